@@ -1,0 +1,30 @@
+package io.ccrj.core;
+
+/**
+ * An arbiter made by one of {@link Arbiter}'s factories: a receive, a join, a choice, an
+ * interleave, or a handler to run once. It does nothing until activated, with
+ * {@link Arbiter#activate(DispatcherQueue, ArbiterTask...)}, by a choice or an interleave that
+ * contains it, or by a sequential task's {@link SequentialContext#await(ArbiterTask)}. Each
+ * arbiter can be activated once.
+ *
+ * <p>Implementations are provided by ccr-core only.
+ */
+public interface ArbiterTask {
+    /** @return {@code true} if the arbiter stays registered after firing */
+    boolean isPersistent();
+
+    /**
+     * @return {@code true} once activated and until a one-shot arbiter fired, an interleave
+     *     retired, or the arbiter was cancelled
+     */
+    boolean isActive();
+
+    /**
+     * Unregisters the arbiter from its ports. Items stay in the ports; a handler already scheduled
+     * still runs. Idempotent; safe from any thread.
+     */
+    void cancel();
+
+    /** @return a one-line description: kind, persistence, ports, queue */
+    String describe();
+}

@@ -1,0 +1,170 @@
+package io.ccrj.core;
+
+import io.ccrj.core.internal.WorkerPool;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A fixed pool of platform worker threads that runs the tasks of its {@link DispatcherQueue}s:
+ * CCR's {@code Dispatcher}.
+ *
+ * <p>Workers visit the queues that have work round robin, one task per queue per visit, so one
+ * busy queue cannot starve the others; several workers may serve one queue at once. An idle
+ * worker follows the dispatcher's {@link IdleStrategy} (by default spin, then yield, then park).
+ *
+ * <p>Thread counts, as in the seeds' experiments: "match" is one thread per parallel computation,
+ * "default" ({@code threads = 0}) one per core, at least two.
+ *
+ * <h2>Thread safety and shutdown</h2>
+ * All methods may be called from any thread. {@link #close()} stops accepting work from threads
+ * outside the dispatcher, lets running handlers finish and post follow-up work, waits until every
+ * queue is empty (up to the drain timeout, 30 s by default), then stops the workers. After that,
+ * activation throws {@link IllegalStateException} and a post that would schedule a task on this
+ * dispatcher throws {@link java.util.concurrent.RejectedExecutionException}, each naming the
+ * dispatcher. Handler exceptions never kill a worker.
+ */
+public final class Dispatcher implements AutoCloseable {
+    private static final Duration DEFAULT_DRAIN = Duration.ofSeconds(30);
+
+    final WorkerPool pool;
+    private final String name;
+    private final IdleStrategy idleStrategy;
+    private final Port<Throwable> unhandledExceptions;
+
+    /** Creates a dispatcher with one thread per core (at least two), named "ccrj". */
+    public Dispatcher() {
+        this(0, "ccrj");
+    }
+
+    /**
+     * Creates a dispatcher with the default idle strategy.
+     *
+     * @param threads worker threads; 0 means one per core, at least two
+     * @param name a name used for the threads and in messages
+     */
+    public Dispatcher(int threads, String name) {
+        this(threads, name, IdleStrategy.spinThenPark());
+    }
+
+    /**
+     * Creates a dispatcher.
+     *
+     * @param threads worker threads; 0 means one per core, at least two
+     * @param name a name used for the threads and in messages
+     * @param idleStrategy what idle workers do
+     */
+    public Dispatcher(int threads, String name, IdleStrategy idleStrategy) {
+        if (threads < 0) {
+            throw new IllegalArgumentException("dispatcher thread count must be 0 (one per core) or positive, was " + threads);
+        }
+        this.name = Objects.requireNonNull(name, "name");
+        this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
+        int n = threads == 0 ? Math.max(2, Runtime.getRuntime().availableProcessors()) : threads;
+        this.unhandledExceptions = new Port<>(name + ".unhandled");
+        this.pool = new WorkerPool(name, n, idleStrategy, unhandledExceptions);
+    }
+
+    /**
+     * Creates an unconstrained queue served by this dispatcher.
+     *
+     * @param queueName the queue's name
+     * @return the queue
+     */
+    public DispatcherQueue createQueue(String queueName) {
+        return new DispatcherQueue(queueName, this, SchedulingPolicy.unconstrained());
+    }
+
+    /**
+     * Creates a queue served by this dispatcher.
+     *
+     * @param queueName the queue's name
+     * @param policy its scheduling policy
+     * @return the queue
+     */
+    public DispatcherQueue createQueue(String queueName, SchedulingPolicy policy) {
+        return new DispatcherQueue(queueName, this, policy);
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of worker threads */
+    public int workerCount() {
+        return pool.workerCount();
+    }
+
+    /** @return the idle strategy */
+    public IdleStrategy idleStrategy() {
+        return idleStrategy;
+    }
+
+    /** @return tasks waiting in this dispatcher's queues */
+    public long pendingTaskCount() {
+        return pool.pendingCount();
+    }
+
+    /** @return tasks run so far */
+    public long processedTaskCount() {
+        return pool.processedCount();
+    }
+
+    /** @return the number of queues created on this dispatcher */
+    public int queueCount() {
+        return pool.queueCount();
+    }
+
+    /**
+     * The last stop for handler exceptions with no causality, when their queue has no
+     * unhandled-exception port of its own. Each is also logged. Items accumulate here until
+     * received: register a receiver if the application expects such failures.
+     *
+     * @return the port
+     */
+    public Port<Throwable> unhandledExceptionPort() {
+        return unhandledExceptions;
+    }
+
+    /** Drains (up to 30 s) and stops; see the class description. Idempotent. */
+    @Override
+    public void close() {
+        close(DEFAULT_DRAIN);
+    }
+
+    /**
+     * Drains up to {@code drainTimeout}, then stops.
+     *
+     * @param drainTimeout how long to wait for the queues to empty
+     * @return the number of tasks discarded because the timeout passed first
+     */
+    public int close(Duration drainTimeout) {
+        Objects.requireNonNull(drainTimeout, "drainTimeout");
+        return pool.close(drainTimeout);
+    }
+
+    /**
+     * Stops without draining.
+     *
+     * @return the number of tasks discarded
+     */
+    public int shutdownNow() {
+        return pool.stopNow();
+    }
+
+    /** @return {@code true} once {@link #close()} or {@link #shutdownNow()} was called */
+    public boolean isClosed() {
+        return !pool.isOpen();
+    }
+
+    /** @return {@code true} once closed and every worker thread has ended */
+    public boolean isTerminated() {
+        return pool.isTerminated();
+    }
+
+    @Override
+    public String toString() {
+        return "Dispatcher[" + name + ", " + workerCount() + " threads, " + idleStrategy + "]";
+    }
+}

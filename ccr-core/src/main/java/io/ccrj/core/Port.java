@@ -1,0 +1,136 @@
+package io.ccrj.core;
+
+import io.ccrj.core.internal.PortCore;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An unbounded multi-producer FIFO of items plus the receivers registered on it: CCR's
+ * {@code Port<T>}.
+ *
+ * <p>{@link #post} appends an item and offers it to the registered receivers in registration
+ * order; the first that accepts consumes it and its handler is scheduled as a task on that
+ * receiver's {@link DispatcherQueue}. If none accepts, the item stays queued until a receiver is
+ * registered or {@link #test()} takes it. Items reach receivers in FIFO order per port.
+ *
+ * <h2>Thread safety</h2>
+ * Every method may be called from any thread at any time. {@code post} never blocks on the
+ * receivers' work (handlers never run inside it) and never waits for a consumer; it holds the
+ * port's internal lock only while offering the item, so a post happens-before the handler that
+ * consumes the item. A post carries the causalities active on the posting thread (see
+ * {@link Causality}).
+ *
+ * @param <T> the item type
+ */
+public final class Port<T> {
+    final PortCore core;
+
+    /** Creates an anonymous port. */
+    public Port() {
+        this("port");
+    }
+
+    /**
+     * Creates a port with a name used in diagnostics ({@link #describe()}, error messages).
+     *
+     * @param name a short name
+     */
+    public Port(String name) {
+        this.core = new PortCore(Objects.requireNonNull(name, "name"));
+    }
+
+    /**
+     * Posts an item. Never blocks waiting for a receiver.
+     *
+     * @param item the item; not {@code null}
+     * @throws NullPointerException if {@code item} is null
+     * @throws java.util.concurrent.RejectedExecutionException if the item was accepted by a
+     *     receiver whose dispatcher has been closed
+     */
+    public void post(T item) {
+        core.post(item);
+    }
+
+    /**
+     * Takes the head item if there is one. Does not wait.
+     *
+     * @return the head item, or {@code null} if the port holds none
+     */
+    @SuppressWarnings("unchecked")
+    public T test() {
+        return (T) core.test();
+    }
+
+    /**
+     * Takes exactly {@code n} items from the head, or none.
+     *
+     * @param n how many; at least 1
+     * @return the items in FIFO order, or {@code null} if fewer than {@code n} are queued
+     */
+    @SuppressWarnings("unchecked")
+    public List<T> test(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("item count must be at least 1, was " + n);
+        }
+        return (List<T>) core.test(n);
+    }
+
+    /** @return the number of queued items (a snapshot) */
+    public int itemCount() {
+        return core.itemCount();
+    }
+
+    /** @return how many items were ever posted to this port */
+    public long postedCount() {
+        return core.postedCount();
+    }
+
+    /** @return the number of registered receivers (a snapshot) */
+    public int receiverCount() {
+        return core.receiverCount();
+    }
+
+    /** @return a snapshot of the queued items, head first */
+    @SuppressWarnings("unchecked")
+    public List<T> items() {
+        return (List<T>) core.itemsSnapshot();
+    }
+
+    /**
+     * Removes every queued item.
+     *
+     * @return how many were removed
+     */
+    public int clear() {
+        return core.clear();
+    }
+
+    /** @return the port's name */
+    public String name() {
+        return core.name();
+    }
+
+    /**
+     * A readable dump for debugging: the name, the item count and one line per registered
+     * receiver (arbiter kind, one-shot or persistent, the choice or interleave it belongs to, its
+     * queue, or the sequential task waiting on it).
+     *
+     * @return the dump
+     */
+    public String describe() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("port '").append(core.name()).append("': ").append(core.itemCount()).append(" item(s), ");
+        List<String> receivers = core.receiverDescriptions();
+        sb.append(receivers.size()).append(" receiver(s)");
+        for (String r : receivers) {
+            sb.append("\n  ").append(r);
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "Port[" + core.name() + "]";
+    }
+}

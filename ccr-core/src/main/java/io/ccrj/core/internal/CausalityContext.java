@@ -1,0 +1,84 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Causality;
+
+import java.util.Arrays;
+
+/**
+ * The causalities active on the current thread. Dispatcher workers keep them in a field of their
+ * {@link WorkerThread} (no thread-local lookup on the hot path); other threads, virtual threads
+ * included, in a {@link ThreadLocal}. The array is immutable once published and {@code null} means
+ * none, so a post reads one reference and allocates nothing when no causality is active.
+ */
+public final class CausalityContext {
+    private static final ThreadLocal<Causality[]> CURRENT = new ThreadLocal<>();
+
+    private CausalityContext() {
+    }
+
+    /** The current thread's causalities, or {@code null}. */
+    public static Causality[] get() {
+        if (Thread.currentThread() instanceof WorkerThread w) {
+            return w.causalities;
+        }
+        return CURRENT.get();
+    }
+
+    /** Replaces the current thread's causalities ({@code null} clears) and returns the previous ones. */
+    public static Causality[] set(Causality[] causalities) {
+        if (Thread.currentThread() instanceof WorkerThread w) {
+            Causality[] previous = w.causalities;
+            w.causalities = causalities;
+            return previous;
+        }
+        Causality[] previous = CURRENT.get();
+        if (causalities == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(causalities);
+        }
+        return previous;
+    }
+
+    /** Wraps an item with the current causalities, or returns it bare when there are none. */
+    public static Object wrap(Object item) {
+        Causality[] c = get();
+        return c == null ? item : new CausalEnvelope(item, c);
+    }
+
+    /** The union of two causality sets, first-seen order, without duplicates. */
+    public static Causality[] merge(Causality[] a, Causality[] b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null || a == b) {
+            return a;
+        }
+        Causality[] out = Arrays.copyOf(a, a.length + b.length);
+        int n = a.length;
+        outer:
+        for (Causality c : b) {
+            for (int i = 0; i < n; i++) {
+                if (out[i] == c) {
+                    continue outer;
+                }
+            }
+            out[n++] = c;
+        }
+        return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    /** Adds one causality to a set (no duplicate). */
+    public static Causality[] with(Causality[] set, Causality c) {
+        return merge(set, new Causality[] {c});
+    }
+
+    /** Removes one causality from a set; {@code null} when nothing is left. */
+    public static Causality[] without(Causality[] set, Causality c) {
+        if (set == null) {
+            return null;
+        }
+        Causality[] out = Arrays.stream(set).filter(x -> x != c).toArray(Causality[]::new);
+        return out.length == 0 ? null : out;
+    }
+}

@@ -1,0 +1,259 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Interleave;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code Arbiter.interleave}: reader/writer arbitration at message level.
+ *
+ * <p>State (everything below {@link #state}) is guarded by the monitor of {@code state}, a leaf
+ * lock: it is taken under a branch's port lock(s) in {@link #commit}, and alone in {@link #release};
+ * nothing is locked while it is held. Tasks are dispatched after it is released.
+ *
+ * <ul>
+ *   <li>Concurrent tasks run together; an exclusive task runs alone.</li>
+ *   <li>Writer preference: while an exclusive is pending or running, new concurrents wait.</li>
+ *   <li>When a task finishes and nothing runs: pending exclusives first (round robin across
+ *   exclusive branches, FIFO within one); with none pending, all pending concurrents.</li>
+ *   <li>Teardown: once its message commits, branches refuse new messages (they stay in their
+ *   ports); running tasks finish; the teardown runs alone; then every branch is unregistered and
+ *   items of tasks still pending inside go back to their ports. Nothing is lost.</li>
+ * </ul>
+ */
+public final class InterleaveArbiter extends ArbiterNode implements Interleave {
+    private final ArbiterNode[] teardown;
+    private final ArbiterNode[] exclusive;
+    private final ArbiterNode[] concurrent;
+    private final Object state = new Object();
+
+    private int activeConcurrent;
+    private boolean exclusiveRunning;
+    private final List<ArrayDeque<Task>> pendingExclusive = new ArrayList<>();
+    private int pendingExclusiveCount;
+    private int nextExclusive;
+    private final ArrayDeque<Task> pendingConcurrent = new ArrayDeque<>();
+    private boolean teardownRequested;
+    private Task pendingTeardown;
+    private volatile boolean retired;
+
+    public InterleaveArbiter(ArbiterNode[] teardown, ArbiterNode[] exclusive, ArbiterNode[] concurrent) {
+        super(true);
+        for (ArbiterNode t : teardown) {
+            if (t.isPersistent()) {
+                throw new IllegalArgumentException("teardown receivers must be one-shot, but got " + t.describe());
+            }
+        }
+        this.teardown = teardown.clone();
+        this.exclusive = exclusive.clone();
+        this.concurrent = concurrent.clone();
+        for (ArbiterNode t : this.teardown) {
+            t.setParent(new Branch(BranchKind.TEARDOWN, -1));
+        }
+        for (int i = 0; i < this.exclusive.length; i++) {
+            this.exclusive[i].setParent(new Branch(BranchKind.EXCLUSIVE, i));
+            pendingExclusive.add(new ArrayDeque<>());
+        }
+        for (ArbiterNode c : this.concurrent) {
+            c.setParent(new Branch(BranchKind.CONCURRENT, -1));
+        }
+    }
+
+    private enum BranchKind { TEARDOWN, EXCLUSIVE, CONCURRENT }
+
+    @Override
+    protected void register() {
+        for (ArbiterNode[] group : List.of(teardown, exclusive, concurrent)) {
+            for (ArbiterNode n : group) {
+                n.activate(sink);
+            }
+        }
+    }
+
+    @Override
+    protected void unregister() {
+        for (ArbiterNode[] group : List.of(teardown, exclusive, concurrent)) {
+            for (ArbiterNode n : group) {
+                n.cancel();
+            }
+        }
+    }
+
+    @Override
+    protected boolean isFinished() {
+        return retired;
+    }
+
+    private final class Branch implements Parent, Completion {
+        final BranchKind kind;
+        final int index;
+
+        Branch(BranchKind kind, int index) {
+            this.kind = kind;
+            this.index = index;
+        }
+
+        @Override
+        public Dispatchable commit(ArbiterNode branch, Task task) {
+            synchronized (state) {
+                if (retired || teardownRequested || cancelled) {
+                    return null;
+                }
+                task.completion = this;
+                switch (kind) {
+                    case TEARDOWN -> {
+                        teardownRequested = true;
+                        if (activeConcurrent == 0 && !exclusiveRunning) {
+                            exclusiveRunning = true;
+                            return task;
+                        }
+                        pendingTeardown = task;
+                        return Dispatchable.NONE;
+                    }
+                    case EXCLUSIVE -> {
+                        if (activeConcurrent == 0 && !exclusiveRunning && pendingExclusiveCount == 0) {
+                            exclusiveRunning = true;
+                            return task;
+                        }
+                        pendingExclusive.get(index).addLast(task);
+                        pendingExclusiveCount++;
+                        return Dispatchable.NONE;
+                    }
+                    default -> {
+                        if (!exclusiveRunning && pendingExclusiveCount == 0) {
+                            activeConcurrent++;
+                            return task;
+                        }
+                        pendingConcurrent.addLast(task);
+                        return Dispatchable.NONE;
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void completed(Task task) {
+            release(kind);
+        }
+
+        @Override
+        public String describe() {
+            return "interleave " + kind.name().toLowerCase();
+        }
+    }
+
+    private void release(BranchKind kind) {
+        List<Task> toRun = new ArrayList<>();
+        List<Task> toReturn = null;
+        boolean retireNow = false;
+        synchronized (state) {
+            if (kind == BranchKind.CONCURRENT) {
+                activeConcurrent--;
+            } else {
+                exclusiveRunning = false;
+            }
+            if (kind == BranchKind.TEARDOWN) {
+                retired = true;
+                retireNow = true;
+                toReturn = drainPendingLocked();
+            } else if (activeConcurrent == 0 && !exclusiveRunning) {
+                if (teardownRequested && pendingTeardown != null) {
+                    exclusiveRunning = true;
+                    toRun.add(pendingTeardown);
+                    pendingTeardown = null;
+                } else if (pendingExclusiveCount > 0) {
+                    exclusiveRunning = true;
+                    toRun.add(nextExclusiveLocked());
+                } else if (!teardownRequested) {
+                    admitConcurrentsLocked(toRun);
+                }
+            } else if (!exclusiveRunning && pendingExclusiveCount == 0 && !teardownRequested) {
+                admitConcurrentsLocked(toRun);
+            }
+        }
+        for (Task t : toRun) {
+            t.dispatch();
+        }
+        if (retireNow) {
+            unregister();
+            for (Task t : toReturn) {
+                t.completion = null;
+                t.returnItems();
+            }
+        }
+    }
+
+    private void admitConcurrentsLocked(List<Task> toRun) {
+        while (!pendingConcurrent.isEmpty()) {
+            activeConcurrent++;
+            toRun.add(pendingConcurrent.pollFirst());
+        }
+    }
+
+    private Task nextExclusiveLocked() {
+        int n = pendingExclusive.size();
+        for (int k = 0; k < n; k++) {
+            int i = (nextExclusive + k) % n;
+            ArrayDeque<Task> q = pendingExclusive.get(i);
+            if (!q.isEmpty()) {
+                nextExclusive = (i + 1) % n;
+                pendingExclusiveCount--;
+                return q.pollFirst();
+            }
+        }
+        throw new IllegalStateException("pending exclusive count out of step");
+    }
+
+    private List<Task> drainPendingLocked() {
+        List<Task> out = new ArrayList<>();
+        for (ArrayDeque<Task> q : pendingExclusive) {
+            out.addAll(q);
+            q.clear();
+        }
+        pendingExclusiveCount = 0;
+        out.addAll(pendingConcurrent);
+        pendingConcurrent.clear();
+        return out;
+    }
+
+    @Override
+    public int pendingExclusiveCount() {
+        synchronized (state) {
+            return pendingExclusiveCount;
+        }
+    }
+
+    @Override
+    public int pendingConcurrentCount() {
+        synchronized (state) {
+            return pendingConcurrent.size();
+        }
+    }
+
+    @Override
+    public int activeConcurrentCount() {
+        synchronized (state) {
+            return activeConcurrent;
+        }
+    }
+
+    @Override
+    public boolean isExclusiveRunning() {
+        synchronized (state) {
+            return exclusiveRunning;
+        }
+    }
+
+    @Override
+    public boolean isRetired() {
+        return retired;
+    }
+
+    @Override
+    public String describe() {
+        return "interleave(teardown " + teardown.length + ", exclusive " + exclusive.length
+                + ", concurrent " + concurrent.length + (retired ? ", retired" : "") + ")";
+    }
+}

@@ -1,0 +1,377 @@
+package io.ccrj.core.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The implementation of a port: an unbounded FIFO of stored entries (items, or items wrapped with
+ * their causalities) plus an ordered list of receivers.
+ *
+ * <h2>Thread safety</h2>
+ * Every method may be called from any thread. {@link #lock} guards {@link #items}, the receiver
+ * list and its entries' link fields. {@link #post} never blocks on anything but that lock, which is
+ * only ever held for O(receivers) steps with no user code inside (except predicates).
+ *
+ * <h2>Invariant</h2>
+ * At rest, no item in {@link #items} is accepted by any non-join receiver on the list: a post
+ * offers the new item to every receiver before queuing it, and a registration offers every queued
+ * item to the new receiver. Joins are the exception by design (they never consume on offer; they
+ * commit from the queue once every part is available).
+ */
+public final class PortCore {
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
+    private final String name;
+    final ReentrantLock lock = new ReentrantLock();
+    private final ArrayDeque<Object> items = new ArrayDeque<>();
+    private ReceiverEntry head;
+    private ReceiverEntry tail;
+    private int receiverCount;
+    private int joinCount;
+    private long posted;
+
+    public PortCore(String name) {
+        this.name = name;
+    }
+
+    /** A process-wide unique id; join commits lock ports in ascending id order. */
+    public long id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Posts an item: offers it to the receivers in registration order, queues it if none takes it,
+     * and then runs what the taker decided (enqueue a task) with the lock released.
+     */
+    public void post(Object item) {
+        Objects.requireNonNull(item, () -> "cannot post null to port '" + name + "'");
+        Object entry = CausalityContext.wrap(item);
+        Dispatchable toRun = null;
+        List<Dispatchable> rejections = null;
+        boolean notifyJoins = false;
+        lock.lock();
+        try {
+            posted++;
+            for (ReceiverEntry r = head; r != null; ) {
+                ReceiverEntry next = r.next; // r may unlink itself when it fires
+                Dispatchable d = r.offer(entry, this);
+                if (d != null) {
+                    if (d instanceof Rejection) {
+                        rejections = add(rejections, d);
+                    } else {
+                        toRun = d;
+                        break;
+                    }
+                }
+                r = next;
+            }
+            if (toRun == null) {
+                items.addLast(entry);
+                notifyJoins = joinCount > 0;
+            }
+        } finally {
+            lock.unlock();
+        }
+        runAll(rejections);
+        if (toRun != null) {
+            toRun.dispatch();
+        } else if (notifyJoins) {
+            notifyJoins();
+        }
+    }
+
+    private void notifyJoins() {
+        for (ReceiverEntry j : joinSnapshot()) {
+            j.itemQueued(this);
+        }
+    }
+
+    private ReceiverEntry[] joinSnapshot() {
+        lock.lock();
+        try {
+            ReceiverEntry[] out = new ReceiverEntry[joinCount];
+            int n = 0;
+            for (ReceiverEntry r = head; r != null && n < out.length; r = r.next) {
+                if (r.isJoin()) {
+                    out[n++] = r;
+                }
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Appends a receiver and offers it every queued item in FIFO order (a one-shot receiver takes
+     * the first it accepts; a persistent one drains all it accepts). Joins are told afterwards.
+     */
+    public void register(ReceiverEntry r) {
+        List<Dispatchable> toRun = null;
+        lock.lock();
+        try {
+            if (r.owner != null) {
+                throw new IllegalStateException("receiver already registered on port '" + r.owner.name + "'");
+            }
+            link(r);
+            if (!r.isJoin()) {
+                for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
+                    Object entry = it.next();
+                    Dispatchable d = r.offer(entry, this);
+                    if (d != null) {
+                        if (!(d instanceof Rejection)) {
+                            it.remove();
+                        }
+                        toRun = add(toRun, d);
+                    }
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+        runAll(toRun);
+    }
+
+    /** Removes a receiver if it is still registered here. */
+    public void unregister(ReceiverEntry r) {
+        lock.lock();
+        try {
+            unlinkLocked(r);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Unlinks a receiver; the caller holds the lock (a firing one-shot receiver does). */
+    public void unlinkLocked(ReceiverEntry r) {
+        if (r.owner != this) {
+            return;
+        }
+        if (r.prev == null) {
+            head = r.next;
+        } else {
+            r.prev.next = r.next;
+        }
+        if (r.next == null) {
+            tail = r.prev;
+        } else {
+            r.next.prev = r.prev;
+        }
+        // r.next stays intact so that a post walking the list past r can continue.
+        r.prev = null;
+        r.owner = null;
+        receiverCount--;
+        if (r.isJoin()) {
+            joinCount--;
+        }
+    }
+
+    private void link(ReceiverEntry r) {
+        r.owner = this;
+        r.prev = tail;
+        r.next = null;
+        if (tail == null) {
+            head = r;
+        } else {
+            tail.next = r;
+        }
+        tail = r;
+        receiverCount++;
+        if (r.isJoin()) {
+            joinCount++;
+        }
+    }
+
+    /**
+     * Puts entries taken from this port back, ahead of everything queued (they are older), after
+     * offering each to the current receivers exactly as a post would. Used when an interleave
+     * retires with items still pending inside it, so nothing is lost.
+     */
+    public void returnEntries(List<Object> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        List<Dispatchable> toRun = null;
+        boolean queued = false;
+        lock.lock();
+        try {
+            List<Object> keep = new ArrayList<>();
+            for (Object entry : entries) {
+                Dispatchable taken = null;
+                for (ReceiverEntry r = head; r != null; ) {
+                    ReceiverEntry next = r.next;
+                    Dispatchable d = r.offer(entry, this);
+                    if (d != null) {
+                        toRun = add(toRun, d);
+                        if (!(d instanceof Rejection)) {
+                            taken = d;
+                            break;
+                        }
+                    }
+                    r = next;
+                }
+                if (taken == null) {
+                    keep.add(entry);
+                }
+            }
+            for (int i = keep.size() - 1; i >= 0; i--) {
+                items.addFirst(keep.get(i));
+            }
+            queued = !keep.isEmpty() && joinCount > 0;
+        } finally {
+            lock.unlock();
+        }
+        runAll(toRun);
+        if (queued) {
+            notifyJoins();
+        }
+    }
+
+    // ---- used by join commits, which hold this lock (and others) ----
+
+    /** Number of queued entries; caller holds the lock. */
+    public int sizeLocked() {
+        return items.size();
+    }
+
+    /** Removes and returns the head entry; caller holds the lock and checked {@link #sizeLocked()}. */
+    public Object takeLocked() {
+        return items.pollFirst();
+    }
+
+    /** Puts an entry back at the head (a refused join commit rolling back); caller holds the lock. */
+    public void pushBackLocked(Object entry) {
+        items.addFirst(entry);
+    }
+
+    // ---- snapshots and counters ----
+
+    /** Takes the head item or returns {@code null}; the entry's causalities are dropped. */
+    public Object test() {
+        lock.lock();
+        try {
+            return items.isEmpty() ? null : CausalEnvelope.item(items.pollFirst());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Takes exactly {@code n} head items, or none. */
+    public List<Object> test(int n) {
+        lock.lock();
+        try {
+            if (items.size() < n) {
+                return null;
+            }
+            List<Object> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(CausalEnvelope.item(items.pollFirst()));
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public int itemCount() {
+        lock.lock();
+        try {
+            return items.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public long postedCount() {
+        lock.lock();
+        try {
+            return posted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public int receiverCount() {
+        lock.lock();
+        try {
+            return receiverCount;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A snapshot of the queued items, head first. */
+    public List<Object> itemsSnapshot() {
+        lock.lock();
+        try {
+            List<Object> out = new ArrayList<>(items.size());
+            for (Object e : items) {
+                out.add(CausalEnvelope.item(e));
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Descriptions of the registered receivers, in registration order. */
+    public List<String> receiverDescriptions() {
+        lock.lock();
+        try {
+            List<String> out = new ArrayList<>(Math.min(receiverCount, 1000));
+            for (ReceiverEntry r = head; r != null; r = r.next) {
+                if (out.size() == 1000) {
+                    out.add("... " + (receiverCount - 1000) + " more");
+                    break;
+                }
+                out.add(r.describe());
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes every queued item and returns how many there were. */
+    public int clear() {
+        lock.lock();
+        try {
+            int n = items.size();
+            items.clear();
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static List<Dispatchable> add(List<Dispatchable> list, Dispatchable d) {
+        if (list == null) {
+            list = new ArrayList<>(2);
+        }
+        list.add(d);
+        return list;
+    }
+
+    private static void runAll(List<Dispatchable> list) {
+        if (list != null) {
+            for (Dispatchable d : list) {
+                d.dispatch();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "port '" + name + "'";
+    }
+}

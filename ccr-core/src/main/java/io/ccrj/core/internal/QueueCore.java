@@ -1,0 +1,327 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.PolicyEvent;
+import io.ccrj.core.Port;
+import io.ccrj.core.SchedulingPolicy;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The implementation of a dispatcher queue: an MPMC FIFO of tasks, its scheduling policy, and the
+ * "ready token" protocol that lets a worker pool serve many queues round robin.
+ *
+ * <h2>Token protocol</h2>
+ * {@link #count} is the number of tasks accepted and not yet taken by a worker. The thread that
+ * moves it from 0 to 1 creates the queue's single token by offering the queue to the pool's ready
+ * list; a worker that takes the token takes one task, decrements, and if tasks remain hands the
+ * token back to the ready list before running its task. So the queue is on the ready list (or in a
+ * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
+ * parallel, and each pass over the ready list runs one task per queue. A task is offered before
+ * the count is incremented, so a worker holding the token always finds one (it spins through the
+ * brief window in which a discarding policy swaps the oldest task for a new one).
+ *
+ * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
+ * hand each accepted task's turn to the executor instead of a worker pool.
+ */
+public final class QueueCore implements TaskSink {
+    private final String name;
+    private final WorkerPool pool;
+    private final Executor executor;
+    private final SchedulingPolicy policy;
+    private final MpmcUnboundedXaddArrayQueue<Task> tasks = new MpmcUnboundedXaddArrayQueue<>(1024);
+    private final AtomicInteger count = new AtomicInteger();
+    private final LongAdder executed = new LongAdder();
+    private final AtomicLong discarded = new AtomicLong();
+    private final AtomicLong throttled = new AtomicLong();
+    private final AtomicLong nextRateSlot = new AtomicLong(Long.MIN_VALUE);
+    private final long rateIntervalNanos;
+    private final Object throttleMonitor = new Object();
+    private volatile int throttleWaiters;
+    private volatile boolean suspended;
+    private final AtomicBoolean tokenHeldBySuspension = new AtomicBoolean();
+    private final Port<PolicyEvent> policyEvents;
+    private volatile Port<Throwable> unhandledExceptionPort;
+    private final Runnable executorTurn = this::runOneOnExecutor;
+
+    public QueueCore(String name, WorkerPool pool, Executor executor, SchedulingPolicy policy) {
+        this.name = name;
+        this.pool = pool;
+        this.executor = executor;
+        this.policy = policy;
+        this.rateIntervalNanos = policy.tasksPerSecond() > 0 ? Math.max(1, (long) (1e9 / policy.tasksPerSecond())) : 0;
+        this.policyEvents = new Port<>(name + ".policy");
+        if (pool != null) {
+            pool.attach(this);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public SchedulingPolicy policy() {
+        return policy;
+    }
+
+    public WorkerPool pool() {
+        return pool;
+    }
+
+    public Port<PolicyEvent> policyEvents() {
+        return policyEvents;
+    }
+
+    public Port<Throwable> unhandledExceptionPort() {
+        return unhandledExceptionPort;
+    }
+
+    public void setUnhandledExceptionPort(Port<Throwable> port) {
+        this.unhandledExceptionPort = port;
+    }
+
+    @Override
+    public String sinkName() {
+        return "queue '" + name + "'";
+    }
+
+    @Override
+    public void checkOpen() {
+        if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
+            throw new IllegalStateException("dispatcher '" + pool.name() + "' is closed: cannot activate on queue '" + name + "'");
+        }
+    }
+
+    @Override
+    public void reportUnhandled(Throwable failure) {
+        Port<Throwable> own = unhandledExceptionPort;
+        if (own != null) {
+            own.post(failure);
+        } else if (pool != null) {
+            pool.reportUnhandled(failure, this);
+        } else {
+            Failures.log(failure, "queue '" + name + "'");
+        }
+    }
+
+    // ---- accepting tasks ----
+
+    @Override
+    public void submit(Task task) {
+        if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
+            throw new RejectedExecutionException("dispatcher '" + pool.name() + "' is closed: task for queue '"
+                    + name + "' rejected");
+        }
+        switch (policy.kind()) {
+            case UNCONSTRAINED -> push(task);
+            case QUEUE_DEPTH_DISCARD -> {
+                if (count.get() < policy.maxDepth() || !replaceOldest(task)) {
+                    push(task);
+                }
+            }
+            case QUEUE_DEPTH_THROTTLE -> {
+                awaitDepthBelowLimit();
+                push(task);
+            }
+            case SCHEDULING_RATE_DISCARD -> {
+                // Over the rate, the freshest work is kept: the oldest pending task makes room,
+                // and with none pending the new task itself is dropped.
+                if (reserveRateSlot(false)) {
+                    push(task);
+                } else if (!replaceOldest(task)) {
+                    reportDiscard(task);
+                }
+            }
+            case SCHEDULING_RATE_THROTTLE -> {
+                reserveRateSlot(true);
+                push(task);
+            }
+            default -> throw new IllegalStateException(policy.toString());
+        }
+    }
+
+    private void push(Task task) {
+        tasks.offer(task);
+        if (count.getAndIncrement() == 0) {
+            if (executor == null) {
+                pool.makeReady(this);
+            }
+        }
+        if (executor != null) {
+            executor.execute(executorTurn);
+        }
+    }
+
+    /** Drops the oldest pending task in favour of {@code task}; false if there was none to drop. */
+    private boolean replaceOldest(Task task) {
+        Task oldest = tasks.relaxedPoll();
+        if (oldest == null) {
+            return false;
+        }
+        tasks.offer(task); // count unchanged: one out, one in
+        reportDiscard(oldest);
+        return true;
+    }
+
+    private void reportDiscard(Task dropped) {
+        discarded.incrementAndGet();
+        dropped.discarded();
+        dropped.complete();
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.TASK_DISCARDED, policy,
+                count.get(), dropped.describe()));
+    }
+
+    private void awaitDepthBelowLimit() {
+        if (count.get() < policy.maxDepth()) {
+            return;
+        }
+        if (pool != null && pool.isOwnWorker(Thread.currentThread())) {
+            // A worker blocking on its own dispatcher could wait for itself: admit instead.
+            return;
+        }
+        throttled.incrementAndGet();
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
+                Thread.currentThread().getName()));
+        synchronized (throttleMonitor) {
+            throttleWaiters++;
+            try {
+                while (count.get() >= policy.maxDepth()) {
+                    try {
+                        throttleMonitor.wait(50);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new RejectedExecutionException("interrupted while throttled by queue '" + name + "'", e);
+                    }
+                }
+            } finally {
+                throttleWaiters--;
+            }
+        }
+    }
+
+    /**
+     * Reserves the next slot of the scheduling rate. Throttling: waits until the slot's time.
+     * Discarding: reserves only if the slot is due now, and says whether it did.
+     */
+    private boolean reserveRateSlot(boolean wait) {
+        long now = System.nanoTime();
+        while (true) {
+            long slot = nextRateSlot.get();
+            long start = slot == Long.MIN_VALUE || slot - now < 0 ? now : slot;
+            if (!wait && start - now > 0) {
+                return false;
+            }
+            if (nextRateSlot.compareAndSet(slot, start + rateIntervalNanos)) {
+                if (wait && start - now > 0) {
+                    throttled.incrementAndGet();
+                    long remaining;
+                    while ((remaining = start - System.nanoTime()) > 0) {
+                        LockSupport.parkNanos(remaining);
+                    }
+                }
+                return true;
+            }
+        }
+    }
+
+    // ---- running tasks ----
+
+    /** Called by a worker that took this queue's token from the ready list. */
+    void runOneWithToken() {
+        if (suspended) {
+            tokenHeldBySuspension.set(true);
+            if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
+                pool.makeReady(this);
+            }
+            return;
+        }
+        Task t = takeOne();
+        if (count.decrementAndGet() > 0) {
+            pool.makeReady(this);
+        }
+        afterTake();
+        run(t);
+    }
+
+    private void runOneOnExecutor() {
+        Task t = takeOne();
+        count.decrementAndGet();
+        afterTake();
+        run(t);
+    }
+
+    private Task takeOne() {
+        Task t;
+        while ((t = tasks.poll()) == null) {
+            Thread.onSpinWait();
+        }
+        return t;
+    }
+
+    private void afterTake() {
+        if (throttleWaiters > 0) {
+            synchronized (throttleMonitor) {
+                throttleMonitor.notifyAll();
+            }
+        }
+    }
+
+    private void run(Task t) {
+        t.execute();
+        executed.increment();
+    }
+
+    public void suspend() {
+        suspended = true;
+    }
+
+    public void resume() {
+        suspended = false;
+        if (tokenHeldBySuspension.compareAndSet(true, false)) {
+            pool.makeReady(this);
+        }
+    }
+
+    public boolean isSuspended() {
+        return suspended;
+    }
+
+    // ---- counters ----
+
+    public int pendingCount() {
+        return count.get();
+    }
+
+    public long executedCount() {
+        return executed.sum();
+    }
+
+    public long discardedCount() {
+        return discarded.get();
+    }
+
+    public long throttledCount() {
+        return throttled.get();
+    }
+
+    /** Drops every pending task (a dispatcher shutting down now); returns how many. */
+    int drainDiscarding() {
+        int n = 0;
+        while (tasks.relaxedPoll() != null) {
+            count.decrementAndGet();
+            n++;
+        }
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        return sinkName();
+    }
+}

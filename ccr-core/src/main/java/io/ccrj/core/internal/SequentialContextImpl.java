@@ -1,0 +1,150 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.ArbiterTask;
+import io.ccrj.core.Joined;
+import io.ccrj.core.Port;
+import io.ccrj.core.SequentialContext;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The waits of one sequential task. Every wait builds a one-shot arbiter, activates it with a
+ * {@link SequentialWait} as its sink, parks the task's thread, and runs the fired task inline.
+ */
+public final class SequentialContextImpl implements SequentialContext {
+    private final Thread owner;
+    private final TaskSink home;
+
+    public SequentialContextImpl(Thread owner, TaskSink home) {
+        this.owner = owner;
+        this.home = home;
+    }
+
+    private void checkThread() {
+        Thread t = Thread.currentThread();
+        if (t != owner) {
+            throw new IllegalStateException("a SequentialContext may only be used by its own task's thread (owner #"
+                    + owner.threadId() + ", caller '" + t.getName() + "')");
+        }
+        if (t instanceof WorkerThread w) {
+            throw new IllegalStateException("blocking receive on dispatcher worker '" + w.getName()
+                    + "' would stall dispatcher '" + w.pool.name() + "'; run this code as a sequential task");
+        }
+    }
+
+    @Override
+    public <T> T receive(Port<T> port) throws InterruptedException {
+        return receiveMatching(port, null);
+    }
+
+    @Override
+    public <T> T receive(Port<T> port, Predicate<? super T> predicate) throws InterruptedException {
+        Objects.requireNonNull(predicate, "predicate");
+        return receiveMatching(port, predicate);
+    }
+
+    private <T> T receiveMatching(Port<T> port, Predicate<? super T> predicate) throws InterruptedException {
+        return receiveWithin(port, predicate, 0).orElseThrow();
+    }
+
+    @Override
+    public <T> Optional<T> receive(Port<T> port, Duration timeout) throws InterruptedException {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative, was " + timeout);
+        }
+        long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
+        if (deadline == 0) {
+            deadline = 1;
+        }
+        return receiveWithin(port, null, deadline);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> Optional<T> receiveWithin(Port<T> port, Predicate<? super T> predicate, long deadline)
+            throws InterruptedException {
+        checkThread();
+        Object[] box = new Object[1];
+        ArbiterTask task = predicate == null
+                ? Arbiter.receive(false, port, item -> box[0] = item)
+                : Arbiter.receive(false, port, item -> box[0] = item, predicate);
+        SimpleReceiver receiver = (SimpleReceiver) task;
+        SequentialWait wait = new SequentialWait(owner, home, port.toString());
+        receiver.activate(wait);
+        Task fired;
+        try {
+            fired = wait.await(deadline);
+        } catch (InterruptedException e) {
+            if (receiver.withdraw()) {
+                throw e;
+            }
+            Thread.currentThread().interrupt(); // the item is ours: deliver it, keep the interrupt
+            fired = wait.awaitUninterruptibly();
+        }
+        if (fired == null) {
+            if (receiver.withdraw()) {
+                return Optional.empty();
+            }
+            fired = wait.awaitUninterruptibly(); // fired just as the deadline passed
+        }
+        try {
+            fired.runInline();
+        } catch (Exception e) {
+            throw new IllegalStateException("unreachable: capture handler failed", e);
+        }
+        return Optional.of((T) box[0]);
+    }
+
+    @Override
+    public <T> List<T> receive(Port<T> port, int n) throws InterruptedException {
+        @SuppressWarnings("unchecked")
+        List<T>[] box = new List[1];
+        awaitUnchecked(Arbiter.multipleItemReceive(port, n, items -> box[0] = items));
+        return box[0];
+    }
+
+    @Override
+    public <A, B> Joined<A, B> join(Port<A> first, Port<B> second) throws InterruptedException {
+        @SuppressWarnings("unchecked")
+        Joined<A, B>[] box = new Joined[1];
+        awaitUnchecked(Arbiter.joinedReceive(false, first, second, (a, b) -> box[0] = new Joined<>(a, b)));
+        return box[0];
+    }
+
+    private void awaitUnchecked(ArbiterTask arbiter) throws InterruptedException {
+        try {
+            await(arbiter);
+        } catch (InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("unreachable: capture handler failed", e);
+        }
+    }
+
+    @Override
+    public void await(ArbiterTask arbiter) throws Exception {
+        checkThread();
+        Objects.requireNonNull(arbiter, "arbiter");
+        if (arbiter.isPersistent()) {
+            throw new IllegalArgumentException("a sequential task can only await a one-shot arbiter, got " + arbiter.describe());
+        }
+        if (!(arbiter instanceof ArbiterNode node)) {
+            throw new IllegalArgumentException("not an arbiter made by io.ccrj.core.Arbiter: " + arbiter.getClass().getName());
+        }
+        SequentialWait wait = new SequentialWait(owner, home, arbiter.describe());
+        node.activate(wait);
+        Task fired;
+        try {
+            fired = wait.await(0);
+        } catch (InterruptedException e) {
+            node.cancel();
+            throw e;
+        }
+        fired.runInline();
+    }
+}

@@ -1,0 +1,41 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.SequentialTask;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Starts sequential tasks on virtual threads and tracks how many are alive. */
+public final class SequentialRunner {
+    private static final AtomicLong ALIVE = new AtomicLong();
+
+    private SequentialRunner() {
+    }
+
+    /** Starts {@code body} on a new virtual thread carrying the caller's causalities. */
+    public static CompletableFuture<Void> spawn(TaskSink home, SequentialTask body) {
+        home.checkOpen();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        var causalities = CausalityContext.get();
+        ALIVE.incrementAndGet();
+        Thread.ofVirtual().start(() -> {
+            CausalityContext.set(causalities);
+            try {
+                body.run(new SequentialContextImpl(Thread.currentThread(), home));
+                done.complete(null);
+            } catch (Throwable failure) {
+                Failures.route(failure, CausalityContext.get(), home);
+                done.completeExceptionally(failure);
+            } finally {
+                CausalityContext.set(null);
+                ALIVE.decrementAndGet();
+            }
+        });
+        return done;
+    }
+
+    /** Sequential tasks started and not yet finished, process-wide. */
+    public static long alive() {
+        return ALIVE.get();
+    }
+}

@@ -1,0 +1,95 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Causality;
+
+/**
+ * One unit of work for a {@link TaskSink}: a handler bound to the item(s) it consumed.
+ *
+ * <p>Threading: created under a port lock by the receiver that consumed the items, dispatched
+ * after the lock is released, run exactly once by one thread. The fields are written before the
+ * task is handed to the sink and the sink's hand-off publishes them.
+ */
+public abstract class Task implements Dispatchable {
+    final TaskSink sink;
+    Causality[] causalities;
+    /** Called after the handler finishes (interleave release); may be null. */
+    Completion completion;
+
+    protected Task(TaskSink sink, Causality[] causalities) {
+        this.sink = sink;
+        this.causalities = causalities;
+    }
+
+    @Override
+    public final void dispatch() {
+        sink.submit(this);
+    }
+
+    /** The sink this task runs on. */
+    public final TaskSink sink() {
+        return sink;
+    }
+
+    /**
+     * Runs the handler with the task's causalities active; routes any exception; then signals
+     * completion unless the handler completes asynchronously. Never throws.
+     */
+    public final void execute() {
+        Causality[] saved = CausalityContext.set(causalities);
+        boolean async = false;
+        try {
+            async = invoke();
+        } catch (Throwable failure) {
+            Failures.route(failure, causalities, sink);
+        } finally {
+            CausalityContext.set(saved);
+            if (!async) {
+                complete();
+            }
+        }
+    }
+
+    /** Signals completion to the owning arbiter (interleave release), if any. */
+    final void complete() {
+        Completion c = completion;
+        if (c != null) {
+            completion = null;
+            try {
+                c.completed(this);
+            } catch (Throwable t) {
+                Failures.log(t, "task completion");
+            }
+        }
+    }
+
+    /**
+     * Runs the user code.
+     *
+     * @return {@code true} when the work continues asynchronously and will call {@link #complete()}
+     *     itself (sequential handlers)
+     */
+    protected abstract boolean invoke() throws Exception;
+
+    /**
+     * Runs the user code directly on the calling thread, letting exceptions propagate; used by a
+     * sequential task that resumes with this task (it is its own causality scope).
+     */
+    public void runInline() throws Exception {
+        invoke();
+    }
+
+    /** Called instead of running when a discarding policy drops this task. */
+    protected void discarded() {
+    }
+
+    /** Puts the consumed items back at the head of their ports (an interleave retiring). */
+    protected abstract void returnItems();
+
+    /** A short description for diagnostics. */
+    protected abstract String describe();
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

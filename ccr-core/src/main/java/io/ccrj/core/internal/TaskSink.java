@@ -1,0 +1,19 @@
+package io.ccrj.core.internal;
+
+/**
+ * Where an activated arbiter's tasks go: a dispatcher queue, or a sequential task waiting in
+ * {@code SequentialContext} that runs the task itself when it resumes.
+ */
+public interface TaskSink {
+    /** Accepts a task for execution; must not block under a port lock (it is never called under one). */
+    void submit(Task task);
+
+    /** Throws if this sink can take no more activations (its dispatcher is closed). */
+    void checkOpen();
+
+    /** A short name for diagnostics. */
+    String sinkName();
+
+    /** Where an exception with no causality goes when raised by a task of this sink. */
+    void reportUnhandled(Throwable failure);
+}

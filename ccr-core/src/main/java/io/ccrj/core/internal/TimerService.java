@@ -1,0 +1,52 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Causality;
+import io.ccrj.core.Cancellable;
+import io.ccrj.core.Port;
+
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * One daemon thread that posts timer items when they are due. The post runs with the causalities
+ * that were active where the timer was set, so a timeout joins its caller's causal chain. Posting
+ * is all it does (never user handlers), so one thread suffices for any number of timers.
+ */
+public final class TimerService {
+    private static final ScheduledThreadPoolExecutor TIMER = create();
+
+    private TimerService() {
+    }
+
+    private static ScheduledThreadPoolExecutor create() {
+        ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread th = new Thread(r, "ccrj-timer");
+            th.setDaemon(true);
+            return th;
+        });
+        t.setRemoveOnCancelPolicy(true);
+        return t;
+    }
+
+    /** Posts {@code item} to {@code port} after {@code delayNanos}, with the caller's causalities. */
+    public static <T> Cancellable postAfter(long delayNanos, Port<T> port, T item) {
+        return postSupplied(delayNanos, port, () -> item);
+    }
+
+    /** Posts what {@code item} supplies at firing time to {@code port} after {@code delayNanos}. */
+    public static <T> Cancellable postSupplied(long delayNanos, Port<T> port, Supplier<T> item) {
+        Causality[] causalities = CausalityContext.get();
+        var future = TIMER.schedule(() -> {
+            Causality[] saved = CausalityContext.set(causalities);
+            try {
+                port.post(item.get());
+            } catch (Throwable t) {
+                Failures.route(t, causalities, null);
+            } finally {
+                CausalityContext.set(saved);
+            }
+        }, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        return () -> future.cancel(false);
+    }
+}

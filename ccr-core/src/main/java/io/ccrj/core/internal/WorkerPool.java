@@ -1,0 +1,273 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.IdleStrategy;
+import io.ccrj.core.Port;
+import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+
+import java.time.Duration;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The implementation of a dispatcher: a fixed set of platform worker threads serving the ready
+ * list of its queues (see {@link QueueCore} for the token protocol).
+ *
+ * <h2>Idling without lost wake-ups</h2>
+ * An idle worker spins, then yields, then parks, as its {@link IdleStrategy} says. Before parking
+ * it sets its state to PARKED and increments {@link #parkedCount}, then looks at the ready list
+ * once more; a thread that makes a queue ready offers it first and then reads {@link #parkedCount}.
+ * Both are sequentially consistent atomic operations, so either the worker sees the new token or
+ * the offering thread sees the parked worker and unparks it. Parking also has a timeout, as a
+ * second line of defence; it costs an idle pool a wake-up per {@code maxParkNanos}, nothing more.
+ *
+ * <h2>Shutdown</h2>
+ * {@link #close(Duration)} stops accepting work from other threads (workers of this pool may still
+ * post, so running handler chains can finish), waits until every queue is empty and every worker
+ * idle, up to the deadline, then stops the workers and discards what is left.
+ */
+public final class WorkerPool {
+    private static final int OPEN = 0;
+    private static final int DRAINING = 1;
+    private static final int STOPPED = 2;
+
+    private final String name;
+    private final WorkerThread[] workers;
+    private final IdleStrategy idle;
+    private final MpmcUnboundedXaddArrayQueue<QueueCore> ready = new MpmcUnboundedXaddArrayQueue<>(256);
+    private final AtomicInteger parkedCount = new AtomicInteger();
+    private final AtomicInteger busyWorkers = new AtomicInteger();
+    private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
+    private final LongAdder processed = new LongAdder();
+    private final Port<Throwable> unhandledExceptions;
+    private final long maxParkNanos = TimeUnit.MILLISECONDS.toNanos(100);
+    private volatile int state = OPEN;
+
+    public WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions) {
+        this.name = name;
+        this.idle = idle;
+        this.unhandledExceptions = unhandledExceptions;
+        this.workers = new WorkerThread[threads];
+        for (int i = 0; i < threads; i++) {
+            workers[i] = new WorkerThread(this, name + "-worker-" + i);
+        }
+        for (WorkerThread w : workers) {
+            w.start();
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int workerCount() {
+        return workers.length;
+    }
+
+    void attach(QueueCore q) {
+        if (state != OPEN) {
+            throw new IllegalStateException("dispatcher '" + name + "' is closed: cannot create queue '" + q.name() + "'");
+        }
+        queues.add(q);
+    }
+
+    /** True if work may be accepted from {@code t}: always while open; from own workers while draining. */
+    boolean acceptsFrom(Thread t) {
+        int s = state;
+        return s == OPEN || (s == DRAINING && isOwnWorker(t));
+    }
+
+    boolean isOwnWorker(Thread t) {
+        return t instanceof WorkerThread w && w.pool == this;
+    }
+
+    public boolean isOpen() {
+        return state == OPEN;
+    }
+
+    /** Offers a queue's token to the ready list and wakes a parked worker if there is one. */
+    void makeReady(QueueCore q) {
+        ready.offer(q);
+        if (parkedCount.get() > 0) {
+            wakeOne();
+        }
+    }
+
+    private void wakeOne() {
+        for (WorkerThread w : workers) {
+            if (w.parkState.get() == WorkerThread.PARKED
+                    && w.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
+                parkedCount.decrementAndGet();
+                LockSupport.unpark(w);
+                return;
+            }
+        }
+    }
+
+    /** The body of every worker thread. */
+    void workerLoop(WorkerThread self) {
+        long idleSince = 0;
+        int spins = 0;
+        while (true) {
+            QueueCore q = ready.poll();
+            if (q != null) {
+                idleSince = 0;
+                spins = 0;
+                busyWorkers.incrementAndGet();
+                try {
+                    q.runOneWithToken();
+                } catch (Throwable t) {
+                    // Task.execute never throws; this guards the loop against a bug in the runtime.
+                    Failures.log(t, "worker " + self.getName());
+                } finally {
+                    busyWorkers.decrementAndGet();
+                }
+                processed.increment();
+                continue;
+            }
+            int s = state;
+            if (s == STOPPED || (s == DRAINING && quiescent())) {
+                return;
+            }
+            if (idleSince == 0) {
+                idleSince = System.nanoTime();
+            }
+            if ((++spins & 63) != 0) { // read the clock once every 64 idle polls
+                Thread.onSpinWait();
+                continue;
+            }
+            long idleFor = System.nanoTime() - idleSince;
+            if (idleFor < idle.spinNanos()) {
+                Thread.onSpinWait();
+            } else if (idleFor < idle.spinNanos() + idle.yieldNanos()) {
+                Thread.yield();
+            } else if (idle.parks()) {
+                park(self);
+                idleSince = System.nanoTime();
+                spins = 0;
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    private void park(WorkerThread self) {
+        self.parkState.set(WorkerThread.PARKED);
+        parkedCount.incrementAndGet();
+        if (!ready.isEmpty() || state != OPEN) {
+            if (self.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
+                parkedCount.decrementAndGet();
+            }
+            return;
+        }
+        LockSupport.parkNanos(this, maxParkNanos);
+        if (self.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
+            parkedCount.decrementAndGet(); // timed out or spurious: nobody woke us
+        }
+    }
+
+    private boolean quiescent() {
+        if (!ready.isEmpty() || busyWorkers.get() > 0) {
+            return false;
+        }
+        for (QueueCore q : queues) {
+            if (q.pendingCount() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void reportUnhandled(Throwable failure, QueueCore from) {
+        Failures.log(failure, "dispatcher '" + name + "', " + from.sinkName());
+        unhandledExceptions.post(failure);
+    }
+
+    /**
+     * Drains and stops. Returns the number of tasks discarded because the deadline passed first.
+     * Called from one of this pool's own workers it cannot wait for itself: it stops accepting work
+     * and returns 0 at once, and the workers stop when quiescent.
+     */
+    public int close(Duration drainTimeout) {
+        synchronized (this) {
+            if (state == OPEN) {
+                state = DRAINING;
+            }
+        }
+        for (WorkerThread w : workers) {
+            LockSupport.unpark(w);
+        }
+        if (isOwnWorker(Thread.currentThread())) {
+            return 0;
+        }
+        long deadline = System.nanoTime() + drainTimeout.toNanos();
+        for (WorkerThread w : workers) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                try {
+                    w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        return stopNow();
+    }
+
+    /** Stops the workers without draining; returns the number of tasks discarded. */
+    public int stopNow() {
+        state = STOPPED;
+        for (WorkerThread w : workers) {
+            LockSupport.unpark(w);
+        }
+        for (WorkerThread w : workers) {
+            if (w != Thread.currentThread()) {
+                try {
+                    w.join(TimeUnit.SECONDS.toMillis(10));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        int dropped = 0;
+        for (QueueCore q : queues) {
+            dropped += q.drainDiscarding();
+        }
+        while (ready.relaxedPoll() != null) {
+            // tokens of drained queues
+        }
+        return dropped;
+    }
+
+    public boolean isTerminated() {
+        if (state == OPEN) {
+            return false;
+        }
+        for (WorkerThread w : workers) {
+            if (w.isAlive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public long processedCount() {
+        return processed.sum();
+    }
+
+    public long pendingCount() {
+        long n = 0;
+        for (QueueCore q : queues) {
+            n += q.pendingCount();
+        }
+        return n;
+    }
+
+    public int queueCount() {
+        return queues.size();
+    }
+}

@@ -1,0 +1,36 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Causality;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A dispatcher worker: a platform thread that carries the causalities of the task it runs in a
+ * plain field (read and written only by this thread), so posts from handlers need no thread-local
+ * lookup.
+ */
+public final class WorkerThread extends Thread {
+    static final int RUNNING = 0;
+    static final int PARKED = 1;
+
+    final WorkerPool pool;
+    Causality[] causalities;
+    /** {@link #RUNNING} or {@link #PARKED}; set to PARKED by this thread, back by it or by a waker (CAS). */
+    final AtomicInteger parkState = new AtomicInteger(RUNNING);
+
+    WorkerThread(WorkerPool pool, String name) {
+        super(name);
+        this.pool = pool;
+        setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+        pool.workerLoop(this);
+    }
+
+    /** The pool this worker belongs to. */
+    public WorkerPool pool() {
+        return pool;
+    }
+}
