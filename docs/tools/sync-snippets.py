@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Copy tagged example regions into the user guide, or check that the guide is up to date.
+
+A region in an example source is marked
+
+    // tag::name[]
+    ...code...
+    // end::name[]
+
+(a tag may open and close several times in one file: its regions are joined). The guide includes
+it as
+
+    <!-- snippet: ArbiterExamples#choice -->
+    ...anything; replaced by a ```java block...
+    <!-- /snippet -->
+
+where ArbiterExamples is the file name without .java. Lines are dedented by their common
+indentation. ccr-core's DocsSnippetsTest performs the same check in Java, so keep the two in step.
+
+Usage: sync-snippets.py [--check]   (from anywhere; paths are relative to the repository)
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "ccr-core/src/test/java/io/ccrj/core/examples"
+GUIDE = ROOT / "docs/ccr-core.md"
+
+TAG = re.compile(r"^\s*// (tag|end)::([A-Za-z0-9_.-]+)\[\]\s*$")
+SNIPPET = re.compile(r"(<!-- snippet: (\S+) -->\n)(.*?)(<!-- /snippet -->)", re.DOTALL)
+
+
+def snippets():
+    """Every tagged region of the example sources, keyed "Class#tag"."""
+    found = {}
+    for source in sorted(EXAMPLES.glob("*.java")):
+        open_tags = []
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            marker = TAG.match(line)
+            if marker:
+                kind, name = marker.groups()
+                if kind == "tag":
+                    if name in open_tags:
+                        sys.exit(f"{source.name}:{number}: tag '{name}' opened twice")
+                    open_tags.append(name)
+                    found.setdefault(f"{source.stem}#{name}", [])
+                elif name in open_tags:
+                    open_tags.remove(name)
+                else:
+                    sys.exit(f"{source.name}:{number}: end of tag '{name}' that is not open")
+                continue
+            for name in open_tags:
+                found[f"{source.stem}#{name}"].append(line)
+        if open_tags:
+            sys.exit(f"{source.name}: tag(s) never closed: {', '.join(open_tags)}")
+    return {key: render(lines) for key, lines in found.items()}
+
+
+def render(lines):
+    lines = [line.rstrip() for line in lines]
+    indents = [len(line) - len(line.lstrip(" ")) for line in lines if line]
+    cut = min(indents, default=0)
+    body = "\n".join(line[cut:] for line in lines)
+    return "```java\n" + body + "\n```\n"
+
+
+def synced(text, regions):
+    """The guide with every snippet block replaced by its region; fails on an unknown key."""
+    missing = []
+
+    def replace(match):
+        key = match.group(2)
+        if key not in regions:
+            missing.append(key)
+            return match.group(0)
+        return match.group(1) + regions[key] + match.group(4)
+
+    result = SNIPPET.sub(replace, text)
+    if missing:
+        sys.exit(f"{GUIDE.relative_to(ROOT)}: no tagged region for snippet(s): {', '.join(missing)}")
+    return result
+
+
+def main(argv):
+    check = argv[1:] == ["--check"]
+    if argv[1:] and not check:
+        sys.exit(__doc__)
+    regions = snippets()
+    text = GUIDE.read_text(encoding="utf-8")
+    used = {match[1] for match in SNIPPET.findall(text)}
+    unused = sorted(set(regions) - used)
+    if unused:
+        sys.exit(f"tagged regions not included in {GUIDE.relative_to(ROOT)}: {', '.join(unused)}")
+    updated = synced(text, regions)
+    if check:
+        if updated != text:
+            sys.exit(f"{GUIDE.relative_to(ROOT)} is out of date: run python3 docs/tools/sync-snippets.py")
+        print(f"{GUIDE.relative_to(ROOT)}: {len(used)} snippet(s) up to date")
+    elif updated != text:
+        GUIDE.write_text(updated, encoding="utf-8")
+        print(f"{GUIDE.relative_to(ROOT)}: updated")
+    else:
+        print(f"{GUIDE.relative_to(ROOT)}: already up to date")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
