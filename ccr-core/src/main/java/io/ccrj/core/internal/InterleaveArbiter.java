@@ -4,7 +4,10 @@ import io.ccrj.core.Interleave;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code Arbiter.interleave}: reader/writer arbitration at message level.
@@ -20,7 +23,9 @@ import java.util.List;
  *   exclusive branches, FIFO within one); with none pending, all pending concurrents.</li>
  *   <li>Teardown: once its message commits, branches refuse new messages (they stay in their
  *   ports); running tasks finish; the teardown runs alone; then every branch is unregistered and
- *   items of tasks still pending inside go back to their ports. Nothing is lost.</li>
+ *   items of tasks still pending inside go back to the heads of their ports, in the order they
+ *   were taken (one {@link PortCore#returnEntries} per port, with the tasks in commit order).
+ *   Nothing is lost, and only then is the interleave {@linkplain #isRetired() retired}.</li>
  * </ul>
  */
 public final class InterleaveArbiter extends ArbiterNode implements Interleave {
@@ -37,6 +42,9 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     private final ArrayDeque<Task> pendingConcurrent = new ArrayDeque<>();
     private boolean teardownRequested;
     private Task pendingTeardown;
+    /** Commit order of parked tasks, so a teardown can return their items in the order taken. */
+    private long parkedCount;
+    /** Written last by the teardown, after branches are unregistered and items returned. */
     private volatile boolean retired;
 
     public InterleaveArbiter(ArbiterNode[] teardown, ArbiterNode[] exclusive, ArbiterNode[] concurrent) {
@@ -117,6 +125,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                             exclusiveRunning = true;
                             return task;
                         }
+                        task.parkedOrder = ++parkedCount;
                         pendingExclusive.get(index).addLast(task);
                         pendingExclusiveCount++;
                         return Dispatchable.NONE;
@@ -126,6 +135,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                             activeConcurrent++;
                             return task;
                         }
+                        task.parkedOrder = ++parkedCount;
                         pendingConcurrent.addLast(task);
                         return Dispatchable.NONE;
                     }
@@ -155,7 +165,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 exclusiveRunning = false;
             }
             if (kind == BranchKind.TEARDOWN) {
-                retired = true;
+                // Commits are already refused (teardownRequested); retired is published below.
                 retireNow = true;
                 toReturn = drainPendingLocked();
             } else if (activeConcurrent == 0 && !exclusiveRunning) {
@@ -178,10 +188,26 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
         }
         if (retireNow) {
             unregister();
-            for (Task t : toReturn) {
-                t.completion = null;
-                t.returnItems();
-            }
+            returnToPorts(toReturn);
+            retired = true;
+        }
+    }
+
+    /**
+     * Puts the items of tasks that were still pending inside back at the heads of their ports.
+     * Each {@link PortCore#returnEntries} call puts its list ahead of the port's queue in list
+     * order, so one call per port with that port's items in commit order keeps FIFO; returning
+     * task by task would reverse them.
+     */
+    private static void returnToPorts(List<Task> pending) {
+        pending.sort(Comparator.comparingLong(t -> t.parkedOrder));
+        Map<PortCore, List<Object>> byPort = new LinkedHashMap<>();
+        for (Task t : pending) {
+            t.completion = null;
+            t.collectItems(byPort);
+        }
+        for (Map.Entry<PortCore, List<Object>> e : byPort.entrySet()) {
+            e.getKey().returnEntries(e.getValue());
         }
     }
 

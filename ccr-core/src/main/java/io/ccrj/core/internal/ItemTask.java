@@ -3,6 +3,7 @@ package io.ccrj.core.internal;
 import io.ccrj.core.Handler;
 
 import java.util.List;
+import java.util.Map;
 
 /** A handler bound to the one item a single-port receiver consumed. */
 final class ItemTask extends Task {
@@ -39,8 +40,8 @@ final class ItemTask extends Task {
     }
 
     @Override
-    protected void returnItems() {
-        source.returnEntries(List.of(entry));
+    protected void collectItems(Map<PortCore, List<Object>> byPort) {
+        collect(byPort, source, entry);
     }
 
     @Override

@@ -305,9 +305,9 @@ public final class JoinReceiver extends ArbiterNode {
         }
 
         @Override
-        protected void returnItems() {
+        protected void collectItems(Map<PortCore, List<Object>> byPort) {
             for (int i = 0; i < ports.length; i++) {
-                ports[i].returnEntries(Arrays.asList(taken[i]));
+                collect(byPort, ports[i], taken[i]);
             }
         }
 

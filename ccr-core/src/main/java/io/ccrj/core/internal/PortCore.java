@@ -115,6 +115,13 @@ public final class PortCore {
     /**
      * Appends a receiver and offers it every queued item in FIFO order (a one-shot receiver takes
      * the first it accepts; a persistent one drains all it accepts). Joins are told afterwards.
+     *
+     * <p>A receiver that is already done is not linked. An arbiter registers on its ports one at a
+     * time, so it can fire (a join committing through a port it registered on first) or be
+     * cancelled (a losing choice branch, {@code cancel()} from another thread) before it reaches
+     * this port; its unregistration then found nothing to unlink here. Its done flag is written
+     * under this port's lock (a join's under all its ports' locks), so checking it under the lock
+     * decides the race: either the arbiter finished before (skip it) or it will unlink afterwards.
      */
     public void register(ReceiverEntry r) {
         List<Dispatchable> toRun = null;
@@ -122,6 +129,9 @@ public final class PortCore {
         try {
             if (r.owner != null) {
                 throw new IllegalStateException("receiver already registered on port '" + r.owner.name + "'");
+            }
+            if (r.isDone()) {
+                return;
             }
             link(r);
             if (!r.isJoin()) {

@@ -1,5 +1,7 @@
 package io.ccrj.core.internal;
 
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -35,7 +37,7 @@ public final class RunnableTask<V> extends Task {
     }
 
     @Override
-    protected void returnItems() {
+    protected void collectItems(Map<PortCore, List<Object>> byPort) {
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.ccrj.core.internal;
 
+import java.util.List;
+import java.util.Map;
+
 /** {@code Arbiter.fromHandler}: runs a handler once, as soon as it is activated. */
 public final class SingleTask extends ArbiterNode {
     private final Runnable handler;
@@ -21,7 +24,7 @@ public final class SingleTask extends ArbiterNode {
             }
 
             @Override
-            protected void returnItems() {
+            protected void collectItems(Map<PortCore, List<Object>> byPort) {
             }
 
             @Override

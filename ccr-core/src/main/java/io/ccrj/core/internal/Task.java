@@ -2,6 +2,11 @@ package io.ccrj.core.internal;
 
 import io.ccrj.core.Causality;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
 /**
  * One unit of work for a {@link TaskSink}: a handler bound to the item(s) it consumed.
  *
@@ -14,6 +19,8 @@ public abstract class Task implements Dispatchable {
     Causality[] causalities;
     /** Called after the handler finishes (interleave release); may be null. */
     Completion completion;
+    /** When an interleave parked this task: its commit order there (guarded by the interleave's state lock). */
+    long parkedOrder;
 
     protected Task(TaskSink sink, Causality[] causalities) {
         this.sink = sink;
@@ -82,8 +89,18 @@ public abstract class Task implements Dispatchable {
     protected void discarded() {
     }
 
-    /** Puts the consumed items back at the head of their ports (an interleave retiring). */
-    protected abstract void returnItems();
+    /**
+     * Adds the stored entries this task consumed to {@code byPort}, per source port in the order
+     * they were taken, so that an interleave retiring with this task still pending inside can put
+     * them back at the head of their ports ({@link PortCore#returnEntries}) in their original order.
+     */
+    protected abstract void collectItems(Map<PortCore, List<Object>> byPort);
+
+    /** Appends entries to a port's list in {@code byPort}. */
+    static void collect(Map<PortCore, List<Object>> byPort, PortCore port, Object... entries) {
+        List<Object> list = byPort.computeIfAbsent(port, p -> new ArrayList<>());
+        Collections.addAll(list, entries);
+    }
 
     /** A short description for diagnostics. */
     protected abstract String describe();
