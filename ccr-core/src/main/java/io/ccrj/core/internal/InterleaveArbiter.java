@@ -178,7 +178,10 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
         }
         if (retireNow) {
             unregister();
-            for (Task t : toReturn) {
+            // Each task puts its items back at the head of their ports, so return the newest
+            // first: the oldest pending item ends up at the head, FIFO order kept per port.
+            for (int i = toReturn.size() - 1; i >= 0; i--) {
+                Task t = toReturn.get(i);
                 t.completion = null;
                 t.returnItems();
             }
