@@ -155,7 +155,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 exclusiveRunning = false;
             }
             if (kind == BranchKind.TEARDOWN) {
-                retired = true;
+                // teardownRequested already refuses every commit; retired is published last.
                 retireNow = true;
                 toReturn = drainPendingLocked();
             } else if (activeConcurrent == 0 && !exclusiveRunning) {
@@ -185,6 +185,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 t.completion = null;
                 t.returnItems();
             }
+            retired = true;
         }
     }
 
