@@ -232,14 +232,19 @@ public final class QueueCore implements TaskSink {
 
     // ---- running tasks ----
 
-    /** Called by a worker that took this queue's token from the ready list. */
-    void runOneWithToken() {
+    /**
+     * Called by a worker that took this queue's token from the ready list.
+     *
+     * @return {@code true} if a task ran; {@code false} if the queue is suspended (the token is
+     *     parked until {@link #resume()})
+     */
+    boolean runOneWithToken() {
         if (suspended) {
             tokenHeldBySuspension.set(true);
             if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
                 pool.makeReady(this);
             }
-            return;
+            return false;
         }
         Task t = takeOne();
         if (count.decrementAndGet() > 0) {
@@ -247,6 +252,7 @@ public final class QueueCore implements TaskSink {
         }
         afterTake();
         run(t);
+        return true;
     }
 
     private void runOneOnExecutor() {

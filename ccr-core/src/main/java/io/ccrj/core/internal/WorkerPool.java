@@ -116,15 +116,18 @@ public final class WorkerPool {
                 idleSince = 0;
                 spins = 0;
                 busyWorkers.incrementAndGet();
+                boolean ran = false;
                 try {
-                    q.runOneWithToken();
+                    ran = q.runOneWithToken();
                 } catch (Throwable t) {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());
                 } finally {
                     busyWorkers.decrementAndGet();
                 }
-                processed.increment();
+                if (ran) {
+                    processed.increment();
+                }
                 continue;
             }
             int s = state;
