@@ -316,12 +316,21 @@ public final class QueueCore implements TaskSink {
         return throttled.get();
     }
 
-    /** Drops every pending task (a dispatcher shutting down now); returns how many. */
+    /**
+     * Drops every pending task (a dispatcher shutting down now); returns how many. Each dropped
+     * task is told ({@link Task#discarded()}), so a future waiting for it fails instead of hanging.
+     */
     int drainDiscarding() {
         int n = 0;
-        while (tasks.relaxedPoll() != null) {
+        Task t;
+        while ((t = tasks.relaxedPoll()) != null) {
             count.decrementAndGet();
             n++;
+            try {
+                t.discarded();
+            } catch (Throwable failure) {
+                Failures.log(failure, "discarding " + t.describe());
+            }
         }
         return n;
     }

@@ -111,6 +111,9 @@ public final class WorkerPool {
         long idleSince = 0;
         int spins = 0;
         while (true) {
+            if (state == STOPPED) {
+                return; // shutdownNow: what is still queued is discarded, not run
+            }
             QueueCore q = ready.poll();
             if (q != null) {
                 idleSince = 0;
@@ -131,7 +134,7 @@ public final class WorkerPool {
                 continue;
             }
             int s = state;
-            if (s == STOPPED || (s == DRAINING && quiescent())) {
+            if (s == DRAINING && quiescent()) {
                 return;
             }
             if (idleSince == 0) {
