@@ -177,6 +177,13 @@ public final class QueueCore implements TaskSink {
                 count.get(), dropped.describe()));
     }
 
+    /** Counts a poster made to wait and reports it on the policy port, before it waits. */
+    private void reportThrottled() {
+        throttled.incrementAndGet();
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
+                Thread.currentThread().getName()));
+    }
+
     private void awaitDepthBelowLimit() {
         if (count.get() < policy.maxDepth()) {
             return;
@@ -185,9 +192,7 @@ public final class QueueCore implements TaskSink {
             // A worker blocking on its own dispatcher could wait for itself: admit instead.
             return;
         }
-        throttled.incrementAndGet();
-        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
-                Thread.currentThread().getName()));
+        reportThrottled();
         synchronized (throttleMonitor) {
             throttleWaiters++;
             try {
@@ -219,7 +224,7 @@ public final class QueueCore implements TaskSink {
             }
             if (nextRateSlot.compareAndSet(slot, start + rateIntervalNanos)) {
                 if (wait && start - now > 0) {
-                    throttled.incrementAndGet();
+                    reportThrottled();
                     long remaining;
                     while ((remaining = start - System.nanoTime()) > 0) {
                         LockSupport.parkNanos(remaining);
