@@ -28,7 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * brief window in which a discarding policy swaps the oldest task for a new one).
  *
  * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
- * hand each accepted task's turn to the executor instead of a worker pool.
+ * hand each accepted task's turn to the executor instead of a worker pool. A turn that finds the
+ * queue suspended is counted in {@link #deferredTurns} and handed back to the executor on resume.
  */
 public final class QueueCore implements TaskSink {
     private final String name;
@@ -46,6 +47,8 @@ public final class QueueCore implements TaskSink {
     private volatile int throttleWaiters;
     private volatile boolean suspended;
     private final AtomicBoolean tokenHeldBySuspension = new AtomicBoolean();
+    /** Executor queues: turns that found the queue suspended, to hand back on resume. */
+    private final AtomicInteger deferredTurns = new AtomicInteger();
     private final Port<PolicyEvent> policyEvents;
     private volatile Port<Throwable> unhandledExceptionPort;
     private final Runnable executorTurn = this::runOneOnExecutor;
@@ -261,6 +264,14 @@ public final class QueueCore implements TaskSink {
     }
 
     private void runOneOnExecutor() {
+        if (suspended) {
+            // Keep the turn for resume(); re-check so a resume racing with this cannot miss it.
+            deferredTurns.incrementAndGet();
+            if (!suspended) {
+                releaseDeferredTurns();
+            }
+            return;
+        }
         Task t = takeOne();
         count.decrementAndGet();
         afterTake();
@@ -294,8 +305,17 @@ public final class QueueCore implements TaskSink {
 
     public void resume() {
         suspended = false;
-        if (tokenHeldBySuspension.compareAndSet(true, false)) {
+        if (executor != null) {
+            releaseDeferredTurns();
+        } else if (tokenHeldBySuspension.compareAndSet(true, false)) {
             pool.makeReady(this);
+        }
+    }
+
+    /** Hands the executor back the turns that found the queue suspended (each claimed once). */
+    private void releaseDeferredTurns() {
+        for (int n = deferredTurns.getAndSet(0); n > 0; n--) {
+            executor.execute(executorTurn);
         }
     }
 
