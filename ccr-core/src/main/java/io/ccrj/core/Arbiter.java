@@ -221,7 +221,8 @@ public final class Arbiter {
      *
      * @param branches one-shot receives or joins
      * @return the arbiter
-     * @throws IllegalArgumentException if there is no branch or one is persistent
+     * @throws IllegalArgumentException if there is no branch, or one is persistent, or one is itself
+     *     a choice or an interleave
      */
     public static ArbiterTask choice(ArbiterTask... branches) {
         Objects.requireNonNull(branches, "branches");
@@ -255,6 +256,8 @@ public final class Arbiter {
      * @param exclusive receivers whose handlers run alone
      * @param concurrent receivers whose handlers run in parallel with each other
      * @return the arbiter
+     * @throws IllegalArgumentException if a group is passed in the wrong role, a teardown receiver
+     *     is persistent, or a group holds a choice or an interleave
      */
     public static Interleave interleave(ReceiverGroup teardown, ReceiverGroup exclusive, ReceiverGroup concurrent) {
         requireGroup(teardown, ReceiverGroup.Kind.TEARDOWN);

@@ -145,7 +145,9 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /**
-     * Stops without draining.
+     * Stops without draining: handlers already running finish, queued tasks never run, and the
+     * futures of queued {@link DispatcherQueue#execute}/{@link DispatcherQueue#submit} tasks fail
+     * with a {@link java.util.concurrent.RejectedExecutionException}.
      *
      * @return the number of tasks discarded
      */

@@ -25,6 +25,9 @@ public interface Interleave extends ArbiterTask {
     /** @return {@code true} while an exclusive (or the teardown) handler runs */
     boolean isExclusiveRunning();
 
-    /** @return {@code true} once the teardown handler has finished and every branch is unregistered */
+    /**
+     * @return {@code true} once the teardown handler has finished, every branch is unregistered
+     *     and the items that were pending inside are back in their ports
+     */
     boolean isRetired();
 }

@@ -78,6 +78,9 @@ public interface SequentialContext {
      * from the handler propagates out of this method.
      *
      * @param arbiter a one-shot arbiter not activated before
+     * @throws InterruptedException if interrupted before the arbiter fired (it is cancelled and
+     *     nothing is consumed; if it fired in the meantime, its handler runs here instead and the
+     *     interrupt status stays set)
      * @throws Exception what the arbiter's handler threw
      */
     void await(ArbiterTask arbiter) throws Exception;

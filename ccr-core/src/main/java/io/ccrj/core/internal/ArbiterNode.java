@@ -39,6 +39,23 @@ public abstract class ArbiterNode implements ArbiterTask {
         bound = true;
     }
 
+    /**
+     * {@code false} for arbiters that decide their own commits without asking a parent (a choice,
+     * an interleave): nested in a choice or an interleave group they would fire behind its back.
+     */
+    protected boolean nestable() {
+        return true;
+    }
+
+    /** Throws unless {@code node} may be a choice branch or an interleave group member. */
+    public static void requireNestable(ArbiterNode node, String owner) {
+        if (!node.nestable()) {
+            throw new IllegalArgumentException(node.describe() + " cannot be nested in " + owner
+                    + ": only receives, joins and fromHandler can (a nested choice or interleave would"
+                    + " commit without asking its owner)");
+        }
+    }
+
     /** Sets the owner that arbitrates this node's commits (a choice or an interleave branch). */
     public final void setParent(Parent owner) {
         if (this.parent != null) {

@@ -26,11 +26,17 @@ public final class ChoiceArbiter extends ArbiterNode implements ArbiterNode.Pare
             if (b.isPersistent()) {
                 throw new IllegalArgumentException("choice branches must be one-shot, but got " + b.describe());
             }
+            requireNestable(b, "a choice");
         }
         this.branches = branches.clone();
         for (ArbiterNode b : this.branches) {
             b.setParent(this);
         }
+    }
+
+    @Override
+    protected boolean nestable() {
+        return false;
     }
 
     @Override

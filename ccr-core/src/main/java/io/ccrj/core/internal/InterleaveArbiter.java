@@ -54,6 +54,11 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 throw new IllegalArgumentException("teardown receivers must be one-shot, but got " + t.describe());
             }
         }
+        for (ArbiterNode[] group : List.of(teardown, exclusive, concurrent)) {
+            for (ArbiterNode n : group) {
+                requireNestable(n, "an interleave group");
+            }
+        }
         this.teardown = teardown.clone();
         this.exclusive = exclusive.clone();
         this.concurrent = concurrent.clone();
@@ -70,6 +75,11 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     }
 
     private enum BranchKind { TEARDOWN, EXCLUSIVE, CONCURRENT }
+
+    @Override
+    protected boolean nestable() {
+        return false;
+    }
 
     @Override
     protected void register() {

@@ -28,7 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  * brief window in which a discarding policy swaps the oldest task for a new one).
  *
  * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
- * hand each accepted task's turn to the executor instead of a worker pool.
+ * hand each accepted task's turn to the executor instead of a worker pool. A turn that finds the
+ * queue suspended is counted in {@link #deferredTurns} and handed back to the executor on resume.
  */
 public final class QueueCore implements TaskSink {
     private final String name;
@@ -46,6 +47,8 @@ public final class QueueCore implements TaskSink {
     private volatile int throttleWaiters;
     private volatile boolean suspended;
     private final AtomicBoolean tokenHeldBySuspension = new AtomicBoolean();
+    /** Executor queues: turns that found the queue suspended, to hand back on resume. */
+    private final AtomicInteger deferredTurns = new AtomicInteger();
     private final Port<PolicyEvent> policyEvents;
     private volatile Port<Throwable> unhandledExceptionPort;
     private final Runnable executorTurn = this::runOneOnExecutor;
@@ -177,6 +180,13 @@ public final class QueueCore implements TaskSink {
                 count.get(), dropped.describe()));
     }
 
+    /** Counts a poster made to wait and reports it on the policy port, before it waits. */
+    private void reportThrottled() {
+        throttled.incrementAndGet();
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
+                Thread.currentThread().getName()));
+    }
+
     private void awaitDepthBelowLimit() {
         if (count.get() < policy.maxDepth()) {
             return;
@@ -185,9 +195,7 @@ public final class QueueCore implements TaskSink {
             // A worker blocking on its own dispatcher could wait for itself: admit instead.
             return;
         }
-        throttled.incrementAndGet();
-        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
-                Thread.currentThread().getName()));
+        reportThrottled();
         synchronized (throttleMonitor) {
             throttleWaiters++;
             try {
@@ -219,7 +227,7 @@ public final class QueueCore implements TaskSink {
             }
             if (nextRateSlot.compareAndSet(slot, start + rateIntervalNanos)) {
                 if (wait && start - now > 0) {
-                    throttled.incrementAndGet();
+                    reportThrottled();
                     long remaining;
                     while ((remaining = start - System.nanoTime()) > 0) {
                         LockSupport.parkNanos(remaining);
@@ -232,14 +240,19 @@ public final class QueueCore implements TaskSink {
 
     // ---- running tasks ----
 
-    /** Called by a worker that took this queue's token from the ready list. */
-    void runOneWithToken() {
+    /**
+     * Called by a worker that took this queue's token from the ready list.
+     *
+     * @return {@code true} if a task ran; {@code false} if the queue is suspended (the token is
+     *     parked until {@link #resume()})
+     */
+    boolean runOneWithToken() {
         if (suspended) {
             tokenHeldBySuspension.set(true);
             if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
                 pool.makeReady(this);
             }
-            return;
+            return false;
         }
         Task t = takeOne();
         if (count.decrementAndGet() > 0) {
@@ -247,9 +260,18 @@ public final class QueueCore implements TaskSink {
         }
         afterTake();
         run(t);
+        return true;
     }
 
     private void runOneOnExecutor() {
+        if (suspended) {
+            // Keep the turn for resume(); re-check so a resume racing with this cannot miss it.
+            deferredTurns.incrementAndGet();
+            if (!suspended) {
+                releaseDeferredTurns();
+            }
+            return;
+        }
         Task t = takeOne();
         count.decrementAndGet();
         afterTake();
@@ -283,8 +305,17 @@ public final class QueueCore implements TaskSink {
 
     public void resume() {
         suspended = false;
-        if (tokenHeldBySuspension.compareAndSet(true, false)) {
+        if (executor != null) {
+            releaseDeferredTurns();
+        } else if (tokenHeldBySuspension.compareAndSet(true, false)) {
             pool.makeReady(this);
+        }
+    }
+
+    /** Hands the executor back the turns that found the queue suspended (each claimed once). */
+    private void releaseDeferredTurns() {
+        for (int n = deferredTurns.getAndSet(0); n > 0; n--) {
+            executor.execute(executorTurn);
         }
     }
 
@@ -310,12 +341,21 @@ public final class QueueCore implements TaskSink {
         return throttled.get();
     }
 
-    /** Drops every pending task (a dispatcher shutting down now); returns how many. */
+    /**
+     * Drops every pending task (a dispatcher shutting down now); returns how many. Each dropped
+     * task is told ({@link Task#discarded()}), so a future waiting for it fails instead of hanging.
+     */
     int drainDiscarding() {
         int n = 0;
-        while (tasks.relaxedPoll() != null) {
+        Task t;
+        while ((t = tasks.relaxedPoll()) != null) {
             count.decrementAndGet();
             n++;
+            try {
+                t.discarded();
+            } catch (Throwable failure) {
+                Failures.log(failure, "discarding " + t.describe());
+            }
         }
         return n;
     }

@@ -33,7 +33,8 @@ public final class RunnableTask<V> extends Task {
     @Override
     protected void discarded() {
         result.completeExceptionally(new java.util.concurrent.RejectedExecutionException(
-                "task discarded by the scheduling policy of " + sink.sinkName()));
+                "task discarded by " + sink.sinkName()
+                + " (its scheduling policy, or its dispatcher shutting down)"));
     }
 
     @Override

@@ -142,8 +142,12 @@ public final class SequentialContextImpl implements SequentialContext {
         try {
             fired = wait.await(0);
         } catch (InterruptedException e) {
-            node.cancel();
-            throw e;
+            node.cancel(); // no commit from now on; one already made may still be on its way
+            if (wait.abandon()) {
+                throw e; // a task arriving later puts its items back
+            }
+            Thread.currentThread().interrupt(); // the items are ours: deliver them, keep the interrupt
+            fired = wait.awaitUninterruptibly();
         }
         fired.runInline();
     }

@@ -96,6 +96,13 @@ public abstract class Task implements Dispatchable {
      */
     protected abstract void collectItems(Map<PortCore, List<Object>> byPort);
 
+    /** Puts this task's items back at the heads of their ports, in their original order. */
+    final void returnItems() {
+        Map<PortCore, List<Object>> byPort = new java.util.LinkedHashMap<>();
+        collectItems(byPort);
+        byPort.forEach(PortCore::returnEntries);
+    }
+
     /** Appends entries to a port's list in {@code byPort}. */
     static void collect(Map<PortCore, List<Object>> byPort, PortCore port, Object... entries) {
         List<Object> list = byPort.computeIfAbsent(port, p -> new ArrayList<>());

@@ -6,6 +6,7 @@ import io.ccrj.core.Port;
 
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +38,13 @@ public final class TimerService {
     /** Posts what {@code item} supplies at firing time to {@code port} after {@code delayNanos}. */
     public static <T> Cancellable postSupplied(long delayNanos, Port<T> port, Supplier<T> item) {
         Causality[] causalities = CausalityContext.get();
+        // Decides between firing and cancelling: the future alone cannot, because it is still
+        // cancellable while its task is posting (a cancel that raced with the post said true).
+        AtomicBoolean claimed = new AtomicBoolean();
         var future = TIMER.schedule(() -> {
+            if (!claimed.compareAndSet(false, true)) {
+                return;
+            }
             Causality[] saved = CausalityContext.set(causalities);
             try {
                 port.post(item.get());
@@ -47,6 +54,12 @@ public final class TimerService {
                 CausalityContext.set(saved);
             }
         }, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
-        return () -> future.cancel(false);
+        return () -> {
+            if (!claimed.compareAndSet(false, true)) {
+                return false; // fired (or cancelled) already
+            }
+            future.cancel(false);
+            return true;
+        };
     }
 }

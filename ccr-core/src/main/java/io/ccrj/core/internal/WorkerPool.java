@@ -111,24 +111,30 @@ public final class WorkerPool {
         long idleSince = 0;
         int spins = 0;
         while (true) {
+            if (state == STOPPED) {
+                return; // shutdownNow: what is still queued is discarded, not run
+            }
             QueueCore q = ready.poll();
             if (q != null) {
                 idleSince = 0;
                 spins = 0;
                 busyWorkers.incrementAndGet();
+                boolean ran = false;
                 try {
-                    q.runOneWithToken();
+                    ran = q.runOneWithToken();
                 } catch (Throwable t) {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());
                 } finally {
                     busyWorkers.decrementAndGet();
                 }
-                processed.increment();
+                if (ran) {
+                    processed.increment();
+                }
                 continue;
             }
             int s = state;
-            if (s == STOPPED || (s == DRAINING && quiescent())) {
+            if (s == DRAINING && quiescent()) {
                 return;
             }
             if (idleSince == 0) {
