@@ -41,12 +41,16 @@ public final class Port<T> {
     }
 
     /**
-     * Posts an item. Never blocks waiting for a receiver.
+     * Posts an item. It never waits for a consumer; the one deliberate exception is back-pressure:
+     * when the receiver that takes the item belongs to a queue with a <em>throttling</em>
+     * {@link SchedulingPolicy}, the post waits until that queue admits the task (a dispatcher's
+     * own workers are never made to wait for their own queue).
      *
      * @param item the item; not {@code null}
      * @throws NullPointerException if {@code item} is null
-     * @throws java.util.concurrent.RejectedExecutionException if the item was accepted by a
-     *     receiver whose dispatcher has been closed
+     * @throws java.util.concurrent.RejectedExecutionException if a receiver declined the item
+     *     because its dispatcher is closed and no other receiver took it; the item stays queued in
+     *     this port (nothing is lost) and the message names the queue and the port
      */
     public void post(T item) {
         core.post(item);

@@ -126,7 +126,7 @@ public final class JoinReceiver extends ArbiterNode {
     private Dispatchable commitOnce() {
         lockAll();
         try {
-            if (done || !available()) {
+            if (done || !available() || !sink.accepts()) {
                 return null;
             }
             Object[][] taken = take();

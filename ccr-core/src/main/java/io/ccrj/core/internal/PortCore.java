@@ -51,7 +51,9 @@ public final class PortCore {
 
     /**
      * Posts an item: offers it to the receivers in registration order, queues it if none takes it,
-     * and then runs what the taker decided (enqueue a task) with the lock released.
+     * and then runs what the taker decided (enqueue a task) with the lock released. If the item was
+     * queued because a receiver's dispatcher is closed, throws {@link
+     * java.util.concurrent.RejectedExecutionException} after queuing it (nothing is lost).
      */
     public void post(Object item) {
         Objects.requireNonNull(item, () -> "cannot post null to port '" + name + "'");
@@ -85,8 +87,17 @@ public final class PortCore {
         runAll(rejections);
         if (toRun != null) {
             toRun.dispatch();
-        } else if (notifyJoins) {
+            return;
+        }
+        if (notifyJoins) {
             notifyJoins();
+        }
+        if (rejections != null) {
+            for (Dispatchable d : rejections) {
+                if (((Rejection) d).isClosed()) {
+                    throw ((Rejection) d).toException(this);
+                }
+            }
         }
     }
 

@@ -95,6 +95,11 @@ public final class QueueCore implements TaskSink {
     }
 
     @Override
+    public boolean accepts() {
+        return pool == null || pool.acceptsFrom(Thread.currentThread());
+    }
+
+    @Override
     public void checkOpen() {
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new IllegalStateException("dispatcher '" + pool.name() + "' is closed: cannot activate on queue '" + name + "'");

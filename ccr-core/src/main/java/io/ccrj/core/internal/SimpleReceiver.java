@@ -85,6 +85,9 @@ public final class SimpleReceiver extends ArbiterNode {
             if (done) {
                 return null;
             }
+            if (!sink.accepts()) {
+                return Rejection.closed(sink);
+            }
             if (predicate != null) {
                 try {
                     if (!predicate.test(CausalEnvelope.item(stored))) {

@@ -29,7 +29,14 @@ public abstract class Task implements Dispatchable {
 
     @Override
     public final void dispatch() {
-        sink.submit(this);
+        try {
+            sink.submit(this);
+        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
+            // The receiver consumed just before its dispatcher closed: put the items back, so the
+            // rejection loses nothing (the receivers now decline them, so they stay queued).
+            returnItems();
+            throw closedMeanwhile;
+        }
     }
 
     /** The sink this task runs on. */

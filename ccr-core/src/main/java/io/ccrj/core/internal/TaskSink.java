@@ -8,6 +8,14 @@ public interface TaskSink {
     /** Accepts a task for execution; must not block under a port lock (it is never called under one). */
     void submit(Task task);
 
+    /**
+     * {@code true} if a task submitted now by the calling thread would be accepted; receivers ask
+     * before consuming so that an item meant for a closed dispatcher stays in its port.
+     */
+    default boolean accepts() {
+        return true;
+    }
+
     /** Throws if this sink can take no more activations (its dispatcher is closed). */
     void checkOpen();
 
