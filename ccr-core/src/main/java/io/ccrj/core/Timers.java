@@ -5,6 +5,7 @@ import io.ccrj.core.internal.TimerService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Timers that post to a port after a delay, carrying the caller's causalities: use a timeout port
@@ -33,7 +34,7 @@ public final class Timers {
         if (delay.isNegative()) {
             throw new IllegalArgumentException("timer delay must not be negative, was " + delay);
         }
-        return TimerService.postAfter(delay.toNanos(), port, item);
+        return TimerService.postAfter(saturatedNanos(delay), port, item);
     }
 
     /**
@@ -49,7 +50,12 @@ public final class Timers {
         if (delay.isNegative()) {
             throw new IllegalArgumentException("timer delay must not be negative, was " + delay);
         }
-        return TimerService.postSupplied(delay.toNanos(), port, Instant::now);
+        return TimerService.postSupplied(saturatedNanos(delay), port, Instant::now);
+    }
+
+    /** Nanoseconds, saturating at {@code Long.MAX_VALUE} (~292 years) instead of overflowing. */
+    private static long saturatedNanos(Duration delay) {
+        return TimeUnit.NANOSECONDS.convert(delay);
     }
 
     /**

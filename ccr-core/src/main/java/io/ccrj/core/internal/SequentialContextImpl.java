@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -58,7 +59,8 @@ public final class SequentialContextImpl implements SequentialContext {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must not be negative, was " + timeout);
         }
-        long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
+        // Saturating conversion; the sum may wrap, which the deadline arithmetic (differences) tolerates.
+        long deadline = System.nanoTime() + Math.max(1, TimeUnit.NANOSECONDS.convert(timeout));
         if (deadline == 0) {
             deadline = 1;
         }

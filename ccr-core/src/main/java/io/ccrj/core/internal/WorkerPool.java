@@ -208,7 +208,7 @@ public final class WorkerPool {
         if (isOwnWorker(Thread.currentThread())) {
             return 0;
         }
-        long deadline = System.nanoTime() + drainTimeout.toNanos();
+        long deadline = System.nanoTime() + TimeUnit.NANOSECONDS.convert(drainTimeout); // saturates; may wrap
         for (WorkerThread w : workers) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
