@@ -1,0 +1,20 @@
+/**
+ * JCStress tests of the races the port lock and the arbiters decide: {@code Port.post} against
+ * receiver registration and cancellation ({@link io.ccrj.core.jcstress.PostVersusRegistrationTests}),
+ * choice branches against each other ({@link io.ccrj.core.jcstress.ChoiceTests}), and the parts
+ * of joins arriving concurrently ({@link io.ccrj.core.jcstress.JoinTests}). One nested class per
+ * property; every outcome is described, and the ones the runtime must never produce are
+ * {@code FORBIDDEN}.
+ *
+ * <p>Handlers run on an inline queue ({@link io.ccrj.core.jcstress.Inline}), so what they do is
+ * part of the actor that triggered them and visible to the {@code @Arbiter}.
+ *
+ * <p>Not part of the module's normal build: the Maven profile {@code jcstress} of ccr-core adds
+ * this source root and shades {@code ccr-core/target/jcstress.jar}; {@code bin/lib/after-test.sh}
+ * (run by {@code bin/ccrj test}) builds and runs it:
+ * <pre>
+ * ./mvnw -B -ntp -q -Pjcstress -pl ccr-core -DskipTests package
+ * java -jar ccr-core/target/jcstress.jar -m quick -sc false -c 2 -t JoinTests
+ * </pre>
+ */
+package io.ccrj.core.jcstress;
