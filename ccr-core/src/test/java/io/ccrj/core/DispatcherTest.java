@@ -132,7 +132,9 @@ class DispatcherTest extends CcrTestSupport {
         Arbiter.activate(q, Arbiter.receive(true, p, i -> { }));
         d.close();
         assertThatThrownBy(() -> p.post(1))
-                .isInstanceOf(RejectedExecutionException.class).hasMessageContaining("gone");
+                .isInstanceOf(RejectedExecutionException.class).hasMessageContaining("gone")
+                .hasMessageContaining("port 'p'");
+        assertThat(p.items()).as("the refused item is not lost").containsExactly(1);
     }
 
     @Test

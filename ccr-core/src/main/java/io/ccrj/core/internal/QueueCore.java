@@ -100,6 +100,11 @@ public final class QueueCore implements TaskSink {
     }
 
     @Override
+    public String refusal() {
+        return "dispatcher '" + (pool == null ? "?" : pool.name()) + "' is closed: queue '" + name + "' accepts no more tasks";
+    }
+
+    @Override
     public void checkOpen() {
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new IllegalStateException("dispatcher '" + pool.name() + "' is closed: cannot activate on queue '" + name + "'");

@@ -42,8 +42,7 @@ final class Rejection implements Dispatchable {
 
     /** The exception a post throws when its item was left in {@code port} for this reason. */
     RejectedExecutionException toException(PortCore port) {
-        return new RejectedExecutionException(sink.sinkName() + " no longer accepts work (its dispatcher is closed): the item"
-                + " stays in " + port);
+        return new RejectedExecutionException(sink.refusal() + "; the item stays in " + port);
     }
 
     @Override

@@ -16,6 +16,11 @@ public interface TaskSink {
         return true;
     }
 
+    /** Why {@link #accepts()} is false, for the exception a post throws. */
+    default String refusal() {
+        return sinkName() + " no longer accepts work";
+    }
+
     /** Throws if this sink can take no more activations (its dispatcher is closed). */
     void checkOpen();
 

@@ -105,7 +105,7 @@ public final class DispatcherExamples {
     }
 
     /** What {@link #close()} observed. */
-    public record Closed(long handled, int discarded, boolean terminated, String rejected, String refused) {
+    public record Closed(long handled, int discarded, boolean terminated, String rejected, String refused, int leftInPort) {
     }
 
     /** close(): drain, then stop; what posts and activations get afterwards. */
@@ -124,9 +124,9 @@ public final class DispatcherExamples {
 
         String rejected = null;
         try {
-            jobs.post(1000);   // the receiver is still registered; its dispatcher is not open
+            jobs.post(1000);   // the receiver is still registered; its dispatcher is not open, so the item stays queued
         } catch (RejectedExecutionException e) {
-            rejected = e.getMessage();   // "dispatcher 'closing' is closed: task for queue 'work' rejected"
+            rejected = e.getMessage();   // "dispatcher 'closing' is closed: queue 'work' accepts no more tasks; the item stays in port 'jobs'"
         }
         String refused = null;
         try {
@@ -135,7 +135,7 @@ public final class DispatcherExamples {
             refused = e.getMessage();    // "dispatcher 'closing' is closed: cannot activate on queue 'work'"
         }
         // end::close[]
-        return new Closed(handled.sum(), discarded, terminated, rejected, refused);
+        return new Closed(handled.sum(), discarded, terminated, rejected, refused, jobs.itemCount());
     }
 
     /** What {@link #shutdownNow()} observed. */
@@ -152,7 +152,7 @@ public final class DispatcherExamples {
         for (int i = 0; i < 9; i++) {
             queue.execute(() -> { });
         }
-        int discarded = dispatcher.shutdownNow();   // 10: none ran, and none of their futures completes
+        int discarded = dispatcher.shutdownNow();   // 10: none ran; their futures fail with RejectedExecutionException
         // end::shutdown-now[]
         return new Stopped(discarded, first, dispatcher.isTerminated());
     }
