@@ -35,6 +35,8 @@ public final class PortCore {
     private int receiverCount;
     private int joinCount;
     private long posted;
+    /** Racy round-robin hint for {@link #notifyJoins()}; a lost update only changes who goes first. */
+    private int joinRotation;
 
     public PortCore(String name) {
         this.name = name;
@@ -102,8 +104,16 @@ public final class PortCore {
     }
 
     private void notifyJoins() {
-        for (ReceiverEntry j : joinSnapshot()) {
-            j.itemQueued(this);
+        ReceiverEntry[] joins = joinSnapshot();
+        int n = joins.length;
+        if (n == 0) {
+            return;
+        }
+        // Rotate which competing join tries first, so joins of equal need take turns instead of
+        // the earliest registered one always winning (fairness among joins on shared ports).
+        int start = Math.floorMod(joinRotation++, n);
+        for (int i = 0; i < n; i++) {
+            joins[(start + i) % n].itemQueued(this);
         }
     }
 
@@ -149,12 +159,25 @@ public final class PortCore {
                 for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
                     Object entry = it.next();
                     Dispatchable d = r.offer(entry, this);
-                    if (d != null) {
-                        if (!(d instanceof Rejection)) {
-                            it.remove();
-                        }
-                        toRun = add(toRun, d);
+                    if (d == null) {
+                        continue;
                     }
+                    if (!(d instanceof Rejection)) {
+                        it.remove();
+                        // Queued items go to the new receiver's queue before the lock lets any
+                        // concurrent post through, so a one-thread dispatcher runs them in port
+                        // order. Only where submitting can neither block nor call out.
+                        if (d instanceof Task t && t.sink instanceof QueueCore q && q.submitsWithoutBlocking()
+                                && q.accepts()) {
+                            try {
+                                q.submit(t);
+                                continue;
+                            } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
+                                // fall through: dispatched after the unlock, which returns the item
+                            }
+                        }
+                    }
+                    toRun = add(toRun, d);
                 }
             }
         } finally {

@@ -94,6 +94,15 @@ public final class QueueCore implements TaskSink {
         return "queue '" + name + "'";
     }
 
+    /**
+     * {@code true} if {@link #submit} can run under a port lock: a pool-backed, unconstrained
+     * queue only offers to two lock-free queues and may unpark a worker. A throttling policy may
+     * wait, a discarding one posts an event to another port, an executor runs foreign code.
+     */
+    boolean submitsWithoutBlocking() {
+        return executor == null && policy.kind() == SchedulingPolicy.Kind.UNCONSTRAINED;
+    }
+
     @Override
     public boolean accepts() {
         return pool == null || pool.acceptsFrom(Thread.currentThread());

@@ -17,7 +17,11 @@
  *   <li><b>No user code under a lock.</b> Handlers never run under a port lock. Receivers
  *   return a {@link io.ccrj.core.internal.Dispatchable} from under the lock and the poster
  *   dispatches it after unlocking, so a throttling queue cannot block a port. Predicates are the one
- *   exception: they run under the port lock and must be quick and side-effect free.</li>
+ *   exception: they run under the port lock and must be quick and side-effect free. One
+ *   dispatch does happen under the lock: when a receiver registers and takes items already
+ *   queued, their tasks are submitted before the lock is released if the queue is pool-backed and
+ *   unconstrained (submitting then only offers to lock-free queues), so that a concurrent post
+ *   cannot overtake them.</li>
  *   <li><b>Dispatch.</b> A {@link io.ccrj.core.internal.QueueCore} counts its pending tasks in one
  *   atomic; whoever moves the count from 0 to 1 places the queue on its pool's ready list (one
  *   "token" per non-empty queue). Workers take the token, take one task, and hand the token back
