@@ -215,8 +215,9 @@ class DispatcherTest extends CcrTestSupport {
         assertThat(workers).hasSize(2);
         eventually("all workers parked", () -> workers.stream().allMatch(t ->
                 t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING));
-        // Sample for 100 ms: a spinning or yielding worker shows RUNNABLE; a parked one only
-        // wakes briefly once per park timeout.
+        // Sample for 100 ms: a spinning or yielding worker is RUNNABLE in every sample; a parked
+        // one only wakes once per park timeout (on a loaded machine it may then wait a while
+        // for a CPU, RUNNABLE too, hence the loose bound).
         int samples = 0;
         int runnable = 0;
         long end = System.nanoTime() + QUIET_MILLIS * 1_000_000;
@@ -229,7 +230,7 @@ class DispatcherTest extends CcrTestSupport {
             }
             LockSupport.parkNanos(500_000);
         }
-        assertThat(runnable).as("RUNNABLE samples of idle workers out of %d", samples).isLessThanOrEqualTo(samples / 20);
+        assertThat(runnable).as("RUNNABLE samples of idle workers out of %d", samples).isLessThanOrEqualTo(samples / 2);
         // and a parked worker still wakes for new work
         assertThat(await(q.submit(() -> 42))).isEqualTo(42);
     }

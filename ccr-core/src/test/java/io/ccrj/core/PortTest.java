@@ -131,19 +131,22 @@ class PortTest extends CcrTestSupport {
     @Test
     void concurrentPostersLoseAndDuplicateNothing() throws Exception {
         Port<Integer> port = new Port<>("shared");
-        int perThread = 20_000;
+        int perThread = 10_000;
         Thread[] posters = new Thread[4];
         for (int t = 0; t < posters.length; t++) {
             int base = t * perThread;
             posters[t] = Thread.ofPlatform().start(() -> {
                 for (int i = 0; i < perThread; i++) {
                     port.post(base + i);
-                    Thread.yield();
+                    if ((i & 63) == 0) {
+                        Thread.yield(); // let the posters interleave
+                    }
                 }
             });
         }
         for (Thread t : posters) {
             t.join(WAIT_SECONDS * 1000);
+            assertThat(t.isAlive()).isFalse();
         }
         List<Integer> items = port.items();
         assertThat(items).hasSize(posters.length * perThread).doesNotHaveDuplicates();
