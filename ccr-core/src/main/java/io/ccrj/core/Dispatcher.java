@@ -19,7 +19,8 @@ import java.util.Objects;
  * <h2>Thread safety and shutdown</h2>
  * All methods may be called from any thread. {@link #close()} stops accepting work from threads
  * outside the dispatcher, lets running handlers finish and post follow-up work, waits until every
- * queue is empty (up to the drain timeout, 30 s by default), then stops the workers. After that,
+ * queue that is not suspended is empty (up to the drain timeout, 30 s by default), then stops
+ * the workers; what is left (in suspended queues, or after the timeout) is discarded and counted. After that,
  * activation throws {@link IllegalStateException} and a post that would schedule a task on this
  * dispatcher throws {@link java.util.concurrent.RejectedExecutionException}, each naming the
  * dispatcher. Handler exceptions never kill a worker.

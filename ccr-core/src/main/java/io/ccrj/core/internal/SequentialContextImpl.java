@@ -76,7 +76,7 @@ public final class SequentialContextImpl implements SequentialContext {
                 ? Arbiter.receive(false, port, item -> box[0] = item)
                 : Arbiter.receive(false, port, item -> box[0] = item, predicate);
         SimpleReceiver receiver = (SimpleReceiver) task;
-        SequentialWait wait = new SequentialWait(owner, home, port.toString());
+        SequentialWait wait = new SequentialWait(owner, home, port);
         receiver.activate(wait);
         Task fired;
         try {
@@ -138,7 +138,7 @@ public final class SequentialContextImpl implements SequentialContext {
         if (!(arbiter instanceof ArbiterNode node)) {
             throw new IllegalArgumentException("not an arbiter made by io.ccrj.core.Arbiter: " + arbiter.getClass().getName());
         }
-        SequentialWait wait = new SequentialWait(owner, home, arbiter.describe());
+        SequentialWait wait = new SequentialWait(owner, home, arbiter);
         node.activate(wait);
         Task fired;
         try {

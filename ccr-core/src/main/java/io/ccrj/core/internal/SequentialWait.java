@@ -31,10 +31,11 @@ final class SequentialWait implements TaskSink {
 
     private final Thread waiter;
     private final TaskSink home;
-    private final String what;
+    /** A port or an arbiter; described only when an interrupt needs the message. */
+    private final Object what;
     private final AtomicReference<Task> task = new AtomicReference<>();
 
-    SequentialWait(Thread waiter, TaskSink home, String what) {
+    SequentialWait(Thread waiter, TaskSink home, Object what) {
         this.waiter = waiter;
         this.home = home;
         this.what = what;

@@ -10,9 +10,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * One daemon thread that posts timer items when they are due. The post runs with the causalities
- * that were active where the timer was set, so a timeout joins its caller's causal chain. Posting
- * is all it does (never user handlers), so one thread suffices for any number of timers.
+ * One daemon thread that fires timers when they are due; each due timer posts from a fresh virtual
+ * thread (a post into a throttling queue may wait, and must not delay the other timers). The post
+ * runs with the causalities that were active where the timer was set, so a timeout joins its
+ * caller's causal chain.
  */
 public final class TimerService {
     private static final ScheduledThreadPoolExecutor TIMER = create();
@@ -45,14 +46,18 @@ public final class TimerService {
             if (!claimed.compareAndSet(false, true)) {
                 return;
             }
-            Causality[] saved = CausalityContext.set(causalities);
-            try {
-                port.post(item.get());
-            } catch (Throwable t) {
-                Failures.route(t, causalities, null);
-            } finally {
-                CausalityContext.set(saved);
-            }
+            // Post from a virtual thread: a post into a throttling queue may wait, and must not
+            // hold up the one timer thread (every other timer would fire late).
+            Thread.startVirtualThread(() -> {
+                if (causalities != null) {
+                    CausalityContext.set(causalities);
+                }
+                try {
+                    port.post(item.get());
+                } catch (Throwable t) {
+                    Failures.route(t, causalities, null);
+                }
+            });
         }, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
         return () -> {
             if (!claimed.compareAndSet(false, true)) {

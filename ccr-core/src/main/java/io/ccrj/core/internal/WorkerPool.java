@@ -179,7 +179,9 @@ public final class WorkerPool {
             return false;
         }
         for (QueueCore q : queues) {
-            if (q.pendingCount() > 0) {
+            // A suspended queue cannot drain: closing does not wait for it (its tasks are
+            // discarded and counted, as when the drain timeout passes).
+            if (q.pendingCount() > 0 && !q.isSuspended()) {
                 return false;
             }
         }
