@@ -6,7 +6,8 @@ import java.util.Arrays;
  * Times {@link BasicUnit} on this machine and turns the seeds' time per stage into a number of
  * units per stage.
  *
- * @param unitMicros measured time of one unit, median of several trials
+ * @param unitMicros measured time of one unit: the fastest of several trials (interference from
+ *     other processes only ever makes a trial slower)
  * @param trialsMicros the per-unit time of each trial
  */
 public record Calibration(double unitMicros, double[] trialsMicros) {
@@ -19,7 +20,7 @@ public record Calibration(double unitMicros, double[] trialsMicros) {
     /**
      * Warms the unit up and times it.
      *
-     * @param trials timed trials (median taken)
+     * @param trials timed trials (fastest taken)
      * @param unitsPerTrial units per trial
      * @return the calibration
      */
@@ -36,7 +37,7 @@ public record Calibration(double unitMicros, double[] trialsMicros) {
             perUnit[t] = took / 1000.0 / unitsPerTrial;
         }
         sink = s;
-        return new Calibration(Stats.median(perUnit), perUnit);
+        return new Calibration(Arrays.stream(perUnit).min().orElseThrow(), perUnit);
     }
 
     /**

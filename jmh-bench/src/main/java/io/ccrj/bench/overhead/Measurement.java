@@ -13,9 +13,11 @@ package io.ccrj.bench.overhead;
  * @param stagedNanos T(S) of each repetition
  * @param sameAs a note when this cell reuses another's measurement (the configuration is
  *     identical: "default" is 2 threads here, so 2-way default = 2-way match), else {@code null}
+ * @param foreignLoad the largest share of the machine that other processes used during one of the
+ *     kept runs (0..1; NaN if unknown)
  */
 public record Measurement(Pattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
-                          long[] singleStageNanos, long[] stagedNanos, String sameAs) {
+                          long[] singleStageNanos, long[] stagedNanos, String sameAs, double foreignLoad) {
 
     /** @return median T(1) in seconds */
     public double singleStageSeconds() {
@@ -34,6 +36,7 @@ public record Measurement(Pattern pattern, int ways, ThreadMode mode, int thread
 
     /** @return the same measurement filed under another thread mode */
     public Measurement as(ThreadMode otherMode, String note) {
-        return new Measurement(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos, note);
+        return new Measurement(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos, note,
+                foreignLoad);
     }
 }

@@ -68,6 +68,9 @@ public final class OverheadMain {
             defaultThreads = probe.workerCount();
         }
         err.println("calibrating the basic unit ...");
+        if (!o.ignoreLoad()) {
+            ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 20_000, cores);
+        }
         Calibration cal = Calibration.measure(9, 100_000);
         int units = cal.unitsPerStage(o.stageMicros());
         double stageMicros = units * cal.unitMicros();

@@ -19,10 +19,12 @@ import java.util.function.Function;
  * @param stages S, stages per computation
  * @param reps repetitions of each run (medians reported)
  * @param out output folder, or {@code null} for the default {@code results/overhead-<timestamp>}
+ * @param ignoreLoad do not wait for other processes to leave the machine alone, nor repeat runs
+ *     they disturbed (their share is still reported)
  * @param help print usage and exit
  */
 public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> threadModes,
-                              double stageMicros, int stages, int reps, Path out, boolean help) {
+                              double stageMicros, int stages, int reps, Path out, boolean ignoreLoad, boolean help) {
     /** Quick mode: stages per computation. */
     public static final int QUICK_STAGES = 20_000;
     /** The seeds' Tables 1-2: stages per computation. */
@@ -46,6 +48,8 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
               --stages N             stages per computation (default 20000; --full 500000)
               --reps N               repetitions of every run, medians reported (default 3)
               --out DIR              output folder (default results/overhead-<timestamp>)
+              --ignore-load          do not wait out other processes' CPU use nor repeat the runs it
+                                     disturbed (by default: wait up to 20 s, repeat up to 2 times)
               -h, --help             this text
             """;
 
@@ -68,6 +72,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
     public static OverheadOptions parse(String... args) throws UsageException {
         boolean full = false;
         boolean help = false;
+        boolean ignoreLoad = false;
         List<Pattern> patterns = null;
         List<Integer> ways = null;
         List<ThreadMode> modes = null;
@@ -85,6 +90,10 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
                 case "--full" -> {
                     noValue(name, inline);
                     full = true;
+                }
+                case "--ignore-load" -> {
+                    noValue(name, inline);
+                    ignoreLoad = true;
                 }
                 case "-h", "--help" -> {
                     noValue(name, inline);
@@ -136,7 +145,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
                 stageMicros != null ? stageMicros : SEED_STAGE_MICROS,
                 stages != null ? stages : full ? FULL_STAGES : QUICK_STAGES,
                 reps != null ? reps : DEFAULT_REPS,
-                out, help);
+                out, ignoreLoad, help);
     }
 
     private static void noValue(String name, String inline) throws UsageException {

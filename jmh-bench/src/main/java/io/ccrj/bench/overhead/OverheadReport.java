@@ -132,7 +132,7 @@ public final class OverheadReport {
     public String csv() {
         StringBuilder sb = new StringBuilder();
         sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
-                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,same_as,t1_samples_s,ts_samples_s\n");
+                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,same_as,t1_samples_s,ts_samples_s\n");
         for (Pattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
@@ -152,6 +152,7 @@ public final class OverheadReport {
                             .append(csvSeed(amd)).append(',').append(csvSeed(intel)).append(',')
                             .append(amd.hasValue() ? fmt("%.4f", x.overheadMicros() / amd.value()) : "").append(',')
                             .append(intel.hasValue() ? fmt("%.4f", x.overheadMicros() / intel.value()) : "").append(',')
+                            .append(Double.isNaN(x.foreignLoad()) ? "" : fmt("%.1f", x.foreignLoad() * 100)).append(',')
                             .append(x.sameAs() == null ? "" : "\"" + x.sameAs().replace("\"", "'") + "\"").append(',')
                             .append(samples(x.singleStageNanos())).append(',')
                             .append(samples(x.stagedNanos())).append('\n');
@@ -205,8 +206,9 @@ public final class OverheadReport {
             sb.append("\n\\* ").append(notes).append('\n');
         }
         sb.append("\n## Every cell\n\n");
-        sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | seed AMD µs | seed INTEL µs | ccrj/AMD | ccrj/INTEL |\n");
-        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | seed AMD µs"
+                + " | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Pattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
@@ -224,7 +226,9 @@ public final class OverheadReport {
                             .append(" | ").append(fmt("%.3f", x.overheadMicros()))
                             .append(" | ").append(amd.text()).append(" | ").append(intel.text())
                             .append(" | ").append(ratio(x.overheadMicros(), amd))
-                            .append(" | ").append(ratio(x.overheadMicros(), intel)).append(" |\n");
+                            .append(" | ").append(ratio(x.overheadMicros(), intel))
+                            .append(" | ").append(Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100))
+                            .append(" |\n");
                 }
             }
         }

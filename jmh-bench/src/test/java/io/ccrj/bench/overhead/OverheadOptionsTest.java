@@ -22,6 +22,7 @@ class OverheadOptionsTest {
         assertThat(o.stages()).isEqualTo(OverheadOptions.QUICK_STAGES);
         assertThat(o.reps()).isEqualTo(3);
         assertThat(o.out()).isNull();
+        assertThat(o.ignoreLoad()).isFalse();
     }
 
     @Test
@@ -44,13 +45,14 @@ class OverheadOptionsTest {
     @Test
     void patternsAndThreadModesParseCaseInsensitivelyAndComeOutInTableOrder() throws Exception {
         OverheadOptions o = OverheadOptions.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
-                "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x");
+                "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x", "--ignore-load");
 
         assertThat(o.patterns()).containsExactly(Pattern.PIPELINE, Pattern.TWO_SHIFTS, Pattern.EXCHANGE);
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(14.5);
         assertThat(o.reps()).isEqualTo(5);
         assertThat(o.out()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(o.ignoreLoad()).isTrue();
     }
 
     @Test
@@ -79,7 +81,7 @@ class OverheadOptionsTest {
 
     @Test
     void usageNamesEveryOption() {
-        for (String opt : List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--reps", "--out")) {
+        for (String opt : List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--reps", "--out", "--ignore-load")) {
             assertThat(OverheadOptions.USAGE).contains(opt);
         }
     }

@@ -14,7 +14,7 @@ class OverheadReportTest {
         long t1 = 1_000_000_000L;
         long ts = t1 + Math.round(overheadMicros * 1000 * S);
         return new Measurement(p, ways, m, m == ThreadMode.MATCH ? ways : 2, S, 215,
-                new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5}, null);
+                new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5}, null, 0.02);
     }
 
     private static OverheadReport report() {
@@ -58,7 +58,7 @@ class OverheadReportTest {
         assertThat(lines).hasSize(1 + 6);
         assertThat(lines.get(0)).startsWith("pattern,ways,threads_mode,dispatcher_threads,stages");
         String pipe2 = lines.stream().filter(l -> l.startsWith("Pipeline,2,match,")).findFirst().orElseThrow();
-        assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,").contains("1.000000;1.000000;1.000000");
+        assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,0.0364,2.0,,").contains("1.000000;1.000000;1.000000");
         assertThat(lines.stream().filter(l -> l.startsWith("Pipeline,2,default,")).findFirst().orElseThrow())
                 .contains("\"default = match here\"");
     }
@@ -70,7 +70,7 @@ class OverheadReportTest {
         assertThat(md).startsWith("# title");
         assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77) | 0.120 (2.4) | 6.000 (5.0) |");
         assertThat(md).contains("| Shift | match | N/A | 0.600 (3.3) | – (4.7) |");
-        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 3.3 | 3.4 | 0.182 | 0.176 |");
+        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
     }
 
     @Test
