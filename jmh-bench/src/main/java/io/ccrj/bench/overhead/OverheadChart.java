@@ -68,7 +68,8 @@ public final class OverheadChart {
     static XYChart panel(OverheadReport report, Pattern p, List<Integer> ways, List<ThreadMode> modes, String subtitle) {
         XYChart chart = new XYChartBuilder().width(PANEL_W).height(PANEL_H)
                 .title(p.seedName() + " — " + subtitle)
-                .xAxisTitle("parallel computations (ways)").yAxisTitle("overhead per stage (µs, log)").build();
+                .xAxisTitle("parallel computations (ways)")
+                .yAxisTitle("overhead per stage (µs, log; <= " + FLOOR_MICROS + " drawn at " + FLOOR_MICROS + ")").build();
         XYStyler st = chart.getStyler();
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);

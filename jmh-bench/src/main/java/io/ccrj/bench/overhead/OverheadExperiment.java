@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 

@@ -1,4 +1,4 @@
-package io.ccrj.bench.overhead;
+package io.ccrj.bench.machine;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -50,7 +50,7 @@ public final class ForeignLoad {
      * @param cpuLine e.g. "cpu  4705 356 584 3699176 23060 0 277 0 0 0"
      * @return busy ticks: everything but idle and iowait
      */
-    static long busyTicks(String cpuLine) {
+    public static long busyTicks(String cpuLine) {
         String[] f = cpuLine.trim().split("\\s+");
         if (!f[0].equals("cpu")) {
             throw new IllegalArgumentException("not the aggregate cpu line: " + cpuLine);
