@@ -131,7 +131,7 @@ public interface PingPong extends AutoCloseable {
             Ball ball = new Ball();
             ball.remaining = n;
             latch.reset();
-            a.offer(ball);
+            a.offerFromOtherThread(ball); // a's main queue has one producer: party b
             latch.await();
             return ball.remaining;
         }

@@ -2,6 +2,8 @@ package io.ccrj.bench.handoff;
 
 import io.ccrj.core.IdleStrategy;
 
+import org.jctools.queues.MpscArrayQueue;
+
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +22,12 @@ import java.util.function.Consumer;
  * PARKED and increments {@code parkedCount} before a last look at the queue; a producer offers
  * first, then reads {@code parkedCount} and unparks (both sides sequentially consistent).
  *
- * <p>Threading: {@link #offer} from the producer(s) the queue allows (one for SPSC); the handler
+ * <p>Threading: {@link #offer} only from the producer(s) the queue allows: for an SPSC queue, one
+ * thread, ever. JCTools' SPSC producer keeps its index in plain fields, and the release that
+ * publishes an element precedes the index store, so even producers that take turns with a
+ * happens-before edge through the consumer can reuse a slot and lose an element (a ping-pong whose
+ * first ball came from the benchmark thread did). Other threads use {@link #offerFromOtherThread},
+ * a small MPSC side queue that the consumer polls only when its main queue is empty. The handler
  * runs on the consumer thread only.
  *
  * @param <E> the element type
@@ -31,6 +38,7 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Queue<E> queue;
+    private final Queue<E> others = new MpscArrayQueue<>(64);
     private final Consumer<? super E> handler;
     private final long spinNanos;
     private final long yieldNanos;
@@ -73,6 +81,21 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
         }
     }
 
+    /**
+     * Enqueues an element from a thread that is not the main queue's producer (a benchmark thread
+     * starting a batch), and wakes the consumer if it is parked.
+     *
+     * @param e the element
+     */
+    public void offerFromOtherThread(E e) {
+        if (!others.offer(e)) {
+            throw new IllegalStateException("side queue full");
+        }
+        if (parkedCount.get() > 0) {
+            wake();
+        }
+    }
+
     private void wake() {
         if (parkState.get() == PARKED && parkState.compareAndSet(PARKED, RUNNING)) {
             parkedCount.decrementAndGet();
@@ -85,6 +108,9 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
         int spins = 0;
         while (true) {
             E e = queue.poll();
+            if (e == null) {
+                e = others.poll();
+            }
             if (e != null) {
                 idleSince = 0;
                 spins = 0;
@@ -119,7 +145,7 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
     private void park() {
         parkState.set(PARKED);
         parkedCount.incrementAndGet();
-        if (!queue.isEmpty() || !running) {
+        if (!queue.isEmpty() || !others.isEmpty() || !running) {
             if (parkState.compareAndSet(PARKED, RUNNING)) {
                 parkedCount.decrementAndGet();
             }

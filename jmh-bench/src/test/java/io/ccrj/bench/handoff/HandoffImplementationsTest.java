@@ -30,6 +30,20 @@ class HandoffImplementationsTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"ccr", "ccrTwoDispatchers", "jctoolsSpsc", "jctoolsMpsc"})
+    void manyTinyBatchesLoseNoBall(String impl) {
+        // Each batch starts from this thread. Starting it by offering into party a's SPSC queue,
+        // whose producer is party b, once lost the ball (this thread was preempted between the
+        // element store and the index store, b reused the slot) and hung a benchmark. The window
+        // is two stores wide, so this is a guard for the contract rather than a reliable repro.
+        try (PingPong p = PingPong.create(impl)) {
+            for (int batch = 0; batch < 20_000; batch++) {
+                assertThat(p.play(1 + batch % 3)).isZero();
+            }
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"ccr", "jctoolsMpsc", "jctoolsSpsc"})
     void streamDeliversEveryMessageOfEveryBatch(String impl) {
         try (Stream s = Stream.create(impl)) {
