@@ -1,0 +1,246 @@
+package io.ccrj.bench.overhead;
+
+import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherQueue;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Plans and runs the cells of the seeds' tables on ccr-core.
+ *
+ * <p>One dispatcher per (ways, thread mode), created before its runs and closed after them. Each
+ * repetition first times T(1), the whole computation as a single stage (no message between stages,
+ * so it is the same for every pattern and measured once per dispatcher configuration), then T(S)
+ * of each pattern, so slow drift of the machine hits both sides of T(S) - T(1) alike.
+ *
+ * <p>The machine is shared (2 cores, other people's builds): before each timed run the experiment
+ * waits for a quiet moment, and a run during which other processes took more than
+ * {@link #MAX_FOREIGN_LOAD} of the machine is repeated (see {@link ForeignLoad}); the share they
+ * took is reported with each cell.
+ *
+ * <p>"default" is {@code new Dispatcher(0, ...)}: one thread per core. Where that equals the
+ * number of ways (2-way on a 2-core machine) the configuration is the same as "match", so it is
+ * measured once and filed under both rows, marked.
+ */
+public final class OverheadExperiment {
+    /**
+     * One dispatcher configuration and what runs on it.
+     *
+     * @param ways parallel computations
+     * @param mode match or default
+     * @param threads worker threads
+     * @param patterns the patterns defined for that many ways
+     * @param sameAsMatch measured under "match" already (identical configuration)
+     */
+    public record Config(int ways, ThreadMode mode, int threads, List<Pattern> patterns, boolean sameAsMatch) {
+        /** @return timed runs per repetition: T(1) plus one T(S) per pattern; 0 when reused */
+        public int runsPerRep() {
+            return sameAsMatch ? 0 : 1 + patterns.size();
+        }
+    }
+
+    /** A run during which other processes used more than this share of the machine is repeated. */
+    public static final double MAX_FOREIGN_LOAD = 0.10;
+    /** Attempts per run at most; the least disturbed one is kept. */
+    public static final int MAX_ATTEMPTS = 3;
+    /** Before each attempt, wait for one window this long with the machine quiet ... */
+    static final long QUIET_WINDOW_MILLIS = 100;
+    /** ... but no longer than this. */
+    static final long MAX_QUIET_WAIT_MILLIS = 20_000;
+
+    private final OverheadOptions options;
+    private final int unitsPerStage;
+    private final double unitMicros;
+    private final int cores;
+    private final int defaultThreads;
+    private final PrintStream err;
+
+    /**
+     * @param options what to run
+     * @param unitsPerStage basic units per stage
+     * @param unitMicros calibrated time of one unit
+     * @param cores available processors
+     * @param defaultThreads the worker count of {@code new Dispatcher(0, ...)}
+     * @param err where progress goes
+     */
+    public OverheadExperiment(OverheadOptions options, int unitsPerStage, double unitMicros, int cores, int defaultThreads,
+                              PrintStream err) {
+        this.options = options;
+        this.unitsPerStage = unitsPerStage;
+        this.unitMicros = unitMicros;
+        this.cores = cores;
+        this.defaultThreads = defaultThreads;
+        this.err = err;
+    }
+
+    /**
+     * @param patterns the selected patterns
+     * @param ways the selected ways
+     * @param modes the selected thread modes
+     * @param defaultThreads worker count of a default dispatcher
+     * @return the configurations to run, skipping those with no pattern defined
+     */
+    public static List<Config> plan(List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
+        List<Config> out = new ArrayList<>();
+        for (int w : ways) {
+            List<Pattern> ps = patterns.stream().filter(p -> p.appliesTo(w)).toList();
+            if (ps.isEmpty()) {
+                continue;
+            }
+            for (ThreadMode m : modes) {
+                int threads = m.threads(w, defaultThreads);
+                boolean same = m == ThreadMode.DEFAULT && modes.contains(ThreadMode.MATCH) && threads == w;
+                out.add(new Config(w, m, threads, ps, same));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Predicted wall time of one run: each computation's S stages of compute, computations sharing
+     * the cores.
+     *
+     * @param ways parallel computations
+     * @param stages S
+     * @param stageMicros compute per stage
+     * @param cores available processors
+     * @return seconds
+     */
+    public static double predictedSeconds(int ways, int stages, double stageMicros, int cores) {
+        return (double) ways * stages * stageMicros / Math.min(ways, cores) / 1e6;
+    }
+
+    /**
+     * Runs everything.
+     *
+     * @return one measurement per (pattern, ways, mode)
+     * @throws InterruptedException if interrupted
+     */
+    public List<Measurement> run() throws InterruptedException {
+        List<Config> configs = plan(options.patterns(), options.ways(), options.threadModes(), defaultThreads);
+        int stages = options.stages();
+        int reps = options.reps();
+        double stageMicros = unitsPerStage * unitMicros;
+        int totalRuns = 0;
+        double totalPredicted = 0;
+        for (Config c : configs) {
+            totalRuns += reps * c.runsPerRep();
+            totalPredicted += reps * c.runsPerRep() * predictedSeconds(c.ways(), stages, stageMicros, cores);
+        }
+        warmUp(stageMicros);
+        Progress progress = new Progress(err, totalRuns, totalPredicted, System::nanoTime);
+        List<Measurement> out = new ArrayList<>();
+        for (Config c : configs) {
+            if (c.sameAsMatch()) {
+                for (Measurement m : List.copyOf(out)) {
+                    if (m.ways() == c.ways() && m.mode() == ThreadMode.MATCH) {
+                        out.add(m.as(ThreadMode.DEFAULT, "default = match here: " + defaultThreads
+                                + " threads (one per core) for " + c.ways() + "-way; measured once"));
+                    }
+                }
+                continue;
+            }
+            double predicted = predictedSeconds(c.ways(), stages, stageMicros, cores);
+            Duration timeout = Duration.ofSeconds((long) (predicted * 20) + 120);
+            long[] single = new long[reps];
+            long[][] staged = new long[c.patterns().size()][reps];
+            double[] foreign = new double[c.patterns().size()];
+            double singleForeign = 0;
+            String where = String.format(Locale.ROOT, "%d-way %s(%d)", c.ways(), c.mode().id(), c.threads());
+            try (Dispatcher d = new Dispatcher(c.threads(), "overhead-" + c.ways() + "-" + c.mode().id())) {
+                DispatcherQueue q = d.createQueue("stages");
+                int totalUnits = Math.multiplyExact(stages, unitsPerStage);
+                for (int r = 0; r < reps; r++) {
+                    Timed t1 = timed(() -> SpawnedPatterns.run(Pattern.PIPELINE, q, c.ways(), 1, totalUnits, timeout));
+                    single[r] = t1.nanos();
+                    singleForeign = Math.max(singleForeign, t1.foreignLoad());
+                    progress.done(String.format(Locale.ROOT, "%-9s %s T(1) rep %d/%d%s", "1 stage", where, r + 1, reps,
+                            t1.note()), predicted, t1.nanos());
+                    for (int i = 0; i < c.patterns().size(); i++) {
+                        Pattern p = c.patterns().get(i);
+                        Timed ts = timed(() -> SpawnedPatterns.run(p, q, c.ways(), stages, unitsPerStage, timeout));
+                        staged[i][r] = ts.nanos();
+                        foreign[i] = Math.max(foreign[i], ts.foreignLoad());
+                        progress.done(String.format(Locale.ROOT, "%-9s %s T(S) rep %d/%d%s", p.id(), where, r + 1, reps,
+                                ts.note()), predicted, ts.nanos());
+                    }
+                }
+            }
+            for (int i = 0; i < c.patterns().size(); i++) {
+                out.add(new Measurement(c.patterns().get(i), c.ways(), c.mode(), c.threads(), stages, unitsPerStage,
+                        single, staged[i], null, Math.max(singleForeign, foreign[i])));
+            }
+        }
+        return out;
+    }
+
+    private interface Run {
+        SpawnedPatterns.RunResult run() throws InterruptedException;
+    }
+
+    /**
+     * A kept attempt.
+     *
+     * @param nanos its time
+     * @param foreignLoad share of the machine other processes used meanwhile (NaN if unknown)
+     * @param attempts how many attempts were made
+     */
+    record Timed(long nanos, double foreignLoad, int attempts) {
+        String note() {
+            String load = Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, " load %.0f%%", foreignLoad * 100);
+            return load + (attempts > 1 ? " (" + attempts + " tries)" : "");
+        }
+    }
+
+    /** Runs until other processes leave the machine alone (at most {@link #MAX_ATTEMPTS} tries). */
+    private Timed timed(Run run) throws InterruptedException {
+        long bestNanos = 0;
+        double bestLoad = Double.POSITIVE_INFINITY;
+        int attempts = 0;
+        while (attempts < MAX_ATTEMPTS) {
+            attempts++;
+            if (!options.ignoreLoad()) {
+                ForeignLoad.awaitQuiet(MAX_FOREIGN_LOAD, QUIET_WINDOW_MILLIS, MAX_QUIET_WAIT_MILLIS, cores);
+            }
+            ForeignLoad.Sample before = ForeignLoad.sample();
+            long nanos = run.run().elapsedNanos();
+            double load = ForeignLoad.between(before, ForeignLoad.sample(), cores);
+            if (Double.isNaN(load)) {
+                return new Timed(nanos, load, attempts);
+            }
+            if (load < bestLoad) {
+                bestNanos = nanos;
+                bestLoad = load;
+            }
+            if (load <= MAX_FOREIGN_LOAD || options.ignoreLoad()) {
+                break;
+            }
+            if (attempts < MAX_ATTEMPTS) {
+                err.printf(Locale.ROOT, "  other processes used %.0f%% of the machine during that run: repeating it%n",
+                        load * 100);
+            }
+        }
+        return new Timed(bestNanos, bestLoad, attempts);
+    }
+
+    /** Compiles the handlers and the unit loop before anything is timed. */
+    private void warmUp(double stageMicros) throws InterruptedException {
+        int stages = Math.min(options.stages(), 2_000);
+        err.printf(Locale.ROOT, "warm-up: every pattern, 2-way, %d stages, twice ...%n", stages);
+        try (Dispatcher d = new Dispatcher(2, "overhead-warmup")) {
+            DispatcherQueue q = d.createQueue("warmup");
+            Duration timeout = Duration.ofSeconds((long) (predictedSeconds(2, stages, stageMicros, cores) * 20) + 120);
+            for (int round = 0; round < 2; round++) {
+                SpawnedPatterns.run(Pattern.PIPELINE, q, 2, 1, stages * unitsPerStage, timeout);
+                for (Pattern p : options.patterns()) {
+                    SpawnedPatterns.run(p, q, 2, stages, unitsPerStage, timeout);
+                }
+            }
+        }
+    }
+}

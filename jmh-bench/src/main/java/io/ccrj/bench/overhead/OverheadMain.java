@@ -1,0 +1,159 @@
+package io.ccrj.bench.overhead;
+
+import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.core.Dispatcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * {@code bin/ccrj overhead}: the stage-overhead experiment of seed 000, section 2 (Tables 1-2), for
+ * the spawned patterns of its Figure 7 on ccr-core. Prints the seeds' table layout with their AMD
+ * figures beside ours, and writes {@code overhead.csv}, {@code overhead.md} and
+ * {@code overhead-per-stage.png} into the output folder.
+ *
+ * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
+ */
+public final class OverheadMain {
+    private OverheadMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        OverheadOptions o;
+        try {
+            o = OverheadOptions.parse(args);
+        } catch (OverheadOptions.UsageException e) {
+            err.println("ccrj overhead: " + e.getMessage());
+            err.println();
+            err.print(OverheadOptions.USAGE);
+            return 2;
+        }
+        if (o.help()) {
+            out.print(OverheadOptions.USAGE);
+            return 0;
+        }
+        try {
+            return experiment(o, out, err);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("ccrj overhead: interrupted");
+            return 1;
+        } catch (IOException | RuntimeException e) {
+            err.println("ccrj overhead: failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+        int cores = Runtime.getRuntime().availableProcessors();
+        int defaultThreads;
+        try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
+            defaultThreads = probe.workerCount();
+        }
+        err.println("calibrating the basic unit ...");
+        if (!o.ignoreLoad()) {
+            ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 20_000, cores);
+        }
+        Calibration cal = Calibration.measure(9, 100_000);
+        int units = cal.unitsPerStage(o.stageMicros());
+        double stageMicros = units * cal.unitMicros();
+        long totalUnits = (long) units * o.stages();
+        if (totalUnits > Integer.MAX_VALUE) {
+            err.println("ccrj overhead: option --stages/--stage-us: " + totalUnits
+                    + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
+            return 2;
+        }
+        Path dir = outputDir(o);
+        String machine = machine(cores, defaultThreads);
+        String params = String.format(Locale.ROOT,
+                "basic unit %.4f µs here (seeds: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
+                        + " (asked %.1f µs; seeds 28 AMD / 30 INTEL);%n"
+                        + "S = %,d stages per computation (%,d units, %.3f s of compute each); %d repetitions, medians;"
+                        + " T(1) = one stage of the same %,d units%n"
+                        + "patterns %s; ways %s; threads %s (match = ways, default = new Dispatcher(0) = %d)",
+                cal.unitMicros(), units, stageMicros, o.stageMicros(), o.stages(), totalUnits,
+                totalUnits * cal.unitMicros() / 1e6, o.reps(), totalUnits,
+                o.patterns().stream().map(Pattern::id).collect(Collectors.joining(",")),
+                o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
+                o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
+        out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + (o.full() ? "full" : "quick") + " mode");
+        out.println(machine);
+        out.println(params);
+        out.flush();
+
+        OverheadExperiment exp = new OverheadExperiment(o, units, cal.unitMicros(), cores, defaultThreads, err);
+        long start = System.nanoTime();
+        List<Measurement> results = exp.run();
+        double took = (System.nanoTime() - start) / 1e9;
+
+        OverheadReport report = new OverheadReport(results, o.patterns(), o.ways(), o.threadModes());
+        out.println();
+        out.print(report.runTimeTable());
+        out.println();
+        out.print(report.overheadTable());
+        out.println();
+        out.println("Targets:");
+        out.print(report.targets());
+        out.println();
+
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("overhead.csv");
+        Path md = dir.resolve("overhead.md");
+        Path png = dir.resolve("overhead-per-stage.png");
+        Files.writeString(csv, report.csv());
+        String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
+                + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
+                + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
+                + "- overhead per stage = (T(S) - T(1)) / S, seed 000's definition; seed figures from Table 2-AMD and"
+                + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
+        Files.writeString(md, report.markdown(heading) + "\n## Targets\n\n```\n" + report.targets() + "```\n");
+        OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
+                String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
+        out.println("wrote " + csv);
+        out.println("wrote " + md);
+        out.println("chart " + png);
+        out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
+        return 0;
+    }
+
+    private static Path outputDir(OverheadOptions o) {
+        if (o.out() != null) {
+            return o.out();
+        }
+        String root = System.getenv("CCRJ_ROOT");
+        Path base = root != null && !root.isBlank() ? Path.of(root) : Path.of(".");
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return base.resolve("results").resolve("overhead-" + stamp);
+    }
+
+    private static String machine(int cores, int defaultThreads) {
+        String cpu = "unknown CPU";
+        try {
+            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(cpu);
+        } catch (IOException | RuntimeException e) {
+            // not Linux: leave it unknown
+        }
+        return String.format(Locale.ROOT, "machine: %s, %d cores available, %s %s, %s %s (%s)", cpu, cores,
+                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"), "default dispatcher " + defaultThreads + " threads");
+    }
+}

@@ -1,0 +1,299 @@
+package io.ccrj.bench.overhead;
+
+import io.ccrj.bench.overhead.SeedFigures.Cell;
+import io.ccrj.bench.overhead.SeedFigures.Machine;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Renders measurements in the layout of the seeds' Tables 1 and 2 (rows: pattern × match/default;
+ * columns: number of parallel computations), with the seeds' figures beside ours, and as CSV and
+ * markdown.
+ */
+public final class OverheadReport {
+    private static final int LABEL_WIDTH = 30;
+    private static final int CELL_WIDTH = 24;
+
+    private final List<Measurement> measurements;
+    private final List<Pattern> patterns;
+    private final List<Integer> ways;
+    private final List<ThreadMode> modes;
+
+    /**
+     * @param measurements the cells measured
+     * @param patterns the rows' patterns, in order
+     * @param ways the columns, in order
+     * @param modes the rows' thread modes, in order
+     */
+    public OverheadReport(List<Measurement> measurements, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes) {
+        this.measurements = List.copyOf(measurements);
+        this.patterns = List.copyOf(patterns);
+        this.ways = List.copyOf(ways);
+        this.modes = List.copyOf(modes);
+    }
+
+    /**
+     * @return the measurement of a cell, if it was measured
+     */
+    public Optional<Measurement> find(Pattern p, ThreadMode m, int w) {
+        return measurements.stream().filter(x -> x.pattern() == p && x.mode() == m && x.ways() == w).findFirst();
+    }
+
+    /** @return the stage-overhead table, seeds' Table 2 layout, each cell "ccrj | AMD | ccrj/AMD" */
+    public String overheadTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Stage overhead per stage (µs): ccrj | seed Table 2-AMD | ratio ccrj/AMD\n");
+        header(sb, "Stage overhead (µs)");
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
+                for (int w : ways) {
+                    sb.append(pad(overheadCell(p, m, w), CELL_WIDTH));
+                }
+                sb.setLength(trimEnd(sb));
+                sb.append('\n');
+            }
+        }
+        footnotes(sb);
+        return sb.toString();
+    }
+
+    /** @return run times, seeds' Table 1 layout: median T(S) per cell, and T(1) per thread mode */
+    public String runTimeTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Median run time (s): T(S) per pattern; T(1) = the same computation as one stage\n");
+        header(sb, "Run time (s)");
+        for (ThreadMode m : modes) {
+            sb.append(pad("T(1), one stage", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
+            for (int w : ways) {
+                Optional<Measurement> any = patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst();
+                sb.append(pad(any.map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–"), CELL_WIDTH));
+            }
+            sb.setLength(trimEnd(sb));
+            sb.append('\n');
+        }
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
+                for (int w : ways) {
+                    String cell = !p.appliesTo(w) ? "N/A"
+                            : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–");
+                    sb.append(pad(cell, CELL_WIDTH));
+                }
+                sb.setLength(trimEnd(sb));
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private void header(StringBuilder sb, String corner) {
+        sb.append(pad("", LABEL_WIDTH)).append("Number of parallel computations\n");
+        sb.append(pad(corner, LABEL_WIDTH));
+        for (int w : ways) {
+            sb.append(pad(Integer.toString(w), CELL_WIDTH));
+        }
+        sb.setLength(trimEnd(sb));
+        sb.append('\n');
+    }
+
+    private void footnotes(StringBuilder sb) {
+        String notes = measurements.stream().map(Measurement::sameAs).filter(s -> s != null).distinct()
+                .collect(Collectors.joining("; "));
+        if (!notes.isEmpty()) {
+            sb.append("* ").append(notes).append('\n');
+        }
+    }
+
+    /** "ccrj | AMD | ratio" for one cell. */
+    String overheadCell(Pattern p, ThreadMode m, int w) {
+        if (!p.appliesTo(w)) {
+            return "N/A";
+        }
+        Optional<Measurement> meas = find(p, m, w);
+        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+        if (meas.isEmpty()) {
+            return "– | " + amd.text();
+        }
+        double ours = meas.get().overheadMicros();
+        String mark = meas.get().sameAs() != null ? "*" : "";
+        return fmt("%.3f", ours) + mark + " | " + amd.text() + " | " + ratio(ours, amd);
+    }
+
+    static String ratio(double ours, Cell seed) {
+        return seed.hasValue() && seed.value() > 0 ? fmt("%.3f", ours / seed.value()) : "–";
+    }
+
+    /** @return CSV, one line per measured cell, with every sample */
+    public String csv() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
+                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,same_as,t1_samples_s,ts_samples_s\n");
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                for (int w : ways) {
+                    Optional<Measurement> o = find(p, m, w);
+                    if (o.isEmpty()) {
+                        continue;
+                    }
+                    Measurement x = o.get();
+                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
+                    sb.append(p.id()).append(',').append(w).append(',').append(m.id()).append(',')
+                            .append(x.threads()).append(',').append(x.stages()).append(',').append(x.unitsPerStage())
+                            .append(',').append(x.stagedNanos().length).append(',')
+                            .append(fmt("%.6f", x.singleStageSeconds())).append(',')
+                            .append(fmt("%.6f", x.stagedSeconds())).append(',')
+                            .append(fmt("%.4f", x.overheadMicros())).append(',')
+                            .append(csvSeed(amd)).append(',').append(csvSeed(intel)).append(',')
+                            .append(amd.hasValue() ? fmt("%.4f", x.overheadMicros() / amd.value()) : "").append(',')
+                            .append(intel.hasValue() ? fmt("%.4f", x.overheadMicros() / intel.value()) : "").append(',')
+                            .append(Double.isNaN(x.foreignLoad()) ? "" : fmt("%.1f", x.foreignLoad() * 100)).append(',')
+                            .append(x.sameAs() == null ? "" : "\"" + x.sameAs().replace("\"", "'") + "\"").append(',')
+                            .append(samples(x.singleStageNanos())).append(',')
+                            .append(samples(x.stagedNanos())).append('\n');
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String csvSeed(Cell c) {
+        return c.hasValue() ? c.text() : c.text().equals("–") ? "" : c.text();
+    }
+
+    private static String samples(long[] nanos) {
+        return Arrays.stream(nanos).mapToObj(n -> fmt("%.6f", n / 1e9)).collect(Collectors.joining(";"));
+    }
+
+    /**
+     * @param heading a markdown preamble (machine, parameters)
+     * @return the report as markdown: the seeds' layout with "ccrj (AMD)" cells, then one row per cell
+     */
+    public String markdown(String heading) {
+        StringBuilder sb = new StringBuilder(heading);
+        sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout: ccrj (seed AMD)\n\n");
+        sb.append("| Stage overhead | threads |");
+        for (int w : ways) {
+            sb.append(' ').append(w).append("-way |");
+        }
+        sb.append("\n|---|---|");
+        sb.append("---:|".repeat(ways.size())).append('\n');
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" |");
+                for (int w : ways) {
+                    String cell;
+                    if (!p.appliesTo(w)) {
+                        cell = "N/A";
+                    } else {
+                        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                        cell = find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros()) + (x.sameAs() != null ? "*" : ""))
+                                .orElse("–") + " (" + amd.text() + ")";
+                    }
+                    sb.append(' ').append(cell).append(" |");
+                }
+                sb.append('\n');
+            }
+        }
+        String notes = measurements.stream().map(Measurement::sameAs).filter(s -> s != null).distinct()
+                .collect(Collectors.joining("; "));
+        if (!notes.isEmpty()) {
+            sb.append("\n\\* ").append(notes).append('\n');
+        }
+        sb.append("\n## Every cell\n\n");
+        sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | seed AMD µs"
+                + " | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                for (int w : ways) {
+                    Optional<Measurement> o = find(p, m, w);
+                    if (o.isEmpty()) {
+                        continue;
+                    }
+                    Measurement x = o.get();
+                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
+                    sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" | ").append(w)
+                            .append(" | ").append(x.threads())
+                            .append(" | ").append(fmt("%.3f", x.singleStageSeconds()))
+                            .append(" | ").append(fmt("%.3f", x.stagedSeconds()))
+                            .append(" | ").append(fmt("%.3f", x.overheadMicros()))
+                            .append(" | ").append(amd.text()).append(" | ").append(intel.text())
+                            .append(" | ").append(ratio(x.overheadMicros(), amd))
+                            .append(" | ").append(ratio(x.overheadMicros(), intel))
+                            .append(" | ").append(Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100))
+                            .append(" |\n");
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The project's targets for these tables (2-way "match": Pipeline at most 0.25 µs, Shift 0.5 µs,
+     * Two Shifts 1 µs; at 4- and 8-way every cell below the seeds' 4-core AMD figure), one line each.
+     *
+     * @return the lines, "met" or "MISSED"
+     */
+    public String targets() {
+        StringBuilder sb = new StringBuilder();
+        for (Pattern p : patterns) {
+            Double limit = switch (p) {
+                case PIPELINE -> 0.25;
+                case SHIFT -> 0.5;
+                case TWO_SHIFTS -> 1.0;
+                case EXCHANGE -> null;
+            };
+            if (limit != null && modes.contains(ThreadMode.MATCH)) {
+                find(p, ThreadMode.MATCH, 2).ifPresent(x -> sb.append(targetLine(p.seedName() + ", 2-way match",
+                        x.overheadMicros(), limit, "target")));
+            }
+        }
+        for (Pattern p : patterns) {
+            for (ThreadMode m : modes) {
+                for (int w : ways) {
+                    if (w < 4) {
+                        continue;
+                    }
+                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    Optional<Measurement> o = find(p, m, w);
+                    if (amd.hasValue() && o.isPresent()) {
+                        sb.append(targetLine(p.seedName() + ", " + w + "-way " + m.id(), o.get().overheadMicros(),
+                                amd.value(), "seed AMD"));
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String targetLine(String what, double ours, double limit, String against) {
+        return String.format(Locale.ROOT, "  %-34s %8.3f µs  vs %-8s %6.2f µs   %s%n", what, ours, against, limit,
+                ours <= limit ? "met" : "MISSED");
+    }
+
+    static String pad(String s, int width) {
+        if (s.length() >= width) {
+            return s + " ";
+        }
+        return s + " ".repeat(width - s.length());
+    }
+
+    private static int trimEnd(StringBuilder sb) {
+        int n = sb.length();
+        while (n > 0 && sb.charAt(n - 1) == ' ') {
+            n--;
+        }
+        return n;
+    }
+
+    static String fmt(String format, double v) {
+        return String.format(Locale.ROOT, format, v);
+    }
+}

@@ -1,0 +1,81 @@
+package io.ccrj.bench.overhead;
+
+import java.util.Locale;
+
+/**
+ * The spawned message patterns of seed 000, Figure 7 (and seed 001, Fig. 3(a-c)): each stage is a
+ * fresh handler fired by the message(s) the previous stage posted.
+ */
+public enum Pattern {
+    /**
+     * Fig. 7(a), "Straight Pipeline": each computation posts to its own port, and that port's
+     * receiver runs the computation's next stage ("the threads send messages to themselves").
+     * CCR {@code Receive}.
+     */
+    PIPELINE("Pipeline", "Straight Pipeline", 1),
+    /**
+     * Fig. 7(b): each computation's stage posts one message to its right neighbour's port (a ring),
+     * whose receiver runs the next stage there. CCR {@code Receive}.
+     */
+    SHIFT("Shift", "Shift", 2),
+    /**
+     * Fig. 7(c), "Two Shifts": like Shift, but each stage posts <em>two</em> messages to the same
+     * neighbour port, and the next stage fires on two items (CCR {@code MultipleItemReceive} of 2;
+     * the seeds used it to separate the cost of the join from that of Exchange's two destinations).
+     */
+    TWO_SHIFTS("TwoShifts", "Two Shifts", 2),
+    /**
+     * Fig. 7(d): each stage posts to its left and its right neighbour, and the next stage fires on
+     * one message from each ({@code multiplePortReceive} over a from-left and a from-right port per
+     * computation: the exact-source variant the seeds suggest, with 2 ports per computation rather
+     * than N²).
+     */
+    EXCHANGE("Exchange", "Exchange", 2);
+
+    private final String id;
+    private final String seedName;
+    private final int minWays;
+
+    Pattern(String id, String seedName, int minWays) {
+        this.id = id;
+        this.seedName = seedName;
+        this.minWays = minWays;
+    }
+
+    /** @return the command-line name ({@code Pipeline}, {@code Shift}, {@code TwoShifts}, {@code Exchange}) */
+    public String id() {
+        return id;
+    }
+
+    /** @return the row label of the seeds' tables */
+    public String seedName() {
+        return seedName;
+    }
+
+    /**
+     * The seeds mark 1-way Shift, Two Shifts and Exchange "N/A": there is no neighbour.
+     *
+     * @param ways parallel computations
+     * @return whether the pattern is defined for that many
+     */
+    public boolean appliesTo(int ways) {
+        return ways >= minWays;
+    }
+
+    /**
+     * Parses a command-line name, case-insensitively, ignoring spaces, dashes and underscores.
+     *
+     * @param text e.g. "Pipeline", "twoshifts", "two-shifts"
+     * @return the pattern
+     * @throws IllegalArgumentException if unknown
+     */
+    public static Pattern parse(String text) {
+        String key = text.replaceAll("[\\s_-]", "").toLowerCase(Locale.ROOT);
+        for (Pattern p : values()) {
+            if (p.id.toLowerCase(Locale.ROOT).equals(key)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)");
+    }
+}

@@ -1,0 +1,210 @@
+package io.ccrj.bench.overhead;
+
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.ArbiterTask;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.Port;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * One timed run of a spawned pattern of seed 000, Figure 7, on ccr-core.
+ *
+ * <p>There are {@code ways} parallel computations, each with its own port (two for Exchange). Every
+ * stage is a fresh handler task, fired by a persistent receiver on the computation's port(s) when
+ * the previous stage's message(s) arrive; it runs {@code unitsPerStage} basic units and then posts
+ * to the next stage's port(s) (its own for Pipeline, its right neighbour's for Shift and Two Shifts,
+ * both neighbours' for Exchange). Each port fires exactly {@code stages} times: the initial
+ * message(s) plus {@code stages - 1} forwards from the neighbour. The last firing of each port posts
+ * its value to a final port instead, where a one-shot {@code multipleItemReceive} of {@code ways}
+ * items performs the reduction of seed 001 Fig. 1(b) and stops the clock.
+ *
+ * <p>Messages carry partial sums, and every firing adds exactly one stage's computation to exactly
+ * one of the values it forwards, so the reduction must come to {@code ways * stages * stageValue}:
+ * a run that lost, duplicated or skipped a stage fails with an exception rather than reporting a
+ * wrong time. Whether a computation's stages run on one worker or migrate between workers is the
+ * dispatcher's business, as in CCR.
+ */
+public final class SpawnedPatterns {
+    /** Counters are this many longs apart (128 bytes), so two ports' counters never share a cache line. */
+    private static final int PAD = 16;
+
+    private SpawnedPatterns() {
+    }
+
+    /**
+     * The outcome of one run.
+     *
+     * @param elapsedNanos from the first initial post to the reduction handler
+     * @param checksum the reduced value
+     * @param expected what it must be
+     */
+    public record RunResult(long elapsedNanos, double checksum, double expected) {
+    }
+
+    /**
+     * Runs a pattern once on a queue and checks the result.
+     *
+     * @param pattern the message pattern
+     * @param queue where every handler runs (its dispatcher sets the thread count)
+     * @param ways parallel computations; at least 2 for all but Pipeline
+     * @param stages S, firings per port; at least 1
+     * @param unitsPerStage basic units per stage; at least 1
+     * @param timeout give up (and throw) after this long
+     * @return the time and checksum
+     * @throws IllegalStateException if the run times out or its result is wrong
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public static RunResult run(Pattern pattern, DispatcherQueue queue, int ways, int stages, int unitsPerStage,
+                                Duration timeout) throws InterruptedException {
+        if (!pattern.appliesTo(ways)) {
+            throw new IllegalArgumentException(pattern.id() + " needs at least 2 parallel computations, got " + ways);
+        }
+        if (stages < 1 || unitsPerStage < 1) {
+            throw new IllegalArgumentException("stages and units per stage must be at least 1: " + stages + ", " + unitsPerStage);
+        }
+        Port<Double> done = new Port<>("done");
+        CountDownLatch finished = new CountDownLatch(1);
+        long[] end = new long[1];
+        double[] sum = new double[1];
+        Arbiter.activate(queue, Arbiter.multipleItemReceive(false, done, ways, values -> {
+            end[0] = System.nanoTime();
+            double s = 0;
+            for (double v : values) {
+                s += v;
+            }
+            sum[0] = s;
+            finished.countDown();
+        }));
+
+        AtomicLongArray remaining = new AtomicLongArray(ways * PAD);
+        for (int j = 0; j < ways; j++) {
+            remaining.set(j * PAD, stages);
+        }
+        Runnable start = switch (pattern) {
+            case PIPELINE, SHIFT -> singleItem(pattern, queue, ways, unitsPerStage, remaining, done);
+            case TWO_SHIFTS -> twoShifts(queue, ways, unitsPerStage, remaining, done);
+            case EXCHANGE -> exchange(queue, ways, unitsPerStage, remaining, done);
+        };
+
+        long begin = System.nanoTime();
+        start.run();
+        if (!finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            throw new IllegalStateException(pattern.id() + " " + ways + "-way, " + stages + " stages: no result after "
+                    + timeout + " (" + queue.pendingCount() + " tasks pending)");
+        }
+        double expected = (double) ways * stages * BasicUnit.compute(unitsPerStage);
+        for (int j = 0; j < ways; j++) {
+            if (remaining.get(j * PAD) != 0) {
+                throw new IllegalStateException(pattern.id() + ": port " + j + " fired " + (stages - remaining.get(j * PAD))
+                        + " times instead of " + stages);
+            }
+        }
+        if (Math.abs(sum[0] - expected) > 1e-7 * Math.abs(expected)) {
+            throw new IllegalStateException(pattern.id() + " " + ways + "-way, " + stages + " stages: checksum " + sum[0]
+                    + " instead of " + expected);
+        }
+        return new RunResult(end[0] - begin, sum[0], expected);
+    }
+
+    /** Pipeline (target = own port) and Shift (target = right neighbour): CCR Receive. */
+    private static Runnable singleItem(Pattern pattern, DispatcherQueue queue, int ways, int units,
+                                       AtomicLongArray remaining, Port<Double> done) {
+        @SuppressWarnings("unchecked")
+        Port<Double>[] in = new Port[ways];
+        for (int j = 0; j < ways; j++) {
+            in[j] = new Port<>("in-" + j);
+        }
+        ArbiterTask[] receivers = new ArbiterTask[ways];
+        for (int j = 0; j < ways; j++) {
+            int slot = j * PAD;
+            Port<Double> target = pattern == Pattern.PIPELINE ? in[j] : in[(j + 1) % ways];
+            receivers[j] = Arbiter.receive(true, in[j], (Double acc) -> {
+                double next = acc + BasicUnit.compute(units);
+                if (remaining.decrementAndGet(slot) == 0) {
+                    done.post(next);
+                } else {
+                    target.post(next);
+                }
+            });
+        }
+        Arbiter.activate(queue, receivers);
+        return () -> {
+            for (Port<Double> p : in) {
+                p.post(0.0);
+            }
+        };
+    }
+
+    /** Two Shifts: two messages to the right neighbour's port, which fires on two items. */
+    private static Runnable twoShifts(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
+                                      Port<Double> done) {
+        @SuppressWarnings("unchecked")
+        Port<Double>[] in = new Port[ways];
+        for (int j = 0; j < ways; j++) {
+            in[j] = new Port<>("in-" + j);
+        }
+        ArbiterTask[] receivers = new ArbiterTask[ways];
+        for (int j = 0; j < ways; j++) {
+            int slot = j * PAD;
+            Port<Double> target = in[(j + 1) % ways];
+            receivers[j] = Arbiter.multipleItemReceive(true, in[j], 2, (List<Double> pair) -> {
+                double first = pair.get(0) + BasicUnit.compute(units);
+                double second = pair.get(1);
+                if (remaining.decrementAndGet(slot) == 0) {
+                    done.post(first + second);
+                } else {
+                    target.post(first);
+                    target.post(second);
+                }
+            });
+        }
+        Arbiter.activate(queue, receivers);
+        return () -> {
+            for (Port<Double> p : in) {
+                p.post(0.0);
+                p.post(0.0);
+            }
+        };
+    }
+
+    /** Exchange: one message to each neighbour; fires on one item from each side. */
+    private static Runnable exchange(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
+                                     Port<Double> done) {
+        @SuppressWarnings("unchecked")
+        Port<Double>[] fromLeft = new Port[ways];
+        @SuppressWarnings("unchecked")
+        Port<Double>[] fromRight = new Port[ways];
+        for (int j = 0; j < ways; j++) {
+            fromLeft[j] = new Port<>("from-left-" + j);
+            fromRight[j] = new Port<>("from-right-" + j);
+        }
+        ArbiterTask[] receivers = new ArbiterTask[ways];
+        for (int j = 0; j < ways; j++) {
+            int slot = j * PAD;
+            Port<Double> toLeftNeighbour = fromRight[(j - 1 + ways) % ways];
+            Port<Double> toRightNeighbour = fromLeft[(j + 1) % ways];
+            receivers[j] = Arbiter.multiplePortReceive(true, (List<Double> both) -> {
+                double first = both.get(0) + BasicUnit.compute(units);
+                double second = both.get(1);
+                if (remaining.decrementAndGet(slot) == 0) {
+                    done.post(first + second);
+                } else {
+                    toLeftNeighbour.post(first);
+                    toRightNeighbour.post(second);
+                }
+            }, fromLeft[j], fromRight[j]);
+        }
+        Arbiter.activate(queue, receivers);
+        return () -> {
+            for (int j = 0; j < ways; j++) {
+                fromLeft[j].post(0.0);
+                fromRight[j].post(0.0);
+            }
+        };
+    }
+}

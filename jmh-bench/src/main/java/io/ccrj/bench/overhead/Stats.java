@@ -1,0 +1,62 @@
+package io.ccrj.bench.overhead;
+
+import java.util.Arrays;
+
+/** The arithmetic of the stage-overhead method. */
+public final class Stats {
+    private Stats() {
+    }
+
+    /**
+     * The seeds' stage overhead (seed 000, section 2, Table 2): the run time with {@code stages}
+     * stages minus the run time of the same computation done as a single stage, divided by the
+     * number of stages (not {@code stages - 1}: Table 2-AMD's figures are Table 1-AMD's run times at
+     * 500,000 stages minus ~14.0 s, divided by 500,000).
+     *
+     * @param singleStageNanos T(1), the same total computation as one stage
+     * @param stagedNanos T(S)
+     * @param stages S; at least 1
+     * @return overhead per stage in microseconds (negative if T(S) came out below T(1): noise)
+     */
+    public static double overheadPerStageMicros(double singleStageNanos, double stagedNanos, long stages) {
+        if (stages < 1) {
+            throw new IllegalArgumentException("stages must be at least 1, was " + stages);
+        }
+        return (stagedNanos - singleStageNanos) / stages / 1_000.0;
+    }
+
+    /**
+     * @param values at least one
+     * @return the median (mean of the two middle values for an even count)
+     */
+    public static double median(double[] values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("median of no values");
+        }
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int mid = v.length / 2;
+        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2.0;
+    }
+
+    /**
+     * @param values at least one
+     * @return the median (mean of the two middle values for an even count)
+     */
+    public static double median(long[] values) {
+        return median(Arrays.stream(values).asDoubleStream().toArray());
+    }
+
+    /**
+     * Relative spread of samples: (max - min) / median.
+     *
+     * @param values at least one
+     * @return the spread; 0 for a single value
+     */
+    public static double relativeSpread(long[] values) {
+        long min = Arrays.stream(values).min().orElseThrow();
+        long max = Arrays.stream(values).max().orElseThrow();
+        double med = median(values);
+        return med == 0 ? 0 : (max - min) / med;
+    }
+}

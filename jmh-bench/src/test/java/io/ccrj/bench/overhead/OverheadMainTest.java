@@ -1,0 +1,56 @@
+package io.ccrj.bench.overhead;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OverheadMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return OverheadMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionExitsTwoNamingIt() {
+        assertThat(run("--ways", "1,2", "--bogus")).isEqualTo(2);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj overhead: unknown option '--bogus'")
+                .contains("Usage: bin/ccrj overhead");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void helpPrintsUsageAndExitsZero() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: bin/ccrj overhead");
+    }
+
+    @Test
+    @Timeout(120)
+    void aTinyRunPrintsTheTablesAndWritesCsvMarkdownAndChart(@TempDir Path dir) throws Exception {
+        int code = run("--stages", "50", "--reps", "1", "--ways", "1,2,3", "--stage-us", "2",
+                "--pattern", "Pipeline,TwoShifts", "--ignore-load", "--out", dir.toString());
+
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stdout).contains("Stage overhead (µs)").contains("Straight Pipeline").contains("Two Shifts")
+                .contains("chart " + dir.resolve("overhead-per-stage.png"));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
+        assertThat(Files.readAllLines(dir.resolve("overhead.csv"))).hasSize(1 + 2 * 3 + 2 * 2);
+        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("| Straight Pipeline | match |");
+        byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
+        assertThat(png).hasSizeGreaterThan(1000);
+        assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
+    }
+}

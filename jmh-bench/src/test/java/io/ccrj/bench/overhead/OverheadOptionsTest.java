@@ -1,0 +1,88 @@
+package io.ccrj.bench.overhead;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class OverheadOptionsTest {
+
+    @Test
+    void quickDefaultsAreTheSeedsStageTimeWithFewerStages() throws Exception {
+        OverheadOptions o = OverheadOptions.parse();
+
+        assertThat(o.full()).isFalse();
+        assertThat(o.patterns()).containsExactly(Pattern.PIPELINE, Pattern.SHIFT, Pattern.TWO_SHIFTS);
+        assertThat(o.ways()).containsExactly(1, 2, 4, 8);
+        assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
+        assertThat(o.stageMicros()).isEqualTo(28.0);
+        assertThat(o.stages()).isEqualTo(OverheadOptions.QUICK_STAGES);
+        assertThat(o.reps()).isEqualTo(3);
+        assertThat(o.out()).isNull();
+        assertThat(o.ignoreLoad()).isFalse();
+    }
+
+    @Test
+    void fullModeUsesTheSeedsStagesAndColumns() throws Exception {
+        OverheadOptions o = OverheadOptions.parse("--full");
+
+        assertThat(o.stages()).isEqualTo(500_000);
+        assertThat(o.ways()).containsExactly(1, 2, 3, 4, 8);
+    }
+
+    @Test
+    void explicitOptionsOverrideModeDefaultsInAnyOrder() throws Exception {
+        OverheadOptions o = OverheadOptions.parse("--stages", "1000", "--full", "--ways=8,2,2,1");
+
+        assertThat(o.full()).isTrue();
+        assertThat(o.stages()).isEqualTo(1000);
+        assertThat(o.ways()).containsExactly(1, 2, 8);
+    }
+
+    @Test
+    void patternsAndThreadModesParseCaseInsensitivelyAndComeOutInTableOrder() throws Exception {
+        OverheadOptions o = OverheadOptions.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
+                "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x", "--ignore-load");
+
+        assertThat(o.patterns()).containsExactly(Pattern.PIPELINE, Pattern.TWO_SHIFTS, Pattern.EXCHANGE);
+        assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
+        assertThat(o.stageMicros()).isEqualTo(14.5);
+        assertThat(o.reps()).isEqualTo(5);
+        assertThat(o.out()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(o.ignoreLoad()).isTrue();
+    }
+
+    @Test
+    void helpIsRecognised() throws Exception {
+        assertThat(OverheadOptions.parse("-h").help()).isTrue();
+        assertThat(OverheadOptions.parse("--help").help()).isTrue();
+    }
+
+    @Test
+    void badOptionsAreNamedInTheMessage() {
+        assertThatThrownBy(() -> OverheadOptions.parse("--fast")).hasMessageContaining("'--fast'");
+        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "1,x")).hasMessageContaining("--ways").hasMessageContaining("'x'");
+        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "0")).hasMessageContaining("--ways");
+        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "1,,2")).hasMessageContaining("--ways").hasMessageContaining("empty");
+        assertThatThrownBy(() -> OverheadOptions.parse("--ways")).hasMessageContaining("--ways").hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "--full")).hasMessageContaining("--ways").hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> OverheadOptions.parse("--pattern", "Ring")).hasMessageContaining("--pattern").hasMessageContaining("Ring");
+        assertThatThrownBy(() -> OverheadOptions.parse("--threads", "all")).hasMessageContaining("--threads").hasMessageContaining("all");
+        assertThatThrownBy(() -> OverheadOptions.parse("--stage-us", "-3")).hasMessageContaining("--stage-us");
+        assertThatThrownBy(() -> OverheadOptions.parse("--stage-us", "NaN")).hasMessageContaining("--stage-us");
+        assertThatThrownBy(() -> OverheadOptions.parse("--reps", "1.5")).hasMessageContaining("--reps");
+        assertThatThrownBy(() -> OverheadOptions.parse("--full=yes")).hasMessageContaining("--full").hasMessageContaining("no value");
+        assertThatThrownBy(() -> OverheadOptions.parse("extra")).hasMessageContaining("'extra'");
+        assertThatThrownBy(() -> OverheadOptions.parse("--out", " ")).hasMessageContaining("--out");
+    }
+
+    @Test
+    void usageNamesEveryOption() {
+        for (String opt : List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--reps", "--out", "--ignore-load")) {
+            assertThat(OverheadOptions.USAGE).contains(opt);
+        }
+    }
+}

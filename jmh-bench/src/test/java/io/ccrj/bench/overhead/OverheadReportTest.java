@@ -1,0 +1,84 @@
+package io.ccrj.bench.overhead;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OverheadReportTest {
+    private static final int S = 1000;
+
+    /** T(1) = 1.0 s, T(S) = 1.0 s + overhead * S. */
+    private static Measurement cell(Pattern p, int ways, ThreadMode m, double overheadMicros) {
+        long t1 = 1_000_000_000L;
+        long ts = t1 + Math.round(overheadMicros * 1000 * S);
+        return new Measurement(p, ways, m, m == ThreadMode.MATCH ? ways : 2, S, 215,
+                new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5}, null, 0.02);
+    }
+
+    private static OverheadReport report() {
+        Measurement pipe2 = cell(Pattern.PIPELINE, 2, ThreadMode.MATCH, 0.12);
+        return new OverheadReport(List.of(
+                cell(Pattern.PIPELINE, 1, ThreadMode.MATCH, 0.05),
+                cell(Pattern.PIPELINE, 1, ThreadMode.DEFAULT, 0.30),
+                pipe2,
+                pipe2.as(ThreadMode.DEFAULT, "default = match here"),
+                cell(Pattern.SHIFT, 2, ThreadMode.MATCH, 0.60),
+                cell(Pattern.PIPELINE, 4, ThreadMode.MATCH, 6.0)),
+                List.of(Pattern.PIPELINE, Pattern.SHIFT), List.of(1, 2, 4), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT));
+    }
+
+    @Test
+    void overheadTableHasTheSeedsRowsAndColumnsWithTheirAmdFiguresAndTheRatio() {
+        String t = report().overheadTable();
+
+        assertThat(t).contains("Number of parallel computations");
+        assertThat(t.lines().filter(l -> l.startsWith("Stage overhead (µs)")).findFirst().orElseThrow())
+                .matches("Stage overhead \\(µs\\)\\s+1\\s+2\\s+4");
+        String pipelineMatch = t.lines().filter(l -> l.startsWith("Straight Pipeline")).findFirst().orElseThrow();
+        assertThat(pipelineMatch).contains("match").contains("0.050 | 0.77 | 0.065").contains("0.120 | 2.4 | 0.050")
+                .contains("6.000 | 5.0 | 1.200");
+        String shiftMatch = t.lines().filter(l -> l.startsWith("Shift")).findFirst().orElseThrow();
+        assertThat(shiftMatch).contains("N/A").contains("0.600 | 3.3 | 0.182").contains("– | 4.7");
+        assertThat(t).contains("0.120* | 4.7 | 0.026").contains("* default = match here");
+    }
+
+    @Test
+    void runTimeTableShowsMedianSeconds() {
+        String t = report().runTimeTable();
+
+        assertThat(t).contains("T(1), one stage").contains("1.000").contains("1.006");
+    }
+
+    @Test
+    void csvHasOneLinePerMeasuredCellWithSeedFiguresAndSamples() {
+        List<String> lines = report().csv().lines().toList();
+
+        assertThat(lines).hasSize(1 + 6);
+        assertThat(lines.get(0)).startsWith("pattern,ways,threads_mode,dispatcher_threads,stages");
+        String pipe2 = lines.stream().filter(l -> l.startsWith("Pipeline,2,match,")).findFirst().orElseThrow();
+        assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,0.0364,2.0,,").contains("1.000000;1.000000;1.000000");
+        assertThat(lines.stream().filter(l -> l.startsWith("Pipeline,2,default,")).findFirst().orElseThrow())
+                .contains("\"default = match here\"");
+    }
+
+    @Test
+    void markdownHasTheSeedLayoutAndOneRowPerCell() {
+        String md = report().markdown("# title\n");
+
+        assertThat(md).startsWith("# title");
+        assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77) | 0.120 (2.4) | 6.000 (5.0) |");
+        assertThat(md).contains("| Shift | match | N/A | 0.600 (3.3) | – (4.7) |");
+        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
+    }
+
+    @Test
+    void targetsCompareTwoWayMatchWithTheIssueAndWiderWaysWithTheSeeds() {
+        String t = report().targets();
+
+        assertThat(t).containsPattern("Straight Pipeline, 2-way match\\s+0.120 µs\\s+vs target\\s+0.25 µs\\s+met");
+        assertThat(t).containsPattern("Shift, 2-way match\\s+0.600 µs\\s+vs target\\s+0.50 µs\\s+MISSED");
+        assertThat(t).containsPattern("Straight Pipeline, 4-way match\\s+6.000 µs\\s+vs seed AMD\\s+5.00 µs\\s+MISSED");
+    }
+}
