@@ -30,6 +30,12 @@ import mpi.MPI;
  *       collective: a scratch array is passed instead;
  *   <li>{@code Split} with {@code MPI.UNDEFINED} returns a communicator: {@code split} returns
  *       {@code null} for {@link Comm#UNDEFINED};
+ *   <li>its {@code Gather}, {@code Allgather}, {@code Scatter}, {@code Reduce} and
+ *       {@code Allreduce} mishandle non-zero buffer offsets (they write at offset 0, read the
+ *       wrong elements, or fail on {@code OBJECT}); {@code Gather} and {@code Reduce} also write
+ *       into non-root ranks' receive buffers: these calls go through offset-0 staging arrays
+ *       when an offset is not 0 (and non-roots always pass a scratch array), so kernels with
+ *       offset-0 buffers cost no copies;
  *   <li>{@code ANY_TAG} is -2 in MPJ Express and -1 in ccr-mpi; a send request's status names no
  *       destination: the request fills in destination, tag and count itself.
  * </ul>
@@ -169,10 +175,11 @@ final class MpjComm implements Comm {
             Checks.buffer("reduce", "recvbuf", recvbuf, recvoffset, count, type);
         }
         String name = "reduce(root=" + root + ", " + op.name() + ", " + type + " x " + count + ")";
+        Object in = atZero(sendbuf, sendoffset, count, type);
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
-                comm.Gather(sendbuf, sendoffset, count, Types.mpj(type), all, 0, count, Types.mpj(type), root);
+                comm.Gather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type), root);
                 return null;
             });
             if (rank == root) {
@@ -180,13 +187,16 @@ final class MpjComm implements Comm {
             }
             return;
         }
-        Object out = rank == root ? recvbuf : type.newArray(count);
-        int outOffset = rank == root ? recvoffset : 0;
+        boolean direct = rank == root && recvoffset == 0;
+        Object out = direct ? recvbuf : type.newArray(count);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
-            comm.Reduce(sendbuf, sendoffset, out, outOffset, count, Types.mpj(type), mop, root);
+            comm.Reduce(in, 0, out, 0, count, Types.mpj(type), mop, root);
             return null;
         });
+        if (rank == root && !direct) {
+            System.arraycopy(out, 0, recvbuf, recvoffset, count);
+        }
     }
 
     @Override
@@ -196,20 +206,25 @@ final class MpjComm implements Comm {
         Checks.buffer("allreduce", "recvbuf", recvbuf, recvoffset, count, type);
         Checks.op("allreduce", op, type);
         String name = "allreduce(" + op.name() + ", " + type + " x " + count + ")";
+        Object in = atZero(sendbuf, sendoffset, count, type);
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
-                comm.Allgather(sendbuf, sendoffset, count, Types.mpj(type), all, 0, count, Types.mpj(type));
+                comm.Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
                 return null;
             });
             foldInRankOrder(all, count, type, op, recvbuf, recvoffset);
             return;
         }
+        Object out = recvoffset == 0 ? recvbuf : type.newArray(count);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
-            comm.Allreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, Types.mpj(type), mop);
+            comm.Allreduce(in, 0, out, 0, count, Types.mpj(type), mop);
             return null;
         });
+        if (out != recvbuf) {
+            System.arraycopy(out, 0, recvbuf, recvoffset, count);
+        }
     }
 
     /**
@@ -232,27 +247,27 @@ final class MpjComm implements Comm {
         Checks.buffer("gather", "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Checks.root("gather", root, size);
         Object out;
-        int outOffset;
         int outCount;
         Datatype outType;
         if (rank == root) {
             Checks.count("gather", "recvcount", recvcount);
             Checks.buffer("gather", "recvbuf", recvbuf, recvoffset, blocks(recvcount), recvtype);
-            out = recvbuf;
-            outOffset = recvoffset;
+            out = recvoffset == 0 ? recvbuf : recvtype.newArray(blocks(recvcount));
             outCount = recvcount;
             outType = recvtype;
         } else {
             out = sendtype.newArray(size * sendcount);
-            outOffset = 0;
             outCount = sendcount;
             outType = sendtype;
         }
+        Object in = atZero(sendbuf, sendoffset, sendcount, sendtype);
         context.call("gather(root=" + root + ", " + sendtype + " x " + sendcount + ")", () -> {
-            comm.Gather(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), out, outOffset, outCount,
-                    Types.mpj(outType), root);
+            comm.Gather(in, 0, sendcount, Types.mpj(sendtype), out, 0, outCount, Types.mpj(outType), root);
             return null;
         });
+        if (rank == root && out != recvbuf) {
+            System.arraycopy(out, 0, recvbuf, recvoffset, blocks(recvcount));
+        }
     }
 
     @Override
@@ -261,27 +276,27 @@ final class MpjComm implements Comm {
         Checks.buffer("scatter", "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
         Checks.root("scatter", root, size);
         Object in;
-        int inOffset;
         int inCount;
         Datatype inType;
         if (rank == root) {
             Checks.count("scatter", "sendcount", sendcount);
             Checks.buffer("scatter", "sendbuf", sendbuf, sendoffset, blocks(sendcount), sendtype);
-            in = sendbuf;
-            inOffset = sendoffset;
+            in = atZero(sendbuf, sendoffset, blocks(sendcount), sendtype);
             inCount = sendcount;
             inType = sendtype;
         } else {
             in = recvtype.newArray(size * recvcount);
-            inOffset = 0;
             inCount = recvcount;
             inType = recvtype;
         }
+        Object out = recvoffset == 0 ? recvbuf : recvtype.newArray(recvcount);
         context.call("scatter(root=" + root + ", " + recvtype + " x " + recvcount + ")", () -> {
-            comm.Scatter(in, inOffset, inCount, Types.mpj(inType), recvbuf, recvoffset, recvcount,
-                    Types.mpj(recvtype), root);
+            comm.Scatter(in, 0, inCount, Types.mpj(inType), out, 0, recvcount, Types.mpj(recvtype), root);
             return null;
         });
+        if (out != recvbuf) {
+            System.arraycopy(out, 0, recvbuf, recvoffset, recvcount);
+        }
     }
 
     @Override
@@ -290,11 +305,15 @@ final class MpjComm implements Comm {
         Checks.buffer("allgather", "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
         Checks.count("allgather", "recvcount", recvcount);
         Checks.buffer("allgather", "recvbuf", recvbuf, recvoffset, blocks(recvcount), recvtype);
+        Object in = atZero(sendbuf, sendoffset, sendcount, sendtype);
+        Object out = recvoffset == 0 ? recvbuf : recvtype.newArray(blocks(recvcount));
         context.call("allgather(" + sendtype + " x " + sendcount + ")", () -> {
-            comm.Allgather(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), recvbuf, recvoffset, recvcount,
-                    Types.mpj(recvtype));
+            comm.Allgather(in, 0, sendcount, Types.mpj(sendtype), out, 0, recvcount, Types.mpj(recvtype));
             return null;
         });
+        if (out != recvbuf) {
+            System.arraycopy(out, 0, recvbuf, recvoffset, blocks(recvcount));
+        }
     }
 
     @Override
@@ -319,6 +338,16 @@ final class MpjComm implements Comm {
         Intracomm sub = context.call("split(color=" + color + ", key=" + key + ")",
                 () -> comm.Split(color == UNDEFINED ? MPI.UNDEFINED : color, key));
         return color == UNDEFINED ? null : new MpjComm(sub, context);
+    }
+
+    /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */
+    private static Object atZero(Object buf, int offset, int count, Datatype type) {
+        if (offset == 0) {
+            return buf;
+        }
+        Object copy = type.newArray(count);
+        System.arraycopy(buf, offset, copy, 0, count);
+        return copy;
     }
 
     private int blocks(int count) {
