@@ -9,4 +9,5 @@ module io.ccrj.mpi {
     requires transitive io.ccrj.core;
 
     exports io.ccrj.mpi;
+    exports io.ccrj.mpi.patterns;
 }
