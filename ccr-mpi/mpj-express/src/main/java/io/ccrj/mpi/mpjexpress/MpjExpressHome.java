@@ -1,10 +1,15 @@
 package io.ccrj.mpi.mpjexpress;
 
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An installation of MPJ Express 0.44 (Debian package {@code libmpj-java}: jars under
@@ -157,6 +162,69 @@ public final class MpjExpressHome {
                     + " to an MPJ Express 0.44 home folder.");
         }
         return this;
+    }
+
+    /**
+     * Copies this installation to {@code target} so that MPJ Express's own launchers run from it:
+     * {@code starter.jar} ({@code mpjrun.sh}), {@code daemon.jar} ({@code mpjdaemon}) and the
+     * niodev processes they start. Debian's installation cannot: its jars name {@code log4j-1.2.jar}
+     * and the commons jars in their manifests' {@code Class-Path}, relative to
+     * {@code /usr/share/mpj/lib}, where they are not ({@code NoClassDefFoundError:
+     * org/apache/log4j/Layout}). The copy has real files, not links (the JVM resolves a linked jar
+     * before reading its {@code Class-Path}), plus {@code log4j-1.2.jar}, {@code commons-codec.jar},
+     * {@code commons-io.jar}, {@code commons-cli.jar} taken from the folder of {@link #log4jJar()},
+     * and {@code conf/mpjexpress.conf} with the given ports.
+     *
+     * @param target a folder to create or overwrite
+     * @param daemonPort the port the daemons listen on ({@code mpjexpress.mpjdaemon.port.1})
+     * @param portManagerPort the daemons' port manager ({@code mpjexpress.mpjdaemon.port.2})
+     * @param mpjrunPort the port {@code mpjrun} collects the ranks' addresses on ({@code mpjexpress.mpjrun.port.1})
+     * @return the copy
+     * @throws IOException if copying fails
+     * @throws IllegalStateException if a jar MPJ Express's launchers need is missing
+     */
+    public MpjExpressHome privateCopy(Path target, int daemonPort, int portManagerPort, int mpjrunPort)
+            throws IOException {
+        verify();
+        Path lib = Files.createDirectories(target.resolve("lib"));
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(lib(), "*.jar")) {
+            for (Path jar : jars) {
+                Files.copy(jar, lib.resolve(jar.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Files.copy(log4jJar, lib.resolve("log4j-1.2.jar"), StandardCopyOption.REPLACE_EXISTING);
+        for (String name : List.of("commons-codec.jar", "commons-io.jar", "commons-cli.jar")) {
+            Path jar = log4jJar.getParent().resolve(name);
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException("MPJ Express's daemon and mpjrun need " + jar
+                        + " (Debian: libcommons-codec-java, libcommons-io-java, libcommons-cli-java)");
+            }
+            Files.copy(jar, lib.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path conf = Files.createDirectories(target.resolve("conf"));
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(home.resolve("conf"))) {
+            for (Path f : files) {
+                if (Files.isRegularFile(f)) {
+                    Files.copy(f, conf.resolve(f.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Path properties = conf.resolve("mpjexpress.conf");
+        String text = Files.isRegularFile(properties) ? Files.readString(properties) : "";
+        text = setProperty(text, "mpjexpress.mpjdaemon.port.1", daemonPort);
+        text = setProperty(text, "mpjexpress.mpjdaemon.port.2", portManagerPort);
+        text = setProperty(text, "mpjexpress.mpjrun.port.1", mpjrunPort);
+        Files.writeString(properties, text);
+        return new MpjExpressHome(target, lib.resolve("log4j-1.2.jar"));
+    }
+
+    private static String setProperty(String text, String key, int value) {
+        String line = key + "=" + value;
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(key) + "\\s*=.*$").matcher(text);
+        if (m.find()) {
+            return m.replaceAll(Matcher.quoteReplacement(line));
+        }
+        return text + (text.isEmpty() || text.endsWith("\n") ? "" : "\n") + line + "\n";
     }
 
     @Override

@@ -6,6 +6,8 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.mpjexpress.internal.MulticoreRun;
+import io.ccrj.mpi.mpjexpress.internal.RankClasses;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -114,6 +116,20 @@ public final class MpjExpressWorld {
         Objects.requireNonNull(kernel, "kernel");
         MpjExpressHome home = MulticoreRun.checkLaunchingJvm();
         return new MulticoreRun(name, size, kernel, deadlockTimeout).execute(home);
+    }
+
+    /**
+     * The class-path entry (a folder) holding the adapter's rank side, package
+     * {@code io.ccrj.mpi.mpjexpress.rank}: the {@link io.ccrj.mpi.Comm} over {@code mpi.Intracomm}
+     * and the entry points MPJ Express starts. {@link #run} hands it to MPJ Express itself; pass
+     * it to {@code mpjrun.sh -cp} to run a kernel with MPJ Express's own launcher, for example
+     * across machines with {@code io.ccrj.mpi.mpjexpress.rank.ClusterMain} (see
+     * {@code docs/ccr-mpi.md}). Never put it on the class path of a JVM that calls {@link #run}.
+     *
+     * @return a folder, extracted from this module's jar into a temporary folder if needed
+     */
+    public static Path adapterClassPath() {
+        return RankClasses.directory();
     }
 
     /**

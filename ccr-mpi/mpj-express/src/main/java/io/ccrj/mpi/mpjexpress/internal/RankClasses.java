@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * {@code target/classes}) that place is used as it is; from a jar it is extracted once per JVM
  * into a temporary folder, deleted when the JVM exits.
  */
-final class RankClasses {
+public final class RankClasses {
 
     /** Where the rank-side classes live among this module's resources. */
     static final String PREFIX = "META-INF/ccrj/mpj-express/rank/";
@@ -41,7 +41,7 @@ final class RankClasses {
      * @return a folder holding {@code io/ccrj/mpi/mpjexpress/rank/*.class}
      * @throws IllegalStateException if the classes are missing (a broken build)
      */
-    static synchronized Path directory() {
+    public static synchronized Path directory() {
         if (directory != null) {
             return directory;
         }

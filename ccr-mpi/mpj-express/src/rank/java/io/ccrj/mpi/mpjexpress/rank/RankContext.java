@@ -4,7 +4,6 @@ import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
-import io.ccrj.mpi.mpjexpress.internal.MulticoreRun;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -13,8 +12,8 @@ import mpi.Request;
 import mpi.User_function;
 
 /**
- * What one rank's communicators share: the run it reports to, the sends still in flight, and the
- * MPJ Express counterparts of ccr-mpi's operations. Confined to the rank's thread.
+ * What one rank's communicators share: the monitor it reports to, the sends still in flight,
+ * and the MPJ Express counterparts of ccr-mpi's operations. Confined to the rank's thread.
  */
 final class RankContext {
 
@@ -24,7 +23,7 @@ final class RankContext {
         T call() throws Exception;
     }
 
-    final MulticoreRun run;
+    final RankMonitor monitor;
     final int worldRank;
 
     /**
@@ -38,8 +37,8 @@ final class RankContext {
     /** MPJ Express operations made for ccr-mpi's, one per operation (mpi.Op lives in this rank's class loader). */
     private final Map<Op, mpi.Op> ops = new IdentityHashMap<>();
 
-    RankContext(MulticoreRun run, int worldRank) {
-        this.run = run;
+    RankContext(RankMonitor monitor, int worldRank) {
+        this.monitor = monitor;
         this.worldRank = worldRank;
     }
 
@@ -49,13 +48,13 @@ final class RankContext {
      */
     <T> T call(String operation, MpjCall<T> body) {
         checkRunning(operation);
-        run.blocking(worldRank, operation);
+        monitor.blocking(operation);
         try {
             return body.call();
         } catch (Exception | LinkageError | AssertionError e) {
             throw translate(operation, e);
         } finally {
-            run.unblocked(worldRank);
+            monitor.unblocked();
         }
     }
 
@@ -70,19 +69,19 @@ final class RankContext {
     }
 
     void checkRunning(String operation) {
-        if (run.ending()) {
+        if (monitor.ending()) {
             throw aborted(operation, null);
         }
     }
 
     MpiException aborted(String operation, Throwable cause) {
-        return new MpiException(ErrorClass.ABORTED, "world '" + run.worldName() + "' ended while rank " + worldRank
-                + " was in " + operation + ": " + run.endReason(), cause);
+        return new MpiException(ErrorClass.ABORTED, "world '" + monitor.worldName() + "' ended while rank " + worldRank
+                + " was in " + operation + ": " + monitor.endReason(), cause);
     }
 
     /** Maps an MPJ Express failure onto ccr-mpi's error classes. */
     MpiException translate(String operation, Throwable e) {
-        if (run.ending()) {
+        if (monitor.ending()) {
             return aborted(operation, e);
         }
         if (e instanceof MpiException m) {

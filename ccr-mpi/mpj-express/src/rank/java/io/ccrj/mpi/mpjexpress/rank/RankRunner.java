@@ -23,7 +23,7 @@ public final class RankRunner {
         int rank = Integer.parseInt(args[0]);
         MulticoreRun run = MulticoreRun.forRank(args[3]);
         run.rankStarted(rank);
-        RankContext context = new RankContext(run, rank);
+        RankContext context = new RankContext(RankMonitor.multicore(run, rank), rank);
         try {
             context.call("MPI.Init", () -> MPI.Init(args));
             MpjComm world = new MpjComm(MPI.COMM_WORLD, context);

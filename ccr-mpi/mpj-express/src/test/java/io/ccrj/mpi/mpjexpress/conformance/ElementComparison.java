@@ -10,7 +10,7 @@ import java.util.Objects;
  * by {@code equals} and class. Reports the path of the first difference, such as
  * {@code [2][1][0]: expected 4.5 but was 4.499999999999999}.
  */
-final class ElementComparison {
+public final class ElementComparison {
 
     private ElementComparison() {
     }
@@ -20,7 +20,7 @@ final class ElementComparison {
      *
      * @return {@code null} if equal element by element, else where and how they differ
      */
-    static String firstDifference(Object expected, Object actual) {
+    public static String firstDifference(Object expected, Object actual) {
         return diff("", expected, actual);
     }
 
