@@ -27,7 +27,8 @@ final class Kernels {
             new NonOvertakingKernel(),
             new IsendIrecvWaitAllKernel(),
             new SplitKernel(),
-            new ProbeKernel());
+            new ProbeKernel(),
+            new SeedPatternsKernel());
 
     private Kernels() {
     }
