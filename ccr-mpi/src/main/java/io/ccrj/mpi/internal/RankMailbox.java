@@ -34,7 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code head} (getAndSet) and then reads {@code waiting}: at least one of them sees the other's
  * write, so a message is never left behind a parked owner.
  */
-final class RankMailbox {
+final class RankMailbox extends MailboxConsumerFields {
     static final int RUNNING = 0;
     static final int BLOCKED = 1;
     static final int DONE = 2;
@@ -48,56 +48,49 @@ final class RankMailbox {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(RankMailbox.class, "head", Message.class);
-            WAITING = l.findVarHandle(RankMailbox.class, "waiting", boolean.class);
-            STATE = l.findVarHandle(RankMailbox.class, "state", int.class);
-            EPOCH = l.findVarHandle(RankMailbox.class, "epoch", long.class);
-            TAIL = l.findVarHandle(RankMailbox.class, "tail", Message.class);
+            HEAD = l.findVarHandle(MailboxProducerFields.class, "head", Message.class);
+            WAITING = l.findVarHandle(MailboxProducerFields.class, "waiting", boolean.class);
+            STATE = l.findVarHandle(MailboxWatchedFields.class, "state", int.class);
+            EPOCH = l.findVarHandle(MailboxWatchedFields.class, "epoch", long.class);
+            TAIL = l.findVarHandle(MailboxConsumerFields.class, "tail", Message.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    /** Polls with {@link Thread#onSpinWait()} between polls before a virtual-thread rank yields. */
-    private static final int VIRTUAL_SPIN_POLLS = 64;
-    /** Yields of a virtual-thread rank before it parks. */
-    private static final int VIRTUAL_YIELDS = 8;
+    /**
+     * Yields of a virtual-thread rank before it parks (it does not spin: with more ranks than
+     * carriers a spinning rank holds up the rank it waits for). Measured on 2 vCPUs at 3, 4 and 8
+     * ranks: 2 yields then park beat parking at once (x1.5-2), spinning 8-1000 polls (x2-30)
+     * and many yields (x1.5).
+     */
+    private static final int VIRTUAL_YIELDS = 2;
+    /**
+     * A platform rank in a world with more ranks than processors polls with {@link Thread#yield()}
+     * instead of {@link Thread#onSpinWait()}, and this many times fewer: spinning threads beyond
+     * the cores starve the ranks they wait for.
+     */
+    private static final int OVERSUBSCRIBED_SPIN_DIVISOR = 16;
 
     final World world;
     final int worldRank;
     private final int spinPolls;
     private final int yields;
+    private final boolean yieldWhileSpinning;
 
     volatile Thread owner;
 
-    // Inbound MPSC queue: producers swap head, the consumer owns tail (the stub node).
-    @SuppressWarnings("unused")
-    private volatile Message head;
-    private Message tail;
-    @SuppressWarnings("unused")
-    private volatile boolean waiting;
-
-    // Matching state, owner-private.
-    private Message umqHead;
-    private Message umqTail;
-    private RecvRequest prqHead;
-    private RecvRequest prqTail;
-
-    // What the watchdog sees.
-    @SuppressWarnings("unused")
-    private int state;
-    @SuppressWarnings("unused")
-    private long epoch;
-    private Pending pending;
     /** The collective the owner is in, or {@code null}; for deadlock reports. */
     String collective;
 
     RankMailbox(World world, int worldRank, boolean virtualThreads, int spinPolls) {
         this.world = world;
         this.worldRank = worldRank;
-        this.spinPolls = virtualThreads ? Math.min(spinPolls, VIRTUAL_SPIN_POLLS) : spinPolls;
+        boolean oversubscribed = world.size > Runtime.getRuntime().availableProcessors();
+        this.yieldWhileSpinning = !virtualThreads && oversubscribed;
+        this.spinPolls = virtualThreads ? 0 : oversubscribed ? spinPolls / OVERSUBSCRIBED_SPIN_DIVISOR : spinPolls;
         this.yields = virtualThreads ? VIRTUAL_YIELDS : 0;
-        Message stub = new Message(-1, -1, -1, null, 0, null);
+        Message stub = new Message(-1, -1, -1, null, 0, null, 0L);
         this.head = stub;
         this.tail = stub;
     }
@@ -251,11 +244,15 @@ final class RankMailbox {
                     return;
                 }
                 if (world.aborted) {
-                    throw world.abortedWhile(worldRank, p);
+                    throw world.abortedWhile(worldRank, describe(p));
                 }
                 if (polls < spinPolls) {
                     polls++;
-                    Thread.onSpinWait();
+                    if (yieldWhileSpinning) {
+                        Thread.yield();
+                    } else {
+                        Thread.onSpinWait();
+                    }
                     continue;
                 }
                 if (yielded < yields) {
@@ -270,7 +267,7 @@ final class RankMailbox {
                 WAITING.setOpaque(this, false);
                 if (Thread.interrupted()) {
                     if (world.aborted) {
-                        throw world.abortedWhile(worldRank, p);
+                        throw world.abortedWhile(worldRank, describe(p));
                     }
                     Thread.currentThread().interrupt();
                     throw new MpiException(ErrorClass.INTERRUPTED, "rank " + worldRank + " of world '"
@@ -308,9 +305,12 @@ final class RankMailbox {
     /** The owner's pending operation, for a deadlock report (racy; stable while it is blocked). */
     String pendingDescription() {
         Pending p = pending;
+        return p == null ? "(between operations)" : describe(p);
+    }
+
+    private String describe(Pending p) {
         String c = collective;
-        String what = p == null ? "(between operations)" : p.describe();
-        return c == null ? what : c + ": " + what;
+        return c == null ? p.describe() : c + ": " + p.describe();
     }
 
     /** Number of unexpected messages (diagnostics; owner only or racy). */

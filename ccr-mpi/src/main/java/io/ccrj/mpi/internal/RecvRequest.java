@@ -60,12 +60,12 @@ final class RecvRequest implements Request, Pending {
             return;
         }
         int n = m.count;
-        if (n == 1) {
+        if (m.payload == null) {
             switch (type) {
-                case DOUBLE -> ((double[]) buf)[offset] = ((double[]) m.payload)[0];
-                case INT -> ((int[]) buf)[offset] = ((int[]) m.payload)[0];
-                case LONG -> ((long[]) buf)[offset] = ((long[]) m.payload)[0];
-                case OBJECT -> copyObjects(m, 1);
+                case DOUBLE -> ((double[]) buf)[offset] = Double.longBitsToDouble(m.scalar);
+                case INT -> ((int[]) buf)[offset] = (int) m.scalar;
+                case LONG -> ((long[]) buf)[offset] = m.scalar;
+                case OBJECT -> throw new AssertionError("object messages always carry a payload");
             }
         } else if (n > 0) {
             if (type == Datatype.OBJECT) {

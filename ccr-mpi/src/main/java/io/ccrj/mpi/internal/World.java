@@ -89,12 +89,12 @@ final class World {
     }
 
     /** The exception a rank's pending operation fails with once the world has ended. */
-    MpiException abortedWhile(int worldRank, Pending p) {
+    MpiException abortedWhile(int worldRank, String pending) {
         Throwable cause = failure();
         int fr = failedRank();
         String why = fr >= 0 ? "rank " + fr + " failed: " + cause
                 : cause != null ? String.valueOf(cause.getMessage()) : "the world was cancelled";
         return new MpiException(ErrorClass.ABORTED, "world '" + name + "' ended while rank " + worldRank
-                + " waited in " + p.describe() + ": " + why, cause);
+                + " waited in " + pending + ": " + why, cause);
     }
 }

@@ -19,7 +19,10 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>A way's handlers never overlap (the next receiver is registered only after the handler has
  * posted), so the messages one way posts reach the next port in order and a two-item receive
- * always takes the two copies of one message.
+ * always takes the two copies of one message. The ways' tokens are not kept in step (the seeds'
+ * spawned patterns have no rendezvous), so in a shift several tokens may queue at one port; each
+ * token's chain of stages is still deterministic, and the reduction sums the final values in the
+ * order of the way that ran each token's last stage.
  */
 final class SpawnedStages {
 
@@ -116,13 +119,15 @@ final class SpawnedStages {
             double v = computation.compute(way, stage, input);
             if (stage + 1 == stages) {
                 end.post(new Final(way, v));
-                return;
+            } else {
+                Token next = new Token(stage + 1, v);
+                Port<Token> target = ports[(way + offset) % ways];
+                for (int c = 0; c < copies; c++) {
+                    target.post(next);
+                }
             }
-            Token next = new Token(stage + 1, v);
-            Port<Token> target = ports[(way + offset) % ways];
-            for (int c = 0; c < copies; c++) {
-                target.post(next);
-            }
+            // Re-arm even after a last stage: in a shift the ways' tokens drift apart (nothing
+            // keeps them in step), so other tokens may still have stages to run on this way.
             arm(way);
         } catch (Throwable t) {
             result.completeExceptionally(t);
