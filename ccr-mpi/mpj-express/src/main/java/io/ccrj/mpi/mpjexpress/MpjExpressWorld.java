@@ -63,14 +63,19 @@ public final class MpjExpressWorld {
     /** The default deadlock timeout, as {@link SpmdWorld#DEFAULT_DEADLOCK_TIMEOUT}. */
     public static final Duration DEFAULT_DEADLOCK_TIMEOUT = SpmdWorld.DEFAULT_DEADLOCK_TIMEOUT;
 
+    /** The default stop timeout: 15 seconds. */
+    public static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(15);
+
     private final int size;
     private final String name;
     private final Duration deadlockTimeout;
+    private final Duration stopTimeout;
 
     private MpjExpressWorld(Builder b) {
         this.size = b.size;
         this.name = b.name;
         this.deadlockTimeout = b.deadlockTimeout;
+        this.stopTimeout = b.stopTimeout;
     }
 
     /**
@@ -91,7 +96,7 @@ public final class MpjExpressWorld {
 
     /**
      * A builder with the defaults: size 1, name {@code "mpj-world"},
-     * {@link #DEFAULT_DEADLOCK_TIMEOUT}.
+     * {@link #DEFAULT_DEADLOCK_TIMEOUT}, {@link #DEFAULT_STOP_TIMEOUT}.
      *
      * @return a new builder
      */
@@ -110,12 +115,13 @@ public final class MpjExpressWorld {
      * @throws MpiException of class {@link MpiException.ErrorClass#INTERRUPTED} if the calling
      *     thread was interrupted (the world is ended first)
      * @throws IllegalStateException if this JVM cannot start MPJ Express worlds (see the class
-     *     comment), or a rank of an earlier world never ended
+     *     comment), if ranks did not stop within the {@linkplain Builder#stopTimeout stop timeout}
+     *     after the world ended, or if such ranks of an earlier world still run
      */
     public <R> List<R> run(Kernel<R> kernel) {
         Objects.requireNonNull(kernel, "kernel");
         MpjExpressHome home = MulticoreRun.checkLaunchingJvm();
-        return new MulticoreRun(name, size, kernel, deadlockTimeout).execute(home);
+        return new MulticoreRun(name, size, kernel, deadlockTimeout, stopTimeout).execute(home);
     }
 
     /**
@@ -159,9 +165,20 @@ public final class MpjExpressWorld {
         return deadlockTimeout;
     }
 
+    /**
+     * How long ranks may take to stop once the world has ended (a rank failed, a deadlock) before
+     * {@link #run} gives up on them.
+     *
+     * @return the timeout
+     */
+    public Duration stopTimeout() {
+        return stopTimeout;
+    }
+
     @Override
     public String toString() {
-        return "MpjExpressWorld[" + name + ", size=" + size + ", deadlockTimeout=" + deadlockTimeout + "]";
+        return "MpjExpressWorld[" + name + ", size=" + size + ", deadlockTimeout=" + deadlockTimeout + ", stopTimeout="
+                + stopTimeout + "]";
     }
 
     /** Options of a {@link MpjExpressWorld}. Not thread-safe; {@link #build()} copies the options. */
@@ -169,6 +186,7 @@ public final class MpjExpressWorld {
         private int size = 1;
         private String name = "mpj-world";
         private Duration deadlockTimeout = DEFAULT_DEADLOCK_TIMEOUT;
+        private Duration stopTimeout = DEFAULT_STOP_TIMEOUT;
 
         private Builder() {
         }
@@ -215,6 +233,25 @@ public final class MpjExpressWorld {
                 throw new IllegalArgumentException("deadlock timeout must be positive, got " + timeout);
             }
             this.deadlockTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How long ranks may take to stop once the world has ended. MPJ Express's waits end when
+         * the ranks are interrupted, but a kernel that computes without calling its communicator,
+         * or ignores interruption, keeps its rank running: after this timeout {@link #run} throws
+         * an {@link IllegalStateException} with the ranks' stacks, and no MPJ Express world can
+         * start in this JVM until they end.
+         *
+         * @param timeout positive; default {@link MpjExpressWorld#DEFAULT_STOP_TIMEOUT}
+         * @return this builder
+         */
+        public Builder stopTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("stop timeout must be positive, got " + timeout);
+            }
+            this.stopTimeout = timeout;
             return this;
         }
 

@@ -75,6 +75,36 @@ class MpjExpressWorldTest {
     }
 
     @Test
+    void ranksThatDoNotStopAreReportedAndHoldTheDeviceUntilTheyEnd() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Thread> stubborn = new java.util.concurrent.atomic.AtomicReference<>();
+        MpjExpressWorld world = MpjExpressWorld.builder().size(2).name("stubborn")
+                .stopTimeout(Duration.ofMillis(300)).build();
+        assertThatThrownBy(() -> world.run(comm -> {
+            if (comm.rank() == 1) {
+                throw new IllegalStateException("rank 1 fails");
+            }
+            stubborn.set(Thread.currentThread());
+            while (true) {                              // ignores interruption, never calls comm
+                try {
+                    if (release.await(10, TimeUnit.MILLISECONDS)) {
+                        return null;
+                    }
+                } catch (InterruptedException ignored) {
+                    // keeps going, as a badly written kernel would
+                }
+            }
+        })).isInstanceOf(IllegalStateException.class).hasMessageContaining("did not stop within 300 ms")
+                .hasMessageContaining("rank 0");
+        assertThatThrownBy(() -> MpjExpressWorld.run(2, Comm::rank)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("still held by 1 rank(s) of world 'stubborn'");
+        release.countDown();
+        stubborn.get().join(10_000);
+        assertThat(stubborn.get().isAlive()).isFalse();
+        assertThat(MpjExpressWorld.run(2, Comm::rank)).containsExactly(0, 1);
+    }
+
+    @Test
     void sendReturnsBeforeTheMatchingReceiveAsTheContractSays() {
         // MPJ Express's multicore Send blocks until matched: both ranks sending first would deadlock.
         List<Double> got = MpjExpressWorld.run(2, comm -> {

@@ -47,8 +47,6 @@ public final class MulticoreRun {
     /** How often the launching thread checks for deadlock and completion. */
     private static final long POLL_MILLIS = 10;
 
-    /** How long ranks may take to stop after the world was ended before they count as hung. */
-    private static final Duration END_GRACE = Duration.ofSeconds(15);
 
     /** Serializes worlds: MPJ Express's multicore device is a singleton of the JVM. */
     private static final ReentrantLock DEVICE = new ReentrantLock();
@@ -65,6 +63,7 @@ public final class MulticoreRun {
     private final int size;
     private final Kernel<?> kernel;
     private final long deadlockNanos;
+    private final Duration stopTimeout;
     private final RankSlot[] slots;
 
     /** Written once by {@link #end}; read by ranks before and after each MPJ Express call. */
@@ -85,13 +84,16 @@ public final class MulticoreRun {
      * @param size the number of ranks
      * @param kernel the kernel every rank runs
      * @param deadlockTimeout how long all ranks must stay blocked before the world deadlocks
+     * @param stopTimeout how long ranks may take to stop once the world was ended before they
+     *     count as hung
      */
-    public MulticoreRun(String worldName, int size, Kernel<?> kernel, Duration deadlockTimeout) {
+    public MulticoreRun(String worldName, int size, Kernel<?> kernel, Duration deadlockTimeout, Duration stopTimeout) {
         this.id = "ccrj-mpj-" + IDS.incrementAndGet();
         this.worldName = worldName;
         this.size = size;
         this.kernel = kernel;
         this.deadlockNanos = deadlockTimeout.toNanos();
+        this.stopTimeout = stopTimeout;
         this.slots = new RankSlot[size];
         for (int i = 0; i < size; i++) {
             slots[i] = new RankSlot();
@@ -184,7 +186,7 @@ public final class MulticoreRun {
                 synchronized (this) {
                     endedAt = endedAtNanos;
                 }
-                if (now - endedAt > END_GRACE.toNanos()) {
+                if (now - endedAt > stopTimeout.toNanos()) {
                     throw hung();
                 }
                 continue;
@@ -267,8 +269,8 @@ public final class MulticoreRun {
             reason = endReason;
         }
         return new IllegalStateException("MPJ Express world '" + worldName + "' was ended (" + reason
-                + ") but " + live.size() + " rank(s) did not stop within " + END_GRACE.toSeconds()
-                + " s; MPJ Express's device stays unusable in this JVM while they run:" + where);
+                + ") but " + live.size() + " rank(s) did not stop within " + stopTimeout.toMillis()
+                + " ms; MPJ Express's device stays unusable in this JVM while they run:" + where);
     }
 
     private static void checkNoStragglers() {
