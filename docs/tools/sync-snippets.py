@@ -15,7 +15,8 @@ it as
     <!-- /snippet -->
 
 where ArbiterExamples is the file name without .java. Lines are dedented by their common
-indentation. ccr-core's DocsSnippetsTest performs the same check in Java, so keep the two in step.
+indentation. Each guide has its own examples folder (GUIDES below). ccr-core's and ccr-mpi's
+DocsSnippetsTest perform the same check in Java, so keep the three in step.
 
 Usage: sync-snippets.py [--check]   (from anywhere; paths are relative to the repository)
 """
@@ -24,17 +25,19 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "ccr-core/src/test/java/io/ccrj/core/examples"
-GUIDE = ROOT / "docs/ccr-core.md"
+GUIDES = [
+    (ROOT / "ccr-core/src/test/java/io/ccrj/core/examples", ROOT / "docs/ccr-core.md"),
+    (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", ROOT / "docs/ccr-mpi.md"),
+]
 
 TAG = re.compile(r"^\s*// (tag|end)::([A-Za-z0-9_.-]+)\[\]\s*$")
 SNIPPET = re.compile(r"(<!-- snippet: (\S+) -->\n)(.*?)(<!-- /snippet -->)", re.DOTALL)
 
 
-def snippets():
+def snippets(examples):
     """Every tagged region of the example sources, keyed "Class#tag"."""
     found = {}
-    for source in sorted(EXAMPLES.glob("*.java")):
+    for source in sorted(examples.glob("*.java")):
         open_tags = []
         for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
             marker = TAG.match(line)
@@ -65,7 +68,7 @@ def render(lines):
     return "```java\n" + body + "\n```\n"
 
 
-def synced(text, regions):
+def synced(guide, text, regions):
     """The guide with every snippet block replaced by its region; fails on an unknown key."""
     missing = []
 
@@ -78,7 +81,7 @@ def synced(text, regions):
 
     result = SNIPPET.sub(replace, text)
     if missing:
-        sys.exit(f"{GUIDE.relative_to(ROOT)}: no tagged region for snippet(s): {', '.join(missing)}")
+        sys.exit(f"{guide.relative_to(ROOT)}: no tagged region for snippet(s): {', '.join(missing)}")
     return result
 
 
@@ -86,22 +89,27 @@ def main(argv):
     check = argv[1:] == ["--check"]
     if argv[1:] and not check:
         sys.exit(__doc__)
-    regions = snippets()
-    text = GUIDE.read_text(encoding="utf-8")
+    for examples, guide in GUIDES:
+        sync(examples, guide, check)
+
+
+def sync(examples, guide, check):
+    regions = snippets(examples)
+    text = guide.read_text(encoding="utf-8")
     used = {match[1] for match in SNIPPET.findall(text)}
     unused = sorted(set(regions) - used)
     if unused:
-        sys.exit(f"tagged regions not included in {GUIDE.relative_to(ROOT)}: {', '.join(unused)}")
-    updated = synced(text, regions)
+        sys.exit(f"tagged regions not included in {guide.relative_to(ROOT)}: {', '.join(unused)}")
+    updated = synced(guide, text, regions)
     if check:
         if updated != text:
-            sys.exit(f"{GUIDE.relative_to(ROOT)} is out of date: run python3 docs/tools/sync-snippets.py")
-        print(f"{GUIDE.relative_to(ROOT)}: {len(used)} snippet(s) up to date")
+            sys.exit(f"{guide.relative_to(ROOT)} is out of date: run python3 docs/tools/sync-snippets.py")
+        print(f"{guide.relative_to(ROOT)}: {len(used)} snippet(s) up to date")
     elif updated != text:
-        GUIDE.write_text(updated, encoding="utf-8")
-        print(f"{GUIDE.relative_to(ROOT)}: updated")
+        guide.write_text(updated, encoding="utf-8")
+        print(f"{guide.relative_to(ROOT)}: updated")
     else:
-        print(f"{GUIDE.relative_to(ROOT)}: already up to date")
+        print(f"{guide.relative_to(ROOT)}: already up to date")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,13 @@
 /**
- * Module io.ccrj.mpi. It exports package io.ccrj.mpi once that package holds its API (the
- * module's own issue); until then the module only reserves the name and its dependency on ccr-core.
+ * ccr-mpi: SPMD ranks, MPI-style communicators and the seeds' stage patterns, on ccr-core.
+ *
+ * <p>Exports the API package {@code io.ccrj.mpi} and the patterns in
+ * {@code io.ccrj.mpi.patterns}; the matching engine, rank runtime and collective algorithms in
+ * {@code io.ccrj.mpi.internal} are not part of the API.
  */
 module io.ccrj.mpi {
-    requires io.ccrj.core;
+    requires transitive io.ccrj.core;
+
+    exports io.ccrj.mpi;
+    exports io.ccrj.mpi.patterns;
 }

@@ -1,0 +1,41 @@
+package io.ccrj.mpi.mpjexpress.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One kernel, two backends: every conformance kernel at 2, 3, 4 and 8 ranks on ccr-mpi and on
+ * MPJ Express, each rank's results compared element by element (doubles bit for bit). Where they
+ * differ, the oracle says which backend is wrong.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BackendEquivalenceTest {
+
+    @ParameterizedTest(name = "{0} on {1} ranks")
+    @MethodSource("io.ccrj.mpi.mpjexpress.conformance.Kernels#cases")
+    void ccrMpiAndMpjExpressReturnTheSameResults(ConformanceKernel kernel, int size) {
+        List<Object> ccr = Backend.CCR_MPI.run(size, kernel);
+        List<Object> mpj = Backend.MPJ_EXPRESS.run(size, kernel);
+        assertThat(ccr).hasSize(size);
+        assertThat(mpj).hasSize(size);
+        for (int r = 0; r < size; r++) {
+            String d = ElementComparison.firstDifference(mpj.get(r), ccr.get(r));
+            if (d != null) {
+                Object oracle = kernel.expected(r, size);
+                fail(kernel.name() + " on " + size + " ranks, rank " + r + ": ccr-mpi and MPJ Express differ at "
+                        + d.replace("expected", "MPJ Express has").replace("but was", "and ccr-mpi has")
+                        + " (oracle agrees with "
+                        + (ElementComparison.firstDifference(oracle, ccr.get(r)) == null ? "ccr-mpi"
+                                : ElementComparison.firstDifference(oracle, mpj.get(r)) == null ? "MPJ Express"
+                                        : "neither")
+                        + ")");
+            }
+        }
+    }
+}

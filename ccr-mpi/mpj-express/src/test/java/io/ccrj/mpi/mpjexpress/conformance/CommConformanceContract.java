@@ -1,0 +1,51 @@
+package io.ccrj.mpi.mpjexpress.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.RankFailedException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The communicator contract suite: every conformance kernel at 2, 3, 4 and 8 ranks, each rank's
+ * result compared element by element with the kernel's sequential oracle, and every
+ * {@link FaultyKernel} failing with the error class the contract names. One subclass per
+ * backend ({@link CcrMpiConformanceTest}, {@link MpjExpressConformanceTest});
+ * {@link BackendEquivalenceTest} compares the backends with each other.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+abstract class CommConformanceContract {
+
+    /** The backend under test. */
+    abstract Backend backend();
+
+    @ParameterizedTest(name = "{0} on {1} ranks")
+    @MethodSource("io.ccrj.mpi.mpjexpress.conformance.Kernels#cases")
+    void kernelMatchesItsOracleOnEveryRank(ConformanceKernel kernel, int size) {
+        List<Object> results = backend().run(size, kernel);
+        assertThat(results).hasSize(size);
+        for (int r = 0; r < size; r++) {
+            String d = ElementComparison.firstDifference(kernel.expected(r, size), results.get(r));
+            if (d != null) {
+                fail(backend() + ", " + kernel.name() + " on " + size + " ranks, rank " + r + " " + d);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} on {1} ranks")
+    @MethodSource("io.ccrj.mpi.mpjexpress.conformance.FaultyKernel#cases")
+    void aMistakeFailsTheWorldWithTheContractsErrorClass(FaultyKernel kernel, int size) {
+        assertThatThrownBy(() -> backend().run(size, kernel))
+                .isInstanceOfSatisfying(RankFailedException.class, e -> {
+                    assertThat(e.rank()).as("failed rank").isEqualTo(FaultyKernel.CULPRIT);
+                    assertThat(e.getCause()).isInstanceOfSatisfying(MpiException.class,
+                            m -> assertThat(m.errorClass()).as(m.toString()).isEqualTo(kernel.expected()));
+                });
+    }
+}

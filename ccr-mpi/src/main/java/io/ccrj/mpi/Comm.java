@@ -1,0 +1,281 @@
+package io.ccrj.mpi;
+
+/**
+ * A communicator: a group of ranks that exchange messages, as mpiJava 1.2's
+ * {@code mpi.Intracomm} (whose {@code Send, Recv, Sendrecv, Isend, Irecv, Probe, Iprobe, Barrier,
+ * Bcast, Reduce, Allreduce, Gather, Scatter, Allgather, Alltoall, Split} map one to one onto the
+ * methods below, with the same argument order), so that one kernel runs unchanged on ccr-mpi and
+ * on an MPJ Express adapter.
+ *
+ * <h2>Buffers</h2>
+ * A buffer is an array matching its {@link Datatype} ({@code double[]}, {@code int[]},
+ * {@code long[]}, {@code Object[]}); {@code offset} and {@code count} are in elements. Sends
+ * copy the elements (object references for {@link Datatype#OBJECT}) before the buffer may be
+ * reused.
+ *
+ * <h2>Matching</h2>
+ * A receive matches the oldest message from {@code source} with {@code tag}; {@link #ANY_SOURCE}
+ * and {@link #ANY_TAG} match any. Messages from one sender with one tag are received in the order
+ * they were sent (non-overtaking). A message longer than the receive's {@code count} fails the
+ * receive with {@link MpiException.ErrorClass#TRUNCATE}; a shorter one fills a prefix and
+ * {@link Status#count()} says how many elements arrived. Point-to-point traffic and collective
+ * traffic never match each other, and neither crosses communicators.
+ *
+ * <h2>Collectives</h2>
+ * Every rank of the communicator must call the same collectives in the same order, with the same
+ * root, count, datatype and operation (as MPI requires). Counts in {@link #gather},
+ * {@link #scatter}, {@link #allgather} and {@link #alltoall} are per rank.
+ *
+ * <h2>Thread safety</h2>
+ * A communicator handle belongs to its rank: all its methods are called from the thread running
+ * that rank's kernel. Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
+ *
+ * <h2>Errors</h2>
+ * Invalid arguments throw {@link MpiException} naming the problem: rank
+ * ({@link MpiException.ErrorClass#RANK}), tag ({@link MpiException.ErrorClass#TAG}), negative
+ * count ({@link MpiException.ErrorClass#COUNT}), buffer type ({@link MpiException.ErrorClass#TYPE}),
+ * range outside the buffer ({@link MpiException.ErrorClass#BUFFER}), root
+ * ({@link MpiException.ErrorClass#ROOT}), operation ({@link MpiException.ErrorClass#OP}). A blocked
+ * call whose world ended throws {@link MpiException.ErrorClass#ABORTED}.
+ */
+public interface Comm {
+
+    /** Wildcard source for receives and probes ({@code MPI.ANY_SOURCE}). */
+    int ANY_SOURCE = -2;
+
+    /** Wildcard tag for receives and probes ({@code MPI.ANY_TAG}). */
+    int ANY_TAG = -1;
+
+    /** The color of a rank that wants no communicator from {@link #split} ({@code MPI.UNDEFINED}). */
+    int UNDEFINED = -32766;
+
+    /**
+     * This rank's number in the communicator ({@code Rank()}).
+     *
+     * @return a rank in {@code [0, size())}
+     */
+    int rank();
+
+    /**
+     * The number of ranks in the communicator ({@code Size()}).
+     *
+     * @return at least 1
+     */
+    int size();
+
+    /**
+     * Sends {@code count} elements to {@code dest} ({@code Send}). Returns once the elements are
+     * copied; never waits for the matching receive (buffered mode).
+     *
+     * @param buf the send buffer
+     * @param offset index of the first element
+     * @param count number of elements, {@code >= 0}
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag, {@code >= 0}
+     */
+    void send(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Receives a message from {@code source} with {@code tag} into {@code buf} ({@code Recv}).
+     *
+     * @param buf the receive buffer
+     * @param offset index of the first element to write
+     * @param count capacity in elements, {@code >= 0}
+     * @param type datatype of {@code buf}; must equal the message's
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param tag a tag or {@link #ANY_TAG}
+     * @return the matched source, tag and element count
+     */
+    Status recv(Object buf, int offset, int count, Datatype type, int source, int tag);
+
+    /**
+     * Sends to {@code dest} and receives from {@code source} as one operation that cannot
+     * deadlock against a matching {@code sendrecv} ({@code Sendrecv}): the building block of
+     * shifts and exchanges.
+     *
+     * @param sendbuf the send buffer
+     * @param sendoffset index of the first element sent
+     * @param sendcount number of elements sent
+     * @param sendtype datatype of {@code sendbuf}
+     * @param dest destination rank
+     * @param sendtag tag of the message sent
+     * @param recvbuf the receive buffer (must not overlap the sent range)
+     * @param recvoffset index of the first element received
+     * @param recvcount capacity in elements
+     * @param recvtype datatype of {@code recvbuf}
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param recvtag a tag or {@link #ANY_TAG}
+     * @return the status of the receive
+     */
+    Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag);
+
+    /**
+     * Starts a send ({@code Isend}).
+     *
+     * @param buf the send buffer
+     * @param offset index of the first element
+     * @param count number of elements
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the request; the buffer may be reused once it is complete
+     */
+    Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Starts a receive ({@code Irecv}). Matching happens in the order receives are posted: of two
+     * pending receives that both match a message, the one posted first gets it.
+     *
+     * @param buf the receive buffer, written before the request completes
+     * @param offset index of the first element to write
+     * @param count capacity in elements
+     * @param type datatype of {@code buf}
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param tag a tag or {@link #ANY_TAG}
+     * @return the request
+     */
+    Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag);
+
+    /**
+     * Waits until a matching message is available and returns its status without receiving it
+     * ({@code Probe}).
+     *
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param tag a tag or {@link #ANY_TAG}
+     * @return the status of the message a receive with the same arguments would match next
+     */
+    Status probe(int source, int tag);
+
+    /**
+     * Returns the status of a matching message if one is available, without receiving it
+     * ({@code Iprobe}).
+     *
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param tag a tag or {@link #ANY_TAG}
+     * @return the status, or {@code null} if no matching message has arrived
+     */
+    Status iprobe(int source, int tag);
+
+    /** Blocks until every rank of the communicator has called {@code barrier} ({@code Barrier}). */
+    void barrier();
+
+    /**
+     * Copies {@code count} elements of the root's buffer into every rank's buffer ({@code Bcast}).
+     *
+     * @param buf the buffer: read at the root, written elsewhere
+     * @param offset index of the first element
+     * @param count number of elements
+     * @param type datatype of {@code buf}
+     * @param root the rank whose buffer is broadcast
+     */
+    void bcast(Object buf, int offset, int count, Datatype type, int root);
+
+    /**
+     * Combines the ranks' send buffers element by element with {@code op} into the root's receive
+     * buffer ({@code Reduce}).
+     *
+     * @param sendbuf this rank's operands
+     * @param sendoffset index of the first operand
+     * @param recvbuf the result buffer, written at the root only (may be {@code null} elsewhere)
+     * @param recvoffset index of the first result element
+     * @param count number of elements
+     * @param type datatype of both buffers
+     * @param op the operation
+     * @param root the rank receiving the result
+     */
+    void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+            Op op, int root);
+
+    /**
+     * Combines the ranks' send buffers element by element with {@code op} into every rank's
+     * receive buffer ({@code Allreduce}).
+     *
+     * @param sendbuf this rank's operands
+     * @param sendoffset index of the first operand
+     * @param recvbuf the result buffer
+     * @param recvoffset index of the first result element
+     * @param count number of elements
+     * @param type datatype of both buffers
+     * @param op the operation
+     */
+    void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+            Op op);
+
+    /**
+     * Collects {@code sendcount} elements from every rank, in rank order, into the root's receive
+     * buffer ({@code Gather}): rank {@code i}'s block lands at {@code recvoffset + i * recvcount}.
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset index of its first element
+     * @param sendcount elements per rank
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the result buffer, used at the root only (may be {@code null} elsewhere)
+     * @param recvoffset index of the first result element
+     * @param recvcount elements received from each rank
+     * @param recvtype datatype of {@code recvbuf}
+     * @param root the collecting rank
+     */
+    void gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Distributes consecutive blocks of the root's send buffer, one per rank in rank order
+     * ({@code Scatter}): rank {@code i} receives the block at {@code sendoffset + i * sendcount}.
+     *
+     * @param sendbuf the blocks, used at the root only (may be {@code null} elsewhere)
+     * @param sendoffset index of the first block's first element
+     * @param sendcount elements sent to each rank
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf this rank's block
+     * @param recvoffset index of its first element
+     * @param recvcount elements per rank
+     * @param recvtype datatype of {@code recvbuf}
+     * @param root the distributing rank
+     */
+    void scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Gathers every rank's block, in rank order, into every rank's receive buffer
+     * ({@code Allgather}).
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset index of its first element
+     * @param sendcount elements per rank
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the result buffer
+     * @param recvoffset index of the first result element
+     * @param recvcount elements received from each rank
+     * @param recvtype datatype of {@code recvbuf}
+     */
+    void allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Sends block {@code j} of every rank's send buffer to rank {@code j}, which stores the block
+     * from rank {@code i} at {@code recvoffset + i * recvcount} ({@code Alltoall}).
+     *
+     * @param sendbuf the outgoing blocks, one per rank
+     * @param sendoffset index of the first block's first element
+     * @param sendcount elements per block
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the incoming blocks
+     * @param recvoffset index of the first incoming element
+     * @param recvcount elements per incoming block
+     * @param recvtype datatype of {@code recvbuf}
+     */
+    void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Partitions the communicator ({@code Split}, a collective): ranks calling with the same
+     * {@code color} form a new communicator, ranked by {@code key} then by their rank here.
+     *
+     * @param color a non-negative color, or {@link #UNDEFINED} for no new communicator
+     * @param key the ordering key within the color
+     * @return the new communicator, or {@code null} if {@code color} was {@link #UNDEFINED}
+     */
+    Comm split(int color, int key);
+}

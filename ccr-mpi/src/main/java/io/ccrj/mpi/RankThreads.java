@@ -1,0 +1,27 @@
+package io.ccrj.mpi;
+
+/**
+ * Which threads run the ranks of a rendezvous-model world.
+ *
+ * <p>On this project's reference machine (2 vCPUs) waking a parked platform thread costs about
+ * 27 µs while a virtual-thread switch costs 0.2-0.4 µs, and more spinning threads than cores
+ * starve each other (see {@code PLATFORM-FACTS.md}). Hence {@link #AUTO}.
+ */
+public enum RankThreads {
+    /**
+     * One platform thread per rank. A rank waiting for a message spins for an adaptive window
+     * before it parks, so a hand-off between running ranks costs tens of nanoseconds. Best when
+     * the ranks fit the available processors.
+     */
+    PLATFORM,
+    /**
+     * One virtual thread per rank. A waiting rank parks only its virtual thread; hand-offs cost a
+     * virtual-thread switch. Best when ranks outnumber processors.
+     */
+    VIRTUAL,
+    /**
+     * {@link #PLATFORM} when the world's size is at most
+     * {@link Runtime#availableProcessors()}, {@link #VIRTUAL} otherwise. The default.
+     */
+    AUTO
+}

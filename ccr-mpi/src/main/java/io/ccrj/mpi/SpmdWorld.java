@@ -1,0 +1,249 @@
+package io.ccrj.mpi;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A world of N ranks in this JVM running one SPMD {@link Kernel}: the rendezvous model, in which
+ * each rank is a long-running sequential task that exchanges messages at loosely synchronous
+ * stages (seed 001, Code Sample 1).
+ *
+ * <pre>{@code
+ * List<Double> sums = SpmdWorld.run(4, comm -> {
+ *     double[] mine = {comm.rank() + 1.0};
+ *     double[] total = new double[1];
+ *     comm.allreduce(mine, 0, total, 0, 1, Datatype.DOUBLE, Op.SUM);
+ *     return total[0];                       // 10.0 on every rank
+ * });
+ * }</pre>
+ *
+ * <p>A world is an immutable configuration: {@link #run(Kernel)} starts fresh ranks each time and
+ * may be called any number of times, also concurrently. {@code run} returns when every rank has
+ * returned, with the results in rank order. If a rank throws, the world ends: the other ranks'
+ * blocked communicator calls fail with {@link MpiException.ErrorClass#ABORTED} (and their threads
+ * are interrupted), {@code run} waits for them to finish and throws a
+ * {@link RankFailedException}. If every live rank stays blocked with no message that could
+ * release any of them for the {@linkplain Builder#deadlockTimeout deadlock timeout}, the world
+ * ends with a {@link DeadlockException} listing each rank's pending operation.
+ *
+ * <p>Ranks run on the threads {@link Builder#rankThreads} selects; by default platform threads
+ * with a spin-then-park wait while the ranks fit the processors, virtual threads otherwise.
+ */
+public final class SpmdWorld {
+
+    /** The default deadlock timeout: 30 seconds. */
+    public static final Duration DEFAULT_DEADLOCK_TIMEOUT = Duration.ofSeconds(30);
+
+    private final int size;
+    private final String name;
+    private final RankThreads rankThreads;
+    private final Duration deadlockTimeout;
+    private final int spinPolls;
+
+    private SpmdWorld(Builder b) {
+        this.size = b.size;
+        this.name = b.name;
+        this.rankThreads = b.rankThreads;
+        this.deadlockTimeout = b.deadlockTimeout;
+        this.spinPolls = b.spinPolls;
+    }
+
+    /**
+     * Runs {@code kernel} on a world of {@code size} ranks with the default options.
+     *
+     * @param size the number of ranks, {@code >= 1}
+     * @param kernel the SPMD program
+     * @param <R> the type of each rank's result
+     * @return each rank's result, in rank order (an unmodifiable list that may hold {@code null}s)
+     * @throws RankFailedException if a rank threw
+     * @throws DeadlockException if the ranks deadlocked
+     */
+    public static <R> List<R> run(int size, Kernel<R> kernel) {
+        return builder().size(size).build().run(kernel);
+    }
+
+    /**
+     * A builder with the defaults: size 1, name {@code "world"}, {@link RankThreads#AUTO},
+     * {@link #DEFAULT_DEADLOCK_TIMEOUT}.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs {@code kernel} on fresh ranks of this world and waits for all of them.
+     *
+     * @param kernel the SPMD program
+     * @param <R> the type of each rank's result
+     * @return each rank's result, in rank order (an unmodifiable list that may hold {@code null}s)
+     * @throws RankFailedException if a rank threw
+     * @throws DeadlockException if the ranks deadlocked
+     * @throws MpiException of class {@link MpiException.ErrorClass#INTERRUPTED} if the calling
+     *     thread was interrupted (the world is ended first)
+     */
+    public <R> List<R> run(Kernel<R> kernel) {
+        Objects.requireNonNull(kernel, "kernel");
+        return io.ccrj.mpi.internal.WorldRun.run(this, kernel);
+    }
+
+    /**
+     * The number of ranks.
+     *
+     * @return the size
+     */
+    public int size() {
+        return size;
+    }
+
+    /**
+     * The world's name, used in thread names and diagnostics.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The rank thread choice as configured.
+     *
+     * @return the configured choice, possibly {@link RankThreads#AUTO}
+     */
+    public RankThreads rankThreads() {
+        return rankThreads;
+    }
+
+    /**
+     * The rank thread choice {@link #run} uses: {@link RankThreads#AUTO} resolved against the
+     * size and {@link Runtime#availableProcessors()}.
+     *
+     * @return {@link RankThreads#PLATFORM} or {@link RankThreads#VIRTUAL}
+     */
+    public RankThreads effectiveRankThreads() {
+        if (rankThreads != RankThreads.AUTO) {
+            return rankThreads;
+        }
+        return size <= Runtime.getRuntime().availableProcessors() ? RankThreads.PLATFORM : RankThreads.VIRTUAL;
+    }
+
+    /**
+     * How long every rank must stay blocked before the world is declared deadlocked.
+     *
+     * @return the timeout
+     */
+    public Duration deadlockTimeout() {
+        return deadlockTimeout;
+    }
+
+    /**
+     * How many times a platform rank polls for a message before it parks.
+     *
+     * @return the spin budget
+     */
+    public int spinPolls() {
+        return spinPolls;
+    }
+
+    @Override
+    public String toString() {
+        return "SpmdWorld[" + name + ", size=" + size + ", " + rankThreads + ", deadlockTimeout="
+                + deadlockTimeout + "]";
+    }
+
+    /** Options of a {@link SpmdWorld}. Not thread-safe; {@link #build()} copies the options. */
+    public static final class Builder {
+        private int size = 1;
+        private String name = "world";
+        private RankThreads rankThreads = RankThreads.AUTO;
+        private Duration deadlockTimeout = DEFAULT_DEADLOCK_TIMEOUT;
+        private int spinPolls = 20_000;
+
+        private Builder() {
+        }
+
+        /**
+         * The number of ranks.
+         *
+         * @param size at least 1
+         * @return this builder
+         */
+        public Builder size(int size) {
+            if (size < 1) {
+                throw new IllegalArgumentException("world size must be at least 1, got " + size);
+            }
+            this.size = size;
+            return this;
+        }
+
+        /**
+         * The world's name, used in thread names and diagnostics.
+         *
+         * @param name a non-empty name
+         * @return this builder
+         */
+        public Builder name(String name) {
+            Objects.requireNonNull(name, "name");
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("world name must not be empty");
+            }
+            this.name = name;
+            return this;
+        }
+
+        /**
+         * Which threads run the ranks.
+         *
+         * @param rankThreads platform, virtual, or automatic (the default)
+         * @return this builder
+         */
+        public Builder rankThreads(RankThreads rankThreads) {
+            this.rankThreads = Objects.requireNonNull(rankThreads, "rankThreads");
+            return this;
+        }
+
+        /**
+         * How long every rank must stay blocked, with no message that could release one, before
+         * the world ends with a {@link DeadlockException}.
+         *
+         * @param timeout positive; default {@link SpmdWorld#DEFAULT_DEADLOCK_TIMEOUT}
+         * @return this builder
+         */
+        public Builder deadlockTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("deadlock timeout must be positive, got " + timeout);
+            }
+            this.deadlockTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * How many times a rank on a platform thread polls for a message before it parks
+         * (virtual-thread ranks poll briefly and park). Parking and waking a platform thread
+         * costs tens of microseconds on a small virtual machine, so the default (20,000 polls,
+         * some tens of microseconds) covers a typical stage.
+         *
+         * @param polls {@code >= 0}
+         * @return this builder
+         */
+        public Builder spinPolls(int polls) {
+            if (polls < 0) {
+                throw new IllegalArgumentException("spin polls must be >= 0, got " + polls);
+            }
+            this.spinPolls = polls;
+            return this;
+        }
+
+        /**
+         * Builds the world configuration.
+         *
+         * @return an immutable {@link SpmdWorld}
+         */
+        public SpmdWorld build() {
+            return new SpmdWorld(this);
+        }
+    }
+}

@@ -1,0 +1,324 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One rank's mailbox and matching engine: the only inbound structure a rank has, whatever the
+ * number of ranks and communicators (no port per pair of ranks: seed 000 names that N² limit).
+ *
+ * <p>Classic MPI matching (the MPICH/Open MPI design): an inbound multi-producer queue that any
+ * rank may append to, and two queues private to the owning rank, the posted-receive queue (PRQ,
+ * receives waiting for a message, in the order they were posted) and the unexpected-message queue
+ * (UMQ, messages no posted receive wanted yet, in arrival order). A receive first searches the UMQ,
+ * then joins the PRQ; a drained inbound message first searches the PRQ, then joins the UMQ. Since
+ * the inbound queue keeps each producer's order and both searches take the first match,
+ * messages with one (source, tag, context) are received in the order they were sent
+ * (non-overtaking).
+ *
+ * <h2>Threading</h2>
+ * {@link #deliver} may be called by any thread. Everything else is called by the owning rank's
+ * thread only, except the watchdog's reads ({@link #state()}, {@link #epoch()},
+ * {@link #inboundEmpty()}, {@link #pendingDescription()}), which tolerate races.
+ *
+ * <h2>Memory ordering</h2>
+ * The inbound queue is Dmitry Vyukov's intrusive MPSC node queue ("Non-intrusive MPSC node-based
+ * queue", 1024cores.net): a producer swaps itself in as {@link #head} (a full fence,
+ * {@code getAndSet}) and then links its predecessor to it with a release store of
+ * {@code Message.next}; the consumer follows {@code next} with acquire loads. The release/acquire
+ * pair publishes the message's fields and payload. Parking uses a Dekker handshake: the consumer
+ * writes {@link #waiting} (volatile) and then reads {@link #head} (volatile); a producer writes
+ * {@code head} (getAndSet) and then reads {@code waiting}: at least one of them sees the other's
+ * write, so a message is never left behind a parked owner.
+ */
+final class RankMailbox extends MailboxConsumerFields {
+    static final int RUNNING = 0;
+    static final int BLOCKED = 1;
+    static final int DONE = 2;
+
+    private static final VarHandle HEAD;
+    private static final VarHandle WAITING;
+    private static final VarHandle STATE;
+    private static final VarHandle EPOCH;
+    private static final VarHandle TAIL;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            HEAD = l.findVarHandle(MailboxProducerFields.class, "head", Message.class);
+            WAITING = l.findVarHandle(MailboxProducerFields.class, "waiting", boolean.class);
+            STATE = l.findVarHandle(MailboxWatchedFields.class, "state", int.class);
+            EPOCH = l.findVarHandle(MailboxWatchedFields.class, "epoch", long.class);
+            TAIL = l.findVarHandle(MailboxConsumerFields.class, "tail", Message.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * Yields of a virtual-thread rank before it parks (it does not spin: with more ranks than
+     * carriers a spinning rank holds up the rank it waits for). Measured on 2 vCPUs at 3, 4 and 8
+     * ranks: 2 yields then park beat parking at once (x1.5-2), spinning 8-1000 polls (x2-30)
+     * and many yields (x1.5).
+     */
+    private static final int VIRTUAL_YIELDS = 2;
+    /**
+     * A platform rank in a world with more ranks than processors polls with {@link Thread#yield()}
+     * instead of {@link Thread#onSpinWait()}, and this many times fewer: spinning threads beyond
+     * the cores starve the ranks they wait for.
+     */
+    private static final int OVERSUBSCRIBED_SPIN_DIVISOR = 16;
+
+    final World world;
+    final int worldRank;
+    private final int spinPolls;
+    private final int yields;
+    private final boolean yieldWhileSpinning;
+
+    volatile Thread owner;
+
+    /** The collective the owner is in, or {@code null}; for deadlock reports. */
+    String collective;
+
+    RankMailbox(World world, int worldRank, boolean virtualThreads, int spinPolls) {
+        this.world = world;
+        this.worldRank = worldRank;
+        boolean oversubscribed = world.size > Runtime.getRuntime().availableProcessors();
+        this.yieldWhileSpinning = !virtualThreads && oversubscribed;
+        this.spinPolls = virtualThreads ? 0 : oversubscribed ? spinPolls / OVERSUBSCRIBED_SPIN_DIVISOR : spinPolls;
+        this.yields = virtualThreads ? VIRTUAL_YIELDS : 0;
+        Message stub = new Message(-1, -1, -1, null, 0, null, 0L);
+        this.head = stub;
+        this.tail = stub;
+    }
+
+    // ---------------------------------------------------------------- producers
+
+    /**
+     * Appends {@code m} to the inbound queue and wakes the owner if it is parked. Any thread.
+     * {@code m.next} must be {@code null}.
+     */
+    void deliver(Message m) {
+        Message prev = (Message) HEAD.getAndSet(this, m);
+        Message.NEXT.setRelease(prev, m);
+        if ((boolean) WAITING.getVolatile(this)) {
+            LockSupport.unpark(owner);
+        }
+    }
+
+    /** Wakes the owner if it is parked (for the world's abort). Any thread. */
+    void wake() {
+        Thread t = owner;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    // ---------------------------------------------------------------- owner: matching
+
+    private Message poll() {
+        Message t = tail;
+        Message n = (Message) Message.NEXT.getAcquire(t);
+        if (n == null) {
+            return null;
+        }
+        TAIL.setOpaque(this, n);
+        return n;
+    }
+
+    /**
+     * Moves every inbound message to the receive it matches or to the UMQ. Owner only.
+     *
+     * @return whether any message was drained
+     */
+    boolean progress() {
+        Message m = poll();
+        if (m == null) {
+            return false;
+        }
+        do {
+            dispatch(m);
+            m = poll();
+        } while (m != null);
+        return true;
+    }
+
+    private void dispatch(Message m) {
+        RecvRequest prev = null;
+        for (RecvRequest r = prqHead; r != null; prev = r, r = r.next) {
+            if (m.matches(r.context, r.source, r.tag)) {
+                RecvRequest after = r.next;
+                if (prev == null) {
+                    prqHead = after;
+                } else {
+                    prev.next = after;
+                }
+                if (after == null) {
+                    prqTail = prev;
+                }
+                r.next = null;
+                r.complete(m);
+                return;
+            }
+        }
+        m.matchNext = null;
+        if (umqTail == null) {
+            umqHead = m;
+        } else {
+            umqTail.matchNext = m;
+        }
+        umqTail = m;
+    }
+
+    /** Posts a receive: takes the oldest matching unexpected message, or joins the PRQ. Owner only. */
+    void post(RecvRequest r) {
+        Message m = takeUnexpected(r.context, r.source, r.tag);
+        if (m != null) {
+            r.complete(m);
+            return;
+        }
+        if (prqTail == null) {
+            prqHead = r;
+        } else {
+            prqTail.next = r;
+        }
+        prqTail = r;
+    }
+
+    private Message takeUnexpected(int context, int source, int tag) {
+        Message prev = null;
+        for (Message m = umqHead; m != null; prev = m, m = m.matchNext) {
+            if (m.matches(context, source, tag)) {
+                Message after = m.matchNext;
+                if (prev == null) {
+                    umqHead = after;
+                } else {
+                    prev.matchNext = after;
+                }
+                if (after == null) {
+                    umqTail = prev;
+                }
+                m.matchNext = null;
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The oldest unexpected message matching, left in place, or {@code null}. Owner only. */
+    Message peekUnexpected(int context, int source, int tag) {
+        for (Message m = umqHead; m != null; m = m.matchNext) {
+            if (m.matches(context, source, tag)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- owner: waiting
+
+    /**
+     * Blocks the owner until {@code p} is complete: drains the inbound queue, spins
+     * ({@link Thread#onSpinWait()}), yields (virtual-thread ranks), then parks until a producer
+     * wakes it. Owner only.
+     *
+     * @throws MpiException {@link ErrorClass#ABORTED} if the world ends meanwhile,
+     *     {@link ErrorClass#INTERRUPTED} if the thread is interrupted otherwise
+     */
+    void await(Pending p) {
+        progress();
+        if (p.isComplete()) {
+            return;
+        }
+        pending = p;
+        EPOCH.setOpaque(this, (long) EPOCH.getOpaque(this) + 1);
+        STATE.setRelease(this, BLOCKED);
+        try {
+            int polls = 0;
+            int yielded = 0;
+            while (true) {
+                if (progress() && p.isComplete()) {
+                    return;
+                }
+                if (world.aborted) {
+                    throw world.abortedWhile(worldRank, describe(p));
+                }
+                if (polls < spinPolls) {
+                    polls++;
+                    if (yieldWhileSpinning) {
+                        Thread.yield();
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                    continue;
+                }
+                if (yielded < yields) {
+                    yielded++;
+                    Thread.yield();
+                    continue;
+                }
+                WAITING.setVolatile(this, true);
+                if (HEAD.getVolatile(this) == tail && !world.aborted) {
+                    LockSupport.park(this);
+                }
+                WAITING.setOpaque(this, false);
+                if (Thread.interrupted()) {
+                    if (world.aborted) {
+                        throw world.abortedWhile(worldRank, describe(p));
+                    }
+                    Thread.currentThread().interrupt();
+                    throw new MpiException(ErrorClass.INTERRUPTED, "rank " + worldRank + " of world '"
+                            + world.name + "' was interrupted while waiting in " + p.describe());
+                }
+                polls = spinPolls / 2;
+                yielded = 0;
+            }
+        } finally {
+            pending = null;
+            STATE.setRelease(this, RUNNING);
+        }
+    }
+
+    /** Marks the rank finished (its kernel returned or threw). Owner only. */
+    void finish() {
+        STATE.setRelease(this, DONE);
+    }
+
+    // ---------------------------------------------------------------- watchdog
+
+    int state() {
+        return (int) STATE.getAcquire(this);
+    }
+
+    long epoch() {
+        return (long) EPOCH.getOpaque(this);
+    }
+
+    /** Whether no message waits in the inbound queue (racy; exact while the owner is parked). */
+    boolean inboundEmpty() {
+        return HEAD.getVolatile(this) == TAIL.getOpaque(this);
+    }
+
+    /** The owner's pending operation, for a deadlock report (racy; stable while it is blocked). */
+    String pendingDescription() {
+        Pending p = pending;
+        return p == null ? "(between operations)" : describe(p);
+    }
+
+    private String describe(Pending p) {
+        String c = collective;
+        return c == null ? p.describe() : c + ": " + p.describe();
+    }
+
+    /** Number of unexpected messages (diagnostics; owner only or racy). */
+    int unexpectedCount() {
+        int n = 0;
+        for (Message m = umqHead; m != null; m = m.matchNext) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,72 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Op;
+
+/**
+ * Recursive-doubling allreduce (Thakur, Rabenseifner, Gropp, IJHPCA 19(1), 2005, section 4.4;
+ * MPICH's {@code MPIR_Allreduce_intra_recursive_doubling}): at step {@code mask = 1, 2, 4, ...}
+ * each rank exchanges its partial result with the rank that differs in bit {@code mask} and
+ * combines, so after log2 p steps every rank holds the result. For a size that is not a power of
+ * two, the first {@code 2 * rem} ranks first fold pairwise (even into odd) so that a power of two
+ * {@code p} takes part, and the odd ones hand the result back to their even partners at the end.
+ *
+ * <p>Partial results always cover contiguous rank ranges and are combined (lower) op (higher), so
+ * non-commutative operations get {@code x0 op x1 op ... op x(n-1)}.
+ */
+final class RecursiveDoublingAllreduce {
+    private RecursiveDoublingAllreduce() {
+    }
+
+    static void allreduce(DefaultComm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+            Datatype type, Op op) {
+        int n = comm.size();
+        int rank = comm.rank();
+        int tag = DefaultComm.TAG_ALLREDUCE;
+        Object acc = type.newArray(count);
+        System.arraycopy(sendbuf, sendoffset, acc, 0, count);
+        if (n == 1) {
+            System.arraycopy(acc, 0, recvbuf, recvoffset, count);
+            return;
+        }
+        Object tmp = type.newArray(count);
+        int p = Integer.highestOneBit(n);
+        int rem = n - p;
+        int newRank;
+        if (rank < 2 * rem) {
+            if ((rank & 1) == 0) {
+                comm.collSend(acc, 0, count, type, rank + 1, tag);
+                newRank = -1;
+            } else {
+                comm.collRecv(tmp, 0, count, type, rank - 1, tag);
+                op.apply(tmp, 0, acc, 0, count, type);
+                newRank = rank >> 1;
+            }
+        } else {
+            newRank = rank - rem;
+        }
+        if (newRank >= 0) {
+            for (int mask = 1; mask < p; mask <<= 1) {
+                int newPartner = newRank ^ mask;
+                int partner = newPartner < rem ? newPartner * 2 + 1 : newPartner + rem;
+                comm.collSendrecv(acc, 0, count, type, partner, tmp, 0, count, type, partner, tag);
+                if (newPartner < newRank) {
+                    op.apply(tmp, 0, acc, 0, count, type);
+                } else {
+                    op.apply(acc, 0, tmp, 0, count, type);
+                    Object t = acc;
+                    acc = tmp;
+                    tmp = t;
+                }
+            }
+        }
+        if (rank < 2 * rem) {
+            if ((rank & 1) != 0) {
+                comm.collSend(acc, 0, count, type, rank - 1, tag);
+            } else {
+                comm.collRecv(acc, 0, count, type, rank + 1, tag);
+            }
+        }
+        System.arraycopy(acc, 0, recvbuf, recvoffset, count);
+    }
+}

@@ -1,0 +1,30 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.Datatype;
+
+/**
+ * Ring allgather (Thakur, Rabenseifner, Gropp, IJHPCA 19(1), 2005, section 4.2; MPICH's
+ * {@code MPIR_Allgather_intra_ring}): in step {@code s = 0 .. n-2} each rank passes to its right
+ * neighbour the block it received in the previous step (its own first) and receives the next from
+ * its left neighbour. n - 1 steps, each moving one block per rank, for any n.
+ */
+final class RingAllgather {
+    private RingAllgather() {
+    }
+
+    static void allgather(DefaultComm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        int n = comm.size();
+        int rank = comm.rank();
+        LocalCopy.copy(comm, "allgather", sendbuf, sendoffset, sendcount, recvbuf, recvoffset + rank * recvcount,
+                recvcount);
+        int right = (rank + 1) % n;
+        int left = (rank - 1 + n) % n;
+        for (int s = 0; s < n - 1; s++) {
+            int sendBlock = (rank - s + n) % n;
+            int recvBlock = (rank - s - 1 + n) % n;
+            comm.collSendrecv(recvbuf, recvoffset + sendBlock * recvcount, recvcount, recvtype, right,
+                    recvbuf, recvoffset + recvBlock * recvcount, recvcount, recvtype, left, DefaultComm.TAG_ALLGATHER);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.RankThreads;
+import io.ccrj.mpi.SpmdWorld;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The shared state of one run of a {@link SpmdWorld}: the ranks' mailboxes, the end-of-world
+ * flag and first failure, and the registry of communicator contexts.
+ *
+ * <p>Thread safety: {@link #abort} may be called by any thread, any number of times; the first
+ * cause wins. {@link #aborted} is volatile: a rank that sees it set also sees {@link #failure}.
+ */
+final class World {
+    final String name;
+    final int size;
+    final RankMailbox[] mailboxes;
+    final boolean virtualThreads;
+
+    volatile boolean aborted;
+    private final Object abortLock = new Object();
+    private Throwable failure;
+    private int failedRank = -1;
+
+    /** Context ids of communicators made by split, keyed by (parent context, split number, color). */
+    private final ConcurrentHashMap<String, Integer> contexts = new ConcurrentHashMap<>();
+    private final AtomicInteger nextContext = new AtomicInteger(2);
+
+    World(SpmdWorld config) {
+        this.name = config.name();
+        this.size = config.size();
+        this.virtualThreads = config.effectiveRankThreads() == RankThreads.VIRTUAL;
+        this.mailboxes = new RankMailbox[size];
+        for (int i = 0; i < size; i++) {
+            mailboxes[i] = new RankMailbox(this, i, virtualThreads, config.spinPolls());
+        }
+    }
+
+    /**
+     * The context base (point-to-point context; collective context is base + 1) of the
+     * communicator that split number {@code splitNumber} of the communicator with collective
+     * context {@code parentContext} makes for {@code color}: every member computes the same key,
+     * so all agree without exchanging messages.
+     */
+    int contextFor(int parentContext, int splitNumber, int color) {
+        return contexts.computeIfAbsent(parentContext + "/" + splitNumber + "/" + color,
+                k -> nextContext.getAndAdd(2));
+    }
+
+    /**
+     * Ends the world: records {@code cause} if it is the first, then wakes and interrupts every
+     * rank (but the calling thread) so that their waits fail with {@link ErrorClass#ABORTED}.
+     *
+     * @param rank the failing rank, or -1 for a failure of the world itself (deadlock, interrupt)
+     */
+    void abort(int rank, Throwable cause) {
+        synchronized (abortLock) {
+            if (failure == null) {
+                failure = cause;
+                failedRank = rank;
+            } else if (rank >= 0 && !(cause instanceof MpiException me && me.errorClass() == ErrorClass.ABORTED)) {
+                failure.addSuppressed(cause);
+            }
+        }
+        aborted = true;
+        Thread self = Thread.currentThread();
+        for (RankMailbox mb : mailboxes) {
+            Thread t = mb.owner;
+            if (t != null && t != self && mb.state() != RankMailbox.DONE) {
+                t.interrupt();
+            }
+            mb.wake();
+        }
+    }
+
+    Throwable failure() {
+        synchronized (abortLock) {
+            return failure;
+        }
+    }
+
+    int failedRank() {
+        synchronized (abortLock) {
+            return failedRank;
+        }
+    }
+
+    /** The exception a rank's pending operation fails with once the world has ended. */
+    MpiException abortedWhile(int worldRank, String pending) {
+        Throwable cause = failure();
+        int fr = failedRank();
+        String why = fr >= 0 ? "rank " + fr + " failed: " + cause
+                : cause != null ? String.valueOf(cause.getMessage()) : "the world was cancelled";
+        return new MpiException(ErrorClass.ABORTED, "world '" + name + "' ended while rank " + worldRank
+                + " waited in " + pending + ": " + why, cause);
+    }
+}

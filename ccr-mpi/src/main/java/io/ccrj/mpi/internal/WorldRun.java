@@ -1,0 +1,186 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.DeadlockException;
+import io.ccrj.mpi.Kernel;
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.RankFailedException;
+import io.ccrj.mpi.SpmdWorld;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one world: starts a thread per rank, then watches from the calling thread for the end,
+ * for a failed rank and for deadlock, and collects the results.
+ *
+ * <p>Deadlock detection: the watchdog samples each live rank's state and wait epoch (incremented
+ * whenever the rank starts a blocking wait). When every live rank is blocked, no epoch has changed
+ * for the whole deadlock timeout, and every blocked rank's inbound queue is empty, no rank can
+ * ever be released (sends never block, so a message that could release a rank would have been
+ * sent by a running rank) and the world ends with a {@link DeadlockException}.
+ */
+public final class WorldRun {
+    /** How long ranks get to finish after the world ended before {@code run} gives up on them. */
+    private static final long ABORT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private WorldRun() {
+    }
+
+    /**
+     * Runs {@code kernel} on a fresh instance of {@code config}.
+     *
+     * @param config the world's configuration
+     * @param kernel the SPMD program
+     * @param <R> result type
+     * @return results in rank order
+     */
+    public static <R> List<R> run(SpmdWorld config, Kernel<R> kernel) {
+        World world = new World(config);
+        int n = world.size;
+        Object[] results = new Object[n];
+        CountDownLatch done = new CountDownLatch(n);
+        Thread[] threads = new Thread[n];
+        for (int i = 0; i < n; i++) {
+            int rank = i;
+            RankMailbox mailbox = world.mailboxes[i];
+            Runnable body = () -> {
+                try {
+                    results[rank] = kernel.run(DefaultComm.world(world, rank));
+                } catch (Throwable t) {
+                    world.abort(rank, t);
+                } finally {
+                    mailbox.finish();
+                    done.countDown();
+                }
+            };
+            String name = world.name + "-rank-" + i;
+            threads[i] = world.virtualThreads
+                    ? Thread.ofVirtual().name(name).unstarted(body)
+                    : Thread.ofPlatform().name(name).daemon(true).unstarted(body);
+            mailbox.owner = threads[i];
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        watch(world, config, done);
+        Throwable failure = world.failure();
+        if (failure != null) {
+            if (failure instanceof DeadlockException d) {
+                throw d;
+            }
+            if (failure instanceof MpiException me && world.failedRank() < 0) {
+                throw me;
+            }
+            throw new RankFailedException(world.name, world.failedRank(), failure);
+        }
+        return Collections.unmodifiableList(Arrays.asList(castAll(results)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R> R[] castAll(Object[] results) {
+        return (R[]) results;
+    }
+
+    private static void watch(World world, SpmdWorld config, CountDownLatch done) {
+        long timeout = config.deadlockTimeout().toNanos();
+        long interval = Math.clamp(timeout / 8, TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(250));
+        DeadlockDetector detector = new DeadlockDetector(world, timeout);
+        long abortedAt = 0;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    if (done.await(interval, TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    world.abort(-1, new MpiException(ErrorClass.INTERRUPTED, "the thread running world '"
+                            + world.name + "' was interrupted; the world was ended"));
+                }
+                long now = System.nanoTime();
+                if (!world.aborted) {
+                    DeadlockException d = detector.check(now);
+                    if (d != null) {
+                        world.abort(-1, d);
+                    }
+                }
+                if (world.aborted) {
+                    if (abortedAt == 0) {
+                        abortedAt = now;
+                    } else if (now - abortedAt > ABORT_GRACE_NANOS) {
+                        return;
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Watches for a world whose live ranks are all blocked with no progress. Watchdog thread only. */
+    static final class DeadlockDetector {
+        private final World world;
+        private final long timeoutNanos;
+        private final long[] epochs;
+        private long blockedSince = -1;
+
+        DeadlockDetector(World world, long timeoutNanos) {
+            this.world = world;
+            this.timeoutNanos = timeoutNanos;
+            this.epochs = new long[world.size];
+        }
+
+        DeadlockException check(long now) {
+            RankMailbox[] mbs = world.mailboxes;
+            boolean changed = blockedSince < 0;
+            int live = 0;
+            for (int i = 0; i < mbs.length; i++) {
+                int st = mbs[i].state();
+                if (st == RankMailbox.DONE) {
+                    continue;
+                }
+                if (st != RankMailbox.BLOCKED) {
+                    blockedSince = -1;
+                    return null;
+                }
+                live++;
+                long e = mbs[i].epoch();
+                if (e != epochs[i]) {
+                    epochs[i] = e;
+                    changed = true;
+                }
+            }
+            if (live == 0) {
+                return null;
+            }
+            if (changed) {
+                blockedSince = now;
+                return null;
+            }
+            if (now - blockedSince < timeoutNanos) {
+                return null;
+            }
+            for (RankMailbox mb : mbs) {
+                if (mb.state() == RankMailbox.BLOCKED && !mb.inboundEmpty()) {
+                    blockedSince = now;
+                    return null;
+                }
+            }
+            List<String> pending = new ArrayList<>();
+            for (int i = 0; i < mbs.length; i++) {
+                int st = mbs[i].state();
+                pending.add("rank " + i + ": " + (st == RankMailbox.DONE ? "finished" : mbs[i].pendingDescription()
+                        + (mbs[i].unexpectedCount() > 0 ? " [" + mbs[i].unexpectedCount() + " unmatched message(s) queued]"
+                                : "")));
+            }
+            return new DeadlockException(world.name, TimeUnit.NANOSECONDS.toMillis(now - blockedSince), pending);
+        }
+    }
+}

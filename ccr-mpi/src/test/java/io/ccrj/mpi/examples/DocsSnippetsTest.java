@@ -1,0 +1,113 @@
+package io.ccrj.mpi.examples;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The user guide's code snippets are the tagged regions of the examples, verbatim: the same check
+ * as {@code docs/tools/sync-snippets.py --check} (keep the two in step). Run from the module
+ * directory, as Surefire does.
+ */
+@Timeout(30)
+class DocsSnippetsTest {
+    private static final Path EXAMPLES = Path.of("src/test/java/io/ccrj/mpi/examples");
+    private static final Path GUIDE = Path.of("../docs/ccr-mpi.md");
+    private static final Pattern TAG = Pattern.compile("^\\s*// (tag|end)::([A-Za-z0-9_.-]+)\\[\\]\\s*$");
+    private static final Pattern SNIPPET = Pattern.compile("(<!-- snippet: (\\S+) -->\n)(.*?)(<!-- /snippet -->)",
+            Pattern.DOTALL);
+    private static final String FIX = "; run python3 docs/tools/sync-snippets.py";
+
+    @Test
+    void guideSnippetsAreTheTaggedExampleRegionsVerbatim() throws IOException {
+        Map<String, String> regions = snippets();
+        String text = Files.readString(GUIDE, StandardCharsets.UTF_8);
+
+        TreeSet<String> used = new TreeSet<>();
+        List<String> missing = new ArrayList<>();
+        Matcher m = SNIPPET.matcher(text);
+        StringBuilder updated = new StringBuilder();
+        while (m.find()) {
+            String key = m.group(2);
+            used.add(key);
+            String region = regions.get(key);
+            if (region == null) {
+                missing.add(key);
+                region = m.group(3);
+            }
+            m.appendReplacement(updated, Matcher.quoteReplacement(m.group(1) + region + m.group(4)));
+        }
+        m.appendTail(updated);
+
+        assertThat(missing).as("snippets in the guide with no tagged region in the examples").isEmpty();
+        TreeSet<String> unused = new TreeSet<>(regions.keySet());
+        unused.removeAll(used);
+        assertThat(unused).as("tagged example regions the guide does not include").isEmpty();
+        assertThat(used).as("snippets in the guide").isNotEmpty();
+        assertThat(updated.toString()).as("docs/ccr-mpi.md is out of date" + FIX).isEqualTo(text);
+    }
+
+    /** Every tagged region of the example sources, keyed "Class#tag", rendered as a java block. */
+    private static Map<String, String> snippets() throws IOException {
+        Map<String, List<String>> found = new LinkedHashMap<>();
+        List<Path> sources;
+        try (Stream<Path> files = Files.list(EXAMPLES)) {
+            sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+        }
+        for (Path source : sources) {
+            String stem = source.getFileName().toString().replaceFirst("\\.java$", "");
+            List<String> open = new ArrayList<>();
+            for (String line : Files.readAllLines(source, StandardCharsets.UTF_8)) {
+                Matcher marker = TAG.matcher(line);
+                if (marker.matches()) {
+                    String name = marker.group(2);
+                    if (marker.group(1).equals("tag")) {
+                        assertThat(open).as(source + ": tag opened twice").doesNotContain(name);
+                        open.add(name);
+                        found.computeIfAbsent(stem + "#" + name, k -> new ArrayList<>());
+                    } else {
+                        assertThat(open).as(source + ": end of a tag that is not open").contains(name);
+                        open.remove(name);
+                    }
+                    continue;
+                }
+                for (String name : open) {
+                    found.get(stem + "#" + name).add(line);
+                }
+            }
+            assertThat(open).as(source + ": tags never closed").isEmpty();
+        }
+        Map<String, String> rendered = new LinkedHashMap<>();
+        found.forEach((key, lines) -> rendered.put(key, render(lines)));
+        return rendered;
+    }
+
+    private static String render(List<String> raw) {
+        List<String> lines = raw.stream().map(String::stripTrailing).toList();
+        int cut = lines.stream().filter(l -> !l.isEmpty())
+                .mapToInt(l -> l.length() - l.replaceFirst("^ +", "").length()).min().orElse(0);
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            body.append(line.isEmpty() ? "" : line.substring(cut));
+            if (i < lines.size() - 1) {
+                body.append('\n');
+            }
+        }
+        return "```java\n" + body + "\n```\n";
+    }
+}

@@ -1,0 +1,47 @@
+package io.ccrj.mpi.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The guide's examples do what their comments say. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ExamplesTest {
+
+    @Test
+    void allreduce() {
+        assertThat(GuideExamples.allreduce()).containsExactly(10.0, 10.0, 10.0, 10.0);
+    }
+
+    @Test
+    void ringShift() {
+        assertThat(GuideExamples.ringShift()).containsExactly("rank 0 got 20 from 2", "rank 1 got 0 from 0",
+                "rank 2 got 10 from 1");
+    }
+
+    @Test
+    void nonBlocking() {
+        assertThat(GuideExamples.nonBlocking()).containsExactly("1,42 tag 5 count 2", "0,42 tag 5 count 2");
+    }
+
+    @Test
+    void split() {
+        assertThat(GuideExamples.split()).containsExactly("0/3 sum 3", "1/3 sum 3", "2/3 sum 3", "0/3 sum 12",
+                "1/3 sum 12", "2/3 sum 12");
+    }
+
+    @Test
+    void deadlock() {
+        assertThat(GuideExamples.deadlock()).isEqualTo(
+                "rank 0: recv(source=1, tag=7, DOUBLE x 1) on world; rank 1: recv(source=0, tag=7, DOUBLE x 1) on world");
+    }
+
+    @Test
+    void patterns() throws InterruptedException {
+        double[] r = GuideExamples.patterns();
+        assertThat(r[0]).isFinite().isPositive();
+        assertThat(r[1]).isFinite().isPositive();
+    }
+}

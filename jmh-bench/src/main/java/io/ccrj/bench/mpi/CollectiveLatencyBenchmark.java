@@ -1,0 +1,89 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Op;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Latency of one collective, back to back on every rank: barrier, broadcast of one double from
+ * rank 0, allreduce (SUM) of one double, at 2, 4 and 8 ranks, on ccr-mpi and MPJ Express in the
+ * same run. Issue target on the reference machine at 2 ranks: barrier and allreduce &le; 1 µs on
+ * ccr-mpi (MPJ Express: 67 / 68 µs in PLATFORM-FACTS), at least 20x below MPJ Express at every
+ * rank count.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class CollectiveLatencyBenchmark {
+
+    static final int OPS = 1_000;
+
+    /** The collective timed. */
+    public enum Collective { BARRIER, BCAST, ALLREDUCE }
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    @Param({"2", "4", "8"})
+    public int ranks;
+
+    @Param({"BARRIER", "BCAST", "ALLREDUCE"})
+    public Collective collective;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        Collective c = collective;
+        world = new DrivenWorld(backend, ranks, comm -> {
+            double[] in = {comm.rank() + 1.0};
+            double[] out = new double[1];
+            return switch (c) {
+                case BARRIER -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.barrier();
+                    }
+                };
+                case BCAST -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.bcast(in, 0, 1, Datatype.DOUBLE, 0);
+                    }
+                };
+                case ALLREDUCE -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.allreduce(in, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM);
+                    }
+                };
+            };
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #OPS} collectives on every rank; the score is per collective. */
+    @Benchmark
+    @OperationsPerInvocation(OPS)
+    public void collective() {
+        world.round(OPS);
+    }
+}

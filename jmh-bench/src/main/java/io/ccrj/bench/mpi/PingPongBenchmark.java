@@ -1,0 +1,74 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Ping-pong latency: rank 0 sends one double to rank 1, which sends it back ({@code send} +
+ * {@code recv} on both sides), on ccr-mpi and MPJ Express in the same run. The score is the
+ * half round trip (one one-way message). Issue target on the reference machine: ccr-mpi
+ * &le; 0.3 µs and at least 20x below MPJ Express (32 µs in PLATFORM-FACTS).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class PingPongBenchmark {
+
+    /** Round trips per invocation: enough that the round start/finish (~1-5 µs) is noise for ccr-mpi. */
+    static final int ROUND_TRIPS = 2_000;
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        world = new DrivenWorld(backend, 2, comm -> {
+            double[] ball = new double[1];
+            int other = 1 - comm.rank();
+            boolean serves = comm.rank() == 0;
+            return n -> {
+                for (int i = 0; i < n; i++) {
+                    if (serves) {
+                        comm.send(ball, 0, 1, Datatype.DOUBLE, other, 0);
+                        comm.recv(ball, 0, 1, Datatype.DOUBLE, other, 0);
+                    } else {
+                        comm.recv(ball, 0, 1, Datatype.DOUBLE, other, 0);
+                        ball[0] += 1;
+                        comm.send(ball, 0, 1, Datatype.DOUBLE, other, 0);
+                    }
+                }
+            };
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #ROUND_TRIPS} round trips; the score is per one-way message. */
+    @Benchmark
+    @OperationsPerInvocation(2 * ROUND_TRIPS)
+    public void halfRoundTrip() {
+        world.round(ROUND_TRIPS);
+    }
+}

@@ -1,0 +1,117 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.patterns.RendezvousExchange;
+import io.ccrj.mpi.patterns.RendezvousShift;
+import io.ccrj.mpi.patterns.StageComputation;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Per-stage overhead of the seeds' rendezvous patterns (seed 000 section 2; seed 001 Table 1) on
+ * ccr-mpi and MPJ Express in the same run. Each stage does {@code units} of the seeds' basic
+ * computation unit ({@link StageComputation#basicUnits}) and then the pattern's messaging:
+ * Rendezvous Shift (one {@code sendrecv} to the right), Rendezvous Exchange (ccr-mpi's dedicated
+ * {@link RendezvousExchange#exchange}: irecv, irecv, send, send, wait, wait), Exchange as two
+ * shifts (two {@code sendrecv}), or nothing ({@code COMPUTE_ONLY}). The seeds' overhead per
+ * stage, {@code (T(S) - T(1)) / S} for a fixed total computation, is here the score of a pattern
+ * minus the score of {@code COMPUTE_ONLY} at the same backend and rank count.
+ *
+ * <p>Issue targets on the reference machine (MPJ Express in PLATFORM-FACTS): Rendezvous Exchange
+ * &le; 1 µs per stage at 2 ranks [67 µs] and &le; 5 µs at 4 ranks [90 µs]; Rendezvous Shift
+ * &le; 0.5 µs at 2 ranks [32 µs]; at least 20x below MPJ Express at every rank count.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class StageOverheadBenchmark {
+
+    static final int STAGES = 1_000;
+
+    /** The messaging of one stage. */
+    public enum Pattern { RENDEZVOUS_SHIFT, RENDEZVOUS_EXCHANGE, EXCHANGE_AS_TWO_SHIFTS, COMPUTE_ONLY }
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    @Param({"2", "4", "8"})
+    public int ranks;
+
+    @Param({"RENDEZVOUS_SHIFT", "RENDEZVOUS_EXCHANGE", "EXCHANGE_AS_TWO_SHIFTS", "COMPUTE_ONLY"})
+    public Pattern pattern;
+
+    /** Basic units per stage: 100 is ~13 µs here (0.13 µs each, PLATFORM-FACTS), as the seeds' runs with ~15 µs stages. */
+    @Param({"100"})
+    public int units;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        Pattern p = pattern;
+        StageComputation computation = StageComputation.basicUnits(units);
+        world = new DrivenWorld(backend, ranks, comm -> {
+            int rank = comm.rank();
+            int size = comm.size();
+            int right = (rank + 1) % size;
+            int left = (rank - 1 + size) % size;
+            double[] value = {rank + 1.0};
+            double[] in = new double[2];
+            return n -> {
+                for (int s = 0; s < n; s++) {
+                    double v = computation.compute(rank, s, value[0]);
+                    switch (p) {
+                        case RENDEZVOUS_SHIFT -> {
+                            value[0] = v;
+                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousShift.TAG,
+                                    in, 0, 1, Datatype.DOUBLE, left, RendezvousShift.TAG);
+                            value[0] = in[0];
+                        }
+                        case RENDEZVOUS_EXCHANGE -> {
+                            value[0] = v;
+                            RendezvousExchange.exchange(comm, value, in);
+                            value[0] = (in[0] + in[1]) * 0.5;
+                        }
+                        case EXCHANGE_AS_TWO_SHIFTS -> {
+                            value[0] = v;
+                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_RIGHTWARD,
+                                    in, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_RIGHTWARD);
+                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_LEFTWARD,
+                                    in, 1, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_LEFTWARD);
+                            value[0] = (in[0] + in[1]) * 0.5;
+                        }
+                        case COMPUTE_ONLY -> value[0] = v;
+                    }
+                }
+            };
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #STAGES} stages on every rank; the score is per stage. */
+    @Benchmark
+    @OperationsPerInvocation(STAGES)
+    public void stage() {
+        world.round(STAGES);
+    }
+}
