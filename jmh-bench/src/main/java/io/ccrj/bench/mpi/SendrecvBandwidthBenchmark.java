@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SendrecvBandwidthBenchmark {
 
     /** ccr-mpi's zero-copy threshold, for the javadoc above. */
-    static final int ZERO_COPY_FROM = 2048;
+    static final int ZERO_COPY_FROM = 256;
 
     static final int OPS = 200;
 
