@@ -37,7 +37,7 @@ public class SendrecvBandwidthBenchmark {
     /** ccr-mpi's zero-copy threshold, for the javadoc above. */
     static final int ZERO_COPY_FROM = 256;
 
-    static final int OPS = 200;
+    static final int OPS = 2000;
 
     @Param({"1000", "100000", "1000000"})
     int doubles;
