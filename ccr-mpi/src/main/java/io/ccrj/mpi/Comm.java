@@ -113,7 +113,7 @@ public interface Comm {
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag);
 
     /**
-     * Starts a send ({@code Isend}). Messages below ccr-mpi's zero-copy threshold (2048 elements)
+     * Starts a send ({@code Isend}). Messages below ccr-mpi's zero-copy threshold (256 elements)
      * are copied at once and the request is complete on return; larger ones lend {@code buf} to
      * the receiver, and the request completes when the receiver has copied them out, so the buffer
      * must not be modified before then (as MPI requires of any {@code Isend}).

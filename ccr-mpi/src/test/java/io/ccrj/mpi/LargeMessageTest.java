@@ -10,11 +10,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Messages at and above the zero-copy threshold (2048 elements) behave like small ones. */
+/** Messages at and above the zero-copy threshold (256 elements) behave like small ones. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class LargeMessageTest {
 
-    static final int[] COUNTS = {2047, 2048, 100_000};
+    static final int[] COUNTS = {255, 256, 100_000};
 
     @Test
     void largeSendrecvRingsDeliverEveryElement() {
