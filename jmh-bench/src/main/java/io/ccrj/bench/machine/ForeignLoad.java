@@ -48,7 +48,9 @@ public final class ForeignLoad {
      * Parses the aggregate "cpu" line of /proc/stat.
      *
      * @param cpuLine e.g. "cpu  4705 356 584 3699176 23060 0 277 0 0 0"
-     * @return busy ticks: everything but idle and iowait
+     * @return busy ticks: everything but idle and iowait. Niced time counts too: with the
+     *     scheduler's autogroups (each session gets an equal share; nice only ranks the tasks of one
+     *     session) somebody's nice-19 build takes a core from a benchmark as surely as a nice-0 one
      */
     public static long busyTicks(String cpuLine) {
         String[] f = cpuLine.trim().split("\\s+");

@@ -1,7 +1,13 @@
 package io.ccrj.bench.overhead;
 
+import java.util.Arrays;
+
 /**
  * The timings of one cell of the seeds' tables.
+ *
+ * <p>Medians are taken over the repetitions during which other processes left the machine alone
+ * (at most {@link OverheadExperiment#MAX_FOREIGN_LOAD} of it, see
+ * {@link io.ccrj.bench.machine.ForeignLoad}); only if there is none are all repetitions used.
  *
  * @param pattern the message pattern
  * @param ways parallel computations
@@ -11,32 +17,80 @@ package io.ccrj.bench.overhead;
  * @param unitsPerStage basic units per stage
  * @param singleStageNanos T(1) of each repetition (the same total computation as one stage)
  * @param stagedNanos T(S) of each repetition
+ * @param singleStageLoads other processes' share of the machine during each T(1) (NaN if unknown)
+ * @param stagedLoads the same for each T(S)
  * @param sameAs a note when this cell reuses another's measurement (the configuration is
  *     identical: "default" is 2 threads here, so 2-way default = 2-way match), else {@code null}
- * @param foreignLoad the largest share of the machine that other processes used during one of the
- *     kept runs (0..1; NaN if unknown)
  */
 public record Measurement(Pattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
-                          long[] singleStageNanos, long[] stagedNanos, String sameAs, double foreignLoad) {
+                          long[] singleStageNanos, long[] stagedNanos, double[] singleStageLoads, double[] stagedLoads,
+                          String sameAs) {
+
+    /** A measurement whose every run was undisturbed (or whose disturbance is unknown). */
+    public Measurement(Pattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
+                       long[] singleStageNanos, long[] stagedNanos, String sameAs) {
+        this(pattern, ways, mode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
+                nan(singleStageNanos.length), nan(stagedNanos.length), sameAs);
+    }
+
+    private static double[] nan(int n) {
+        double[] d = new double[n];
+        Arrays.fill(d, Double.NaN);
+        return d;
+    }
+
+    /** @return the T(1) samples used: the undisturbed ones, or all if none was */
+    public long[] usedSingleStageNanos() {
+        return Stats.quietSamples(singleStageNanos, singleStageLoads, OverheadExperiment.MAX_FOREIGN_LOAD);
+    }
+
+    /** @return the T(S) samples used: the undisturbed ones, or all if none was */
+    public long[] usedStagedNanos() {
+        return Stats.quietSamples(stagedNanos, stagedLoads, OverheadExperiment.MAX_FOREIGN_LOAD);
+    }
 
     /** @return median T(1) in seconds */
     public double singleStageSeconds() {
-        return Stats.median(singleStageNanos) / 1e9;
+        return Stats.median(usedSingleStageNanos()) / 1e9;
     }
 
     /** @return median T(S) in seconds */
     public double stagedSeconds() {
-        return Stats.median(stagedNanos) / 1e9;
+        return Stats.median(usedStagedNanos()) / 1e9;
     }
 
     /** @return (median T(S) - median T(1)) / S, in microseconds */
     public double overheadMicros() {
-        return Stats.overheadPerStageMicros(Stats.median(singleStageNanos), Stats.median(stagedNanos), stages);
+        return Stats.overheadPerStageMicros(Stats.median(usedSingleStageNanos()), Stats.median(usedStagedNanos()), stages);
+    }
+
+    /** @return the largest share of the machine other processes took during a run whose time is used (NaN if unknown) */
+    public double foreignLoad() {
+        return Math.max(maxUsed(singleStageLoads), maxUsed(stagedLoads));
+    }
+
+    /** @return how many runs were left out for being disturbed */
+    public int disturbedRunsLeftOut() {
+        return singleStageNanos.length - usedSingleStageNanos().length + stagedNanos.length - usedStagedNanos().length;
+    }
+
+    private static double maxUsed(double[] loads) {
+        double quietMax = Double.NaN;
+        double max = Double.NaN;
+        for (double l : loads) {
+            if (!Double.isNaN(l)) {
+                max = Double.isNaN(max) ? l : Math.max(max, l);
+                if (l <= OverheadExperiment.MAX_FOREIGN_LOAD) {
+                    quietMax = Double.isNaN(quietMax) ? l : Math.max(quietMax, l);
+                }
+            }
+        }
+        return Double.isNaN(quietMax) ? max : quietMax;
     }
 
     /** @return the same measurement filed under another thread mode */
     public Measurement as(ThreadMode otherMode, String note) {
-        return new Measurement(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos, note,
-                foreignLoad);
+        return new Measurement(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
+                singleStageLoads, stagedLoads, note);
     }
 }

@@ -149,8 +149,8 @@ public final class OverheadExperiment {
             Duration timeout = Duration.ofSeconds((long) (predicted * 20) + 120);
             long[] single = new long[reps];
             long[][] staged = new long[c.patterns().size()][reps];
-            double[] foreign = new double[c.patterns().size()];
-            double singleForeign = 0;
+            double[] singleLoads = new double[reps];
+            double[][] stagedLoads = new double[c.patterns().size()][reps];
             String where = String.format(Locale.ROOT, "%d-way %s(%d)", c.ways(), c.mode().id(), c.threads());
             try (Dispatcher d = new Dispatcher(c.threads(), "overhead-" + c.ways() + "-" + c.mode().id())) {
                 DispatcherQueue q = d.createQueue("stages");
@@ -158,14 +158,14 @@ public final class OverheadExperiment {
                 for (int r = 0; r < reps; r++) {
                     Timed t1 = timed(() -> SpawnedPatterns.run(Pattern.PIPELINE, q, c.ways(), 1, totalUnits, timeout));
                     single[r] = t1.nanos();
-                    singleForeign = Math.max(singleForeign, t1.foreignLoad());
+                    singleLoads[r] = t1.foreignLoad();
                     progress.done(String.format(Locale.ROOT, "%-9s %s T(1) rep %d/%d%s", "1 stage", where, r + 1, reps,
                             t1.note()), predicted, t1.nanos());
                     for (int i = 0; i < c.patterns().size(); i++) {
                         Pattern p = c.patterns().get(i);
                         Timed ts = timed(() -> SpawnedPatterns.run(p, q, c.ways(), stages, unitsPerStage, timeout));
                         staged[i][r] = ts.nanos();
-                        foreign[i] = Math.max(foreign[i], ts.foreignLoad());
+                        stagedLoads[i][r] = ts.foreignLoad();
                         progress.done(String.format(Locale.ROOT, "%-9s %s T(S) rep %d/%d%s", p.id(), where, r + 1, reps,
                                 ts.note()), predicted, ts.nanos());
                     }
@@ -173,7 +173,7 @@ public final class OverheadExperiment {
             }
             for (int i = 0; i < c.patterns().size(); i++) {
                 out.add(new Measurement(c.patterns().get(i), c.ways(), c.mode(), c.threads(), stages, unitsPerStage,
-                        single, staged[i], null, Math.max(singleForeign, foreign[i])));
+                        single, staged[i], singleLoads, stagedLoads[i], null));
             }
         }
         return out;

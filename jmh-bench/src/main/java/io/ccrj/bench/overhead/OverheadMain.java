@@ -94,7 +94,7 @@ public final class OverheadMain {
                 o.patterns().stream().map(Pattern::id).collect(Collectors.joining(",")),
                 o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
                 o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
-        out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + (o.full() ? "full" : "quick") + " mode");
+        out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + modeName(o) + " mode");
         out.println(machine);
         out.println(params);
         out.flush();
@@ -105,7 +105,14 @@ public final class OverheadMain {
         double took = (System.nanoTime() - start) / 1e9;
 
         OverheadReport report = new OverheadReport(results, o.patterns(), o.ways(), o.threadModes());
+        double observed = results.stream().filter(m -> m.sameAs() == null)
+                .mapToDouble(m -> Stats.observedStageMicros(Stats.median(m.singleStageNanos()), m.ways(), cores, m.stages()))
+                .sorted().skip(results.isEmpty() ? 0 : (results.size() - 1) / 2).findFirst().orElse(Double.NaN);
+        String observedLine = String.format(Locale.ROOT,
+                "compute per stage as T(1) showed it: %.2f µs (median over configurations; calibration predicted %.2f µs)",
+                observed, stageMicros);
         out.println();
+        out.println(observedLine);
         out.print(report.runTimeTable());
         out.println();
         out.print(report.overheadTable());
@@ -122,6 +129,7 @@ public final class OverheadMain {
         String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
+                + "- " + observedLine + "\n"
                 + "- overhead per stage = (T(S) - T(1)) / S, seed 000's definition; seed figures from Table 2-AMD and"
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
         Files.writeString(md, report.markdown(heading) + "\n## Targets\n\n```\n" + report.targets() + "```\n");
@@ -132,6 +140,12 @@ public final class OverheadMain {
         out.println("chart " + png);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return 0;
+    }
+
+    private static String modeName(OverheadOptions o) {
+        boolean seedsRanges = o.stages() == (o.full() ? OverheadOptions.FULL_STAGES : OverheadOptions.QUICK_STAGES)
+                && o.stageMicros() == OverheadOptions.SEED_STAGE_MICROS;
+        return (o.full() ? "full" : "quick") + (seedsRanges ? "" : " (custom stages)");
     }
 
     private static Path outputDir(OverheadOptions o) {

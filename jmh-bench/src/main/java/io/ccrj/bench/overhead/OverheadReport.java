@@ -132,7 +132,8 @@ public final class OverheadReport {
     public String csv() {
         StringBuilder sb = new StringBuilder();
         sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
-                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,same_as,t1_samples_s,ts_samples_s\n");
+                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,disturbed_runs_left_out,same_as,t1_samples_s,ts_samples_s,"
+                + "t1_other_load_pct,ts_other_load_pct\n");
         for (Pattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
@@ -153,9 +154,12 @@ public final class OverheadReport {
                             .append(amd.hasValue() ? fmt("%.4f", x.overheadMicros() / amd.value()) : "").append(',')
                             .append(intel.hasValue() ? fmt("%.4f", x.overheadMicros() / intel.value()) : "").append(',')
                             .append(Double.isNaN(x.foreignLoad()) ? "" : fmt("%.1f", x.foreignLoad() * 100)).append(',')
+                            .append(x.disturbedRunsLeftOut()).append(',')
                             .append(x.sameAs() == null ? "" : "\"" + x.sameAs().replace("\"", "'") + "\"").append(',')
                             .append(samples(x.singleStageNanos())).append(',')
-                            .append(samples(x.stagedNanos())).append('\n');
+                            .append(samples(x.stagedNanos())).append(',')
+                            .append(loads(x.singleStageLoads())).append(',')
+                            .append(loads(x.stagedLoads())).append('\n');
                 }
             }
         }
@@ -164,6 +168,10 @@ public final class OverheadReport {
 
     private static String csvSeed(Cell c) {
         return c.hasValue() ? c.text() : c.text().equals("–") ? "" : c.text();
+    }
+
+    private static String loads(double[] loads) {
+        return Arrays.stream(loads).mapToObj(l -> Double.isNaN(l) ? "" : fmt("%.1f", l * 100)).collect(Collectors.joining(";"));
     }
 
     private static String samples(long[] nanos) {

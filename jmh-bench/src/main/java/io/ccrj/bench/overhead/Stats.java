@@ -26,6 +26,20 @@ public final class Stats {
     }
 
     /**
+     * The compute time per stage that a single-stage run actually showed: T(1) is the whole
+     * computation of {@code ways} computations sharing {@code min(ways, cores)} cores.
+     *
+     * @param singleStageNanos T(1)
+     * @param ways parallel computations
+     * @param cores available processors
+     * @param stages S
+     * @return microseconds of computation per stage of one computation
+     */
+    public static double observedStageMicros(double singleStageNanos, int ways, int cores, long stages) {
+        return singleStageNanos * Math.min(ways, cores) / ways / stages / 1_000.0;
+    }
+
+    /**
      * @param values at least one
      * @return the median (mean of the two middle values for an even count)
      */
@@ -45,6 +59,21 @@ public final class Stats {
      */
     public static double median(long[] values) {
         return median(Arrays.stream(values).asDoubleStream().toArray());
+    }
+
+    /**
+     * The samples taken while other processes left the machine alone.
+     *
+     * @param nanos the samples
+     * @param loads other processes' share of the machine during each (NaN = unknown, kept)
+     * @param maxLoad the most that still counts as quiet
+     * @return the quiet samples, or all of them if none was quiet
+     */
+    public static long[] quietSamples(long[] nanos, double[] loads, double maxLoad) {
+        long[] quiet = java.util.stream.IntStream.range(0, nanos.length)
+                .filter(i -> i >= loads.length || Double.isNaN(loads[i]) || loads[i] <= maxLoad)
+                .mapToLong(i -> nanos[i]).toArray();
+        return quiet.length > 0 ? quiet : nanos.clone();
     }
 
     /**

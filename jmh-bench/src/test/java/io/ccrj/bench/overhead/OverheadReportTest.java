@@ -14,7 +14,8 @@ class OverheadReportTest {
         long t1 = 1_000_000_000L;
         long ts = t1 + Math.round(overheadMicros * 1000 * S);
         return new Measurement(p, ways, m, m == ThreadMode.MATCH ? ways : 2, S, 215,
-                new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5}, null, 0.02);
+                new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5},
+                new double[] {0.02, 0.0, 0.01}, new double[] {0.0, 0.02, Double.NaN}, null);
     }
 
     private static OverheadReport report() {
@@ -58,7 +59,8 @@ class OverheadReportTest {
         assertThat(lines).hasSize(1 + 6);
         assertThat(lines.get(0)).startsWith("pattern,ways,threads_mode,dispatcher_threads,stages");
         String pipe2 = lines.stream().filter(l -> l.startsWith("Pipeline,2,match,")).findFirst().orElseThrow();
-        assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,0.0364,2.0,,").contains("1.000000;1.000000;1.000000");
+        assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,0.0364,2.0,0,,").contains("1.000000;1.000000;1.000000")
+                .endsWith(",2.0;0.0;1.0,0.0;2.0;");
         assertThat(lines.stream().filter(l -> l.startsWith("Pipeline,2,default,")).findFirst().orElseThrow())
                 .contains("\"default = match here\"");
     }

@@ -35,6 +35,13 @@ class StatsTest {
     }
 
     @Test
+    void observedStageTimeSharesTheCores() {
+        // 8 computations of 500,000 stages on 2 cores took 56 s: 28 µs per stage.
+        assertThat(Stats.observedStageMicros(56e9, 8, 2, 500_000)).isCloseTo(28.0, within(1e-9));
+        assertThat(Stats.observedStageMicros(14e9, 1, 2, 500_000)).isCloseTo(28.0, within(1e-9));
+    }
+
+    @Test
     void medianOfOddAndEvenCounts() {
         assertThat(Stats.median(new long[] {5, 1, 3})).isEqualTo(3.0);
         assertThat(Stats.median(new long[] {4, 1, 3, 2})).isEqualTo(2.5);
@@ -51,6 +58,25 @@ class StatsTest {
     @Test
     void medianOfNothingIsAnError() {
         assertThatThrownBy(() -> Stats.median(new double[0])).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void quietSamplesLeaveOutDisturbedRunsUnlessAllWere() {
+        long[] nanos = {10, 20, 30, 40};
+        assertThat(Stats.quietSamples(nanos, new double[] {0.0, 0.5, Double.NaN, 0.1}, 0.1)).containsExactly(10, 30, 40);
+        assertThat(Stats.quietSamples(nanos, new double[] {0.3, 0.5, 0.2, 0.9}, 0.1)).containsExactly(10, 20, 30, 40);
+    }
+
+    @Test
+    void measurementMediansUseOnlyUndisturbedRuns() {
+        Measurement m = new Measurement(Pattern.PIPELINE, 2, ThreadMode.MATCH, 2, 1000, 1,
+                new long[] {1_000_000_000L, 1_000_000_000L, 3_000_000_000L},
+                new long[] {1_000_500_000L, 9_000_000_000L, 1_000_500_000L},
+                new double[] {0.0, 0.05, 0.6}, new double[] {0.0, 0.7, 0.02}, null);
+
+        assertThat(m.overheadMicros()).isCloseTo(0.5, within(1e-9));
+        assertThat(m.disturbedRunsLeftOut()).isEqualTo(2);
+        assertThat(m.foreignLoad()).isCloseTo(0.05, within(1e-12));
     }
 
     @Test
