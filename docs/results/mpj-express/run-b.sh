@@ -1,7 +1,7 @@
 #!/bin/bash
-# The interleaved side-by-side run ("run B" in docs/ccr-mpi.md, MPJ Express backend): one JMH
-# invocation per configuration, so that ccr-mpi and MPJ Express run back to back under the same
-# machine load; records the load average around each. Build first: bin/ccrj bench -l (or
+# The interleaved side-by-side runs ("run B" and, for the stages with units = 0, "run C" in
+# docs/ccr-mpi.md, MPJ Express backend): one JMH invocation per configuration, so that ccr-mpi and
+# MPJ Express run back to back under the same machine load; records the load average around each. Build first: bin/ccrj bench -l (or
 # ./mvnw -pl jmh-bench -am -DskipTests package). jmh.ignoreLock: other JMH runs shared the machine.
 set -u
 J=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
@@ -24,7 +24,7 @@ for p in COMPUTE_ONLY RENDEZVOUS_SHIFT RENDEZVOUS_EXCHANGE EXCHANGE_AS_TWO_SHIFT
   run "stage-$p-$r" StageOverheadBenchmark -p pattern=$p -p ranks=$r
 done; done
 for r in 2 4; do for d in 1000 10000 100000 1000000; do
-  run "bw-$r-$d" SendrecvBandwidthBenchmark -p ranks=$r -p doubles=$d
+  run "bw-$r-$d" RingSendrecvBandwidthBenchmark -p ranks=$r -p doubles=$d
 done; done
 run arraycopy ArraycopyBaseline
 echo DONE >> "$OUT/load.txt"

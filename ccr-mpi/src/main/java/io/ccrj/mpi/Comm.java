@@ -9,9 +9,9 @@ package io.ccrj.mpi;
  *
  * <h2>Buffers</h2>
  * A buffer is an array matching its {@link Datatype} ({@code double[]}, {@code int[]},
- * {@code long[]}, {@code Object[]}); {@code offset} and {@code count} are in elements. Sends
- * copy the elements (object references for {@link Datatype#OBJECT}) before the buffer may be
- * reused.
+ * {@code long[]}, {@code Object[]}); {@code offset} and {@code count} are in elements. A blocking
+ * send returns once the elements (object references for {@link Datatype#OBJECT}) are copied, so
+ * the buffer may be reused at once; see {@link #isend} and {@link #sendrecv} for large messages.
  *
  * <h2>Matching</h2>
  * A receive matches the oldest message from {@code source} with {@code tag}; {@link #ANY_SOURCE}
@@ -92,7 +92,8 @@ public interface Comm {
     /**
      * Sends to {@code dest} and receives from {@code source} as one operation that cannot
      * deadlock against a matching {@code sendrecv} ({@code Sendrecv}): the building block of
-     * shifts and exchanges.
+     * shifts and exchanges. Returns when the receive is complete and the sent elements have been
+     * taken (large messages are copied straight from {@code sendbuf} into the receiver's buffer).
      *
      * @param sendbuf the send buffer
      * @param sendoffset index of the first element sent
@@ -112,7 +113,10 @@ public interface Comm {
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag);
 
     /**
-     * Starts a send ({@code Isend}).
+     * Starts a send ({@code Isend}). Messages below ccr-mpi's zero-copy threshold (256 elements)
+     * are copied at once and the request is complete on return; larger ones lend {@code buf} to
+     * the receiver, and the request completes when the receiver has copied them out, so the buffer
+     * must not be modified before then (as MPI requires of any {@code Isend}).
      *
      * @param buf the send buffer
      * @param offset index of the first element

@@ -13,8 +13,11 @@ import java.lang.invoke.VarHandle;
  * on only the receiving rank's thread touches it: it links it through {@link #matchNext} into its
  * unexpected-message queue, or copies it into a posted receive.
  *
- * <p>Payload: a private copy of the sent elements ({@code payload[0 .. count)}), made by the
- * sender (eager protocol). The receiver reads it once.
+ * <p>Payload, eager protocol: a private copy of the sent elements ({@code payload[0 .. count)}),
+ * made by the sender; the receiver reads it once. Zero-copy protocol ({@link #borrowing}, for
+ * large {@code sendrecv}/{@code isend} messages): {@code payload} is the sender's own buffer,
+ * read at {@link #payloadOffset} by the receiver, who then sets {@link #consumed} (a release;
+ * the sender reads it with acquire before it reuses its buffer) and wakes the sender.
  */
 final class Message {
     /** Communication context: which communicator, point-to-point or collective traffic. */
@@ -32,6 +35,12 @@ final class Message {
     final Object payload;
     /** The single element of a one-element DOUBLE, INT or LONG message, as raw bits. */
     final long scalar;
+    /** Index of the first element in {@link #payload}: 0 for eager copies. */
+    final int payloadOffset;
+    /** The sender's mailbox for a zero-copy message, to wake it once consumed; {@code null} if eager. */
+    final RankMailbox borrowing;
+    /** Set by the receiver once it has copied a zero-copy message out of the sender's buffer. */
+    volatile boolean consumed;
 
     /** Inbound MPSC queue link; written by the next producer (release), read by the consumer (acquire). */
     volatile Message next;
@@ -49,6 +58,11 @@ final class Message {
     }
 
     Message(int context, int source, int tag, Datatype type, int count, Object payload, long scalar) {
+        this(context, source, tag, type, count, payload, scalar, 0, null);
+    }
+
+    private Message(int context, int source, int tag, Datatype type, int count, Object payload, long scalar,
+            int payloadOffset, RankMailbox borrowing) {
         this.context = context;
         this.source = source;
         this.tag = tag;
@@ -56,6 +70,25 @@ final class Message {
         this.count = count;
         this.payload = payload;
         this.scalar = scalar;
+        this.payloadOffset = payloadOffset;
+        this.borrowing = borrowing;
+    }
+
+    /**
+     * A zero-copy message: the receiver copies straight out of {@code buf}, which the sender must
+     * leave untouched until {@link #consumed}.
+     */
+    static Message borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
+            RankMailbox sender) {
+        return new Message(context, source, tag, type, count, buf, 0L, offset, sender);
+    }
+
+    /** The receiver is done with a zero-copy message's buffer: tells and wakes the sender. */
+    void release() {
+        if (borrowing != null) {
+            consumed = true;
+            borrowing.wakeIfWaiting();
+        }
     }
 
     /** A message carrying a copy of {@code buf[offset .. offset + count)}. */

@@ -32,7 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  * pair publishes the message's fields and payload. Parking uses a Dekker handshake: the consumer
  * writes {@link #waiting} (volatile) and then reads {@link #head} (volatile); a producer writes
  * {@code head} (getAndSet) and then reads {@code waiting}: at least one of them sees the other's
- * write, so a message is never left behind a parked owner.
+ * write, so a message is never left behind a parked owner. The same pair covers the other wake-up
+ * condition, a zero-copy message consumed: the receiver writes {@code Message.consumed} (volatile)
+ * and then reads {@code waiting}; the owner rechecks its wait condition after writing
+ * {@code waiting}.
  */
 final class RankMailbox extends MailboxConsumerFields {
     static final int RUNNING = 0;
@@ -71,10 +74,25 @@ final class RankMailbox extends MailboxConsumerFields {
      * the cores starve the ranks they wait for.
      */
     private static final int OVERSUBSCRIBED_SPIN_DIVISOR = 16;
+    /** The adaptive spin window never shrinks below this many polls. */
+    private static final int MIN_SPIN_POLLS = 512;
+    /**
+     * A spinning rank yields its core once every this many polls (+1): if the rank it waits for
+     * was preempted onto this core's run queue, it gets to run instead of waiting for the time
+     * slice to end.
+     */
+    private static final int YIELD_EVERY_MASK = 1023;
 
     final World world;
     final int worldRank;
     private final int spinPolls;
+    /**
+     * Adaptive spin window (owner-private): halved (down to {@link #MIN_SPIN_POLLS}) each time a
+     * wait had to park, doubled (up to {@link #spinPolls}) each time a message arrived while
+     * spinning. On a machine busy with other work the waits stop burning the core the awaited
+     * rank needs (in the manner of HotSpot's adaptive spinning for monitors).
+     */
+    private int spinBudget;
     private final int yields;
     private final boolean yieldWhileSpinning;
 
@@ -90,6 +108,7 @@ final class RankMailbox extends MailboxConsumerFields {
         this.yieldWhileSpinning = !virtualThreads && oversubscribed;
         this.spinPolls = virtualThreads ? 0 : oversubscribed ? spinPolls / OVERSUBSCRIBED_SPIN_DIVISOR : spinPolls;
         this.yields = virtualThreads ? VIRTUAL_YIELDS : 0;
+        this.spinBudget = this.spinPolls;
         Message stub = new Message(-1, -1, -1, null, 0, null, 0L);
         this.head = stub;
         this.tail = stub;
@@ -104,6 +123,17 @@ final class RankMailbox extends MailboxConsumerFields {
     void deliver(Message m) {
         Message prev = (Message) HEAD.getAndSet(this, m);
         Message.NEXT.setRelease(prev, m);
+        if ((boolean) WAITING.getVolatile(this)) {
+            LockSupport.unpark(owner);
+        }
+    }
+
+    /**
+     * Wakes the owner if it is parked waiting: called after a write the owner's wait condition
+     * reads (a volatile write, then this volatile read: the Dekker pair of {@link #await}). Any
+     * thread.
+     */
+    void wakeIfWaiting() {
         if ((boolean) WAITING.getVolatile(this)) {
             LockSupport.unpark(owner);
         }
@@ -237,18 +267,23 @@ final class RankMailbox extends MailboxConsumerFields {
         EPOCH.setOpaque(this, (long) EPOCH.getOpaque(this) + 1);
         STATE.setRelease(this, BLOCKED);
         try {
+            int budget = spinBudget;
             int polls = 0;
             int yielded = 0;
+            boolean parked = false;
             while (true) {
-                if (progress() && p.isComplete()) {
+                if ((progress() || !p.needsMessage()) && p.isComplete()) {
+                    if (!parked && budget < spinPolls) {
+                        spinBudget = Math.min(spinPolls, budget << 1);
+                    }
                     return;
                 }
                 if (world.aborted) {
                     throw world.abortedWhile(worldRank, describe(p));
                 }
-                if (polls < spinPolls) {
+                if (polls < budget) {
                     polls++;
-                    if (yieldWhileSpinning) {
+                    if (yieldWhileSpinning || (polls & YIELD_EVERY_MASK) == 0) {
                         Thread.yield();
                     } else {
                         Thread.onSpinWait();
@@ -261,7 +296,11 @@ final class RankMailbox extends MailboxConsumerFields {
                     continue;
                 }
                 WAITING.setVolatile(this, true);
-                if (HEAD.getVolatile(this) == tail && !world.aborted) {
+                if (HEAD.getVolatile(this) == tail && !world.aborted && !p.isComplete()) {
+                    if (!parked) {
+                        parked = true;
+                        spinBudget = Math.max(Math.min(MIN_SPIN_POLLS, spinPolls), budget >> 1);
+                    }
                     LockSupport.park(this);
                 }
                 WAITING.setOpaque(this, false);
@@ -273,7 +312,7 @@ final class RankMailbox extends MailboxConsumerFields {
                     throw new MpiException(ErrorClass.INTERRUPTED, "rank " + worldRank + " of world '"
                             + world.name + "' was interrupted while waiting in " + p.describe());
                 }
-                polls = spinPolls / 2;
+                polls = budget >> 1;
                 yielded = 0;
             }
         } finally {

@@ -44,8 +44,20 @@ final class RecvRequest implements Request, Pending {
         this.type = type;
     }
 
-    /** Completes this receive with {@code m}: checks type and length, copies the payload. */
+    /**
+     * Completes this receive with {@code m}: checks type and length, copies the payload, and
+     * releases a zero-copy message's buffer to its sender (also when the receive fails: MPI
+     * consumes a message that fails its receive).
+     */
     void complete(Message m) {
+        try {
+            copy(m);
+        } finally {
+            m.release();
+        }
+    }
+
+    private void copy(Message m) {
         complete = true;
         if (m.type != type) {
             error = new MpiException(ErrorClass.TYPE, describe() + ": matched a message of datatype " + m.type
@@ -71,7 +83,7 @@ final class RecvRequest implements Request, Pending {
             if (type == Datatype.OBJECT) {
                 copyObjects(m, n);
             } else {
-                System.arraycopy(m.payload, 0, buf, offset, n);
+                System.arraycopy(m.payload, m.payloadOffset, buf, offset, n);
             }
         }
         status = new Status(m.source, m.tag, n);
@@ -79,7 +91,7 @@ final class RecvRequest implements Request, Pending {
 
     private void copyObjects(Message m, int n) {
         try {
-            System.arraycopy(m.payload, 0, buf, offset, n);
+            System.arraycopy(m.payload, m.payloadOffset, buf, offset, n);
         } catch (ArrayStoreException e) {
             complete = true;
             error = new MpiException(ErrorClass.TYPE, describe() + ": an element of the message (source="
