@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The baseline of {@link SendrecvBandwidthBenchmark}: {@code System.arraycopy} of the same
+ * The baseline of {@link RingSendrecvBandwidthBenchmark}: {@code System.arraycopy} of the same
  * number of doubles on one thread; bandwidth {@code 8 * doubles / score}.
  */
 @State(Scope.Thread)

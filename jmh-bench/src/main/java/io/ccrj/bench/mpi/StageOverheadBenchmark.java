@@ -56,8 +56,13 @@ public class StageOverheadBenchmark {
     @Param({"RENDEZVOUS_SHIFT", "RENDEZVOUS_EXCHANGE", "EXCHANGE_AS_TWO_SHIFTS", "COMPUTE_ONLY"})
     public Pattern pattern;
 
-    /** Basic units per stage: 100 is ~13 µs here (0.13 µs each, PLATFORM-FACTS), as the seeds' runs with ~15 µs stages. */
-    @Param({"100"})
+    /**
+     * Basic units per stage: 100 is ~13 µs here (0.13 µs each, PLATFORM-FACTS), like the seeds'
+     * ~15 µs stages; 0 leaves only the messaging, whose time is then the whole overhead (sharper
+     * for sub-microsecond overheads, which the subtraction of a 13 µs stage cannot resolve on a
+     * shared machine).
+     */
+    @Param({"0", "100"})
     public int units;
 
     private DrivenWorld world;

@@ -1,0 +1,80 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code sendrecv} bandwidth around a ring (seed 000 section 3) on both backends in the same run
+ * ({@link SendrecvBandwidthBenchmark} times ccr-mpi alone at 2 ranks): every rank sends
+ * {@code doubles} doubles to its right neighbour and receives as many from its left, at 2 and 4
+ * ranks, on ccr-mpi and MPJ Express. The score is the time of one shift; the
+ * bandwidth summed over ranks is {@code 8 * doubles * ranks / score}. {@link ArraycopyBaseline}
+ * is the baseline (issue target: ccr-mpi at 10^5 doubles &ge; 0.9x {@code System.arraycopy};
+ * MPJ Express: 0.29 / 4.3 / 2.4 GB/s at 10^3 / 10^5 / 10^6 in PLATFORM-FACTS).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+public class RingSendrecvBandwidthBenchmark {
+
+    static final int SHIFTS = 100;
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    @Param({"2", "4"})
+    public int ranks;
+
+    @Param({"1000", "10000", "100000", "1000000"})
+    public int doubles;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        int n = doubles;
+        world = new DrivenWorld(backend, ranks, comm -> {
+            int rank = comm.rank();
+            int size = comm.size();
+            int right = (rank + 1) % size;
+            int left = (rank - 1 + size) % size;
+            double[] out = new double[n];
+            double[] in = new double[n];
+            java.util.Arrays.fill(out, rank);
+            return k -> {
+                for (int i = 0; i < k; i++) {
+                    comm.sendrecv(out, 0, n, Datatype.DOUBLE, right, 3, in, 0, n, Datatype.DOUBLE, left, 3);
+                }
+            };
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #SHIFTS} shifts; the score is per shift. */
+    @Benchmark
+    @OperationsPerInvocation(SHIFTS)
+    public void shift() {
+        world.round(SHIFTS);
+    }
+}
