@@ -12,7 +12,9 @@ import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.Status;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -76,15 +78,18 @@ class MpjExpressWorldTest {
 
     @Test
     void ranksThatDoNotStopAreReportedAndHoldTheDeviceUntilTheyEnd() throws Exception {
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.atomic.AtomicReference<Thread> stubborn = new java.util.concurrent.atomic.AtomicReference<>();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch looping = new CountDownLatch(1);
+        AtomicReference<Thread> stubborn = new AtomicReference<>();
         MpjExpressWorld world = MpjExpressWorld.builder().size(2).name("stubborn")
                 .stopTimeout(Duration.ofMillis(300)).build();
         assertThatThrownBy(() -> world.run(comm -> {
             if (comm.rank() == 1) {
+                looping.await(30, TimeUnit.SECONDS);    // fail only once rank 0 is in its loop
                 throw new IllegalStateException("rank 1 fails");
             }
             stubborn.set(Thread.currentThread());
+            looping.countDown();
             while (true) {                              // ignores interruption, never calls comm
                 try {
                     if (release.await(10, TimeUnit.MILLISECONDS)) {
