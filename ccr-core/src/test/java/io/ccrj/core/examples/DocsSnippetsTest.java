@@ -1,6 +1,8 @@
 package io.ccrj.core.examples;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
@@ -19,23 +21,29 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The user guide's code snippets are the tagged regions of the examples, verbatim: the same check
+ * The user guides' code snippets (ccr-core and ccr-mpi) are the tagged regions of the examples, verbatim: the same check
  * as {@code docs/tools/sync-snippets.py --check} (keep the two in step). Run from the module
  * directory, as Surefire does.
  */
 @Timeout(30)
 class DocsSnippetsTest {
-    private static final Path EXAMPLES = Path.of("src/test/java/io/ccrj/core/examples");
-    private static final Path GUIDE = Path.of("../docs/ccr-core.md");
     private static final Pattern TAG = Pattern.compile("^\\s*// (tag|end)::([A-Za-z0-9_.-]+)\\[\\]\\s*$");
     private static final Pattern SNIPPET = Pattern.compile("(<!-- snippet: (\\S+) -->\n)(.*?)(<!-- /snippet -->)",
             Pattern.DOTALL);
     private static final String FIX = "; run python3 docs/tools/sync-snippets.py";
 
-    @Test
-    void guideSnippetsAreTheTaggedExampleRegionsVerbatim() throws IOException {
-        Map<String, String> regions = snippets();
-        String text = Files.readString(GUIDE, StandardCharsets.UTF_8);
+    /** Each guide with the examples it quotes; paths from a module directory, as Surefire runs. */
+    static Stream<Arguments> guides() {
+        return Stream.of(
+                Arguments.of("docs/ccr-core.md", Path.of("../ccr-core/src/test/java/io/ccrj/core/examples")),
+                Arguments.of("docs/ccr-mpi.md", Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("guides")
+    void guideSnippetsAreTheTaggedExampleRegionsVerbatim(String guide, Path examples) throws IOException {
+        Map<String, String> regions = snippets(examples);
+        String text = Files.readString(Path.of("..").resolve(guide), StandardCharsets.UTF_8);
 
         TreeSet<String> used = new TreeSet<>();
         List<String> missing = new ArrayList<>();
@@ -58,14 +66,14 @@ class DocsSnippetsTest {
         unused.removeAll(used);
         assertThat(unused).as("tagged example regions the guide does not include").isEmpty();
         assertThat(used).as("snippets in the guide").isNotEmpty();
-        assertThat(updated.toString()).as("docs/ccr-core.md is out of date" + FIX).isEqualTo(text);
+        assertThat(updated.toString()).as(guide + " is out of date" + FIX).isEqualTo(text);
     }
 
     /** Every tagged region of the example sources, keyed "Class#tag", rendered as a java block. */
-    private static Map<String, String> snippets() throws IOException {
+    private static Map<String, String> snippets(Path examples) throws IOException {
         Map<String, List<String>> found = new LinkedHashMap<>();
         List<Path> sources;
-        try (Stream<Path> files = Files.list(EXAMPLES)) {
+        try (Stream<Path> files = Files.list(examples)) {
             sources = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
         }
         for (Path source : sources) {
