@@ -1,7 +1,5 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
-import io.ccrj.mpi.Op;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -36,7 +34,20 @@ public class CollectiveLatencyBenchmark {
     static final int OPS = 1_000;
 
     /** The collective timed. */
-    public enum Collective { BARRIER, BCAST, ALLREDUCE }
+    public enum Collective {
+        /** {@code barrier()}. */
+        BARRIER(MpiKernels.LatencyOp.BARRIER),
+        /** {@code bcast} of one double from rank 0. */
+        BCAST(MpiKernels.LatencyOp.BCAST),
+        /** {@code allreduce} (SUM) of one double. */
+        ALLREDUCE(MpiKernels.LatencyOp.ALLREDUCE);
+
+        final MpiKernels.LatencyOp op;
+
+        Collective(MpiKernels.LatencyOp op) {
+            this.op = op;
+        }
+    }
 
     @Param({"CCR_MPI", "MPJ_EXPRESS"})
     public MpiBackend backend;
@@ -51,28 +62,7 @@ public class CollectiveLatencyBenchmark {
 
     @Setup(Level.Trial)
     public void startWorld() {
-        Collective c = collective;
-        world = new DrivenWorld(backend, ranks, comm -> {
-            double[] in = {comm.rank() + 1.0};
-            double[] out = new double[1];
-            return switch (c) {
-                case BARRIER -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.barrier();
-                    }
-                };
-                case BCAST -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.bcast(in, 0, 1, Datatype.DOUBLE, 0);
-                    }
-                };
-                case ALLREDUCE -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.allreduce(in, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM);
-                    }
-                };
-            };
-        });
+        world = new DrivenWorld(backend, ranks, MpiKernels.latency(collective.op));
     }
 
     @TearDown(Level.Trial)

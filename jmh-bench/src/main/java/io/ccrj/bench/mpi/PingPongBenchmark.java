@@ -1,6 +1,5 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,23 +40,7 @@ public class PingPongBenchmark {
 
     @Setup(Level.Trial)
     public void startWorld() {
-        world = new DrivenWorld(backend, 2, comm -> {
-            double[] ball = new double[1];
-            int other = 1 - comm.rank();
-            boolean serves = comm.rank() == 0;
-            return n -> {
-                for (int i = 0; i < n; i++) {
-                    if (serves) {
-                        comm.send(ball, 0, 1, Datatype.DOUBLE, other, 0);
-                        comm.recv(ball, 0, 1, Datatype.DOUBLE, other, 0);
-                    } else {
-                        comm.recv(ball, 0, 1, Datatype.DOUBLE, other, 0);
-                        ball[0] += 1;
-                        comm.send(ball, 0, 1, Datatype.DOUBLE, other, 0);
-                    }
-                }
-            };
-        });
+        world = new DrivenWorld(backend, 2, MpiKernels.latency(MpiKernels.LatencyOp.PING_PONG));
     }
 
     @TearDown(Level.Trial)

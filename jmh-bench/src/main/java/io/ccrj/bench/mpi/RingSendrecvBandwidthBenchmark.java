@@ -1,6 +1,5 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,25 +44,18 @@ public class RingSendrecvBandwidthBenchmark {
     @Param({"1000", "10000", "100000", "1000000"})
     public int doubles;
 
+    /**
+     * Where the received array lands (seed 000 section 3): {@code OUTSIDE_THREAD} (one fixed
+     * array per rank) is the plain sendrecv; the other two are the seeds' other copy models.
+     */
+    @Param({"OUTSIDE_THREAD", "INSIDE_THREAD", "STEPPED_ARRAY"})
+    public MpiKernels.CopyModel model;
+
     private DrivenWorld world;
 
     @Setup(Level.Trial)
     public void startWorld() {
-        int n = doubles;
-        world = new DrivenWorld(backend, ranks, comm -> {
-            int rank = comm.rank();
-            int size = comm.size();
-            int right = (rank + 1) % size;
-            int left = (rank - 1 + size) % size;
-            double[] out = new double[n];
-            double[] in = new double[n];
-            java.util.Arrays.fill(out, rank);
-            return k -> {
-                for (int i = 0; i < k; i++) {
-                    comm.sendrecv(out, 0, n, Datatype.DOUBLE, right, 3, in, 0, n, Datatype.DOUBLE, left, 3);
-                }
-            };
-        });
+        world = new DrivenWorld(backend, ranks, MpiKernels.ringShift(model, doubles));
     }
 
     @TearDown(Level.Trial)

@@ -1,8 +1,6 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.patterns.RendezvousExchange;
-import io.ccrj.mpi.patterns.RendezvousShift;
 import io.ccrj.mpi.patterns.StageComputation;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -44,9 +42,6 @@ public class StageOverheadBenchmark {
 
     static final int STAGES = 1_000;
 
-    /** The messaging of one stage. */
-    public enum Pattern { RENDEZVOUS_SHIFT, RENDEZVOUS_EXCHANGE, EXCHANGE_AS_TWO_SHIFTS, COMPUTE_ONLY }
-
     @Param({"CCR_MPI", "MPJ_EXPRESS"})
     public MpiBackend backend;
 
@@ -54,7 +49,7 @@ public class StageOverheadBenchmark {
     public int ranks;
 
     @Param({"RENDEZVOUS_SHIFT", "RENDEZVOUS_EXCHANGE", "EXCHANGE_AS_TWO_SHIFTS", "COMPUTE_ONLY"})
-    public Pattern pattern;
+    public RendezvousPattern pattern;
 
     /**
      * Basic units per stage: 100 is ~13 µs here (0.13 µs each, PLATFORM-FACTS), like the seeds'
@@ -69,43 +64,9 @@ public class StageOverheadBenchmark {
 
     @Setup(Level.Trial)
     public void startWorld() {
-        Pattern p = pattern;
-        StageComputation computation = StageComputation.basicUnits(units);
-        world = new DrivenWorld(backend, ranks, comm -> {
-            int rank = comm.rank();
-            int size = comm.size();
-            int right = (rank + 1) % size;
-            int left = (rank - 1 + size) % size;
-            double[] value = {rank + 1.0};
-            double[] in = new double[2];
-            return n -> {
-                for (int s = 0; s < n; s++) {
-                    double v = computation.compute(rank, s, value[0]);
-                    switch (p) {
-                        case RENDEZVOUS_SHIFT -> {
-                            value[0] = v;
-                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousShift.TAG,
-                                    in, 0, 1, Datatype.DOUBLE, left, RendezvousShift.TAG);
-                            value[0] = in[0];
-                        }
-                        case RENDEZVOUS_EXCHANGE -> {
-                            value[0] = v;
-                            RendezvousExchange.exchange(comm, value, in);
-                            value[0] = (in[0] + in[1]) * 0.5;
-                        }
-                        case EXCHANGE_AS_TWO_SHIFTS -> {
-                            value[0] = v;
-                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_RIGHTWARD,
-                                    in, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_RIGHTWARD);
-                            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_LEFTWARD,
-                                    in, 1, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_LEFTWARD);
-                            value[0] = (in[0] + in[1]) * 0.5;
-                        }
-                        case COMPUTE_ONLY -> value[0] = v;
-                    }
-                }
-            };
-        });
+        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
+        settings.totalUnits = (long) units * STAGES;
+        world = new DrivenWorld(backend, ranks, MpiKernels.stages(pattern, settings));
     }
 
     @TearDown(Level.Trial)

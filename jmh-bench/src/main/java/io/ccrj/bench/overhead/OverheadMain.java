@@ -1,14 +1,13 @@
 package io.ccrj.bench.overhead;
 
 import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.core.Dispatcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -149,25 +148,10 @@ public final class OverheadMain {
     }
 
     private static Path outputDir(OverheadOptions o) {
-        if (o.out() != null) {
-            return o.out();
-        }
-        String root = System.getenv("CCRJ_ROOT");
-        Path base = root != null && !root.isBlank() ? Path.of(root) : Path.of(".");
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return base.resolve("results").resolve("overhead-" + stamp);
+        return o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("overhead");
     }
 
     private static String machine(int cores, int defaultThreads) {
-        String cpu = "unknown CPU";
-        try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(cpu);
-        } catch (IOException | RuntimeException e) {
-            // not Linux: leave it unknown
-        }
-        return String.format(Locale.ROOT, "machine: %s, %d cores available, %s %s, %s %s (%s)", cpu, cores,
-                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), "default dispatcher " + defaultThreads + " threads");
+        return MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
     }
 }

@@ -1,0 +1,352 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.mpi.MpiOptions.Experiment;
+import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.overhead.Stats;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.IntConsumer;
+
+/**
+ * Runs the experiments of {@code bin/ccrj mpi}, both backends side by side: for every
+ * configuration the ccr-mpi world and the MPJ Express world are timed one after the other, with
+ * the same rounds, before the next configuration starts, so slow drift of the machine hits both.
+ *
+ * <p>Each configuration keeps one {@link DrivenWorld} for all its timings (world start-up is not
+ * timed). A timing is a round of {@code n} operations on every rank, {@code n} chosen from a pilot
+ * round so that a round lasts about {@link MpiOptions#roundMillis()}; each is repeated
+ * {@link MpiOptions#reps()} times and the median of the repetitions during which other processes
+ * left the machine alone is reported (all of them if none was quiet; see {@link ForeignLoad}).
+ */
+final class MpiExperiment {
+    /** Most operations in one round (keeps a mis-estimated pilot from running for minutes). */
+    static final int MAX_OPS_PER_ROUND = 5_000_000;
+
+    private final MpiOptions options;
+    private final int unitsPerStage;
+    private final boolean mpjInstalled;
+    private final int cores;
+    private final PrintStream err;
+    private final List<MpiFigure> figures = new ArrayList<>();
+    private Progress progress;
+
+    /**
+     * @param options what to run
+     * @param unitsPerStage basic units of computation per stage (stage experiment)
+     * @param mpjInstalled whether MPJ Express can be started
+     * @param cores available processors
+     * @param err where progress goes
+     */
+    MpiExperiment(MpiOptions options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
+        this.options = options;
+        this.unitsPerStage = unitsPerStage;
+        this.mpjInstalled = mpjInstalled;
+        this.cores = cores;
+        this.err = err;
+    }
+
+    /** @return the configurations to time, for the progress line */
+    int plannedConfigurations() {
+        int n = 0;
+        int backends = options.backends().size();
+        for (Experiment e : options.experiments()) {
+            n += switch (e) {
+                case STAGES -> 3 * options.ranks().size() * backends;
+                case LATENCY -> (int) latencyConfigs().count() * backends;
+                case BANDWIDTH -> options.sizes().size() * (CopyModel.values().length * backends + 2);
+            };
+        }
+        return n;
+    }
+
+    private java.util.stream.Stream<int[]> latencyConfigs() {
+        List<int[]> out = new ArrayList<>();
+        for (LatencyOp op : LatencyOp.values()) {
+            for (int r : options.ranks()) {
+                if (op != LatencyOp.PING_PONG || r == 2) {
+                    out.add(new int[] {op.ordinal(), r});
+                }
+            }
+        }
+        if (!options.ranks().contains(2)) {
+            out.add(0, new int[] {LatencyOp.PING_PONG.ordinal(), 2});
+        }
+        return out.stream();
+    }
+
+    /** Runs everything asked for and returns the figures. */
+    List<MpiFigure> run() throws InterruptedException {
+        int planned = plannedConfigurations();
+        progress = new Progress(err, planned, planned, System::nanoTime);
+        for (Experiment e : options.experiments()) {
+            switch (e) {
+                case STAGES -> stages();
+                case LATENCY -> latency();
+                case BANDWIDTH -> bandwidth();
+            }
+        }
+        return List.copyOf(figures);
+    }
+
+    // --- stages ------------------------------------------------------------------------------
+
+    private void stages() throws InterruptedException {
+        RendezvousPattern[] patterns = {RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
+                RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS};
+        for (int ranks : options.ranks()) {
+            for (RendezvousPattern p : patterns) {
+                for (MpiBackend b : options.backends()) {
+                    long start = System.nanoTime();
+                    String id = MpiOptions.id(b);
+                    if (!available(b)) {
+                        figures.add(missing("stages", p.seedName(), id, ranks, 0, "overhead_us"));
+                        figures.add(missing("stages", p.seedName(), id, ranks, 0, "messaging_us"));
+                    } else {
+                        stageConfig(p, b, ranks);
+                    }
+                    progress.done(String.format(Locale.ROOT, "%s %d ranks %s", p.seedName(), ranks, id), 1,
+                            System.nanoTime() - start);
+                }
+            }
+        }
+    }
+
+    private void stageConfig(RendezvousPattern p, MpiBackend b, int ranks) throws InterruptedException {
+        int s = options.stages();
+        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
+        long total = (long) unitsPerStage * s;
+        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.stages(p, settings))) {
+            settings.totalUnits = total;
+            world.round(s);                                      // warm up: JIT, caches
+            settings.totalUnits = 0;
+            world.round(s);
+            int reps = options.reps();
+            long[] t1 = new long[reps];
+            long[] ts = new long[reps];
+            long[] msg = new long[reps];
+            double[] l1 = new double[reps];
+            double[] ls = new double[reps];
+            double[] lm = new double[reps];
+            for (int r = 0; r < reps; r++) {
+                awaitQuiet();
+                settings.totalUnits = total;
+                t1[r] = timed(world::round, 1, l1, r);
+                ts[r] = timed(world::round, s, ls, r);
+                settings.totalUnits = 0;
+                msg[r] = timed(world::round, s, lm, r);
+            }
+            long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
+            long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
+            long[] qm = Stats.quietSamples(msg, lm, OverheadExperiment.MAX_FOREIGN_LOAD);
+            String id = MpiOptions.id(b);
+            double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
+            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "overhead_us", overhead,
+                    Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls), ""));
+            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "messaging_us", Stats.median(qm) / s / 1e3,
+                    qm.length, reps, maxQuiet(lm), ""));
+        }
+    }
+
+    // --- latency -----------------------------------------------------------------------------
+
+    private void latency() throws InterruptedException {
+        for (int[] c : latencyConfigs().toList()) {
+            LatencyOp op = LatencyOp.values()[c[0]];
+            int ranks = c[1];
+            for (MpiBackend b : options.backends()) {
+                long start = System.nanoTime();
+                String id = MpiOptions.id(b);
+                if (!available(b)) {
+                    figures.add(missing("latency", op.label, id, ranks, 0, "latency_us"));
+                } else {
+                    try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
+                        Timing t = timeOps(world::round);
+                        figures.add(new MpiFigure("latency", op.label, id, ranks, 0, "latency_us",
+                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.used, t.taken, t.load, ""));
+                    }
+                }
+                progress.done(String.format(Locale.ROOT, "%s %d ranks %s", op.label, ranks, id), 1, System.nanoTime() - start);
+            }
+        }
+    }
+
+    // --- bandwidth ---------------------------------------------------------------------------
+
+    private void bandwidth() throws InterruptedException {
+        int ranks = options.bandwidthRanks();
+        for (int size : options.sizes()) {
+            for (CopyModel m : CopyModel.values()) {
+                for (MpiBackend b : options.backends()) {
+                    long start = System.nanoTime();
+                    String id = MpiOptions.id(b);
+                    if (!available(b)) {
+                        figures.add(missing("bandwidth", m.label, id, ranks, size, "GB/s"));
+                    } else {
+                        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
+                            addBandwidth(m.label, id, ranks, size, timeOps(world::round));
+                        }
+                    }
+                    progress.done(String.format(Locale.ROOT, "sendrecv %,d doubles, %s, %s", size, m.label, id), 1,
+                            System.nanoTime() - start);
+                }
+            }
+            long start = System.nanoTime();
+            addBandwidth(ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
+            progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size), 1, System.nanoTime() - start);
+            start = System.nanoTime();
+            addBandwidth(ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
+            progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks), 1,
+                    System.nanoTime() - start);
+        }
+    }
+
+    /** Item name of the one-thread System.arraycopy baseline. */
+    static final String ARRAYCOPY_ONE = "System.arraycopy, 1 thread";
+    /** Item name of the baseline with one System.arraycopy thread per rank, all at once. */
+    static final String ARRAYCOPY_ALL = "System.arraycopy, every rank's thread at once";
+
+    private void addBandwidth(String item, String backend, int threads, int size, Timing t) {
+        double opNanos = t.medianNanosPerOp();
+        figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "op_us", opNanos / 1e3, t.used, t.taken, t.load, ""));
+        figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "GB/s", 8.0 * size * threads / opNanos,
+                t.used, t.taken, t.load, ""));
+    }
+
+    /**
+     * {@code threads} platform threads each copying its own array of {@code size} doubles
+     * {@code n} times, all at once; a round ends when the last finishes.
+     */
+    private static final class Arraycopies {
+        private final double[][] from;
+        private final double[][] to;
+
+        Arraycopies(int threads, int size) {
+            from = new double[threads][size];
+            to = new double[threads][size];
+            for (double[] f : from) {
+                Arrays.fill(f, 1.5);
+            }
+        }
+
+        void round(int n) {
+            int threads = from.length;
+            if (threads == 1) {
+                copy(0, n);
+                return;
+            }
+            CountDownLatch go = new CountDownLatch(1);
+            Thread[] ts = new Thread[threads];
+            for (int t = 0; t < threads; t++) {
+                int me = t;
+                ts[t] = Thread.ofPlatform().name("arraycopy-" + t).start(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    copy(me, n);
+                });
+            }
+            go.countDown();
+            for (Thread t : ts) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while copying", e);
+                }
+            }
+        }
+
+        private void copy(int t, int n) {
+            double[] f = from[t];
+            double[] d = to[t];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(f, 0, d, 0, f.length);
+                f[0] = d[f.length - 1] + 1;     // each copy depends on the last: none can be skipped
+            }
+        }
+    }
+
+    // --- timing ------------------------------------------------------------------------------
+
+    /** Repetitions of one timing. */
+    private record Timing(long[] nanos, int ops, int used, int taken, double load) {
+        double medianNanosPerOp() {
+            return Stats.median(nanos) / ops;
+        }
+    }
+
+    /**
+     * Times rounds of operations: a pilot round sizes {@code n} to the target round length, one
+     * warm-up round, then the repetitions.
+     */
+    private Timing timeOps(IntConsumer round) throws InterruptedException {
+        long pilotStart = System.nanoTime();
+        round.accept(16);
+        double perOp = Math.max(1, (System.nanoTime() - pilotStart) / 16.0);
+        int n = (int) Math.max(16, Math.min(MAX_OPS_PER_ROUND, options.roundMillis() * 1e6 / perOp));
+        long warm = System.nanoTime();
+        round.accept(n);                                           // warm-up, and a better estimate
+        perOp = Math.max(1, (System.nanoTime() - warm) / (double) n);
+        n = (int) Math.max(16, Math.min(MAX_OPS_PER_ROUND, options.roundMillis() * 1e6 / perOp));
+        int reps = options.reps();
+        long[] nanos = new long[reps];
+        double[] loads = new double[reps];
+        for (int r = 0; r < reps; r++) {
+            awaitQuiet();
+            nanos[r] = timed(round, n, loads, r);
+        }
+        long[] quiet = Stats.quietSamples(nanos, loads, OverheadExperiment.MAX_FOREIGN_LOAD);
+        return new Timing(quiet, n, quiet.length, reps, maxQuiet(loads));
+    }
+
+    private long timed(IntConsumer round, int n, double[] loads, int r) {
+        ForeignLoad.Sample before = ForeignLoad.sample();
+        long start = System.nanoTime();
+        round.accept(n);
+        long took = System.nanoTime() - start;
+        loads[r] = ForeignLoad.between(before, ForeignLoad.sample(), cores);
+        return took;
+    }
+
+    private void awaitQuiet() throws InterruptedException {
+        if (!options.ignoreLoad()) {
+            ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 50, 5_000, cores);
+        }
+    }
+
+    /** Largest load among the repetitions that count as quiet, or among all if none does. */
+    private static double maxQuiet(double[]... loads) {
+        double quiet = Double.NaN;
+        double all = Double.NaN;
+        for (double[] ls : loads) {
+            for (double l : ls) {
+                if (Double.isNaN(l)) {
+                    continue;
+                }
+                all = Double.isNaN(all) ? l : Math.max(all, l);
+                if (l <= OverheadExperiment.MAX_FOREIGN_LOAD) {
+                    quiet = Double.isNaN(quiet) ? l : Math.max(quiet, l);
+                }
+            }
+        }
+        return Double.isNaN(quiet) ? all : quiet;
+    }
+
+    private boolean available(MpiBackend b) {
+        return b != MpiBackend.MPJ_EXPRESS || mpjInstalled;
+    }
+
+    private static MpiFigure missing(String experiment, String item, String backend, int ranks, long size, String metric) {
+        return new MpiFigure(experiment, item, backend, ranks, size, metric, Double.NaN, 0, 0, Double.NaN, "not installed");
+    }
+}

@@ -1,0 +1,45 @@
+package io.ccrj.bench.mpi;
+
+import java.util.Locale;
+
+/**
+ * One figure of {@code bin/ccrj mpi}: a row of its CSV and a cell of its tables.
+ *
+ * @param experiment {@code stages}, {@code latency} or {@code bandwidth}
+ * @param item what was timed: a pattern, an operation, or a copy model / baseline
+ * @param backend {@code ccr-mpi}, {@code mpj-express} or {@code java} (the arraycopy baselines)
+ * @param ranks ranks (threads, for the baselines)
+ * @param size array size in doubles (bandwidth), else 0
+ * @param metric {@code overhead_us} (seeds' (T(S)-T(1))/S), {@code messaging_us} (per stage with
+ *     no computation), {@code latency_us}, {@code op_us} (one bandwidth operation) or {@code GB/s}
+ *     (summed over ranks)
+ * @param value the median over the undisturbed repetitions; NaN when not measured
+ * @param used repetitions whose time is used
+ * @param taken repetitions taken
+ * @param foreignLoad largest share of the machine other processes took during a used repetition
+ *     (NaN if unknown)
+ * @param note why there is no value (e.g. "not installed"), else empty
+ */
+public record MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
+                        double value, int used, int taken, double foreignLoad, String note) {
+
+    /** CSV header matching {@link #csv()}. */
+    public static final String CSV_HEADER = "experiment,item,backend,ranks,size,metric,value,used,taken,foreign_load,note";
+
+    /** @return this figure as a CSV line (no line break) */
+    public String csv() {
+        return String.join(",", experiment, quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
+                Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.6g", value), Integer.toString(used),
+                Integer.toString(taken), Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, "%.3f", foreignLoad),
+                quote(note));
+    }
+
+    /** @return whether a value was measured */
+    public boolean measured() {
+        return !Double.isNaN(value);
+    }
+
+    private static String quote(String s) {
+        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}

@@ -1,0 +1,149 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.mpi.MpiOptions.Experiment;
+import io.ccrj.bench.overhead.Calibration;
+import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.overhead.Progress;
+import io.ccrj.mpi.mpjexpress.MpjExpressHome;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
+ * (seed 001 Table 1) with both backends, the latency table and the bandwidth tables (seed 000
+ * Table 3), checks the issue's targets, and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
+ * into the output folder.
+ *
+ * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
+ */
+public final class MpiMain {
+    private MpiMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        MpiOptions o;
+        try {
+            o = MpiOptions.parse(args);
+        } catch (UsageException e) {
+            err.println("ccrj mpi: " + e.getMessage());
+            err.println();
+            err.print(MpiOptions.USAGE);
+            return 2;
+        }
+        if (o.help()) {
+            out.print(MpiOptions.USAGE);
+            return 0;
+        }
+        try {
+            return experiment(o, out, err);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("ccrj mpi: interrupted");
+            return 1;
+        } catch (IOException | RuntimeException e) {
+            err.println("ccrj mpi: failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    private static int experiment(MpiOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+        int cores = Runtime.getRuntime().availableProcessors();
+        boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
+        int units = 0;
+        double unitMicros = Double.NaN;
+        if (o.experiments().contains(Experiment.STAGES) && o.stageMicros() > 0) {
+            err.println("calibrating the basic unit ...");
+            if (!o.ignoreLoad()) {
+                ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 10_000, cores);
+            }
+            Calibration cal = Calibration.measure(9, 100_000);
+            unitMicros = cal.unitMicros();
+            units = cal.unitsPerStage(o.stageMicros());
+        }
+        String machine = MachineInfo.describe();
+        String params = String.format(Locale.ROOT,
+                "experiments %s; backends %s%s; ranks %s (bandwidth %d); S = %,d stages of %d basic units (%.1f µs;"
+                        + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms",
+                o.experiments().stream().map(e -> e.id).collect(Collectors.joining(",")),
+                o.backends().stream().map(MpiOptions::id).collect(Collectors.joining(",")),
+                o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
+                o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(), o.stages(),
+                units, units * (Double.isNaN(unitMicros) ? 0 : unitMicros), Double.isNaN(unitMicros) ? 0 : unitMicros,
+                o.reps(), o.roundMillis());
+        out.println("ccrj mpi — ccr-mpi beside MPJ Express (" + (o.full() ? "full" : "quick") + " mode)");
+        out.println(machine);
+        out.println(params);
+        out.flush();
+
+        long start = System.nanoTime();
+        List<MpiFigure> figures = new MpiExperiment(o, units, mpj, cores, err).run();
+        double took = (System.nanoTime() - start) / 1e9;
+        MpiReport report = new MpiReport(figures, o);
+        String tables = report.tables();
+        String targets = report.targets();
+        out.println();
+        out.print(tables);
+        out.println("Targets (issue 3):");
+        out.print(targets);
+        out.println("* = some repetitions were disturbed by other processes (more than 10% of the machine)");
+
+        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("mpi");
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("mpi.csv");
+        Path md = dir.resolve("mpi.md");
+        Files.writeString(csv, report.csv());
+        Files.writeString(md, "# ccrj mpi — ccr-mpi beside MPJ Express\n\n- " + machine + "\n- " + params + "\n"
+                + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
+                + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
+                + tables + "## Targets (issue 3)\n\n" + targets);
+        out.println("wrote " + csv);
+        out.println("wrote " + md);
+        String subtitle = cores + " cores";
+        if (figures.stream().anyMatch(f -> f.experiment().equals("stages"))) {
+            Path png = dir.resolve("mpi-stage-overhead.png");
+            MpiChart.stages(report, subtitle, png);
+            out.println("chart " + png);
+        }
+        if (figures.stream().anyMatch(f -> f.experiment().equals("latency"))) {
+            Path png = dir.resolve("mpi-latency.png");
+            MpiChart.latency(report, subtitle, png);
+            out.println("chart " + png);
+        }
+        if (figures.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
+            Path png = dir.resolve("mpi-bandwidth.png");
+            MpiChart.bandwidth(report, o.bandwidthRanks(), subtitle, png);
+            out.println("chart " + png);
+        }
+        out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
+        return 0;
+    }
+
+    private static boolean mpjInstalled(PrintStream err) {
+        try {
+            MpjExpressHome.detect().verify();
+            return true;
+        } catch (IllegalStateException e) {
+            err.println("ccrj mpi: " + e.getMessage() + " — its rows say \"not installed\"");
+            return false;
+        }
+    }
+}

@@ -1,0 +1,272 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The tables of {@code bin/ccrj mpi} (Markdown, printed and written), its CSV, and the issue's
+ * targets checked against the figures. Ratios are MPJ Express over ccr-mpi (how many times
+ * slower the peer is) and ccr-mpi over System.arraycopy (what share of a plain copy's bandwidth).
+ */
+final class MpiReport {
+    /** Seed 001 Table 1: stage overhead (µs) by parallel computations; AMD at 2,3,4, INTEL8 at 2,3,4,7,8. */
+    static final Map<String, Map<Integer, Double>> SEED_AMD = Map.of(
+            RendezvousPattern.RENDEZVOUS_SHIFT.seedName(), Map.of(2, 7.1, 3, 9.0, 4, 9.7),
+            RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), Map.of(2, 8.8, 3, 13.6, 4, 14.2));
+    static final Map<String, Map<Integer, Double>> SEED_INTEL8 = Map.of(
+            RendezvousPattern.RENDEZVOUS_SHIFT.seedName(), Map.of(2, 6.6, 3, 8.9, 4, 10.4, 7, 14.4, 8, 17.3),
+            RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), Map.of(2, 8.9, 3, 15.6, 4, 15.2, 7, 22.3, 8, 28.3));
+
+    /**
+     * Seed 000 Table 3 (GB/s summed over 4 cores, 2,500 stages of ~56-60 µs): {small 10^5, large
+     * 10^6} for inside thread, outside thread, stepped array; AMD then INTEL.
+     */
+    static final Map<String, double[]> SEED_TABLE3_AMD = Map.of(
+            CopyModel.INSIDE_THREAD.label, new double[] {0.89, 0.99},
+            CopyModel.OUTSIDE_THREAD.label, new double[] {1.16, 1.11},
+            CopyModel.STEPPED_ARRAY.label, new double[] {1.14, 1.13});
+    static final Map<String, double[]> SEED_TABLE3_INTEL = Map.of(
+            CopyModel.INSIDE_THREAD.label, new double[] {0.83, 0.76},
+            CopyModel.OUTSIDE_THREAD.label, new double[] {1.89, 0.89},
+            CopyModel.STEPPED_ARRAY.label, new double[] {1.16, 0.89});
+
+    private final List<MpiFigure> figures;
+    private final MpiOptions options;
+
+    MpiReport(List<MpiFigure> figures, MpiOptions options) {
+        this.figures = List.copyOf(figures);
+        this.options = options;
+    }
+
+    List<MpiFigure> figures() {
+        return figures;
+    }
+
+    /** @return the figure, if measured or marked missing */
+    Optional<MpiFigure> find(String experiment, String item, String backend, int ranks, long size, String metric) {
+        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item().equals(item)
+                && f.backend().equals(backend) && f.ranks() == ranks && f.size() == size && f.metric().equals(metric))
+                .findFirst();
+    }
+
+    double value(String experiment, String item, String backend, int ranks, long size, String metric) {
+        return find(experiment, item, backend, ranks, size, metric).map(MpiFigure::value).orElse(Double.NaN);
+    }
+
+    /** @return the CSV of every figure */
+    String csv() {
+        StringBuilder sb = new StringBuilder(MpiFigure.CSV_HEADER).append('\n');
+        for (MpiFigure f : figures) {
+            sb.append(f.csv()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private boolean has(String experiment) {
+        return figures.stream().anyMatch(f -> f.experiment().equals(experiment));
+    }
+
+    /** @return every table, Markdown */
+    String tables() {
+        StringBuilder sb = new StringBuilder();
+        if (has("stages")) {
+            sb.append(stageTable()).append('\n');
+        }
+        if (has("latency")) {
+            sb.append(latencyTable()).append('\n');
+        }
+        if (has("bandwidth")) {
+            sb.append(bandwidthTable()).append('\n').append(seedTable3()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Seed 001 Table 1 layout: overhead per stage by pattern and ranks, both backends and the seeds. */
+    String stageTable() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("### Rendezvous patterns: overhead per stage (µs), seed 001 Table 1 method\n\n");
+        sb.append(String.format(Locale.ROOT, "(T(S) - T(1)) / S with S = %,d stages of %.0f µs compute; \"messaging\" = the"
+                + " same S stages with no compute, per stage. Ratio = MPJ Express / ccr-mpi, messaging.%n%n",
+                options.stages(), options.stageMicros()));
+        sb.append("| pattern | ranks | ccr-mpi (T(S) method) | ccr-mpi messaging | MPJ Express (T(S) method)"
+                + " | MPJ Express messaging | ratio | seeds AMD | seeds INTEL8 |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String item : items("stages")) {
+            for (int r : ranks("stages", item)) {
+                double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
+                double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", item, r,
+                        cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
+                        cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
+                        cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
+                        cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
+                        ratio(mpj, ccr), seed(SEED_AMD, item, r), seed(SEED_INTEL8, item, r)));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Latency by operation and ranks, both backends. */
+    String latencyTable() {
+        StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
+        sb.append("| operation | ranks | ccr-mpi | MPJ Express | ratio |\n|---|---:|---:|---:|---:|\n");
+        for (String item : items("latency")) {
+            for (int r : ranks("latency", item)) {
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", item, r,
+                        cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
+                        cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
+                        ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
+                                value("latency", item, "ccr-mpi", r, 0, "latency_us"))));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Bandwidth by array size: the three copy models on both backends beside System.arraycopy. */
+    String bandwidthTable() {
+        int r = options.bandwidthRanks();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "### Sendrecv bandwidth (GB/s summed over %d ranks, ring shift) beside System.arraycopy%n%n", r));
+        sb.append("Copy models of seed 000 section 3: inside thread = a new array per message, outside thread = one"
+                + " fixed array per rank, stepped = the next place of a 2M-double array per rank. Ratios: ccr-mpi"
+                + " outside thread / one System.arraycopy thread, and / one System.arraycopy thread per rank at once.\n\n");
+        sb.append("| doubles | ccr-mpi inside | ccr-mpi outside | ccr-mpi stepped | MPJ inside | MPJ outside | MPJ stepped"
+                + " | arraycopy 1 thread | arraycopy ").append(r).append(" threads | ccr / arraycopy 1 | ccr / arraycopy ")
+                .append(r).append(" | ccr / MPJ |\n");
+        sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (long size : sizes()) {
+            double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s");
+            double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD.label, "mpj-express", r, size, "GB/s");
+            double one = value("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
+            double all = value("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, size, "GB/s");
+            sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", size,
+                    cell("bandwidth", CopyModel.INSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.STEPPED_ARRAY.label, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.INSIDE_THREAD.label, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.OUTSIDE_THREAD.label, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.STEPPED_ARRAY.label, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
+                    cell("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
+                    share(ccr, one), share(ccr, all), share(ccr, mpj)));
+        }
+        return sb.toString();
+    }
+
+    /** Seed 000 Table 3 beside ours at 10^5 ("small") and 10^6 ("large") doubles. */
+    String seedTable3() {
+        int r = options.bandwidthRanks();
+        StringBuilder sb = new StringBuilder("### Seed 000 Table 3 beside ours (GB/s summed over ranks; small = 10^5,"
+                + " large = 10^6 doubles)\n\n");
+        sb.append("| copy model | seeds AMD small | seeds AMD large | seeds INTEL small | seeds INTEL large"
+                + " | ccr-mpi small | ccr-mpi large | MPJ small | MPJ large |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (CopyModel m : CopyModel.values()) {
+            double[] amd = SEED_TABLE3_AMD.get(m.label);
+            double[] intel = SEED_TABLE3_INTEL.get(m.label);
+            sb.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %s | %s |%n", m.label,
+                    amd[0], amd[1], intel[0], intel[1],
+                    cell("bandwidth", m.label, "ccr-mpi", r, 100_000, "GB/s", 2),
+                    cell("bandwidth", m.label, "ccr-mpi", r, 1_000_000, "GB/s", 2),
+                    cell("bandwidth", m.label, "mpj-express", r, 100_000, "GB/s", 2),
+                    cell("bandwidth", m.label, "mpj-express", r, 1_000_000, "GB/s", 2)));
+        }
+        sb.append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
+                .append(r).append(" ranks.\n");
+        return sb.toString();
+    }
+
+    /** The targets, each with the figure that decides it: "met", "MISSED" or "not measured". */
+    String targets() {
+        List<String> lines = new ArrayList<>();
+        target(lines, "Rendezvous Exchange per stage at 2 ranks <= 1 µs",
+                value("stages", RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), "ccr-mpi", 2, 0, "messaging_us"), 1.0, true);
+        target(lines, "Rendezvous Exchange per stage at 4 ranks <= 5 µs",
+                value("stages", RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), "ccr-mpi", 4, 0, "messaging_us"), 5.0, true);
+        target(lines, "Rendezvous Shift per stage at 2 ranks <= 0.5 µs",
+                value("stages", RendezvousPattern.RENDEZVOUS_SHIFT.seedName(), "ccr-mpi", 2, 0, "messaging_us"), 0.5, true);
+        target(lines, "ping-pong half round trip <= 0.3 µs",
+                value("latency", LatencyOp.PING_PONG.label, "ccr-mpi", 2, 0, "latency_us"), 0.3, true);
+        target(lines, "barrier at 2 ranks <= 1 µs", value("latency", LatencyOp.BARRIER.label, "ccr-mpi", 2, 0, "latency_us"), 1.0, true);
+        target(lines, "allreduce of one double at 2 ranks <= 1 µs",
+                value("latency", LatencyOp.ALLREDUCE.label, "ccr-mpi", 2, 0, "latency_us"), 1.0, true);
+        double worst = Double.NaN;
+        String worstWhat = "";
+        for (MpiFigure f : figures) {
+            boolean timed = f.metric().equals("messaging_us") || f.metric().equals("latency_us");
+            if (!timed || !f.backend().equals("ccr-mpi") || !f.measured()) {
+                continue;
+            }
+            double mpj = value(f.experiment(), f.item(), "mpj-express", f.ranks(), f.size(), f.metric());
+            if (!Double.isNaN(mpj) && (Double.isNaN(worst) || mpj / f.value() < worst)) {
+                worst = mpj / f.value();
+                worstWhat = f.item() + " at " + f.ranks() + " ranks";
+            }
+        }
+        target(lines, "at least 20x below MPJ Express everywhere (lowest: " + (worstWhat.isEmpty() ? "-" : worstWhat) + ")",
+                worst, 20.0, false);
+        long size = 100_000;
+        int r = options.bandwidthRanks();
+        double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s");
+        target(lines, "sendrecv of 10^5 doubles >= 0.9x System.arraycopy (1 thread)",
+                ccr / value("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), 0.9, false);
+        target(lines, "sendrecv of 10^5 doubles >= 0.9x System.arraycopy (" + r + " threads at once)",
+                ccr / value("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, size, "GB/s"), 0.9, false);
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static void target(List<String> lines, String what, double value, double bound, boolean atMost) {
+        String verdict = Double.isNaN(value) ? "not measured"
+                : (atMost ? value <= bound : value >= bound) ? "met" : "MISSED";
+        lines.add(String.format(Locale.ROOT, "- %-80s %10s  %s", what, Double.isNaN(value) ? "-" : String.format(Locale.ROOT,
+                atMost ? "%.3f µs" : "%.2fx", value), verdict));
+    }
+
+    private String cell(String experiment, String item, String backend, int ranks, long size, String metric, int digits) {
+        Optional<MpiFigure> f = find(experiment, item, backend, ranks, size, metric);
+        if (f.isEmpty()) {
+            return "";
+        }
+        if (!f.get().measured()) {
+            return f.get().note();
+        }
+        String v = String.format(Locale.ROOT, "%." + digits + "f", f.get().value());
+        return f.get().used() < f.get().taken() || f.get().foreignLoad() > 0.10 ? v + "*" : v;
+    }
+
+    private static String ratio(double peer, double ours) {
+        return Double.isNaN(peer) || Double.isNaN(ours) || ours <= 0 ? "" : String.format(Locale.ROOT, "%.0fx", peer / ours);
+    }
+
+    private static String share(double ours, double base) {
+        return Double.isNaN(ours) || Double.isNaN(base) || base <= 0 ? "" : String.format(Locale.ROOT, "%.2fx", ours / base);
+    }
+
+    private static String seed(Map<String, Map<Integer, Double>> seeds, String item, int ranks) {
+        Map<Integer, Double> row = seeds.get(item);
+        Double v = row == null ? null : row.get(ranks);
+        return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private List<String> items(String experiment) {
+        Set<String> out = new LinkedHashSet<>();
+        figures.stream().filter(f -> f.experiment().equals(experiment)).forEach(f -> out.add(f.item()));
+        return List.copyOf(out);
+    }
+
+    private List<Integer> ranks(String experiment, String item) {
+        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item().equals(item))
+                .map(MpiFigure::ranks).distinct().sorted().toList();
+    }
+
+    List<Long> sizes() {
+        return figures.stream().filter(f -> f.experiment().equals("bandwidth")).map(MpiFigure::size).distinct().sorted().toList();
+    }
+}

@@ -1,0 +1,77 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.patterns.RendezvousExchange;
+import io.ccrj.mpi.patterns.RendezvousShift;
+
+/**
+ * The messaging of one stage of the seeds' rendezvous patterns (seed 001 Fig. 3(d-e), Table 1),
+ * written once for the JMH benchmark ({@link StageOverheadBenchmark}) and the runner
+ * ({@link MpiMain}). Each stage of a rank turns its value into the next through the pattern's
+ * messages; the computation between stages is the caller's.
+ */
+public enum RendezvousPattern {
+    /** One {@code sendrecv} to the right neighbour, from the left one (Fig. 3(d)). */
+    RENDEZVOUS_SHIFT("Rendezvous Shift") {
+        @Override
+        double stage(Comm comm, double v, double[] value, double[] in, int left, int right) {
+            value[0] = v;
+            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousShift.TAG,
+                    in, 0, 1, Datatype.DOUBLE, left, RendezvousShift.TAG);
+            return in[0];
+        }
+    },
+    /** ccr-mpi's dedicated exchange: irecv, irecv, send, send, wait, wait (Fig. 3(e), Code Sample 1). */
+    RENDEZVOUS_EXCHANGE("Rendezvous Exchange") {
+        @Override
+        double stage(Comm comm, double v, double[] value, double[] in, int left, int right) {
+            value[0] = v;
+            RendezvousExchange.exchange(comm, value, in);
+            return (in[0] + in[1]) * 0.5;
+        }
+    },
+    /** The seeds' second exchange: a right shift, then a left shift, nothing in between. */
+    EXCHANGE_AS_TWO_SHIFTS("Exchange as two shifts") {
+        @Override
+        double stage(Comm comm, double v, double[] value, double[] in, int left, int right) {
+            value[0] = v;
+            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_RIGHTWARD,
+                    in, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_RIGHTWARD);
+            comm.sendrecv(value, 0, 1, Datatype.DOUBLE, left, RendezvousExchange.TAG_LEFTWARD,
+                    in, 1, 1, Datatype.DOUBLE, right, RendezvousExchange.TAG_LEFTWARD);
+            return (in[0] + in[1]) * 0.5;
+        }
+    },
+    /** No messaging: the computation alone (the JMH benchmark's subtrahend). */
+    COMPUTE_ONLY("Compute only") {
+        @Override
+        double stage(Comm comm, double v, double[] value, double[] in, int left, int right) {
+            return v;
+        }
+    };
+
+    private final String seedName;
+
+    RendezvousPattern(String seedName) {
+        this.seedName = seedName;
+    }
+
+    /** @return the name in the seeds' tables */
+    public String seedName() {
+        return seedName;
+    }
+
+    /**
+     * One stage's messaging on one rank.
+     *
+     * @param comm the rank's communicator
+     * @param v the value this stage computed
+     * @param value a one-element send buffer of this rank
+     * @param in a two-element receive buffer of this rank
+     * @param left the left neighbour
+     * @param right the right neighbour
+     * @return the value the next stage starts from
+     */
+    abstract double stage(Comm comm, double v, double[] value, double[] in, int left, int right);
+}

@@ -1,0 +1,59 @@
+package io.ccrj.bench.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class MpiMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return MpiMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionExitsTwoNamingIt() {
+        assertThat(run("--ranks", "2", "--bogus")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj mpi: unknown option '--bogus'")
+                .contains("Usage: bin/ccrj mpi");
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void helpPrintsUsageAndExitsZero() {
+        assertThat(run("-h")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: bin/ccrj mpi");
+    }
+
+    /** Both backends, every experiment, tiny sizes: the tables, the CSV, the Markdown and three PNGs. */
+    @Test
+    @Timeout(180)
+    void aTinyRunOfBothBackendsWritesEveryFile(@TempDir Path dir) throws Exception {
+        int code = run("--ranks", "2,3", "--sizes", "300,1000", "--stages", "20", "--stage-us", "1", "--reps", "1",
+                "--round-ms", "2", "--ignore-load", "--out", dir.toString());
+
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stdout).contains("| Rendezvous Exchange | 3 |").contains("| barrier | 3 |")
+                .contains("| 1,000 |").contains("Targets (issue 3):");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
+        // stages: 3 patterns x 2 ranks x 2 backends x 2 metrics; latency: ping-pong at 2 + 3 ops x 2 ranks, x 2
+        // backends; bandwidth: 2 sizes x (3 models x 2 backends + 2 baselines) x 2 metrics
+        assertThat(Files.readAllLines(dir.resolve("mpi.csv"))).hasSize(1 + 24 + 14 + 32);
+        assertThat(Files.readString(dir.resolve("mpi.csv"))).doesNotContain("not installed");
+        assertThat(Files.readString(dir.resolve("mpi.md"))).contains("## Targets (issue 3)");
+        for (String png : new String[] {"mpi-stage-overhead.png", "mpi-latency.png", "mpi-bandwidth.png"}) {
+            byte[] bytes = Files.readAllBytes(dir.resolve(png));
+            assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).as(png).isEqualTo("PNG");
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.ccrj.bench.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MpiReportTest {
+    private static final String SHIFT = RendezvousPattern.RENDEZVOUS_SHIFT.seedName();
+    private static final String EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName();
+
+    private static MpiFigure fig(String exp, String item, String backend, int ranks, long size, String metric, double v) {
+        return new MpiFigure(exp, item, backend, ranks, size, metric, v, 3, 3, 0.01, "");
+    }
+
+    private static MpiReport report(double mpjShift4) throws Exception {
+        List<MpiFigure> f = new ArrayList<>();
+        for (int r : new int[] {2, 4}) {
+            f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "overhead_us", 0.3));
+            f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "messaging_us", 0.25));
+            f.add(fig("stages", SHIFT, "mpj-express", r, 0, "overhead_us", 30));
+            f.add(fig("stages", SHIFT, "mpj-express", r, 0, "messaging_us", r == 4 ? mpjShift4 : 25));
+            f.add(fig("stages", EXCHANGE, "ccr-mpi", r, 0, "messaging_us", 0.5));
+            f.add(fig("stages", EXCHANGE, "mpj-express", r, 0, "messaging_us", 60));
+        }
+        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "ccr-mpi", 2, 0, "latency_us", 0.2));
+        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "mpj-express", 2, 0, "latency_us", 30));
+        f.add(new MpiFigure("latency", MpiKernels.LatencyOp.BARRIER.label, "mpj-express", 2, 0, "latency_us", Double.NaN, 0, 0,
+                Double.NaN, "not installed"));
+        f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", 2, 100_000, "GB/s", 45));
+        f.add(fig("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
+        f.add(fig("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
+        return new MpiReport(f, MpiOptions.parse("--stages", "1000"));
+    }
+
+    @Test
+    void stageTableHasBothBackendsTheRatioAndTheSeeds() throws Exception {
+        String t = report(25).stageTable();
+        assertThat(t).contains("S = 1,000 stages of 17 µs");
+        assertThat(t).contains("| Rendezvous Shift | 2 | 0.300 | 0.250 | 30.0 | 25.0 | 100x | 7.1 | 6.6 |");
+        assertThat(t).contains("| Rendezvous Exchange | 4 |  | 0.500 |  | 60.0 | 120x | 14.2 | 15.2 |");
+    }
+
+    @Test
+    void latencyTableMarksMissingBackends() throws Exception {
+        String t = report(25).latencyTable();
+        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 150x |");
+        assertThat(t).contains("| barrier | 2 |  | not installed |  |");
+    }
+
+    @Test
+    void bandwidthRatiosAgainstBothBaselines() throws Exception {
+        String t = report(25).bandwidthTable();
+        assertThat(t).contains("| 100,000 |  | 45.00 |").contains("| 50.00 | 90.00 | 0.90x | 0.50x |");
+    }
+
+    @Test
+    void targetsJudgeEachFigureAndFindTheLowestRatio() throws Exception {
+        String met = report(25).targets();
+        assertThat(met).containsPattern("Rendezvous Shift per stage at 2 ranks <= 0.5 µs +0.250 µs  met");
+        assertThat(met).containsPattern("ping-pong half round trip <= 0.3 µs +0.200 µs  met");
+        assertThat(met).containsPattern("barrier at 2 ranks <= 1 µs +- +not measured");
+        assertThat(met).containsPattern("\\(lowest: Rendezvous Shift at 2 ranks\\) +100.00x  met");
+        assertThat(met).containsPattern("\\(1 thread\\) +0.90x  met");
+        assertThat(met).containsPattern("\\(2 threads at once\\) +0.50x  MISSED");
+
+        String missed = report(2.5).targets();
+        assertThat(missed).containsPattern("\\(lowest: Rendezvous Shift at 4 ranks\\) +10.00x  MISSED");
+    }
+
+    @Test
+    void csvHasOneLinePerFigureAndQuotesCommas() throws Exception {
+        MpiReport r = report(25);
+        String[] lines = r.csv().split("\n");
+        assertThat(lines[0]).isEqualTo(MpiFigure.CSV_HEADER);
+        assertThat(lines).hasSize(1 + r.figures().size());
+        assertThat(r.csv()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
+                .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
+    }
+}
