@@ -40,6 +40,7 @@ public final class SpmdWorld {
     private final RankThreads rankThreads;
     private final Duration deadlockTimeout;
     private final int spinPolls;
+    private final Collectives collectives;
 
     private SpmdWorld(Builder b) {
         this.size = b.size;
@@ -47,6 +48,7 @@ public final class SpmdWorld {
         this.rankThreads = b.rankThreads;
         this.deadlockTimeout = b.deadlockTimeout;
         this.spinPolls = b.spinPolls;
+        this.collectives = b.collectives;
     }
 
     /**
@@ -147,9 +149,31 @@ public final class SpmdWorld {
         return spinPolls;
     }
 
+    /**
+     * The barrier and allreduce algorithms as configured.
+     *
+     * @return the configured choice, possibly {@link Collectives#AUTO}
+     */
+    public Collectives collectives() {
+        return collectives;
+    }
+
+    /**
+     * The barrier and allreduce algorithms {@link #run} uses: {@link Collectives#AUTO} resolved
+     * against the size and {@link Runtime#availableProcessors()}.
+     *
+     * @return {@link Collectives#MESSAGES} or {@link Collectives#SHARED_MEMORY}
+     */
+    public Collectives effectiveCollectives() {
+        if (collectives != Collectives.AUTO) {
+            return collectives;
+        }
+        return size <= Runtime.getRuntime().availableProcessors() ? Collectives.MESSAGES : Collectives.SHARED_MEMORY;
+    }
+
     @Override
     public String toString() {
-        return "SpmdWorld[" + name + ", size=" + size + ", " + rankThreads + ", deadlockTimeout="
+        return "SpmdWorld[" + name + ", size=" + size + ", " + rankThreads + ", " + collectives + ", deadlockTimeout="
                 + deadlockTimeout + "]";
     }
 
@@ -160,6 +184,7 @@ public final class SpmdWorld {
         private RankThreads rankThreads = RankThreads.AUTO;
         private Duration deadlockTimeout = DEFAULT_DEADLOCK_TIMEOUT;
         private int spinPolls = 20_000;
+        private Collectives collectives = Collectives.AUTO;
 
         private Builder() {
         }
@@ -234,6 +259,17 @@ public final class SpmdWorld {
                 throw new IllegalArgumentException("spin polls must be >= 0, got " + polls);
             }
             this.spinPolls = polls;
+            return this;
+        }
+
+        /**
+         * How barrier and allreduce are carried out.
+         *
+         * @param collectives message-based, shared-memory, or automatic (the default)
+         * @return this builder
+         */
+        public Builder collectives(Collectives collectives) {
+            this.collectives = Objects.requireNonNull(collectives, "collectives");
             return this;
         }
 

@@ -40,7 +40,11 @@ class FailureTest {
 
     @Test
     void aRankWaitingForAFinishedRankIsADeadlockWithCollectiveAndUnmatchedMessagesNamed() {
-        assertThatThrownBy(() -> world(3, RankThreads.AUTO).run(comm -> {
+        // Message-based barrier: the report names its internal receives (CollectiveAlgorithmsTest
+        // covers the shared-memory one).
+        SpmdWorld w = SpmdWorld.builder().size(3).name("w").collectives(Collectives.MESSAGES)
+                .deadlockTimeout(Duration.ofMillis(300)).build();
+        assertThatThrownBy(() -> w.run(comm -> {
             if (comm.rank() == 2) {
                 comm.send(new int[] {1}, 0, 1, Datatype.INT, 0, 55);
                 return null;

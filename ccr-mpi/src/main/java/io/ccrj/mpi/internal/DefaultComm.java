@@ -52,6 +52,10 @@ public final class DefaultComm implements Comm {
     private final int context;
     private final String label;
     private int splits;
+    /** Barrier/allreduce state shared with the other members, or {@code null} for message-based collectives. */
+    private final SharedMemoryCollectives shared;
+    /** Shared-memory collectives this rank has called on this communicator (owner only). */
+    private long sharedGeneration;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
         this.world = world;
@@ -61,6 +65,7 @@ public final class DefaultComm implements Comm {
         this.mailbox = world.mailboxes[worldRanks[rank]];
         this.context = context;
         this.label = label;
+        this.shared = world.sharedMemoryCollectives && size > 1 ? world.sharedCollectives(context, worldRanks) : null;
     }
 
     RankMailbox mailbox() {
@@ -262,7 +267,11 @@ public final class DefaultComm implements Comm {
         checkThread();
         mailbox.collective = "barrier";
         try {
-            DisseminationBarrier.barrier(this, EMPTY);
+            if (shared != null) {
+                shared.barrier(mailbox, sharedGeneration++, label, rank);
+            } else {
+                DisseminationBarrier.barrier(this, EMPTY);
+            }
         } finally {
             mailbox.collective = null;
         }
@@ -308,7 +317,12 @@ public final class DefaultComm implements Comm {
         checkOp("allreduce", op, type);
         mailbox.collective = "allreduce";
         try {
-            RecursiveDoublingAllreduce.allreduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            if (shared != null) {
+                shared.allreduce(mailbox, sharedGeneration++, label, rank, sendbuf, sendoffset, recvbuf, recvoffset,
+                        count, type, op);
+            } else {
+                RecursiveDoublingAllreduce.allreduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+            }
         } finally {
             mailbox.collective = null;
         }

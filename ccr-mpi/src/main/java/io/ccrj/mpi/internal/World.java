@@ -1,5 +1,6 @@
 package io.ccrj.mpi.internal;
 
+import io.ccrj.mpi.Collectives;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.RankThreads;
@@ -29,10 +30,19 @@ final class World {
     private final ConcurrentHashMap<String, Integer> contexts = new ConcurrentHashMap<>();
     private final AtomicInteger nextContext = new AtomicInteger(2);
 
+    /**
+     * Whether barrier and allreduce go through {@link SharedMemoryCollectives}: when the world has
+     * more ranks than processors, where each message hand-off costs a park and a wake-up.
+     */
+    final boolean sharedMemoryCollectives;
+    /** Shared-memory collective state per communicator, keyed by its point-to-point context. */
+    private final ConcurrentHashMap<Integer, SharedMemoryCollectives> shared = new ConcurrentHashMap<>();
+
     World(SpmdWorld config) {
         this.name = config.name();
         this.size = config.size();
         this.virtualThreads = config.effectiveRankThreads() == RankThreads.VIRTUAL;
+        this.sharedMemoryCollectives = config.effectiveCollectives() == Collectives.SHARED_MEMORY;
         this.mailboxes = new RankMailbox[size];
         for (int i = 0; i < size; i++) {
             mailboxes[i] = new RankMailbox(this, i, virtualThreads, config.spinPolls());
@@ -48,6 +58,20 @@ final class World {
     int contextFor(int parentContext, int splitNumber, int color) {
         return contexts.computeIfAbsent(parentContext + "/" + splitNumber + "/" + color,
                 k -> nextContext.getAndAdd(2));
+    }
+
+    /**
+     * The shared-memory collective state of the communicator with point-to-point context
+     * {@code context} and members {@code worldRanks}; every member gets the same instance.
+     */
+    SharedMemoryCollectives sharedCollectives(int context, int[] worldRanks) {
+        return shared.computeIfAbsent(context, c -> {
+            RankMailbox[] members = new RankMailbox[worldRanks.length];
+            for (int i = 0; i < members.length; i++) {
+                members[i] = mailboxes[worldRanks[i]];
+            }
+            return new SharedMemoryCollectives(members);
+        });
     }
 
     /**

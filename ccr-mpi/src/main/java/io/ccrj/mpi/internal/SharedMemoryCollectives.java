@@ -1,0 +1,155 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.Op;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Barrier and allreduce through memory shared by the ranks of one communicator, for worlds with
+ * more ranks than processors. There, every message hand-off is a park and a wake-up of a rank
+ * (virtual threads, or platform threads that must not spin); the message-based algorithms cost
+ * {@code n log2 n} of them per operation (24 at 8 ranks), this one {@code n - 1}: every rank
+ * announces its arrival on one counter and waits, and the last to arrive completes the operation
+ * and wakes the others (the central counter barrier, as MPI implementations do within a node).
+ *
+ * <p>Allreduce: each rank leaves a reference to its send buffer in its slot; the last to arrive
+ * combines the slots in rank order, {@code x0 op (x1 op (... op x(n-1)))}, so non-commutative
+ * operations get MPI's canonical order and every rank the same bits; then each rank copies the
+ * result out. Senders' buffers are read in place: their owners wait until the result is
+ * published, so the buffers cannot change while they are read.
+ *
+ * <p>Concurrency: {@link #arrived} orders everything. Each rank writes its slot, then increments
+ * (a volatile read-modify-write); the increments form one chain, so the last arriver's increment
+ * happens after every slot write. It then resets {@link #arrived}, publishes the result, and
+ * increments {@link #completed} (volatile write), which the waiters read; a waiter's
+ * {@code WAITING} flag and the completer's read of it form the usual Dekker pair
+ * ({@link RankMailbox#wakeIfWaiting()}), so no wake-up is lost. Slots and results alternate
+ * between two generations: a rank can reach generation {@code g + 2} only after every rank has
+ * arrived at {@code g + 1}, that is, after every rank has copied the result of {@code g} out.
+ */
+final class SharedMemoryCollectives {
+    private final RankMailbox[] members;
+    private final AtomicInteger arrived = new AtomicInteger();
+    /** Operations completed so far on this communicator; rank-local generation counters follow it. */
+    private volatile long completed;
+    private final Object[][] slots;
+    private final int[][] slotOffsets;
+    private final Object[] results = new Object[2];
+    /** What each rank called in a generation ("allreduce DOUBLE x 3"), to catch mismatched collectives. */
+    private final String[][] calls;
+    /** A generation's mismatch report, or {@code null}: every rank of it throws. */
+    private final String[] mismatches = new String[2];
+
+    SharedMemoryCollectives(RankMailbox[] members) {
+        this.members = members;
+        this.slots = new Object[2][members.length];
+        this.slotOffsets = new int[2][members.length];
+        this.calls = new String[2][members.length];
+    }
+
+    /** The wait of one rank for generation {@code g} to complete. */
+    private final class Wait implements Pending {
+        private final long generation;
+        private final String label;
+
+        Wait(long generation, String label) {
+            this.generation = generation;
+            this.label = label;
+        }
+
+        @Override
+        public boolean isComplete() {
+            return completed > generation;
+        }
+
+        @Override
+        public boolean needsMessage() {
+            return false;
+        }
+
+        @Override
+        public String describe() {
+            return "waiting for the other ranks (shared memory, " + arrived.get() + " of " + members.length
+                    + " arrived) on " + label;
+        }
+    }
+
+    /**
+     * A barrier.
+     *
+     * @param self the calling rank's mailbox
+     * @param generation the calling rank's count of shared collectives on this communicator so far
+     * @param label the communicator, for deadlock reports
+     */
+    void barrier(RankMailbox self, long generation, String label, int rank) {
+        arrive(self, generation, rank, "barrier", label, null);
+    }
+
+    /**
+     * An allreduce: {@code recvbuf[recvoffset ..]} = the rank-ordered reduction of every rank's
+     * {@code sendbuf[sendoffset .. + count)}.
+     */
+    void allreduce(RankMailbox self, long generation, String label, int rank, Object sendbuf, int sendoffset,
+            Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
+        int parity = (int) (generation & 1);
+        slots[parity][rank] = sendbuf;
+        slotOffsets[parity][rank] = sendoffset;
+        arrive(self, generation, rank, "allreduce " + type + " x " + count + " " + op, label, () -> {
+            Object[] in = slots[parity];
+            int[] at = slotOffsets[parity];
+            int last = in.length - 1;
+            Object acc = type.newArray(count);
+            System.arraycopy(in[last], at[last], acc, 0, count);
+            for (int r = last - 1; r >= 0; r--) {
+                op.apply(in[r], at[r], acc, 0, count, type);
+            }
+            java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
+            results[parity] = acc;
+        });
+        System.arraycopy(results[parity], 0, recvbuf, recvoffset, count);
+    }
+
+    private void arrive(RankMailbox self, long generation, int rank, String call, String label, Runnable complete) {
+        int parity = (int) (generation & 1);
+        calls[parity][rank] = call;
+        if (arrived.incrementAndGet() == members.length) {
+            mismatches[parity] = mismatch(calls[parity], label);
+            if (complete != null && mismatches[parity] == null) {
+                complete.run();
+            }
+            arrived.set(0);
+            completed = generation + 1;          // publishes the result; waiters read it
+            for (RankMailbox m : members) {
+                if (m != self) {
+                    m.wakeIfWaiting();
+                }
+            }
+        } else {
+            Wait w = new Wait(generation, label);
+            if (!w.isComplete()) {
+                self.await(w);
+            }
+        }
+        String mismatch = mismatches[parity];
+        if (mismatch != null) {
+            throw new MpiException(ErrorClass.ARG, mismatch);
+        }
+    }
+
+    /** @return a report naming each rank's call if they differ, else {@code null} */
+    private static String mismatch(String[] calls, String label) {
+        for (String c : calls) {
+            if (!c.equals(calls[0])) {
+                StringBuilder sb = new StringBuilder("the ranks of ").append(label)
+                        .append(" called different collectives at the same point:");
+                for (int r = 0; r < calls.length; r++) {
+                    sb.append(r == 0 ? " " : ", ").append("rank ").append(r).append(' ').append(calls[r]);
+                }
+                return sb.toString();
+            }
+        }
+        return null;
+    }
+}
