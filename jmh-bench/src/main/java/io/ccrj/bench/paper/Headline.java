@@ -1,0 +1,170 @@
+package io.ccrj.bench.paper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The headline table of {@code bin/ccrj paper}: for each experiment, our figure, the seeds', the
+ * peer's measured in the same run, and the ratios, read back from the sections' CSV files
+ * ({@code overhead/overhead.csv}, {@code mpi/mpi.csv}). A figure that was not measured (its
+ * experiment not run, or MPJ Express not installed) is left out or shown as "-".
+ */
+final class Headline {
+    private final List<Map<String, String>> overhead;
+    private final List<Map<String, String>> mpi;
+
+    Headline(List<Map<String, String>> overhead, List<Map<String, String>> mpi) {
+        this.overhead = overhead;
+        this.mpi = mpi;
+    }
+
+    /** Reads the sections' CSVs under {@code dir}; a missing file is an empty section. */
+    static Headline read(Path dir) throws IOException {
+        return new Headline(csv(dir.resolve("overhead").resolve("overhead.csv")), csv(dir.resolve("mpi").resolve("mpi.csv")));
+    }
+
+    /** The rows of a CSV with a header line, fields unquoted; a missing file has none. */
+    static List<Map<String, String>> csv(Path file) throws IOException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        if (!Files.isRegularFile(file)) {
+            return rows;
+        }
+        List<String> lines = Files.readAllLines(file);
+        if (lines.isEmpty()) {
+            return rows;
+        }
+        List<String> header = fields(lines.get(0));
+        for (String line : lines.subList(1, lines.size())) {
+            if (line.isBlank()) {
+                continue;
+            }
+            List<String> f = fields(line);
+            Map<String, String> row = new HashMap<>();
+            for (int i = 0; i < header.size() && i < f.size(); i++) {
+                row.put(header.get(i), f.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** Splits one CSV line (RFC 4180 quoting). */
+    static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cur.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cur.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(c);
+            }
+        }
+        out.add(cur.toString());
+        return out;
+    }
+
+    /** @return the Markdown table; empty if no section produced figures */
+    String markdown() {
+        List<String> rows = new ArrayList<>();
+        for (String pattern : List.of("Pipeline", "Shift", "TwoShifts", "Exchange")) {
+            overhead.stream().filter(r -> pattern.equals(r.get("pattern")) && "2".equals(r.get("ways"))
+                    && "match".equals(r.get("threads_mode"))).findFirst().ifPresent(r -> rows.add(row(
+                    "spawned " + pattern + ", overhead per stage, 2-way match (µs)", num(r.get("overhead_us")),
+                    num(r.get("seed_amd_us")), Double.NaN, "", true)));
+        }
+        for (String[] p : new String[][] {{"Rendezvous Shift", "7.1"}, {"Rendezvous Exchange", "8.8"}}) {
+            for (String ranks : List.of("2", "4")) {
+                double ours = mpiValue("stages", p[0], "ccr-mpi", ranks, "0", "messaging_us");
+                double peer = mpiValue("stages", p[0], "mpj-express", ranks, "0", "messaging_us");
+                double seed = ranks.equals("2") ? Double.parseDouble(p[1]) : p[0].equals("Rendezvous Shift") ? 9.7 : 14.2;
+                if (!Double.isNaN(ours)) {
+                    rows.add(row(p[0] + ", per stage, " + ranks + " ranks (µs)", ours, seed, peer, "MPJ Express", true));
+                }
+            }
+        }
+        for (String[] op : new String[][] {{"ping-pong (half round trip)", "2"}, {"barrier", "8"}, {"allreduce, 1 double", "8"}}) {
+            double ours = mpiValue("latency", op[0], "ccr-mpi", op[1], "0", "latency_us");
+            if (!Double.isNaN(ours)) {
+                rows.add(row(op[0] + ", " + op[1] + " ranks (µs)", ours, Double.NaN,
+                        mpiValue("latency", op[0], "mpj-express", op[1], "0", "latency_us"), "MPJ Express", true));
+            }
+        }
+        double bw = mpiValue("bandwidth", "outside thread", "ccr-mpi", "2", "100000", "GB/s");
+        if (!Double.isNaN(bw)) {
+            rows.add(row("sendrecv 10^5 doubles, GB/s summed over 2 ranks", bw, 1.16,
+                    mpiValue("bandwidth", "outside thread", "mpj-express", "2", "100000", "GB/s"), "MPJ Express", false));
+            rows.add(row("  same, against System.arraycopy on 1 thread (GB/s)", bw, Double.NaN,
+                    mpiValue("bandwidth", "System.arraycopy, 1 thread", "java", "1", "100000", "GB/s"), "System.arraycopy", false));
+        }
+        if (rows.isEmpty()) {
+            return "";
+        }
+        return "| figure | ours | seeds (2006, AMD) | peer, same run | ours vs seeds | ours vs peer |\n"
+                + "|---|---:|---:|---:|---:|---:|\n" + String.join("\n", rows) + "\n";
+    }
+
+    private double mpiValue(String experiment, String item, String backend, String ranks, String size, String metric) {
+        return mpi.stream().filter(r -> experiment.equals(r.get("experiment")) && item.equals(r.get("item"))
+                        && backend.equals(r.get("backend")) && ranks.equals(r.get("ranks")) && size.equals(r.get("size"))
+                        && metric.equals(r.get("metric")))
+                .findFirst().map(r -> num(r.get("value"))).orElse(Double.NaN);
+    }
+
+    /**
+     * One row. For times (lower is better) the ratios say how many times lower ours is; for
+     * bandwidths (higher is better) how many times higher.
+     */
+    private static String row(String what, double ours, double seed, double peer, String peerName, boolean lowerIsBetter) {
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |", what, fmt(ours), fmt(seed),
+                Double.isNaN(peer) ? "-" : fmt(peer) + " (" + peerName + ")",
+                ratio(ours, seed, lowerIsBetter), ratio(ours, peer, lowerIsBetter));
+    }
+
+    /** "3.2x better" or "1.5x worse": how ours compares, whichever direction is better for the figure. */
+    static String ratio(double ours, double other, boolean lowerIsBetter) {
+        if (Double.isNaN(ours) || Double.isNaN(other) || ours <= 0 || other <= 0) {
+            return "-";
+        }
+        double r = lowerIsBetter ? other / ours : ours / other;
+        double shown = r >= 1 ? r : 1 / r;
+        return String.format(Locale.ROOT, shown >= 10 ? "%.0fx %s" : "%.2fx %s", shown, r >= 1 ? "better" : "worse");
+    }
+
+    private static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 ? "%.0f" : Math.abs(v) >= 10 ? "%.1f" : Math.abs(v) >= 1 ? "%.2f" : "%.3f", v);
+    }
+
+    private static double num(String s) {
+        if (s == null || s.isBlank()) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.ccrj.bench.paper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class PaperMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return PaperMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badOptionExitsTwoWithUsage() {
+        assertThat(run("--only", "nonsense")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj paper: option --only: unknown experiment 'nonsense'")
+                .contains("Usage: bin/ccrj paper");
+    }
+
+    @Test
+    void helpExitsZero() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: bin/ccrj paper").contains("--smoke");
+    }
+
+    /** Every section at smoke settings: results.md with the headline, each section's files and charts. */
+    @Test
+    @Timeout(240)
+    void aSmokeRunWritesEveryFile(@TempDir Path dir) throws Exception {
+        int code = run("--smoke", "--out", dir.toString());
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("== paper [1/2] Spawned patterns").contains("== paper [2/2]")
+                .contains("ETA");
+        for (String f : new String[] {"results.md", "overhead/overhead.csv", "overhead/overhead.md",
+                "overhead/overhead-per-stage.png", "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
+                "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png"}) {
+            assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
+        }
+        String md = Files.readString(dir.resolve("results.md"));
+        assertThat(md).contains("## Headline").contains("| spawned Pipeline, overhead per stage, 2-way match (µs) |")
+                .contains("| Rendezvous Exchange, per stage, 2 ranks (µs) |")
+                .contains("![mpi-bandwidth.png](mpi/mpi-bandwidth.png)")
+                .contains("![overhead-per-stage.png](overhead/overhead-per-stage.png)")
+                .contains("mode smoke").contains("command: `bin/ccrj paper --smoke`");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("results: " + dir.resolve("results.md"));
+    }
+
+    @Test
+    @Timeout(120)
+    void onlyRunsTheNamedSections(@TempDir Path dir) throws Exception {
+        assertThat(run("--smoke", "--only", "latency", "--out", dir.toString())).isZero();
+        assertThat(dir.resolve("overhead")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("mpi/mpi.csv"))).contains("latency,").doesNotContain("stages,")
+                .doesNotContain("bandwidth,");
+    }
+}
