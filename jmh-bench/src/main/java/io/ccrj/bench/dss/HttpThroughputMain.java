@@ -28,6 +28,7 @@ public final class HttpThroughputMain {
     }
 
     public static void main(String[] args) throws Exception {
+        NettyTransport.useJdkLogging();
         String url = null;
         String method = "GET";
         byte[] body = new byte[0];

@@ -10,6 +10,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import io.netty.util.internal.logging.JdkLoggerFactory;
 
 import java.util.Locale;
 
@@ -75,6 +77,15 @@ public enum NettyTransport {
 
     /** @return whether this transport works on this machine */
     public abstract boolean isAvailable();
+
+    /**
+     * Sends Netty's own logging to {@code java.util.logging}: benchmarks.jar carries log4j 1.2 on
+     * its manifest class path for MPJ Express, which Netty would otherwise pick and complain about.
+     * Call first thing in a {@code main}.
+     */
+    public static void useJdkLogging() {
+        InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
+    }
 
     /** @return epoll when available, NIO otherwise */
     public static NettyTransport best() {

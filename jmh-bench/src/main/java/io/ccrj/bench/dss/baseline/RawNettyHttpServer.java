@@ -109,6 +109,7 @@ public final class RawNettyHttpServer implements AutoCloseable {
 
     /** Runs the server until the process is killed; options in the class comment. */
     public static void main(String[] args) throws InterruptedException {
+        NettyTransport.useJdkLogging();
         int port = 8080;
         int ioThreads = 1;
         String host = "127.0.0.1";
