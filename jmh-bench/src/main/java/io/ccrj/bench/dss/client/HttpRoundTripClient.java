@@ -2,6 +2,7 @@ package io.ccrj.bench.dss.client;
 
 import io.ccrj.bench.dss.NettyTransport;
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -50,6 +51,8 @@ public final class HttpRoundTripClient implements AutoCloseable {
     public static final int MAX_RESPONSE_BYTES = 16 << 20;
 
     private final HttpRequestSpec request;
+    /** {@link #request} on the wire, encoded once; sent as a duplicate. */
+    private final ByteBuf encodedRequest;
     private final ManualIoEventLoop loop;
     private final Channel channel;
     private final long timeoutNanos;
@@ -60,6 +63,7 @@ public final class HttpRoundTripClient implements AutoCloseable {
 
     private HttpRoundTripClient(HttpRequestSpec request, ManualIoEventLoop loop, Channel channel, long timeoutNanos) {
         this.request = request;
+        this.encodedRequest = request.encoded();
         this.loop = loop;
         this.channel = channel;
         this.timeoutNanos = timeoutNanos;
@@ -127,7 +131,7 @@ public final class HttpRoundTripClient implements AutoCloseable {
      * @throws IOException when the connection fails or closes, or no response comes within the timeout
      */
     public HttpReply exchange() throws IOException {
-        channel.writeAndFlush(request.encoded().duplicate());
+        channel.writeAndFlush(encodedRequest.duplicate(), channel.voidPromise());
         return awaitReplies(1).getFirst();
     }
 
@@ -138,7 +142,7 @@ public final class HttpRoundTripClient implements AutoCloseable {
      */
     public List<HttpReply> exchangeAll(List<HttpRequestSpec> requests) throws IOException {
         for (HttpRequestSpec r : requests) {
-            channel.write(r.encoded().duplicate());
+            channel.write(r.encoded(), channel.voidPromise());
         }
         channel.flush();
         return awaitReplies(requests.size());
