@@ -14,6 +14,8 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The Netty transport of the HTTP baseline server and of the load generators: native epoll where
@@ -22,61 +24,42 @@ import java.util.Locale;
  */
 public enum NettyTransport {
     /** Native epoll ({@code netty-transport-native-epoll}, linux-x86_64). */
-    EPOLL {
-        @Override
-        public IoHandlerFactory ioHandlerFactory() {
-            return EpollIoHandler.newFactory();
-        }
-
-        @Override
-        public Class<? extends ServerChannel> serverChannelType() {
-            return EpollServerSocketChannel.class;
-        }
-
-        @Override
-        public Class<? extends SocketChannel> socketChannelType() {
-            return EpollSocketChannel.class;
-        }
-
-        @Override
-        public boolean isAvailable() {
-            return Epoll.isAvailable();
-        }
-    },
+    EPOLL(EpollIoHandler::newFactory, EpollServerSocketChannel.class, EpollSocketChannel.class, Epoll::isAvailable),
     /** The JDK's NIO selector: works everywhere. */
-    NIO {
-        @Override
-        public IoHandlerFactory ioHandlerFactory() {
-            return NioIoHandler.newFactory();
-        }
+    NIO(NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class, () -> true);
 
-        @Override
-        public Class<? extends ServerChannel> serverChannelType() {
-            return NioServerSocketChannel.class;
-        }
+    private final Supplier<IoHandlerFactory> ioHandlerFactory;
+    private final Class<? extends ServerChannel> serverChannelType;
+    private final Class<? extends SocketChannel> socketChannelType;
+    private final BooleanSupplier available;
 
-        @Override
-        public Class<? extends SocketChannel> socketChannelType() {
-            return NioSocketChannel.class;
-        }
-
-        @Override
-        public boolean isAvailable() {
-            return true;
-        }
-    };
+    NettyTransport(Supplier<IoHandlerFactory> ioHandlerFactory, Class<? extends ServerChannel> serverChannelType,
+                   Class<? extends SocketChannel> socketChannelType, BooleanSupplier available) {
+        this.ioHandlerFactory = ioHandlerFactory;
+        this.serverChannelType = serverChannelType;
+        this.socketChannelType = socketChannelType;
+        this.available = available;
+    }
 
     /** @return the factory of this transport's I/O handlers, one per event loop */
-    public abstract IoHandlerFactory ioHandlerFactory();
+    public IoHandlerFactory ioHandlerFactory() {
+        return ioHandlerFactory.get();
+    }
 
     /** @return the listening channel type */
-    public abstract Class<? extends ServerChannel> serverChannelType();
+    public Class<? extends ServerChannel> serverChannelType() {
+        return serverChannelType;
+    }
 
     /** @return the connection channel type */
-    public abstract Class<? extends SocketChannel> socketChannelType();
+    public Class<? extends SocketChannel> socketChannelType() {
+        return socketChannelType;
+    }
 
     /** @return whether this transport works on this machine */
-    public abstract boolean isAvailable();
+    public boolean isAvailable() {
+        return available.getAsBoolean();
+    }
 
     /**
      * Sends Netty's own logging to {@code java.util.logging}: benchmarks.jar carries log4j 1.2 on
