@@ -322,7 +322,7 @@ final class HostRouter implements HttpRouter {
         ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null));
     }
 
-    private String metricsText() {
+    String metricsText() {
         StringBuilder sb = new StringBuilder(2048);
         host.metrics().render(sb);
         gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",

@@ -292,6 +292,11 @@ public final class ServiceHost implements AutoCloseable {
         return closing;
     }
 
+    /** @return the {@code /metrics} text now (for tests and embedding) */
+    String metricsSnapshot() {
+        return new HostRouter(this).metricsText();
+    }
+
     /** Graceful shutdown with the builder's drain deadline. */
     @Override
     public void close() {
