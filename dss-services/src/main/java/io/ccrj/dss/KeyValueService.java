@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.internal.Json;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,29 +21,35 @@ import java.util.Map;
  *   <li>Submit: action {@code clear} removes every item.</li>
  * </ul>
  *
- * <p>Modifications change the item map in place: they run exclusively, so no reader sees the map
- * while it changes, and each validates its input before touching the map (a failed one changes
- * nothing).
+ * <p>The state is immutable: a modification copies the map (copy-on-write), so concurrent readers
+ * (Query) never see it change and a failed modification or save restores the old state.
  */
 public final class KeyValueService extends Service<KeyValueService.State> {
     /** The contract name used by manifests and Create. */
     public static final String CONTRACT = "kv";
 
     /**
-     * The store's state.
+     * The store's state: immutable (each modification makes a new one, so a failed save rolls
+     * back by restoring the old reference).
      *
-     * @param items key to value, in insertion order
+     * @param items key to value, in insertion order; unmodifiable
      */
     public record State(Map<String, JsonNode> items) {
-        /** Normalizes a missing map to an empty, mutable one. */
+        /** Wraps the map (taken over, not copied) as unmodifiable; {@code null} is empty. */
         public State {
-            items = items == null ? new LinkedHashMap<>() : new LinkedHashMap<>(items);
+            items = items == null ? Map.of() : Collections.unmodifiableMap(items);
         }
     }
 
     /** An empty store. */
     public KeyValueService() {
         super(State.class, new State(null));
+    }
+
+    private void put(String key, JsonNode value) {
+        Map<String, JsonNode> copy = new LinkedHashMap<>(state().items());
+        copy.put(key, value);
+        setState(new State(copy));
     }
 
     @Override
@@ -58,7 +65,7 @@ public final class KeyValueService extends Service<KeyValueService.State> {
                 .on(Verb.UPSERT, this::upsert)
                 .on(Verb.DELETE, this::delete)
                 .action("clear", op -> {
-                    state().items().clear();
+                    setState(new State(null));
                     op.respondState();
                 });
     }
@@ -80,7 +87,7 @@ public final class KeyValueService extends Service<KeyValueService.State> {
         ObjectNode items = root.putObject("items");
         for (Map.Entry<String, JsonNode> e : state().items().entrySet()) {
             if (prefix == null || e.getKey().startsWith(prefix)) {
-                items.set(e.getKey(), e.getValue().deepCopy());
+                items.set(e.getKey(), e.getValue());
             }
         }
         op.respond(root);
@@ -99,14 +106,15 @@ public final class KeyValueService extends Service<KeyValueService.State> {
         if (state().items().containsKey(k)) {
             throw new Fault(FaultCode.CONFLICT, "item '" + k + "' exists already; use Upsert (PUT .../items/" + k + ") to replace it");
         }
-        state().items().put(k, body.get("value"));
+        put(k, body.get("value"));
         op.respond(body);
     }
 
     private void upsert(Operation op) throws Fault {
         String k = requireKey(op);
         JsonNode value = ServiceRuntime.requireBody(op);
-        boolean created = state().items().put(k, value) == null;
+        boolean created = !state().items().containsKey(k);
+        put(k, value);
         ObjectNode o = Json.object();
         o.put("key", k);
         o.set("value", value);
@@ -116,10 +124,13 @@ public final class KeyValueService extends Service<KeyValueService.State> {
 
     private void delete(Operation op) throws Fault {
         String k = requireKey(op);
-        JsonNode old = state().items().remove(k);
-        if (old == null) {
+        JsonNode old = state().items().get(k);
+        if (old == null && !state().items().containsKey(k)) {
             throw new Fault(FaultCode.NOT_FOUND, "no item '" + k + "'");
         }
+        Map<String, JsonNode> copy = new LinkedHashMap<>(state().items());
+        copy.remove(k);
+        setState(new State(copy));
         ObjectNode o = Json.object();
         o.put("key", k);
         o.set("value", old);

@@ -60,6 +60,8 @@ final class ServiceRuntime<S> {
     private final String supported;
 
     volatile S state;
+    /** The state before the running exclusive handler, restored if its save fails. */
+    private S rollback;
     private volatile JsonNode snapshot;
     private volatile long version;
     private long sequence;
@@ -283,6 +285,7 @@ final class ServiceRuntime<S> {
             return;
         }
         S before = state;
+        rollback = before;
         try {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 checkIfMatch(op.ifMatch());
@@ -355,7 +358,8 @@ final class ServiceRuntime<S> {
             try {
                 stateFile.save(v, snap);
             } catch (IOException | RuntimeException e) {
-                LOG.error("service {}: saving {} failed; the change is not acknowledged", name, stateFile.path(), e);
+                LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
+                state = rollback;
                 faults.increment();
                 op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the state of service '" + name
                         + "' could not be saved: " + e.getMessage(), e));

@@ -60,11 +60,7 @@ public final class HttpServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ChannelPipeline p = ch.pipeline();
-                        p.addLast(new IdleStateHandler(0, 0, limits.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
-                        p.addLast(new HttpServerCodec(4096, 16 * 1024, 64 * 1024));
-                        p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
-                        p.addLast(new HttpConnectionHandler(router));
+                        configure(ch.pipeline(), limits, router);
                     }
                 });
         try {
@@ -73,6 +69,21 @@ public final class HttpServer implements AutoCloseable {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw e;
         }
+    }
+
+    /**
+     * The per-connection pipeline: idle timer, HTTP/1.1 codec (4 KiB request line, 16 KiB of
+     * headers), bounded aggregator, connection handler.
+     *
+     * @param p the new channel's pipeline
+     * @param limits connection limits
+     * @param router the REST mapping
+     */
+    static void configure(ChannelPipeline p, Limits limits, HttpRouter router) {
+        p.addLast(new IdleStateHandler(0, 0, limits.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
+        p.addLast(new HttpServerCodec(4096, 16 * 1024, 64 * 1024));
+        p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
+        p.addLast(new HttpConnectionHandler(router));
     }
 
     /** @return the client channel class matching this JVM's transport */
