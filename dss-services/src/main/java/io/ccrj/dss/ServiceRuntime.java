@@ -84,7 +84,7 @@ final class ServiceRuntime<S> {
         this.queue = queue;
         this.stateFile = stateFile;
         this.partners = Map.copyOf(partners);
-        this.partnerUris = Map.copyOf(partnerUris);
+        this.partnerUris = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
         this.maxPending = maxPending;
         this.concurrentPort = new Port<>(name + ".concurrent");
         this.exclusivePort = new Port<>(name + ".exclusive");
@@ -102,7 +102,7 @@ final class ServiceRuntime<S> {
         Handlers.Binding drop = verbBindings[Verb.DROP.ordinal()];
         OperationHandler custom = drop == null ? null : drop.handler();
         verbBindings[Verb.DROP.ordinal()] = new Handlers.Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
-        this.actions = Map.copyOf(h.actions);
+        this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions));
         this.supported = describeSupported();
 
         S initial = service.initialState();
@@ -173,7 +173,7 @@ final class ServiceRuntime<S> {
 
     /** @return {@code true} if the operation has a handler */
     boolean lookupSupports(Verb verb) {
-        return verbBindings[verb.ordinal()] != null;
+        return verbBindings[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();
     }
 
     /** @return the names of the Submit actions (for the browser view's listeners) */
@@ -428,7 +428,7 @@ final class ServiceRuntime<S> {
         o.put("contract", contract());
         ArrayNode ops = o.putArray("operations");
         for (Verb v : Verb.values()) {
-            if (verbBindings[v.ordinal()] != null) {
+            if (lookupSupports(v)) {
                 ops.add(v.name());
             }
         }
@@ -493,10 +493,10 @@ final class ServiceRuntime<S> {
                 s.close("service '" + name + "' dropped");
             }
             subscribers.clear();
+            droppedFuture.complete(null); // leaves the host's directory before the answer is seen
             ObjectNode o = Json.object();
             o.put("dropped", name);
             op.responsePort().respond(new Response(o, version));
-            droppedFuture.complete(null);
             // Items that were pending inside the interleave go back to their ports once the
             // teardown has run; answer them after that.
             queue.execute(this::failStragglers);

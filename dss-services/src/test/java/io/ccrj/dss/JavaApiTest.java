@@ -173,6 +173,59 @@ class JavaApiTest {
         assertThat(droppedClose.await(5, TimeUnit.SECONDS)).isTrue();
     }
 
+    /** An exclusive action that blocks, and an independent one that answers regardless. */
+    static final class Gate extends Service<PingService.State> {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+
+        Gate() {
+            super(PingService.State.class, new PingService.State(0));
+        }
+
+        @Override
+        protected void bind(Handlers h) {
+            h.standard(Verb.GET)
+                    .action("block", op -> {
+                        entered.countDown();
+                        release.await(10, TimeUnit.SECONDS);
+                        setState(new PingService.State(state().count() + 1));
+                        op.respondState();
+                    })
+                    .action("status", HandlerKind.INDEPENDENT, op -> op.respond(Json.object().put("up", true)));
+        }
+    }
+
+    @Test
+    void independentHandlersRunWhileAnExclusiveHoldsTheInterleave() throws Exception {
+        Gate gate = new Gate();
+        ServiceRef ref = host.create("gate", gate);
+        CompletableFuture<Response> blocked = ref.submit("block", null);
+        CompletableFuture<Response> read;
+        try {
+            assertThat(gate.entered.await(10, TimeUnit.SECONDS)).isTrue();
+            read = ref.get(); // waits: a writer runs
+            assertThat(await(ref.submit("status", null)).body().get("up").asBoolean()).isTrue();
+            JsonNode lookup = await(ref.lookup()).body();
+            assertThat(lookup.get("actions").toString()).isEqualTo("[\"block\",\"status\"]");
+            assertThat(lookup.get("operations").toString()).isEqualTo("[\"LOOKUP\",\"GET\",\"SUBMIT\",\"DROP\"]");
+            assertThat(read).isNotDone();
+        } finally {
+            gate.release.countDown();
+        }
+        assertThat(await(blocked).version()).isEqualTo(1);
+        assertThat(await(read).body().get("count").asLong()).isEqualTo(1); // the writer went first
+    }
+
+    @Test
+    void handlerKindsAreCheckedWhenBound() {
+        Handlers h = new Handlers();
+        assertThatThrownBy(() -> h.on(Verb.GET, HandlerKind.TEARDOWN, op -> { })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> h.on(Verb.DROP, HandlerKind.EXCLUSIVE, op -> { })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> h.on(Verb.LOOKUP, op -> { })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> h.action("a/b", op -> { })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> h.standard(Verb.DELETE)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void responsePortCanBeACcrSuccessFailurePort() throws Exception {
         SuccessFailurePort<Response> sfp = new SuccessFailurePort<>();
