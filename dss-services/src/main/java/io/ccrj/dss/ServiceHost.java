@@ -3,6 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
@@ -166,7 +167,10 @@ public final class ServiceHost implements AutoCloseable {
         }
         Map<String, ServiceRef> refs = new LinkedHashMap<>();
         partners.forEach((pn, target) -> refs.put(pn, partnerRef(target)));
-        DispatcherQueue queue = new DispatcherQueue(name, dispatcher);
+        HttpServer h = http;
+        DispatcherQueue queue = options.handlersOnEventLoop && h != null
+                ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
+                : new DispatcherQueue(name, dispatcher);
         ServiceRuntime<S> rt;
         try {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
@@ -370,6 +374,7 @@ public final class ServiceHost implements AutoCloseable {
         private Duration shutdownDeadline = Duration.ofSeconds(5);
         private String token;
         private boolean protectReads;
+        private boolean handlersOnEventLoop;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -488,6 +493,22 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Runs the handlers of services created after {@link #start()} on a Netty event loop (one
+         * per service, round robin) instead of the dispatcher: an HTTP request to a service on
+         * its connection's own event loop then costs no thread hop at all (with
+         * {@code ioThreads(1)}, none ever does). Only for handlers that never block: a blocking
+         * handler stalls every connection of its event loop. Without HTTP ({@code port(-1)}) the
+         * dispatcher is used regardless.
+         *
+         * @param value {@code true} to run handlers on event loops
+         * @return this
+         */
+        public Builder handlersOnEventLoop(boolean value) {
+            this.handlersOnEventLoop = value;
+            return this;
+        }
+
+        /**
          * Registers a contract name for manifests and Create.
          *
          * @param name the contract name
@@ -529,6 +550,7 @@ public final class ServiceHost implements AutoCloseable {
             b.shutdownDeadline = shutdownDeadline;
             b.token = token;
             b.protectReads = protectReads;
+            b.handlersOnEventLoop = handlersOnEventLoop;
             b.contracts.putAll(contracts);
             return b;
         }

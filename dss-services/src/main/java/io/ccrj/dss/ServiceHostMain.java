@@ -28,6 +28,9 @@ public final class ServiceHostMain {
               --io-threads N       Netty event-loop threads (default: cores)
               --threads N          dispatcher threads (default: cores)
               --max-pending N      pending operations per service before 503 (default 10000)
+              --handlers-on-event-loop
+                                   run handlers on Netty's event loops (fastest; only for
+                                   services whose handlers never block, like kv and ping)
               --help               this text
             """;
 
@@ -98,6 +101,7 @@ public final class ServiceHostMain {
                     return new Options(b, null, true);
                 }
                 case "--protect-reads" -> b.protectReads(true);
+                case "--handlers-on-event-loop" -> b.handlersOnEventLoop(true);
                 case "--port" -> b.port(intValue(a, value(args, ++i, a), 0, 65535));
                 case "--bind" -> b.bindAddress(value(args, ++i, a));
                 case "--manifest" -> manifest = Path.of(value(args, ++i, a));

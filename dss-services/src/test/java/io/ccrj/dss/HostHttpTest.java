@@ -257,6 +257,29 @@ class HostHttpTest {
     }
 
     @Test
+    void handlersOnEventLoopsServeTheSameMappingInOrder() throws Exception {
+        try (ServiceHost h = ServiceHost.builder().port(0).ioThreads(2).handlersOnEventLoop(true).build().start()) {
+            h.start(Manifest.builtIn());
+            for (int conn = 0; conn < 4; conn++) { // connections land on both event loops
+                try (RawHttp c = new RawHttp(h.port())) {
+                    StringBuilder batch = new StringBuilder();
+                    for (int i = 0; i < 10; i++) {
+                        batch.append(RawHttp.format("PUT", "/services/kv/items/c" + conn + "-" + i, JSON, Integer.toString(i)))
+                                .append(RawHttp.format("POST", "/services/ping/actions/ping", JSON, "{\"i\":" + i + "}"));
+                    }
+                    c.writeRaw(batch.toString());
+                    for (int i = 0; i < 10; i++) {
+                        assertThat(c.read().json().get("key").asText()).isEqualTo("c" + conn + "-" + i);
+                        assertThat(c.read().body()).isEqualTo("{\"i\":" + i + "}");
+                    }
+                }
+            }
+            assertThat(RawHttp.once(h.port(), "GET", "/services/ping", null, null).body()).isEqualTo("{\"count\":40}");
+            assertThat(RawHttp.once(h.port(), "GET", "/services/kv", null, null).json().get("items").size()).isEqualTo(40);
+        }
+    }
+
+    @Test
     void partsOfThePathAreDecodedOnce() throws Exception {
         assertThat(call("PUT", "/services/kv/items/x%2By", JSON, "1").status()).isEqualTo(200);
         assertThat(call("GET", "/services/kv", null, null).json().get("items").has("x+y")).isTrue();

@@ -91,6 +91,14 @@ public final class HttpServer implements AutoCloseable {
         return Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class;
     }
 
+    /**
+     * @return one of the server's event loops (round robin), as an executor for the handlers of
+     *     a service that never blocks
+     */
+    public java.util.concurrent.Executor nextEventLoop() {
+        return group.next();
+    }
+
     /** @return the bound port */
     public int port() {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
