@@ -54,6 +54,7 @@ public final class ServiceHost implements AutoCloseable {
     private final Builder options;
     private final BearerToken token;
     private final Dispatcher dispatcher;
+    private final boolean ownsDispatcher;
     private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
     private final HostMetrics metrics = new HostMetrics();
     private final long startedMillis = System.currentTimeMillis();
@@ -64,7 +65,8 @@ public final class ServiceHost implements AutoCloseable {
     private ServiceHost(Builder b) {
         this.options = b.copy();
         this.token = b.token == null ? null : new BearerToken(b.token);
-        this.dispatcher = new Dispatcher(b.dispatcherThreads, "ccrj-dss");
+        this.ownsDispatcher = b.dispatcher == null;
+        this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
     }
 
     /** @return a builder with the defaults */
@@ -88,7 +90,9 @@ public final class ServiceHost implements AutoCloseable {
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
                 }
-                dispatcher.close();
+                if (ownsDispatcher) {
+                    dispatcher.close();
+                }
                 throw new UncheckedIOException("cannot listen on " + options.bindAddress + ":" + options.port + ": " + e,
                         e instanceof IOException io ? io : new IOException(e));
             }
@@ -201,7 +205,8 @@ public final class ServiceHost implements AutoCloseable {
             return factory.get();
         }
         try {
-            Class<?> c = Class.forName(contract);
+            // not initialized until it is known to be a Service: no foreign static initializer runs
+            Class<?> c = Class.forName(contract, false, ServiceHost.class.getClassLoader());
             if (!Service.class.isAssignableFrom(c)) {
                 throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " is not a " + Service.class.getName());
             }
@@ -343,7 +348,9 @@ public final class ServiceHost implements AutoCloseable {
         if (h != null) {
             h.close();
         }
-        dispatcher.close(Duration.ofSeconds(2));
+        if (ownsDispatcher) {
+            dispatcher.close(Duration.ofSeconds(2));
+        }
         closed = true;
         LOG.info("ccrj host closed");
     }
@@ -375,6 +382,7 @@ public final class ServiceHost implements AutoCloseable {
         private String token;
         private boolean protectReads;
         private boolean handlersOnEventLoop;
+        private Dispatcher dispatcher;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -421,6 +429,18 @@ public final class ServiceHost implements AutoCloseable {
                 throw new IllegalArgumentException("dispatcherThreads must be 0 (one per core) or positive, was " + value);
             }
             this.dispatcherThreads = value;
+            return this;
+        }
+
+        /**
+         * Runs the services on a dispatcher of the caller's (its thread count and idle strategy
+         * chosen there, e.g. for benchmarks); the host does not close it.
+         *
+         * @param value the dispatcher, or {@code null} for the host's own
+         * @return this
+         */
+        public Builder dispatcher(Dispatcher value) {
+            this.dispatcher = value;
             return this;
         }
 
@@ -551,6 +571,7 @@ public final class ServiceHost implements AutoCloseable {
             b.token = token;
             b.protectReads = protectReads;
             b.handlersOnEventLoop = handlersOnEventLoop;
+            b.dispatcher = dispatcher;
             b.contracts.putAll(contracts);
             return b;
         }

@@ -100,13 +100,15 @@ class NotificationStreamTest {
         Subscription sub = remote.subscribe(got::add, -1).get(10, java.util.concurrent.TimeUnit.SECONDS);
         HostHttpTest.waitFor(() -> host.metricsSnapshot().contains("ccrj_service_subscribers{service=\"kv\"} 1"));
         remote.upsert("a", IntNode.valueOf(1)).get(10, java.util.concurrent.TimeUnit.SECONDS);
-        remote.upsert("b", IntNode.valueOf(2)).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        remote.upsert("b", com.fasterxml.jackson.databind.node.TextNode.valueOf("h\u00e9llo \u2603 " + "x".repeat(20_000)))
+                .get(10, java.util.concurrent.TimeUnit.SECONDS); // multi-byte text split across chunks
         Notification first = got.poll(10, java.util.concurrent.TimeUnit.SECONDS);
         Notification second = got.poll(10, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(first).isNotNull();
         assertThat(first.sequence()).isEqualTo(1);
         assertThat(first.body().get("key").asText()).isEqualTo("a");
         assertThat(second.sequence()).isEqualTo(2);
+        assertThat(second.body().get("value").asText()).startsWith("h\u00e9llo \u2603 xx").hasSize(8 + 20_000);
         sub.close();
         HostHttpTest.waitFor(() -> host.metricsSnapshot().contains("ccrj_service_subscribers{service=\"kv\"} 0"));
     }

@@ -28,7 +28,6 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -222,7 +221,7 @@ public final class HttpClientPool {
                 });
             }
             if (ok && msg instanceof HttpContent content && content.content().isReadable()) {
-                listener.text(content.content().toString(StandardCharsets.UTF_8));
+                listener.bytes(content.content());
             }
         }
 

@@ -214,20 +214,27 @@ public final class HttpServiceRef implements ServiceRef {
     /** Parses Server-Sent Events text into notifications. */
     static final class SseListener {
         private final NotificationListener target;
-        private final StringBuilder pending = new StringBuilder();
+        /** Bytes of the event not yet complete: an event is decoded only when whole (UTF-8 safe). */
+        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+        private boolean lastWasNewline;
         private boolean closed;
 
         SseListener(NotificationListener target) {
             this.target = target;
         }
 
-        void text(String chunk) {
-            pending.append(chunk);
-            int end;
-            while ((end = pending.indexOf("\n\n")) >= 0) {
-                String block = pending.substring(0, end);
-                pending.delete(0, end + 2);
-                event(block);
+        void bytes(ByteBuf chunk) {
+            while (chunk.isReadable()) {
+                byte b = chunk.readByte();
+                if (b == '\n' && lastWasNewline) {
+                    String block = pending.toString(StandardCharsets.UTF_8);
+                    pending.reset();
+                    lastWasNewline = false;
+                    event(block);
+                    continue;
+                }
+                pending.write(b);
+                lastWasNewline = b == '\n';
             }
         }
 
