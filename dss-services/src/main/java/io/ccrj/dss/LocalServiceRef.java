@@ -41,15 +41,8 @@ final class LocalServiceRef implements ServiceRef {
             }
         });
         NotificationListener listener = op.subscriber();
-        return Operation.builder(op.verb())
-                .key(op.key())
-                .body(op.body() == null ? null : op.body().deepCopy())
-                .query(op.query())
-                .ifMatch(op.ifMatch())
-                .subscriber(listener == null ? null : new CopyingListener(listener))
-                .lastSequence(op.lastSequence())
-                .authorization(op.authorization())
-                .build(copying);
+        return op.copy(op.body() == null ? null : op.body().deepCopy(),
+                listener == null ? null : new CopyingListener(listener), copying);
     }
 
     @Override

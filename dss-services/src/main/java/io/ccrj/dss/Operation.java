@@ -52,6 +52,23 @@ public final class Operation {
         this.authorization = b.authorization;
     }
 
+    /** A copy with another body, listener and response port (in-process isolation). */
+    private Operation(Operation src, JsonNode body, NotificationListener subscriber, ResponsePort responsePort) {
+        this.verb = src.verb;
+        this.key = src.key;
+        this.body = body;
+        this.query = src.query;
+        this.ifMatch = src.ifMatch;
+        this.responsePort = responsePort;
+        this.subscriber = subscriber;
+        this.lastSequence = src.lastSequence;
+        this.authorization = src.authorization;
+    }
+
+    Operation copy(JsonNode newBody, NotificationListener newSubscriber, ResponsePort newPort) {
+        return new Operation(this, newBody, newSubscriber, newPort);
+    }
+
     /**
      * @param verb the operation
      * @return a builder for its arguments
