@@ -178,7 +178,8 @@ public final class ServiceHost implements AutoCloseable {
         ServiceRuntime<S> rt;
         try {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
-                    refs, partners, options.maxPendingPerService);
+                    refs, partners, options.maxPendingPerService, options.admissionPolicy == null ? null
+                            : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy));
         } catch (IOException e) {
             throw new Fault(FaultCode.INTERNAL, "service '" + name + "': cannot read its state file " + stateFile + ": " + e.getMessage(), e);
         }
@@ -383,6 +384,7 @@ public final class ServiceHost implements AutoCloseable {
         private boolean protectReads;
         private boolean handlersOnEventLoop;
         private Dispatcher dispatcher;
+        private SchedulingPolicy admissionPolicy;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -429,6 +431,24 @@ public final class ServiceHost implements AutoCloseable {
                 throw new IllegalArgumentException("dispatcherThreads must be 0 (one per core) or positive, was " + value);
             }
             this.dispatcherThreads = value;
+            return this;
+        }
+
+        /**
+         * Sheds load with a ccr-core {@link SchedulingPolicy}: each operation first passes through
+         * a per-service admission {@link DispatcherQueue} with this policy (one extra task per
+         * operation), and an operation whose admission task the policy discards is answered
+         * {@link FaultCode#UNAVAILABLE} (503 + {@code Retry-After}) at once. Use
+         * {@link SchedulingPolicy#queueDepthDiscard} to bound the backlog or
+         * {@link SchedulingPolicy#schedulingRateDiscard} to cap the rate; a throttling policy makes
+         * the poster (an event loop) wait instead, so prefer the discarding ones. The
+         * {@link #maxPendingPerService} bound applies as well.
+         *
+         * @param value the policy, or {@code null} (the default) for no admission queue
+         * @return this
+         */
+        public Builder admissionPolicy(SchedulingPolicy value) {
+            this.admissionPolicy = value;
             return this;
         }
 
@@ -572,6 +592,7 @@ public final class ServiceHost implements AutoCloseable {
             b.protectReads = protectReads;
             b.handlersOnEventLoop = handlersOnEventLoop;
             b.dispatcher = dispatcher;
+            b.admissionPolicy = admissionPolicy;
             b.contracts.putAll(contracts);
             return b;
         }

@@ -28,6 +28,8 @@ public final class ServiceHostMain {
               --io-threads N       Netty event-loop threads (default: cores)
               --threads N          dispatcher threads (default: cores)
               --max-pending N      pending operations per service before 503 (default 10000)
+              --max-queue N        shed with 503 when more than N operations wait for admission
+                                   (a queue-depth-discard policy; default: no admission queue)
               --handlers-on-event-loop
                                    run handlers on Netty's event loops (fastest; only for
                                    services whose handlers never block, like kv and ping)
@@ -102,6 +104,8 @@ public final class ServiceHostMain {
                 }
                 case "--protect-reads" -> b.protectReads(true);
                 case "--handlers-on-event-loop" -> b.handlersOnEventLoop(true);
+                case "--max-queue" -> b.admissionPolicy(io.ccrj.core.SchedulingPolicy.queueDepthDiscard(
+                        intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE)));
                 case "--port" -> b.port(intValue(a, value(args, ++i, a), 0, 65535));
                 case "--bind" -> b.bindAddress(value(args, ++i, a));
                 case "--manifest" -> manifest = Path.of(value(args, ++i, a));

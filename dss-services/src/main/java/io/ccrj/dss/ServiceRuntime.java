@@ -50,6 +50,8 @@ final class ServiceRuntime<S> {
     private final Map<String, ServiceRef> partners;
     private final Map<String, String> partnerUris;
     private final int maxPending;
+    /** With an admission policy: the queue whose discards answer 503; else {@code null}. */
+    private final DispatcherQueue admission;
 
     private final Port<Operation> concurrentPort;
     private final Port<Operation> exclusivePort;
@@ -78,7 +80,7 @@ final class ServiceRuntime<S> {
 
     ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
                    StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
-                   int maxPending) throws Fault, IOException {
+                   int maxPending, DispatcherQueue admission) throws Fault, IOException {
         this.name = name;
         this.service = service;
         this.queue = queue;
@@ -86,6 +88,7 @@ final class ServiceRuntime<S> {
         this.partners = Map.copyOf(partners);
         this.partnerUris = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
         this.maxPending = maxPending;
+        this.admission = admission;
         this.concurrentPort = new Port<>(name + ".concurrent");
         this.exclusivePort = new Port<>(name + ".exclusive");
         this.teardownPort = new Port<>(name + ".teardown");
@@ -216,10 +219,28 @@ final class ServiceRuntime<S> {
         op.runtime = this;
         op.binding = b;
         op.responsePort().onAnswered(release);
-        portFor(b.kind()).post(op);
+        if (admission != null) {
+            admit(op, portFor(b.kind()));
+        } else {
+            portFor(b.kind()).post(op);
+        }
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
         }
+    }
+
+    /**
+     * Posts through the admission queue: its scheduling policy decides, and an operation whose
+     * admission task the policy discards is answered UNAVAILABLE at once instead of being lost.
+     */
+    private void admit(Operation op, Port<Operation> target) {
+        admission.execute(() -> target.post(op)).whenComplete((ok, failure) -> {
+            if (failure != null) {
+                shed.increment();
+                op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (its admission queue's "
+                        + admission.policy().kind() + " policy shed this operation); retry later");
+            }
+        });
     }
 
     private Handlers.Binding bindingFor(Operation op) {

@@ -227,6 +227,31 @@ class HostHttpTest {
         }
     }
 
+    @Test
+    void admissionQueueDiscardPolicyShedsTheOldestWaitingOperationWith503() throws Exception {
+        try (ServiceHost h = ServiceHost.builder().port(0).dispatcherThreads(1)
+                .admissionPolicy(io.ccrj.core.SchedulingPolicy.queueDepthDiscard(1)).build().start()) {
+            TestServices.Misbehaving s = new TestServices.Misbehaving();
+            h.create("slow", s);
+            try (RawHttp blocker = new RawHttp(h.port()); RawHttp a = new RawHttp(h.port()); RawHttp b = new RawHttp(h.port())) {
+                blocker.send("POST", "/services/slow/actions/wait", null, null); // holds the only worker
+                waitFor(() -> h.metricsSnapshot().contains("ccrj_service_operations_total{service=\"slow\"} 1")
+                        && h.metricsSnapshot().contains("ccrj_service_queue_depth{service=\"slow\"} 0"));
+                Thread.sleep(50); // the wait handler is running on the worker
+                a.send("GET", "/services/slow", null, null);
+                waitFor(() -> h.metricsSnapshot().contains("ccrj_service_operations_total{service=\"slow\"} 2"));
+                b.send("GET", "/services/slow", null, null); // the admission queue is full: a's task is dropped
+                RawHttp.Res shed = a.read();
+                assertError(shed, 503, "unavailable", "QUEUE_DEPTH_DISCARD");
+                assertThat(shed.header("Retry-After")).isEqualTo("1");
+                s.release.countDown();
+                assertThat(blocker.read().status()).isEqualTo(200);
+                assertThat(b.read().status()).isEqualTo(200);
+                assertThat(h.metricsSnapshot()).contains("ccrj_service_shed_total{service=\"slow\"} 1");
+            }
+        }
+    }
+
     static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long end = System.nanoTime() + 10_000_000_000L;
         while (!condition.getAsBoolean()) {
@@ -243,13 +268,13 @@ class HostHttpTest {
         TestServices.Misbehaving s = new TestServices.Misbehaving();
         h.create("slow", s);
         try (RawHttp a = new RawHttp(h.port()); RawHttp b = new RawHttp(h.port())) {
-            a.send("POST", "/services/slow/actions/sleep", JSON, "{\"ms\":300}");
+            a.send("POST", "/services/slow/actions/sleep", JSON, "{\"ms\":1000}");
             waitFor(() -> h.metricsSnapshot().contains("ccrj_service_pending{service=\"slow\"} 1"));
             Thread closer = Thread.ofPlatform().start(() -> h.close(Duration.ofSeconds(5)));
             waitFor(h::isClosing);
             RawHttp.Res refused = b.exchange("GET", "/health", null, null);
             assertThat(refused.status()).isEqualTo(503);
-            assertThat(a.read().body()).isEqualTo("{\"ms\":300}");
+            assertThat(a.read().body()).isEqualTo("{\"ms\":1000}");
             closer.join(10_000);
             assertThat(closer.isAlive()).isFalse();
         }
