@@ -173,31 +173,9 @@ class JavaApiTest {
         assertThat(droppedClose.await(5, TimeUnit.SECONDS)).isTrue();
     }
 
-    /** An exclusive action that blocks, and an independent one that answers regardless. */
-    static final class Gate extends Service<PingService.State> {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-
-        Gate() {
-            super(PingService.State.class, new PingService.State(0));
-        }
-
-        @Override
-        protected void bind(Handlers h) {
-            h.standard(Verb.GET)
-                    .action("block", op -> {
-                        entered.countDown();
-                        release.await(10, TimeUnit.SECONDS);
-                        setState(new PingService.State(state().count() + 1));
-                        op.respondState();
-                    })
-                    .action("status", HandlerKind.INDEPENDENT, op -> op.respond(Json.object().put("up", true)));
-        }
-    }
-
     @Test
     void independentHandlersRunWhileAnExclusiveHoldsTheInterleave() throws Exception {
-        Gate gate = new Gate();
+        TestServices.Misbehaving gate = new TestServices.Misbehaving();
         ServiceRef ref = host.create("gate", gate);
         CompletableFuture<Response> blocked = ref.submit("block", null);
         CompletableFuture<Response> read;
@@ -206,7 +184,7 @@ class JavaApiTest {
             read = ref.get(); // waits: a writer runs
             assertThat(await(ref.submit("status", null)).body().get("up").asBoolean()).isTrue();
             JsonNode lookup = await(ref.lookup()).body();
-            assertThat(lookup.get("actions").toString()).isEqualTo("[\"block\",\"status\"]");
+            assertThat(lookup.get("actions").toString()).endsWith("\"block\",\"status\"]");
             assertThat(lookup.get("operations").toString()).isEqualTo("[\"LOOKUP\",\"GET\",\"SUBMIT\",\"DROP\"]");
             assertThat(read).isNotDone();
         } finally {

@@ -9,8 +9,12 @@ final class TestServices {
     private TestServices() {
     }
 
-    /** Actions that throw, never answer, or wait. */
+    /**
+     * Actions that throw, never answer, or wait; an exclusive one that blocks until released and
+     * an independent one that answers regardless.
+     */
     static final class Misbehaving extends Service<PingService.State> {
+        final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
 
         Misbehaving() {
@@ -32,7 +36,15 @@ final class TestServices {
                     .action("sleep", HandlerKind.CONCURRENT, op -> {
                         Thread.sleep(op.bodyOrEmpty().path("ms").asLong(100));
                         op.respond(op.bodyOrEmpty());
-                    });
+                    })
+                    .action("block", op -> {
+                        entered.countDown();
+                        release.await(10, TimeUnit.SECONDS);
+                        setState(new PingService.State(state().count() + 1));
+                        op.respondState();
+                    })
+                    .action("status", HandlerKind.INDEPENDENT, op -> op.respond(
+                            io.ccrj.dss.internal.Json.object().put("up", true)));
         }
     }
 
