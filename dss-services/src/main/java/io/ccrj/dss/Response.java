@@ -13,6 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
  *     {@code "<version>"} in double quotes
  */
 public record Response(JsonNode body, long version) {
+    /** Checks the body. */
+    public Response {
+        java.util.Objects.requireNonNull(body, "body (use an empty object for nothing to say)");
+    }
+
     /** @return the entity tag of {@link #version()}, quoted as HTTP writes it */
     public String etag() {
         return etagOf(version);

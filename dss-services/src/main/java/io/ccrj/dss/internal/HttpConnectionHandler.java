@@ -139,6 +139,10 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        if (!ctx.channel().isActive()) {
+            response.release(); // the client went away: nothing to answer, nothing to park
+            return;
+        }
         enqueue(sequence, response, close);
     }
 
