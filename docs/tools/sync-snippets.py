@@ -28,6 +28,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 GUIDES = [
     (ROOT / "ccr-core/src/test/java/io/ccrj/core/examples", ROOT / "docs/ccr-core.md"),
     (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", ROOT / "docs/ccr-mpi.md"),
+    (ROOT / "dss-services/src/test/java/io/ccrj/dss/examples", ROOT / "docs/dss-services.md"),
 ]
 
 TAG = re.compile(r"^\s*// (tag|end)::([A-Za-z0-9_.-]+)\[\]\s*$")

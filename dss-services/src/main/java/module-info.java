@@ -1,7 +1,24 @@
 /**
- * Module io.ccrj.dss. It exports package io.ccrj.dss once that package holds its API (the
- * module's own issue); until then the module only reserves the name and its dependency on ccr-core.
+ * dss-services: DSS on Netty — stateful services with DSSP operations, composed in-process and
+ * across hosts, served over HTTP/1.1.
+ *
+ * <p>Exports the API package {@code io.ccrj.dss} only; {@code io.ccrj.dss.internal} (the Netty
+ * pipeline, the JSON machinery, the HTTP client) is not part of the API. Both packages are open to
+ * Jackson, which reads and writes the built-in services' state records.
  */
 module io.ccrj.dss {
-    requires io.ccrj.core;
+    requires transitive io.ccrj.core;
+    requires transitive com.fasterxml.jackson.databind;
+    requires io.netty.buffer;
+    requires io.netty.codec;
+    requires io.netty.codec.http;
+    requires io.netty.common;
+    requires io.netty.handler;
+    requires io.netty.transport;
+    requires io.netty.transport.classes.epoll;
+    requires org.slf4j;
+
+    exports io.ccrj.dss;
+
+    opens io.ccrj.dss to com.fasterxml.jackson.databind;
 }

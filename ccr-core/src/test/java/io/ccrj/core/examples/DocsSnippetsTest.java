@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The user guides' code snippets (ccr-core and ccr-mpi) are the tagged regions of the examples, verbatim: the same check
+ * The user guides' code snippets (ccr-core, ccr-mpi and dss-services) are the tagged regions of the examples, verbatim: the same check
  * as {@code docs/tools/sync-snippets.py --check} (keep the two in step). Run from the module
  * directory, as Surefire does.
  */
@@ -36,7 +36,8 @@ class DocsSnippetsTest {
     static Stream<Arguments> guides() {
         return Stream.of(
                 Arguments.of("docs/ccr-core.md", Path.of("../ccr-core/src/test/java/io/ccrj/core/examples")),
-                Arguments.of("docs/ccr-mpi.md", Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")));
+                Arguments.of("docs/ccr-mpi.md", Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")),
+                Arguments.of("docs/dss-services.md", Path.of("../dss-services/src/test/java/io/ccrj/dss/examples")));
     }
 
     @ParameterizedTest(name = "{0}")

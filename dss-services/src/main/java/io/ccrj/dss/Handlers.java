@@ -1,0 +1,118 @@
+package io.ccrj.dss;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The binding table a service fills in {@link Service#bind}: which operations it supports, with
+ * which handler and {@link HandlerKind}. Unbound operations answer {@link FaultCode#UNSUPPORTED}.
+ * Lookup is always supported and Drop always works (the host's teardown); {@link #standard}
+ * binds the generic Get, Replace, Update and Subscribe that work for any Jackson state type.
+ *
+ * <p>Not thread-safe: used once, while the service starts.
+ */
+public final class Handlers {
+    /** A bound handler with its arbitration kind. */
+    record Binding(OperationHandler handler, HandlerKind kind, boolean standard) {
+    }
+
+    final Map<Verb, Binding> verbs = new EnumMap<>(Verb.class);
+    final Map<String, Binding> actions = new LinkedHashMap<>();
+    final Set<Verb> standard = EnumSet.noneOf(Verb.class);
+
+    Handlers() {
+    }
+
+    /**
+     * Binds a handler with the verb's {@linkplain Verb#defaultKind() default kind}.
+     *
+     * @param verb the operation
+     * @param handler its code
+     * @return this
+     */
+    public Handlers on(Verb verb, OperationHandler handler) {
+        return on(verb, verb.defaultKind(), handler);
+    }
+
+    /**
+     * Binds a handler with a chosen kind.
+     *
+     * @param verb the operation (a Submit handler bound here receives every action not bound by
+     *     {@link #action})
+     * @param kind its arbitration; only Drop may be {@link HandlerKind#TEARDOWN}
+     * @param handler its code
+     * @return this
+     * @throws IllegalArgumentException for Lookup (the runtime answers it), a teardown kind for
+     *     a verb other than Drop, or Drop with another kind
+     */
+    public Handlers on(Verb verb, HandlerKind kind, OperationHandler handler) {
+        Objects.requireNonNull(verb, "verb");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(handler, "handler");
+        if (verb == Verb.LOOKUP) {
+            throw new IllegalArgumentException("Lookup is answered by the service runtime and cannot be bound");
+        }
+        if ((kind == HandlerKind.TEARDOWN) != (verb == Verb.DROP)) {
+            throw new IllegalArgumentException("only Drop is, and must be, a teardown handler; got " + verb + " as " + kind);
+        }
+        verbs.put(verb, new Binding(handler, kind, false));
+        standard.remove(verb);
+        return this;
+    }
+
+    /**
+     * Binds a Submit action as an exclusive handler (a modification: it notifies subscribers).
+     *
+     * @param action the action name ({@code POST /services/{name}/actions/{action}})
+     * @param handler its code
+     * @return this
+     */
+    public Handlers action(String action, OperationHandler handler) {
+        return action(action, HandlerKind.EXCLUSIVE, handler);
+    }
+
+    /**
+     * Binds a Submit action. Only an exclusive action counts as a modification (version, save,
+     * notification); a concurrent or independent action must not change the state.
+     *
+     * @param action the action name
+     * @param kind concurrent, exclusive or independent
+     * @param handler its code
+     * @return this
+     */
+    public Handlers action(String action, HandlerKind kind, OperationHandler handler) {
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(handler, "handler");
+        if (kind == HandlerKind.TEARDOWN) {
+            throw new IllegalArgumentException("a Submit action cannot be a teardown handler: " + action);
+        }
+        if (action.isEmpty() || action.indexOf('/') >= 0) {
+            throw new IllegalArgumentException("an action name must be non-empty and contain no '/': '" + action + "'");
+        }
+        actions.put(action, new Binding(handler, kind, false));
+        return this;
+    }
+
+    /**
+     * Binds the generic implementations: Get (the state as JSON, concurrent), Replace (the body
+     * read as the state type), Update (a JSON Merge Patch of the state), Subscribe.
+     *
+     * @param verbs some of GET, REPLACE, UPDATE, SUBSCRIBE
+     * @return this
+     * @throws IllegalArgumentException for another verb
+     */
+    public Handlers standard(Verb... verbs) {
+        for (Verb v : verbs) {
+            if (v != Verb.GET && v != Verb.REPLACE && v != Verb.UPDATE && v != Verb.SUBSCRIBE) {
+                throw new IllegalArgumentException("no standard handler for " + v + "; bind one with on(...)");
+            }
+            standard.add(v);
+            this.verbs.remove(v);
+        }
+        return this;
+    }
+}

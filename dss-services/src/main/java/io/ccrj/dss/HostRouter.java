@@ -1,0 +1,466 @@
+package io.ccrj.dss;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.internal.BearerToken;
+import io.ccrj.dss.internal.HtmlPages;
+import io.ccrj.dss.internal.HttpExchange;
+import io.ccrj.dss.internal.HttpRouter;
+import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.SseStream;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.QueryStringDecoder;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The host's REST mapping (the table in docs/dss-services.md): parses the path, checks the token
+ * and the body, builds the {@link Operation}, posts it on the service's main port, and answers
+ * from the operation's response port on whatever thread answers (the exchange hops to the event
+ * loop and keeps pipelined responses in order).
+ *
+ * <h2>Threading</h2>
+ * {@link #route} runs on a connection's event loop; it never blocks.
+ */
+final class HostRouter implements HttpRouter {
+    private static final String HTML = "text/html; charset=utf-8";
+    private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
+
+    private final ServiceHost host;
+    private final BearerToken token;
+    private final boolean protectReads;
+    private final long timeoutMillis;
+
+    HostRouter(ServiceHost host) {
+        this.host = host;
+        this.token = host.token();
+        this.protectReads = host.options().protectReads();
+        this.timeoutMillis = host.options().requestTimeout().toMillis();
+    }
+
+    @Override
+    public boolean isClosing() {
+        return host.isClosing();
+    }
+
+    @Override
+    public void opened() {
+        host.metrics().opened();
+    }
+
+    @Override
+    public void record(int status, long nanos) {
+        host.metrics().record(status, nanos);
+    }
+
+    @Override
+    public void route(HttpExchange ex) {
+        try {
+            dispatch(ex);
+        } catch (Fault f) {
+            fault(ex, f);
+        } catch (RuntimeException e) {
+            ex.respondError(500, "internal", "the host failed on this request: " + e, null);
+        }
+    }
+
+    private void dispatch(HttpExchange ex) throws Fault {
+        String raw = ex.path();
+        List<String> seg = segments(raw);
+        HttpMethod m = ex.method();
+        if (seg.isEmpty()) {
+            requireMethod(m, HttpMethod.GET);
+            authorize(ex, false);
+            directoryHtml(ex);
+            return;
+        }
+        String first = seg.get(0);
+        switch (first) {
+            case "directory" -> {
+                requireLength(seg, 1, raw);
+                if (m.equals(HttpMethod.GET)) {
+                    authorize(ex, false);
+                    ex.respondJson(200, directoryJson(), null);
+                } else if (m.equals(HttpMethod.POST)) {
+                    authorize(ex, true);
+                    createService(ex);
+                } else {
+                    throw methodNotAllowed(m, "GET, POST");
+                }
+            }
+            case "health" -> {
+                requireLength(seg, 1, raw);
+                requireMethod(m, HttpMethod.GET);
+                ObjectNode o = Json.object();
+                o.put("status", host.isClosing() ? "closing" : "up");
+                o.put("services", host.runtimes().size());
+                o.put("uptimeMillis", host.uptimeMillis());
+                ex.respondJson(200, o, null);
+            }
+            case "metrics" -> {
+                requireLength(seg, 1, raw);
+                requireMethod(m, HttpMethod.GET);
+                authorize(ex, false);
+                ex.respondText(200, PROMETHEUS, metricsText());
+            }
+            case "services" -> service(ex, seg, raw);
+            default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
+                    + "; try /, /directory, /services/{name}, /health or /metrics");
+        }
+    }
+
+    private void service(HttpExchange ex, List<String> seg, String raw) throws Fault {
+        if (seg.size() < 2) {
+            throw new Fault(FaultCode.NOT_FOUND, "name a service: /services/{name}; see /directory");
+        }
+        String name = seg.get(1);
+        ServiceRuntime<?> rt = host.runtime(name);
+        if (rt == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
+        }
+        HttpMethod m = ex.method();
+        if (seg.size() == 2) {
+            if (m.equals(HttpMethod.GET)) {
+                authorize(ex, false);
+                if (wantsHtml(ex)) {
+                    servicePage(ex, rt);
+                } else {
+                    post(ex, rt, Operation.builder(Verb.GET), 200);
+                }
+            } else if (m.equals(HttpMethod.OPTIONS)) {
+                authorize(ex, false);
+                post(ex, rt, Operation.builder(Verb.LOOKUP), 200);
+            } else if (m.equals(HttpMethod.PUT)) {
+                authorize(ex, true);
+                post(ex, rt, Operation.builder(Verb.REPLACE).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
+            } else if (m.equals(HttpMethod.PATCH)) {
+                authorize(ex, true);
+                post(ex, rt, Operation.builder(Verb.UPDATE).body(jsonBody(ex, true, true)).ifMatch(ifMatch(ex)), 200);
+            } else if (m.equals(HttpMethod.POST)) {
+                authorize(ex, true);
+                post(ex, rt, Operation.builder(Verb.INSERT).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 201);
+            } else if (m.equals(HttpMethod.DELETE)) {
+                authorize(ex, true);
+                post(ex, rt, Operation.builder(Verb.DROP), 200);
+            } else {
+                throw methodNotAllowed(m, "GET, OPTIONS, PUT, PATCH, POST, DELETE");
+            }
+            return;
+        }
+        String sub = seg.get(2);
+        switch (sub) {
+            case "query" -> {
+                requireLength(seg, 3, raw);
+                authorize(ex, false);
+                if (m.equals(HttpMethod.GET)) {
+                    post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query())), 200);
+                } else if (m.equals(HttpMethod.POST)) {
+                    post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query()))
+                            .body(jsonBody(ex, false, false)), 200);
+                } else {
+                    throw methodNotAllowed(m, "GET, POST");
+                }
+            }
+            case "items" -> {
+                requireLength(seg, 4, raw);
+                String key = seg.get(3);
+                authorize(ex, true);
+                if (m.equals(HttpMethod.PUT)) {
+                    post(ex, rt, Operation.builder(Verb.UPSERT).key(key).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
+                } else if (m.equals(HttpMethod.DELETE)) {
+                    post(ex, rt, Operation.builder(Verb.DELETE).key(key).ifMatch(ifMatch(ex)), 200);
+                } else {
+                    throw methodNotAllowed(m, "PUT, DELETE");
+                }
+            }
+            case "actions" -> {
+                requireLength(seg, 4, raw);
+                requireMethod(m, HttpMethod.POST);
+                authorize(ex, true);
+                post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, false)).ifMatch(ifMatch(ex)), 200);
+            }
+            case "notifications" -> {
+                requireLength(seg, 3, raw);
+                requireMethod(m, HttpMethod.GET);
+                authorize(ex, false);
+                subscribe(ex, rt);
+            }
+            default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
+                    + "; a service has /query, /items/{key}, /actions/{action} and /notifications");
+        }
+    }
+
+    // ---- operations ----
+
+    private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
+        ResponsePort port = ResponsePort.of((r, f) -> {
+            if (f != null) {
+                fault(ex, f);
+            } else {
+                String etag = r.etag();
+                ex.respondJson(okStatus, r.body(), okStatus == 201
+                        ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
+                        : h -> h.set(HttpHeaderNames.ETAG, etag));
+            }
+        });
+        Operation op = b.build(port);
+        ex.scheduleTimeout(timeoutMillis, () -> port.fault(new Fault(FaultCode.TIMEOUT, "service '" + rt.name()
+                + "' did not answer " + op + " within " + timeoutMillis + " ms")));
+        rt.post(op);
+    }
+
+    private static String insertedLocation(ServiceRuntime<?> rt, Response r) {
+        JsonNode key = r.body().get("key");
+        String base = "/services/" + rt.name();
+        return key != null && key.isTextual() ? base + "/items/" + encode(key.asText()) : base;
+    }
+
+    private void subscribe(HttpExchange ex, ServiceRuntime<?> rt) throws Fault {
+        long last = -1;
+        String header = ex.headers().get("Last-Event-ID");
+        List<String> param = ex.query().get("lastEventId");
+        String given = header != null ? header : param != null && !param.isEmpty() ? param.get(0) : null;
+        if (given != null && !given.isBlank()) {
+            try {
+                last = Long.parseLong(given.trim());
+            } catch (NumberFormatException e) {
+                throw new Fault(FaultCode.BAD_REQUEST, "Last-Event-ID must be a notification sequence number, was '" + given + "'");
+            }
+        }
+        if (!rt.lookupSupports(Verb.SUBSCRIBE)) {
+            throw new Fault(FaultCode.UNSUPPORTED, "service '" + rt.name() + "' does not support SUBSCRIBE");
+        }
+        SseStream stream = ex.startStream();
+        NotificationListener listener = new NotificationListener() {
+            @Override
+            public void onNotification(Notification n) {
+                stream.event(n.sequence(), n.action(), Json.toString(n.body()));
+            }
+
+            @Override
+            public void onClose(String reason) {
+                stream.event(-1, "close", Json.toString(Json.object().put("reason", reason)));
+                stream.close();
+            }
+        };
+        stream.onClose(() -> rt.unsubscribe(listener));
+        rt.post(Operation.builder(Verb.SUBSCRIBE).subscriber(listener).lastSequence(last).build(ResponsePort.of((r, f) -> {
+            if (f != null) {
+                stream.event(-1, "error", Json.toString(errorBody(f)));
+                stream.close();
+            } else {
+                stream.comment("subscribed at sequence " + r.body().path("sequence").asLong());
+            }
+        })));
+    }
+
+    private void createService(HttpExchange ex) throws Fault {
+        JsonNode body = jsonBody(ex, true, false);
+        if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
+            throw new Fault(FaultCode.BAD_REQUEST, "Create needs {\"name\": \"...\", \"contract\": \"...\", \"state\": {...}}");
+        }
+        if (body.has("stateFile")) {
+            throw new Fault(FaultCode.BAD_REQUEST, "a state file can only be named in the host's manifest, not over HTTP");
+        }
+        String name = body.get("name").asText();
+        if (!ServiceSpec.isValidName(name)) {
+            throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
+        }
+        JsonNode state = body.get("state");
+        Map<String, String> partners = new HashMap<>();
+        body.path("partners").fields().forEachRemaining(e -> partners.put(e.getKey(), e.getValue().asText()));
+        host.create(new ServiceSpec(name, body.get("contract").asText(), state == null || state.isNull() ? null : state,
+                partners, null));
+        ServiceRuntime<?> rt = host.runtime(name);
+        String location = "/services/" + name;
+        ex.respondJson(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(), rt == null ? 0 : rt.version()),
+                h -> h.set(HttpHeaderNames.LOCATION, location));
+    }
+
+    // ---- pages ----
+
+    private JsonNode directoryJson() {
+        ObjectNode root = Json.object();
+        ArrayNode arr = root.putArray("services");
+        host.runtimes().forEach((n, rt) -> arr.add(entry(n, rt.contract(), rt.version())));
+        return root;
+    }
+
+    private static ObjectNode entry(String name, String contract, long version) {
+        ObjectNode o = Json.object();
+        o.put("name", name);
+        o.put("contract", contract);
+        o.put("url", "/services/" + name);
+        o.put("version", version);
+        return o;
+    }
+
+    private void directoryHtml(HttpExchange ex) {
+        List<HtmlPages.Entry> entries = new ArrayList<>();
+        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), "/services/" + encode(n))));
+        ex.respondText(200, HTML, HtmlPages.directory(entries));
+    }
+
+    private void servicePage(HttpExchange ex, ServiceRuntime<?> rt) {
+        String pretty;
+        try {
+            pretty = Json.PRETTY.writeValueAsString(rt.snapshot());
+        } catch (IOException e) {
+            pretty = String.valueOf(rt.snapshot());
+        }
+        List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete"));
+        events.addAll(rt.actionNames());
+        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null));
+    }
+
+    String metricsText() {
+        StringBuilder sb = new StringBuilder(2048);
+        host.metrics().render(sb);
+        gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
+                rt -> rt.operations.sum());
+        gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
+                rt -> rt.shed.sum());
+        gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
+                rt -> rt.faults.sum());
+        gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
+        gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
+                rt -> rt.queue().pendingCount());
+        gauge(sb, "ccrj_service_subscribers", "gauge", "Open subscriptions.", rt -> rt.subscriberCount());
+        gauge(sb, "ccrj_service_version", "gauge", "State version (the ETag).", rt -> rt.version());
+        return sb.toString();
+    }
+
+    private void gauge(StringBuilder sb, String metric, String type, String help,
+                       java.util.function.ToLongFunction<ServiceRuntime<?>> value) {
+        sb.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+        host.runtimes().forEach((n, rt) -> sb.append(metric).append("{service=\"").append(n).append("\"} ")
+                .append(value.applyAsLong(rt)).append('\n'));
+    }
+
+    // ---- checks ----
+
+    private void authorize(HttpExchange ex, boolean modifying) throws Fault {
+        if (token == null || (!modifying && !protectReads)) {
+            return;
+        }
+        String h = ex.headers().get(HttpHeaderNames.AUTHORIZATION);
+        if (h == null || h.length() < 7 || !h.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            throw new Fault(FaultCode.UNAUTHORIZED, (modifying ? "modifications" : "requests") + " on this host need "
+                    + "'Authorization: Bearer <token>'");
+        }
+        if (!token.matches(h.substring(7).trim())) {
+            throw new Fault(FaultCode.FORBIDDEN, "the bearer token is not valid for this host");
+        }
+    }
+
+    private static JsonNode jsonBody(HttpExchange ex, boolean required, boolean mergePatch) throws Fault {
+        if (!ex.hasBody()) {
+            if (required) {
+                throw new Fault(FaultCode.BAD_REQUEST, ex.method() + " " + ex.path() + " needs a JSON body");
+            }
+            return null;
+        }
+        String ct = ex.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        String mime = ct == null ? "" : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        boolean ok = mergePatch ? mime.equals("application/merge-patch+json")
+                : mime.equals("application/json") || (mime.startsWith("application/") && mime.endsWith("+json")
+                && !mime.equals("application/merge-patch+json"));
+        if (!ok) {
+            throw new Fault(FaultCode.UNSUPPORTED_MEDIA_TYPE, "expected Content-Type "
+                    + (mergePatch ? "application/merge-patch+json" : "application/json") + ", got "
+                    + (ct == null ? "none" : "'" + ct + "'"));
+        }
+        try {
+            return ex.readJson();
+        } catch (IOException e) {
+            throw new Fault(FaultCode.BAD_REQUEST, "malformed JSON body: " + Json.firstLine(e));
+        }
+    }
+
+    private static String ifMatch(HttpExchange ex) {
+        return ex.headers().get(HttpHeaderNames.IF_MATCH);
+    }
+
+    private static boolean wantsHtml(HttpExchange ex) {
+        List<String> format = ex.query().get("format");
+        if (format != null && format.contains("json")) {
+            return false;
+        }
+        String accept = ex.headers().get(HttpHeaderNames.ACCEPT);
+        return accept != null && accept.contains("text/html");
+    }
+
+    private static Map<String, String> singleValues(Map<String, List<String>> query) {
+        if (query.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> m = new HashMap<>();
+        query.forEach((k, v) -> m.put(k, v.isEmpty() ? "" : v.get(0)));
+        return m;
+    }
+
+    private static void requireMethod(HttpMethod m, HttpMethod allowed) throws Fault {
+        if (!m.equals(allowed)) {
+            throw methodNotAllowed(m, allowed.name());
+        }
+    }
+
+    private static Fault methodNotAllowed(HttpMethod m, String allowed) {
+        return new Fault(FaultCode.UNSUPPORTED, "method " + m + " is not allowed here; allowed: " + allowed);
+    }
+
+    private static void requireLength(List<String> seg, int n, String raw) throws Fault {
+        if (seg.size() != n) {
+            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw);
+        }
+    }
+
+    private static List<String> segments(String raw) throws Fault {
+        List<String> out = new ArrayList<>(4);
+        int i = 0;
+        int n = raw.length();
+        while (i < n) {
+            int j = raw.indexOf('/', i);
+            if (j < 0) {
+                j = n;
+            }
+            if (j > i) {
+                try {
+                    out.add(QueryStringDecoder.decodeComponent(raw.substring(i, j)));
+                } catch (IllegalArgumentException e) {
+                    throw new Fault(FaultCode.BAD_REQUEST, "malformed percent-encoding in the path: " + raw);
+                }
+            }
+            i = j + 1;
+        }
+        return out;
+    }
+
+    private static String encode(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    static ObjectNode errorBody(Fault f) {
+        return Json.object().put("error", f.code().error()).put("message", f.getMessage());
+    }
+
+    static void fault(HttpExchange ex, Fault f) {
+        FaultCode c = f.code();
+        Consumer<HttpHeaders> extra = switch (c) {
+            case UNAVAILABLE -> h -> h.set(HttpHeaderNames.RETRY_AFTER, "1");
+            case UNAUTHORIZED -> h -> h.set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"ccrj\"");
+            default -> null;
+        };
+        ex.respondError(c.httpStatus(), c.error(), f.getMessage(), extra);
+    }
+}

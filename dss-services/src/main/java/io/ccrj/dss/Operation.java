@@ -1,0 +1,284 @@
+package io.ccrj.dss;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One DSSP message on a service's main port: a {@link Verb}, its arguments and the
+ * {@link ResponsePort} that receives the answer.
+ *
+ * <p>Arguments by verb: {@code key} names the item of Upsert and Delete and the action of Submit;
+ * {@code body} is the request body (the new state for Replace, the merge patch for Update,
+ * {@code {"key","value"}} for Insert, the value for Upsert, the action's argument for Submit, an
+ * optional query for Query); {@code query} holds URL query parameters (Query); {@code ifMatch}
+ * the HTTP {@code If-Match} value of a modification.
+ *
+ * <p>A handler answers through {@link #respond(JsonNode)}, {@link #respondState()} or
+ * {@link #fault}; the service runtime then bumps the version, saves and notifies for a successful
+ * modification before the answer is delivered. An operation is answered once; later answers are
+ * ignored.
+ *
+ * <h2>Isolation</h2>
+ * The body belongs to the receiving handler once posted: the poster must not touch it again.
+ * {@link ServiceRef}s enforce this for in-process partners by copying (see there).
+ */
+public final class Operation {
+    private final Verb verb;
+    private final String key;
+    private final JsonNode body;
+    private final Map<String, String> query;
+    private final String ifMatch;
+    private final ResponsePort responsePort;
+    private final NotificationListener subscriber;
+    private final long lastSequence;
+    private final String authorization;
+    /** Set by the runtime when the operation is admitted; read by the handler thread. */
+    ServiceRuntime<?> runtime;
+    /** Set with {@link #runtime}: the handler that will run. */
+    Handlers.Binding binding;
+
+    private Operation(Builder b, ResponsePort responsePort) {
+        this.verb = b.verb;
+        this.key = b.key;
+        this.body = b.body;
+        this.query = b.query == null ? Map.of() : Map.copyOf(b.query);
+        this.ifMatch = b.ifMatch;
+        this.responsePort = Objects.requireNonNull(responsePort, "responsePort");
+        this.subscriber = b.subscriber;
+        this.lastSequence = b.lastSequence;
+        this.authorization = b.authorization;
+    }
+
+    /** A copy with another body, listener and response port (in-process isolation). */
+    private Operation(Operation src, JsonNode body, NotificationListener subscriber, ResponsePort responsePort) {
+        this.verb = src.verb;
+        this.key = src.key;
+        this.body = body;
+        this.query = src.query;
+        this.ifMatch = src.ifMatch;
+        this.responsePort = responsePort;
+        this.subscriber = subscriber;
+        this.lastSequence = src.lastSequence;
+        this.authorization = src.authorization;
+    }
+
+    Operation copy(JsonNode newBody, NotificationListener newSubscriber, ResponsePort newPort) {
+        return new Operation(this, newBody, newSubscriber, newPort);
+    }
+
+    /**
+     * @param verb the operation
+     * @return a builder for its arguments
+     */
+    public static Builder builder(Verb verb) {
+        return new Builder(verb);
+    }
+
+    /**
+     * @param verb the operation
+     * @param key the item key or Submit action, or {@code null}
+     * @param body the body, or {@code null}
+     * @param responsePort where the answer goes
+     * @return the operation
+     */
+    public static Operation of(Verb verb, String key, JsonNode body, ResponsePort responsePort) {
+        return builder(verb).key(key).body(body).build(responsePort);
+    }
+
+    /** @return the verb */
+    public Verb verb() {
+        return verb;
+    }
+
+    /** @return the item key (Upsert, Delete), the action (Submit), or {@code null} */
+    public String key() {
+        return key;
+    }
+
+    /** @return the Submit action (the same as {@link #key()}), or {@code null} */
+    public String action() {
+        return key;
+    }
+
+    /** @return the body, or {@code null} when there was none */
+    public JsonNode body() {
+        return body;
+    }
+
+    /** @return the body, or a new empty JSON object when there was none */
+    public JsonNode bodyOrEmpty() {
+        return body == null ? JsonNodeFactory.instance.objectNode() : body;
+    }
+
+    /** @return query parameters (Query); empty if none */
+    public Map<String, String> query() {
+        return query;
+    }
+
+    /** @return the {@code If-Match} value, or {@code null} */
+    public String ifMatch() {
+        return ifMatch;
+    }
+
+    /** @return the response port */
+    public ResponsePort responsePort() {
+        return responsePort;
+    }
+
+    /** @return the Subscribe listener, or {@code null} */
+    public NotificationListener subscriber() {
+        return subscriber;
+    }
+
+    /** @return for Subscribe: replay notifications after this sequence (-1: none) */
+    public long lastSequence() {
+        return lastSequence;
+    }
+
+    /** @return the {@code Authorization} header a remote partner call forwards, or {@code null} */
+    public String authorization() {
+        return authorization;
+    }
+
+    /**
+     * Answers with a body.
+     *
+     * @param responseBody the answer (ownership passes to the receiver)
+     */
+    public void respond(JsonNode responseBody) {
+        ServiceRuntime<?> rt = runtime;
+        long version = rt == null ? 0 : rt.beforeSuccess(this);
+        if (version < 0) {
+            return; // the runtime faulted the operation (a durable save failed)
+        }
+        responsePort.respond(new Response(responseBody == null ? JsonNodeFactory.instance.objectNode() : responseBody, version));
+    }
+
+    /** Answers with the service's whole state as it is after this operation. */
+    public void respondState() {
+        ServiceRuntime<?> rt = runtime;
+        if (rt == null) {
+            respond(null);
+            return;
+        }
+        long version = rt.beforeSuccess(this);
+        if (version >= 0) {
+            responsePort.respond(new Response(rt.snapshot(), version));
+        }
+    }
+
+    /**
+     * Answers with a fault.
+     *
+     * @param code why
+     * @param message a sentence for a person
+     */
+    public void fault(FaultCode code, String message) {
+        responsePort.fault(new Fault(code, message));
+    }
+
+    /**
+     * Answers with a fault.
+     *
+     * @param fault the failure
+     */
+    public void fault(Fault fault) {
+        responsePort.fault(fault);
+    }
+
+    /** @return {@code "GET"}, {@code "SUBMIT ping"}, ... */
+    @Override
+    public String toString() {
+        return key == null ? verb.name() : verb.name() + " " + key;
+    }
+
+    /** Arguments of an {@link Operation}. Not thread-safe; build on one thread. */
+    public static final class Builder {
+        private final Verb verb;
+        private String key;
+        private JsonNode body;
+        private Map<String, String> query;
+        private String ifMatch;
+        private NotificationListener subscriber;
+        private long lastSequence = -1;
+        private String authorization;
+
+        private Builder(Verb verb) {
+            this.verb = Objects.requireNonNull(verb, "verb");
+        }
+
+        /**
+         * @param value the item key or Submit action
+         * @return this
+         */
+        public Builder key(String value) {
+            this.key = value;
+            return this;
+        }
+
+        /**
+         * @param value the body
+         * @return this
+         */
+        public Builder body(JsonNode value) {
+            this.body = value;
+            return this;
+        }
+
+        /**
+         * @param value query parameters
+         * @return this
+         */
+        public Builder query(Map<String, String> value) {
+            this.query = value;
+            return this;
+        }
+
+        /**
+         * @param value an {@code If-Match} value ({@code "3"} quoted, a list, or {@code *})
+         * @return this
+         */
+        public Builder ifMatch(String value) {
+            this.ifMatch = value;
+            return this;
+        }
+
+        /**
+         * @param value the Subscribe listener
+         * @return this
+         */
+        public Builder subscriber(NotificationListener value) {
+            this.subscriber = value;
+            return this;
+        }
+
+        /**
+         * @param value for Subscribe: replay retained notifications after this sequence
+         * @return this
+         */
+        public Builder lastSequence(long value) {
+            this.lastSequence = value;
+            return this;
+        }
+
+        /**
+         * @param value an {@code Authorization} header value that a remote call sends
+         * @return this
+         */
+        public Builder authorization(String value) {
+            this.authorization = value;
+            return this;
+        }
+
+        /**
+         * @param responsePort where the answer goes
+         * @return the operation
+         */
+        public Operation build(ResponsePort responsePort) {
+            return new Operation(this, responsePort);
+        }
+    }
+}

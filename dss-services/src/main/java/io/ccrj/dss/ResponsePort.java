@@ -1,0 +1,129 @@
+package io.ccrj.dss;
+
+import io.ccrj.core.SuccessFailurePort;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+
+/**
+ * Where the answer to one operation goes: exactly one {@link Response} or {@link Fault}. The
+ * first answer wins; later ones are ignored (the host's 504 timer and a late handler may race).
+ *
+ * <p>Three sinks: a ccr-core {@link SuccessFailurePort} ({@link #to}), to combine the reply with
+ * arbiters (choice with a timeout, joins); a {@link CompletableFuture} ({@link #future}); or a
+ * callback ({@link #of}) that runs on the answering thread, which is how the HTTP host and the
+ * partner clients avoid an extra task per request.
+ *
+ * <h2>Thread safety</h2>
+ * {@link #respond} and {@link #fault} may be called from any thread; the winning call's sink runs
+ * on that thread, once.
+ */
+public final class ResponsePort {
+    private static final VarHandle ANSWERED;
+
+    static {
+        try {
+            ANSWERED = MethodHandles.lookup().findVarHandle(ResponsePort.class, "answered", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BiConsumer<? super Response, ? super Fault> sink;
+    @SuppressWarnings("unused") // through ANSWERED
+    private volatile int answered;
+    /** Set once by the service runtime before the operation is posted; runs after the sink. */
+    private volatile Runnable onAnswered;
+
+    private ResponsePort(BiConsumer<? super Response, ? super Fault> sink) {
+        this.sink = Objects.requireNonNull(sink, "sink");
+    }
+
+    /**
+     * @param callback receives (response, null) or (null, fault) once, on the answering thread;
+     *     must not block
+     * @return the port
+     */
+    public static ResponsePort of(BiConsumer<? super Response, ? super Fault> callback) {
+        return new ResponsePort(callback);
+    }
+
+    /**
+     * @param port receives the response on its success port or the fault on its failure port
+     * @return the response port
+     */
+    public static ResponsePort to(SuccessFailurePort<Response> port) {
+        Objects.requireNonNull(port, "port");
+        return new ResponsePort((r, f) -> {
+            if (f == null) {
+                port.postSuccess(r);
+            } else {
+                port.postFailure(f);
+            }
+        });
+    }
+
+    /**
+     * @param future completed with the response, or exceptionally with the fault
+     * @return the response port
+     */
+    public static ResponsePort future(CompletableFuture<Response> future) {
+        Objects.requireNonNull(future, "future");
+        return new ResponsePort((r, f) -> {
+            if (f == null) {
+                future.complete(r);
+            } else {
+                future.completeExceptionally(f);
+            }
+        });
+    }
+
+    /**
+     * Answers with a response.
+     *
+     * @param response the answer
+     * @return {@code false} if the port was answered already (this answer is dropped)
+     */
+    public boolean respond(Response response) {
+        Objects.requireNonNull(response, "response");
+        return answer(response, null);
+    }
+
+    /**
+     * Answers with a fault.
+     *
+     * @param fault the failure
+     * @return {@code false} if the port was answered already
+     */
+    public boolean fault(Fault fault) {
+        Objects.requireNonNull(fault, "fault");
+        return answer(null, fault);
+    }
+
+    /** @return {@code true} once answered */
+    public boolean isAnswered() {
+        return answered != 0;
+    }
+
+    private boolean answer(Response response, Fault fault) {
+        if (!ANSWERED.compareAndSet(this, 0, 1)) {
+            return false;
+        }
+        try {
+            sink.accept(response, fault);
+        } finally {
+            Runnable after = onAnswered;
+            if (after != null) {
+                after.run();
+            }
+        }
+        return true;
+    }
+
+    void onAnswered(Runnable action) {
+        this.onAnswered = action;
+    }
+}

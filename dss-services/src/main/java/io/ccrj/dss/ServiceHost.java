@@ -1,0 +1,614 @@
+package io.ccrj.dss;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.SchedulingPolicy;
+import io.ccrj.dss.internal.BearerToken;
+import io.ccrj.dss.internal.HostMetrics;
+import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.StateFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Runs services and serves them over HTTP/1.1 (Netty): the DSS host.
+ *
+ * <pre>{@code
+ * try (ServiceHost host = ServiceHost.builder().port(0).build().start()) {
+ *     ServiceRef kv = host.create("kv", new KeyValueService());
+ *     kv.upsert("a", IntNode.valueOf(1)).join();
+ *     // curl http://127.0.0.1:<host.port()>/services/kv
+ * }
+ * }</pre>
+ *
+ * <p>Each service gets its own {@link DispatcherQueue} on the host's {@link Dispatcher}; its
+ * handlers are arbitrated by an interleave (see {@link Service}). {@code port(-1)} runs the host
+ * without HTTP (in-process services only).
+ *
+ * <h2>Lifecycle and thread safety</h2>
+ * Build, {@link #start()}, create services (from any thread, at any time), {@link #close()}.
+ * Closing is graceful: new requests get 503, requests in flight are drained up to the deadline,
+ * then every service is dropped (teardown handlers run, durable state is saved), then the
+ * sockets and the dispatcher are closed.
+ */
+public final class ServiceHost implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceHost.class);
+
+    private final Builder options;
+    private final BearerToken token;
+    private final Dispatcher dispatcher;
+    private final boolean ownsDispatcher;
+    private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
+    private final HostMetrics metrics = new HostMetrics();
+    private final long startedMillis = System.currentTimeMillis();
+    private volatile HttpServer http;
+    private volatile boolean closing;
+    private volatile boolean closed;
+
+    private ServiceHost(Builder b) {
+        this.options = b.copy();
+        this.token = b.token == null ? null : new BearerToken(b.token);
+        this.ownsDispatcher = b.dispatcher == null;
+        this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
+    }
+
+    /** @return a builder with the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Binds the HTTP port (unless the port is -1).
+     *
+     * @return this
+     * @throws UncheckedIOException if the port cannot be bound
+     */
+    public ServiceHost start() {
+        if (options.port >= 0 && http == null) {
+            try {
+                http = new HttpServer(new InetSocketAddress(options.bindAddress, options.port), options.ioThreads,
+                        new HttpServer.Limits(options.maxRequestBytes, options.idleTimeout.toMillis()),
+                        new HostRouter(this));
+            } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                if (ownsDispatcher) {
+                    dispatcher.close();
+                }
+                throw new UncheckedIOException("cannot listen on " + options.bindAddress + ":" + options.port + ": " + e,
+                        e instanceof IOException io ? io : new IOException(e));
+            }
+            LOG.info("ccrj host listening on {}{}", baseUri(), token == null ? "" : " (bearer token required for modifications"
+                    + (options.protectReads ? " and reads)" : ")"));
+        }
+        return this;
+    }
+
+    /**
+     * Starts every service of a manifest, in order.
+     *
+     * @param manifest the services
+     * @return this
+     * @throws Fault if one cannot start (those before it keep running)
+     */
+    public ServiceHost start(Manifest manifest) throws Fault {
+        for (ServiceSpec spec : manifest.services()) {
+            create(spec);
+        }
+        return this;
+    }
+
+    /**
+     * Starts a service.
+     *
+     * @param name its name
+     * @param service the instance (used by this host only)
+     * @return a handle on it
+     * @throws Fault CONFLICT if the name is taken, BAD_REQUEST for a bad name
+     */
+    public ServiceRef create(String name, Service<?> service) throws Fault {
+        return create(name, service, null, Map.of(), null);
+    }
+
+    /**
+     * Starts a service with partners and a durable state file.
+     *
+     * @param name its name
+     * @param service the instance
+     * @param partners partner name to a local service name or an {@code http://} service URL
+     * @param stateFile the durable state file, or {@code null}
+     * @return a handle on it
+     * @throws Fault CONFLICT if the name is taken, BAD_REQUEST for a bad name or state,
+     *     INTERNAL if the state file cannot be read
+     */
+    public ServiceRef create(String name, Service<?> service, Map<String, String> partners, Path stateFile) throws Fault {
+        return create(name, service, null, partners, stateFile);
+    }
+
+    /**
+     * Starts a service described by a manifest entry.
+     *
+     * @param spec the entry
+     * @return a handle on it
+     * @throws Fault BAD_REQUEST for an unknown contract, otherwise as {@link #create(String, Service, Map, Path)}
+     */
+    public ServiceRef create(ServiceSpec spec) throws Fault {
+        return create(spec.name(), instantiate(spec.contract()), spec.state(), spec.partners(), spec.stateFile());
+    }
+
+    private <S> ServiceRef create(String name, Service<S> service, JsonNode state, Map<String, String> partners,
+                                  Path stateFile) throws Fault {
+        Objects.requireNonNull(service, "service");
+        if (!ServiceSpec.isValidName(name)) {
+            throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
+        }
+        if (closing) {
+            throw new Fault(FaultCode.UNAVAILABLE, "the host is shutting down");
+        }
+        if (services.containsKey(name)) {
+            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
+        }
+        if (service.runtime != null) {
+            throw new IllegalArgumentException("this Service instance is running already as '" + service.runtime.name() + "'");
+        }
+        Map<String, ServiceRef> refs = new LinkedHashMap<>();
+        partners.forEach((pn, target) -> refs.put(pn, partnerRef(target)));
+        HttpServer h = http;
+        DispatcherQueue queue = options.handlersOnEventLoop && h != null
+                ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
+                : new DispatcherQueue(name, dispatcher);
+        ServiceRuntime<S> rt;
+        try {
+            rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
+                    refs, partners, options.maxPendingPerService, options.admissionPolicy == null ? null
+                            : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy));
+        } catch (IOException e) {
+            throw new Fault(FaultCode.INTERNAL, "service '" + name + "': cannot read its state file " + stateFile + ": " + e.getMessage(), e);
+        }
+        if (services.putIfAbsent(name, rt) != null) {
+            service.runtime = null;
+            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
+        }
+        rt.droppedFuture().thenRun(() -> services.remove(name, rt));
+        rt.start();
+        LOG.info("service {} ({}) started{}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
+        return new LocalServiceRef(rt);
+    }
+
+    private ServiceRef partnerRef(String target) {
+        if (target.startsWith("http://") || target.startsWith("https://")) {
+            return ServiceRef.remote(URI.create(target), options.token);
+        }
+        return new DeferredServiceRef(this, target);
+    }
+
+    private Service<?> instantiate(String contract) throws Fault {
+        Supplier<? extends Service<?>> factory = options.contracts.get(contract);
+        if (factory != null) {
+            return factory.get();
+        }
+        try {
+            // not initialized until it is known to be a Service: no foreign static initializer runs
+            Class<?> c = Class.forName(contract, false, ServiceHost.class.getClassLoader());
+            if (!Service.class.isAssignableFrom(c)) {
+                throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " is not a " + Service.class.getName());
+            }
+            return (Service<?>) c.getConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            throw new Fault(FaultCode.BAD_REQUEST, "unknown contract '" + contract + "': not one of "
+                    + options.contracts.keySet() + " nor a class on the class path");
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated: " + e);
+        }
+    }
+
+    /**
+     * @param name a running service
+     * @return an in-process handle on it
+     * @throws IllegalArgumentException if there is no such service
+     */
+    public ServiceRef service(String name) {
+        ServiceRuntime<?> rt = services.get(name);
+        if (rt == null) {
+            throw new IllegalArgumentException("no service '" + name + "' in this host; running: " + services.keySet());
+        }
+        return new LocalServiceRef(rt);
+    }
+
+    /** @return the names of the running services, sorted */
+    public List<String> serviceNames() {
+        return new ArrayList<>(services.keySet());
+    }
+
+    ServiceRuntime<?> runtime(String name) {
+        return services.get(name);
+    }
+
+    Map<String, ServiceRuntime<?>> runtimes() {
+        return services;
+    }
+
+    /**
+     * Drops a service: its teardown runs, its state is saved, it leaves the directory.
+     *
+     * @param name the service
+     * @return the Drop's answer
+     */
+    public CompletableFuture<Response> drop(String name) {
+        ServiceRuntime<?> rt = services.get(name);
+        if (rt == null) {
+            return CompletableFuture.failedFuture(new Fault(FaultCode.NOT_FOUND, "no service '" + name + "'"));
+        }
+        CompletableFuture<Response> f = new CompletableFuture<>();
+        rt.post(Operation.builder(Verb.DROP).build(ResponsePort.future(f)));
+        return f;
+    }
+
+    /** @return the bound HTTP port, or -1 without HTTP */
+    public int port() {
+        HttpServer h = http;
+        return h == null ? -1 : h.port();
+    }
+
+    /** @return {@code http://address:port} */
+    public URI baseUri() {
+        String host = options.bindAddress.equals("0.0.0.0") ? "127.0.0.1" : options.bindAddress;
+        if (host.indexOf(':') >= 0) {
+            host = "[" + host + "]";
+        }
+        return URI.create("http://" + host + ":" + port());
+    }
+
+    /** @return the host's dispatcher (services' queues run on it) */
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    Builder options() {
+        return options;
+    }
+
+    BearerToken token() {
+        return token;
+    }
+
+    HostMetrics metrics() {
+        return metrics;
+    }
+
+    long uptimeMillis() {
+        return System.currentTimeMillis() - startedMillis;
+    }
+
+    boolean isClosing() {
+        return closing;
+    }
+
+    /** @return the {@code /metrics} text now (for tests and embedding) */
+    String metricsSnapshot() {
+        return new HostRouter(this).metricsText();
+    }
+
+    /** Graceful shutdown with the builder's drain deadline. */
+    @Override
+    public void close() {
+        close(options.shutdownDeadline);
+    }
+
+    /**
+     * Graceful shutdown: new requests 503; requests in flight drain until the deadline; services
+     * are dropped (teardown, save); sockets and dispatcher close.
+     *
+     * @param deadline how long to wait for requests in flight, and again for the teardowns
+     */
+    public synchronized void close(Duration deadline) {
+        if (closed) {
+            return;
+        }
+        closing = true;
+        long end = System.nanoTime() + deadline.toNanos();
+        HttpServer h = http;
+        if (h != null) {
+            h.stopAccepting();
+            while (metrics.inFlight() > 0 && System.nanoTime() < end) {
+                sleepMillis(2);
+            }
+            if (metrics.inFlight() > 0) {
+                LOG.warn("shutdown deadline passed with {} requests in flight", metrics.inFlight());
+            }
+        }
+        List<CompletableFuture<Void>> drops = new ArrayList<>();
+        for (ServiceRuntime<?> rt : new ArrayList<>(services.values())) {
+            rt.post(Operation.builder(Verb.DROP).build(ResponsePort.of((r, f) -> { })));
+            drops.add(rt.droppedFuture());
+        }
+        try {
+            CompletableFuture.allOf(drops.toArray(CompletableFuture[]::new))
+                    .get(Math.max(deadline.toMillis(), 1000), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.warn("not every service finished its teardown in time: {}", e.toString());
+        }
+        if (h != null) {
+            h.close();
+        }
+        if (ownsDispatcher) {
+            dispatcher.close(Duration.ofSeconds(2));
+        }
+        closed = true;
+        LOG.info("ccrj host closed");
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The host's settings. Defaults: port 50000 on 127.0.0.1, one event-loop thread per core,
+     * dispatcher threads one per core, 1 MiB request bodies, 60 s idle timeout, 10 s handler
+     * timeout (then 504), 10,000 pending operations per service (then 503), 5 s shutdown drain,
+     * no token.
+     */
+    public static final class Builder {
+        private int port = 50000;
+        private String bindAddress = "127.0.0.1";
+        private int ioThreads = Runtime.getRuntime().availableProcessors();
+        private int dispatcherThreads;
+        private int maxRequestBytes = 1 << 20;
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration requestTimeout = Duration.ofSeconds(10);
+        private int maxPendingPerService = 10_000;
+        private Duration shutdownDeadline = Duration.ofSeconds(5);
+        private String token;
+        private boolean protectReads;
+        private boolean handlersOnEventLoop;
+        private Dispatcher dispatcher;
+        private SchedulingPolicy admissionPolicy;
+        private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
+
+        private Builder() {
+            contracts.put(KeyValueService.CONTRACT, KeyValueService::new);
+            contracts.put(PingService.CONTRACT, PingService::new);
+        }
+
+        /**
+         * @param value TCP port; 0 picks a free one; -1 serves no HTTP
+         * @return this
+         */
+        public Builder port(int value) {
+            if (value < -1 || value > 65535) {
+                throw new IllegalArgumentException("port must be -1 (no HTTP), 0 (any) or 1-65535, was " + value);
+            }
+            this.port = value;
+            return this;
+        }
+
+        /**
+         * @param value the address to listen on ({@code 0.0.0.0} for every interface)
+         * @return this
+         */
+        public Builder bindAddress(String value) {
+            this.bindAddress = Objects.requireNonNull(value, "bindAddress");
+            return this;
+        }
+
+        /**
+         * @param value Netty event-loop threads, at least 1
+         * @return this
+         */
+        public Builder ioThreads(int value) {
+            this.ioThreads = requirePositive(value, "ioThreads");
+            return this;
+        }
+
+        /**
+         * @param value dispatcher worker threads; 0 for one per core (at least two)
+         * @return this
+         */
+        public Builder dispatcherThreads(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("dispatcherThreads must be 0 (one per core) or positive, was " + value);
+            }
+            this.dispatcherThreads = value;
+            return this;
+        }
+
+        /**
+         * Sheds load with a ccr-core {@link SchedulingPolicy}: each operation first passes through
+         * a per-service admission {@link DispatcherQueue} with this policy (one extra task per
+         * operation), and an operation whose admission task the policy discards is answered
+         * {@link FaultCode#UNAVAILABLE} (503 + {@code Retry-After}) at once. Use
+         * {@link SchedulingPolicy#queueDepthDiscard} to bound the backlog or
+         * {@link SchedulingPolicy#schedulingRateDiscard} to cap the rate; a throttling policy makes
+         * the poster (an event loop) wait instead, so prefer the discarding ones. The
+         * {@link #maxPendingPerService} bound applies as well.
+         *
+         * @param value the policy, or {@code null} (the default) for no admission queue
+         * @return this
+         */
+        public Builder admissionPolicy(SchedulingPolicy value) {
+            this.admissionPolicy = value;
+            return this;
+        }
+
+        /**
+         * Runs the services on a dispatcher of the caller's (its thread count and idle strategy
+         * chosen there, e.g. for benchmarks); the host does not close it.
+         *
+         * @param value the dispatcher, or {@code null} for the host's own
+         * @return this
+         */
+        public Builder dispatcher(Dispatcher value) {
+            this.dispatcher = value;
+            return this;
+        }
+
+        /**
+         * @param value the largest request body accepted (413 beyond)
+         * @return this
+         */
+        public Builder maxRequestBytes(int value) {
+            this.maxRequestBytes = requirePositive(value, "maxRequestBytes");
+            return this;
+        }
+
+        /**
+         * @param value a connection idle this long is closed
+         * @return this
+         */
+        public Builder idleTimeout(Duration value) {
+            this.idleTimeout = requirePositive(value, "idleTimeout");
+            return this;
+        }
+
+        /**
+         * @param value a handler that has not answered after this long gets a 504
+         * @return this
+         */
+        public Builder requestTimeout(Duration value) {
+            this.requestTimeout = requirePositive(value, "requestTimeout");
+            return this;
+        }
+
+        /**
+         * @param value operations a service may hold unanswered before new ones get 503
+         * @return this
+         */
+        public Builder maxPendingPerService(int value) {
+            this.maxPendingPerService = requirePositive(value, "maxPendingPerService");
+            return this;
+        }
+
+        /**
+         * @param value how long close() waits for requests in flight (and again for teardowns)
+         * @return this
+         */
+        public Builder shutdownDeadline(Duration value) {
+            this.shutdownDeadline = Objects.requireNonNull(value, "shutdownDeadline");
+            return this;
+        }
+
+        /**
+         * @param value the bearer token modifications need, or {@code null} for none; also sent
+         *     to remote partners
+         * @return this
+         */
+        public Builder token(String value) {
+            if (value != null && value.isBlank()) {
+                throw new IllegalArgumentException("a bearer token must not be blank");
+            }
+            this.token = value;
+            return this;
+        }
+
+        /**
+         * @param value whether reads (Get, Query, Lookup, Subscribe, the pages, metrics) need the
+         *     token too; {@code /health} never does
+         * @return this
+         */
+        public Builder protectReads(boolean value) {
+            this.protectReads = value;
+            return this;
+        }
+
+        /**
+         * Runs the handlers of services created after {@link #start()} on a Netty event loop (one
+         * per service, round robin) instead of the dispatcher: an HTTP request to a service on
+         * its connection's own event loop then costs no thread hop at all (with
+         * {@code ioThreads(1)}, none ever does). Only for handlers that never block: a blocking
+         * handler stalls every connection of its event loop. Without HTTP ({@code port(-1)}) the
+         * dispatcher is used regardless.
+         *
+         * @param value {@code true} to run handlers on event loops
+         * @return this
+         */
+        public Builder handlersOnEventLoop(boolean value) {
+            this.handlersOnEventLoop = value;
+            return this;
+        }
+
+        /**
+         * Registers a contract name for manifests and Create.
+         *
+         * @param name the contract name
+         * @param factory makes a new instance
+         * @return this
+         */
+        public Builder contract(String name, Supplier<? extends Service<?>> factory) {
+            contracts.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(factory, "factory"));
+            return this;
+        }
+
+        /** @return a host with these settings (not started) */
+        public ServiceHost build() {
+            return new ServiceHost(this);
+        }
+
+        int port() {
+            return port;
+        }
+
+        Duration requestTimeout() {
+            return requestTimeout;
+        }
+
+        boolean protectReads() {
+            return protectReads;
+        }
+
+        private Builder copy() {
+            Builder b = new Builder();
+            b.port = port;
+            b.bindAddress = bindAddress;
+            b.ioThreads = ioThreads;
+            b.dispatcherThreads = dispatcherThreads;
+            b.maxRequestBytes = maxRequestBytes;
+            b.idleTimeout = idleTimeout;
+            b.requestTimeout = requestTimeout;
+            b.maxPendingPerService = maxPendingPerService;
+            b.shutdownDeadline = shutdownDeadline;
+            b.token = token;
+            b.protectReads = protectReads;
+            b.handlersOnEventLoop = handlersOnEventLoop;
+            b.dispatcher = dispatcher;
+            b.admissionPolicy = admissionPolicy;
+            b.contracts.putAll(contracts);
+            return b;
+        }
+
+        private static int requirePositive(int v, String what) {
+            if (v < 1) {
+                throw new IllegalArgumentException(what + " must be positive, was " + v);
+            }
+            return v;
+        }
+
+        private static Duration requirePositive(Duration v, String what) {
+            if (v == null || v.isNegative() || v.isZero()) {
+                throw new IllegalArgumentException(what + " must be a positive duration, was " + v);
+            }
+            return v;
+        }
+    }
+}

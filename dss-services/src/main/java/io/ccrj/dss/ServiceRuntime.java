@@ -1,0 +1,570 @@
+package io.ccrj.dss;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.Port;
+import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.MergePatch;
+import io.ccrj.dss.internal.StateFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One running service: its main port (four ccr-core ports, one per {@link HandlerKind}, addressed
+ * as one through {@link #post}), the interleave that arbitrates its handlers, its version, JSON
+ * snapshot, subscribers, durable file and admission limit.
+ *
+ * <h2>Threading</h2>
+ * {@link #post} may be called from any thread. Fields written by handlers ({@link #state},
+ * {@link #snapshot}, {@link #version}, the notification buffer) are written only by exclusive or
+ * teardown handlers, which the interleave runs alone and orders (its lock gives happens-before
+ * between one handler's end and the next one's start); they are volatile so that the host's
+ * browser view and metrics, which read outside the interleave, see whole values.
+ *
+ * @param <S> the state type
+ */
+final class ServiceRuntime<S> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceRuntime.class);
+    /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
+    static final int RETAINED_NOTIFICATIONS = 1024;
+
+    private final String name;
+    private final Service<S> service;
+    private final DispatcherQueue queue;
+    private final StateFile stateFile;
+    private final Map<String, ServiceRef> partners;
+    private final Map<String, String> partnerUris;
+    private final int maxPending;
+    /** With an admission policy: the queue whose discards answer 503; else {@code null}. */
+    private final DispatcherQueue admission;
+
+    private final Port<Operation> concurrentPort;
+    private final Port<Operation> exclusivePort;
+    private final Port<Operation> teardownPort;
+    private final Port<Operation> independentPort;
+    private final Handlers.Binding[] verbBindings = new Handlers.Binding[Verb.values().length];
+    private final Map<String, Handlers.Binding> actions;
+    private final String supported;
+
+    volatile S state;
+    /** The state before the running exclusive handler, restored if its save fails. */
+    private S rollback;
+    private volatile JsonNode snapshot;
+    private volatile long version;
+    private long sequence;
+    private final ArrayDeque<Notification> retained = new ArrayDeque<>();
+    private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    private final AtomicInteger pending = new AtomicInteger();
+    private final Runnable release = pending::decrementAndGet;
+    private volatile boolean dropped;
+    private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
+
+    final LongAdder operations = new LongAdder();
+    final LongAdder shed = new LongAdder();
+    final LongAdder faults = new LongAdder();
+
+    ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
+                   StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
+                   int maxPending, DispatcherQueue admission) throws Fault, IOException {
+        this.name = name;
+        this.service = service;
+        this.queue = queue;
+        this.stateFile = stateFile;
+        this.partners = Map.copyOf(partners);
+        this.partnerUris = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
+        this.maxPending = maxPending;
+        this.admission = admission;
+        this.concurrentPort = new Port<>(name + ".concurrent");
+        this.exclusivePort = new Port<>(name + ".exclusive");
+        this.teardownPort = new Port<>(name + ".teardown");
+        this.independentPort = new Port<>(name + ".independent");
+
+        Handlers h = new Handlers();
+        service.bind(h);
+        for (Verb v : h.standard) {
+            HandlerKind kind = v.defaultKind();
+            verbBindings[v.ordinal()] = new Handlers.Binding(standardHandler(v), kind, true);
+        }
+        h.verbs.forEach((v, b) -> verbBindings[v.ordinal()] = b);
+        verbBindings[Verb.LOOKUP.ordinal()] = new Handlers.Binding(this::lookup, HandlerKind.INDEPENDENT, true);
+        Handlers.Binding drop = verbBindings[Verb.DROP.ordinal()];
+        OperationHandler custom = drop == null ? null : drop.handler();
+        verbBindings[Verb.DROP.ordinal()] = new Handlers.Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
+        this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions));
+        this.supported = describeSupported();
+
+        S initial = service.initialState();
+        long initialVersion = 0;
+        StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
+        if (loaded != null) {
+            initial = service.fromJson(loaded.state());
+            initialVersion = loaded.version();
+            LOG.info("service {}: state loaded from {} (version {})", name, stateFile.path(), initialVersion);
+        } else if (initialState != null && !initialState.isNull()) {
+            initial = service.fromJson(initialState);
+        }
+        this.state = initial;
+        this.version = initialVersion;
+        this.snapshot = service.toJson(initial);
+        service.runtime = this;
+    }
+
+    /** Activates the interleave and the independent receiver, then runs {@link Service#onStart}. */
+    void start() {
+        Arbiter.activate(queue, Arbiter.interleave(
+                Arbiter.teardown(Arbiter.receive(false, teardownPort, this::runExclusive)),
+                Arbiter.exclusive(Arbiter.receive(true, exclusivePort, this::runExclusive)),
+                Arbiter.concurrent(Arbiter.receive(true, concurrentPort, this::run))));
+        Arbiter.activate(queue, Arbiter.receive(true, independentPort, this::run));
+        service.onStart();
+    }
+
+    String name() {
+        return name;
+    }
+
+    String contract() {
+        return service.contract();
+    }
+
+    Service<S> service() {
+        return service;
+    }
+
+    DispatcherQueue queue() {
+        return queue;
+    }
+
+    JsonNode snapshot() {
+        return snapshot;
+    }
+
+    long version() {
+        return version;
+    }
+
+    int pendingCount() {
+        return pending.get();
+    }
+
+    int subscriberCount() {
+        return subscribers.size();
+    }
+
+    boolean isDropped() {
+        return dropped;
+    }
+
+    CompletableFuture<Void> droppedFuture() {
+        return droppedFuture;
+    }
+
+    /** @return {@code true} if the operation has a handler */
+    boolean lookupSupports(Verb verb) {
+        return verbBindings[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();
+    }
+
+    /** @return the names of the Submit actions (for the browser view's listeners) */
+    List<String> actionNames() {
+        return List.copyOf(actions.keySet());
+    }
+
+    ServiceRef partner(String partnerName) {
+        ServiceRef p = partners.get(partnerName);
+        if (p == null) {
+            throw new IllegalArgumentException("service " + name + " has no partner '" + partnerName
+                    + "'; its partners: " + partners.keySet());
+        }
+        return p;
+    }
+
+    /**
+     * The main port: routes the operation to its handler's group, or answers at once with a
+     * fault (dropped service, unsupported operation, overload).
+     */
+    void post(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        Handlers.Binding b = bindingFor(op);
+        if (b == null) {
+            faults.increment();
+            op.fault(FaultCode.UNSUPPORTED, unsupportedMessage(op));
+            return;
+        }
+        if (pending.incrementAndGet() > maxPending) {
+            pending.decrementAndGet();
+            shed.increment();
+            op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (" + maxPending
+                    + " operations pending); retry later");
+            return;
+        }
+        operations.increment();
+        op.runtime = this;
+        op.binding = b;
+        op.responsePort().onAnswered(release);
+        if (admission != null) {
+            admit(op, portFor(b.kind()));
+        } else {
+            portFor(b.kind()).post(op);
+        }
+        if (dropped && b.kind() != HandlerKind.TEARDOWN) {
+            failStragglers(); // raced with the teardown: its ports have no receivers any more
+        }
+    }
+
+    /**
+     * Posts through the admission queue: its scheduling policy decides, and an operation whose
+     * admission task the policy discards is answered UNAVAILABLE at once instead of being lost.
+     */
+    private void admit(Operation op, Port<Operation> target) {
+        admission.execute(() -> target.post(op)).whenComplete((ok, failure) -> {
+            if (failure != null) {
+                shed.increment();
+                op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (its admission queue's "
+                        + admission.policy().kind() + " policy shed this operation); retry later");
+            }
+        });
+    }
+
+    private Handlers.Binding bindingFor(Operation op) {
+        if (op.verb() == Verb.SUBMIT) {
+            String action = op.action();
+            Handlers.Binding b = action == null ? null : actions.get(action);
+            return b != null ? b : verbBindings[Verb.SUBMIT.ordinal()];
+        }
+        return verbBindings[op.verb().ordinal()];
+    }
+
+    private Port<Operation> portFor(HandlerKind kind) {
+        return switch (kind) {
+            case CONCURRENT -> concurrentPort;
+            case EXCLUSIVE -> exclusivePort;
+            case TEARDOWN -> teardownPort;
+            case INDEPENDENT -> independentPort;
+        };
+    }
+
+    private String unsupportedMessage(Operation op) {
+        if (op.verb() == Verb.SUBMIT) {
+            return "service '" + name + "' (" + contract() + ") has no action '" + op.action()
+                    + "'; it supports " + supported;
+        }
+        return "service '" + name + "' (" + contract() + ") does not support " + op.verb()
+                + "; it supports " + supported;
+    }
+
+    private String describeSupported() {
+        List<String> names = new ArrayList<>();
+        for (Verb v : Verb.values()) {
+            if (verbBindings[v.ordinal()] != null) {
+                names.add(v.name());
+            }
+        }
+        if (!actions.isEmpty()) {
+            names.add("SUBMIT actions " + actions.keySet());
+        }
+        return String.join(", ", names);
+    }
+
+    // ---- handler execution (tasks of the interleave) ----
+
+    private void run(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        try {
+            op.binding.handler().handle(op);
+        } catch (Fault f) {
+            faults.increment();
+            op.fault(f);
+        } catch (Throwable t) {
+            handlerFailed(op, t);
+        }
+    }
+
+    private void runExclusive(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        S before = state;
+        rollback = before;
+        try {
+            if (op.ifMatch() != null && op.verb().isModifying()) {
+                checkIfMatch(op.ifMatch());
+            }
+            op.binding.handler().handle(op);
+            if (!op.responsePort().isAnswered()) {
+                return; // answers later (or never: the host's timeout answers 504)
+            }
+        } catch (Fault f) {
+            state = before;
+            faults.increment();
+            op.fault(f);
+        } catch (Throwable t) {
+            state = before;
+            handlerFailed(op, t);
+        }
+    }
+
+    private void handlerFailed(Operation op, Throwable t) {
+        faults.increment();
+        LOG.warn("service {}: handler for {} threw", name, op, t);
+        op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
+                + name + "' failed: " + t, t));
+    }
+
+    private void checkIfMatch(String ifMatch) throws Fault {
+        String current = Response.etagOf(version);
+        boolean any = false;
+        for (String part : ifMatch.split(",")) {
+            String tag = part.trim();
+            if (tag.equals("*")) {
+                return;
+            }
+            if (tag.startsWith("W/")) {
+                tag = tag.substring(2); // weak tags never match strongly (RFC 9110 13.1.1), but are well-formed
+                any = true;
+                continue;
+            }
+            if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
+                throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: " + ifMatch
+                        + " (expected an entity tag in double quotes, such as " + current + ", or *)");
+            }
+            if (tag.equals(current)) {
+                return;
+            }
+            any = true;
+        }
+        if (!any) {
+            throw new Fault(FaultCode.BAD_REQUEST, "empty If-Match");
+        }
+        throw new Fault(FaultCode.PRECONDITION_FAILED, "If-Match " + ifMatch + " does not match the current ETag "
+                + current + "; read the state again and retry");
+    }
+
+    /**
+     * Called by {@link Operation#respond} before a successful answer is delivered: for a
+     * modification, bumps the version, refreshes the snapshot, saves the durable file and
+     * notifies subscribers.
+     *
+     * @return the version to answer with, or -1 if the answer became a fault
+     */
+    long beforeSuccess(Operation op) {
+        Handlers.Binding b = op.binding;
+        if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
+            return version;
+        }
+        JsonNode snap = service.toJson(state);
+        long v = version + 1;
+        if (stateFile != null) {
+            try {
+                stateFile.save(v, snap);
+            } catch (IOException | RuntimeException e) {
+                LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
+                state = rollback;
+                faults.increment();
+                op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                        + "' could not be saved: " + e.getMessage(), e));
+                return -1;
+            }
+        }
+        snapshot = snap;
+        version = v;
+        notifySubscribers(op);
+        return v;
+    }
+
+    private void notifySubscribers(Operation op) {
+        String action = op.verb() == Verb.SUBMIT ? op.action() : op.verb().action();
+        JsonNode body;
+        if (op.verb() == Verb.UPSERT || op.verb() == Verb.DELETE) {
+            ObjectNode o = Json.object();
+            o.put("key", op.key());
+            if (op.verb() == Verb.UPSERT) {
+                o.set("value", op.bodyOrEmpty());
+            }
+            body = o;
+        } else {
+            body = op.bodyOrEmpty();
+        }
+        Notification n = new Notification(++sequence, action, body);
+        retained.addLast(n);
+        if (retained.size() > RETAINED_NOTIFICATIONS) {
+            retained.removeFirst();
+        }
+        for (Subscriber s : subscribers) {
+            s.deliver(n);
+        }
+    }
+
+    // ---- standard handlers ----
+
+    private OperationHandler standardHandler(Verb v) {
+        return switch (v) {
+            case GET -> op -> op.responsePort().respond(new Response(snapshot, version));
+            case REPLACE -> op -> {
+                state = service.fromJson(requireBody(op));
+                op.respondState();
+            };
+            case UPDATE -> op -> {
+                JsonNode patched = MergePatch.apply(snapshot.deepCopy(), requireBody(op));
+                state = service.fromJson(patched);
+                op.respondState();
+            };
+            case SUBSCRIBE -> this::subscribe;
+            default -> throw new IllegalArgumentException("no standard handler for " + v);
+        };
+    }
+
+    static JsonNode requireBody(Operation op) throws Fault {
+        JsonNode body = op.body();
+        if (body == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, op.verb() + " needs a JSON body");
+        }
+        return body;
+    }
+
+    private void lookup(Operation op) {
+        ObjectNode o = Json.object();
+        o.put("name", name);
+        o.put("contract", contract());
+        ArrayNode ops = o.putArray("operations");
+        for (Verb v : Verb.values()) {
+            if (lookupSupports(v)) {
+                ops.add(v.name());
+            }
+        }
+        ArrayNode acts = o.putArray("actions");
+        actions.keySet().forEach(acts::add);
+        ObjectNode ps = o.putObject("partners");
+        partnerUris.forEach(ps::put);
+        o.put("version", version);
+        op.respond(o);
+    }
+
+    private void subscribe(Operation op) throws Fault {
+        NotificationListener listener = op.subscriber();
+        if (listener == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "Subscribe needs a listener");
+        }
+        Subscriber s = new Subscriber(listener);
+        if (op.lastSequence() >= 0) {
+            for (Notification n : retained) {
+                if (n.sequence() > op.lastSequence()) {
+                    s.deliver(n);
+                }
+            }
+        }
+        subscribers.add(s);
+        ObjectNode o = Json.object();
+        o.put("sequence", sequence);
+        o.put("version", version);
+        op.respond(o);
+    }
+
+    /**
+     * Ends a subscription from the subscriber's side.
+     *
+     * @param listener the listener given to Subscribe
+     */
+    void unsubscribe(NotificationListener listener) {
+        for (Subscriber s : subscribers) {
+            if (s.listener == listener) {
+                subscribers.remove(s);
+                s.close("unsubscribed");
+            }
+        }
+    }
+
+    private void teardown(Operation op, OperationHandler custom) throws Exception {
+        try {
+            if (custom != null) {
+                custom.handle(op);
+            }
+            service.onDrop();
+        } finally {
+            dropped = true;
+            if (stateFile != null) {
+                try {
+                    stateFile.save(version, snapshot);
+                } catch (IOException e) {
+                    LOG.error("service {}: saving {} at drop failed", name, stateFile.path(), e);
+                }
+            }
+            for (Subscriber s : subscribers) {
+                s.close("service '" + name + "' dropped");
+            }
+            subscribers.clear();
+            droppedFuture.complete(null); // leaves the host's directory before the answer is seen
+            ObjectNode o = Json.object();
+            o.put("dropped", name);
+            op.responsePort().respond(new Response(o, version));
+            // Items that were pending inside the interleave go back to their ports once the
+            // teardown has run; answer them after that.
+            queue.execute(this::failStragglers);
+        }
+    }
+
+    private void failStragglers() {
+        for (Port<Operation> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
+            for (Operation op; (op = p.test()) != null; ) {
+                op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            }
+        }
+    }
+
+    /** A registered listener; closes once. */
+    private static final class Subscriber {
+        final NotificationListener listener;
+        final AtomicBoolean closed = new AtomicBoolean();
+
+        Subscriber(NotificationListener listener) {
+            this.listener = listener;
+        }
+
+        void deliver(Notification n) {
+            if (closed.get()) {
+                return;
+            }
+            try {
+                listener.onNotification(n);
+            } catch (RuntimeException e) {
+                LOG.warn("a notification listener threw; it stays subscribed", e);
+            }
+        }
+
+        void close(String reason) {
+            if (closed.compareAndSet(false, true)) {
+                try {
+                    listener.onClose(reason);
+                } catch (RuntimeException e) {
+                    LOG.warn("a notification listener's onClose threw", e);
+                }
+            }
+        }
+    }
+
+    /** @return partner names and URIs as given */
+    Map<String, String> partnerUris() {
+        return new LinkedHashMap<>(partnerUris);
+    }
+}

@@ -1,0 +1,206 @@
+package io.ccrj.dss.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One HTTP request and the way back to its connection. The body has been read into a tree (or
+ * found malformed) before routing, so the request's buffers are released when routing returns.
+ *
+ * <h2>Thread safety</h2>
+ * Accessors and {@link #scheduleTimeout} are for the event loop during routing. The respond
+ * methods may be called from any thread, once; the response is serialized on the calling thread
+ * and written on the event loop in request order (pipelining).
+ */
+public final class HttpExchange {
+    static final AsciiString JSON = AsciiString.cached("application/json");
+    private static final byte[] NO_BYTES = new byte[0];
+
+    private final HttpConnectionHandler connection;
+    private final ChannelHandlerContext ctx;
+    private final long sequence;
+    private final HttpMethod method;
+    private final String path;
+    private final Map<String, List<String>> query;
+    private final HttpHeaders headers;
+    private final ByteBuf content;
+    private final boolean keepAlive;
+    private final long startNanos;
+    private ScheduledFuture<?> timeout;
+
+    HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
+                 String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
+                 boolean keepAlive) {
+        this.connection = connection;
+        this.ctx = ctx;
+        this.sequence = sequence;
+        this.method = method;
+        this.path = path;
+        this.query = query;
+        this.headers = headers;
+        this.content = content;
+        this.keepAlive = keepAlive;
+        this.startNanos = System.nanoTime();
+        connection.router().opened();
+    }
+
+    /** @return the method */
+    public HttpMethod method() {
+        return method;
+    }
+
+    /** @return the raw (still percent-encoded) path, without the query */
+    public String path() {
+        return path;
+    }
+
+    /** @return decoded query parameters */
+    public Map<String, List<String>> query() {
+        return query;
+    }
+
+    /** @return request headers */
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    /** @return {@code true} if the request has a non-empty body */
+    public boolean hasBody() {
+        return content != null && content.isReadable();
+    }
+
+    /**
+     * Reads the body as JSON; valid during routing only.
+     *
+     * @return the tree
+     * @throws IOException if it is not one JSON value
+     */
+    public JsonNode readJson() throws IOException {
+        if (!hasBody()) {
+            return null;
+        }
+        JsonNode node = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(content.duplicate()));
+        if (node == null || node.isMissingNode()) {
+            throw new IOException("empty JSON body");
+        }
+        return node;
+    }
+
+    /**
+     * Fires {@code task} on the event loop after {@code millis} unless the exchange is answered first.
+     *
+     * @param millis delay
+     * @param task what to do then (typically answer 504)
+     */
+    public void scheduleTimeout(long millis, Runnable task) {
+        timeout = ctx.executor().schedule(task, millis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Answers with a JSON body.
+     *
+     * @param status the status
+     * @param body the tree (serialized on the calling thread)
+     * @param extraHeaders adds headers, or {@code null}
+     */
+    public void respondJson(int status, JsonNode body, Consumer<HttpHeaders> extraHeaders) {
+        ByteBuf buf = ctx.alloc().buffer(256);
+        try {
+            Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
+        } catch (IOException e) {
+            buf.release();
+            respondError(500, "internal", "the response could not be serialized: " + e.getMessage(), null);
+            return;
+        }
+        respond(status, JSON, buf, extraHeaders);
+    }
+
+    /**
+     * Answers {@code {"error": error, "message": message}}.
+     *
+     * @param status the status
+     * @param error the short code
+     * @param message the sentence
+     * @param extraHeaders adds headers, or {@code null}
+     */
+    public void respondError(int status, String error, String message, Consumer<HttpHeaders> extraHeaders) {
+        respondJson(status, Json.object().put("error", error).put("message", message), extraHeaders);
+    }
+
+    /**
+     * Answers with text.
+     *
+     * @param status the status
+     * @param contentType the content type
+     * @param text the body
+     */
+    public void respondText(int status, CharSequence contentType, String text) {
+        byte[] bytes = text == null ? NO_BYTES : text.getBytes(StandardCharsets.UTF_8);
+        respond(status, contentType, Unpooled.wrappedBuffer(bytes), null);
+    }
+
+    /**
+     * Answers.
+     *
+     * @param status the status
+     * @param contentType the content type, or {@code null} with an empty body
+     * @param body the body (ownership passes)
+     * @param extraHeaders adds headers, or {@code null}
+     */
+    public void respond(int status, CharSequence contentType, ByteBuf body, Consumer<HttpHeaders> extraHeaders) {
+        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
+                body == null ? Unpooled.EMPTY_BUFFER : body);
+        HttpHeaders h = res.headers();
+        if (contentType != null) {
+            h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        h.setInt(HttpHeaderNames.CONTENT_LENGTH, res.content().readableBytes());
+        if (extraHeaders != null) {
+            extraHeaders.accept(h);
+        }
+        boolean close = !keepAlive || connection.router().isClosing() || h.contains(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
+        if (close) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (!res.protocolVersion().isKeepAliveDefault()) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+        connection.router().record(status, System.nanoTime() - startNanos);
+        connection.write(sequence, res, close, timeout);
+    }
+
+    /**
+     * Starts a Server-Sent Events response in place of a normal one; this exchange's connection
+     * carries only the stream from now on.
+     *
+     * @return the stream
+     */
+    public SseStream startStream() {
+        connection.router().record(200, System.nanoTime() - startNanos);
+        return connection.startStream(sequence, timeout);
+    }
+
+    /** @return {@code true} if the client did not ask to close the connection */
+    public boolean keepAlive() {
+        return keepAlive;
+    }
+}

@@ -1,0 +1,26 @@
+package io.ccrj.dss.internal;
+
+/**
+ * Turns requests into answers: the host's REST mapping. Called on the connection's event loop,
+ * once per request, in request order; it may answer later from any thread.
+ */
+public interface HttpRouter {
+    /**
+     * @param exchange the request and its way back; answer it exactly once
+     */
+    void route(HttpExchange exchange);
+
+    /** @return {@code true} while the host is shutting down (new requests get 503) */
+    boolean isClosing();
+
+    /** Counts an exchange in flight until its {@link #record}. */
+    void opened();
+
+    /**
+     * Records a finished exchange for the metrics.
+     *
+     * @param status the HTTP status
+     * @param nanos time from the request's arrival to its response being handed to Netty
+     */
+    void record(int status, long nanos);
+}

@@ -1,0 +1,295 @@
+package io.ccrj.dss.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Subscription;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringEncoder;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A service in another host: each operation becomes the request of the REST table, sent over a
+ * pooled keep-alive connection ({@link HttpClientPool}); the answer becomes a {@link Response}
+ * (version from the {@code ETag}) or a {@link Fault} (code from the status, message from the JSON
+ * error body). Subscribe opens a dedicated Server-Sent Events connection.
+ */
+public final class HttpServiceRef implements ServiceRef {
+    private final URI uri;
+    private final String name;
+    private final String path;
+    private final String hostHeader;
+    private final String authorization;
+    private final HttpClientPool pool;
+
+    private HttpServiceRef(URI uri, String bearerToken, HttpClientPool pool) {
+        this.uri = uri;
+        String p = uri.getRawPath();
+        if (p == null || !p.startsWith("/services/") || p.length() <= "/services/".length()) {
+            throw new IllegalArgumentException("a remote service URL is http://host:port/services/NAME, was " + uri);
+        }
+        this.path = p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+        this.name = java.net.URLDecoder.decode(path.substring("/services/".length()), StandardCharsets.UTF_8);
+        int port = uri.getPort() < 0 ? 80 : uri.getPort();
+        this.hostHeader = uri.getHost() + ":" + port;
+        this.authorization = bearerToken == null ? null : "Bearer " + bearerToken;
+        this.pool = pool;
+    }
+
+    /**
+     * @param serviceUrl {@code http://host:port/services/NAME}
+     * @param bearerToken the token to send, or {@code null}
+     * @return a handle using the shared connection pool
+     */
+    public static HttpServiceRef create(URI serviceUrl, String bearerToken) {
+        if (!"http".equalsIgnoreCase(serviceUrl.getScheme())) {
+            throw new IllegalArgumentException("only http:// service URLs are supported, was " + serviceUrl);
+        }
+        return new HttpServiceRef(serviceUrl, bearerToken, HttpClientPool.shared());
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String uri() {
+        return uri.toString();
+    }
+
+    @Override
+    public void post(Operation op) {
+        FullHttpRequest req;
+        try {
+            req = toRequest(op);
+        } catch (IOException e) {
+            op.fault(FaultCode.BAD_REQUEST, "the operation's body cannot be serialized: " + e.getMessage());
+            return;
+        }
+        pool.send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
+            if (failure != null) {
+                op.fault(new Fault(FaultCode.UNAVAILABLE, "partner " + uri + " unreachable: " + failure, failure));
+                return;
+            }
+            answer(op, res);
+        });
+    }
+
+    private static void answer(Operation op, FullHttpResponse res) {
+        int status = res.status().code();
+        JsonNode body = null;
+        if (res.content().isReadable()) {
+            try {
+                body = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(res.content()));
+            } catch (IOException e) {
+                op.fault(FaultCode.INTERNAL, "partner answered " + status + " with a body that is not JSON: " + e.getMessage());
+                return;
+            }
+        }
+        if (status >= 200 && status < 300) {
+            op.responsePort().respond(new Response(body == null ? Json.object() : body, parseEtag(res.headers().get(HttpHeaderNames.ETAG))));
+        } else {
+            String message = body != null && body.hasNonNull("message") ? body.get("message").asText() : res.status().toString();
+            op.fault(FaultCode.ofHttpStatus(status), message);
+        }
+    }
+
+    static long parseEtag(String etag) {
+        if (etag == null || etag.length() < 2) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(etag.replace("\"", "").replace("W/", ""));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private FullHttpRequest toRequest(Operation op) throws IOException {
+        HttpMethod method;
+        String target = path;
+        JsonNode body = op.body();
+        String contentType = "application/json";
+        switch (op.verb()) {
+            case GET -> method = HttpMethod.GET;
+            case LOOKUP -> method = HttpMethod.OPTIONS;
+            case QUERY -> {
+                QueryStringEncoder q = new QueryStringEncoder(path + "/query");
+                for (Map.Entry<String, String> e : op.query().entrySet()) {
+                    q.addParam(e.getKey(), e.getValue());
+                }
+                target = q.toString();
+                method = body == null ? HttpMethod.GET : HttpMethod.POST;
+            }
+            case INSERT -> method = HttpMethod.POST;
+            case UPDATE -> {
+                method = HttpMethod.PATCH;
+                contentType = "application/merge-patch+json";
+            }
+            case UPSERT -> {
+                method = HttpMethod.PUT;
+                target = path + "/items/" + encode(op.key());
+            }
+            case REPLACE -> method = HttpMethod.PUT;
+            case DELETE -> {
+                method = HttpMethod.DELETE;
+                target = path + "/items/" + encode(op.key());
+            }
+            case SUBMIT -> {
+                method = HttpMethod.POST;
+                target = path + "/actions/" + encode(op.action());
+            }
+            case DROP -> method = HttpMethod.DELETE;
+            case SUBSCRIBE -> throw new IOException("use subscribe(listener, lastSequence) for a remote Subscribe");
+            default -> throw new IOException("unknown verb " + op.verb());
+        }
+        ByteBuf content = Unpooled.EMPTY_BUFFER;
+        if (body != null) {
+            content = Unpooled.buffer(128);
+            Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
+        }
+        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content);
+        req.headers().set(HttpHeaderNames.HOST, hostHeader)
+                .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+        if (body != null) {
+            req.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        }
+        if (op.ifMatch() != null) {
+            req.headers().set(HttpHeaderNames.IF_MATCH, op.ifMatch());
+        }
+        String auth = op.authorization() != null ? op.authorization() : authorization;
+        if (auth != null) {
+            req.headers().set(HttpHeaderNames.AUTHORIZATION, auth);
+        }
+        return req;
+    }
+
+    private static String encode(String s) {
+        if (s == null) {
+            return "";
+        }
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    @Override
+    public CompletableFuture<Subscription> subscribe(NotificationListener listener, long lastSequence) {
+        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path + "/notifications");
+        req.headers().set(HttpHeaderNames.HOST, hostHeader).set(HttpHeaderNames.ACCEPT, "text/event-stream");
+        if (lastSequence >= 0) {
+            req.headers().set("Last-Event-ID", Long.toString(lastSequence));
+        }
+        if (authorization != null) {
+            req.headers().set(HttpHeaderNames.AUTHORIZATION, authorization);
+        }
+        return pool.openEventStream(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, new SseListener(listener));
+    }
+
+    @Override
+    public String toString() {
+        return uri.toString();
+    }
+
+    /** Parses Server-Sent Events text into notifications. */
+    static final class SseListener {
+        private final NotificationListener target;
+        /** Bytes of the event not yet complete: an event is decoded only when whole (UTF-8 safe). */
+        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+        private boolean lastWasNewline;
+        private boolean closed;
+
+        SseListener(NotificationListener target) {
+            this.target = target;
+        }
+
+        void bytes(ByteBuf chunk) {
+            while (chunk.isReadable()) {
+                byte b = chunk.readByte();
+                if (b == '\n' && lastWasNewline) {
+                    String block = pending.toString(StandardCharsets.UTF_8);
+                    pending.reset();
+                    lastWasNewline = false;
+                    event(block);
+                    continue;
+                }
+                pending.write(b);
+                lastWasNewline = b == '\n';
+            }
+        }
+
+        private void event(String block) {
+            String event = "message";
+            long id = -1;
+            StringBuilder data = null;
+            for (String line : block.split("\n")) {
+                if (line.startsWith(":")) {
+                    continue;
+                }
+                int colon = line.indexOf(':');
+                String field = colon < 0 ? line : line.substring(0, colon);
+                String value = colon < 0 ? "" : line.substring(colon + 1);
+                if (value.startsWith(" ")) {
+                    value = value.substring(1);
+                }
+                switch (field) {
+                    case "event" -> event = value;
+                    case "id" -> {
+                        try {
+                            id = Long.parseLong(value);
+                        } catch (NumberFormatException ignored) {
+                            id = -1;
+                        }
+                    }
+                    case "data" -> data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
+                    default -> { }
+                }
+            }
+            if (data == null) {
+                return;
+            }
+            if (event.equals("close") || event.equals("error")) {
+                close(data.toString());
+                return;
+            }
+            JsonNode body;
+            try {
+                body = Json.TREE_READER.readValue(data.toString());
+            } catch (IOException e) {
+                body = com.fasterxml.jackson.databind.node.TextNode.valueOf(data.toString());
+            }
+            target.onNotification(new Notification(id, event, body));
+        }
+
+        void close(String reason) {
+            if (!closed) {
+                closed = true;
+                target.onClose(reason);
+            }
+        }
+
+        boolean isClosed() {
+            return closed;
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.ccrj.dss;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The standalone host in a child JVM (same java, the test class path): durable state survives
+ * {@code kill -9}, the token rules hold and the token never appears in the output, bad options
+ * exit with status 2.
+ */
+@Timeout(120)
+class StandaloneHostTest {
+    private static final Pattern SERVING = Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/");
+    private static final String TOKEN = "tok-3f9a1c77e2";
+
+    /** A child host and its output so far. */
+    record Child(Process process, int port, List<String> output) {
+    }
+
+    static Process launch(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(ServiceHostMain.class.getName());
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    static Child start(String... args) throws Exception {
+        Process p = launch(args);
+        List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) {
+                    output.add(line);
+                    Matcher m = SERVING.matcher(line);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    }
+                }
+            } catch (IOException ignored) {
+                // the child was killed
+            }
+            port.completeExceptionally(new IOException("host exited: " + output));
+        });
+        return new Child(p, port.get(60, TimeUnit.SECONDS), output);
+    }
+
+    @Test
+    void acknowledgedStateSurvivesKillMinus9AndTokenRulesHold(@TempDir Path dir) throws Exception {
+        Path manifest = dir.resolve("m.json");
+        Files.writeString(manifest, """
+                {"services": [
+                  {"name": "kv", "contract": "kv", "stateFile": "state/kv.json"},
+                  {"name": "ping", "contract": "ping"}
+                ]}
+                """);
+        Path tokenFile = dir.resolve("token");
+        Files.writeString(tokenFile, TOKEN + "\n");
+        String[] args = {"--port", "0", "--manifest", manifest.toString(), "--token-file", tokenFile.toString()};
+
+        Child first = start(args);
+        String auth = "Authorization: Bearer " + TOKEN;
+        try {
+            RawHttp.Res none = RawHttp.once(first.port(), "PUT", "/services/kv/items/a", "application/json", "1");
+            HostHttpTest.assertError(none, 401, "unauthorized", "Bearer");
+            assertThat(none.header("WWW-Authenticate")).startsWith("Bearer");
+            HostHttpTest.assertError(RawHttp.once(first.port(), "PUT", "/services/kv/items/a", "application/json", "1",
+                    "Authorization: Bearer wrong"), 403, "forbidden", "not valid");
+            HostHttpTest.assertError(RawHttp.once(first.port(), "PUT", "/services/kv/items/a", "application/json", "1",
+                    "Authorization: Basic " + TOKEN), 401, "unauthorized", "Bearer");
+            assertThat(RawHttp.once(first.port(), "GET", "/services/kv", null, null).status()).isEqualTo(200); // reads open
+            for (int i = 0; i < 20; i++) {
+                RawHttp.Res ok = RawHttp.once(first.port(), "PUT", "/services/kv/items/k" + i, "application/json",
+                        "{\"n\":" + i + "}", auth);
+                assertThat(ok.status()).isEqualTo(200); // acknowledged
+            }
+        } finally {
+            first.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
+            assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(String.join("\n", first.output())).doesNotContain(TOKEN);
+        assertThat(Files.exists(dir.resolve("state/kv.json"))).isTrue();
+
+        Child second = start(args);
+        try {
+            RawHttp.Res state = RawHttp.once(second.port(), "GET", "/services/kv", null, null);
+            assertThat(state.json().get("items").size()).isEqualTo(20);
+            assertThat(state.json().at("/items/k19/n").asInt()).isEqualTo(19);
+            assertThat(state.header("ETag")).isEqualTo("\"20\"");
+        } finally {
+            second.process().destroy(); // SIGTERM: graceful shutdown
+            assertThat(second.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(String.join("\n", second.output())).doesNotContain(TOKEN);
+    }
+
+    @Test
+    void badOptionsPrintUsageAndExitWith2() throws Exception {
+        Process p = launch("--port", "nope");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(out).contains("--port needs a number", "Usage: ccrj host");
+    }
+
+    @Test
+    void optionsAreParsedAndCheckedInProcess() {
+        assertThat(ServiceHostMain.parse(new String[] {"--port", "1", "--protect-reads"}).help()).isFalse();
+        assertThat(ServiceHostMain.parse(new String[] {"--help"}).help()).isTrue();
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--bogus"})).hasMessageContaining("unknown option");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port"})).hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port", "70000"})).hasMessageContaining("between");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--manifest", "/no/such/file"}))
+                .hasMessageContaining("not a readable file");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--token-file", "/no/such/file"}))
+                .hasMessageContaining("cannot read");
+    }
+
+    @Test
+    void protectedReadsNeedTheTokenButHealthDoesNot() throws Exception {
+        try (ServiceHost h = ServiceHost.builder().port(0).token(TOKEN).protectReads(true).build().start()) {
+            h.start(Manifest.builtIn());
+            HostHttpTest.assertError(RawHttp.once(h.port(), "GET", "/services/kv", null, null), 401, "unauthorized", "requests");
+            HostHttpTest.assertError(RawHttp.once(h.port(), "GET", "/metrics", null, null), 401, "unauthorized", "requests");
+            assertThat(RawHttp.once(h.port(), "GET", "/services/kv", null, null, "Authorization: bearer " + TOKEN).status())
+                    .isEqualTo(200);
+            assertThat(RawHttp.once(h.port(), "GET", "/health", null, null).status()).isEqualTo(200);
+            assertThat(RawHttp.once(h.port(), "GET", "/services/kv/notifications", null, null, "Authorization: Bearer x").status())
+                    .isEqualTo(403);
+        }
+    }
+}

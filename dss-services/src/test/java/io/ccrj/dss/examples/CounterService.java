@@ -1,0 +1,42 @@
+package io.ccrj.dss.examples;
+
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.HandlerKind;
+import io.ccrj.dss.Handlers;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.Verb;
+
+// tag::service[]
+/** A counter: Get, Replace, Update and Subscribe are standard; "add" and "peek" are its own. */
+public final class CounterService extends Service<CounterService.State> {
+    /** The state: an immutable record, replaced by exclusive handlers. */
+    public record State(long count) {
+    }
+
+    public CounterService() {
+        super(State.class, new State(0));
+    }
+
+    @Override
+    public String contract() {
+        return "counter";
+    }
+
+    @Override
+    protected void bind(Handlers h) {
+        h.standard(Verb.GET, Verb.REPLACE, Verb.UPDATE, Verb.SUBSCRIBE)
+                // Submit "add": a modification, so exclusive (the default for actions)
+                .action("add", op -> {
+                    long by = op.bodyOrEmpty().path("by").asLong(1);
+                    if (by < 0) {
+                        throw new Fault(FaultCode.BAD_REQUEST, "\"by\" must not be negative");
+                    }
+                    setState(new State(state().count() + by));
+                    op.respondState(); // bumps the version, saves, notifies subscribers, answers
+                })
+                // Submit "peek": reads only, so it may run alongside other readers
+                .action("peek", HandlerKind.CONCURRENT, op -> op.respond(json().valueToTree(state())));
+    }
+}
+// end::service[]

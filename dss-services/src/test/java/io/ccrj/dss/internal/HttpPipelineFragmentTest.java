@@ -1,0 +1,136 @@
+package io.ccrj.dss.internal;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The host's pipeline fed through an {@link EmbeddedChannel}, as Netty's own
+ * {@code HttpRequestDecoderTest} does: the same pipelined requests split at every fragment size
+ * give the same answers in the same order; malformed and oversized input gets a 4xx.
+ */
+@Timeout(60)
+class HttpPipelineFragmentTest {
+    private static final String TWO_REQUESTS = """
+            PUT /echo/a%20b?x=1 HTTP/1.1\r
+            Host: h\r
+            Content-Type: application/json\r
+            Content-Length: 13\r
+            \r
+            {"n":[1,2,3]}GET /echo/second HTTP/1.1\r
+            Host: h\r
+            \r
+            """;
+
+    /** Echoes method, raw path and body; answers on the event loop. */
+    static final class EchoRouter implements HttpRouter {
+        int open;
+
+        @Override
+        public void route(HttpExchange ex) {
+            String body;
+            try {
+                body = ex.hasBody() ? ex.readJson().toString() : "-";
+            } catch (java.io.IOException e) {
+                body = "malformed";
+            }
+            ex.respondText(200, "text/plain", ex.method() + " " + ex.path() + " " + ex.query() + " " + body);
+        }
+
+        @Override
+        public boolean isClosing() {
+            return false;
+        }
+
+        @Override
+        public void opened() {
+            open++;
+        }
+
+        @Override
+        public void record(int status, long nanos) {
+            open--;
+        }
+    }
+
+    private static EmbeddedChannel channel(EchoRouter router, int maxBytes) {
+        EmbeddedChannel ch = new EmbeddedChannel();
+        HttpServer.configure(ch.pipeline(), new HttpServer.Limits(maxBytes, 60_000), router);
+        return ch;
+    }
+
+    private static String drain(EmbeddedChannel ch) {
+        StringBuilder sb = new StringBuilder();
+        for (Object o; (o = ch.readOutbound()) != null; ) {
+            ByteBuf b = (ByteBuf) o;
+            sb.append(b.toString(StandardCharsets.UTF_8));
+            b.release();
+        }
+        return sb.toString();
+    }
+
+    private static List<String> bodies(String wire) {
+        List<String> out = new ArrayList<>();
+        for (String part : wire.split("HTTP/1.1 ")) {
+            if (!part.isEmpty()) {
+                out.add(part.substring(0, 3) + " " + part.substring(part.indexOf("\r\n\r\n") + 4));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyFragmentSizeGivesTheSameOrderedAnswers() {
+        byte[] wire = TWO_REQUESTS.getBytes(StandardCharsets.US_ASCII);
+        List<String> expected = List.of(
+                "200 PUT /echo/a%20b {x=[1]} {\"n\":[1,2,3]}",
+                "200 GET /echo/second {} -");
+        for (int size = 1; size <= wire.length; size++) {
+            EchoRouter router = new EchoRouter();
+            EmbeddedChannel ch = channel(router, 1024);
+            for (int i = 0; i < wire.length; i += size) {
+                ch.writeInbound(Unpooled.wrappedBuffer(wire, i, Math.min(size, wire.length - i)));
+            }
+            assertThat(bodies(drain(ch))).as("fragment size %d", size).isEqualTo(expected);
+            assertThat(router.open).isZero();
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
+    void oversizedBodyGets413AndTheConnectionCloses() {
+        EmbeddedChannel ch = channel(new EchoRouter(), 16);
+        ch.writeInbound(Unpooled.copiedBuffer("PUT /x HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"
+                + "{\"a\":\"" + "x".repeat(32) + "\"}", StandardCharsets.US_ASCII));
+        String out = drain(ch);
+        assertThat(out).startsWith("HTTP/1.1 413").contains("payload_too_large").containsIgnoringCase(HttpHeaderNames.CONNECTION + ": close");
+        assertThat(ch.isOpen()).isFalse();
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void garbageGets400() {
+        EmbeddedChannel ch = channel(new EchoRouter(), 1024);
+        ch.writeInbound(Unpooled.copiedBuffer("\u0001\u0002 nonsense\r\nHost: x\r\n\r\n", StandardCharsets.ISO_8859_1));
+        assertThat(drain(ch)).startsWith("HTTP/1.1 400").contains("bad_request");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void oversizedHeadersGet400() {
+        EmbeddedChannel ch = channel(new EchoRouter(), 1024);
+        ch.writeInbound(Unpooled.copiedBuffer("GET /x HTTP/1.1\r\nX-Big: " + "y".repeat(20_000) + "\r\n\r\n",
+                StandardCharsets.US_ASCII));
+        assertThat(drain(ch)).startsWith("HTTP/1.1 400").contains("malformed HTTP request");
+        ch.finishAndReleaseAll();
+    }
+}
