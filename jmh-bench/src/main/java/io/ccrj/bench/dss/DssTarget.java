@@ -1,0 +1,112 @@
+package io.ccrj.bench.dss;
+
+import io.ccrj.bench.dss.baseline.RawNettyHttpServer;
+import io.ccrj.dss.Manifest;
+import io.ccrj.dss.ServiceHost;
+import io.ccrj.dss.ServiceRef;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * What the DSS benchmarks time, each serving the ping service's Get ({@code {"count": n}}): the
+ * raw Netty baseline, the DSS host over loopback HTTP (handlers on the dispatcher, or on Netty's
+ * event loop), and the DSS host in-process (no sockets). Started and stopped by the benchmarks.
+ */
+public enum DssTarget {
+    /** {@link RawNettyHttpServer}: codec, aggregator, one handler; the baseline. */
+    RAW_NETTY("raw Netty handler", true),
+    /** {@link ServiceHost} with default settings over HTTP: parse on the event loop, handle on the dispatcher. */
+    DSS_HTTP("DSS host, HTTP", true),
+    /** {@link ServiceHost} with {@code handlersOnEventLoop(true)}: no thread hop per request. */
+    DSS_HTTP_EVENT_LOOP("DSS host, HTTP, handlers on the event loop", true),
+    /** {@link ServiceHost} without HTTP, reached through a local {@link ServiceRef} (direct post). */
+    DSS_IN_PROCESS("DSS in-process", false);
+
+    /** What the tables call it. */
+    public final String label;
+    /** Whether it is reached over loopback HTTP. */
+    public final boolean http;
+
+    DssTarget(String label, boolean http) {
+        this.label = label;
+        this.http = http;
+    }
+
+    /** A started target: close it when done. */
+    public static final class Running implements AutoCloseable {
+        private final RawNettyHttpServer raw;
+        private final ServiceHost host;
+        private final String baseUrl;
+
+        private Running(RawNettyHttpServer raw, ServiceHost host, String baseUrl) {
+            this.raw = raw;
+            this.host = host;
+            this.baseUrl = baseUrl;
+        }
+
+        /** @return {@code http://127.0.0.1:<port>}, or {@code null} in-process */
+        public String baseUrl() {
+            return baseUrl;
+        }
+
+        /** @return the ping service's URL */
+        public String pingUrl() {
+            return baseUrl + "/services/ping";
+        }
+
+        /** @return the host (null for the raw baseline) */
+        public ServiceHost host() {
+            return host;
+        }
+
+        /** @return a local reference to the host's ping service */
+        public ServiceRef ping() {
+            if (host == null) {
+                throw new IllegalStateException("the raw Netty baseline has no services");
+            }
+            return host.service("ping");
+        }
+
+        /** @return the ping service as a remote partner: DSS's pooled keep-alive Netty HTTP client */
+        public ServiceRef remotePing() {
+            return ServiceRef.remote(URI.create(pingUrl()), null);
+        }
+
+        @Override
+        public void close() {
+            if (raw != null) {
+                raw.close();
+            }
+            if (host != null) {
+                host.close(Duration.ofSeconds(5));
+            }
+        }
+    }
+
+    /**
+     * Starts this target on loopback with one server I/O thread (the baseline's default), the
+     * built-in {@code kv} and {@code ping} services on the host.
+     *
+     * @return the running target
+     * @throws Exception if it cannot start
+     */
+    public Running start() throws Exception {
+        return switch (this) {
+            case RAW_NETTY -> {
+                RawNettyHttpServer s = RawNettyHttpServer.start("127.0.0.1", 0, 1, NettyTransport.best());
+                yield new Running(s, null, s.baseUrl());
+            }
+            case DSS_HTTP, DSS_HTTP_EVENT_LOOP -> {
+                ServiceHost h = ServiceHost.builder().port(0).ioThreads(1)
+                        .handlersOnEventLoop(this == DSS_HTTP_EVENT_LOOP).build().start();
+                h.start(Manifest.builtIn());
+                yield new Running(null, h, h.baseUri().toString());
+            }
+            case DSS_IN_PROCESS -> {
+                ServiceHost h = ServiceHost.builder().port(-1).build().start();
+                h.start(Manifest.builtIn());
+                yield new Running(null, h, null);
+            }
+        };
+    }
+}
