@@ -9,6 +9,7 @@ import io.ccrj.dss.internal.HttpExchange;
 import io.ccrj.dss.internal.HttpRouter;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.SseStream;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -33,6 +34,7 @@ import java.util.function.Consumer;
  */
 final class HostRouter implements HttpRouter {
     private static final String HTML = "text/html; charset=utf-8";
+    private static final String HTTP_JSON = "application/json";
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
     private final ServiceHost host;
@@ -207,6 +209,11 @@ final class HostRouter implements HttpRouter {
                 fault(ex, f);
             } else {
                 String etag = r.etag();
+                byte[] cached = okStatus == 200 && r.body() == rt.snapshot() ? rt.snapshotBytes(r.body()) : null;
+                if (cached != null) { // a standard Get: the state's bytes, written once per version
+                    ex.respond(okStatus, HTTP_JSON, Unpooled.wrappedBuffer(cached), h -> h.set(HttpHeaderNames.ETAG, etag));
+                    return;
+                }
                 ex.respondJson(okStatus, r.body(), okStatus == 201
                         ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
                         : h -> h.set(HttpHeaderNames.ETAG, etag));

@@ -154,6 +154,36 @@ final class ServiceRuntime<S> {
         return snapshot;
     }
 
+    /** The snapshot's JSON bytes with the snapshot they were written from. */
+    private record SerializedSnapshot(JsonNode snapshot, byte[] bytes) {
+    }
+
+    private volatile SerializedSnapshot serialized;
+
+    /**
+     * The JSON bytes of a snapshot, written once per version and shared by every HTTP Get of it
+     * (the array is never modified).
+     *
+     * @param snap a snapshot this runtime handed out
+     * @return its bytes, or {@code null} if it is no longer the current snapshot
+     */
+    byte[] snapshotBytes(JsonNode snap) {
+        SerializedSnapshot s = serialized;
+        if (s != null && s.snapshot() == snap) {
+            return s.bytes();
+        }
+        if (snap != snapshot) {
+            return null;
+        }
+        try {
+            byte[] bytes = Json.WRITER.writeValueAsBytes(snap);
+            serialized = new SerializedSnapshot(snap, bytes);
+            return bytes;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return null;
+        }
+    }
+
     long version() {
         return version;
     }
