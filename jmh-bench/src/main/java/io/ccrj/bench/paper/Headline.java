@@ -18,15 +18,18 @@ import java.util.Map;
 final class Headline {
     private final List<Map<String, String>> overhead;
     private final List<Map<String, String>> mpi;
+    private final List<Map<String, String>> dss;
 
-    Headline(List<Map<String, String>> overhead, List<Map<String, String>> mpi) {
+    Headline(List<Map<String, String>> overhead, List<Map<String, String>> mpi, List<Map<String, String>> dss) {
         this.overhead = overhead;
         this.mpi = mpi;
+        this.dss = dss;
     }
 
     /** Reads the sections' CSVs under {@code dir}; a missing file is an empty section. */
     static Headline read(Path dir) throws IOException {
-        return new Headline(csv(dir.resolve("overhead").resolve("overhead.csv")), csv(dir.resolve("mpi").resolve("mpi.csv")));
+        return new Headline(csv(dir.resolve("overhead").resolve("overhead.csv")), csv(dir.resolve("mpi").resolve("mpi.csv")),
+                csv(dir.resolve("dss").resolve("dss.csv")));
     }
 
     /** The rows of a CSV with a header line, fields unquoted; a missing file has none. */
@@ -116,11 +119,31 @@ final class Headline {
             rows.add(row("  same, against System.arraycopy on 1 thread (GB/s)", bw, Double.NaN,
                     mpiValue("bandwidth", "System.arraycopy, 1 thread", "java", "1", "100000", "GB/s"), "System.arraycopy", false));
         }
+        double inProcess = dssValue("two-way", "DSS in-process (local ServiceRef)", "mean_us");
+        if (!Double.isNaN(inProcess)) {
+            rows.add(row("DSS two-way Get, in-process (µs)", inProcess, 30, Double.NaN, "", true));
+        }
+        double http = dssValue("two-way", "DSS host over HTTP (round-trip client)", "mean_us");
+        if (!Double.isNaN(http)) {
+            rows.add(row("DSS two-way Get, loopback HTTP (µs)", http, 30,
+                    dssValue("two-way", "raw Netty handler over HTTP (round-trip client)", "mean_us"), "raw Netty", true));
+        }
+        double thr = dssValue("throughput", "DSS host, HTTP", "req_per_s");
+        if (!Double.isNaN(thr)) {
+            rows.add(row("DSS HTTP throughput (requests/s)", thr, 25_000, dssValue("throughput", "raw Netty handler", "req_per_s"),
+                    "raw Netty", false));
+            rows.add(row("  same, against Apache Axis2 (seeds: 3,000/s)", thr, Double.NaN, 3_000, "Axis2, seeds", false));
+        }
         if (rows.isEmpty()) {
             return "";
         }
         return "| figure | ours | seeds (2006, AMD) | peer, same run | ours vs seeds | ours vs peer |\n"
                 + "|---|---:|---:|---:|---:|---:|\n" + String.join("\n", rows) + "\n";
+    }
+
+    private double dssValue(String experiment, String item, String metric) {
+        return dss.stream().filter(r -> experiment.equals(r.get("experiment")) && item.equals(r.get("item"))
+                && metric.equals(r.get("metric"))).findFirst().map(r -> num(r.get("value"))).orElse(Double.NaN);
     }
 
     private double mpiValue(String experiment, String item, String backend, String ranks, String size, String metric) {

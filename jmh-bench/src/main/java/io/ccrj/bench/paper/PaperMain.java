@@ -1,5 +1,6 @@
 package io.ccrj.bench.paper;
 
+import io.ccrj.bench.dss.DssMain;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.mpi.MpiMain;
 import io.ccrj.bench.overhead.OverheadMain;
@@ -30,6 +31,7 @@ public final class PaperMain {
     /** Predicted seconds of each section in quick mode on the reference machine (for the ETA). */
     private static final double OVERHEAD_QUICK_SECONDS = 150;
     private static final double MPI_QUICK_SECONDS = 75;
+    private static final double DSS_QUICK_SECONDS = 40;
     private static final double FULL_FACTOR = 20;
     private static final double SMOKE_SECONDS = 3;
 
@@ -98,6 +100,7 @@ public final class PaperMain {
             int code = switch (p.section()) {
                 case OVERHEAD -> OverheadMain.run(a, out, err);
                 case MPI -> MpiMain.run(a, out, err);
+                case DSS -> DssMain.run(a, out, err);
             };
             if (code != 0) {
                 failed.add(p.title() + " (exit " + code + ")");
@@ -148,6 +151,17 @@ public final class PaperMain {
                     + " (seed 001 Table 1, seed 000 Table 3)", "mpi", a,
                     o.smoke() ? SMOKE_SECONDS : MPI_QUICK_SECONDS * factor * mpi.size() / 3.0));
         }
+        if (!o.itemsOf(Section.DSS).isEmpty()) {
+            List<String> a = new ArrayList<>(List.of("--out", dir.resolve("dss").toString()));
+            if (o.full()) {
+                a.add("--full");
+            }
+            if (o.smoke()) {
+                a.addAll(List.of("--groups", "3", "--group-size", "20", "--throughput-s", "0.3", "--notifications", "200"));
+            }
+            plans.add(new Plan(Section.DSS, "DSS services beside a raw Netty handler: two-way groups, throughput, one-way"
+                    + " (seed 000 Fig. 13)", "dss", a, o.smoke() ? SMOKE_SECONDS : DSS_QUICK_SECONDS * (o.full() ? 3 : 1)));
+        }
         return plans;
     }
 
@@ -194,11 +208,15 @@ public final class PaperMain {
         sb.append("\n## Headline\n\n").append(Headline.read(dir).markdown());
         sb.append("\nSeeds: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
-                .append(" System.arraycopy.\n");
+                .append(" System.arraycopy, a raw Netty HTTP handler.\n");
         for (Plan p : plans) {
             sb.append("\n## ").append(p.title()).append("\n\n");
             Path section = dir.resolve(p.folder());
-            String md = p.section() == Section.OVERHEAD ? "overhead.md" : "mpi.md";
+            String md = switch (p.section()) {
+                case OVERHEAD -> "overhead.md";
+                case MPI -> "mpi.md";
+                case DSS -> "dss.md";
+            };
             Path file = section.resolve(md);
             if (Files.isRegularFile(file)) {
                 String body = Files.readString(file).replaceAll("(?m)^(#+) ", "$1## ");

@@ -35,7 +35,9 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
         /** Ping-pong, barrier, bcast, allreduce, both backends. */
         LATENCY("latency", Section.MPI),
         /** Sendrecv bandwidth, copy models and System.arraycopy (seed 000 Table 3). */
-        BANDWIDTH("bandwidth", Section.MPI);
+        BANDWIDTH("bandwidth", Section.MPI),
+        /** DSS two-way groups, HTTP throughput, one-way notifications, beside raw Netty (seed 000 Fig. 13). */
+        DSS("dss", Section.DSS);
 
         /** The name on the command line. */
         public final String id;
@@ -71,7 +73,9 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
         /** The spawned patterns on ccr-core ({@code bin/ccrj overhead}). */
         OVERHEAD,
         /** ccr-mpi beside MPJ Express ({@code bin/ccrj mpi}). */
-        MPI
+        MPI,
+        /** dss-services beside a raw Netty handler ({@code bin/ccrj dss}). */
+        DSS
     }
 
     public static final String USAGE = """
@@ -80,11 +84,13 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
             The seeds' experiments with the seeds' method, ours beside the seeds' figures and the peers'
             (MPJ Express, System.arraycopy) measured in the same run: stage overheads of the spawned
             patterns (seed 000 Tables 1-2), the rendezvous patterns and MPI latency (seed 001 Table 1),
-            bandwidth (seed 000 Table 3). Writes results.md, CSV files and PNG charts into one folder.
+            bandwidth (seed 000 Table 3), DSS two-way timings and throughput (seed 000 Fig. 13, raw Netty
+            and Axis2 as references). Writes results.md, CSV files and PNG charts into one folder.
 
               --full          the seeds' full ranges (stage overheads alone take about 50 min here)
               --only LIST     some of: pipeline, shift, twoshifts, exchange (spawned patterns),
-                              rendezvous, latency, bandwidth (ccr-mpi and MPJ Express)
+                              rendezvous, latency, bandwidth (ccr-mpi and MPJ Express),
+                              dss (services in-process and over HTTP, raw Netty)
               --out DIR       results folder (default results/paper-<timestamp>)
               --ignore-load   do not wait out other processes' CPU use
               --smoke         seconds-long settings that only check the wiring (not a measurement)

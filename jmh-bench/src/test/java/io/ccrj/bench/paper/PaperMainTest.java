@@ -40,16 +40,19 @@ class PaperMainTest {
         int code = run("--smoke", "--out", dir.toString());
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("== paper [1/2] Spawned patterns").contains("== paper [2/2]")
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("== paper [1/3] Spawned patterns").contains("== paper [2/3]").contains("== paper [3/3] DSS")
                 .contains("ETA");
         for (String f : new String[] {"results.md", "overhead/overhead.csv", "overhead/overhead.md",
                 "overhead/overhead-per-stage.png", "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
-                "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png"}) {
+                "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png", "dss/dss.csv", "dss/dss-groups.csv", "dss/dss.md",
+                "dss/dss-two-way.png", "dss/dss-throughput.png"}) {
             assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
         }
         String md = Files.readString(dir.resolve("results.md"));
         assertThat(md).contains("## Headline").contains("| spawned Pipeline, overhead per stage, 2-way match (µs) |")
                 .contains("| Rendezvous Exchange, per stage, 2 ranks (µs) |")
+                .contains("| DSS two-way Get, loopback HTTP (µs) |").contains("| DSS HTTP throughput (requests/s) |")
+                .contains("![dss-two-way.png](dss/dss-two-way.png)")
                 .contains("![mpi-bandwidth.png](mpi/mpi-bandwidth.png)")
                 .contains("![overhead-per-stage.png](overhead/overhead-per-stage.png)")
                 .contains("mode smoke").contains("command: `bin/ccrj paper --smoke`");

@@ -19,6 +19,7 @@ class PaperOptionsTest {
         assertThat(o.only()).containsExactlyInAnyOrder(Item.values());
         assertThat(o.itemsOf(Section.OVERHEAD)).containsExactly(Item.PIPELINE, Item.SHIFT, Item.TWO_SHIFTS, Item.EXCHANGE);
         assertThat(o.itemsOf(Section.MPI)).containsExactly(Item.RENDEZVOUS, Item.LATENCY, Item.BANDWIDTH);
+        assertThat(o.itemsOf(Section.DSS)).containsExactly(Item.DSS);
         assertThat(o.out()).isNull();
     }
 
@@ -36,7 +37,7 @@ class PaperOptionsTest {
         assertThatThrownBy(() -> PaperOptions.parse("--fast")).isInstanceOf(UsageException.class)
                 .hasMessage("unknown option '--fast'");
         assertThatThrownBy(() -> PaperOptions.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'")
-                .hasMessageContaining("known: pipeline, shift, twoshifts, exchange, rendezvous, latency, bandwidth");
+                .hasMessageContaining("known: pipeline, shift, twoshifts, exchange, rendezvous, latency, bandwidth, dss");
         assertThatThrownBy(() -> PaperOptions.parse("--only", "shift,")).hasMessageContaining("empty item");
         assertThatThrownBy(() -> PaperOptions.parse("--out")).hasMessage("option --out needs a value");
         assertThatThrownBy(() -> PaperOptions.parse("--full", "--smoke")).hasMessageContaining("exclude each other");

@@ -1,0 +1,255 @@
+package io.ccrj.bench.dss;
+
+import io.ccrj.bench.dss.client.HttpLoadGenerator;
+import io.ccrj.bench.dss.client.HttpReply;
+import io.ccrj.bench.dss.client.HttpRequestSpec;
+import io.ccrj.bench.dss.client.HttpRoundTripClient;
+import io.ccrj.bench.dss.client.LoadResult;
+import io.ccrj.bench.dss.client.LoadSettings;
+import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.overhead.Progress;
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Subscription;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code bin/ccrj dss}: the seeds' DSS timings with ours and the raw Netty baseline's in one run.
+ *
+ * <ul>
+ *   <li>Two-way: groups of {@code groupSize} Get messages to the ping service, one at a time,
+ *       each group timed, {@code groups} times (seed 000 Fig. 13: 200 messages, 30 groups): the
+ *       DSS host in-process through a local {@link ServiceRef}; the same service as a remote
+ *       partner ({@link ServiceRef#remote}, DSS's pooled Netty client); and, through one shared
+ *       round-trip client, the DSS host over loopback HTTP (default, and with handlers on the
+ *       event loop) and the raw Netty handler.</li>
+ *   <li>Throughput: the same load generator (closed loop, {@code connections} keep-alive
+ *       connections, one request in flight each) against the DSS host and the raw handler.</li>
+ *   <li>One-way: a Replace posted in-process, timed until its notification reaches a subscriber.</li>
+ * </ul>
+ * Writes {@code dss.csv} (every figure), {@code dss-groups.csv} (every group), {@code dss.md}
+ * and {@code dss-two-way.png} (the groups' histogram, the seeds' figure) and
+ * {@code dss-throughput.png}.
+ *
+ * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
+ */
+public final class DssMain {
+    /** The seeds' two-way figures (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
+    static final double SEED_TWO_WAY_MICROS_LOW = 30;
+    static final double SEED_TWO_WAY_MICROS_HIGH = 50;
+    static final double SEED_MSGS_PER_S_HIGH = 25_000;
+    static final double AXIS2_MSGS_PER_S = 3_000;
+
+    private DssMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        DssOptions o;
+        try {
+            o = DssOptions.parse(args);
+        } catch (UsageException e) {
+            err.println("ccrj dss: " + e.getMessage());
+            err.println();
+            err.print(DssOptions.USAGE);
+            return 2;
+        }
+        if (o.help()) {
+            out.print(DssOptions.USAGE);
+            return 0;
+        }
+        try {
+            return experiment(o, out, err);
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            err.println("ccrj dss: failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
+    }
+
+    /** One way of sending a two-way Get and waiting for its answer. */
+    @FunctionalInterface
+    private interface Exchange {
+        void once() throws Exception;
+    }
+
+    /** A two-way caller: its label and how it exchanges, plus what to close. */
+    private record Caller(String label, DssTarget target, boolean viaPartnerApi) {
+    }
+
+    static final List<String> TWO_WAY_ORDER = List.of(
+            "DSS in-process (local ServiceRef)",
+            "DSS remote partner (ServiceRef.remote, pooled Netty client)",
+            "DSS host over HTTP (round-trip client)",
+            "DSS host over HTTP, handlers on the event loop (round-trip client)",
+            "raw Netty handler over HTTP (round-trip client)");
+
+    private static int experiment(DssOptions o, PrintStream out, PrintStream err) throws Exception {
+        // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
+        // which then warns that it has no appenders: Netty logs through java.util.logging here.
+        io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
+                io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
+        List<Caller> callers = List.of(
+                new Caller(TWO_WAY_ORDER.get(0), DssTarget.DSS_IN_PROCESS, true),
+                new Caller(TWO_WAY_ORDER.get(1), DssTarget.DSS_HTTP, true),
+                new Caller(TWO_WAY_ORDER.get(2), DssTarget.DSS_HTTP, false),
+                new Caller(TWO_WAY_ORDER.get(3), DssTarget.DSS_HTTP_EVENT_LOOP, false),
+                new Caller(TWO_WAY_ORDER.get(4), DssTarget.RAW_NETTY, false));
+        List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_EVENT_LOOP, DssTarget.RAW_NETTY);
+        int runs = callers.size() + loaded.size() + 1;
+        double predicted = callers.size() * 2.0 + loaded.size() * (o.throughputSeconds() + 2) + 3;
+        Progress progress = new Progress(err, runs, predicted, System::nanoTime);
+        String machine = MachineInfo.describe();
+        out.println("ccrj dss — the seeds' DSS timings, ours and a raw Netty handler in one run");
+        out.println(machine);
+        out.printf(Locale.ROOT, "two-way: %d groups of %d Gets per caller; throughput: %d connections, 1 in flight each,"
+                + " %.0f s measured; one-way: %,d Replace-to-notification samples%n", o.groups(), o.groupSize(),
+                o.connections(), o.throughputSeconds(), o.notifications());
+        long start = System.nanoTime();
+        DssReport report = new DssReport(o);
+        for (Caller c : callers) {
+            long t0 = System.nanoTime();
+            report.addGroups(c.label(), twoWay(c, o));
+            progress.done("two-way " + c.label(), 2.0, System.nanoTime() - t0);
+        }
+        for (DssTarget t : loaded) {
+            long t0 = System.nanoTime();
+            try (DssTarget.Running r = t.start()) {
+                LoadResult lr = HttpLoadGenerator.run(LoadSettings.of(HttpRequestSpec.get(r.pingUrl()))
+                        .withConnections(o.connections())
+                        .withTimes(Duration.ofSeconds(1), Duration.ofMillis((long) (o.throughputSeconds() * 1000))));
+                report.addThroughput(t.label, lr);
+            }
+            progress.done("throughput " + t.label, o.throughputSeconds() + 2, System.nanoTime() - t0);
+        }
+        long t0 = System.nanoTime();
+        report.addOneWay(oneWay(o.notifications()));
+        progress.done("one-way Replace to notification", 3, System.nanoTime() - t0);
+        double took = (System.nanoTime() - start) / 1e9;
+
+        String tables = report.tables();
+        String targets = report.targets();
+        out.println();
+        out.print(tables);
+        out.println("Targets (issue 4):");
+        out.print(targets);
+        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("dss");
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("dss.csv");
+        Path groups = dir.resolve("dss-groups.csv");
+        Path md = dir.resolve("dss.md");
+        Files.writeString(csv, report.csv());
+        Files.writeString(groups, report.groupsCsv());
+        Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n- " + machine + "\n"
+                + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables
+                + "## Targets (issue 4)\n\n" + targets);
+        Path hist = dir.resolve("dss-two-way.png");
+        Path thr = dir.resolve("dss-throughput.png");
+        DssChart.twoWayHistogram(report, hist);
+        DssChart.throughput(report, thr);
+        out.println("wrote " + csv);
+        out.println("wrote " + groups);
+        out.println("wrote " + md);
+        out.println("chart " + hist);
+        out.println("chart " + thr);
+        out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
+        return 0;
+    }
+
+    /** Times the groups of one caller: warm-up groups first, then the timed ones (µs per message each). */
+    private static double[] twoWay(Caller c, DssOptions o) throws Exception {
+        try (DssTarget.Running r = c.target().start()) {
+            HttpRoundTripClient client = null;
+            Exchange exchange;
+            if (c.viaPartnerApi()) {
+                ServiceRef ref = c.target().http ? r.remotePing() : r.ping();
+                exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
+            } else {
+                HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
+                client = hc;
+                exchange = () -> {
+                    HttpReply reply = hc.exchange();
+                    if (reply.status() != 200) {
+                        throw new IllegalStateException(c.label() + " answered " + reply.status() + ": " + reply.bodyText());
+                    }
+                };
+            }
+            try {
+                int warm = Math.max(2_000, o.groupSize() * 5);
+                for (int i = 0; i < warm; i++) {
+                    exchange.once();
+                }
+                double[] micros = new double[o.groups()];
+                for (int g = 0; g < o.groups(); g++) {
+                    long begin = System.nanoTime();
+                    for (int i = 0; i < o.groupSize(); i++) {
+                        exchange.once();
+                    }
+                    micros[g] = (System.nanoTime() - begin) / 1e3 / o.groupSize();
+                }
+                return micros;
+            } finally {
+                if (client != null) {
+                    client.close();
+                }
+            }
+        }
+    }
+
+    /** One-way latencies (µs): Replace posted in-process, until its notification arrives. */
+    private static double[] oneWay(int samples) throws Exception {
+        try (DssTarget.Running r = DssTarget.DSS_IN_PROCESS.start()) {
+            ServiceRef ping = r.ping();
+            AtomicLong seen = new AtomicLong();
+            Subscription sub = ping.subscribe((Notification n) -> seen.incrementAndGet(), -1).get(10, TimeUnit.SECONDS);
+            try {
+                int warm = Math.min(samples, 5_000);
+                double[] micros = new double[samples];
+                for (int i = -warm; i < samples; i++) {
+                    long before = seen.get();
+                    long begin = System.nanoTime();
+                    ping.replace(JsonNodeFactory.instance.objectNode().put("count", i));
+                    while (seen.get() == before) {
+                        Thread.onSpinWait();
+                    }
+                    if (i >= 0) {
+                        micros[i] = (System.nanoTime() - begin) / 1e3;
+                    }
+                }
+                Arrays.sort(micros);
+                return micros;
+            } finally {
+                sub.close();
+            }
+        }
+    }
+
+    /** @return the groups per caller, in table order, for tests */
+    static List<String> callerLabels() {
+        return new ArrayList<>(TWO_WAY_ORDER);
+    }
+}

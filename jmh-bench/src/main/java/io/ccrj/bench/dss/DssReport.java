@@ -1,0 +1,182 @@
+package io.ccrj.bench.dss;
+
+import io.ccrj.bench.dss.client.LoadResult;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The figures of {@code bin/ccrj dss}: tables (Markdown), CSV and the issue's targets. Two-way
+ * figures are per message: the mean over the groups of each group's time divided by its size, as
+ * the seeds report them; throughput of a two-way caller is one over that mean.
+ */
+final class DssReport {
+    private final DssOptions options;
+    private final Map<String, double[]> groups = new LinkedHashMap<>();
+    private final Map<String, LoadResult> throughput = new LinkedHashMap<>();
+    private double[] oneWay = new double[0];
+
+    DssReport(DssOptions options) {
+        this.options = options;
+    }
+
+    void addGroups(String caller, double[] microsPerMessage) {
+        groups.put(caller, microsPerMessage.clone());
+    }
+
+    void addThroughput(String target, LoadResult result) {
+        throughput.put(target, result);
+    }
+
+    void addOneWay(double[] sortedMicros) {
+        oneWay = sortedMicros.clone();
+    }
+
+    Map<String, double[]> groups() {
+        return groups;
+    }
+
+    Map<String, LoadResult> throughput() {
+        return throughput;
+    }
+
+    /** @return mean over the groups, µs per message; NaN if the caller was not run */
+    double twoWayMean(String caller) {
+        double[] g = groups.get(caller);
+        return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
+    }
+
+    double reqPerSecond(String target) {
+        LoadResult r = throughput.get(target);
+        return r == null ? Double.NaN : r.throughput();
+    }
+
+    static double percentile(double[] sorted, double p) {
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    }
+
+    String tables() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n",
+                options.groups(), options.groupSize()));
+        String raw = DssMain.TWO_WAY_ORDER.get(4);
+        double rawMean = twoWayMean(raw);
+        sb.append("| caller | mean µs/message | fastest group | median group | slowest group | messages/s | vs raw Netty |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+            double[] s = e.getValue().clone();
+            Arrays.sort(s);
+            double mean = twoWayMean(e.getKey());
+            boolean http = !e.getKey().startsWith("DSS in-process");
+            sb.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %,.0f | %s |%n", e.getKey(), mean, s[0],
+                    percentile(s, 50), s[s.length - 1], 1e6 / mean,
+                    http && !Double.isNaN(rawMean) ? String.format(Locale.ROOT, "%.2fx", mean / rawMean) : "-"));
+        }
+        sb.append(String.format(Locale.ROOT, "| seeds: CCR/DSS 2006, two services on a 4-core AMD | %.0f-%.0f | | | |"
+                + " 20,000-25,000 | |%n", seedLow(), seedHigh()));
+        sb.append(String.format(Locale.ROOT, "| seeds: Apache Axis2 (LAN clients) | | | | | %,.0f | |%n%n", DssMain.AXIS2_MSGS_PER_S));
+
+        if (!throughput.isEmpty()) {
+            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY.label);
+            sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
+                    + " flight each, same load generator%n%n", options.connections()));
+            sb.append("| server | requests/s | p50 µs | p99 µs | non-2xx | errors | vs raw Netty |\n");
+            sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+            for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
+                LoadResult r = e.getValue();
+                sb.append(String.format(Locale.ROOT, "| %s | %,.0f | %.1f | %.1f | %d | %d | %s |%n", e.getKey(), r.throughput(),
+                        r.latencyMicros(50), r.latencyMicros(99), r.non2xx(), r.errors().size(),
+                        rawLoad == null ? "-" : String.format(Locale.ROOT, "%.2fx", r.throughput() / rawLoad.throughput())));
+            }
+            sb.append(String.format(Locale.ROOT, "| seeds: DSS 2006 (two-way, in one machine) | 20,000-25,000 | | | | | |%n"
+                    + "| seeds: Apache Axis2 | %,.0f | | | | | |%n%n", DssMain.AXIS2_MSGS_PER_S));
+        }
+        if (oneWay.length > 0) {
+            sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
+                    + " (%,d samples)%n%n", oneWay.length));
+            sb.append("| mean µs | p50 | p90 | p99 | p99.9 | max |\n|---:|---:|---:|---:|---:|---:|\n");
+            sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n%n",
+                    Arrays.stream(oneWay).average().orElse(Double.NaN), percentile(oneWay, 50), percentile(oneWay, 90),
+                    percentile(oneWay, 99), percentile(oneWay, 99.9), oneWay[oneWay.length - 1]));
+        }
+        return sb.toString();
+    }
+
+    private static double seedLow() {
+        return DssMain.SEED_TWO_WAY_MICROS_LOW;
+    }
+
+    private static double seedHigh() {
+        return DssMain.SEED_TWO_WAY_MICROS_HIGH;
+    }
+
+    String targets() {
+        StringBuilder sb = new StringBuilder();
+        double inProcess = twoWayMean(DssMain.TWO_WAY_ORDER.get(0));
+        double http = twoWayMean(DssMain.TWO_WAY_ORDER.get(2));
+        double httpLoop = twoWayMean(DssMain.TWO_WAY_ORDER.get(3));
+        double raw = twoWayMean(DssMain.TWO_WAY_ORDER.get(4));
+        line(sb, "in-process two-way <= 2 µs", inProcess, "%.2f µs", inProcess <= 2);
+        line(sb, "loopback HTTP two-way <= 1.3x raw Netty (default host)", http / raw, "%.2fx", http / raw <= 1.3);
+        line(sb, "loopback HTTP two-way <= 1.3x raw Netty (handlers on the event loop)", httpLoop / raw, "%.2fx",
+                httpLoop / raw <= 1.3);
+        double thr = reqPerSecond(DssTarget.DSS_HTTP.label) / reqPerSecond(DssTarget.RAW_NETTY.label);
+        double thrLoop = reqPerSecond(DssTarget.DSS_HTTP_EVENT_LOOP.label) / reqPerSecond(DssTarget.RAW_NETTY.label);
+        line(sb, "HTTP throughput >= 0.8x raw Netty (default host)", thr, "%.2fx", thr >= 0.8);
+        line(sb, "HTTP throughput >= 0.8x raw Netty (handlers on the event loop)", thrLoop, "%.2fx", thrLoop >= 0.8);
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String what, double v, String fmt, boolean met) {
+        sb.append(String.format(Locale.ROOT, "- %-72s %10s  %s%n", what, Double.isNaN(v) ? "-" : String.format(Locale.ROOT, fmt, v),
+                Double.isNaN(v) ? "not measured" : met ? "met" : "MISSED"));
+    }
+
+    String csv() {
+        StringBuilder sb = new StringBuilder("experiment,item,metric,value\n");
+        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+            double[] s = e.getValue().clone();
+            Arrays.sort(s);
+            row(sb, "two-way", e.getKey(), "mean_us", twoWayMean(e.getKey()));
+            row(sb, "two-way", e.getKey(), "median_group_us", percentile(s, 50));
+            row(sb, "two-way", e.getKey(), "msgs_per_s", 1e6 / twoWayMean(e.getKey()));
+        }
+        for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
+            row(sb, "throughput", e.getKey(), "req_per_s", e.getValue().throughput());
+            row(sb, "throughput", e.getKey(), "p50_us", e.getValue().latencyMicros(50));
+            row(sb, "throughput", e.getKey(), "p99_us", e.getValue().latencyMicros(99));
+            row(sb, "throughput", e.getKey(), "non2xx", e.getValue().non2xx());
+        }
+        if (oneWay.length > 0) {
+            row(sb, "one-way", "Replace to notification, in-process", "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
+            row(sb, "one-way", "Replace to notification, in-process", "p50_us", percentile(oneWay, 50));
+            row(sb, "one-way", "Replace to notification, in-process", "p99_us", percentile(oneWay, 99));
+        }
+        return sb.toString();
+    }
+
+    String groupsCsv() {
+        StringBuilder sb = new StringBuilder("caller,group,us_per_message\n");
+        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+            for (int g = 0; g < e.getValue().length; g++) {
+                sb.append(quote(e.getKey())).append(',').append(g + 1).append(',')
+                        .append(String.format(Locale.ROOT, "%.4f", e.getValue()[g])).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, String experiment, String item, String metric, double v) {
+        sb.append(experiment).append(',').append(quote(item)).append(',').append(metric).append(',')
+                .append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v)).append('\n');
+    }
+
+    private static String quote(String s) {
+        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}

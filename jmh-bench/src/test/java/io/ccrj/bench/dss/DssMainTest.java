@@ -1,0 +1,72 @@
+package io.ccrj.bench.dss;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class DssMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return DssMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void optionsDefaultToTheSeedsGroups() throws Exception {
+        DssOptions o = DssOptions.parse();
+        assertThat(o.groups()).isEqualTo(30);
+        assertThat(o.groupSize()).isEqualTo(200);
+        assertThat(o.connections()).isEqualTo(32);
+        assertThat(o.throughputSeconds()).isEqualTo(3.0);
+        assertThat(DssOptions.parse("--full").throughputSeconds()).isEqualTo(10.0);
+        assertThatThrownBy(() -> DssOptions.parse("--groups", "0")).isInstanceOf(UsageException.class)
+                .hasMessage("option --groups: 0 is out of range 1..100000");
+        assertThatThrownBy(() -> DssOptions.parse("--throughput-s", "-1")).hasMessageContaining("more than 0");
+        assertThatThrownBy(() -> DssOptions.parse("--wrk")).hasMessage("unknown option '--wrk'");
+    }
+
+    @Test
+    void badOptionExitsTwo() {
+        assertThat(run("--group-size", "x")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj dss: option --group-size: 'x' is not a whole number")
+                .contains("Usage: bin/ccrj dss");
+    }
+
+    /** Every caller and server at tiny settings: the tables, both CSVs, the Markdown and two charts. */
+    @Test
+    @Timeout(120)
+    void aTinyRunMeasuresEveryTargetAndWritesEveryFile(@TempDir Path dir) throws Exception {
+        int code = run("--groups", "3", "--group-size", "10", "--throughput-s", "0.2", "--notifications", "100",
+                "--out", dir.toString());
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        for (String caller : DssMain.callerLabels()) {
+            assertThat(stdout).contains("| " + caller + " |");
+        }
+        assertThat(stdout).contains("| DSS host, HTTP |").contains("| raw Netty handler |").contains("Targets (issue 4):");
+        List<String> groups = Files.readAllLines(dir.resolve("dss-groups.csv"));
+        assertThat(groups).hasSize(1 + 3 * DssMain.callerLabels().size());
+        assertThat(Files.readString(dir.resolve("dss.csv"))).contains("throughput,\"DSS host, HTTP\",req_per_s,")
+                .contains("one-way,\"Replace to notification, in-process\",p99_us,");
+        // The load generator saw no errors and no non-2xx answers from any server.
+        assertThat(Files.readAllLines(dir.resolve("dss.csv")).stream().filter(l -> l.contains(",non2xx,")))
+                .hasSize(3).allMatch(l -> Double.parseDouble(l.substring(l.lastIndexOf(',') + 1)) == 0);
+        for (String png : new String[] {"dss-two-way.png", "dss-throughput.png"}) {
+            byte[] bytes = Files.readAllBytes(dir.resolve(png));
+            assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).as(png).isEqualTo("PNG");
+        }
+    }
+}
