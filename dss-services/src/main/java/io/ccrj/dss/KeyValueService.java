@@ -52,6 +52,12 @@ public final class KeyValueService extends Service<KeyValueService.State> {
         setState(new State(copy));
     }
 
+    /** Its handlers only read and replace the in-memory state: they never block. */
+    @Override
+    public boolean handlersNeverBlock() {
+        return true;
+    }
+
     @Override
     public String contract() {
         return CONTRACT;

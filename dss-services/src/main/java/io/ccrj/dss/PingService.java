@@ -25,6 +25,12 @@ public final class PingService extends Service<PingService.State> {
         super(State.class, new State(0));
     }
 
+    /** Its handlers only read and replace the in-memory state: they never block. */
+    @Override
+    public boolean handlersNeverBlock() {
+        return true;
+    }
+
     @Override
     public String contract() {
         return CONTRACT;

@@ -66,6 +66,19 @@ public abstract class Service<S> {
     protected void onDrop() {
     }
 
+    /**
+     * Whether every handler of this service returns promptly without blocking (no I/O, no locks
+     * held for long, no waiting for other services). A host with HTTP then runs the service's
+     * handlers on one of its Netty event loops (still through the service's interleave), so an
+     * HTTP request costs no thread hop (see {@link ServiceHost.Builder#nonBlockingServicesOnEventLoop}).
+     * {@code false} by default; the built-in {@code kv} and {@code ping} services say {@code true}.
+     *
+     * @return {@code true} if no handler ever blocks
+     */
+    public boolean handlersNeverBlock() {
+        return false;
+    }
+
     /** @return the contract name shown by Lookup and the directory; the class name by default */
     public String contract() {
         return getClass().getName();

@@ -172,7 +172,8 @@ public final class ServiceHost implements AutoCloseable {
         Map<String, ServiceRef> refs = new LinkedHashMap<>();
         partners.forEach((pn, target) -> refs.put(pn, partnerRef(target)));
         HttpServer h = http;
-        DispatcherQueue queue = options.handlersOnEventLoop && h != null
+        boolean onEventLoop = options.handlersOnEventLoop || options.nonBlockingServicesOnEventLoop && service.handlersNeverBlock();
+        DispatcherQueue queue = onEventLoop && h != null
                 ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
                 : new DispatcherQueue(name, dispatcher);
         ServiceRuntime<S> rt;
@@ -383,6 +384,7 @@ public final class ServiceHost implements AutoCloseable {
         private String token;
         private boolean protectReads;
         private boolean handlersOnEventLoop;
+        private boolean nonBlockingServicesOnEventLoop = true;
         private Dispatcher dispatcher;
         private SchedulingPolicy admissionPolicy;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
@@ -549,6 +551,22 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Runs the handlers of services whose {@link Service#handlersNeverBlock()} is {@code true}
+         * (the built-in {@code kv} and {@code ping}) on a Netty event loop, as
+         * {@link #handlersOnEventLoop} does for every service. On by default: for such a service
+         * it saves two thread wake-ups per HTTP request (on the 2-core reference machine a loopback
+         * Get went from about 1.6x to 0.7x the raw Netty handler's round trip). Off puts them on the
+         * dispatcher like any other service.
+         *
+         * @param value {@code false} to keep every service on the dispatcher (unless {@link #handlersOnEventLoop})
+         * @return this
+         */
+        public Builder nonBlockingServicesOnEventLoop(boolean value) {
+            this.nonBlockingServicesOnEventLoop = value;
+            return this;
+        }
+
+        /**
          * Registers a contract name for manifests and Create.
          *
          * @param name the contract name
@@ -591,6 +609,7 @@ public final class ServiceHost implements AutoCloseable {
             b.token = token;
             b.protectReads = protectReads;
             b.handlersOnEventLoop = handlersOnEventLoop;
+            b.nonBlockingServicesOnEventLoop = nonBlockingServicesOnEventLoop;
             b.dispatcher = dispatcher;
             b.admissionPolicy = admissionPolicy;
             b.contracts.putAll(contracts);

@@ -33,8 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       each group timed, {@code groups} times (seed 000 Fig. 13: 200 messages, 30 groups): the
  *       DSS host in-process through a local {@link ServiceRef}; the same service as a remote
  *       partner ({@link ServiceRef#remote}, DSS's pooled Netty client); and, through one shared
- *       round-trip client, the DSS host over loopback HTTP (default, and with handlers on the
- *       event loop) and the raw Netty handler.</li>
+ *       round-trip client, the DSS host over loopback HTTP (default: the built-ins' handlers on
+ *       the event loop; and with handlers on the dispatcher) and the raw Netty handler.</li>
  *   <li>Throughput: the same load generator (closed loop, {@code connections} keep-alive
  *       connections, one request in flight each) against the DSS host and the raw handler.</li>
  *   <li>One-way: a Replace posted in-process, timed until its notification reaches a subscriber.</li>
@@ -103,9 +103,10 @@ public final class DssMain {
 
     static final List<String> TWO_WAY_ORDER = List.of(
             "DSS in-process (local ServiceRef)",
+            "DSS service to service, in-process (the seeds' setup)",
             "DSS remote partner (ServiceRef.remote, pooled Netty client)",
             "DSS host over HTTP (round-trip client)",
-            "DSS host over HTTP, handlers on the event loop (round-trip client)",
+            "DSS host over HTTP, handlers on the dispatcher (round-trip client)",
             "raw Netty handler over HTTP (round-trip client)");
 
     private static int experiment(DssOptions o, PrintStream out, PrintStream err) throws Exception {
@@ -115,11 +116,12 @@ public final class DssMain {
                 io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
         List<Caller> callers = List.of(
                 new Caller(TWO_WAY_ORDER.get(0), DssTarget.DSS_IN_PROCESS, true),
-                new Caller(TWO_WAY_ORDER.get(1), DssTarget.DSS_HTTP, true),
-                new Caller(TWO_WAY_ORDER.get(2), DssTarget.DSS_HTTP, false),
-                new Caller(TWO_WAY_ORDER.get(3), DssTarget.DSS_HTTP_EVENT_LOOP, false),
-                new Caller(TWO_WAY_ORDER.get(4), DssTarget.RAW_NETTY, false));
-        List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_EVENT_LOOP, DssTarget.RAW_NETTY);
+                new Caller(TWO_WAY_ORDER.get(1), DssTarget.DSS_IN_PROCESS, false),
+                new Caller(TWO_WAY_ORDER.get(2), DssTarget.DSS_HTTP, true),
+                new Caller(TWO_WAY_ORDER.get(3), DssTarget.DSS_HTTP, false),
+                new Caller(TWO_WAY_ORDER.get(4), DssTarget.DSS_HTTP_DISPATCHER, false),
+                new Caller(TWO_WAY_ORDER.get(5), DssTarget.RAW_NETTY, false));
+        List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
         int runs = callers.size() + loaded.size() + 1;
         double predicted = callers.size() * 2.0 + loaded.size() * (o.throughputSeconds() + 2) + 3;
         Progress progress = new Progress(err, runs, predicted, System::nanoTime);
@@ -182,6 +184,9 @@ public final class DssMain {
 
     /** Times the groups of one caller: warm-up groups first, then the timed ones (µs per message each). */
     private static double[] twoWay(Caller c, DssOptions o) throws Exception {
+        if (c.target() == DssTarget.DSS_IN_PROCESS && !c.viaPartnerApi()) {
+            return serviceToService(o);
+        }
         try (DssTarget.Running r = c.target().start()) {
             HttpRoundTripClient client = null;
             Exchange exchange;
@@ -217,6 +222,27 @@ public final class DssMain {
                     client.close();
                 }
             }
+        }
+    }
+
+    /**
+     * The seeds' setup: a client service ({@link GetLoopService}) sends each group's Gets to the
+     * ping service from the previous answer's callback and times the group itself.
+     */
+    private static double[] serviceToService(DssOptions o) throws Exception {
+        try (DssTarget.Running r = DssTarget.DSS_IN_PROCESS.start()) {
+            ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
+                    java.util.Map.of(GetLoopService.TARGET, "ping"), null);
+            com.fasterxml.jackson.databind.JsonNode group = JsonNodeFactory.instance.objectNode().put("n", o.groupSize());
+            for (int w = 0; w < Math.max(10, 2_000 / o.groupSize()); w++) {
+                loop.submit("run", group).get(60, TimeUnit.SECONDS);
+            }
+            double[] micros = new double[o.groups()];
+            for (int g = 0; g < o.groups(); g++) {
+                long nanos = loop.submit("run", group).get(60, TimeUnit.SECONDS).body().get("nanos").asLong();
+                micros[g] = nanos / 1e3 / o.groupSize();
+            }
+            return micros;
         }
     }
 

@@ -9,16 +9,23 @@ import java.time.Duration;
 
 /**
  * What the DSS benchmarks time, each serving the ping service's Get ({@code {"count": n}}): the
- * raw Netty baseline, the DSS host over loopback HTTP (handlers on the dispatcher, or on Netty's
- * event loop), and the DSS host in-process (no sockets). Started and stopped by the benchmarks.
+ * raw Netty baseline, the DSS host over loopback HTTP (handlers on Netty's event loop, the
+ * default for non-blocking services, or on the dispatcher), and the DSS host in-process (no
+ * sockets). Started and stopped by the benchmarks.
  */
 public enum DssTarget {
     /** {@link RawNettyHttpServer}: codec, aggregator, one handler; the baseline. */
     RAW_NETTY("raw Netty handler", true),
-    /** {@link ServiceHost} with default settings over HTTP: parse on the event loop, handle on the dispatcher. */
+    /**
+     * {@link ServiceHost} with default settings over HTTP: the built-in services never block, so
+     * their handlers run on the connection's event loop (no thread hop per request).
+     */
     DSS_HTTP("DSS host, HTTP", true),
-    /** {@link ServiceHost} with {@code handlersOnEventLoop(true)}: no thread hop per request. */
-    DSS_HTTP_EVENT_LOOP("DSS host, HTTP, handlers on the event loop", true),
+    /**
+     * {@link ServiceHost} with {@code nonBlockingServicesOnEventLoop(false)}: handlers on the
+     * dispatcher, as for a service that may block (two thread hops per request).
+     */
+    DSS_HTTP_DISPATCHER("DSS host, HTTP, handlers on the dispatcher", true),
     /** {@link ServiceHost} without HTTP, reached through a local {@link ServiceRef} (direct post). */
     DSS_IN_PROCESS("DSS in-process", false);
 
@@ -96,9 +103,9 @@ public enum DssTarget {
                 RawNettyHttpServer s = RawNettyHttpServer.start("127.0.0.1", 0, 1, NettyTransport.best());
                 yield new Running(s, null, s.baseUrl());
             }
-            case DSS_HTTP, DSS_HTTP_EVENT_LOOP -> {
+            case DSS_HTTP, DSS_HTTP_DISPATCHER -> {
                 ServiceHost h = ServiceHost.builder().port(0).ioThreads(1)
-                        .handlersOnEventLoop(this == DSS_HTTP_EVENT_LOOP).build().start();
+                        .nonBlockingServicesOnEventLoop(this == DSS_HTTP).build().start();
                 h.start(Manifest.builtIn());
                 yield new Running(null, h, h.baseUri().toString());
             }

@@ -119,9 +119,9 @@ final class Headline {
             rows.add(row("  same, against System.arraycopy on 1 thread (GB/s)", bw, Double.NaN,
                     mpiValue("bandwidth", "System.arraycopy, 1 thread", "java", "1", "100000", "GB/s"), "System.arraycopy", false));
         }
-        double inProcess = dssValue("two-way", "DSS in-process (local ServiceRef)", "mean_us");
+        double inProcess = dssValue("two-way", "DSS service to service, in-process (the seeds' setup)", "mean_us");
         if (!Double.isNaN(inProcess)) {
-            rows.add(row("DSS two-way Get, in-process (µs)", inProcess, 30, Double.NaN, "", true));
+            rows.add(row("DSS two-way Get, service to service in-process (µs)", inProcess, 30, Double.NaN, "", true));
         }
         double http = dssValue("two-way", "DSS host over HTTP (round-trip client)", "mean_us");
         if (!Double.isNaN(http)) {
