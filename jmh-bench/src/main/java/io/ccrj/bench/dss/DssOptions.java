@@ -1,6 +1,7 @@
 package io.ccrj.bench.dss;
 
-import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.cli.Args;
+import io.ccrj.bench.cli.UsageException;
 import java.nio.file.Path;
 
 /**
@@ -52,20 +53,17 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
         Double seconds = null;
         Integer notifications = null;
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            boolean hasInline = arg.startsWith("--") && eq > 0;
-            String name = hasInline ? arg.substring(0, eq) : arg;
-            String inline = hasInline ? arg.substring(eq + 1) : null;
+        Args.Cursor c = new Args.Cursor(args);
+        while (c.hasNext()) {
+            String name = c.next();
             switch (name) {
-                case "--full" -> full = flag(name, inline);
-                case "-h", "--help" -> help = flag(name, inline);
-                case "--groups" -> groups = intValue(name, inline != null ? inline : value(args, ++i, name), 1, 100_000);
-                case "--group-size" -> groupSize = intValue(name, inline != null ? inline : value(args, ++i, name), 1, 1_000_000);
-                case "--connections" -> connections = intValue(name, inline != null ? inline : value(args, ++i, name), 1, 10_000);
+                case "--full" -> full = c.flag();
+                case "-h", "--help" -> help = c.flag();
+                case "--groups" -> groups = Args.intIn(name, c.value(), 1, 100_000);
+                case "--group-size" -> groupSize = Args.intIn(name, c.value(), 1, 1_000_000);
+                case "--connections" -> connections = Args.intIn(name, c.value(), 1, 10_000);
                 case "--throughput-s" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
+                    String v = c.value();
                     try {
                         seconds = Double.parseDouble(v);
                     } catch (NumberFormatException e) {
@@ -75,48 +73,13 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
                         throw new UsageException("option " + name + ": " + v + " must be more than 0 and at most 3600 seconds");
                     }
                 }
-                case "--notifications" -> notifications = intValue(name, inline != null ? inline : value(args, ++i, name), 1,
-                        10_000_000);
-                case "--out" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    if (v.isBlank()) {
-                        throw new UsageException("option --out needs a folder");
-                    }
-                    out = Path.of(v);
-                }
-                default -> throw new UsageException(arg.startsWith("-")
-                        ? "unknown option '" + arg + "'"
-                        : "unexpected argument '" + arg + "' (options start with --)");
+                case "--notifications" -> notifications = Args.intIn(name, c.value(), 1, 10_000_000);
+                case "--out" -> out = c.folder();
+                default -> throw c.unknown();
             }
         }
         return new DssOptions(full, groups != null ? groups : 30, groupSize != null ? groupSize : 200,
                 connections != null ? connections : 32, seconds != null ? seconds : full ? 10 : 3,
                 notifications != null ? notifications : full ? 100_000 : 20_000, out, help);
-    }
-
-    private static boolean flag(String name, String inline) throws UsageException {
-        if (inline != null) {
-            throw new UsageException("option " + name + " takes no value");
-        }
-        return true;
-    }
-
-    private static String value(String[] args, int i, String name) throws UsageException {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new UsageException("option " + name + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static int intValue(String name, String s, int min, int max) throws UsageException {
-        try {
-            int v = Integer.parseInt(s.trim().replace("_", ""));
-            if (v < min || v > max) {
-                throw new UsageException("option " + name + ": " + s + " is out of range " + min + ".." + max);
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new UsageException("option " + name + ": '" + s + "' is not a whole number");
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.cli.Args;
+import io.ccrj.bench.cli.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -106,68 +107,36 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
         Integer reps = null;
         Integer roundMillis = null;
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            boolean hasInline = arg.startsWith("--") && eq > 0;
-            String name = hasInline ? arg.substring(0, eq) : arg;
-            String inline = hasInline ? arg.substring(eq + 1) : null;
+        Args.Cursor c = new Args.Cursor(args);
+        while (c.hasNext()) {
+            String name = c.next();
             switch (name) {
-                case "--full" -> {
-                    noValue(name, inline);
-                    full = true;
-                }
-                case "--ignore-load" -> {
-                    noValue(name, inline);
-                    ignoreLoad = true;
-                }
-                case "-h", "--help" -> {
-                    noValue(name, inline);
-                    help = true;
-                }
+                case "--full" -> full = c.flag();
+                case "--ignore-load" -> ignoreLoad = c.flag();
+                case "-h", "--help" -> help = c.flag();
                 case "--only" -> {
                     List<Experiment> list = new ArrayList<>();
-                    for (String s : items(name, inline != null ? inline : value(args, ++i, name))) {
+                    for (String s : Args.items(name, c.value())) {
                         list.add(parseWith(name, s, Experiment::parse));
                     }
                     experiments = sortedDistinct(list);
                 }
                 case "--backend", "--backends" -> {
                     List<MpiBackend> list = new ArrayList<>();
-                    for (String s : items(name, inline != null ? inline : value(args, ++i, name))) {
+                    for (String s : Args.items(name, c.value())) {
                         list.add(parseWith(name, s, MpiOptions::backend));
                     }
                     backends = sortedDistinct(list);
                 }
-                case "--ranks" -> {
-                    List<Integer> list = new ArrayList<>();
-                    for (String s : items(name, inline != null ? inline : value(args, ++i, name))) {
-                        list.add(positiveInt(name, s, 2, 64));
-                    }
-                    ranks = sortedDistinct(list);
-                }
-                case "--bandwidth-ranks" -> bandwidthRanks = positiveInt(name, inline != null ? inline : value(args, ++i, name), 2, 64);
-                case "--sizes" -> {
-                    List<Integer> list = new ArrayList<>();
-                    for (String s : items(name, inline != null ? inline : value(args, ++i, name))) {
-                        list.add(positiveInt(name, s, 1, 50_000_000));
-                    }
-                    sizes = sortedDistinct(list);
-                }
-                case "--stages" -> stages = positiveInt(name, inline != null ? inline : value(args, ++i, name), 2, 10_000_000);
-                case "--stage-us" -> stageMicros = nonNegativeDouble(name, inline != null ? inline : value(args, ++i, name));
-                case "--reps" -> reps = positiveInt(name, inline != null ? inline : value(args, ++i, name), 1, 1_000);
-                case "--round-ms" -> roundMillis = positiveInt(name, inline != null ? inline : value(args, ++i, name), 1, 60_000);
-                case "--out" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    if (v.isBlank()) {
-                        throw new UsageException("option --out needs a folder");
-                    }
-                    out = Path.of(v);
-                }
-                default -> throw new UsageException(arg.startsWith("-")
-                        ? "unknown option '" + arg + "'"
-                        : "unexpected argument '" + arg + "' (options start with --)");
+                case "--ranks" -> ranks = intList(name, c.value(), 2, 64);
+                case "--bandwidth-ranks" -> bandwidthRanks = Args.intIn(name, c.value(), 2, 64);
+                case "--sizes" -> sizes = intList(name, c.value(), 1, 50_000_000);
+                case "--stages" -> stages = Args.intIn(name, c.value(), 2, 10_000_000);
+                case "--stage-us" -> stageMicros = nonNegativeDouble(name, c.value());
+                case "--reps" -> reps = Args.intIn(name, c.value(), 1, 1_000);
+                case "--round-ms" -> roundMillis = Args.intIn(name, c.value(), 1, 60_000);
+                case "--out" -> out = c.folder();
+                default -> throw c.unknown();
             }
         }
         return new MpiOptions(full,
@@ -210,47 +179,18 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
         }
     }
 
-    private static void noValue(String name, String inline) throws UsageException {
-        if (inline != null) {
-            throw new UsageException("option " + name + " takes no value");
+    private static List<Integer> intList(String name, String value, int min, int max) throws UsageException {
+        List<Integer> list = new ArrayList<>();
+        for (String s : Args.items(name, value)) {
+            list.add(Args.intIn(name, s, min, max));
         }
-    }
-
-    private static String value(String[] args, int i, String name) throws UsageException {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new UsageException("option " + name + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static List<String> items(String name, String value) throws UsageException {
-        List<String> out = new ArrayList<>();
-        for (String part : value.split(",", -1)) {
-            String s = part.trim();
-            if (s.isEmpty()) {
-                throw new UsageException("option " + name + ": empty item in '" + value + "'");
-            }
-            out.add(s);
-        }
-        return out;
+        return sortedDistinct(list);
     }
 
     private static <T extends Comparable<? super T>> List<T> sortedDistinct(List<T> items) {
         List<T> out = new ArrayList<>(new LinkedHashSet<>(items));
         out.sort(null);
         return List.copyOf(out);
-    }
-
-    private static int positiveInt(String name, String s, int min, int max) throws UsageException {
-        try {
-            int v = Integer.parseInt(s.trim().replace("_", ""));
-            if (v < min || v > max) {
-                throw new UsageException("option " + name + ": " + s + " is out of range " + min + ".." + max);
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new UsageException("option " + name + ": '" + s + "' is not a whole number");
-        }
     }
 
     private static double nonNegativeDouble(String name, String s) throws UsageException {

@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.core.Dispatcher;
@@ -38,7 +39,7 @@ public final class OverheadMain {
         OverheadOptions o;
         try {
             o = OverheadOptions.parse(args);
-        } catch (OverheadOptions.UsageException e) {
+        } catch (UsageException e) {
             err.println("ccrj overhead: " + e.getMessage());
             err.println();
             err.print(OverheadOptions.USAGE);

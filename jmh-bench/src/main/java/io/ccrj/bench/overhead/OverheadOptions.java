@@ -1,5 +1,7 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.cli.Args;
+import io.ccrj.bench.cli.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -53,15 +55,6 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
               -h, --help             this text
             """;
 
-    /** A bad command line; the message names the bad option. */
-    public static final class UsageException extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        public UsageException(String message) {
-            super(message);
-        }
-    }
-
     /**
      * Parses a command line.
      *
@@ -80,62 +73,34 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
         Integer stages = null;
         Integer reps = null;
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            boolean hasInline = arg.startsWith("--") && eq > 0;
-            String name = hasInline ? arg.substring(0, eq) : arg;
-            String inline = hasInline ? arg.substring(eq + 1) : null;
+        Args.Cursor c = new Args.Cursor(args);
+        while (c.hasNext()) {
+            String name = c.next();
             switch (name) {
-                case "--full" -> {
-                    noValue(name, inline);
-                    full = true;
-                }
-                case "--ignore-load" -> {
-                    noValue(name, inline);
-                    ignoreLoad = true;
-                }
-                case "-h", "--help" -> {
-                    noValue(name, inline);
-                    help = true;
-                }
+                case "--full" -> full = c.flag();
+                case "--ignore-load" -> ignoreLoad = c.flag();
+                case "-h", "--help" -> help = c.flag();
                 case "--pattern", "--patterns" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    patterns = distinct(listOf(name, v, Pattern::parse));
+                    patterns = distinct(listOf(name, c.value(), Pattern::parse));
                     patterns.sort(null); // table order
                 }
                 case "--ways" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    ways = distinct(list(name, v, s -> positiveInt(name, s, 64)));
+                    List<Integer> list = new ArrayList<>();
+                    for (String item : Args.items(name, c.value())) {
+                        list.add(Args.intIn(name, item, 1, 64));
+                    }
+                    ways = distinct(list);
                     ways.sort(null);
                 }
                 case "--threads" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    modes = distinct(listOf(name, v, ThreadMode::parse));
+                    modes = distinct(listOf(name, c.value(), ThreadMode::parse));
                     modes.sort(null);
                 }
-                case "--stage-us" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    stageMicros = positiveDouble(name, v);
-                }
-                case "--stages" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    stages = positiveInt(name, v, 100_000_000);
-                }
-                case "--reps" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    reps = positiveInt(name, v, 1_000);
-                }
-                case "--out" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    if (v.isBlank()) {
-                        throw new UsageException("option --out needs a folder");
-                    }
-                    out = Path.of(v);
-                }
-                default -> throw new UsageException(arg.startsWith("-")
-                        ? "unknown option '" + arg + "'"
-                        : "unexpected argument '" + arg + "' (options start with --)");
+                case "--stage-us" -> stageMicros = positiveDouble(name, c.value());
+                case "--stages" -> stages = Args.intIn(name, c.value(), 1, 100_000_000);
+                case "--reps" -> reps = Args.intIn(name, c.value(), 1, 1_000);
+                case "--out" -> out = c.folder();
+                default -> throw c.unknown();
             }
         }
         return new OverheadOptions(full,
@@ -148,60 +113,21 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
                 out, ignoreLoad, help);
     }
 
-    private static void noValue(String name, String inline) throws UsageException {
-        if (inline != null) {
-            throw new UsageException("option " + name + " takes no value");
-        }
-    }
-
-    private static String value(String[] args, int i, String name) throws UsageException {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new UsageException("option " + name + " needs a value");
-        }
-        return args[i];
-    }
-
-    private interface Parser<T> {
-        T parse(String s) throws UsageException;
-    }
-
-    private static <T> List<T> list(String name, String value, Parser<T> parser) throws UsageException {
-        List<T> out = new ArrayList<>();
-        for (String part : value.split(",", -1)) {
-            String s = part.trim();
-            if (s.isEmpty()) {
-                throw new UsageException("option " + name + ": empty item in '" + value + "'");
-            }
-            out.add(parser.parse(s));
-        }
-        return out;
-    }
-
     private static <T> List<T> listOf(String name, String value, Function<String, T> parser) throws UsageException {
-        return list(name, value, (Parser<T>) s -> {
+        List<T> out = new ArrayList<>();
+        for (String item : Args.items(name, value)) {
             try {
-                return parser.apply(s);
+                out.add(parser.apply(item));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("option " + name + ": " + e.getMessage());
             }
-        });
+        }
+        return out;
     }
 
     private static <T> List<T> distinct(List<T> items) {
         Set<T> set = new LinkedHashSet<>(items);
         return new ArrayList<>(set);
-    }
-
-    private static int positiveInt(String name, String s, int max) throws UsageException {
-        try {
-            int v = Integer.parseInt(s.trim().replace("_", ""));
-            if (v < 1 || v > max) {
-                throw new UsageException("option " + name + ": " + s + " is out of range 1.." + max);
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new UsageException("option " + name + ": '" + s + "' is not a whole number");
-        }
     }
 
     private static double positiveDouble(String name, String s) throws UsageException {

@@ -1,6 +1,7 @@
 package io.ccrj.bench.paper;
 
-import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.cli.Args;
+import io.ccrj.bench.cli.UsageException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -111,40 +112,25 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
         boolean ignoreLoad = false;
         Set<Item> only = EnumSet.noneOf(Item.class);
         Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            int eq = arg.indexOf('=');
-            boolean hasInline = arg.startsWith("--") && eq > 0;
-            String name = hasInline ? arg.substring(0, eq) : arg;
-            String inline = hasInline ? arg.substring(eq + 1) : null;
+        Args.Cursor c = new Args.Cursor(args);
+        while (c.hasNext()) {
+            String name = c.next();
             switch (name) {
-                case "--full" -> full = flag(name, inline);
-                case "--smoke" -> smoke = flag(name, inline);
-                case "--ignore-load" -> ignoreLoad = flag(name, inline);
-                case "-h", "--help" -> help = flag(name, inline);
+                case "--full" -> full = c.flag();
+                case "--smoke" -> smoke = c.flag();
+                case "--ignore-load" -> ignoreLoad = c.flag();
+                case "-h", "--help" -> help = c.flag();
                 case "--only" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    for (String part : v.split(",", -1)) {
-                        if (part.isBlank()) {
-                            throw new UsageException("option --only: empty item in '" + v + "'");
-                        }
+                    for (String part : Args.items(name, c.value())) {
                         try {
-                            only.add(Item.parse(part.trim()));
+                            only.add(Item.parse(part));
                         } catch (IllegalArgumentException e) {
                             throw new UsageException("option --only: " + e.getMessage());
                         }
                     }
                 }
-                case "--out" -> {
-                    String v = inline != null ? inline : value(args, ++i, name);
-                    if (v.isBlank()) {
-                        throw new UsageException("option --out needs a folder");
-                    }
-                    out = Path.of(v);
-                }
-                default -> throw new UsageException(arg.startsWith("-")
-                        ? "unknown option '" + arg + "'"
-                        : "unexpected argument '" + arg + "' (options start with --)");
+                case "--out" -> out = c.folder();
+                default -> throw c.unknown();
             }
         }
         if (full && smoke) {
@@ -156,19 +142,5 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
     /** @return the items of {@code section} to run */
     public List<Item> itemsOf(Section section) {
         return only.stream().filter(i -> i.section == section).sorted().toList();
-    }
-
-    private static boolean flag(String name, String inline) throws UsageException {
-        if (inline != null) {
-            throw new UsageException("option " + name + " takes no value");
-        }
-        return true;
-    }
-
-    private static String value(String[] args, int i, String name) throws UsageException {
-        if (i >= args.length || args[i].startsWith("--")) {
-            throw new UsageException("option " + name + " needs a value");
-        }
-        return args[i];
     }
 }

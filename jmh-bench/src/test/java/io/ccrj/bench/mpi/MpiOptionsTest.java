@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.bench.mpi.MpiOptions.Experiment;
-import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.cli.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

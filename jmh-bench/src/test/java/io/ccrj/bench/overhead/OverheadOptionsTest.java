@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.cli.UsageException;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.ccrj.bench.paper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ccrj.bench.overhead.OverheadOptions.UsageException;
+import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.paper.PaperOptions.Item;
 import io.ccrj.bench.paper.PaperOptions.Section;
 import java.nio.file.Path;
