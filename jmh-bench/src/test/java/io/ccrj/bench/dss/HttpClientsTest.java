@@ -120,6 +120,19 @@ class HttpClientsTest {
 
     @ParameterizedTest
     @EnumSource(NettyTransport.class)
+    void roundTripClientReportsAServerThatStopped(NettyTransport transport) throws IOException {
+        HttpRequestSpec get = HttpRequestSpec.get(url(RawPingHandler.PING_PATH));
+        try (HttpRoundTripClient client = HttpRoundTripClient.connect(get, transport, Duration.ofSeconds(5))) {
+            client.exchange();
+            int port = server.port();
+            server.close();
+            assertThatThrownBy(client::exchange).isInstanceOf(IOException.class)
+                    .hasMessageContaining("127.0.0.1:" + port).hasMessageContaining("after 1 responses");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(NettyTransport.class)
     void loadGeneratorCountsEveryResponseTheServerSent(NettyTransport transport) throws Exception {
         HttpRequestSpec ping = HttpRequestSpec.postJson(url(RawPingHandler.PING_ACTION_PATH), "{}");
         LoadSettings settings = LoadSettings.of(ping).withConnections(8).withPipelineDepth(4).withIoThreads(2)

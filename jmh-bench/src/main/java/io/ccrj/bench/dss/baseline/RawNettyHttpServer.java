@@ -7,9 +7,12 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.GlobalEventExecutor;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +38,8 @@ public final class RawNettyHttpServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel listener;
     private final RawPingHandler handler = new RawPingHandler();
+    /** Open connections, closed explicitly by {@link #close()} so that clients see the close at once. */
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final NettyTransport transport;
 
     private RawNettyHttpServer(String host, int port, int ioThreads, NettyTransport transport) throws InterruptedException {
@@ -49,6 +54,7 @@ public final class RawNettyHttpServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            connections.add(ch);
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_REQUEST_BYTES), handler);
                         }
                     })
@@ -104,6 +110,7 @@ public final class RawNettyHttpServer implements AutoCloseable {
             return;
         }
         listener.close().syncUninterruptibly();
+        connections.close().syncUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
