@@ -22,7 +22,8 @@ import java.util.function.IntConsumer;
  *
  * <p>Each configuration keeps one {@link DrivenWorld} for all its timings (world start-up is not
  * timed). A timing is a round of {@code n} operations on every rank, {@code n} chosen from a pilot
- * round so that a round lasts about {@link MpiOptions#roundMillis()}; each is repeated
+ * round so that a round lasts about {@link MpiOptions#roundMillis()}, after rounds of warm-up
+ * for {@link MpiOptions#warmupMillis()} (the JIT must compile the rank loops first); each is repeated
  * {@link MpiOptions#reps()} times and the median of the repetitions during which other processes
  * left the machine alone is reported (all of them if none was quiet; see {@link ForeignLoad}).
  */
@@ -124,34 +125,36 @@ final class MpiExperiment {
         MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
         long total = (long) unitsPerStage * s;
         try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.stages(p, settings))) {
-            settings.totalUnits = total;
-            world.round(s);                                      // warm up: JIT, caches
-            settings.totalUnits = 0;
-            world.round(s);
+            long warmStart = System.nanoTime();                  // warm up (JIT, caches) by time
+            do {
+                settings.totalUnits = total;
+                world.round(s);
+                settings.totalUnits = 0;
+                world.round(s);
+            } while (System.nanoTime() - warmStart < options.warmupMillis() * 1_000_000L);
             int reps = options.reps();
             long[] t1 = new long[reps];
             long[] ts = new long[reps];
-            long[] msg = new long[reps];
             double[] l1 = new double[reps];
             double[] ls = new double[reps];
-            double[] lm = new double[reps];
+            settings.totalUnits = total;
             for (int r = 0; r < reps; r++) {
                 awaitQuiet();
-                settings.totalUnits = total;
                 t1[r] = timed(world::round, 1, l1, r);
                 ts[r] = timed(world::round, s, ls, r);
-                settings.totalUnits = 0;
-                msg[r] = timed(world::round, s, lm, r);
             }
+            // The messaging alone: stages with no computation, in rounds sized like every other
+            // timing (a round of S such stages lasts only a millisecond or two).
+            settings.totalUnits = 0;
+            Timing msg = timeOps(world::round);
             long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
             long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
-            long[] qm = Stats.quietSamples(msg, lm, OverheadExperiment.MAX_FOREIGN_LOAD);
             String id = MpiOptions.id(b);
             double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
             figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "overhead_us", overhead,
                     Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls), ""));
-            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "messaging_us", Stats.median(qm) / s / 1e3,
-                    qm.length, reps, maxQuiet(lm), ""));
+            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "messaging_us", msg.medianNanosPerOp() / 1e3,
+                    msg.used, msg.taken, msg.load, ""));
         }
     }
 
@@ -293,11 +296,16 @@ final class MpiExperiment {
         long pilotStart = System.nanoTime();
         round.accept(16);
         double perOp = Math.max(1, (System.nanoTime() - pilotStart) / 16.0);
-        int n = (int) Math.max(16, Math.min(MAX_OPS_PER_ROUND, options.roundMillis() * 1e6 / perOp));
-        long warm = System.nanoTime();
-        round.accept(n);                                           // warm-up, and a better estimate
-        perOp = Math.max(1, (System.nanoTime() - warm) / (double) n);
-        n = (int) Math.max(16, Math.min(MAX_OPS_PER_ROUND, options.roundMillis() * 1e6 / perOp));
+        int n = opsPerRound(perOp);
+        // Warm-up by time, not by count: until the JIT has compiled the rank loops (the first
+        // rounds of a fresh loop run interpreted, 10-100x slower), resizing n each round.
+        long warmStart = System.nanoTime();
+        while (System.nanoTime() - warmStart < options.warmupMillis() * 1_000_000L) {
+            long begin = System.nanoTime();
+            round.accept(n);
+            perOp = Math.max(1, (System.nanoTime() - begin) / (double) n);
+            n = opsPerRound(perOp);
+        }
         int reps = options.reps();
         long[] nanos = new long[reps];
         double[] loads = new double[reps];
@@ -309,12 +317,19 @@ final class MpiExperiment {
         return new Timing(quiet, n, quiet.length, reps, maxQuiet(loads));
     }
 
+    private int opsPerRound(double nanosPerOp) {
+        return (int) Math.max(16, Math.min(MAX_OPS_PER_ROUND, options.roundMillis() * 1e6 / nanosPerOp));
+    }
+
     private long timed(IntConsumer round, int n, double[] loads, int r) {
         ForeignLoad.Sample before = ForeignLoad.sample();
         long start = System.nanoTime();
         round.accept(n);
         long took = System.nanoTime() - start;
-        loads[r] = ForeignLoad.between(before, ForeignLoad.sample(), cores);
+        // /proc/stat counts in 10 ms ticks: over a 40 ms round on 2 cores one tick is 12% of the
+        // machine, so the share other processes took is only known to within two ticks.
+        double slack = 2 * 10e6 / ((double) took * cores);
+        loads[r] = Math.max(0, ForeignLoad.between(before, ForeignLoad.sample(), cores) - slack);
         return took;
     }
 

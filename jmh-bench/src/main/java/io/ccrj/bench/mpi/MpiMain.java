@@ -82,13 +82,13 @@ public final class MpiMain {
         String machine = MachineInfo.describe();
         String params = String.format(Locale.ROOT,
                 "experiments %s; backends %s%s; ranks %s (bandwidth %d); S = %,d stages of %d basic units (%.1f µs;"
-                        + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms",
+                        + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms after %d ms of warm-up rounds",
                 o.experiments().stream().map(e -> e.id).collect(Collectors.joining(",")),
                 o.backends().stream().map(MpiOptions::id).collect(Collectors.joining(",")),
                 o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
                 o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(), o.stages(),
                 units, units * (Double.isNaN(unitMicros) ? 0 : unitMicros), Double.isNaN(unitMicros) ? 0 : unitMicros,
-                o.reps(), o.roundMillis());
+                o.reps(), o.roundMillis(), o.warmupMillis());
         out.println("ccrj mpi — ccr-mpi beside MPJ Express (" + (o.full() ? "full" : "quick") + " mode)");
         out.println(machine);
         out.println(params);

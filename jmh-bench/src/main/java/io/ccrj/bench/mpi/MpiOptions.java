@@ -22,13 +22,15 @@ import java.util.Locale;
  * @param stageMicros compute per stage of the stage experiment (seed 001's rendezvous runs: 17 µs)
  * @param reps repetitions of every timing (medians reported)
  * @param roundMillis the length a timed round aims at
+ * @param warmupMillis untimed rounds before each configuration's timings, so that the JIT has
+ *     compiled the rank loops
  * @param out output folder, or {@code null} for {@code results/mpi-<timestamp>}
  * @param ignoreLoad do not wait for other processes to leave the machine alone
  * @param help print usage and exit
  */
 public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBackend> backends, List<Integer> ranks,
                          int bandwidthRanks, List<Integer> sizes, int stages, double stageMicros, int reps,
-                         int roundMillis, Path out, boolean ignoreLoad, boolean help) {
+                         int roundMillis, int warmupMillis, Path out, boolean ignoreLoad, boolean help) {
 
     /** The runner's experiments, in report order. */
     public enum Experiment {
@@ -81,6 +83,8 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
               --stage-us MICROS      compute per stage (default 17, seed 001's AMD rendezvous runs)
               --reps N               repetitions of every timing, medians reported (default 3; --full 5)
               --round-ms N           length a timed round aims at (default 40; --full 150)
+              --warmup-ms N          untimed rounds first, per configuration, so the JIT has compiled
+                                     the rank loops (default 500; --full 2000)
               --out DIR              output folder (default results/mpi-<timestamp>)
               --ignore-load          do not wait out other processes' CPU use
               -h, --help             this text
@@ -106,6 +110,7 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
         Double stageMicros = null;
         Integer reps = null;
         Integer roundMillis = null;
+        Integer warmupMillis = null;
         Path out = null;
         Args.Cursor c = new Args.Cursor(args);
         while (c.hasNext()) {
@@ -135,6 +140,7 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
                 case "--stage-us" -> stageMicros = nonNegativeDouble(name, c.value());
                 case "--reps" -> reps = Args.intIn(name, c.value(), 1, 1_000);
                 case "--round-ms" -> roundMillis = Args.intIn(name, c.value(), 1, 60_000);
+                case "--warmup-ms" -> warmupMillis = Args.intIn(name, c.value(), 0, 600_000);
                 case "--out" -> out = c.folder();
                 default -> throw c.unknown();
             }
@@ -150,6 +156,7 @@ public record MpiOptions(boolean full, List<Experiment> experiments, List<MpiBac
                 stageMicros != null ? stageMicros : SEED_STAGE_MICROS,
                 reps != null ? reps : full ? 5 : 3,
                 roundMillis != null ? roundMillis : full ? 150 : 40,
+                warmupMillis != null ? warmupMillis : full ? 2_000 : 500,
                 out, ignoreLoad, help);
     }
 

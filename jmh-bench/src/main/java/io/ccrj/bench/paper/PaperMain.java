@@ -145,7 +145,7 @@ public final class PaperMain {
             common(o, a);
             if (o.smoke()) {
                 a.addAll(List.of("--ranks", "2,3", "--sizes", "300,1000", "--stages", "20", "--stage-us", "1", "--reps", "1",
-                        "--round-ms", "2"));
+                        "--round-ms", "2", "--warmup-ms", "0"));
             }
             plans.add(new Plan(Section.MPI, "ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth"
                     + " (seed 001 Table 1, seed 000 Table 3)", "mpi", a,
