@@ -12,12 +12,13 @@ import java.nio.file.Path;
  * @param groupSize two-way messages per group (the seeds: 200)
  * @param connections load generator connections for the throughput test (wrk -c)
  * @param throughputSeconds measured seconds of each throughput run
+ * @param throughputRounds throughput runs per server, the servers taking turns (median reported)
  * @param notifications one-way Replace-to-notification samples
  * @param out output folder, or {@code null} for {@code results/dss-<timestamp>}
  * @param help print usage and exit
  */
 public record DssOptions(boolean full, int groups, int groupSize, int connections, double throughputSeconds,
-                         int notifications, Path out, boolean help) {
+                         int throughputRounds, int notifications, Path out, boolean help) {
 
     public static final String USAGE = """
             Usage: bin/ccrj dss [options]
@@ -31,7 +32,9 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
               --groups N             timed groups per target (default 30, the seeds')
               --group-size N         two-way messages per group (default 200, the seeds')
               --connections N        load generator connections (default 32, as wrk -c32)
-              --throughput-s SECONDS measured seconds per throughput run (default 3; --full 10)
+              --throughput-s SECONDS measured seconds per throughput run (default 2; --full 10)
+              --rounds N             throughput runs per server, servers taking turns, median
+                                     reported (default 3; --full 5)
               --notifications N      Replace-to-notification samples (default 20000; --full 100000)
               --out DIR              output folder (default results/dss-<timestamp>)
               -h, --help             this text
@@ -52,6 +55,7 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
         Integer connections = null;
         Double seconds = null;
         Integer notifications = null;
+        Integer rounds = null;
         Path out = null;
         Args.Cursor c = new Args.Cursor(args);
         while (c.hasNext()) {
@@ -73,13 +77,15 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
                         throw new UsageException("option " + name + ": " + v + " must be more than 0 and at most 3600 seconds");
                     }
                 }
+                case "--rounds" -> rounds = Args.intIn(name, c.value(), 1, 100);
                 case "--notifications" -> notifications = Args.intIn(name, c.value(), 1, 10_000_000);
                 case "--out" -> out = c.folder();
                 default -> throw c.unknown();
             }
         }
         return new DssOptions(full, groups != null ? groups : 30, groupSize != null ? groupSize : 200,
-                connections != null ? connections : 32, seconds != null ? seconds : full ? 10 : 3,
+                connections != null ? connections : 32, seconds != null ? seconds : full ? 10 : 2,
+                rounds != null ? rounds : full ? 5 : 3,
                 notifications != null ? notifications : full ? 100_000 : 20_000, out, help);
     }
 }

@@ -157,7 +157,7 @@ public final class PaperMain {
                 a.add("--full");
             }
             if (o.smoke()) {
-                a.addAll(List.of("--groups", "3", "--group-size", "20", "--throughput-s", "0.3", "--notifications", "200"));
+                a.addAll(List.of("--groups", "3", "--group-size", "20", "--throughput-s", "0.3", "--rounds", "1", "--notifications", "200"));
             }
             plans.add(new Plan(Section.DSS, "DSS services beside a raw Netty handler: two-way groups, throughput, one-way"
                     + " (seed 000 Fig. 13)", "dss", a, o.smoke() ? SMOKE_SECONDS : DSS_QUICK_SECONDS * (o.full() ? 3 : 1)));

@@ -29,7 +29,8 @@ class DssMainTest {
         assertThat(o.groups()).isEqualTo(30);
         assertThat(o.groupSize()).isEqualTo(200);
         assertThat(o.connections()).isEqualTo(32);
-        assertThat(o.throughputSeconds()).isEqualTo(3.0);
+        assertThat(o.throughputSeconds()).isEqualTo(2.0);
+        assertThat(o.throughputRounds()).isEqualTo(3);
         assertThat(DssOptions.parse("--full").throughputSeconds()).isEqualTo(10.0);
         assertThatThrownBy(() -> DssOptions.parse("--groups", "0")).isInstanceOf(UsageException.class)
                 .hasMessage("option --groups: 0 is out of range 1..100000");
@@ -48,7 +49,7 @@ class DssMainTest {
     @Test
     @Timeout(120)
     void aTinyRunMeasuresEveryTargetAndWritesEveryFile(@TempDir Path dir) throws Exception {
-        int code = run("--groups", "3", "--group-size", "10", "--throughput-s", "0.2", "--notifications", "100",
+        int code = run("--groups", "3", "--group-size", "10", "--throughput-s", "0.2", "--rounds", "1", "--notifications", "100",
                 "--out", dir.toString());
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
