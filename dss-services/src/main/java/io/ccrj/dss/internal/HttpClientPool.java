@@ -1,5 +1,7 @@
 package io.ccrj.dss.internal;
 
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Subscription;
@@ -44,6 +46,8 @@ import java.util.function.BiConsumer;
  */
 public final class HttpClientPool {
     private static final int MAX_RESPONSE_BYTES = 16 << 20;
+    /** A request not answered within this long fails (UNAVAILABLE to the caller) and its connection is closed. */
+    static final long RESPONSE_TIMEOUT_SECONDS = 30;
 
     private static final class Holder {
         static final HttpClientPool SHARED = new HttpClientPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
@@ -100,6 +104,14 @@ public final class HttpClientPool {
             Channel ch = (Channel) f.getNow();
             ResponseHandler handler = ch.pipeline().get(ResponseHandler.class);
             handler.begin(pool, callback);
+            // A server that never answers (or a connection it dropped without a FIN) must not
+            // leave the caller waiting for ever: fail the request and discard the connection.
+            ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
+                handler.fail(new java.util.concurrent.TimeoutException("no answer from " + host + ":" + port + " within "
+                        + RESPONSE_TIMEOUT_SECONDS + " s"));
+                ch.close();
+            }, RESPONSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            handler.timer = timer;
             ch.writeAndFlush(request).addListener(w -> {
                 if (!w.isSuccess()) {
                     handler.fail(w.cause());
@@ -113,6 +125,8 @@ public final class HttpClientPool {
     private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
         private volatile ChannelPool pool;
         private volatile BiConsumer<FullHttpResponse, Throwable> callback;
+        /** The current request's response timer; set by the acquiring listener, cancelled on the event loop. */
+        private volatile ScheduledFuture<?> timer;
 
         void begin(ChannelPool owner, BiConsumer<FullHttpResponse, Throwable> cb) {
             this.pool = owner;
@@ -120,6 +134,7 @@ public final class HttpClientPool {
         }
 
         void fail(Throwable t) {
+            cancelTimer();
             BiConsumer<FullHttpResponse, Throwable> cb = callback;
             callback = null;
             if (cb != null) {
@@ -129,6 +144,7 @@ public final class HttpClientPool {
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse res) {
+            cancelTimer();
             BiConsumer<FullHttpResponse, Throwable> cb = callback;
             callback = null;
             try {
@@ -140,6 +156,14 @@ public final class HttpClientPool {
                     ctx.close();
                 }
                 pool.release(ctx.channel());
+            }
+        }
+
+        private void cancelTimer() {
+            ScheduledFuture<?> t = timer;
+            timer = null;
+            if (t != null) {
+                t.cancel(false);
             }
         }
 

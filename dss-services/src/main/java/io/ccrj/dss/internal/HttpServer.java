@@ -1,5 +1,8 @@
 package io.ccrj.dss.internal;
 
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -38,6 +41,9 @@ public final class HttpServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel serverChannel;
 
+    /** The accepted connections still open (a {@link ChannelGroup} drops closed ones itself). */
+    private final ChannelGroup connections = new DefaultChannelGroup("ccrj-http-connections", GlobalEventExecutor.INSTANCE);
+
     /**
      * Binds and starts serving.
      *
@@ -60,6 +66,7 @@ public final class HttpServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        connections.add(ch); // removed by the group itself when the channel closes
                         configure(ch.pipeline(), limits, router);
                     }
                 });
@@ -109,9 +116,16 @@ public final class HttpServer implements AutoCloseable {
         serverChannel.close().syncUninterruptibly();
     }
 
+    /**
+     * Closes the listening socket and every open connection, then stops the event loops. The
+     * connections are closed first and explicitly: Netty 4.2's graceful shutdown leaves them open
+     * for seconds, and a pooled client connection to this host would keep sending requests that
+     * no event loop answers any more.
+     */
     @Override
     public void close() {
         serverChannel.close().syncUninterruptibly();
+        connections.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
