@@ -132,7 +132,29 @@ public final class OverheadMain {
                 + "- " + observedLine + "\n"
                 + "- overhead per stage = (T(S) - T(1)) / S, seed 000's definition; seed figures from Table 2-AMD and"
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
-        Files.writeString(md, report.markdown(heading) + "\n## Targets\n\n```\n" + report.targets() + "```\n");
+        // Seed 000 Figs. 4-5: run time against stages at one configuration (2-way where it is run).
+        int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
+        List<Pattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
+        String sweepSection = "";
+        if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
+            int[] counts = StageSweep.stageCounts(o.stages());
+            double runSeconds = OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores);
+            Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * o.reps(),
+                    sweepPatterns.size() * counts.length * o.reps() * runSeconds, System::nanoTime);
+            List<StageSweep.Point> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, o.reps(),
+                    sweepProgress, runSeconds);
+            Path sweepCsv = dir.resolve("overhead-sweep.csv");
+            Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
+            Files.writeString(sweepCsv, StageSweep.csv(sweep, sweepWays));
+            StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
+                    stageMicros, o.stages(), cores), sweepPng);
+            sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
+            out.println();
+            out.print(sweepSection);
+            out.println("wrote " + sweepCsv);
+            out.println("chart " + sweepPng);
+        }
+        Files.writeString(md, report.markdown(heading) + sweepSection + "\n## Targets\n\n```\n" + report.targets() + "```\n");
         OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
                 String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
         out.println("wrote " + csv);

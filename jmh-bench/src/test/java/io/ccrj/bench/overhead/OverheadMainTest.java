@@ -49,6 +49,14 @@ class OverheadMainTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
         assertThat(Files.readAllLines(dir.resolve("overhead.csv"))).hasSize(1 + 2 * 3 + 2 * 2);
         assertThat(Files.readString(dir.resolve("overhead.md"))).contains("| Straight Pipeline | match |");
+        // The run-time-vs-stages sweep (seed 000 Figs. 4-5) at 2-way: 2 patterns x S = 1, 3, 12, 50.
+        assertThat(Files.readAllLines(dir.resolve("overhead-sweep.csv"))).hasSize(1 + 2 * 4)
+                .contains("Pipeline,2,12," + Files.readAllLines(dir.resolve("overhead-sweep.csv")).stream()
+                        .filter(l -> l.startsWith("Pipeline,2,12,")).findFirst().orElseThrow().substring(14));
+        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Run time vs stages")
+                .contains("| S = 1 | S = 3 | S = 12 | S = 50 |");
+        assertThat(new String(Files.readAllBytes(dir.resolve("overhead-runtime-vs-stages.png")), 1, 3,
+                StandardCharsets.US_ASCII)).isEqualTo("PNG");
         byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
         assertThat(png).hasSizeGreaterThan(1000);
         assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");

@@ -1,0 +1,154 @@
+package io.ccrj.bench.overhead;
+
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherQueue;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Run time against the number of stages for a fixed total computation (seed 000 Figs. 4 and 5):
+ * the same computation split into 1, S/16, S/4 and S stages, for every pattern at one
+ * configuration (2-way where it is run, one dispatcher thread per computation). The slope of each
+ * line is the pattern's overhead per stage; the seeds drew these lines to show that the overhead
+ * stays constant as the stages get shorter.
+ */
+final class StageSweep {
+    /** The fractions of S timed besides 1 stage. */
+    static final int[] DIVISORS = {16, 4, 1};
+
+    private StageSweep() {
+    }
+
+    /**
+     * One point of a line.
+     *
+     * @param pattern the pattern
+     * @param stages the number of stages
+     * @param seconds median run time
+     */
+    record Point(Pattern pattern, int stages, double seconds) {
+    }
+
+    /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S */
+    static int[] stageCounts(int stages) {
+        List<Integer> out = new ArrayList<>(List.of(1));
+        for (int d : DIVISORS) {
+            int s = Math.max(1, stages / d);
+            if (!out.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Times the sweep.
+     *
+     * @param patterns the patterns that apply to {@code ways}
+     * @param ways parallel computations
+     * @param stages S
+     * @param unitsPerStage basic units per stage at S stages (the total stays S x this)
+     * @param reps repetitions (medians kept)
+     * @param progress where each run is reported
+     * @param predictedSeconds what one run is predicted to take
+     * @return the points, pattern by pattern, stages ascending
+     */
+    static List<Point> run(List<Pattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
+                           double predictedSeconds) throws InterruptedException {
+        long totalUnits = (long) stages * unitsPerStage;
+        Duration timeout = Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
+        List<Point> points = new ArrayList<>();
+        try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
+            DispatcherQueue q = d.createQueue("sweep");
+            for (Pattern p : patterns) {
+                for (int s : stageCounts(stages)) {
+                    int units = (int) (totalUnits / s);
+                    long[] nanos = new long[reps];
+                    for (int r = 0; r < reps; r++) {
+                        Pattern timedPattern = s == 1 ? Pattern.PIPELINE : p; // one stage sends no message
+                        nanos[r] = SpawnedPatterns.run(timedPattern, q, ways, s, units, timeout).elapsedNanos();
+                        progress.done(String.format(Locale.ROOT, "sweep %-9s %d-way S=%,d rep %d/%d", p.id(), ways, s, r + 1, reps),
+                                predictedSeconds, nanos[r]);
+                    }
+                    points.add(new Point(p, s, Stats.median(nanos) / 1e9));
+                }
+            }
+        }
+        return points;
+    }
+
+    /** @return the points as CSV */
+    static String csv(List<Point> points, int ways) {
+        StringBuilder sb = new StringBuilder("pattern,ways,stages,run_time_s\n");
+        for (Point p : points) {
+            sb.append(p.pattern().id()).append(',').append(ways).append(',').append(p.stages()).append(',')
+                    .append(String.format(Locale.ROOT, "%.6f", p.seconds())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** @return a Markdown table: run time (s) by pattern and stage count */
+    static String markdown(List<Point> points, int ways, int[] counts) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n| pattern |", ways));
+        for (int s : counts) {
+            sb.append(String.format(Locale.ROOT, " S = %,d |", s));
+        }
+        sb.append("\n|---|").append("---:|".repeat(counts.length)).append('\n');
+        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        for (Point p : points) {
+            byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
+        }
+        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+            sb.append("| ").append(e.getKey().seedName()).append(" |");
+            for (Point p : e.getValue()) {
+                sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
+            }
+            sb.append('\n');
+        }
+        sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage.\n");
+        return sb.toString();
+    }
+
+    /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
+    static void chart(List<Point> points, int ways, String subtitle, Path file) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        XYChart c = new XYChartBuilder().width(900).height(500)
+                .title("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — " + subtitle)
+                .xAxisTitle("stages").yAxisTitle("run time (s)").build();
+        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
+        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        for (Point p : points) {
+            byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
+        }
+        Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
+        int i = 0;
+        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+            List<Double> xs = e.getValue().stream().map(p -> (double) p.stages()).toList();
+            List<Double> ys = e.getValue().stream().map(Point::seconds).toList();
+            XYSeries s = c.addSeries(e.getKey().seedName(), xs, ys);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setLineColor(colors[i % colors.length]);
+            s.setMarkerColor(colors[i % colors.length]);
+            i++;
+        }
+        if (byPattern.isEmpty()) {
+            c.addSeries("no data", new double[] {1}, new double[] {0});
+        }
+        BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}
