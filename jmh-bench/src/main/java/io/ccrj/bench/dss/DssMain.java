@@ -21,7 +21,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -122,7 +125,7 @@ public final class DssMain {
                 new Caller(TWO_WAY_ORDER.get(4), DssTarget.DSS_HTTP_DISPATCHER, false),
                 new Caller(TWO_WAY_ORDER.get(5), DssTarget.RAW_NETTY, false));
         List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
-        int runs = callers.size() + loaded.size() * o.throughputRounds() + 1;
+        int runs = 2 * o.groups() + loaded.size() * o.throughputRounds() + 1;
         double predicted = callers.size() * 2.0 + loaded.size() * o.throughputRounds() * (o.throughputSeconds() + 0.5) + 3;
         Progress progress = new Progress(err, runs, predicted, System::nanoTime);
         String machine = MachineInfo.describe();
@@ -134,10 +137,16 @@ public final class DssMain {
                 o.notifications());
         long start = System.nanoTime();
         DssReport report = new DssReport(o);
-        for (Caller c : callers) {
-            long t0 = System.nanoTime();
-            report.addGroups(c.label(), twoWay(c, o));
-            progress.done("two-way " + c.label(), 2.0, System.nanoTime() - t0);
+        // The loopback round trip has regimes here (about 60 us while the vCPUs sleep between
+        // messages, about 23 us while they stay awake) that change over seconds: the callers take
+        // turns, group by group, so that each sees the same mix.
+        // In-process callers first, alone (the HTTP hosts' idle dispatcher workers would take
+        // their cores); then the HTTP callers together.
+        Map<String, double[]> byCaller = new LinkedHashMap<>();
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target().http).toList(), o, progress));
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target().http).toList(), o, progress));
+        for (String label : TWO_WAY_ORDER) {
+            report.addGroups(label, byCaller.get(label));
         }
         // Throughput moves by 10-20% from one run to the next here: the servers take turns, round
         // after round, and each reports its median run.
@@ -202,68 +211,85 @@ public final class DssMain {
         return 0;
     }
 
-    /** Times the groups of one caller: warm-up groups first, then the timed ones (µs per message each). */
-    private static double[] twoWay(Caller c, DssOptions o) throws Exception {
-        if (c.target() == DssTarget.DSS_IN_PROCESS && !c.viaPartnerApi()) {
-            return serviceToService(o);
-        }
-        try (DssTarget.Running r = c.target().start()) {
-            HttpRoundTripClient client = null;
-            Exchange exchange;
-            if (c.viaPartnerApi()) {
-                ServiceRef ref = c.target().http ? r.remotePing() : r.ping();
-                exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
-            } else {
-                HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
-                client = hc;
-                exchange = () -> {
-                    HttpReply reply = hc.exchange();
-                    if (reply.status() != 200) {
-                        throw new IllegalStateException(c.label() + " answered " + reply.status() + ": " + reply.bodyText());
-                    }
-                };
+    /** Times one group of {@code n} two-way messages of one caller; returns µs per message. */
+    @FunctionalInterface
+    private interface GroupTimer {
+        double microsPerMessage(int n) throws Exception;
+    }
+
+    /**
+     * Starts every target once, warms every caller up, then times group after group with the
+     * callers taking turns; returns each caller's µs per message, group by group.
+     */
+    private static Map<String, double[]> twoWayTakingTurns(List<Caller> callers, DssOptions o, Progress progress)
+            throws Exception {
+        Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
+        List<AutoCloseable> clients = new ArrayList<>();
+        try {
+            Map<String, GroupTimer> timers = new LinkedHashMap<>();
+            for (Caller c : callers) {
+                DssTarget.Running r = running.get(c.target());
+                if (r == null) {
+                    r = c.target().start();
+                    running.put(c.target(), r);
+                }
+                timers.put(c.label(), timer(c, r, clients));
             }
-            try {
-                int warm = Math.max(2_000, o.groupSize() * 5);
-                for (int i = 0; i < warm; i++) {
-                    exchange.once();
+            int warm = Math.max(2_000, o.groupSize() * 5);
+            for (GroupTimer t : timers.values()) {
+                t.microsPerMessage(warm);
+            }
+            Map<String, double[]> micros = new LinkedHashMap<>();
+            timers.keySet().forEach(k -> micros.put(k, new double[o.groups()]));
+            for (int g = 0; g < o.groups(); g++) {
+                long t0 = System.nanoTime();
+                for (Map.Entry<String, GroupTimer> e : timers.entrySet()) {
+                    micros.get(e.getKey())[g] = e.getValue().microsPerMessage(o.groupSize());
                 }
-                double[] micros = new double[o.groups()];
-                for (int g = 0; g < o.groups(); g++) {
-                    long begin = System.nanoTime();
-                    for (int i = 0; i < o.groupSize(); i++) {
-                        exchange.once();
-                    }
-                    micros[g] = (System.nanoTime() - begin) / 1e3 / o.groupSize();
-                }
-                return micros;
-            } finally {
-                if (client != null) {
-                    client.close();
-                }
+                progress.done("two-way group " + (g + 1) + " of " + callers.size() + " callers", 2.0 * callers.size() / o.groups(),
+                        System.nanoTime() - t0);
+            }
+            return micros;
+        } finally {
+            for (AutoCloseable c : clients) {
+                c.close();
+            }
+            for (DssTarget.Running r : running.values()) {
+                r.close();
             }
         }
     }
 
-    /**
-     * The seeds' setup: a client service ({@link GetLoopService}) sends each group's Gets to the
-     * ping service from the previous answer's callback and times the group itself.
-     */
-    private static double[] serviceToService(DssOptions o) throws Exception {
-        try (DssTarget.Running r = DssTarget.DSS_IN_PROCESS.start()) {
+    private static GroupTimer timer(Caller c, DssTarget.Running r, List<AutoCloseable> clients) throws Exception {
+        if (c.target() == DssTarget.DSS_IN_PROCESS && !c.viaPartnerApi()) {
+            // The seeds' setup: a client service sends each Get from the previous answer's callback
+            // and times the group itself.
             ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
                     java.util.Map.of(GetLoopService.TARGET, "ping"), null);
-            com.fasterxml.jackson.databind.JsonNode group = JsonNodeFactory.instance.objectNode().put("n", o.groupSize());
-            for (int w = 0; w < Math.max(10, 2_000 / o.groupSize()); w++) {
-                loop.submit("run", group).get(60, TimeUnit.SECONDS);
-            }
-            double[] micros = new double[o.groups()];
-            for (int g = 0; g < o.groups(); g++) {
-                long nanos = loop.submit("run", group).get(60, TimeUnit.SECONDS).body().get("nanos").asLong();
-                micros[g] = nanos / 1e3 / o.groupSize();
-            }
-            return micros;
+            return n -> loop.submit("run", JsonNodeFactory.instance.objectNode().put("n", n)).get(60, TimeUnit.SECONDS)
+                    .body().get("nanos").asLong() / 1e3 / n;
         }
+        Exchange exchange;
+        if (c.viaPartnerApi()) {
+            ServiceRef ref = c.target().http ? r.remotePing() : r.ping();
+            exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
+        } else {
+            HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
+            clients.add(hc);
+            exchange = () -> {
+                HttpReply reply = hc.exchange();
+                if (reply.status() != 200) {
+                    throw new IllegalStateException(c.label() + " answered " + reply.status() + ": " + reply.bodyText());
+                }
+            };
+        }
+        return n -> {
+            long begin = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                exchange.once();
+            }
+            return (System.nanoTime() - begin) / 1e3 / n;
+        };
     }
 
     /** One-way latencies (µs): Replace posted in-process, until its notification arrives. */

@@ -28,13 +28,13 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
             handler in the same run; HTTP throughput of the DSS host and the raw handler under the same
             load generator; one-way Replace-to-notification latency.
 
-              --full                 10 s throughput windows, 100,000 notifications
+              --full                 7 throughput rounds of 5 s, 100,000 notifications
               --groups N             timed groups per target (default 30, the seeds')
               --group-size N         two-way messages per group (default 200, the seeds')
               --connections N        load generator connections (default 32, as wrk -c32)
-              --throughput-s SECONDS measured seconds per throughput run (default 2; --full 10)
+              --throughput-s SECONDS measured seconds per throughput run (default 1.2; --full 5)
               --rounds N             throughput runs per server, servers taking turns, median
-                                     reported (default 3; --full 5)
+                                     reported (default 5; --full 7)
               --notifications N      Replace-to-notification samples (default 20000; --full 100000)
               --out DIR              output folder (default results/dss-<timestamp>)
               -h, --help             this text
@@ -84,8 +84,8 @@ public record DssOptions(boolean full, int groups, int groupSize, int connection
             }
         }
         return new DssOptions(full, groups != null ? groups : 30, groupSize != null ? groupSize : 200,
-                connections != null ? connections : 32, seconds != null ? seconds : full ? 10 : 2,
-                rounds != null ? rounds : full ? 5 : 3,
+                connections != null ? connections : 32, seconds != null ? seconds : full ? 5 : 1.2,
+                rounds != null ? rounds : full ? 7 : 5,
                 notifications != null ? notifications : full ? 100_000 : 20_000, out, help);
     }
 }

@@ -29,9 +29,9 @@ class DssMainTest {
         assertThat(o.groups()).isEqualTo(30);
         assertThat(o.groupSize()).isEqualTo(200);
         assertThat(o.connections()).isEqualTo(32);
-        assertThat(o.throughputSeconds()).isEqualTo(2.0);
-        assertThat(o.throughputRounds()).isEqualTo(3);
-        assertThat(DssOptions.parse("--full").throughputSeconds()).isEqualTo(10.0);
+        assertThat(o.throughputSeconds()).isEqualTo(1.2);
+        assertThat(o.throughputRounds()).isEqualTo(5);
+        assertThat(DssOptions.parse("--full").throughputSeconds()).isEqualTo(5.0);
         assertThatThrownBy(() -> DssOptions.parse("--groups", "0")).isInstanceOf(UsageException.class)
                 .hasMessage("option --groups: 0 is out of range 1..100000");
         assertThatThrownBy(() -> DssOptions.parse("--throughput-s", "-1")).hasMessageContaining("more than 0");
