@@ -138,10 +138,11 @@ public final class OverheadMain {
         String sweepSection = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
             int[] counts = StageSweep.stageCounts(o.stages());
+            int sweepReps = o.full() ? o.reps() : 1; // quick mode: one run per point keeps the main job under 5 minutes
             double runSeconds = OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores);
-            Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * o.reps(),
-                    sweepPatterns.size() * counts.length * o.reps() * runSeconds, System::nanoTime);
-            List<StageSweep.Point> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, o.reps(),
+            Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * sweepReps,
+                    sweepPatterns.size() * counts.length * sweepReps * runSeconds, System::nanoTime);
+            List<StageSweep.Point> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
                     sweepProgress, runSeconds);
             Path sweepCsv = dir.resolve("overhead-sweep.csv");
             Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
