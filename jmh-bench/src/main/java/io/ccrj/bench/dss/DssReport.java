@@ -79,7 +79,7 @@ final class DssReport {
                     http && !Double.isNaN(rawMean) ? String.format(Locale.ROOT, "%.2fx", mean / rawMean) : "-"));
         }
         sb.append(String.format(Locale.ROOT, "| seeds: CCR/DSS 2006, two services on a 4-core AMD | %.0f-%.0f | | | |"
-                + " 20,000-25,000 | |%n", seedLow(), seedHigh()));
+                + " 20,000-25,000 | |%n", DssMain.SEED_TWO_WAY_MICROS_LOW, DssMain.SEED_TWO_WAY_MICROS_HIGH));
         sb.append(String.format(Locale.ROOT, "| seeds: Apache Axis2 (LAN clients) | | | | | %,.0f | |%n%n", DssMain.AXIS2_MSGS_PER_S));
 
         if (!throughput.isEmpty()) {
@@ -107,14 +107,6 @@ final class DssReport {
                     percentile(oneWay, 99), percentile(oneWay, 99.9), oneWay[oneWay.length - 1]));
         }
         return sb.toString();
-    }
-
-    private static double seedLow() {
-        return DssMain.SEED_TWO_WAY_MICROS_LOW;
-    }
-
-    private static double seedHigh() {
-        return DssMain.SEED_TWO_WAY_MICROS_HIGH;
     }
 
     String targets() {
