@@ -61,7 +61,7 @@ final class MpiExperiment {
         for (Experiment e : options.experiments()) {
             n += switch (e) {
                 case STAGES -> 3 * options.ranks().size() * backends;
-                case LATENCY -> (int) latencyConfigs().count() * backends;
+                case LATENCY -> (int) latencyConfigs().count() * backends + 1; // + the core-to-core floor
                 case BANDWIDTH -> options.sizes().size() * (CopyModel.values().length * backends + 2);
             };
         }
@@ -177,6 +177,15 @@ final class MpiExperiment {
                     }
                 }
                 progress.done(String.format(Locale.ROOT, "%s %d ranks %s", op.label, ranks, id), 1, System.nanoTime() - start);
+            }
+            if (op == LatencyOp.PING_PONG) {
+                // Right after the backends' ping-pong: the same hand-off with nothing but a shared counter.
+                long start = System.nanoTime();
+                CoreToCorePingPong floor = new CoreToCorePingPong();
+                Timing t = timeOps(floor::round);
+                figures.add(new MpiFigure("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us",
+                        t.medianNanosPerOp() / 2 / 1e3, t.used, t.taken, t.load, ""));
+                progress.done("core-to-core hand-off floor, 2 threads", 1, System.nanoTime() - start);
             }
         }
     }

@@ -64,6 +64,25 @@ public record Measurement(Pattern pattern, int ways, ThreadMode mode, int thread
         return Stats.overheadPerStageMicros(Stats.median(usedSingleStageNanos()), Stats.median(usedStagedNanos()), stages);
     }
 
+    /**
+     * The noise band of {@link #overheadMicros()}: the lowest and highest overhead that any pairing of
+     * one used T(1) run with one used T(S) run gives, {@code (min T(S) - max T(1)) / S} and
+     * {@code (max T(S) - min T(1)) / S}. The medians' figure lies inside it; a target inside it is
+     * neither met nor missed by this measurement. With one repetition the band is the figure itself.
+     *
+     * @return {low, high} in microseconds
+     */
+    public double[] overheadRangeMicros() {
+        long[] t1 = usedSingleStageNanos();
+        long[] ts = usedStagedNanos();
+        long minT1 = Arrays.stream(t1).min().orElseThrow();
+        long maxT1 = Arrays.stream(t1).max().orElseThrow();
+        long minTs = Arrays.stream(ts).min().orElseThrow();
+        long maxTs = Arrays.stream(ts).max().orElseThrow();
+        return new double[] {Stats.overheadPerStageMicros(maxT1, minTs, stages),
+                Stats.overheadPerStageMicros(minT1, maxTs, stages)};
+    }
+
     /** @return the largest share of the machine other processes took during a run whose time is used (NaN if unknown) */
     public double foreignLoad() {
         return Math.max(maxUsed(singleStageLoads), maxUsed(stagedLoads));

@@ -117,10 +117,6 @@ public final class OverheadMain {
         out.println();
         out.print(report.overheadTable());
         out.println();
-        out.println("Targets:");
-        out.print(report.targets());
-        out.println();
-
         Files.createDirectories(dir);
         Path csv = dir.resolve("overhead.csv");
         Path md = dir.resolve("overhead.md");
@@ -136,6 +132,8 @@ public final class OverheadMain {
         int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
         List<Pattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
         String sweepSection = "";
+        String messagingSection = "";
+        String messagingTargets = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
             int[] counts = StageSweep.stageCounts(o.stages());
             int sweepReps = o.full() ? o.reps() : 1; // quick mode: one run per point keeps the main job under 5 minutes
@@ -154,8 +152,30 @@ public final class OverheadMain {
             out.print(sweepSection);
             out.println("wrote " + sweepCsv);
             out.println("chart " + sweepPng);
+
+            // The same patterns with one unit per stage: the cost per stage read directly (see MessagingCost).
+            int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 10 * o.stages());
+            int messagingReps = MessagingCost.REPS;
+            Progress messagingProgress = new Progress(err, sweepPatterns.size() * messagingReps,
+                    sweepPatterns.size() * messagingReps * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores),
+                    System::nanoTime);
+            List<MessagingCost.Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
+                    cal.unitMicros(), cores, messagingProgress);
+            Path messagingCsv = dir.resolve("overhead-messaging.csv");
+            Files.writeString(messagingCsv, MessagingCost.csv(messaging));
+            messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
+            messagingTargets = MessagingCost.targets(messaging);
+            out.println();
+            out.print(messagingSection);
+            out.println("wrote " + messagingCsv);
         }
-        Files.writeString(md, report.markdown(heading) + sweepSection + "\n## Targets\n\n```\n" + report.targets() + "```\n");
+        String targets = report.targets() + messagingTargets;
+        out.println();
+        out.println("Targets:");
+        out.print(targets);
+        out.println();
+        Files.writeString(md, report.markdown(heading) + sweepSection + messagingSection
+                + "\n## Targets\n\n```\n" + targets + "```\n");
         OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
                 String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
         out.println("wrote " + csv);

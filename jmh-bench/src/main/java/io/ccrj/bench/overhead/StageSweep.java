@@ -107,7 +107,8 @@ final class StageSweep {
         for (int s : counts) {
             sb.append(String.format(Locale.ROOT, " S = %,d |", s));
         }
-        sb.append("\n|---|").append("---:|".repeat(counts.length)).append('\n');
+        sb.append(" fitted slope µs/stage |");
+        sb.append("\n|---|").append("---:|".repeat(counts.length + 1)).append('\n');
         Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
@@ -117,10 +118,29 @@ final class StageSweep {
             for (Point p : e.getValue()) {
                 sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
             }
-            sb.append('\n');
+            sb.append(String.format(Locale.ROOT, " %.3f |%n", slopeMicros(e.getValue())));
         }
-        sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage.\n");
+        sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage. The fitted"
+                + " slope (least squares through the row) is the seeds' overhead without T(1)'s own noise and without"
+                + " costs that come once per run whatever S is.\n");
         return sb.toString();
+    }
+
+    /**
+     * @param points one line's points (at least two distinct stage counts)
+     * @return the least-squares slope of run time against stages, µs per stage; NaN if undefined
+     */
+    static double slopeMicros(List<Point> points) {
+        int n = points.size();
+        double mx = points.stream().mapToDouble(Point::stages).average().orElse(Double.NaN);
+        double my = points.stream().mapToDouble(Point::seconds).average().orElse(Double.NaN);
+        double sxy = 0;
+        double sxx = 0;
+        for (Point p : points) {
+            sxy += (p.stages() - mx) * (p.seconds() - my);
+            sxx += (p.stages() - mx) * (p.stages() - mx);
+        }
+        return n < 2 || sxx == 0 ? Double.NaN : sxy / sxx * 1e6;
     }
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */

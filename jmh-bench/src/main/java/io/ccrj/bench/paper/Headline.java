@@ -12,23 +12,28 @@ import java.util.Map;
 /**
  * The headline table of {@code bin/ccrj paper}: for each experiment, our figure, the seeds', the
  * peer's measured in the same run, and the ratios, read back from the sections' CSV files
- * ({@code overhead/overhead.csv}, {@code mpi/mpi.csv}). A figure that was not measured (its
+ * ({@code overhead/overhead.csv}, {@code overhead/overhead-messaging.csv}, {@code mpi/mpi.csv},
+ * {@code dss/dss.csv}). A figure that was not measured (its
  * experiment not run, or MPJ Express not installed) is left out or shown as "-".
  */
 final class Headline {
     private final List<Map<String, String>> overhead;
+    private final List<Map<String, String>> messaging;
     private final List<Map<String, String>> mpi;
     private final List<Map<String, String>> dss;
 
-    Headline(List<Map<String, String>> overhead, List<Map<String, String>> mpi, List<Map<String, String>> dss) {
+    Headline(List<Map<String, String>> overhead, List<Map<String, String>> messaging, List<Map<String, String>> mpi,
+             List<Map<String, String>> dss) {
         this.overhead = overhead;
+        this.messaging = messaging;
         this.mpi = mpi;
         this.dss = dss;
     }
 
     /** Reads the sections' CSVs under {@code dir}; a missing file is an empty section. */
     static Headline read(Path dir) throws IOException {
-        return new Headline(csv(dir.resolve("overhead").resolve("overhead.csv")), csv(dir.resolve("mpi").resolve("mpi.csv")),
+        return new Headline(csv(dir.resolve("overhead").resolve("overhead.csv")),
+                csv(dir.resolve("overhead").resolve("overhead-messaging.csv")), csv(dir.resolve("mpi").resolve("mpi.csv")),
                 csv(dir.resolve("dss").resolve("dss.csv")));
     }
 
@@ -93,7 +98,12 @@ final class Headline {
             overhead.stream().filter(r -> pattern.equals(r.get("pattern")) && "2".equals(r.get("ways"))
                     && "match".equals(r.get("threads_mode"))).findFirst().ifPresent(r -> rows.add(row(
                     "spawned " + pattern + ", overhead per stage, 2-way match (µs)", num(r.get("overhead_us")),
+                    band(num(r.get("overhead_low_us")), num(r.get("overhead_high_us"))),
                     num(r.get("seed_amd_us")), Double.NaN, "", true)));
+        }
+        for (Map<String, String> r : messaging) {
+            rows.add(row("spawned " + r.get("pattern") + ", messaging cost per stage, nothing to compute, "
+                    + r.get("ways") + "-way (µs)", num(r.get("median_us_per_stage")), "", Double.NaN, Double.NaN, "", true));
         }
         for (String[] p : new String[][] {{"Rendezvous Shift", "7.1"}, {"Rendezvous Exchange", "8.8"}}) {
             for (String ranks : List.of("2", "4")) {
@@ -110,6 +120,12 @@ final class Headline {
             if (!Double.isNaN(ours)) {
                 rows.add(row(op[0] + ", " + op[1] + " ranks (µs)", ours, Double.NaN,
                         mpiValue("latency", op[0], "mpj-express", op[1], "0", "latency_us"), "MPJ Express", true));
+                double floor = mpiValue("latency", "core-to-core hand-off floor (two threads, one shared counter)", "java",
+                        op[1], "0", "latency_us");
+                if (!Double.isNaN(floor)) {
+                    rows.add(row("  same, against this run's core-to-core hand-off floor (µs)", ours, Double.NaN, floor,
+                            "two threads, one counter", true));
+                }
             }
         }
         double bw = mpiValue("bandwidth", "outside thread", "ccr-mpi", "2", "100000", "GB/s");
@@ -158,7 +174,13 @@ final class Headline {
      * bandwidths (higher is better) how many times higher.
      */
     private static String row(String what, double ours, double seed, double peer, String peerName, boolean lowerIsBetter) {
-        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |", what, fmt(ours), fmt(seed),
+        return row(what, ours, "", seed, peer, peerName, lowerIsBetter);
+    }
+
+    /** The same, with a note after our figure (a noise band). */
+    private static String row(String what, double ours, String oursNote, double seed, double peer, String peerName,
+                              boolean lowerIsBetter) {
+        return String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |", what, fmt(ours) + oursNote, fmt(seed),
                 Double.isNaN(peer) ? "-" : fmt(peer) + " (" + peerName + ")",
                 ratio(ours, seed, lowerIsBetter), ratio(ours, peer, lowerIsBetter));
     }
@@ -171,6 +193,11 @@ final class Headline {
         double r = lowerIsBetter ? other / ours : ours / other;
         double shown = r >= 1 ? r : 1 / r;
         return String.format(Locale.ROOT, shown >= 10 ? "%.0fx %s" : "%.2fx %s", shown, r >= 1 ? "better" : "worse");
+    }
+
+    /** " (noise band a .. b)", or nothing when the band is unknown. */
+    private static String band(double low, double high) {
+        return Double.isNaN(low) || Double.isNaN(high) ? "" : " (noise band " + fmt(low) + " .. " + fmt(high) + ")";
     }
 
     private static String fmt(double v) {

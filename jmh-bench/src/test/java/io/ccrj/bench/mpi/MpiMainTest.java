@@ -47,8 +47,9 @@ class MpiMainTest {
                 .contains("| 1,000 |").contains("Targets (issue 3):");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
         // stages: 3 patterns x 2 ranks x 2 backends x 2 metrics; latency: ping-pong at 2 + 3 ops x 2 ranks, x 2
-        // backends; bandwidth: 2 sizes x (3 models x 2 backends + 2 baselines) x 2 metrics
-        assertThat(Files.readAllLines(dir.resolve("mpi.csv"))).hasSize(1 + 24 + 14 + 32);
+        // backends, + the core-to-core floor; bandwidth: 2 sizes x (3 models x 2 backends + 2 baselines) x 2 metrics
+        assertThat(Files.readAllLines(dir.resolve("mpi.csv"))).hasSize(1 + 24 + 15 + 32);
+        assertThat(stdout).contains("floor for a one-way hand-off between two threads");
         assertThat(Files.readString(dir.resolve("mpi.csv"))).doesNotContain("not installed");
         assertThat(Files.readString(dir.resolve("mpi.md"))).contains("## Targets (issue 3)");
         for (String png : new String[] {"mpi-stage-overhead.png", "mpi-latency.png", "mpi-bandwidth.png"}) {

@@ -27,6 +27,7 @@ class MpiReportTest {
         }
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "ccr-mpi", 2, 0, "latency_us", 0.2));
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "mpj-express", 2, 0, "latency_us", 30));
+        f.add(fig("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us", 0.08));
         f.add(new MpiFigure("latency", MpiKernels.LatencyOp.BARRIER.label, "mpj-express", 2, 0, "latency_us", Double.NaN, 0, 0,
                 Double.NaN, "not installed"));
         f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", 2, 100_000, "GB/s", 45));
@@ -48,6 +49,9 @@ class MpiReportTest {
         String t = report(25).latencyTable();
         assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 150x |");
         assertThat(t).contains("| barrier | 2 |  | not installed |  |");
+        // The core-to-core floor is a sentence of its own, not a row with empty backend columns.
+        assertThat(t).doesNotContain("| " + CoreToCorePingPong.ITEM)
+                .contains("one counter, nothing of ccr's): 0.080 µs; ccr-mpi's ping-pong is 2.50x that.");
     }
 
     @Test
@@ -60,7 +64,7 @@ class MpiReportTest {
     void targetsJudgeEachFigureAndFindTheLowestRatio() throws Exception {
         String met = report(25).targets();
         assertThat(met).containsPattern("Rendezvous Shift per stage at 2 ranks <= 0.5 µs +0.250 µs  met");
-        assertThat(met).containsPattern("ping-pong half round trip <= 0.3 µs +0.200 µs  met");
+        assertThat(met).containsPattern("ping-pong half round trip <= 0.3 µs \\(core-to-core floor this run 0.080 µs\\) +0.200 µs  met");
         assertThat(met).containsPattern("barrier at 2 ranks <= 1 µs +- +not measured");
         assertThat(met).containsPattern("\\(lowest: Rendezvous Shift at 2 ranks\\) +100.00x  met");
         assertThat(met).containsPattern("\\(1 thread\\) +0.90x  met");

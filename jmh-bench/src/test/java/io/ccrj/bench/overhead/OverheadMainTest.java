@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,6 +58,14 @@ class OverheadMainTest {
                 .contains("| S = 1 | S = 3 | S = 12 | S = 50 |");
         assertThat(new String(Files.readAllBytes(dir.resolve("overhead-runtime-vs-stages.png")), 1, 3,
                 StandardCharsets.US_ASCII)).isEqualTo("PNG");
+        // Messaging cost with one unit per stage: 10 S = 500 stages, 5 runs per pattern, every run in the CSV.
+        List<String> messaging = Files.readAllLines(dir.resolve("overhead-messaging.csv"));
+        assertThat(messaging).hasSize(1 + 2);
+        assertThat(messaging.get(1)).startsWith("Pipeline,2,match,500,");
+        assertThat(messaging.get(2).split(",")[7].split(";")).hasSize(5);
+        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Messaging cost per stage")
+                .contains("## Targets").contains("(messaging only, runs ");
+        assertThat(stdout).containsPattern("Straight Pipeline, 2-way match\\s+-?\\d+\\.\\d{3} µs \\(noise band");
         byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
         assertThat(png).hasSizeGreaterThan(1000);
         assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");

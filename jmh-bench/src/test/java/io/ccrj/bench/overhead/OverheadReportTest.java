@@ -60,7 +60,7 @@ class OverheadReportTest {
         assertThat(lines.get(0)).startsWith("pattern,ways,threads_mode,dispatcher_threads,stages");
         String pipe2 = lines.stream().filter(l -> l.startsWith("Pipeline,2,match,")).findFirst().orElseThrow();
         assertThat(pipe2).contains(",0.1200,2.4,3.3,0.0500,0.0364,2.0,0,,").contains("1.000000;1.000000;1.000000")
-                .endsWith(",2.0;0.0;1.0,0.0;2.0;");
+                .endsWith(",2.0;0.0;1.0,0.0;2.0;,0.1200,0.1200");
         assertThat(lines.stream().filter(l -> l.startsWith("Pipeline,2,default,")).findFirst().orElseThrow())
                 .contains("\"default = match here\"");
     }
@@ -72,15 +72,35 @@ class OverheadReportTest {
         assertThat(md).startsWith("# title");
         assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77) | 0.120 (2.4) | 6.000 (5.0) |");
         assertThat(md).contains("| Shift | match | N/A | 0.600 (3.3) | – (4.7) |");
-        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
+        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 0.600 .. 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
     }
 
     @Test
     void targetsCompareTwoWayMatchWithTheIssueAndWiderWaysWithTheSeeds() {
         String t = report().targets();
 
-        assertThat(t).containsPattern("Straight Pipeline, 2-way match\\s+0.120 µs\\s+vs target\\s+0.25 µs\\s+met");
-        assertThat(t).containsPattern("Shift, 2-way match\\s+0.600 µs\\s+vs target\\s+0.50 µs\\s+MISSED");
-        assertThat(t).containsPattern("Straight Pipeline, 4-way match\\s+6.000 µs\\s+vs seed AMD\\s+5.00 µs\\s+MISSED");
+        assertThat(t).containsPattern("Straight Pipeline, 2-way match\\s+0.120 µs \\(noise band\\s+0.120 ..\\s+0.120\\)"
+                + "\\s+vs target\\s+0.25 µs\\s+met");
+        assertThat(t).containsPattern("Shift, 2-way match\\s+0.600 µs .*vs target\\s+0.50 µs\\s+MISSED");
+        assertThat(t).containsPattern("Straight Pipeline, 4-way match\\s+6.000 µs .*vs seed AMD\\s+5.00 µs\\s+MISSED");
+    }
+
+    @Test
+    void noiseBandPairsTheExtremeRunsAndATargetInsideItIsNeitherMetNorMissed() {
+        // T(1) 1.000/1.001/0.999 s, T(S) 1.0002/1.0006/0.9999 s over S = 1000: medians give 0.2 µs,
+        // the pairings range from (0.9999 - 1.001) to (1.0006 - 0.999) s.
+        Measurement m = new Measurement(Pattern.PIPELINE, 2, ThreadMode.MATCH, 2, S, 215,
+                new long[] {1_000_000_000L, 1_001_000_000L, 999_000_000L},
+                new long[] {1_000_200_000L, 1_000_600_000L, 999_900_000L}, null);
+
+        assertThat(m.overheadMicros()).isCloseTo(0.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(m.overheadRangeMicros()).containsExactly(new double[] {-1.1, 1.6},
+                org.assertj.core.api.Assertions.within(1e-9));
+        String t = new OverheadReport(List.of(m), List.of(Pattern.PIPELINE), List.of(2), List.of(ThreadMode.MATCH)).targets();
+        assertThat(t).containsPattern("0.200 µs \\(noise band -1.100 ..  1.600\\)\\s+vs target\\s+0.25 µs\\s+"
+                + "within noise \\(median meets it\\)");
+        assertThat(OverheadReport.verdict(0.3, new double[] {0.1, 0.4}, 0.25)).isEqualTo("within noise (median above it)");
+        assertThat(OverheadReport.verdict(0.3, new double[] {0.26, 0.4}, 0.25)).isEqualTo("MISSED");
+        assertThat(OverheadReport.verdict(0.2, new double[] {0.1, 0.25}, 0.25)).isEqualTo("met");
     }
 }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 @Timeout(60)
 class SpawnedPatternsTest {
@@ -47,6 +48,17 @@ class SpawnedPatternsTest {
         SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.PIPELINE, queue, 4, 1, 2_000, Duration.ofSeconds(30));
 
         assertThat(r.checksum()).isCloseTo(4 * BasicUnit.compute(2_000), within(1e-9));
+    }
+
+    @Test
+    void aLongSingleStageIsCheckedAgainstTheExtrapolatedUnitSumWithoutComputingItTwice() throws Exception {
+        int units = 3_000_000; // above the recomputed limit: the check extrapolates units x value()
+        double exact = BasicUnit.compute(units);
+        assertThat(SpawnedPatterns.stageValue(units)).isCloseTo(exact, withinPercentage(1e-6));
+        assertThat(SpawnedPatterns.stageValue(1_000)).isEqualTo(BasicUnit.compute(1_000));
+
+        SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.PIPELINE, queue, 2, 1, units, Duration.ofSeconds(60));
+        assertThat(r.checksum()).isCloseTo(2 * exact, withinPercentage(1e-6));
     }
 
     @Test

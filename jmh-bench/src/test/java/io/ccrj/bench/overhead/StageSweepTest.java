@@ -1,6 +1,7 @@
 package io.ccrj.bench.overhead;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,23 @@ class StageSweepTest {
                 new StageSweep.Point(Pattern.SHIFT, 4, 0.52));
         assertThat(StageSweep.csv(points, 2)).isEqualTo("pattern,ways,stages,run_time_s\nPipeline,2,1,0.500000\n"
                 + "Pipeline,2,4,0.510000\nShift,2,1,0.500000\nShift,2,4,0.520000\n");
-        assertThat(StageSweep.markdown(points, 2, new int[] {1, 4})).contains("| pattern | S = 1 | S = 4 |")
-                .contains("| Straight Pipeline | 0.5000 s | 0.5100 s |").contains("| Shift | 0.5000 s | 0.5200 s |");
+        // Slopes: 0.01 s over 3 stages = 3333.333 µs per stage; 0.02 s over 3 = 6666.667.
+        assertThat(StageSweep.markdown(points, 2, new int[] {1, 4})).contains("| pattern | S = 1 | S = 4 | fitted slope µs/stage |")
+                .contains("| Straight Pipeline | 0.5000 s | 0.5100 s | 3333.333 |")
+                .contains("| Shift | 0.5000 s | 0.5200 s | 6666.667 |");
+    }
+
+    @Test
+    void fittedSlopeIgnoresACostThatComesOncePerRun() {
+        // 2 µs per stage plus a fixed 5 ms per run at every S > 1, and a T(1) with none: the seeds'
+        // (T(S) - T(1)) / S at S = 1000 reads 7 µs; the least-squares line through S/16..S reads nearly 2.
+        List<StageSweep.Point> line = List.of(
+                new StageSweep.Point(Pattern.PIPELINE, 1, 1.0),
+                new StageSweep.Point(Pattern.PIPELINE, 62, 1.005 + 62 * 2e-6),
+                new StageSweep.Point(Pattern.PIPELINE, 250, 1.005 + 250 * 2e-6),
+                new StageSweep.Point(Pattern.PIPELINE, 1000, 1.005 + 1000 * 2e-6));
+        assertThat(StageSweep.slopeMicros(line.subList(1, 4))).isCloseTo(2.0, within(1e-9));
+        assertThat(StageSweep.slopeMicros(line)).isBetween(2.0, 5.0);
+        assertThat(StageSweep.slopeMicros(line.subList(0, 1))).isNaN();
     }
 }

@@ -43,7 +43,7 @@ class PaperMainTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("== paper [1/3] Spawned patterns").contains("== paper [2/3]").contains("== paper [3/3] DSS")
                 .contains("ETA");
         for (String f : new String[] {"results.md", "overhead/overhead.csv", "overhead/overhead.md",
-                "overhead/overhead-per-stage.png", "overhead/overhead-sweep.csv", "overhead/overhead-runtime-vs-stages.png",
+                "overhead/overhead-per-stage.png", "overhead/overhead-sweep.csv", "overhead/overhead-messaging.csv", "overhead/overhead-runtime-vs-stages.png",
                 "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
                 "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png", "dss/dss.csv", "dss/dss-groups.csv", "dss/dss.md",
                 "dss/dss-two-way.png", "dss/dss-throughput.png"}) {

@@ -1,0 +1,105 @@
+package io.ccrj.bench.dss;
+
+import io.ccrj.bench.dss.client.HttpReply;
+import io.ccrj.bench.dss.client.HttpRequestSpec;
+import io.ccrj.bench.dss.client.HttpRoundTripClient;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * HTTP throughput of the ping service's Get under closed-loop load, the raw Netty baseline and the
+ * DSS host in the same run: {@value #THREADS} benchmark threads, each with its own keep-alive
+ * connection driven by that thread, each invocation pipelining {@value #DEPTH} requests and waiting
+ * for their answers, so {@code THREADS x DEPTH} = 32 requests are in flight, the load of
+ * {@code bin/ccrj dss}'s throughput experiment (32 connections, one request each). The score is
+ * requests per second. Clients and server share the machine's cores, as they do there.
+ *
+ * <p>Issue target on the reference machine: {@code DSS_HTTP} at least 0.8x {@code RAW_NETTY} of
+ * the same run (the seeds: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} measures the
+ * same with its {@link io.ccrj.bench.dss.client.HttpLoadGenerator} (32 connections on one client
+ * I/O thread); this benchmark is the JMH second opinion.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(DssThroughputBenchmark.THREADS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "--enable-native-access=ALL-UNNAMED"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class DssThroughputBenchmark {
+    /** Benchmark threads, one connection each. */
+    static final int THREADS = 4;
+    /** Requests pipelined per invocation on each connection. */
+    static final int DEPTH = 8;
+
+    /** The server, shared by the benchmark's threads. */
+    @State(Scope.Benchmark)
+    public static class Server {
+        @Param({"RAW_NETTY", "DSS_HTTP", "DSS_HTTP_DISPATCHER"})
+        public DssTarget target;
+
+        DssTarget.Running running;
+
+        @Setup(Level.Trial)
+        public void start() throws Exception {
+            if (!target.http) {
+                throw new IllegalStateException(target + " has no HTTP endpoint: this benchmark needs an HTTP target");
+            }
+            running = target.start();
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            running.close();
+        }
+    }
+
+    /** One connection per benchmark thread, driven by that thread. */
+    @State(Scope.Thread)
+    public static class Client {
+        HttpRoundTripClient connection;
+        List<HttpRequestSpec> batch;
+
+        @Setup(Level.Trial)
+        public void connect(Server s) throws IOException {
+            HttpRequestSpec get = HttpRequestSpec.get(s.running.pingUrl());
+            connection = HttpRoundTripClient.connect(get, NettyTransport.best(), Duration.ofSeconds(10));
+            batch = Collections.nCopies(DEPTH, get);
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            connection.close();
+        }
+    }
+
+    /** {@value #DEPTH} pipelined Gets on this thread's connection; every answer must be a 200. */
+    @Benchmark
+    @OperationsPerInvocation(DEPTH)
+    public HttpReply requests(Client c) throws IOException {
+        List<HttpReply> replies = c.connection.exchangeAll(c.batch);
+        for (HttpReply r : replies) {
+            if (r.status() != 200) {
+                throw new IllegalStateException("answered " + r.status() + ": " + r.bodyText());
+            }
+        }
+        return replies.get(replies.size() - 1);
+    }
+}
