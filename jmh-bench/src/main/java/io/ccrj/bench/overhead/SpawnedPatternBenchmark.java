@@ -25,13 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * The score is the run time of one whole computation; the overhead per stage is the slope of run
  * time against stages (the seeds' Figs. 4-5): {@code (score(S2) - score(S1)) / (S2 - S1)} for the
  * same pattern, ways and threads, read off one run ({@code bin/ccrj overhead} prints the seeds'
- * tables with their own T(1)).
- *
- * <p>Setup first calls the basic unit many times with a few units each. Without that, a fork
- * that times a single stage only ever calls it with the whole computation, the JIT compiles its
- * loop on-stack (OSR) rather than the method, and that code ran the units at half speed (213 ms
- * against 110 ms for the same units in 10,000 stages); {@code bin/ccrj overhead} warms the same way
- * before timing its T(1).
+ * tables with their own T(1)). With {@code -p stages=1,...} the seeds' own T(1) is timed too, and
+ * {@code (score(S) - score(1)) / S} is their definition.
  *
  * <p>Threads: {@code MATCH} = one dispatcher thread per computation, {@code DEFAULT} =
  * {@code new Dispatcher(0)} (one per core), as in the seeds' Tables 1-2.
@@ -64,16 +59,8 @@ public class SpawnedPatternBenchmark {
     private Dispatcher dispatcher;
     private DispatcherQueue queue;
 
-    /** Keeps the warm-up's results observable, so that the JIT cannot drop the calls. */
-    static volatile double warmUpSink;
-
     @Setup(Level.Trial)
     public void start() {
-        double sink = 0;
-        for (int i = 0; i < 50_000; i++) {
-            sink += BasicUnit.compute(8); // the method's own entry gets compiled, not only its loop
-        }
-        warmUpSink = sink;
         if (!pattern.appliesTo(ways)) {
             // JMH runs the whole parameter cross product; a pattern with neighbours needs 2 ways.
             throw new IllegalStateException(pattern.id() + " needs at least 2 parallel computations: run ways=1 with"

@@ -113,19 +113,16 @@ public final class SpawnedPatterns {
         return new RunResult(end[0] - begin, sum[0], expected);
     }
 
-    /** Stages up to this many units are recomputed for the checksum; longer ones are extrapolated. */
-    private static final int RECOMPUTED_UNITS = 1 << 20;
-
     /**
-     * What one stage of {@code units} units adds to a message. Recomputing a single-stage run's
-     * whole computation would double the time the T(1) runs take (14 s more each at the seeds' full
-     * size), so long stages use {@code units * value()}: every unit adds the same value, and summing
-     * n equal doubles is off from n times one by a few ulps per addition at most, far inside the
-     * checksum's tolerance. (A single-stage run cannot lose a stage without failing the firing-count
-     * check or losing the whole sum.)
+     * What one stage of {@code units} units adds to a message: {@code units * value()}. Every unit
+     * adds the same value, and summing n equal doubles is off from n times one by at most about
+     * n ulps, far inside the checksum's tolerance. Recomputing it instead would run a whole stage's
+     * units again on the caller's thread: for a single-stage run that is the whole computation
+     * again, which doubled every T(1) the runner took (14 s more each at the seeds' full size) and
+     * every single-stage JMH score (JMH times the whole method, check included).
      */
     static double stageValue(int units) {
-        return units <= RECOMPUTED_UNITS ? BasicUnit.compute(units) : units * BasicUnit.value();
+        return units * BasicUnit.value();
     }
 
     /** Pipeline (target = own port) and Shift (target = right neighbour): CCR Receive. */
