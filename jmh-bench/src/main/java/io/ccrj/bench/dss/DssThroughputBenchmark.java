@@ -27,10 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * HTTP throughput of the ping service's Get under closed-loop load, the raw Netty baseline and the
  * DSS host in the same run: {@value #THREADS} benchmark threads, each with its own keep-alive
- * connection driven by that thread, each invocation pipelining {@value #DEPTH} requests and waiting
- * for their answers, so {@code THREADS x DEPTH} = 32 requests are in flight, the load of
- * {@code bin/ccrj dss}'s throughput experiment (32 connections, one request each). The score is
- * requests per second. Clients and server share the machine's cores, as they do there.
+ * connection driven by that thread. {@link #oneInFlight} keeps one request in flight per
+ * connection, as {@code bin/ccrj dss}'s throughput experiment does (there with 32 connections on
+ * one client thread); {@link #pipelined} pipelines {@value #DEPTH} requests per invocation, so
+ * {@code THREADS x DEPTH} = 32 are in flight. The score is requests per second. Clients and server
+ * share the machine's cores, as they do there.
  *
  * <p>Issue target on the reference machine: {@code DSS_HTTP} at least 0.8x {@code RAW_NETTY} of
  * the same run (the seeds: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} measures the
@@ -90,10 +91,20 @@ public class DssThroughputBenchmark {
         }
     }
 
+    /** One Get on this thread's connection; the answer must be a 200. */
+    @Benchmark
+    public HttpReply oneInFlight(Client c) throws IOException {
+        HttpReply r = c.connection.exchange();
+        if (r.status() != 200) {
+            throw new IllegalStateException("answered " + r.status() + ": " + r.bodyText());
+        }
+        return r;
+    }
+
     /** {@value #DEPTH} pipelined Gets on this thread's connection; every answer must be a 200. */
     @Benchmark
     @OperationsPerInvocation(DEPTH)
-    public HttpReply requests(Client c) throws IOException {
+    public HttpReply pipelined(Client c) throws IOException {
         List<HttpReply> replies = c.connection.exchangeAll(c.batch);
         for (HttpReply r : replies) {
             if (r.status() != 200) {

@@ -42,6 +42,17 @@ public final class OverheadExperiment {
         public int runsPerRep() {
             return sameAsMatch ? 0 : 1 + patterns.size();
         }
+
+        /**
+         * @return whether T(1) needs its own dispatcher: with fewer threads than computations and
+         *     the computations not a multiple of the threads (3-way on 2 threads), one-stage
+         *     computations cannot be spread evenly (two run, the third waits: 2 x 14 s instead of
+         *     1.5 x 14 s), so T(1) is taken with one thread per computation, which the OS time-slices
+         *     evenly, as under "match"
+         */
+        public boolean singleStageOnOwnThreads() {
+            return unbalancedSingleStage(ways, threads);
+        }
     }
 
     /** A run during which other processes used more than this share of the machine is repeated. */
@@ -76,6 +87,15 @@ public final class OverheadExperiment {
         this.cores = cores;
         this.defaultThreads = defaultThreads;
         this.err = err;
+    }
+
+    /**
+     * @param ways parallel computations
+     * @param threads dispatcher threads
+     * @return whether {@code ways} one-stage computations cannot be spread evenly over {@code threads}
+     */
+    public static boolean unbalancedSingleStage(int ways, int threads) {
+        return threads < ways && ways % threads != 0;
     }
 
     /**
@@ -152,11 +172,13 @@ public final class OverheadExperiment {
             double[] singleLoads = new double[reps];
             double[][] stagedLoads = new double[c.patterns().size()][reps];
             String where = String.format(Locale.ROOT, "%d-way %s(%d)", c.ways(), c.mode().id(), c.threads());
-            try (Dispatcher d = new Dispatcher(c.threads(), "overhead-" + c.ways() + "-" + c.mode().id())) {
+            try (Dispatcher d = new Dispatcher(c.threads(), "overhead-" + c.ways() + "-" + c.mode().id());
+                 Dispatcher own = c.singleStageOnOwnThreads() ? new Dispatcher(c.ways(), "overhead-t1-" + c.ways()) : null) {
                 DispatcherQueue q = d.createQueue("stages");
+                DispatcherQueue singleStageQueue = own != null ? own.createQueue("single-stage") : q;
                 int totalUnits = Math.multiplyExact(stages, unitsPerStage);
                 for (int r = 0; r < reps; r++) {
-                    Timed t1 = timed(() -> SpawnedPatterns.run(Pattern.PIPELINE, q, c.ways(), 1, totalUnits, timeout));
+                    Timed t1 = timed(() -> SpawnedPatterns.run(Pattern.PIPELINE, singleStageQueue, c.ways(), 1, totalUnits, timeout));
                     single[r] = t1.nanos();
                     singleLoads[r] = t1.foreignLoad();
                     progress.done(String.format(Locale.ROOT, "%-9s %s T(1) rep %d/%d%s", "1 stage", where, r + 1, reps,

@@ -133,7 +133,6 @@ public final class OverheadMain {
         List<Pattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
         String sweepSection = "";
         String messagingSection = "";
-        String messagingTargets = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
             int[] counts = StageSweep.stageCounts(o.stages());
             int sweepReps = o.full() ? o.reps() : 1; // quick mode: one run per point keeps the main job under 5 minutes
@@ -156,20 +155,19 @@ public final class OverheadMain {
             // The same patterns with one unit per stage: the cost per stage read directly (see MessagingCost).
             int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 10 * o.stages());
             int messagingReps = MessagingCost.REPS;
-            Progress messagingProgress = new Progress(err, sweepPatterns.size() * messagingReps,
-                    sweepPatterns.size() * messagingReps * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores),
-                    System::nanoTime);
+            int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * messagingReps;
+            Progress messagingProgress = new Progress(err, messagingRuns,
+                    messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
             List<MessagingCost.Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
                     cal.unitMicros(), cores, messagingProgress);
             Path messagingCsv = dir.resolve("overhead-messaging.csv");
             Files.writeString(messagingCsv, MessagingCost.csv(messaging));
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
-            messagingTargets = MessagingCost.targets(messaging);
             out.println();
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);
         }
-        String targets = report.targets() + messagingTargets;
+        String targets = report.targets();
         out.println();
         out.println("Targets:");
         out.print(targets);

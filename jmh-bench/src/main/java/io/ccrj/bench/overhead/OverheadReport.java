@@ -107,6 +107,17 @@ public final class OverheadReport {
         if (!notes.isEmpty()) {
             sb.append("* ").append(notes).append('\n');
         }
+        unbalancedNote().ifPresent(n -> sb.append(n).append('\n'));
+    }
+
+    /** The note for cells whose T(1) was taken with one thread per computation, if any. */
+    private Optional<String> unbalancedNote() {
+        String cells = measurements.stream()
+                .filter(m -> OverheadExperiment.unbalancedSingleStage(m.ways(), m.threads()))
+                .map(m -> m.ways() + "-way " + m.mode().id() + " (" + m.threads() + " threads)").distinct()
+                .collect(Collectors.joining(", "));
+        return cells.isEmpty() ? Optional.empty() : Optional.of("T(1) of " + cells + " taken with one thread per"
+                + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.");
     }
 
     /** "ccrj | AMD | ratio" for one cell. */
@@ -215,6 +226,7 @@ public final class OverheadReport {
         if (!notes.isEmpty()) {
             sb.append("\n\\* ").append(notes).append('\n');
         }
+        unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
         sb.append("\n## Every cell\n\n");
         sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | noise band µs"
                 + " | seed AMD µs | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");

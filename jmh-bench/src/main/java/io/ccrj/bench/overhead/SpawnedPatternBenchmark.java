@@ -1,87 +1,30 @@
 package io.ccrj.bench.overhead;
 
-import io.ccrj.core.Dispatcher;
-import io.ccrj.core.DispatcherQueue;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The seeds' spawned patterns (seed 000 section 2, Fig. 7) on ccr-core as a JMH benchmark: each
- * of {@code ways} parallel computations does {@code TOTAL_UNITS} basic units split into
- * {@code stages} stages, every stage a fresh handler fired by the previous stage's message(s).
- * The score is the run time of one whole computation; the overhead per stage is the slope of run
- * time against stages (the seeds' Figs. 4-5): {@code (score(S2) - score(S1)) / (S2 - S1)} for the
- * same pattern, ways and threads, read off one run ({@code bin/ccrj overhead} prints the seeds'
- * tables with their own T(1)). With {@code -p stages=1,...} the seeds' own T(1) is timed too, and
- * {@code (score(S) - score(1)) / S} is their definition.
- *
- * <p>Threads: {@code MATCH} = one dispatcher thread per computation, {@code DEFAULT} =
- * {@code new Dispatcher(0)} (one per core), as in the seeds' Tables 1-2.
+ * The neighbour patterns of seed 000 Fig. 7 (Shift, Two Shifts) and seed 001's Exchange at 2, 3, 4
+ * and 8 parallel computations (each needs a neighbour, so there is no 1-way column); see
+ * {@link SpawnedComputationBenchmark}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class SpawnedPatternBenchmark {
+public class SpawnedPatternBenchmark extends SpawnedComputationBenchmark {
 
-    /** Basic units per computation: about 100 ms of compute on the reference machine (0.1 µs a unit). */
-    static final int TOTAL_UNITS = 1_000_000;
-
-    @Param({"PIPELINE", "SHIFT", "TWO_SHIFTS", "EXCHANGE"})
+    @Param({"SHIFT", "TWO_SHIFTS", "EXCHANGE"})
     public Pattern pattern;
 
-    /** 2, 4, 8 by default; Pipeline also runs 1-way ({@code -p pattern=PIPELINE -p ways=1}). */
-    @Param({"2", "4", "8"})
+    @Param({"2", "3", "4", "8"})
     public int ways;
 
-    @Param({"MATCH", "DEFAULT"})
-    public ThreadMode threads;
-
-    /** 1,000 stages of 1,000 units (about 100 µs each) and 10,000 stages of 100 units (about 10 µs). */
-    @Param({"1000", "10000"})
-    public int stages;
-
-    private Dispatcher dispatcher;
-    private DispatcherQueue queue;
-
-    @Setup(Level.Trial)
-    public void start() {
-        if (!pattern.appliesTo(ways)) {
-            // JMH runs the whole parameter cross product; a pattern with neighbours needs 2 ways.
-            throw new IllegalStateException(pattern.id() + " needs at least 2 parallel computations: run ways=1 with"
-                    + " -p pattern=PIPELINE only");
-        }
-        int defaultThreads;
-        try (Dispatcher probe = new Dispatcher(0, "probe")) {
-            defaultThreads = probe.workerCount();
-        }
-        dispatcher = new Dispatcher(threads.threads(ways, defaultThreads), "spawned-" + pattern.id());
-        queue = dispatcher.createQueue("stages");
+    @Override
+    Pattern pattern() {
+        return pattern;
     }
 
-    @TearDown(Level.Trial)
-    public void stop() {
-        dispatcher.close();
-    }
-
-    /** One whole computation per parallel way; returns its checksum so that JMH keeps it. */
-    @Benchmark
-    public double computation() throws InterruptedException {
-        return SpawnedPatterns.run(pattern, queue, ways, stages, TOTAL_UNITS / stages, Duration.ofMinutes(2)).checksum();
+    @Override
+    int ways() {
+        return ways;
     }
 }

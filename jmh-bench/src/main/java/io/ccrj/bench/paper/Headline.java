@@ -102,8 +102,8 @@ final class Headline {
                     num(r.get("seed_amd_us")), Double.NaN, "", true)));
         }
         for (Map<String, String> r : messaging) {
-            rows.add(row("spawned " + r.get("pattern") + ", messaging cost per stage, nothing to compute, "
-                    + r.get("ways") + "-way (µs)", num(r.get("median_us_per_stage")), "", Double.NaN, Double.NaN, "", true));
+            rows.add(row("spawned " + r.get("pattern") + ", back-to-back stages of one unit, " + r.get("ways")
+                    + "-way match, per stage (µs)", num(r.get("median_us_per_stage")), "", Double.NaN, Double.NaN, "", true));
         }
         for (String[] p : new String[][] {{"Rendezvous Shift", "7.1"}, {"Rendezvous Exchange", "8.8"}}) {
             for (String ranks : List.of("2", "4")) {

@@ -23,6 +23,19 @@ class OverheadExperimentTest {
     }
 
     @Test
+    void singleStageRunsGetOneThreadPerComputationWhereTheDispatchersThreadsCannotShareThemEvenly() {
+        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(Pattern.PIPELINE), List.of(1, 2, 3, 4, 8),
+                BOTH, 2);
+
+        // 3 one-stage computations on 2 threads: two run, the third waits (2 x T instead of 1.5 x T).
+        assertThat(plan).filteredOn(OverheadExperiment.Config::singleStageOnOwnThreads)
+                .extracting(c -> c.ways() + "/" + c.mode().id()).containsExactly("3/default");
+        assertThat(OverheadExperiment.unbalancedSingleStage(5, 4)).isTrue();
+        assertThat(OverheadExperiment.unbalancedSingleStage(8, 2)).isFalse();
+        assertThat(OverheadExperiment.unbalancedSingleStage(1, 2)).isFalse();
+    }
+
+    @Test
     void oneWayRunsOnlyPipelineAndIsSkippedWithoutIt() {
         List<OverheadExperiment.Config> withPipeline = OverheadExperiment.plan(List.of(Pattern.PIPELINE, Pattern.TWO_SHIFTS),
                 List.of(1), BOTH, 2);

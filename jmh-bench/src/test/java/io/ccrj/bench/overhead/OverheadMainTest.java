@@ -58,13 +58,16 @@ class OverheadMainTest {
                 .contains("| S = 1 | S = 3 | S = 12 | S = 50 |");
         assertThat(new String(Files.readAllBytes(dir.resolve("overhead-runtime-vs-stages.png")), 1, 3,
                 StandardCharsets.US_ASCII)).isEqualTo("PNG");
-        // Messaging cost with one unit per stage: 10 S = 500 stages, 5 runs per pattern, every run in the CSV.
+        // Back-to-back stages of one unit: 10 S = 500 stages, 5 runs each, every run in the CSV; one-way
+        // Pipeline (uncontended) first, then the sweep's patterns at 2-way.
         List<String> messaging = Files.readAllLines(dir.resolve("overhead-messaging.csv"));
-        assertThat(messaging).hasSize(1 + 2);
-        assertThat(messaging.get(1)).startsWith("Pipeline,2,match,500,");
-        assertThat(messaging.get(2).split(",")[7].split(";")).hasSize(5);
-        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Messaging cost per stage")
-                .contains("## Targets").contains("(messaging only, runs ");
+        assertThat(messaging).hasSize(1 + 3);
+        assertThat(messaging.get(1)).startsWith("Pipeline,1,match,500,");
+        assertThat(messaging.get(2)).startsWith("Pipeline,2,match,500,");
+        assertThat(messaging.get(3)).startsWith("TwoShifts,2,match,500,");
+        assertThat(messaging.get(3).split(",")[7].split(";")).hasSize(5);
+        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Back-to-back stages")
+                .contains("| Straight Pipeline | 1 |").contains("## Targets");
         assertThat(stdout).containsPattern("Straight Pipeline, 2-way match\\s+-?\\d+\\.\\d{3} µs \\(noise band");
         byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
         assertThat(png).hasSizeGreaterThan(1000);

@@ -46,6 +46,18 @@ class OverheadReportTest {
     }
 
     @Test
+    void cellsWhoseSingleStageRunsCannotBeBalancedAreFootnoted() {
+        OverheadReport r = new OverheadReport(List.of(cell(Pattern.PIPELINE, 3, ThreadMode.DEFAULT, 0.2),
+                cell(Pattern.PIPELINE, 4, ThreadMode.DEFAULT, 0.2)), List.of(Pattern.PIPELINE), List.of(3, 4),
+                List.of(ThreadMode.DEFAULT));
+
+        String note = "T(1) of 3-way default (2 threads) taken with one thread per computation";
+        assertThat(r.overheadTable()).contains(note).doesNotContain("4-way default (2 threads) taken");
+        assertThat(r.markdown("# t\n")).contains(note);
+        assertThat(report().overheadTable()).doesNotContain("taken with one thread per computation");
+    }
+
+    @Test
     void runTimeTableShowsMedianSeconds() {
         String t = report().runTimeTable();
 

@@ -49,7 +49,7 @@ class HeadlineTest {
         String t = Headline.read(dir).markdown();
         assertThat(t).contains("| spawned Pipeline, overhead per stage, 2-way match (µs) | 0.048 (noise band -0.100 .. 0.210) | 2.40 | - |"
                 + " 50x better | - |");
-        assertThat(t).contains("| spawned Pipeline, messaging cost per stage, nothing to compute, 2-way (µs) | 0.031 | - | - | - | - |");
+        assertThat(t).contains("| spawned Pipeline, back-to-back stages of one unit, 2-way match, per stage (µs) | 0.031 | - | - | - | - |");
         assertThat(t).contains("| Rendezvous Exchange, per stage, 2 ranks (µs) | 0.400 | 8.80 | 60.0 (MPJ Express) | 22x better | 150x better |");
         assertThat(t).contains("| ping-pong (half round trip), 2 ranks (µs) | 0.200 | - | - | - | - |");
         assertThat(t).contains("same, against this run's core-to-core hand-off floor (µs) | 0.200 | - |"

@@ -1,0 +1,23 @@
+package io.ccrj.bench.overhead;
+
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/** Straight Pipeline (seed 000 Fig. 7a) at the seeds' 1, 2, 3, 4 and 8 parallel computations; see {@link SpawnedComputationBenchmark}. */
+@State(Scope.Benchmark)
+public class SpawnedPipelineBenchmark extends SpawnedComputationBenchmark {
+
+    @Param({"1", "2", "3", "4", "8"})
+    public int ways;
+
+    @Override
+    Pattern pattern() {
+        return Pattern.PIPELINE;
+    }
+
+    @Override
+    int ways() {
+        return ways;
+    }
+}
