@@ -16,7 +16,10 @@ import java.util.Locale;
  * <p>One dispatcher per (ways, thread mode), created before its runs and closed after them. Each
  * repetition first times T(1), the whole computation as a single stage (no message between stages,
  * so it is the same for every pattern and measured once per dispatcher configuration), then T(S)
- * of each pattern, so slow drift of the machine hits both sides of T(S) - T(1) alike.
+ * of each pattern, so slow drift of the machine hits both sides of T(S) - T(1) alike. Where the
+ * dispatcher's threads cannot share the one-stage computations evenly (3-way on 2 threads), T(1)
+ * runs on a second dispatcher with one thread per computation (see
+ * {@link Config#singleStageOnOwnThreads()}).
  *
  * <p>The machine is shared (2 cores, other people's builds): before each timed run the experiment
  * waits for a quiet moment, and a run during which other processes took more than
