@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntToDoubleFunction;
+import java.util.function.LongToDoubleFunction;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -106,27 +107,15 @@ final class MpiChart {
     }
 
     private static void add(XYChart c, String name, List<Integer> xs, IntToDoubleFunction y, Color color, boolean dashed) {
-        List<Double> px = new ArrayList<>();
-        List<Double> py = new ArrayList<>();
-        for (int x : xs) {
-            double v = y.applyAsDouble(x);
-            if (v > 0) {
-                px.add((double) x);
-                py.add(v);
-            }
-        }
-        series(c, name, px, py, color, dashed);
+        addSizes(c, name, xs.stream().map(Integer::longValue).toList(), x -> y.applyAsDouble((int) x), color, dashed);
     }
 
-    private interface LongToDouble {
-        double apply(long x);
-    }
-
-    private static void addSizes(XYChart c, String name, List<Long> xs, LongToDouble y, Color color, boolean dashed) {
+    /** Adds the points with a positive value (an unmeasured figure is NaN or missing). */
+    private static void addSizes(XYChart c, String name, List<Long> xs, LongToDoubleFunction y, Color color, boolean dashed) {
         List<Double> px = new ArrayList<>();
         List<Double> py = new ArrayList<>();
         for (long x : xs) {
-            double v = y.apply(x);
+            double v = y.applyAsDouble(x);
             if (v > 0) {
                 px.add((double) x);
                 py.add(v);
