@@ -8,12 +8,13 @@ import io.ccrj.dss.internal.HtmlPages;
 import io.ccrj.dss.internal.HttpExchange;
 import io.ccrj.dss.internal.HttpRouter;
 import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.SseStream;
+import io.ccrj.dss.internal.Utf8;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import java.util.function.Consumer;
  * {@link #route} runs on a connection's event loop; it never blocks.
  */
 final class HostRouter implements HttpRouter {
+    private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
     private static final String HTTP_JSON = "application/json";
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
@@ -70,15 +72,33 @@ final class HostRouter implements HttpRouter {
             dispatch(ex);
         } catch (Fault f) {
             fault(ex, f);
+        } catch (MethodNotAllowed e) {
+            ex.respondError(405, FaultCode.UNSUPPORTED.error(), e.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, e.allow));
         } catch (RuntimeException e) {
-            ex.respondError(500, "internal", "the host failed on this request: " + e, null);
+            LOG.log(System.Logger.Level.WARNING, "the host failed on " + ex.method() + " " + ex.path(), e);
+            ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
+        }
+    }
+
+    /** A method the resource does not have: 405 with the {@code Allow} header listing those it has. */
+    private static final class MethodNotAllowed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final String allow;
+
+        MethodNotAllowed(HttpMethod m, String allow) {
+            this("method " + m + " is not allowed here; allowed: " + (allow.isEmpty() ? "none" : allow), allow);
+        }
+
+        MethodNotAllowed(String message, String allow) {
+            super(message, null, false, false);
+            this.allow = allow;
         }
     }
 
     private void dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
-        HttpMethod m = ex.method();
+        HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(); // Netty's codec drops HEAD bodies
         if (seg.isEmpty()) {
             requireMethod(m, HttpMethod.GET);
             authorize(ex, false);
@@ -96,7 +116,7 @@ final class HostRouter implements HttpRouter {
                     authorize(ex, true);
                     createService(ex);
                 } else {
-                    throw methodNotAllowed(m, "GET, POST");
+                    throw methodNotAllowed(m, "GET, HEAD, POST");
                 }
             }
             case "health" -> {
@@ -129,7 +149,7 @@ final class HostRouter implements HttpRouter {
         if (rt == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
         }
-        HttpMethod m = ex.method();
+        HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method();
         if (seg.size() == 2) {
             if (m.equals(HttpMethod.GET)) {
                 authorize(ex, false);
@@ -154,7 +174,7 @@ final class HostRouter implements HttpRouter {
                 authorize(ex, true);
                 post(ex, rt, Operation.builder(Verb.DROP), 200);
             } else {
-                throw methodNotAllowed(m, "GET, OPTIONS, PUT, PATCH, POST, DELETE");
+                throw methodNotAllowed(m, allowed(rt, seg));
             }
             return;
         }
@@ -169,7 +189,7 @@ final class HostRouter implements HttpRouter {
                     post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query()))
                             .body(jsonBody(ex, false, false)), 200);
                 } else {
-                    throw methodNotAllowed(m, "GET, POST");
+                    throw methodNotAllowed(m, allowed(rt, seg));
                 }
             }
             case "items" -> {
@@ -181,20 +201,28 @@ final class HostRouter implements HttpRouter {
                 } else if (m.equals(HttpMethod.DELETE)) {
                     post(ex, rt, Operation.builder(Verb.DELETE).key(key).ifMatch(ifMatch(ex)), 200);
                 } else {
-                    throw methodNotAllowed(m, "PUT, DELETE");
+                    throw methodNotAllowed(m, allowed(rt, seg));
                 }
             }
             case "actions" -> {
                 requireLength(seg, 4, raw);
-                requireMethod(m, HttpMethod.POST);
+                if (!m.equals(HttpMethod.POST)) {
+                    throw methodNotAllowed(m, allowed(rt, seg));
+                }
                 authorize(ex, true);
                 post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, false)).ifMatch(ifMatch(ex)), 200);
             }
             case "notifications" -> {
                 requireLength(seg, 3, raw);
-                requireMethod(m, HttpMethod.GET);
+                if (!m.equals(HttpMethod.GET)) {
+                    throw methodNotAllowed(m, allowed(rt, seg));
+                }
                 authorize(ex, false);
-                subscribe(ex, rt);
+                if (ex.method().equals(HttpMethod.HEAD)) {
+                    ex.respond(200, "text/event-stream; charset=utf-8", null, null); // the head a stream would have
+                } else {
+                    subscribe(ex, rt);
+                }
             }
             default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
                     + "; a service has /query, /items/{key}, /actions/{action} and /notifications");
@@ -205,7 +233,10 @@ final class HostRouter implements HttpRouter {
 
     private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
         ResponsePort port = ResponsePort.of((r, f) -> {
-            if (f != null) {
+            if (f != null && f.code() == FaultCode.UNSUPPORTED) {
+                String allow = allowedFor(rt, ex.path());
+                ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
+            } else if (f != null) {
                 fault(ex, f);
             } else {
                 String etag = r.etag();
@@ -244,7 +275,7 @@ final class HostRouter implements HttpRouter {
             }
         }
         if (!rt.lookupSupports(Verb.SUBSCRIBE)) {
-            throw new Fault(FaultCode.UNSUPPORTED, "service '" + rt.name() + "' does not support SUBSCRIBE");
+            throw new MethodNotAllowed("service '" + rt.name() + "' does not support SUBSCRIBE", "");
         }
         SseStream stream = ex.startStream();
         NotificationListener listener = new NotificationListener() {
@@ -282,10 +313,32 @@ final class HostRouter implements HttpRouter {
         if (!ServiceSpec.isValidName(name)) {
             throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
         }
+        int max = host.options().maxServices();
+        if (host.runtimes().size() >= max && host.runtime(name) == null) {
+            throw new Fault(FaultCode.CONFLICT, "this host runs " + host.runtimes().size() + " services, its limit ("
+                    + "--max-services " + max + "); drop one before creating another");
+        }
         JsonNode state = body.get("state");
         Map<String, String> partners = new HashMap<>();
-        body.path("partners").fields().forEachRemaining(e -> partners.put(e.getKey(), e.getValue().asText()));
-        host.create(new ServiceSpec(name, body.get("contract").asText(), state == null || state.isNull() ? null : state,
+        JsonNode ps = body.path("partners");
+        if (!ps.isMissingNode() && !ps.isNull() && !ps.isObject()) {
+            throw new Fault(FaultCode.BAD_REQUEST, "field 'partners' must be an object of partner name to service name or URL");
+        }
+        for (var it = ps.fields(); it.hasNext(); ) {
+            var e = it.next();
+            String field = "partners." + e.getKey();
+            if (!e.getValue().isTextual()) {
+                throw new Fault(FaultCode.BAD_REQUEST, "field '" + field + "' must be a string: a local service name or an"
+                        + " http:// service URL");
+            }
+            String target = e.getValue().asText();
+            String problem = ServiceHost.partnerProblem(target);
+            if (problem != null) {
+                throw new Fault(FaultCode.BAD_REQUEST, "field '" + field + "': " + problem);
+            }
+            partners.put(e.getKey(), target);
+        }
+        host.createOverHttp(new ServiceSpec(name, body.get("contract").asText(), state == null || state.isNull() ? null : state,
                 partners, null));
         ServiceRuntime<?> rt = host.runtime(name);
         String location = "/services/" + name;
@@ -389,6 +442,8 @@ final class HostRouter implements HttpRouter {
         }
         try {
             return ex.readJson();
+        } catch (JsonLimits.Violation e) {
+            throw new Fault(FaultCode.BAD_REQUEST, e.getMessage());
         } catch (IOException e) {
             throw new Fault(FaultCode.BAD_REQUEST, "malformed JSON body: " + Json.firstLine(e));
         }
@@ -416,14 +471,73 @@ final class HostRouter implements HttpRouter {
         return m;
     }
 
-    private static void requireMethod(HttpMethod m, HttpMethod allowed) throws Fault {
+    private static void requireMethod(HttpMethod m, HttpMethod allowed) {
         if (!m.equals(allowed)) {
-            throw methodNotAllowed(m, allowed.name());
+            throw methodNotAllowed(m, allowed.equals(HttpMethod.GET) ? "GET, HEAD" : allowed.name());
         }
     }
 
-    private static Fault methodNotAllowed(HttpMethod m, String allowed) {
-        return new Fault(FaultCode.UNSUPPORTED, "method " + m + " is not allowed here; allowed: " + allowed);
+    private static MethodNotAllowed methodNotAllowed(HttpMethod m, String allowed) {
+        return new MethodNotAllowed(m, allowed);
+    }
+
+    /** @return the {@code Allow} value of a service resource given by its raw path */
+    private static String allowedFor(ServiceRuntime<?> rt, String rawPath) {
+        try {
+            return allowed(rt, segments(rawPath));
+        } catch (Fault f) {
+            return "";
+        }
+    }
+
+    /**
+     * The methods a service resource has, from the operations the service supports: what the
+     * {@code Allow} header of its 405 lists.
+     */
+    private static String allowed(ServiceRuntime<?> rt, List<String> seg) {
+        List<String> out = new ArrayList<>(7);
+        if (seg.size() == 2) {
+            if (rt.lookupSupports(Verb.GET)) {
+                out.add("GET");
+                out.add("HEAD");
+            }
+            out.add("OPTIONS");
+            addIf(out, rt, Verb.REPLACE, "PUT");
+            addIf(out, rt, Verb.UPDATE, "PATCH");
+            addIf(out, rt, Verb.INSERT, "POST");
+            out.add("DELETE");
+        } else {
+            switch (seg.get(2)) {
+                case "query" -> {
+                    if (rt.lookupSupports(Verb.QUERY)) {
+                        out.addAll(List.of("GET", "HEAD", "POST"));
+                    }
+                }
+                case "items" -> {
+                    addIf(out, rt, Verb.UPSERT, "PUT");
+                    addIf(out, rt, Verb.DELETE, "DELETE");
+                }
+                case "actions" -> {
+                    if (seg.size() > 3 && rt.supportsAction(seg.get(3))) {
+                        out.add("POST");
+                    }
+                }
+                case "notifications" -> {
+                    if (rt.lookupSupports(Verb.SUBSCRIBE)) {
+                        out.addAll(List.of("GET", "HEAD"));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    private static void addIf(List<String> out, ServiceRuntime<?> rt, Verb v, String method) {
+        if (rt.lookupSupports(v)) {
+            out.add(method);
+        }
     }
 
     private static void requireLength(List<String> seg, int n, String raw) throws Fault {
@@ -443,9 +557,9 @@ final class HostRouter implements HttpRouter {
             }
             if (j > i) {
                 try {
-                    out.add(QueryStringDecoder.decodeComponent(raw.substring(i, j)));
+                    out.add(Utf8.percentDecode(raw.substring(i, j), false));
                 } catch (IllegalArgumentException e) {
-                    throw new Fault(FaultCode.BAD_REQUEST, "malformed percent-encoding in the path: " + raw);
+                    throw new Fault(FaultCode.BAD_REQUEST, "malformed path " + raw + ": " + e.getMessage());
                 }
             }
             i = j + 1;
@@ -466,6 +580,7 @@ final class HostRouter implements HttpRouter {
         Consumer<HttpHeaders> extra = switch (c) {
             case UNAVAILABLE -> h -> h.set(HttpHeaderNames.RETRY_AFTER, "1");
             case UNAUTHORIZED -> h -> h.set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"ccrj\"");
+            case UNSUPPORTED -> h -> h.set(HttpHeaderNames.ALLOW, ""); // every 405 says what is allowed, here nothing known
             default -> null;
         };
         ex.respondError(c.httpStatus(), c.error(), f.getMessage(), extra);

@@ -56,6 +56,8 @@ public final class ServiceHost implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final boolean ownsDispatcher;
     private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
+    /** Names created with a state file: created again over HTTP, they keep it. */
+    private final Map<String, Path> durableFiles = new java.util.concurrent.ConcurrentHashMap<>();
     private final HostMetrics metrics = new HostMetrics();
     private final long startedMillis = System.currentTimeMillis();
     private volatile HttpServer http;
@@ -84,8 +86,7 @@ public final class ServiceHost implements AutoCloseable {
         if (options.port >= 0 && http == null) {
             try {
                 http = new HttpServer(new InetSocketAddress(options.bindAddress, options.port), options.ioThreads,
-                        new HttpServer.Limits(options.maxRequestBytes, options.idleTimeout.toMillis()),
-                        new HostRouter(this));
+                        httpLimits(), new HostRouter(this), metrics);
             } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
                 if (e instanceof InterruptedException) {
                     Thread.currentThread().interrupt();
@@ -100,6 +101,22 @@ public final class ServiceHost implements AutoCloseable {
                     + (options.protectReads ? " and reads)" : ")"));
         }
         return this;
+    }
+
+    private HttpServer.Limits httpLimits() {
+        java.util.Set<String> hosts;
+        if (options.allowedHosts == null) {
+            hosts = HttpServer.defaultAllowedHosts(options.bindAddress);
+        } else if (options.allowedHosts.contains("*")) {
+            hosts = null;
+        } else {
+            java.util.Set<String> set = new java.util.TreeSet<>();
+            options.allowedHosts.forEach(h -> set.add(HttpServer.canonicalHost(h)));
+            hosts = java.util.Collections.unmodifiableSet(set);
+        }
+        return new HttpServer.Limits(options.maxRequestBytes, options.idleTimeout.toMillis(),
+                options.headerTimeout.toMillis(), options.pipelineWindow, options.maxRequestsPerConnection,
+                options.maxConnections, options.maxConnectionsPerClient, options.sseMaxEvents, options.sseMaxBytes, hosts);
     }
 
     /**
@@ -170,7 +187,13 @@ public final class ServiceHost implements AutoCloseable {
             throw new IllegalArgumentException("this Service instance is running already as '" + service.runtime.name() + "'");
         }
         Map<String, ServiceRef> refs = new LinkedHashMap<>();
-        partners.forEach((pn, target) -> refs.put(pn, partnerRef(target)));
+        for (Map.Entry<String, String> p : partners.entrySet()) {
+            String problem = partnerProblem(p.getValue());
+            if (problem != null) {
+                throw new Fault(FaultCode.BAD_REQUEST, "service '" + name + "', partner '" + p.getKey() + "': " + problem);
+            }
+            refs.put(p.getKey(), partnerRef(p.getValue()));
+        }
         HttpServer h = http;
         boolean onEventLoop = options.handlersOnEventLoop || options.nonBlockingServicesOnEventLoop && service.handlersNeverBlock();
         DispatcherQueue queue = onEventLoop && h != null
@@ -182,16 +205,65 @@ public final class ServiceHost implements AutoCloseable {
                     refs, partners, options.maxPendingPerService, options.admissionPolicy == null ? null
                             : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy));
         } catch (IOException e) {
-            throw new Fault(FaultCode.INTERNAL, "service '" + name + "': cannot read its state file " + stateFile + ": " + e.getMessage(), e);
+            throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
         }
         if (services.putIfAbsent(name, rt) != null) {
             service.runtime = null;
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
+        if (stateFile != null) {
+            durableFiles.put(name, stateFile);
+        }
         rt.droppedFuture().thenRun(() -> services.remove(name, rt));
         rt.start();
         LOG.info("service {} ({}) started{}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
+    }
+
+    /**
+     * A Create over HTTP: as {@link #create(ServiceSpec)}, but a name that was durable in this
+     * host (a state file was configured for it) stays durable: the service is created again on
+     * the same state file and starts from the state saved there at its drop. Acknowledged writes
+     * are never silently volatile.
+     *
+     * @throws Fault BAD_REQUEST if the body gives an initial state for such a name
+     */
+    ServiceRef createOverHttp(ServiceSpec spec) throws Fault {
+        Path file = durableFiles.get(spec.name());
+        if (file == null) {
+            return create(spec);
+        }
+        if (spec.state() != null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "service '" + spec.name() + "' is durable in this host: created again,"
+                    + " it starts from its state file; leave out \"state\" (and Replace the state afterwards)");
+        }
+        return create(spec.name(), instantiate(spec.contract()), null, spec.partners(), file);
+    }
+
+    /**
+     * @param target a partner: a local service name or an {@code http://} service URL
+     * @return {@code null} if it is well-formed, else what is wrong with it
+     */
+    static String partnerProblem(String target) {
+        if (target == null || target.isBlank()) {
+            return "a partner is a service name or an http:// service URL, not empty";
+        }
+        if (target.startsWith("http://") || target.startsWith("https://")) {
+            try {
+                URI u = new URI(target);
+                if (u.getHost() == null) {
+                    return "'" + target + "' has no host name";
+                }
+                return null;
+            } catch (java.net.URISyntaxException e) {
+                return "'" + target + "' is not a valid URL: " + e.getReason() + " at index " + e.getIndex();
+            }
+        }
+        if (target.contains("://")) {
+            return "'" + target + "' uses a scheme this host cannot call; use http://";
+        }
+        return ServiceSpec.isValidName(target) ? null
+                : "'" + target + "' is neither a service name (1-64 letters, digits, '.', '_', '-') nor an http:// URL";
     }
 
     private ServiceRef partnerRef(String target) {
@@ -217,7 +289,9 @@ public final class ServiceHost implements AutoCloseable {
             throw new Fault(FaultCode.BAD_REQUEST, "unknown contract '" + contract + "': not one of "
                     + options.contracts.keySet() + " nor a class on the class path");
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated: " + e);
+            LOG.warn("contract class {} cannot be instantiated", contract, e);
+            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated"
+                    + " (it needs a public no-argument constructor that succeeds)");
         }
     }
 
@@ -387,6 +461,15 @@ public final class ServiceHost implements AutoCloseable {
         private boolean nonBlockingServicesOnEventLoop = true;
         private Dispatcher dispatcher;
         private SchedulingPolicy admissionPolicy;
+        private Duration headerTimeout = Duration.ofSeconds(10);
+        private int pipelineWindow = 64;
+        private int maxRequestsPerConnection = 10_000;
+        private int maxConnections = 10_000;
+        private int maxConnectionsPerClient = 1_000;
+        private int sseMaxEvents = 1024;
+        private int sseMaxBytes = 1 << 20;
+        private int maxServices = 1_000;
+        private List<String> allowedHosts;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -567,6 +650,103 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * @param value a request's head (request line and headers) must arrive whole within this
+         *     time of its first byte, else 408 and the connection closes; bytes trickling in do
+         *     not extend it (default 10 s)
+         * @return this
+         */
+        public Builder headerTimeout(Duration value) {
+            this.headerTimeout = requirePositive(value, "headerTimeout");
+            return this;
+        }
+
+        /**
+         * @param value requests of one connection received and not yet answered before the host
+         *     stops reading that connection until answers go out (default 64)
+         * @return this
+         */
+        public Builder pipelineWindow(int value) {
+            this.pipelineWindow = requirePositive(value, "pipelineWindow");
+            return this;
+        }
+
+        /**
+         * @param value requests answered on one connection; the last one's answer closes it
+         *     (default 10,000)
+         * @return this
+         */
+        public Builder maxRequestsPerConnection(int value) {
+            this.maxRequestsPerConnection = requirePositive(value, "maxRequestsPerConnection");
+            return this;
+        }
+
+        /**
+         * @param value open HTTP connections; more are answered 503 and closed (default 10,000)
+         * @return this
+         */
+        public Builder maxConnections(int value) {
+            this.maxConnections = requirePositive(value, "maxConnections");
+            return this;
+        }
+
+        /**
+         * @param value open HTTP connections from one client address; more are answered 503 and
+         *     closed (default 1,000)
+         * @return this
+         */
+        public Builder maxConnectionsPerClient(int value) {
+            this.maxConnectionsPerClient = requirePositive(value, "maxConnectionsPerClient");
+            return this;
+        }
+
+        /**
+         * @param value notification events one SSE subscriber may have waiting in the host (not
+         *     yet taken by its socket); beyond, the subscriber is dropped with a final
+         *     {@code overflow} event and resumes with {@code Last-Event-ID} (default 1024)
+         * @return this
+         */
+        public Builder sseMaxEvents(int value) {
+            this.sseMaxEvents = requirePositive(value, "sseMaxEvents");
+            return this;
+        }
+
+        /**
+         * @param value bytes of events one SSE subscriber may have waiting in the host; beyond,
+         *     it is dropped as for {@link #sseMaxEvents} (default 1 MiB)
+         * @return this
+         */
+        public Builder sseMaxBytes(int value) {
+            this.sseMaxBytes = requirePositive(value, "sseMaxBytes");
+            return this;
+        }
+
+        /**
+         * @param value services the host runs at most; a Create over HTTP ({@code POST /directory})
+         *     beyond is refused with 409 (default 1,000)
+         * @return this
+         */
+        public Builder maxServices(int value) {
+            this.maxServices = requirePositive(value, "maxServices");
+            return this;
+        }
+
+        /**
+         * The names a request's {@code Host} header may give (421 otherwise), against DNS
+         * rebinding. By default the addresses the host listens on (every interface's for
+         * {@code 0.0.0.0}), this machine's name and the loopback names; {@code "*"} allows any.
+         *
+         * @param value host names or IP literals, without ports, or {@code null} for the default
+         * @return this
+         */
+        public Builder allowedHosts(List<String> value) {
+            if (value != null && (value.isEmpty() || value.stream().anyMatch(h -> h == null || h.isBlank()))) {
+                throw new IllegalArgumentException("allowedHosts needs at least one non-blank name, was " + value);
+            }
+            this.allowedHosts = value == null ? null : List.copyOf(value);
+            return this;
+        }
+
+        /**
          * Registers a contract name for manifests and Create.
          *
          * @param name the contract name
@@ -595,6 +775,10 @@ public final class ServiceHost implements AutoCloseable {
             return protectReads;
         }
 
+        int maxServices() {
+            return maxServices;
+        }
+
         private Builder copy() {
             Builder b = new Builder();
             b.port = port;
@@ -612,6 +796,15 @@ public final class ServiceHost implements AutoCloseable {
             b.nonBlockingServicesOnEventLoop = nonBlockingServicesOnEventLoop;
             b.dispatcher = dispatcher;
             b.admissionPolicy = admissionPolicy;
+            b.headerTimeout = headerTimeout;
+            b.pipelineWindow = pipelineWindow;
+            b.maxRequestsPerConnection = maxRequestsPerConnection;
+            b.maxConnections = maxConnections;
+            b.maxConnectionsPerClient = maxConnectionsPerClient;
+            b.sseMaxEvents = sseMaxEvents;
+            b.sseMaxBytes = sseMaxBytes;
+            b.maxServices = maxServices;
+            b.allowedHosts = allowedHosts;
             b.contracts.putAll(contracts);
             return b;
         }

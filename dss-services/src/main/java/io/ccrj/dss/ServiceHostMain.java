@@ -30,6 +30,18 @@ public final class ServiceHostMain {
               --max-pending N      pending operations per service before 503 (default 10000)
               --max-queue N        shed with 503 when more than N operations wait for admission
                                    (a queue-depth-discard policy; default: no admission queue)
+              --allowed-hosts LIST names the Host header may give, comma-separated, or * for any
+                                   (default: the addresses served, this machine's name, localhost)
+              --header-timeout MS  a request head must arrive within MS of its first byte (default 10000)
+              --pipeline-window N  requests of one connection in flight before it is read no more (default 64)
+              --max-requests-per-connection N
+                                   close a connection after N requests (default 10000)
+              --max-connections N  open connections (default 10000); more get 503
+              --max-connections-per-client N
+                                   open connections from one address (default 1000); more get 503
+              --sse-max-events N   events a slow subscriber may have waiting before it is dropped (default 1024)
+              --sse-max-bytes N    bytes a slow subscriber may have waiting before it is dropped (default 1048576)
+              --max-services N     services the host runs; POST /directory beyond gets 409 (default 1000)
               --handlers-on-event-loop
                                    run handlers on Netty's event loops (fastest; only for
                                    services whose handlers never block, like kv and ping)
@@ -117,6 +129,15 @@ public final class ServiceHostMain {
                 case "--io-threads" -> b.ioThreads(intValue(a, value(args, ++i, a), 1, 1024));
                 case "--threads" -> b.dispatcherThreads(intValue(a, value(args, ++i, a), 0, 1024));
                 case "--max-pending" -> b.maxPendingPerService(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--allowed-hosts" -> b.allowedHosts(hostList(value(args, ++i, a)));
+                case "--header-timeout" -> b.headerTimeout(Duration.ofMillis(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE)));
+                case "--pipeline-window" -> b.pipelineWindow(intValue(a, value(args, ++i, a), 1, 1 << 16));
+                case "--max-requests-per-connection" -> b.maxRequestsPerConnection(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--max-connections" -> b.maxConnections(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--max-connections-per-client" -> b.maxConnectionsPerClient(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--sse-max-events" -> b.sseMaxEvents(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--sse-max-bytes" -> b.sseMaxBytes(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--max-services" -> b.maxServices(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
@@ -130,6 +151,19 @@ public final class ServiceHostMain {
             throw new IllegalArgumentException("manifest " + manifest + " is not a readable file");
         }
         return new Options(b, manifest, false);
+    }
+
+    private static java.util.List<String> hostList(String v) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String h : v.split(",")) {
+            if (!h.isBlank()) {
+                out.add(h.trim());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("--allowed-hosts needs at least one name");
+        }
+        return out;
     }
 
     private static String value(String[] args, int i, String option) {

@@ -7,6 +7,7 @@ import io.ccrj.core.Arbiter;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.Port;
 import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.StateFile;
 import org.slf4j.Logger;
@@ -112,7 +113,12 @@ final class ServiceRuntime<S> {
         long initialVersion = 0;
         StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
         if (loaded != null) {
-            initial = service.fromJson(loaded.state());
+            try {
+                initial = service.fromJson(loaded.state());
+            } catch (Fault f) {
+                throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
+                        + service.contract() + ": " + f.getMessage(), f);
+            }
             initialVersion = loaded.version();
             LOG.info("service {}: state loaded from {} (version {})", name, stateFile.path(), initialVersion);
         } else if (initialState != null && !initialState.isNull()) {
@@ -207,6 +213,11 @@ final class ServiceRuntime<S> {
     /** @return {@code true} if the operation has a handler */
     boolean lookupSupports(Verb verb) {
         return verbBindings[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();
+    }
+
+    /** @return {@code true} if a Submit of this action has a handler */
+    boolean supportsAction(String action) {
+        return actions.containsKey(action) || verbBindings[Verb.SUBMIT.ordinal()] != null;
     }
 
     /** @return the names of the Submit actions (for the browser view's listeners) */
@@ -359,7 +370,8 @@ final class ServiceRuntime<S> {
         faults.increment();
         LOG.warn("service {}: handler for {} threw", name, op, t);
         op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
-                + name + "' failed: " + t, t));
+                + name + "' failed" + (t.getMessage() == null ? "" : ": " + t.getMessage())
+                + " (the host's log has the details)", t));
     }
 
     private void checkIfMatch(String ifMatch) throws Fault {
@@ -396,6 +408,12 @@ final class ServiceRuntime<S> {
      * modification, bumps the version, refreshes the snapshot, saves the durable file and
      * notifies subscribers.
      *
+     * <p>An answer tells the truth about the state: everything that can fail is done first
+     * (the new state and the notification are checked against the limits that reading them back
+     * applies and serialized, the state file is written), and only then are the version, the
+     * snapshot and the notification sequence committed. A failure before the commit restores the
+     * state and faults the operation, so a modification answered with a fault changed nothing.
+     *
      * @return the version to answer with, or -1 if the answer became a fault
      */
     long beforeSuccess(Operation op) {
@@ -403,27 +421,56 @@ final class ServiceRuntime<S> {
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return version;
         }
-        JsonNode snap = service.toJson(state);
+        JsonNode snap;
+        byte[] bytes;
+        Notification n;
+        try {
+            snap = service.toJson(state);
+            JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.STATE_MARGIN);
+            bytes = Json.WRITER.writeValueAsBytes(snap);
+            n = notificationOf(op, sequence + 1);
+            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.STATE_MARGIN);
+            Json.WRITER.writeValueAsBytes(n.body()); // what every subscriber will write must be writable
+        } catch (JsonLimits.Violation e) {
+            return refuse(op, new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed"));
+        } catch (IOException | RuntimeException e) {
+            LOG.error("service {}: the state after {} cannot be written; the change is rolled back", name, op, e);
+            return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                    + "' after this change cannot be written as JSON; nothing was changed", e));
+        }
         long v = version + 1;
         if (stateFile != null) {
             try {
                 stateFile.save(v, snap);
             } catch (IOException | RuntimeException e) {
                 LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
-                state = rollback;
-                faults.increment();
-                op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the state of service '" + name
-                        + "' could not be saved: " + e.getMessage(), e));
-                return -1;
+                return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                        + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e));
             }
         }
+        // the commit: nothing below can fail on the client's input
         snapshot = snap;
+        serialized = new SerializedSnapshot(snap, bytes);
         version = v;
-        notifySubscribers(op);
+        sequence = n.sequence();
+        retained.addLast(n);
+        if (retained.size() > RETAINED_NOTIFICATIONS) {
+            retained.removeFirst();
+        }
+        for (Subscriber s : subscribers) {
+            s.deliver(n);
+        }
         return v;
     }
 
-    private void notifySubscribers(Operation op) {
+    private long refuse(Operation op, Fault f) {
+        state = rollback;
+        faults.increment();
+        op.responsePort().fault(f);
+        return -1;
+    }
+
+    private static Notification notificationOf(Operation op, long seq) {
         String action = op.verb() == Verb.SUBMIT ? op.action() : op.verb().action();
         JsonNode body;
         if (op.verb() == Verb.UPSERT || op.verb() == Verb.DELETE) {
@@ -436,14 +483,7 @@ final class ServiceRuntime<S> {
         } else {
             body = op.bodyOrEmpty();
         }
-        Notification n = new Notification(++sequence, action, body);
-        retained.addLast(n);
-        if (retained.size() > RETAINED_NOTIFICATIONS) {
-            retained.removeFirst();
-        }
-        for (Subscriber s : subscribers) {
-            s.deliver(n);
-        }
+        return new Notification(seq, action, body);
     }
 
     // ---- standard handlers ----

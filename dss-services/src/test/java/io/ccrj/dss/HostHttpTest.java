@@ -70,8 +70,8 @@ class HostHttpTest {
             assertThat(patch.json().get("items").has("b")).isFalse();
             assertThat(patch.json().at("/items/c").asInt()).isEqualTo(3);
 
-            assertThat(c.exchange("DELETE", "/services/kv/items/c", null, null).status()).isEqualTo(200);
-            RawHttp.Res gone = c.exchange("DELETE", "/services/kv/items/c", null, null);
+            assertThat(c.exchange("DELETE", "/services/kv/items/c", "application/json", null).status()).isEqualTo(200);
+            RawHttp.Res gone = c.exchange("DELETE", "/services/kv/items/c", "application/json", null);
             assertThat(gone.status()).isEqualTo(404);
             assertThat(gone.json().get("error").asText()).isEqualTo("not_found");
             assertThat(gone.json().get("message").asText()).contains("'c'");
@@ -84,11 +84,11 @@ class HostHttpTest {
 
             RawHttp.Res sub = c.exchange("POST", "/services/ping/actions/ping", JSON, "{\"hello\":1}");
             assertThat(sub.body()).isEqualTo("{\"hello\":1}");
-            assertThat(c.exchange("POST", "/services/ping/actions/ping", null, null).body()).isEqualTo("{}");
+            assertThat(c.exchange("POST", "/services/ping/actions/ping", "application/json", null).body()).isEqualTo("{}");
             assertThat(c.exchange("GET", "/services/ping", null, null).body()).isEqualTo("{\"count\":2}");
-            assertThat(c.exchange("POST", "/services/kv/actions/clear", null, null).body()).isEqualTo("{\"items\":{}}");
+            assertThat(c.exchange("POST", "/services/kv/actions/clear", "application/json", null).body()).isEqualTo("{\"items\":{}}");
 
-            RawHttp.Res drop = c.exchange("DELETE", "/services/ping", null, null);
+            RawHttp.Res drop = c.exchange("DELETE", "/services/ping", "application/json", null);
             assertThat(drop.status()).isEqualTo(200);
             assertThat(c.exchange("GET", "/services/ping", null, null).status()).isEqualTo(404);
         }
@@ -136,13 +136,13 @@ class HostHttpTest {
         assertError(call("PUT", "/services/kv", JSON, "{} {}"), 400, "bad_request", "malformed JSON");
         assertError(call("PUT", "/services/kv", "text/plain", "{}"), 415, "unsupported_media_type", "application/json");
         assertError(call("PATCH", "/services/kv", JSON, "{}"), 415, "unsupported_media_type", "merge-patch");
-        assertError(call("PUT", "/services/kv", null, null), 400, "bad_request", "needs a JSON body");
+        assertError(call("PUT", "/services/kv", "application/json", null), 400, "bad_request", "needs a JSON body");
         assertError(call("PUT", "/services/kv", JSON, "{\"items\":5}"), 400, "bad_request", "not a valid state");
         assertError(call("GET", "/services/nope", null, null), 404, "not_found", "no service 'nope'");
         assertError(call("GET", "/nowhere", null, null), 404, "not_found", "/nowhere");
         assertError(call("GET", "/services/kv/items/a", null, null), 405, "unsupported", "allowed: PUT, DELETE");
         assertError(call("POST", "/services/ping", JSON, "{\"key\":\"a\",\"value\":1}"), 405, "unsupported", "does not support INSERT");
-        assertError(call("POST", "/services/kv/actions/nope", null, null), 405, "unsupported", "no action 'nope'");
+        assertError(call("POST", "/services/kv/actions/nope", "application/json", null), 405, "unsupported", "no action 'nope'");
         assertError(call("PUT", "/services/kv", JSON, "{\"items\":{}}", "If-Match: 0"), 400, "bad_request", "If-Match");
         assertError(call("PUT", "/services/kv", JSON, "{\"items\":{}}", "If-Match: \"7\""), 412, "precondition_failed", "\"0\"");
         assertError(call("GET", "/services/kv/notifications", null, null, "Last-Event-ID: x"), 400, "bad_request", "Last-Event-ID");
@@ -167,10 +167,10 @@ class HostHttpTest {
 
     @Test
     void handlerThatThrowsGets500AndOneThatNeverAnswersGets504() throws Exception {
-        assertError(call("POST", "/services/bad/actions/boom", null, null), 500, "internal", "boom on purpose");
+        assertError(call("POST", "/services/bad/actions/boom", "application/json", null), 500, "internal", "boom on purpose");
         assertThat(call("GET", "/services/bad", null, null).body()).isEqualTo("{\"count\":0}"); // rolled back
         long t0 = System.nanoTime();
-        assertError(call("POST", "/services/bad/actions/silent", null, null), 504, "timeout", "did not answer");
+        assertError(call("POST", "/services/bad/actions/silent", "application/json", null), 504, "timeout", "did not answer");
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isGreaterThanOrEqualTo(Duration.ofMillis(350));
         assertThat(call("GET", "/services/bad", null, null).status()).isEqualTo(200);
     }
@@ -213,8 +213,8 @@ class HostHttpTest {
             TestServices.Misbehaving s = new TestServices.Misbehaving();
             h.create("slow", s);
             try (RawHttp a = new RawHttp(h.port()); RawHttp b = new RawHttp(h.port())) {
-                a.send("POST", "/services/slow/actions/wait", null, null);
-                b.send("POST", "/services/slow/actions/wait", null, null);
+                a.send("POST", "/services/slow/actions/wait", "application/json", null);
+                b.send("POST", "/services/slow/actions/wait", "application/json", null);
                 waitFor(() -> h.metricsSnapshot().contains("ccrj_service_pending{service=\"slow\"} 2"));
                 RawHttp.Res shed = RawHttp.once(h.port(), "GET", "/services/slow", null, null);
                 assertError(shed, 503, "unavailable", "overloaded");
@@ -234,7 +234,7 @@ class HostHttpTest {
             TestServices.Misbehaving s = new TestServices.Misbehaving();
             h.create("slow", s);
             try (RawHttp blocker = new RawHttp(h.port()); RawHttp a = new RawHttp(h.port()); RawHttp b = new RawHttp(h.port())) {
-                blocker.send("POST", "/services/slow/actions/wait", null, null); // holds the only worker
+                blocker.send("POST", "/services/slow/actions/wait", "application/json", null); // holds the only worker
                 waitFor(() -> h.metricsSnapshot().contains("ccrj_service_operations_total{service=\"slow\"} 1")
                         && h.metricsSnapshot().contains("ccrj_service_queue_depth{service=\"slow\"} 0"));
                 Thread.sleep(50); // the wait handler is running on the worker

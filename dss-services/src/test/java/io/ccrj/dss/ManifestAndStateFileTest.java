@@ -27,6 +27,7 @@ class ManifestAndStateFileTest {
                 ]}""");
         Manifest manifest = Manifest.read(m);
         assertThat(manifest.services().get(0).stateFile()).isEqualTo(dir.resolve("s/store.json"));
+        Files.createDirectory(dir.resolve("s")); // the host never creates a state directory: a missing one is an error
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start().start(manifest)) {
             assertThat(host.serviceNames()).containsExactly("relay", "store");
             assertThat(host.service("relay").submit("get", io.ccrj.dss.internal.Json.object().put("partner", "near"))
@@ -58,9 +59,9 @@ class ManifestAndStateFileTest {
 
     @Test
     void aFailedSaveRollsTheModificationBackAndAnswersInternal(@TempDir Path dir) throws Exception {
-        Path blocker = Files.writeString(dir.resolve("not-a-dir"), "x");
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start()) {
-            ServiceRef kv = host.create("kv", new KeyValueService(), Map.of(), blocker.resolve("kv.json"));
+            ServiceRef kv = host.create("kv", new KeyValueService(), Map.of(), dir.resolve("kv.json"));
+            Files.createDirectory(dir.resolve("kv.json.tmp")); // the save's temporary file cannot be written
             Fault f = JavaApiTest.faultOf(kv.upsert("a", IntNode.valueOf(1)));
             assertThat(f.code()).isEqualTo(FaultCode.INTERNAL);
             assertThat(f.getMessage()).contains("could not be saved");

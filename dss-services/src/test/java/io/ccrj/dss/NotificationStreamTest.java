@@ -42,7 +42,7 @@ class NotificationStreamTest {
                     c.exchange("PUT", "/services/kv/items/k" + i, "application/json", Integer.toString(i));
                 }
                 c.exchange("PATCH", "/services/kv", "application/merge-patch+json", "{\"items\":{\"k0\":null}}");
-                c.exchange("POST", "/services/kv/actions/clear", null, null);
+                c.exchange("POST", "/services/kv/actions/clear", "application/json", null);
             }
             List<String[]> events = sse.events(102);
             for (int i = 0; i < 100; i++) {

@@ -74,6 +74,7 @@ class StandaloneHostTest {
                   {"name": "ping", "contract": "ping"}
                 ]}
                 """);
+        Files.createDirectory(dir.resolve("state"));
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, TOKEN + "\n");
         String[] args = {"--port", "0", "--manifest", manifest.toString(), "--token-file", tokenFile.toString()};

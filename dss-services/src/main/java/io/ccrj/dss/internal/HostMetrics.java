@@ -16,6 +16,12 @@ public final class HostMetrics {
     private final LongAdder count = new LongAdder();
     private final LongAdder sumNanos = new LongAdder();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final LongAdder refused = new LongAdder();
+    private final LongAdder connectionsRefused = new LongAdder();
+    private final LongAdder headTimeouts = new LongAdder();
+    private final LongAdder pipelinePauses = new LongAdder();
+    private final LongAdder sseOverflows = new LongAdder();
+    private final java.util.concurrent.atomic.AtomicLong sseBufferedBytes = new java.util.concurrent.atomic.AtomicLong();
 
     /** Zeroed counters. */
     public HostMetrics() {
@@ -52,6 +58,50 @@ public final class HostMetrics {
         }
     }
 
+    /** A request was refused before routing (by the request guard). */
+    public void refused() {
+        refused.increment();
+    }
+
+    /** A connection was refused (too many open). */
+    public void connectionRefused() {
+        connectionsRefused.increment();
+    }
+
+    /** A request head did not arrive in time. */
+    public void headTimeout() {
+        headTimeouts.increment();
+    }
+
+    /** A connection's pipelining window filled up and reading paused. */
+    public void pipelinePaused() {
+        pipelinePauses.increment();
+    }
+
+    /** An event-stream subscriber overflowed its buffer and was dropped. */
+    public void sseOverflow() {
+        sseOverflows.increment();
+    }
+
+    /**
+     * Event-stream bytes buffered in the host changed.
+     *
+     * @param delta bytes added (negative: removed)
+     */
+    public void sseBuffered(long delta) {
+        sseBufferedBytes.addAndGet(delta);
+    }
+
+    /** @return event-stream subscribers dropped for overflowing so far */
+    public long sseOverflows() {
+        return sseOverflows.sum();
+    }
+
+    /** @return event-stream bytes buffered in the host now */
+    public long sseBufferedBytes() {
+        return sseBufferedBytes.get();
+    }
+
     /** @return requests received and not yet answered */
     public int inFlight() {
         return inFlight.get();
@@ -83,5 +133,24 @@ public final class HostMetrics {
                 .append("# HELP ccrj_http_in_flight HTTP requests received and not yet answered.\n")
                 .append("# TYPE ccrj_http_in_flight gauge\n")
                 .append("ccrj_http_in_flight ").append(inFlight.get()).append('\n');
+        counter(out, "ccrj_http_refused_total", "Requests refused before routing (Host, Origin, content type, HTTP version).",
+                refused.sum());
+        counter(out, "ccrj_http_connections_refused_total", "Connections refused because too many were open.",
+                connectionsRefused.sum());
+        counter(out, "ccrj_http_head_timeouts_total", "Requests whose head did not arrive within the head deadline (408).",
+                headTimeouts.sum());
+        counter(out, "ccrj_http_pipeline_pauses_total", "Times a connection's pipelining window filled and reading paused.",
+                pipelinePauses.sum());
+        counter(out, "ccrj_sse_overflows_total", "Event-stream subscribers dropped because they did not read fast enough.",
+                sseOverflows.sum());
+        out.append("# HELP ccrj_sse_buffered_bytes Event-stream bytes waiting in the host for slow subscribers.\n")
+                .append("# TYPE ccrj_sse_buffered_bytes gauge\n")
+                .append("ccrj_sse_buffered_bytes ").append(sseBufferedBytes.get()).append('\n');
+    }
+
+    private static void counter(StringBuilder out, String name, String help, long value) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(name).append(" counter\n")
+                .append(name).append(' ').append(value).append('\n');
     }
 }

@@ -4,8 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -17,19 +17,39 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One HTTP/1.1 connection: hands each aggregated request to the router as an
  * {@link HttpExchange}, and writes the answers in request order whatever thread produced them and
  * in whatever order they arrive (pipelining), parking early ones until their turn.
+ *
+ * <h2>One connection, one order</h2>
+ * Requests of a connection take effect in the order they were sent: a request that may modify
+ * (any method but GET, HEAD and OPTIONS) is routed only once every request before it has been
+ * answered, and nothing after it is routed before it is answered; a run of reads is routed at
+ * once (they cannot observe each other). The requests decoded and not yet answered form the
+ * connection's window: while it is full the handler stops reading the socket
+ * ({@code autoRead} off), so a long pipelined burst waits in the client's socket buffer, not in
+ * the host's memory, and nothing is dropped. Requests that can no longer be answered (after an
+ * answer that closes the connection, or after an event stream started) are logged, not silently
+ * lost.
+ *
+ * <h2>Event streams</h2>
+ * An SSE stream writes only while the channel is writable; events beyond that wait in a bounded
+ * buffer ({@link HttpServer.Limits#sseMaxEvents()}, {@link HttpServer.Limits#sseMaxBytes()}). A
+ * subscriber whose buffer overflows is dropped: it gets a final {@code overflow} event naming the
+ * last event id written, the stream ends, and the client resumes with {@code Last-Event-ID}.
  *
  * <h2>Threading</h2>
  * Every field is touched on the channel's event loop only; {@link #write} and
@@ -37,23 +57,58 @@ import java.util.Map;
  * {@code writeAndFlush} would make).
  */
 public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
+    private static final System.Logger LOG = System.getLogger(HttpConnectionHandler.class.getName());
     /** Fired by {@link HttpServer}'s aggregator when a request body exceeds the limit. */
     static final Object OVERSIZED = new Object();
+    /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
+    static final Object HEAD_TIMEOUT = new Object();
+    /** How long an overflowing subscriber's final event may take before the connection is cut. */
+    private static final long OVERFLOW_GRACE_MILLIS = 1000;
 
     private record Parked(HttpObject message, boolean close) {
     }
 
+    /** A request waiting for its turn: a decoded request, or a synthetic error answer. */
+    private record Waiting(long sequence, FullHttpRequest request, Object event) {
+        boolean isRead() {
+            if (request == null || request.decoderResult().isFailure()) {
+                return true; // answered at once, touches no state
+            }
+            HttpMethod m = request.method();
+            return m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD) || m.equals(HttpMethod.OPTIONS);
+        }
+    }
+
     private final HttpRouter router;
+    private final HttpServer.Limits limits;
+    private final HostMetrics metrics;
     private ChannelHandlerContext ctx;
     private long nextSequence;
     private long nextToWrite;
     private final Map<Long, Parked> parked = new HashMap<>();
+    /** Decoded, not yet routed; routed in order. */
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    /** Routed, not yet answered. */
+    private int unanswered;
+    /** Whether the one routed request is a modifying one (then {@link #unanswered} is 1). */
+    private boolean modifyingInFlight;
+    private boolean routing;
+    private boolean paused;
+    private boolean closing;
+    private int requests;
     private boolean streaming;
     private boolean streamStarted;
-    private ArrayDeque<Object> earlyEvents;
+    private boolean overflowed;
+    /** Event-stream chunks not yet handed to the channel (not writable yet, or before the head). */
+    private ArrayDeque<ByteBuf> streamBuffer;
+    private long streamBufferBytes;
+    private long lastStreamedId = -1;
+    private long pendingLastId = -1;
 
-    HttpConnectionHandler(HttpRouter router) {
+    HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics) {
         this.router = router;
+        this.limits = limits;
+        this.metrics = metrics;
     }
 
     HttpRouter router() {
@@ -71,53 +126,29 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(msg);
             return;
         }
-        try {
-            if (streaming) {
-                return; // the connection carries an event stream; nothing else is answered on it
-            }
-            long seq = nextSequence++;
-            if (req.decoderResult().isFailure()) {
-                HttpExchange ex = new HttpExchange(this, context, seq, HttpMethod.GET, "/", Map.of(),
-                        new DefaultHttpHeaders(), null, false);
-                Throwable cause = req.decoderResult().cause();
-                ex.respondError(400, "bad_request", "malformed HTTP request: "
-                        + (cause == null ? "unreadable" : cause.getMessage()), null);
-                return;
-            }
-            QueryStringDecoder qs;
-            try {
-                qs = new QueryStringDecoder(req.uri());
-                qs.rawPath();
-                qs.parameters();
-            } catch (IllegalArgumentException e) {
-                HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(), null,
-                        HttpUtil.isKeepAlive(req));
-                ex.respondError(400, "bad_request", "malformed request URI: " + e.getMessage(), null);
-                return;
-            }
-            HttpExchange ex = new HttpExchange(this, context, seq, req.method(), qs.rawPath(), qs.parameters(),
-                    req.headers(), req.content(), HttpUtil.isKeepAlive(req));
-            if (router.isClosing()) {
-                ex.respondError(503, "unavailable", "the host is shutting down",
-                        h -> h.set(HttpHeaderNames.RETRY_AFTER, "1"));
-                return;
-            }
-            router.route(ex);
-        } finally {
+        if (streaming || closing) {
+            LOG.log(Level.DEBUG, () -> "request " + req.method() + " " + req.uri() + " on " + context.channel()
+                    + " is not answered: the connection " + (streaming ? "carries an event stream" : "is closing"));
             req.release();
+            return;
         }
+        waiting.addLast(new Waiting(nextSequence++, req, null));
+        routeWaiting();
     }
 
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object evt) throws Exception {
-        if (evt == OVERSIZED) {
-            HttpExchange ex = new HttpExchange(this, context, nextSequence++, HttpMethod.POST, "/", Map.of(),
-                    new DefaultHttpHeaders(), null, false);
-            ex.respondError(413, "payload_too_large", "the request body is larger than this host accepts", null);
+        if (evt == OVERSIZED || evt == HEAD_TIMEOUT) {
+            if (!streaming && !closing) {
+                waiting.addLast(new Waiting(nextSequence++, null, evt));
+                routeWaiting();
+            } else if (evt == HEAD_TIMEOUT) {
+                context.close();
+            }
         } else if (evt instanceof IdleStateEvent) {
             if (streaming) {
-                streamWrite(": keep-alive\n\n");
-            } else {
+                streamWrite(": keep-alive\n\n", -1);
+            } else if (unanswered == 0 && waiting.isEmpty()) {
                 context.close();
             }
         } else {
@@ -125,8 +156,108 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** @return whether the head deadline should wait (reading is paused by the window, not the client) */
+    boolean isReadingPaused() {
+        return paused;
+    }
+
+    /** Routes waiting requests while the order allows: reads together, a modification alone. */
+    private void routeWaiting() {
+        if (routing) {
+            return; // an answer given inline while routing: the loop below goes on
+        }
+        routing = true;
+        try {
+            while (!waiting.isEmpty() && !streaming && !closing) {
+                Waiting w = waiting.peekFirst();
+                boolean read = w.isRead();
+                if (unanswered > 0 && (modifyingInFlight || !read)) {
+                    break;
+                }
+                waiting.pollFirst();
+                unanswered++;
+                modifyingInFlight = !read;
+                route(w);
+            }
+        } finally {
+            routing = false;
+        }
+        updateReading();
+    }
+
+    private void updateReading() {
+        boolean full = waiting.size() + unanswered >= limits.pipelineWindow();
+        if (full && !paused && !closing) {
+            paused = true;
+            ctx.channel().config().setAutoRead(false);
+            metrics.pipelinePaused();
+            LOG.log(Level.DEBUG, () -> "pipelining window of " + limits.pipelineWindow() + " full on " + ctx.channel()
+                    + "; reading paused until answers go out");
+        } else if (!full && paused) {
+            paused = false;
+            ctx.channel().config().setAutoRead(true);
+            ctx.read();
+        }
+    }
+
+    private void route(Waiting w) {
+        ChannelHandlerContext context = ctx;
+        long seq = w.sequence();
+        if (w.event() == OVERSIZED) {
+            new HttpExchange(this, context, seq, HttpMethod.POST, "/", Map.of(), new DefaultHttpHeaders(), null, false)
+                    .respondError(413, "payload_too_large", "the request body is larger than this host accepts ("
+                            + limits.maxRequestBytes() + " bytes)", null);
+            return;
+        }
+        if (w.event() == HEAD_TIMEOUT) {
+            metrics.headTimeout();
+            new HttpExchange(this, context, seq, HttpMethod.GET, "/", Map.of(), new DefaultHttpHeaders(), null, false)
+                    .respondError(408, "request_timeout", "the request headers did not arrive within "
+                            + limits.headerTimeoutMillis() + " ms", null);
+            return;
+        }
+        FullHttpRequest req = w.request();
+        try {
+            requests++;
+            boolean keepAlive = HttpUtil.isKeepAlive(req) && requests < limits.maxRequestsPerConnection();
+            RequestGuard.Refusal refusal = RequestGuard.check(req, limits);
+            if (refusal != null) {
+                metrics.refused();
+                HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(),
+                        null, keepAlive && !refusal.close());
+                ex.respondError(refusal.status(), refusal.error(), refusal.message(), refusal.headers());
+                return;
+            }
+            RequestGuard.Target target;
+            try {
+                target = RequestGuard.target(req.uri());
+            } catch (IllegalArgumentException e) {
+                HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(), null,
+                        keepAlive);
+                ex.respondError(400, "bad_request", "malformed request URI: " + e.getMessage(), null);
+                return;
+            }
+            HttpExchange ex = new HttpExchange(this, context, seq, req.method(), target.rawPath(), target.query(),
+                    req.headers(), req.content(), keepAlive);
+            if (router.isClosing()) {
+                ex.respondError(503, "unavailable", "the host is shutting down",
+                        h -> h.set(HttpHeaderNames.RETRY_AFTER, "1"));
+                return;
+            }
+            try {
+                router.route(ex);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the router failed on " + req.method() + " " + req.uri(), e);
+                ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
+            }
+        } finally {
+            req.release();
+        }
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        LOG.log(Level.DEBUG, () -> "closing " + context.channel() + ": " + cause);
         context.close(); // a reset connection, or a decoder bug: nothing to answer on it
     }
 
@@ -139,11 +270,22 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (timeout != null) {
             timeout.cancel(false);
         }
+        answered();
         if (!ctx.channel().isActive()) {
             response.release(); // the client went away: nothing to answer, nothing to park
             return;
         }
         enqueue(sequence, response, close);
+        routeWaiting();
+    }
+
+    private void answered() {
+        if (unanswered > 0) {
+            unanswered--;
+        }
+        if (unanswered == 0) {
+            modifyingInFlight = false;
+        }
     }
 
     private void enqueue(long sequence, HttpObject message, boolean close) {
@@ -167,24 +309,32 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (message instanceof HttpResponse r && !(message instanceof FullHttpResponse)) {
             ctx.write(r); // the head of an event stream
             streamStarted = true;
-            if (earlyEvents != null) {
-                for (Object e : earlyEvents) {
-                    ctx.write(e);
-                }
-                earlyEvents = null;
-            }
+            flushStream();
             return true;
         }
         if (close) {
+            closing = true;
             ctx.write(message).addListener(ChannelFutureListener.CLOSE);
             for (Parked p : parked.values()) {
                 ReferenceCountUtil.release(p.message());
             }
             parked.clear();
+            dropWaiting("the answer before it closed the connection");
             return true;
         }
         ctx.write(message, ctx.voidPromise());
         return false;
+    }
+
+    private void dropWaiting(String why) {
+        if (!waiting.isEmpty()) {
+            int n = waiting.size();
+            LOG.log(Level.DEBUG, () -> n + " pipelined requests on " + ctx.channel() + " are not answered: " + why);
+            for (Waiting w : waiting) {
+                ReferenceCountUtil.release(w.request());
+            }
+            waiting.clear();
+        }
     }
 
     SseStream startStream(long sequence, ScheduledFuture<?> timeout) {
@@ -193,13 +343,18 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             if (timeout != null) {
                 timeout.cancel(false);
             }
+            answered();
             streaming = true;
+            dropWaiting("the connection carries an event stream from now on");
             HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
             head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8")
                     .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
                     .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED)
                     .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-            enqueue(sequence, head, false);
+            if (ctx.channel().isActive()) {
+                enqueue(sequence, head, false);
+            }
+            updateReading();
         };
         if (ctx.executor().inEventLoop()) {
             start.run();
@@ -209,26 +364,107 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         return stream;
     }
 
-    /** Writes event-stream text, after the stream's head. */
-    void streamWrite(String text) {
+    /**
+     * Writes event-stream text after the stream's head, or buffers it (bounded) while the channel
+     * is not writable.
+     *
+     * @param text the event
+     * @param id the event's id, or -1
+     */
+    void streamWrite(String text, long id) {
         if (!ctx.executor().inEventLoop()) {
-            ctx.executor().execute(() -> streamWrite(text));
+            ctx.executor().execute(() -> streamWrite(text, id));
             return;
         }
-        if (!ctx.channel().isActive()) {
+        if (!ctx.channel().isActive() || overflowed) {
             return;
         }
         ByteBuf buf = ctx.alloc().buffer(text.length() + 16);
-        buf.writeCharSequence(text, java.nio.charset.StandardCharsets.UTF_8);
-        Object chunk = new DefaultHttpContent(buf);
-        if (!streamStarted) {
-            if (earlyEvents == null) {
-                earlyEvents = new ArrayDeque<>();
-            }
-            earlyEvents.add(chunk);
+        buf.writeCharSequence(text, StandardCharsets.UTF_8);
+        if (streamBuffer == null) {
+            streamBuffer = new ArrayDeque<>();
+        }
+        streamBuffer.addLast(buf);
+        streamBufferBytes += buf.readableBytes();
+        metrics.sseBuffered(buf.readableBytes());
+        if (id >= 0) {
+            pendingLastId = id;
+        }
+        if (streamBuffer.size() > limits.sseMaxEvents() || streamBufferBytes > limits.sseMaxBytes()) {
+            overflow();
             return;
         }
-        ctx.writeAndFlush(chunk, ctx.voidPromise());
+        flushStream();
+    }
+
+    /** Hands buffered events to the channel while it is writable. */
+    private void flushStream() {
+        if (!streamStarted || streamBuffer == null || overflowed) {
+            return;
+        }
+        boolean wrote = false;
+        while (!streamBuffer.isEmpty() && ctx.channel().isWritable()) {
+            ByteBuf b = streamBuffer.pollFirst();
+            streamBufferBytes -= b.readableBytes();
+            metrics.sseBuffered(-b.readableBytes());
+            ctx.write(new DefaultHttpContent(b), ctx.voidPromise());
+            wrote = true;
+        }
+        if (streamBuffer.isEmpty()) {
+            lastStreamedId = pendingLastId;
+        }
+        if (wrote) {
+            ctx.flush();
+        }
+    }
+
+    /**
+     * The subscriber does not keep up: drop what it has not been sent, tell it where to resume,
+     * end the stream. The final event has no {@code id} so that the client's Last-Event-ID stays
+     * at the last event it really received.
+     */
+    private void overflow() {
+        overflowed = true;
+        metrics.sseOverflow();
+        long resumeAfter = lastStreamedId;
+        int events = streamBuffer.size();
+        LOG.log(Level.INFO, () -> "event-stream subscriber on " + ctx.channel() + " dropped: " + events
+                + " events buffered (limits " + limits.sseMaxEvents() + " events, " + limits.sseMaxBytes() + " bytes)");
+        releaseStreamBuffer();
+        if (!streamStarted) {
+            ctx.close();
+            return;
+        }
+        String data = Json.toString(Json.object()
+                .put("reason", "this subscriber did not read its events fast enough; events after lastEventId were not sent")
+                .put("lastEventId", resumeAfter));
+        ByteBuf buf = ctx.alloc().buffer(data.length() + 32);
+        buf.writeCharSequence("event: overflow\ndata: " + data + "\n\n", StandardCharsets.UTF_8);
+        ctx.write(new DefaultHttpContent(buf));
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        // a client that reads nothing never lets that write complete: cut it after a grace period
+        ctx.executor().schedule(() -> {
+            ctx.close();
+        }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void releaseStreamBuffer() {
+        if (streamBuffer != null) {
+            for (ByteBuf b : streamBuffer) {
+                metrics.sseBuffered(-b.readableBytes());
+                b.release();
+            }
+            streamBuffer.clear();
+            streamBufferBytes = 0;
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) throws Exception {
+        if (context.channel().isWritable()) {
+            flushStream();
+        }
+        super.channelWritabilityChanged(context);
     }
 
     void streamClose() {
@@ -236,9 +472,12 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.executor().execute(this::streamClose);
             return;
         }
-        if (ctx.channel().isActive()) {
-            ctx.writeAndFlush(io.netty.handler.codec.http.LastHttpContent.EMPTY_LAST_CONTENT)
-                    .addListener(ChannelFutureListener.CLOSE);
+        if (ctx.channel().isActive() && !overflowed) {
+            flushStream();
+            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+            ctx.executor().schedule(() -> {
+                ctx.close();
+            }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -252,10 +491,15 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(p.message());
         }
         parked.clear();
-        if (earlyEvents != null) {
-            earlyEvents.forEach(ReferenceCountUtil::release);
-            earlyEvents = null;
+        int n = waiting.size() + unanswered;
+        if (n > 0) {
+            LOG.log(Level.DEBUG, () -> "connection " + context.channel() + " closed with " + n + " requests unanswered");
         }
+        for (Waiting w : waiting) {
+            ReferenceCountUtil.release(w.request());
+        }
+        waiting.clear();
+        releaseStreamBuffer();
         super.channelInactive(context);
     }
 }

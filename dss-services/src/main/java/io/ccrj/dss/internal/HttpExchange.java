@@ -93,16 +93,22 @@ public final class HttpExchange {
      * Reads the body as JSON; valid during routing only.
      *
      * @return the tree
+     * @throws JsonLimits.Violation if it is not UTF-8 or breaks a limit of {@link JsonLimits}
      * @throws IOException if it is not one JSON value
      */
     public JsonNode readJson() throws IOException {
         if (!hasBody()) {
             return null;
         }
+        String utf8 = Utf8.problem(content);
+        if (utf8 != null) {
+            throw new JsonLimits.Violation(utf8);
+        }
         JsonNode node = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(content.duplicate()));
         if (node == null || node.isMissingNode()) {
             throw new IOException("empty JSON body");
         }
+        JsonLimits.check(node, "the body", JsonLimits.BODY_MARGIN);
         return node;
     }
 

@@ -25,7 +25,11 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.HttpUtil;
+
 import java.net.InetSocketAddress;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,8 +38,60 @@ import java.util.concurrent.TimeUnit;
  * socket. One concern per class, as in Netty's own HTTP examples: this is the bootstrap.
  */
 public final class HttpServer implements AutoCloseable {
-    /** Limits of a connection. */
-    public record Limits(int maxRequestBytes, long idleTimeoutMillis) {
+    /** Longest request line (method, target, version) accepted; 414 beyond. */
+    public static final int MAX_INITIAL_LINE = 4096;
+    /** Largest request head (all header lines) accepted; 431 beyond. */
+    public static final int MAX_HEADER_BYTES = 16 * 1024;
+
+    /**
+     * Limits of the server and its connections.
+     *
+     * @param maxRequestBytes largest request body (413 beyond)
+     * @param idleTimeoutMillis a connection with no traffic this long is closed
+     * @param headerTimeoutMillis a request head must arrive whole this long after its first byte
+     *     (408 and close beyond); later bytes do not extend it
+     * @param pipelineWindow requests of one connection decoded and not yet answered before the
+     *     host stops reading it
+     * @param maxRequestsPerConnection requests answered on one connection before it is closed
+     *     (the last answer says {@code Connection: close})
+     * @param maxConnections open connections to the host; more are answered 503 and closed
+     * @param maxConnectionsPerClient open connections from one client address; more are answered
+     *     503 and closed
+     * @param sseMaxEvents events one event-stream subscriber may have buffered before it is dropped
+     * @param sseMaxBytes bytes one event-stream subscriber may have buffered before it is dropped
+     * @param allowedHosts canonical host names a {@code Host} header may name, or {@code null} for any
+     */
+    public record Limits(int maxRequestBytes, long idleTimeoutMillis, long headerTimeoutMillis, int pipelineWindow,
+                         int maxRequestsPerConnection, int maxConnections, int maxConnectionsPerClient,
+                         int sseMaxEvents, int sseMaxBytes, Set<String> allowedHosts) {
+        /**
+         * The defaults for everything but the two given, any {@code Host}.
+         *
+         * @param maxRequestBytes largest request body
+         * @param idleTimeoutMillis idle timeout
+         */
+        public Limits(int maxRequestBytes, long idleTimeoutMillis) {
+            this(maxRequestBytes, idleTimeoutMillis, 10_000, 64, 10_000, 10_000, 1_000, 1024, 1 << 20, null);
+        }
+    }
+
+    /**
+     * The default allow-list for {@link Limits#allowedHosts()}: the addresses served, this
+     * machine's names and the loopback names.
+     *
+     * @param bindAddress the listening address
+     * @return canonical host names
+     */
+    public static Set<String> defaultAllowedHosts(String bindAddress) {
+        return RequestGuard.defaultAllowedHosts(bindAddress);
+    }
+
+    /**
+     * @param host a host name or IP literal as a user writes it
+     * @return its canonical form, as {@link Limits#allowedHosts()} holds it
+     */
+    public static String canonicalHost(String host) {
+        return RequestGuard.canonicalHost(host);
     }
 
     private final EventLoopGroup group;
@@ -51,9 +107,12 @@ public final class HttpServer implements AutoCloseable {
      * @param ioThreads event-loop threads
      * @param limits connection limits
      * @param router the REST mapping
+     * @param metrics where refusals and stream overflows are counted
      * @throws InterruptedException if interrupted while binding
      */
-    public HttpServer(InetSocketAddress address, int ioThreads, Limits limits, HttpRouter router) throws InterruptedException {
+    public HttpServer(InetSocketAddress address, int ioThreads, Limits limits, HttpRouter router, HostMetrics metrics)
+            throws InterruptedException {
+        ConnectionLimiter limiter = new ConnectionLimiter(limits, metrics);
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
         this.group = epoll ? new EpollEventLoopGroup(ioThreads, threads) : new NioEventLoopGroup(ioThreads, threads);
@@ -67,7 +126,9 @@ public final class HttpServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch); // removed by the group itself when the channel closes
-                        configure(ch.pipeline(), limits, router);
+                        if (limiter.admit(ch)) {
+                            configure(ch.pipeline(), limits, router, metrics);
+                        }
                     }
                 });
         try {
@@ -79,18 +140,28 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * The per-connection pipeline: idle timer, HTTP/1.1 codec (4 KiB request line, 16 KiB of
-     * headers), bounded aggregator, connection handler.
+     * The per-connection pipeline: idle timer, head deadline, HTTP/1.1 codec (4 KiB request line,
+     * 16 KiB of headers), bounded aggregator, connection handler.
      *
      * @param p the new channel's pipeline
      * @param limits connection limits
      * @param router the REST mapping
+     * @param metrics host counters
      */
-    static void configure(ChannelPipeline p, Limits limits, HttpRouter router) {
+    static void configure(ChannelPipeline p, Limits limits, HttpRouter router, HostMetrics metrics) {
+        HeadDeadline deadline = new HeadDeadline(limits.headerTimeoutMillis());
         p.addLast(new IdleStateHandler(0, 0, limits.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
-        p.addLast(new HttpServerCodec(4096, 16 * 1024, 64 * 1024));
+        p.addLast(deadline.beforeCodec());
+        p.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024));
+        p.addLast(deadline.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
-        p.addLast(new HttpConnectionHandler(router));
+        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics);
+        deadline.connection(handler);
+        p.addLast(handler);
+    }
+
+    static void configure(ChannelPipeline p, Limits limits, HttpRouter router) {
+        configure(p, limits, router, new HostMetrics());
     }
 
     /** @return the client channel class matching this JVM's transport */
@@ -129,16 +200,90 @@ public final class HttpServer implements AutoCloseable {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    /** An aggregator that reports an oversized body to the connection handler, in request order. */
+    /**
+     * An aggregator that reports an oversized body to the connection handler, in request order,
+     * so that its 413 carries the same JSON error body as every other answer. It answers
+     * {@code Expect: 100-continue} itself only when the body will be accepted; other expectations
+     * are left to {@link RequestGuard} (417).
+     */
     private static final class BoundedAggregator extends HttpObjectAggregator {
         BoundedAggregator(int maxContentLength) {
             super(maxContentLength);
         }
 
         @Override
+        protected Object newContinueResponse(HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+            if (!HttpUtil.is100ContinueExpected(start) || isContentLengthInvalid(start, maxContentLength)) {
+                return null; // oversized: handleOversizedMessage below; unknown: RequestGuard
+            }
+            return super.newContinueResponse(start, maxContentLength, pipeline);
+        }
+
+        @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
             // the aggregator releases the message and drops the rest of its body itself
             ctx.fireUserEventTriggered(HttpConnectionHandler.OVERSIZED);
+        }
+    }
+
+    /**
+     * Counts open connections, in all and per client address, and turns away those beyond the
+     * limits with a 503 written on the bare socket. Thread-safe: called on every event loop.
+     */
+    private static final class ConnectionLimiter {
+        private static final String REFUSAL_BODY = "{\"error\":\"unavailable\",\"message\":\"too many connections"
+                + " to this host; retry later\"}";
+        private static final byte[] REFUSAL = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                + "Retry-After: 1\r\nConnection: close\r\nContent-Length: " + REFUSAL_BODY.length() + "\r\n\r\n"
+                + REFUSAL_BODY).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        private final Limits limits;
+        private final HostMetrics metrics;
+        private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+        private final java.util.concurrent.ConcurrentHashMap<java.net.InetAddress, java.util.concurrent.atomic.AtomicInteger> perClient =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        private final RateLimitedLog refusals = new RateLimitedLog(System.getLogger(HttpServer.class.getName()));
+
+        ConnectionLimiter(Limits limits, HostMetrics metrics) {
+            this.limits = limits;
+            this.metrics = metrics;
+        }
+
+        boolean admit(SocketChannel ch) {
+            java.net.InetAddress client = ch.remoteAddress() == null ? null : ch.remoteAddress().getAddress();
+            int total = open.incrementAndGet();
+            java.util.concurrent.atomic.AtomicInteger mine = client == null ? new java.util.concurrent.atomic.AtomicInteger()
+                    : perClient.computeIfAbsent(client, k -> new java.util.concurrent.atomic.AtomicInteger());
+            int fromClient = mine.incrementAndGet();
+            ch.closeFuture().addListener(f -> {
+                open.decrementAndGet();
+                if (client != null && mine.decrementAndGet() == 0) {
+                    perClient.remove(client, mine);
+                }
+            });
+            if (total <= limits.maxConnections() && fromClient <= limits.maxConnectionsPerClient()) {
+                return true;
+            }
+            metrics.connectionRefused();
+            refusals.log("connection from " + client + " refused: " + (total > limits.maxConnections()
+                    ? total - 1 + " connections open (limit " + limits.maxConnections() + ")"
+                    : fromClient - 1 + " connections open from that address (limit " + limits.maxConnectionsPerClient() + ")"));
+            ch.pipeline().addLast(new io.netty.channel.ChannelInboundHandlerAdapter() {
+                @Override
+                public void channelActive(ChannelHandlerContext ctx) {
+                    ctx.writeAndFlush(io.netty.buffer.Unpooled.wrappedBuffer(REFUSAL)).addListener(ChannelFutureListener.CLOSE);
+                }
+
+                @Override
+                public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                    io.netty.util.ReferenceCountUtil.release(msg);
+                }
+
+                @Override
+                public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                    ctx.close();
+                }
+            });
+            return false;
         }
     }
 }

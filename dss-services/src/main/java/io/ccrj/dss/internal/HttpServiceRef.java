@@ -173,8 +173,8 @@ public final class HttpServiceRef implements ServiceRef {
         req.headers().set(HttpHeaderNames.HOST, hostHeader)
                 .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
-        if (body != null) {
-            req.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
+        if (body != null || !method.equals(HttpMethod.GET) && !method.equals(HttpMethod.OPTIONS)) {
+            req.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType); // a modification says JSON, body or not
         }
         if (op.ifMatch() != null) {
             req.headers().set(HttpHeaderNames.IF_MATCH, op.ifMatch());

@@ -3,7 +3,9 @@ package io.ccrj.dss.internal;
 /**
  * An open {@code text/event-stream} response (chunked) on one connection. Events are written in
  * call order; calls from different threads must be ordered by the caller (the service runtime
- * notifies from its exclusive handlers, which the interleave orders).
+ * notifies from its exclusive handlers, which the interleave orders). The connection buffers
+ * events only up to its limits and drops a subscriber that does not keep up (see
+ * {@link HttpConnectionHandler}), so writing never blocks and never grows without bound.
  */
 public final class SseStream {
     private final HttpConnectionHandler connection;
@@ -37,7 +39,7 @@ public final class SseStream {
             start = nl + 1;
         }
         sb.append('\n');
-        connection.streamWrite(sb.toString());
+        connection.streamWrite(sb.toString(), id);
     }
 
     /**
@@ -46,7 +48,7 @@ public final class SseStream {
      * @param text the comment
      */
     public void comment(String text) {
-        connection.streamWrite(": " + text + "\n\n");
+        connection.streamWrite(": " + text + "\n\n", -1);
     }
 
     /** Ends the stream and closes the connection. */

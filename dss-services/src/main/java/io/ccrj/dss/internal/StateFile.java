@@ -42,18 +42,71 @@ public final class StateFile {
     }
 
     /**
-     * @return the saved state, or {@code null} if there is no file yet
-     * @throws IOException if it cannot be read or is not a state file
+     * Loads the state, refusing to start from anything but a readable state file or a certain
+     * absence of one: a dangling symbolic link, a missing directory (an unmounted volume), a file
+     * or directory the host may not read, or a file that is not a state file is an error naming
+     * the file and the problem, never an empty start that would then be saved over the real state.
+     *
+     * @return the saved state, or {@code null} if there is no file yet (its directory exists)
+     * @throws IOException if it cannot be read or is not a state file; the message names the file
      */
     public Loaded load() throws IOException {
+        if (Files.isSymbolicLink(file) && !Files.exists(file)) {
+            throw new IOException("state file " + file + " is a symbolic link to " + Files.readSymbolicLink(file)
+                    + ", which does not exist (is its volume mounted?)");
+        }
+        Path dir = file.getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new IOException("the directory of state file " + file + " does not exist or is not a directory"
+                    + " (is its volume mounted? create it first)");
+        }
         if (!Files.exists(file)) {
+            if (!Files.notExists(file)) {
+                throw new IOException("cannot tell whether state file " + file + " exists (no permission on its directory?)");
+            }
+            if (dir != null && !Files.isWritable(dir)) {
+                throw new IOException("state file " + file + " cannot be created: its directory is not writable");
+            }
             return null;
         }
-        JsonNode root = Json.TREE_READER.readValue(Files.readAllBytes(file));
-        if (root == null || !root.isObject() || !root.has("state")) {
-            throw new IOException("not a ccrj state file (needs {\"version\", \"state\"}): " + file);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("state file " + file + " is not a regular file");
         }
-        return new Loaded(root.path("version").asLong(0), root.get("state"));
+        if (!Files.isReadable(file)) {
+            throw new IOException("state file " + file + " is not readable (no permission)");
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IOException("state file " + file + " cannot be read: " + e.getMessage(), e);
+        }
+        JsonNode root;
+        try {
+            root = Json.TREE_READER.readValue(bytes);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new IOException("state file " + file + " is not valid JSON" + (loc == null ? "" : " (line " + loc.getLineNr()
+                    + ", column " + loc.getColumnNr() + ")") + ": " + Json.firstLine(e), e);
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new IOException("state file " + file + " is empty; a state file holds {\"version\": n, \"state\": {...}}");
+        }
+        if (!root.isObject() || !root.has("state")) {
+            throw new IOException("state file " + file + " is not a ccrj state file: it needs {\"version\": n, \"state\": {...}}"
+                    + ", it has " + (root.isObject() ? "the fields " + fieldNames(root) : "a JSON " + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        JsonNode v = root.get("version");
+        if (v != null && !(v.canConvertToExactIntegral() && v.canConvertToLong() && v.asLong() >= 0)) {
+            throw new IOException("state file " + file + " has version " + v + "; a version is a whole number, 0 or more");
+        }
+        return new Loaded(v == null ? 0 : v.asLong(), root.get("state"));
+    }
+
+    private static java.util.List<String> fieldNames(JsonNode o) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        o.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     /**
@@ -69,9 +122,6 @@ public final class StateFile {
         root.set("state", state);
         byte[] bytes = Json.WRITER.writeValueAsBytes(root);
         Path dir = file.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer buf = ByteBuffer.wrap(bytes);
