@@ -377,7 +377,7 @@ final class HostRouter implements HttpRouter {
         } catch (IOException e) {
             pretty = String.valueOf(rt.snapshot());
         }
-        List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete"));
+        List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete", "gap", "overflow"));
         events.addAll(rt.actionNames());
         ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null));
     }

@@ -203,7 +203,8 @@ public final class ServiceHost implements AutoCloseable {
         try {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
                     refs, partners, options.maxPendingPerService, options.admissionPolicy == null ? null
-                            : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy));
+                            : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy),
+                    options.replayBytes);
         } catch (IOException e) {
             throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
         }
@@ -352,6 +353,12 @@ public final class ServiceHost implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
+    /** @return the HTTP connections open now (0 without HTTP) */
+    int openConnections() {
+        HttpServer h = http;
+        return h == null ? 0 : h.openConnections();
+    }
+
     /** @return the host's dispatcher (services' queues run on it) */
     public Dispatcher dispatcher() {
         return dispatcher;
@@ -469,6 +476,7 @@ public final class ServiceHost implements AutoCloseable {
         private int sseMaxEvents = 1024;
         private int sseMaxBytes = 1 << 20;
         private int maxServices = 1_000;
+        private long replayBytes = 4L << 20;
         private List<String> allowedHosts;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
@@ -731,6 +739,21 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * @param value bytes of notification bodies each service keeps for replay to resuming
+         *     subscribers ({@code Last-Event-ID}), besides the count limit of 1024; older ones are
+         *     forgotten and a subscriber resuming from before them gets a {@code gap} event
+         *     (default 4 MiB)
+         * @return this
+         */
+        public Builder replayBytes(long value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("replayBytes must be positive, was " + value);
+            }
+            this.replayBytes = value;
+            return this;
+        }
+
+        /**
          * The names a request's {@code Host} header may give (421 otherwise), against DNS
          * rebinding. By default the addresses the host listens on (every interface's for
          * {@code 0.0.0.0}), this machine's name and the loopback names; {@code "*"} allows any.
@@ -804,6 +827,7 @@ public final class ServiceHost implements AutoCloseable {
             b.sseMaxEvents = sseMaxEvents;
             b.sseMaxBytes = sseMaxBytes;
             b.maxServices = maxServices;
+            b.replayBytes = replayBytes;
             b.allowedHosts = allowedHosts;
             b.contracts.putAll(contracts);
             return b;

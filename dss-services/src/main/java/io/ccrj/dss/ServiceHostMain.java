@@ -42,6 +42,8 @@ public final class ServiceHostMain {
               --sse-max-events N   events a slow subscriber may have waiting before it is dropped (default 1024)
               --sse-max-bytes N    bytes a slow subscriber may have waiting before it is dropped (default 1048576)
               --max-services N     services the host runs; POST /directory beyond gets 409 (default 1000)
+              --replay-bytes N     bytes of notifications each service keeps for Last-Event-ID replay
+                                   (default 4194304; also at most 1024 of them)
               --handlers-on-event-loop
                                    run handlers on Netty's event loops (fastest; only for
                                    services whose handlers never block, like kv and ping)
@@ -138,6 +140,7 @@ public final class ServiceHostMain {
                 case "--sse-max-events" -> b.sseMaxEvents(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
                 case "--sse-max-bytes" -> b.sseMaxBytes(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
                 case "--max-services" -> b.maxServices(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
+                case "--replay-bytes" -> b.replayBytes(intValue(a, value(args, ++i, a), 1, Integer.MAX_VALUE));
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }

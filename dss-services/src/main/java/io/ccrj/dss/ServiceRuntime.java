@@ -43,6 +43,8 @@ final class ServiceRuntime<S> {
     private static final Logger LOG = LoggerFactory.getLogger(ServiceRuntime.class);
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
     static final int RETAINED_NOTIFICATIONS = 1024;
+    /** The action of the notification that says replay cannot fill a gap (see {@link Notification}). */
+    static final String GAP = "gap";
 
     private final String name;
     private final Service<S> service;
@@ -68,7 +70,12 @@ final class ServiceRuntime<S> {
     private volatile JsonNode snapshot;
     private volatile long version;
     private long sequence;
+    /** Notifications kept for replay, oldest first, bounded in count and in bytes. */
     private final ArrayDeque<Notification> retained = new ArrayDeque<>();
+    /** The JSON sizes of {@link #retained}'s bodies, in the same order. */
+    private final ArrayDeque<Integer> retainedSizes = new ArrayDeque<>();
+    private long retainedBytes;
+    private final long retainedBytesLimit;
     private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
     private final AtomicInteger pending = new AtomicInteger();
     private final Runnable release = pending::decrementAndGet;
@@ -81,8 +88,9 @@ final class ServiceRuntime<S> {
 
     ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
                    StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
-                   int maxPending, DispatcherQueue admission) throws Fault, IOException {
+                   int maxPending, DispatcherQueue admission, long retainedBytesLimit) throws Fault, IOException {
         this.name = name;
+        this.retainedBytesLimit = retainedBytesLimit;
         this.service = service;
         this.queue = queue;
         this.stateFile = stateFile;
@@ -424,13 +432,15 @@ final class ServiceRuntime<S> {
         JsonNode snap;
         byte[] bytes;
         Notification n;
+        int notificationBytes;
         try {
             snap = service.toJson(state);
-            JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.STATE_MARGIN);
+            JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
             bytes = Json.WRITER.writeValueAsBytes(snap);
             n = notificationOf(op, sequence + 1);
-            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.STATE_MARGIN);
-            Json.WRITER.writeValueAsBytes(n.body()); // what every subscriber will write must be writable
+            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
+            // what every subscriber will write must be writable; its size bounds the replay window
+            notificationBytes = Json.WRITER.writeValueAsBytes(n.body()).length;
         } catch (JsonLimits.Violation e) {
             return refuse(op, new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed"));
         } catch (IOException | RuntimeException e) {
@@ -454,8 +464,11 @@ final class ServiceRuntime<S> {
         version = v;
         sequence = n.sequence();
         retained.addLast(n);
-        if (retained.size() > RETAINED_NOTIFICATIONS) {
+        retainedSizes.addLast(notificationBytes);
+        retainedBytes += notificationBytes;
+        while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
             retained.removeFirst();
+            retainedBytes -= retainedSizes.removeFirst();
         }
         for (Subscriber s : subscribers) {
             s.deliver(n);
@@ -537,9 +550,24 @@ final class ServiceRuntime<S> {
             throw new Fault(FaultCode.BAD_REQUEST, "Subscribe needs a listener");
         }
         Subscriber s = new Subscriber(listener);
-        if (op.lastSequence() >= 0) {
+        long last = op.lastSequence();
+        if (last >= 0) {
+            long oldest = retained.isEmpty() ? sequence + 1 : retained.peekFirst().sequence();
+            if (last > sequence) {
+                // a sequence this service never reached: the host restarted (sequences start again)
+                s.deliver(new Notification(sequence, GAP, Json.object()
+                        .put("reason", "the last event id " + last + " is ahead of this service's notifications (the host"
+                                + " restarted?); notifications before " + (sequence + 1) + " are not available: read the state again")
+                        .put("lastEventId", last).put("resumeAfter", sequence).put("version", version)));
+            } else if (last < oldest - 1) {
+                s.deliver(new Notification(oldest - 1, GAP, Json.object()
+                        .put("reason", "notifications " + (last + 1) + " to " + (oldest - 1) + " are no longer retained"
+                                + " (the host keeps the last " + RETAINED_NOTIFICATIONS + ", at most " + retainedBytesLimit
+                                + " bytes of them): read the state again")
+                        .put("missedFrom", last + 1).put("missedTo", oldest - 1).put("version", version)));
+            }
             for (Notification n : retained) {
-                if (n.sequence() > op.lastSequence()) {
+                if (n.sequence() > last) {
                     s.deliver(n);
                 }
             }

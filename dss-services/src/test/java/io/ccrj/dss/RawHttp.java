@@ -44,7 +44,16 @@ final class RawHttp implements Closeable {
     }
 
     RawHttp(int port, int readTimeoutMillis) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(port, readTimeoutMillis, 0);
+    }
+
+    /** With a small receive buffer ({@code receiveBuffer} bytes, 0 for the default): a slow reader. */
+    RawHttp(int port, int readTimeoutMillis, int receiveBuffer) throws IOException {
+        socket = new Socket();
+        if (receiveBuffer > 0) {
+            socket.setReceiveBufferSize(receiveBuffer);
+        }
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), readTimeoutMillis);
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(readTimeoutMillis);
         in = new java.io.BufferedInputStream(socket.getInputStream());
@@ -183,6 +192,15 @@ final class RawHttp implements Closeable {
             // chunk-size lines and comments fall through
         }
         return events;
+    }
+
+    /** @return whether bytes have arrived that were not read yet */
+    boolean hasBytes() throws IOException {
+        return in.available() > 0;
+    }
+
+    void setReadTimeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
     }
 
     boolean isClosedByPeer() throws IOException {

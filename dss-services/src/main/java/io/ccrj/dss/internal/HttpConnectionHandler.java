@@ -39,7 +39,8 @@ import java.util.concurrent.TimeUnit;
  * (any method but GET, HEAD and OPTIONS) is routed only once every request before it has been
  * answered, and nothing after it is routed before it is answered; a run of reads is routed at
  * once (they cannot observe each other). The requests decoded and not yet answered form the
- * connection's window: while it is full the handler stops reading the socket
+ * connection's window (bounded in requests and in body bytes): while it is full the handler stops
+ * reading the socket
  * ({@code autoRead} off), so a long pipelined burst waits in the client's socket buffer, not in
  * the host's memory, and nothing is dropped. Requests that can no longer be answered (after an
  * answer that closes the connection, or after an event stream started) are logged, not silently
@@ -63,7 +64,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
     static final Object HEAD_TIMEOUT = new Object();
     /** How long an overflowing subscriber's final event may take before the connection is cut. */
-    private static final long OVERFLOW_GRACE_MILLIS = 1000;
+    private static final long OVERFLOW_GRACE_MILLIS = 5000;
 
     private record Parked(HttpObject message, boolean close) {
     }
@@ -92,6 +93,8 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private int unanswered;
     /** Whether the one routed request is a modifying one (then {@link #unanswered} is 1). */
     private boolean modifyingInFlight;
+    /** Body bytes of the waiting requests. */
+    private long waitingBytes;
     private boolean routing;
     private boolean paused;
     private boolean closing;
@@ -100,10 +103,14 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private boolean streamStarted;
     private boolean overflowed;
     /** Event-stream chunks not yet handed to the channel (not writable yet, or before the head). */
-    private ArrayDeque<ByteBuf> streamBuffer;
+    private ArrayDeque<StreamChunk> streamBuffer;
     private long streamBufferBytes;
+    /** The id of the last event handed to the channel (what the overflow event names). */
     private long lastStreamedId = -1;
-    private long pendingLastId = -1;
+
+    /** An event-stream chunk and its event id (-1 for comments). */
+    private record StreamChunk(ByteBuf buf, long id) {
+    }
 
     HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics) {
         this.router = router;
@@ -133,6 +140,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         waiting.addLast(new Waiting(nextSequence++, req, null));
+        waitingBytes += req.content().readableBytes();
         routeWaiting();
     }
 
@@ -175,6 +183,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
                     break;
                 }
                 waiting.pollFirst();
+                if (w.request() != null) {
+                    waitingBytes -= w.request().content().readableBytes();
+                }
                 unanswered++;
                 modifyingInFlight = !read;
                 route(w);
@@ -186,7 +197,8 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void updateReading() {
-        boolean full = waiting.size() + unanswered >= limits.pipelineWindow();
+        // bounded in requests and in body bytes: a window of large bodies must not hold window x max body
+        boolean full = waiting.size() + unanswered >= limits.pipelineWindow() || waitingBytes >= limits.maxRequestBytes();
         if (full && !paused && !closing) {
             paused = true;
             ctx.channel().config().setAutoRead(false);
@@ -334,6 +346,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
                 ReferenceCountUtil.release(w.request());
             }
             waiting.clear();
+            waitingBytes = 0;
         }
     }
 
@@ -384,12 +397,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (streamBuffer == null) {
             streamBuffer = new ArrayDeque<>();
         }
-        streamBuffer.addLast(buf);
+        streamBuffer.addLast(new StreamChunk(buf, id));
         streamBufferBytes += buf.readableBytes();
         metrics.sseBuffered(buf.readableBytes());
-        if (id >= 0) {
-            pendingLastId = id;
-        }
         if (streamBuffer.size() > limits.sseMaxEvents() || streamBufferBytes > limits.sseMaxBytes()) {
             overflow();
             return;
@@ -404,14 +414,14 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         boolean wrote = false;
         while (!streamBuffer.isEmpty() && ctx.channel().isWritable()) {
-            ByteBuf b = streamBuffer.pollFirst();
-            streamBufferBytes -= b.readableBytes();
-            metrics.sseBuffered(-b.readableBytes());
-            ctx.write(new DefaultHttpContent(b), ctx.voidPromise());
+            StreamChunk c = streamBuffer.pollFirst();
+            streamBufferBytes -= c.buf().readableBytes();
+            metrics.sseBuffered(-c.buf().readableBytes());
+            if (c.id() >= 0) {
+                lastStreamedId = c.id();
+            }
+            ctx.write(new DefaultHttpContent(c.buf()), ctx.voidPromise());
             wrote = true;
-        }
-        if (streamBuffer.isEmpty()) {
-            lastStreamedId = pendingLastId;
         }
         if (wrote) {
             ctx.flush();
@@ -450,9 +460,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
 
     private void releaseStreamBuffer() {
         if (streamBuffer != null) {
-            for (ByteBuf b : streamBuffer) {
-                metrics.sseBuffered(-b.readableBytes());
-                b.release();
+            for (StreamChunk c : streamBuffer) {
+                metrics.sseBuffered(-c.buf().readableBytes());
+                c.buf().release();
             }
             streamBuffer.clear();
             streamBufferBytes = 0;
@@ -499,6 +509,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(w.request());
         }
         waiting.clear();
+        waitingBytes = 0;
         releaseStreamBuffer();
         super.channelInactive(context);
     }

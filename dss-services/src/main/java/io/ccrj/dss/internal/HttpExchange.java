@@ -108,7 +108,7 @@ public final class HttpExchange {
         if (node == null || node.isMissingNode()) {
             throw new IOException("empty JSON body");
         }
-        JsonLimits.check(node, "the body", JsonLimits.BODY_MARGIN);
+        JsonLimits.check(node, "the body", JsonLimits.MARGIN);
         return node;
     }
 

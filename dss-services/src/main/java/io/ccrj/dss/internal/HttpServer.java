@@ -26,6 +26,8 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpUtil;
 
 import java.net.InetSocketAddress;
@@ -42,6 +44,10 @@ public final class HttpServer implements AutoCloseable {
     public static final int MAX_INITIAL_LINE = 4096;
     /** Largest request head (all header lines) accepted; 431 beyond. */
     public static final int MAX_HEADER_BYTES = 16 * 1024;
+    /** The most bytes one socket read takes (it bounds what one read can decode past the window). */
+    static final int MAX_READ_BYTES = 16 * 1024;
+    /** The shortest request there is: {@code GET / HTTP/1.0} and the blank line. */
+    static final int MIN_REQUEST_BYTES = 18;
 
     /**
      * Limits of the server and its connections.
@@ -122,6 +128,7 @@ public final class HttpServer implements AutoCloseable {
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -152,7 +159,12 @@ public final class HttpServer implements AutoCloseable {
         HeadDeadline deadline = new HeadDeadline(limits.headerTimeoutMillis());
         p.addLast(new IdleStateHandler(0, 0, limits.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
         p.addLast(deadline.beforeCodec());
-        p.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024));
+        // Netty's codec refuses more decoded-but-unanswered requests than its pipeline depth; the
+        // connection handler stops reading at its window, and one read is at most MAX_READ_BYTES
+        // (of requests of at least MIN_REQUEST_BYTES), so two reads past the window always fit
+        int depth = limits.pipelineWindow() + 2 * (MAX_READ_BYTES / MIN_REQUEST_BYTES) + 1;
+        p.addLast(new HttpServerCodec(new HttpDecoderConfig().setMaxInitialLineLength(MAX_INITIAL_LINE)
+                .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxChunkSize(64 * 1024), depth));
         p.addLast(deadline.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
         HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics);
@@ -180,6 +192,11 @@ public final class HttpServer implements AutoCloseable {
     /** @return the bound port */
     public int port() {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** @return the connections open now */
+    public int openConnections() {
+        return connections.size();
     }
 
     /** Stops accepting connections (open ones keep working). */

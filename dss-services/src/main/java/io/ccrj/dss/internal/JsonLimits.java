@@ -22,10 +22,13 @@ import java.util.Map;
  * {@link StackOverflowError}. Stateless and thread-safe.
  */
 public final class JsonLimits {
-    /** Levels a request body leaves for the state, notification and file envelopes around it. */
-    public static final int BODY_MARGIN = 16;
-    /** Levels a state leaves for the state file's envelope and a service's answers around it. */
-    public static final int STATE_MARGIN = 8;
+    /**
+     * Levels a body or state leaves free for the envelopes around it: the state file's
+     * {@code {"version", "state"}}, a notification's {@code {"key", "value"}}, a service's answer
+     * around its state. A state is checked with the same margin as a body, so that whatever state
+     * the host holds can be PUT back as a Replace body.
+     */
+    public static final int MARGIN = 16;
 
     /** A tree that breaks a limit; the message names the limit in the client's terms. */
     public static final class Violation extends IOException {
@@ -39,9 +42,9 @@ public final class JsonLimits {
     private JsonLimits() {
     }
 
-    /** @return the deepest nesting a body may have */
+    /** @return the deepest nesting a body or state may have */
     public static int maxBodyDepth() {
-        return Json.READ_LIMITS.getMaxNestingDepth() - BODY_MARGIN;
+        return Json.READ_LIMITS.getMaxNestingDepth() - MARGIN;
     }
 
     /**

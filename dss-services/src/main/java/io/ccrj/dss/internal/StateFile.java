@@ -81,11 +81,14 @@ public final class StateFile {
         } catch (IOException e) {
             throw new IOException("state file " + file + " cannot be read: " + e.getMessage(), e);
         }
+        if (new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).isBlank()) {
+            throw new IOException("state file " + file + " is empty; a state file holds {\"version\": n, \"state\": {...}}");
+        }
         JsonNode root;
         try {
             root = Json.TREE_READER.readValue(bytes);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            var loc = e.getLocation();
+        } catch (IOException e) {
+            var loc = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe.getLocation() : null;
             throw new IOException("state file " + file + " is not valid JSON" + (loc == null ? "" : " (line " + loc.getLineNr()
                     + ", column " + loc.getColumnNr() + ")") + ": " + Json.firstLine(e), e);
         }

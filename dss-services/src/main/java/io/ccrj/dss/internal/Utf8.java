@@ -57,7 +57,7 @@ public final class Utf8 {
      * @throws IllegalArgumentException naming the problem
      */
     public static String percentDecode(String s, boolean plusIsSpace) {
-        if (s.indexOf('%') < 0 && (!plusIsSpace || s.indexOf('+') < 0)) {
+        if (s.indexOf('%') < 0 && (!plusIsSpace || s.indexOf('+') < 0) && s.chars().allMatch(c -> c < 0x80)) {
             return s;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(s.length());
