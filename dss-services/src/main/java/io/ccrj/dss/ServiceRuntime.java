@@ -436,7 +436,9 @@ final class ServiceRuntime<S> {
         try {
             snap = service.toJson(state);
             JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
-            bytes = Json.WRITER.writeValueAsBytes(snap);
+            // a durable service writes the state now anyway; others write it at the first Get (the
+            // limits checked above are all that writing it could trip over)
+            bytes = stateFile == null ? null : Json.WRITER.writeValueAsBytes(snap);
             n = notificationOf(op, sequence + 1);
             JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
             // what every subscriber will write must be writable; its size bounds the replay window
@@ -451,7 +453,7 @@ final class ServiceRuntime<S> {
         long v = version + 1;
         if (stateFile != null) {
             try {
-                stateFile.save(v, snap);
+                stateFile.save(v, bytes);
             } catch (IOException | RuntimeException e) {
                 LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
                 return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
@@ -460,7 +462,9 @@ final class ServiceRuntime<S> {
         }
         // the commit: nothing below can fail on the client's input
         snapshot = snap;
-        serialized = new SerializedSnapshot(snap, bytes);
+        if (bytes != null) {
+            serialized = new SerializedSnapshot(snap, bytes);
+        }
         version = v;
         sequence = n.sequence();
         retained.addLast(n);

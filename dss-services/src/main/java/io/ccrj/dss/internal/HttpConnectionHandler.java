@@ -59,6 +59,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(HttpConnectionHandler.class.getName());
+    /** Requests refused before routing, logged at most once a second (shared by every connection). */
+    private static final RateLimitedLog REFUSALS = new RateLimitedLog(LOG);
     /** Fired by {@link HttpServer}'s aggregator when a request body exceeds the limit. */
     static final Object OVERSIZED = new Object();
     /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
@@ -235,6 +237,8 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             RequestGuard.Refusal refusal = RequestGuard.check(req, limits);
             if (refusal != null) {
                 metrics.refused();
+                REFUSALS.log("refused " + req.method() + " from " + context.channel().remoteAddress() + " with "
+                        + refusal.status() + ": " + refusal.message());
                 HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(),
                         null, keepAlive && !refusal.close());
                 ex.respondError(refusal.status(), refusal.error(), refusal.message(), refusal.headers());

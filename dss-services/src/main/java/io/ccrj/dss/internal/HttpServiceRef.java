@@ -268,7 +268,7 @@ public final class HttpServiceRef implements ServiceRef {
             if (data == null) {
                 return;
             }
-            if (event.equals("close") || event.equals("error")) {
+            if (event.equals("close") || event.equals("error") || event.equals("overflow")) { // the stream ends
                 close(data.toString());
                 return;
             }

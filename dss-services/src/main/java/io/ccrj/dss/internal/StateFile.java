@@ -1,7 +1,6 @@
 package io.ccrj.dss.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,7 +20,12 @@ import java.nio.file.StandardOpenOption;
  * <p>Not thread-safe: the service runtime saves from its exclusive handlers only.
  */
 public final class StateFile {
-    /** A loaded state with its version. */
+    /**
+     * A loaded state with its version.
+     *
+     * @param version the saved version
+     * @param state the saved state
+     */
     public record Loaded(long version, JsonNode state) {
     }
 
@@ -120,10 +124,22 @@ public final class StateFile {
      * @throws IOException if the disk refuses
      */
     public void save(long version, JsonNode state) throws IOException {
-        ObjectNode root = Json.object();
-        root.put("version", version);
-        root.set("state", state);
-        byte[] bytes = Json.WRITER.writeValueAsBytes(root);
+        save(version, Json.WRITER.writeValueAsBytes(state));
+    }
+
+    /**
+     * Saves atomically and durably a state already written as JSON.
+     *
+     * @param version the state's version
+     * @param stateJson the state's JSON bytes
+     * @throws IOException if the disk refuses
+     */
+    public void save(long version, byte[] stateJson) throws IOException {
+        byte[] head = ("{\"version\":" + version + ",\"state\":").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] bytes = new byte[head.length + stateJson.length + 1];
+        System.arraycopy(head, 0, bytes, 0, head.length);
+        System.arraycopy(stateJson, 0, bytes, head.length, stateJson.length);
+        bytes[bytes.length - 1] = '}';
         Path dir = file.getParent();
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
