@@ -451,7 +451,7 @@ public final class ServiceHost implements AutoCloseable {
      * dispatcher threads one per core, 1 MiB request bodies, 60 s idle timeout, 10 s handler
      * timeout (then 504), 10,000 pending operations per service (then 503), 5 s shutdown drain,
      * no token. Against hostile and careless clients (see docs/dss-services.md, "Running the
-     * host"): 10 s request-head deadline, a pipelining window of 64, 10,000 requests per
+     * host"): 10 s request-head deadline, a pipelining window of 64, no limit on requests per
      * connection, 10,000 connections (1,000 per client address), SSE subscriber buffers of 1,024
      * events and 1 MiB, 4 MiB of notifications kept for replay, 1,000 services, and {@code Host}
      * names limited to the addresses served and the loopback names.
@@ -474,7 +474,7 @@ public final class ServiceHost implements AutoCloseable {
         private SchedulingPolicy admissionPolicy;
         private Duration headerTimeout = Duration.ofSeconds(10);
         private int pipelineWindow = 64;
-        private int maxRequestsPerConnection = 10_000;
+        private int maxRequestsPerConnection = Integer.MAX_VALUE;
         private int maxConnections = 10_000;
         private int maxConnectionsPerClient = 1_000;
         private int sseMaxEvents = 1024;
@@ -684,7 +684,8 @@ public final class ServiceHost implements AutoCloseable {
 
         /**
          * @param value requests answered on one connection; the last one's answer closes it
-         *     (default 10,000)
+         *     (default: no limit; a connection costs the host the same however many requests it
+         *     carries, and long-lived keep-alive clients, benchmarks among them, expect none)
          * @return this
          */
         public Builder maxRequestsPerConnection(int value) {

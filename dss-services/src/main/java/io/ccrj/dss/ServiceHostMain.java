@@ -35,7 +35,7 @@ public final class ServiceHostMain {
               --header-timeout MS  a request head must arrive within MS of its first byte (default 10000)
               --pipeline-window N  requests of one connection in flight before it is read no more (default 64)
               --max-requests-per-connection N
-                                   close a connection after N requests (default 10000)
+                                   close a connection after N requests (default: no limit)
               --max-connections N  open connections (default 10000); more get 503
               --max-connections-per-client N
                                    open connections from one address (default 1000); more get 503

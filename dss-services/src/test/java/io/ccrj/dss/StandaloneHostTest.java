@@ -138,6 +138,31 @@ class StandaloneHostTest {
     }
 
     @Test
+    void everyHardeningLimitIsACliOptionListedInTheUsage() throws Exception {
+        java.util.List<String> numeric = java.util.List.of("--header-timeout", "--pipeline-window",
+                "--max-requests-per-connection", "--max-connections", "--max-connections-per-client", "--sse-max-events",
+                "--sse-max-bytes", "--max-services", "--replay-bytes");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--port", "0", "--allowed-hosts", "example.test, ::1"));
+        for (String o : numeric) {
+            assertThat(ServiceHostMain.USAGE).contains(o + " ");
+            assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {o, "0"})).hasMessageContaining("between");
+            args.add(o);
+            args.add("1000");
+        }
+        assertThat(ServiceHostMain.USAGE).contains("--allowed-hosts");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--allowed-hosts", ","})).hasMessageContaining("at least one");
+        try (ServiceHost h = ServiceHostMain.parse(args.toArray(String[]::new)).builder().build().start()) {
+            h.start(Manifest.builtIn());
+            HostHttpTest.assertError(RawHttp.once(h.port(), "GET", "/health", null, null), 421, "misdirected_request",
+                    "example.test");
+            try (RawHttp c = new RawHttp(h.port())) {
+                c.writeRaw(RawHttp.format("GET", "/health", null, null).replace("Host: 127.0.0.1", "Host: Example.TEST:80"));
+                assertThat(c.read().status()).isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
     void protectedReadsNeedTheTokenButHealthDoesNot() throws Exception {
         try (ServiceHost h = ServiceHost.builder().port(0).token(TOKEN).protectReads(true).build().start()) {
             h.start(Manifest.builtIn());

@@ -101,6 +101,8 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private boolean paused;
     private boolean closing;
     private int requests;
+    /** The {@code Host} value last found allowed on this connection: the next request's is checked by equality. */
+    private String allowedHost;
     private boolean streaming;
     private boolean streamStarted;
     private boolean overflowed;
@@ -234,7 +236,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         try {
             requests++;
             boolean keepAlive = HttpUtil.isKeepAlive(req) && requests < limits.maxRequestsPerConnection();
-            RequestGuard.Refusal refusal = RequestGuard.check(req, limits);
+            RequestGuard.Refusal refusal = RequestGuard.check(req, limits, allowedHost);
             if (refusal != null) {
                 metrics.refused();
                 REFUSALS.log("refused " + req.method() + " from " + context.channel().remoteAddress() + " with "
@@ -244,6 +246,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
                 ex.respondError(refusal.status(), refusal.error(), refusal.message(), refusal.headers());
                 return;
             }
+            allowedHost = req.headers().get(HttpHeaderNames.HOST);
             RequestGuard.Target target;
             try {
                 target = RequestGuard.target(req.uri());

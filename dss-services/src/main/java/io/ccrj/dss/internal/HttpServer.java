@@ -77,7 +77,7 @@ public final class HttpServer implements AutoCloseable {
          * @param idleTimeoutMillis idle timeout
          */
         public Limits(int maxRequestBytes, long idleTimeoutMillis) {
-            this(maxRequestBytes, idleTimeoutMillis, 10_000, 64, 10_000, 10_000, 1_000, 1024, 1 << 20, null);
+            this(maxRequestBytes, idleTimeoutMillis, 10_000, 64, Integer.MAX_VALUE, 10_000, 1_000, 1024, 1 << 20, null);
         }
     }
 

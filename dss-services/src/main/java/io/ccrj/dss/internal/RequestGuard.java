@@ -57,6 +57,17 @@ final class RequestGuard {
      * @return why it is refused, or {@code null} to route it
      */
     static Refusal check(FullHttpRequest req, HttpServer.Limits limits) {
+        return check(req, limits, null);
+    }
+
+    /**
+     * @param req the aggregated request
+     * @param limits the connection's limits
+     * @param knownHost a {@code Host} value already found allowed on this connection (clients send
+     *     the same one on every request), or {@code null}
+     * @return why it is refused, or {@code null} to route it
+     */
+    static Refusal check(FullHttpRequest req, HttpServer.Limits limits, String knownHost) {
         if (req.decoderResult().isFailure()) {
             Throwable cause = req.decoderResult().cause();
             if (cause instanceof TooLongHttpLineException) {
@@ -85,7 +96,7 @@ final class RequestGuard {
             return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had "
                     + hosts.size(), null, true);
         }
-        if (!hosts.isEmpty() && limits.allowedHosts() != null) {
+        if (!hosts.isEmpty() && limits.allowedHosts() != null && !hosts.get(0).equals(knownHost)) {
             String host = canonicalHost(hostPart(hosts.get(0)));
             if (!limits.allowedHosts().contains(host)) {
                 return new Refusal(421, "misdirected_request", "Host '" + hosts.get(0) + "' is not a name of this host;"
