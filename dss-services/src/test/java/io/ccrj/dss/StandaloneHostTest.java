@@ -116,6 +116,19 @@ class StandaloneHostTest {
     }
 
     @Test
+    void aStateFileThatCannotBeReadStopsTheHostNamingTheFile(@TempDir Path dir) throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("kv.json"), dir.resolve("unmounted/kv.json"));
+        Path manifest = Files.writeString(dir.resolve("m.json"),
+                "{\"services\": [{\"name\": \"kv\", \"contract\": \"kv\", \"stateFile\": \"kv.json\"}]}");
+        Process p = launch("--port", "0", "--manifest", manifest.toString());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(out).contains(link.toAbsolutePath().toString(), "symbolic link").doesNotContain("serving");
+        assertThat(Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isTrue(); // nothing saved over it
+    }
+
+    @Test
     void badOptionsPrintUsageAndExitWith2() throws Exception {
         Process p = launch("--port", "nope");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -133,4 +133,101 @@ class HttpPipelineFragmentTest {
         assertThat(drain(ch)).startsWith("HTTP/1.1 431").contains("request_header_fields_too_large");
         ch.finishAndReleaseAll();
     }
+
+    /** Holds every exchange until the test answers it: shows what the connection has routed. */
+    static final class DeferredRouter implements HttpRouter {
+        final List<HttpExchange> routed = new ArrayList<>();
+
+        @Override
+        public void route(HttpExchange ex) {
+            routed.add(ex);
+        }
+
+        @Override
+        public boolean isClosing() {
+            return false;
+        }
+
+        @Override
+        public void opened() {
+        }
+
+        @Override
+        public void record(int status, long nanos) {
+        }
+
+        void answer(int i) {
+            HttpExchange ex = routed.get(i);
+            ex.respondText(200, "text/plain", ex.method() + " " + ex.path());
+        }
+    }
+
+    private static String requests(String... methodAndPath) {
+        StringBuilder sb = new StringBuilder();
+        for (String mp : methodAndPath) {
+            String[] p = mp.split(" ");
+            sb.append(p[0]).append(' ').append(p[1]).append(" HTTP/1.1\r\nHost: h\r\n");
+            if (!p[0].equals("GET")) {
+                sb.append("Content-Type: application/json\r\nContent-Length: 1\r\n\r\n1");
+            } else {
+                sb.append("\r\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void aModificationWaitsForEveryRequestBeforeItAndHoldsBackEveryOneAfterIt() {
+        DeferredRouter router = new DeferredRouter();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        HttpServer.configure(ch.pipeline(), new HttpServer.Limits(1024, 60_000), router);
+        ch.writeInbound(Unpooled.copiedBuffer(requests("GET /a", "GET /b", "PUT /c", "GET /d", "GET /e", "DELETE /f"),
+                StandardCharsets.US_ASCII));
+        assertThat(router.routed).hasSize(2); // the reads before the PUT, together
+        router.answer(1);
+        ch.runPendingTasks();
+        assertThat(router.routed).hasSize(2); // the PUT still waits for the first GET
+        router.answer(0);
+        ch.runPendingTasks();
+        assertThat(router.routed).hasSize(3).last().extracting(HttpExchange::path).isEqualTo("/c");
+        router.answer(2);
+        ch.runPendingTasks();
+        assertThat(router.routed).hasSize(5); // the two reads after it
+        router.answer(3);
+        router.answer(4);
+        ch.runPendingTasks();
+        assertThat(router.routed).hasSize(6);
+        router.answer(5);
+        ch.runPendingTasks();
+        assertThat(bodies(drain(ch))).containsExactly("200 GET /a", "200 GET /b", "200 PUT /c", "200 GET /d", "200 GET /e",
+                "200 DELETE /f");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aFullWindowStopsReadingUntilAnswersGoOutAndNothingIsDropped() {
+        DeferredRouter router = new DeferredRouter();
+        EmbeddedChannel ch = new EmbeddedChannel();
+        HttpServer.Limits limits = new HttpServer.Limits(1024, 60_000, 10_000, 8, Integer.MAX_VALUE, 100, 100, 16, 1 << 16, null);
+        HttpServer.configure(ch.pipeline(), limits, router);
+        String[] burst = new String[40];
+        for (int i = 0; i < burst.length; i++) {
+            burst[i] = "GET /r" + i;
+        }
+        ch.writeInbound(Unpooled.copiedBuffer(requests(burst), StandardCharsets.US_ASCII));
+        assertThat(ch.config().isAutoRead()).as("window of 8 full").isFalse();
+        int answered = 0;
+        while (answered < burst.length) {
+            assertThat(router.routed.size()).isGreaterThan(answered);
+            router.answer(answered++);
+            ch.runPendingTasks();
+        }
+        assertThat(ch.config().isAutoRead()).as("reading again once the window has room").isTrue();
+        List<String> out = bodies(drain(ch));
+        assertThat(out).hasSize(burst.length);
+        for (int i = 0; i < burst.length; i++) {
+            assertThat(out.get(i)).isEqualTo("200 GET /r" + i);
+        }
+        ch.finishAndReleaseAll();
+    }
 }
