@@ -116,7 +116,7 @@ final class HostRouter implements HttpRouter {
                     authorize(ex, true);
                     createService(ex);
                 } else {
-                    throw methodNotAllowed(m, "GET, HEAD, POST");
+                    throw methodNotAllowed(ex.method(), "GET, HEAD, POST");
                 }
             }
             case "health" -> {
@@ -174,7 +174,7 @@ final class HostRouter implements HttpRouter {
                 authorize(ex, true);
                 post(ex, rt, Operation.builder(Verb.DROP), 200);
             } else {
-                throw methodNotAllowed(m, allowed(rt, seg));
+                throw methodNotAllowed(ex.method(), allowed(rt, seg));
             }
             return;
         }
@@ -189,7 +189,7 @@ final class HostRouter implements HttpRouter {
                     post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query()))
                             .body(jsonBody(ex, false, false)), 200);
                 } else {
-                    throw methodNotAllowed(m, allowed(rt, seg));
+                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
             }
             case "items" -> {
@@ -201,13 +201,13 @@ final class HostRouter implements HttpRouter {
                 } else if (m.equals(HttpMethod.DELETE)) {
                     post(ex, rt, Operation.builder(Verb.DELETE).key(key).ifMatch(ifMatch(ex)), 200);
                 } else {
-                    throw methodNotAllowed(m, allowed(rt, seg));
+                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
             }
             case "actions" -> {
                 requireLength(seg, 4, raw);
                 if (!m.equals(HttpMethod.POST)) {
-                    throw methodNotAllowed(m, allowed(rt, seg));
+                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
                 authorize(ex, true);
                 post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, false)).ifMatch(ifMatch(ex)), 200);
@@ -215,7 +215,7 @@ final class HostRouter implements HttpRouter {
             case "notifications" -> {
                 requireLength(seg, 3, raw);
                 if (!m.equals(HttpMethod.GET)) {
-                    throw methodNotAllowed(m, allowed(rt, seg));
+                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
                 authorize(ex, false);
                 if (ex.method().equals(HttpMethod.HEAD)) {

@@ -304,6 +304,61 @@ class HostileClientTest {
     }
 
     /**
+     * A client that pipelines Gets of a large state and reads none of the answers: the host stops
+     * reading it once the answers already written fill the socket, instead of writing every answer
+     * into its own memory; when the client reads, every answer comes, in order.
+     */
+    @Test
+    void aPipeliningClientThatReadsNothingIsNotAnsweredIntoTheHostsMemory() throws Exception {
+        Random rnd = Hostile.random("unread-answers");
+        ServiceRef big = host.create("big", new KeyValueService());
+        for (int i = 0; i < 2; i++) {
+            big.upsert("v" + i, TextNode.valueOf(Hostile.word(rnd, 8192))).get(10, TimeUnit.SECONDS);
+        }
+        // the host may answer the window and what two reads decode (up to the decoder's depth) plus
+        // what the kernel's socket buffers take, but not all of them into its own memory
+        int n = 3000;
+        String get = RawHttp.format("GET", "/services/big", null, null);
+        long before = answered2xx();
+        try (RawHttp c = new RawHttp(port, 30_000, 4096)) {
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                try {
+                    c.writeRaw(get.repeat(n));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            HostHttpTest.waitFor(() -> answered2xx() > before);
+            long settled = -1;
+            for (int i = 0; i < 50; i++) { // until the count has not moved for 200 ms
+                Thread.sleep(200);
+                long now = answered2xx();
+                if (now == settled) {
+                    break;
+                }
+                settled = now;
+            }
+            tried("3 bounded memory");
+            System.out.println("unread answers: " + (settled - before) + " of " + n + " written before the host stopped reading");
+            assertThat(settled - before).as("answers written while the client reads none").isLessThan(n / 2);
+            for (int i = 0; i < n; i++) {
+                RawHttp.Res r = c.read();
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.body()).startsWith("{\"items\":{\"v0\":");
+            }
+            writer.get(10, TimeUnit.SECONDS);
+        }
+        host.drop("big").get(10, TimeUnit.SECONDS);
+    }
+
+    private static long answered2xx() {
+        String m = host.metricsSnapshot();
+        String key = "ccrj_http_requests_total{code=\"2xx\"} ";
+        int i = m.indexOf(key);
+        return Long.parseLong(m.substring(i + key.length(), m.indexOf('\n', i)).trim());
+    }
+
+    /**
      * Slowloris: a request head trickling in a byte at a time, however steadily, is answered 408
      * and closed at the head deadline; the idle timer (reset by every byte) does not save it.
      * Connections per client and requests per connection are bounded; Create over HTTP too.

@@ -39,8 +39,9 @@ import java.util.concurrent.TimeUnit;
  * (any method but GET, HEAD and OPTIONS) is routed only once every request before it has been
  * answered, and nothing after it is routed before it is answered; a run of reads is routed at
  * once (they cannot observe each other). The requests decoded and not yet answered form the
- * connection's window (bounded in requests and in body bytes): while it is full the handler stops
- * reading the socket
+ * connection's window (bounded in requests and in body bytes): while it is full, or while the
+ * answers already written wait for a client that does not read them (the channel is not
+ * writable), the handler stops reading the socket
  * ({@code autoRead} off), so a long pipelined burst waits in the client's socket buffer, not in
  * the host's memory, and nothing is dropped. Requests that can no longer be answered (after an
  * answer that closes the connection, or after an event stream started) are logged, not silently
@@ -160,7 +161,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         } else if (evt instanceof IdleStateEvent) {
             if (streaming) {
                 streamWrite(": keep-alive\n\n", -1);
-            } else if (unanswered == 0 && waiting.isEmpty()) {
+            } else if (unanswered == 0) {
+                // nothing is being computed: either nothing is asked, or the requests waiting are
+                // held back because the client reads none of the answers already written
                 context.close();
             }
         } else {
@@ -201,8 +204,11 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void updateReading() {
-        // bounded in requests and in body bytes: a window of large bodies must not hold window x max body
-        boolean full = waiting.size() + unanswered >= limits.pipelineWindow() || waitingBytes >= limits.maxRequestBytes();
+        // bounded in requests and in body bytes (a window of large bodies must not hold window x max
+        // body), and no reading while the answers already written wait for a client that does not
+        // read them (else a pipelining client that never reads grows the outbound buffer without end)
+        boolean full = waiting.size() + unanswered >= limits.pipelineWindow() || waitingBytes >= limits.maxRequestBytes()
+                || !streaming && !ctx.channel().isWritable();
         if (full && !paused && !closing) {
             paused = true;
             ctx.channel().config().setAutoRead(false);
@@ -295,7 +301,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         enqueue(sequence, response, close);
-        routeWaiting();
+        routeWaiting(); // also re-checks writability: answers that fill the socket pause reading
     }
 
     private void answered() {
@@ -481,6 +487,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (context.channel().isWritable()) {
             flushStream();
         }
+        updateReading();
         super.channelWritabilityChanged(context);
     }
 
