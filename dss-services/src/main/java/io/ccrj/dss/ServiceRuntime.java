@@ -436,9 +436,9 @@ final class ServiceRuntime<S> {
         try {
             snap = service.toJson(state);
             JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
-            // a durable service writes the state now anyway; others write it at the first Get (the
-            // limits checked above are all that writing it could trip over)
-            bytes = stateFile == null ? null : Json.WRITER.writeValueAsBytes(snap);
+            // written now, before the commit, so that nothing after the commit can fail on it; the
+            // bytes are the state file's and every Get's of this version
+            bytes = Json.WRITER.writeValueAsBytes(snap);
             n = notificationOf(op, sequence + 1);
             JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
             // what every subscriber will write must be writable; its size bounds the replay window
@@ -462,9 +462,7 @@ final class ServiceRuntime<S> {
         }
         // the commit: nothing below can fail on the client's input
         snapshot = snap;
-        if (bytes != null) {
-            serialized = new SerializedSnapshot(snap, bytes);
-        }
+        serialized = new SerializedSnapshot(snap, bytes);
         version = v;
         sequence = n.sequence();
         retained.addLast(n);
