@@ -69,7 +69,7 @@ public final class ServiceHost implements AutoCloseable {
         this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
     }
 
-    /** @return a builder with the defaults */
+    /** {@return a builder with the defaults} */
     public static Builder builder() {
         return new Builder();
     }
@@ -222,6 +222,8 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     /**
+     * Looks up a running service of this host by name.
+     *
      * @param name a running service
      * @return an in-process handle on it
      * @throws IllegalArgumentException if there is no such service
@@ -234,7 +236,7 @@ public final class ServiceHost implements AutoCloseable {
         return new LocalServiceRef(rt);
     }
 
-    /** @return the names of the running services, sorted */
+    /** {@return the names of the running services, sorted} */
     public List<String> serviceNames() {
         return new ArrayList<>(services.keySet());
     }
@@ -263,13 +265,13 @@ public final class ServiceHost implements AutoCloseable {
         return f;
     }
 
-    /** @return the bound HTTP port, or -1 without HTTP */
+    /** {@return the bound HTTP port, or -1 without HTTP} */
     public int port() {
         HttpServer h = http;
         return h == null ? -1 : h.port();
     }
 
-    /** @return {@code http://address:port} */
+    /** {@return {@code http://address:port}} */
     public URI baseUri() {
         String host = options.bindAddress.equals("0.0.0.0") ? "127.0.0.1" : options.bindAddress;
         if (host.indexOf(':') >= 0) {
@@ -278,7 +280,7 @@ public final class ServiceHost implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
-    /** @return the host's dispatcher (services' queues run on it) */
+    /** {@return the host's dispatcher (services' queues run on it)} */
     public Dispatcher dispatcher() {
         return dispatcher;
     }
@@ -303,7 +305,7 @@ public final class ServiceHost implements AutoCloseable {
         return closing;
     }
 
-    /** @return the {@code /metrics} text now (for tests and embedding) */
+    /** {@return the {@code /metrics} text now (for tests and embedding)} */
     String metricsSnapshot() {
         return new HostRouter(this).metricsText();
     }
@@ -395,6 +397,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the TCP port of the HTTP server.
+         *
          * @param value TCP port; 0 picks a free one; -1 serves no HTTP
          * @return this
          */
@@ -407,6 +411,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the address the HTTP server listens on.
+         *
          * @param value the address to listen on ({@code 0.0.0.0} for every interface)
          * @return this
          */
@@ -416,6 +422,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the number of Netty event-loop threads.
+         *
          * @param value Netty event-loop threads, at least 1
          * @return this
          */
@@ -425,6 +433,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the number of the services' dispatcher worker threads.
+         *
          * @param value dispatcher worker threads; 0 for one per core (at least two)
          * @return this
          */
@@ -467,6 +477,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the largest request body accepted.
+         *
          * @param value the largest request body accepted (413 beyond)
          * @return this
          */
@@ -476,6 +488,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long an idle connection stays open.
+         *
          * @param value a connection idle this long is closed
          * @return this
          */
@@ -485,6 +499,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long a handler may take to answer.
+         *
          * @param value a handler that has not answered after this long gets a 504
          * @return this
          */
@@ -494,6 +510,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many unanswered operations a service may hold.
+         *
          * @param value operations a service may hold unanswered before new ones get 503
          * @return this
          */
@@ -503,6 +521,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long closing the host waits for work in flight.
+         *
          * @param value how long close() waits for requests in flight (and again for teardowns)
          * @return this
          */
@@ -512,6 +532,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the bearer token.
+         *
          * @param value the bearer token modifications need, or {@code null} for none; also sent
          *     to remote partners
          * @return this
@@ -525,6 +547,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets whether reads need the bearer token too.
+         *
          * @param value whether reads (Get, Query, Lookup, Subscribe, the pages, metrics) need the
          *     token too; {@code /health} never does
          * @return this
@@ -578,7 +602,7 @@ public final class ServiceHost implements AutoCloseable {
             return this;
         }
 
-        /** @return a host with these settings (not started) */
+        /** {@return a host with these settings (not started)} */
         public ServiceHost build() {
             return new ServiceHost(this);
         }

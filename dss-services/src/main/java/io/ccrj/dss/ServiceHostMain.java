@@ -44,6 +44,8 @@ public final class ServiceHostMain {
     }
 
     /**
+     * Runs a service host until it is stopped.
+     *
      * @param args see {@link #USAGE}
      * @throws Exception if the host cannot start
      */
