@@ -8,8 +8,6 @@ import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
 import io.ccrj.dss.internal.StateFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +47,8 @@ import java.util.function.Supplier;
  * sockets and the dispatcher are closed.
  */
 public final class ServiceHost implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(ServiceHost.class);
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger(ServiceHost.class.getName());
 
     private final Builder options;
     private final BearerToken token;
@@ -96,7 +95,7 @@ public final class ServiceHost implements AutoCloseable {
                 throw new UncheckedIOException("cannot listen on " + options.bindAddress + ":" + options.port + ": " + e,
                         e instanceof IOException io ? io : new IOException(e));
             }
-            LOG.info("ccrj host listening on {}{}", baseUri(), token == null ? "" : " (bearer token required for modifications"
+            LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? "" : " (bearer token required for modifications"
                     + (options.protectReads ? " and reads)" : ")"));
         }
         return this;
@@ -190,7 +189,7 @@ public final class ServiceHost implements AutoCloseable {
         }
         rt.droppedFuture().thenRun(() -> services.remove(name, rt));
         rt.start();
-        LOG.info("service {} ({}) started{}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
+        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
     }
 
@@ -335,7 +334,7 @@ public final class ServiceHost implements AutoCloseable {
                 sleepMillis(2);
             }
             if (metrics.inFlight() > 0) {
-                LOG.warn("shutdown deadline passed with {} requests in flight", metrics.inFlight());
+                LOG.log(System.Logger.Level.WARNING, "shutdown deadline passed with {0} requests in flight", String.valueOf(metrics.inFlight()));
             }
         }
         List<CompletableFuture<Void>> drops = new ArrayList<>();
@@ -347,7 +346,7 @@ public final class ServiceHost implements AutoCloseable {
             CompletableFuture.allOf(drops.toArray(CompletableFuture[]::new))
                     .get(Math.max(deadline.toMillis(), 1000), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
-            LOG.warn("not every service finished its teardown in time: {}", e.toString());
+            LOG.log(System.Logger.Level.WARNING, "not every service finished its teardown in time: {0}", e.toString());
         }
         if (h != null) {
             h.close();
@@ -356,7 +355,7 @@ public final class ServiceHost implements AutoCloseable {
             dispatcher.close(Duration.ofSeconds(2));
         }
         closed = true;
-        LOG.info("ccrj host closed");
+        LOG.log(System.Logger.Level.INFO, "ccrj host closed");
     }
 
     private static void sleepMillis(long ms) {

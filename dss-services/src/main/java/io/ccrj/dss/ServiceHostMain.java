@@ -50,6 +50,7 @@ public final class ServiceHostMain {
      * @throws Exception if the host cannot start
      */
     public static void main(String[] args) throws Exception {
+        io.ccrj.dss.internal.HostLogging.install();    // the host's logging backend (-Dccrj.log.level)
         Options o;
         try {
             o = parse(args);

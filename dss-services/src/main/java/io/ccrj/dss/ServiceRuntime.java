@@ -9,8 +9,6 @@ import io.ccrj.core.Port;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.StateFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -39,7 +37,8 @@ import java.util.concurrent.atomic.LongAdder;
  * @param <S> the state type
  */
 final class ServiceRuntime<S> {
-    private static final Logger LOG = LoggerFactory.getLogger(ServiceRuntime.class);
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
     static final int RETAINED_NOTIFICATIONS = 1024;
 
@@ -114,7 +113,7 @@ final class ServiceRuntime<S> {
         if (loaded != null) {
             initial = service.fromJson(loaded.state());
             initialVersion = loaded.version();
-            LOG.info("service {}: state loaded from {} (version {})", name, stateFile.path(), initialVersion);
+            LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(), Long.toString(initialVersion));
         } else if (initialState != null && !initialState.isNull()) {
             initial = service.fromJson(initialState);
         }
@@ -357,7 +356,7 @@ final class ServiceRuntime<S> {
 
     private void handlerFailed(Operation op, Throwable t) {
         faults.increment();
-        LOG.warn("service {}: handler for {} threw", name, op, t);
+        LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
         op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
                 + name + "' failed: " + t, t));
     }
@@ -409,7 +408,7 @@ final class ServiceRuntime<S> {
             try {
                 stateFile.save(v, snap);
             } catch (IOException | RuntimeException e) {
-                LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " failed; the change is rolled back", e);
                 state = rollback;
                 faults.increment();
                 op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the state of service '" + name
@@ -537,7 +536,7 @@ final class ServiceRuntime<S> {
                 try {
                     stateFile.save(version, snapshot);
                 } catch (IOException e) {
-                    LOG.error("service {}: saving {} at drop failed", name, stateFile.path(), e);
+                    LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
                 }
             }
             for (Subscriber s : subscribers) {
@@ -578,7 +577,7 @@ final class ServiceRuntime<S> {
             try {
                 listener.onNotification(n);
             } catch (RuntimeException e) {
-                LOG.warn("a notification listener threw; it stays subscribed", e);
+                LOG.log(System.Logger.Level.WARNING, "a notification listener threw; it stays subscribed", e);
             }
         }
 
@@ -587,7 +586,7 @@ final class ServiceRuntime<S> {
                 try {
                     listener.onClose(reason);
                 } catch (RuntimeException e) {
-                    LOG.warn("a notification listener's onClose threw", e);
+                    LOG.log(System.Logger.Level.WARNING, "a notification listener's onClose threw", e);
                 }
             }
         }
