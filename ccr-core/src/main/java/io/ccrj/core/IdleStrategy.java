@@ -5,8 +5,8 @@ import java.time.Duration;
 /**
  * What an idle dispatcher worker does while it waits for work: spin, then yield, then park.
  *
- * <p>Why a choice: on this class of machine a parked thread takes ~27 µs to wake (a futex wake of
- * an idle CPU), which dominates a fine-grained hand-off, while spinning forever burns a core and,
+ * <p>Why a choice: on a small virtual machine a parked thread takes tens of microseconds to wake
+ * (a futex wake of an idle CPU; docs/platform.md has the park/unpark floor), which dominates a fine-grained hand-off, while spinning forever burns a core and,
  * with more workers than cores, starves the thread that would produce the work. The default spins
  * long enough to cover a typical gap between messages, yields for a while so that other runnable
  * threads get the CPU, and then parks, so an idle dispatcher costs nothing.

@@ -137,8 +137,8 @@ public final class DssMain {
                 o.notifications());
         long start = System.nanoTime();
         DssReport report = new DssReport(o);
-        // The loopback round trip has regimes here (about 60 us while the vCPUs sleep between
-        // messages, about 23 us while they stay awake) that change over seconds: the callers take
+        // The loopback round trip has two regimes on a small VM (slower while the vCPUs sleep
+        // between messages, faster while they stay awake) that change over seconds: the callers take
         // turns, group by group, so that each sees the same mix.
         // In-process callers first, alone (the HTTP hosts' idle dispatcher workers would take
         // their cores); then the HTTP callers together.
