@@ -5,6 +5,10 @@
  * <p>Exports the API package {@code io.ccrj.dss} only; {@code io.ccrj.dss.internal} (the Netty
  * pipeline, the JSON machinery, the HTTP client) is not part of the API. Both packages are open to
  * Jackson, which reads and writes the built-in services' state records.
+ *
+ * <p>Logs through {@link java.lang.System.Logger} only; the standalone host
+ * ({@code ServiceHostMain}) routes it and Netty's logging to java.util.logging, one line per
+ * record on standard error, at the level {@code -Dccrj.log.level} names.
  */
 module io.ccrj.dss {
     requires transitive io.ccrj.core;
@@ -16,7 +20,7 @@ module io.ccrj.dss {
     requires io.netty.handler;
     requires io.netty.transport;
     requires io.netty.transport.classes.epoll;
-    requires org.slf4j;
+    requires java.logging;
 
     exports io.ccrj.dss;
 

@@ -267,6 +267,8 @@ public final class Arbiter {
     }
 
     /**
+     * Groups the receivers whose firing retires an interleave.
+     *
      * @param receivers one-shot receivers
      * @return a teardown group
      */
@@ -275,6 +277,8 @@ public final class Arbiter {
     }
 
     /**
+     * Groups the receivers of an interleave whose handlers run one at a time.
+     *
      * @param receivers receivers whose handlers run alone
      * @return an exclusive group
      */
@@ -283,6 +287,8 @@ public final class Arbiter {
     }
 
     /**
+     * Groups the receivers of an interleave whose handlers may run together.
+     *
      * @param receivers receivers whose handlers may run together
      * @return a concurrent group
      */

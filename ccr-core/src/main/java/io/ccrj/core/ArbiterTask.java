@@ -10,12 +10,12 @@ package io.ccrj.core;
  * <p>Implementations are provided by ccr-core only.
  */
 public interface ArbiterTask {
-    /** @return {@code true} if the arbiter stays registered after firing */
+    /** {@return {@code true} if the arbiter stays registered after firing} */
     boolean isPersistent();
 
     /**
-     * @return {@code true} once activated and until a one-shot arbiter fired, an interleave
-     *     retired, or the arbiter was cancelled
+     * {@return {@code true} once activated and until a one-shot arbiter fired, an interleave
+     *     retired, or the arbiter was cancelled}
      */
     boolean isActive();
 
@@ -25,6 +25,6 @@ public interface ArbiterTask {
      */
     void cancel();
 
-    /** @return a one-line description: kind, persistence, ports, queue */
+    /** {@return a one-line description: kind, persistence, ports, queue} */
     String describe();
 }

@@ -45,17 +45,17 @@ public class Causality {
         this.exceptionPort = Objects.requireNonNull(exceptionPort, "exceptionPort");
     }
 
-    /** @return the name */
+    /** {@return the name} */
     public final String name() {
         return name;
     }
 
-    /** @return the port that receives exceptions raised under this causality */
+    /** {@return the port that receives exceptions raised under this causality} */
     public final Port<Throwable> exceptionPort() {
         return exceptionPort;
     }
 
-    /** @return the causalities active on the calling thread, oldest first (empty if none) */
+    /** {@return the causalities active on the calling thread, oldest first (empty if none)} */
     public static List<Causality> current() {
         Causality[] c = CausalityContext.get();
         return c == null ? List.of() : List.of(c);

@@ -87,32 +87,32 @@ public final class Dispatcher implements AutoCloseable {
         return new DispatcherQueue(queueName, this, policy);
     }
 
-    /** @return the name */
+    /** {@return the name} */
     public String name() {
         return name;
     }
 
-    /** @return the number of worker threads */
+    /** {@return the number of worker threads} */
     public int workerCount() {
         return pool.workerCount();
     }
 
-    /** @return the idle strategy */
+    /** {@return the idle strategy} */
     public IdleStrategy idleStrategy() {
         return idleStrategy;
     }
 
-    /** @return tasks waiting in this dispatcher's queues */
+    /** {@return tasks waiting in this dispatcher's queues} */
     public long pendingTaskCount() {
         return pool.pendingCount();
     }
 
-    /** @return tasks run so far */
+    /** {@return tasks run so far} */
     public long processedTaskCount() {
         return pool.processedCount();
     }
 
-    /** @return the number of queues created on this dispatcher */
+    /** {@return the number of queues created on this dispatcher} */
     public int queueCount() {
         return pool.queueCount();
     }
@@ -156,12 +156,12 @@ public final class Dispatcher implements AutoCloseable {
         return pool.stopNow();
     }
 
-    /** @return {@code true} once {@link #close()} or {@link #shutdownNow()} was called */
+    /** {@return {@code true} once {@link #close()} or {@link #shutdownNow()} was called} */
     public boolean isClosed() {
         return !pool.isOpen();
     }
 
-    /** @return {@code true} once closed and every worker thread has ended */
+    /** {@return {@code true} once closed and every worker thread has ended} */
     public boolean isTerminated() {
         return pool.isTerminated();
     }

@@ -162,52 +162,52 @@ public final class DispatcherQueue {
         core.resume();
     }
 
-    /** @return {@code true} while suspended */
+    /** {@return {@code true} while suspended} */
     public boolean isSuspended() {
         return core.isSuspended();
     }
 
-    /** @return the name */
+    /** {@return the name} */
     public String name() {
         return core.name();
     }
 
-    /** @return the policy */
+    /** {@return the policy} */
     public SchedulingPolicy policy() {
         return core.policy();
     }
 
-    /** @return the dispatcher, or {@code null} for virtual-thread and executor queues */
+    /** {@return the dispatcher, or {@code null} for virtual-thread and executor queues} */
     public Dispatcher dispatcher() {
         return dispatcher;
     }
 
-    /** @return tasks accepted and not yet started */
+    /** {@return tasks accepted and not yet started} */
     public int pendingCount() {
         return core.pendingCount();
     }
 
-    /** @return tasks run */
+    /** {@return tasks run} */
     public long executedCount() {
         return core.executedCount();
     }
 
-    /** @return tasks dropped by a discarding policy */
+    /** {@return tasks dropped by a discarding policy} */
     public long discardedCount() {
         return core.discardedCount();
     }
 
-    /** @return times a poster was made to wait by a throttling policy */
+    /** {@return times a poster was made to wait by a throttling policy} */
     public long throttledCount() {
         return core.throttledCount();
     }
 
-    /** @return the port on which dropped tasks and throttled posters are reported */
+    /** {@return the port on which dropped tasks and throttled posters are reported} */
     public Port<PolicyEvent> policyEvents() {
         return core.policyEvents();
     }
 
-    /** @return this queue's unhandled-exception port, or {@code null} if none was set */
+    /** {@return this queue's unhandled-exception port, or {@code null} if none was set} */
     public Port<Throwable> unhandledExceptionPort() {
         return core.unhandledExceptionPort();
     }

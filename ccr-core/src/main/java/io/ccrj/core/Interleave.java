@@ -13,21 +13,21 @@ package io.ccrj.core;
  * instead.
  */
 public interface Interleave extends ArbiterTask {
-    /** @return exclusive handlers waiting to run */
+    /** {@return exclusive handlers waiting to run} */
     int pendingExclusiveCount();
 
-    /** @return concurrent handlers waiting to run */
+    /** {@return concurrent handlers waiting to run} */
     int pendingConcurrentCount();
 
-    /** @return concurrent handlers running now */
+    /** {@return concurrent handlers running now} */
     int activeConcurrentCount();
 
-    /** @return {@code true} while an exclusive (or the teardown) handler runs */
+    /** {@return {@code true} while an exclusive (or the teardown) handler runs} */
     boolean isExclusiveRunning();
 
     /**
-     * @return {@code true} once the teardown handler has finished, every branch is unregistered
-     *     and the items that were pending inside are back in their ports
+     * {@return {@code true} once the teardown handler has finished, every branch is unregistered
+     *     and the items that were pending inside are back in their ports}
      */
     boolean isRetired();
 }

@@ -80,22 +80,22 @@ public final class Port<T> {
         return (List<T>) core.test(n);
     }
 
-    /** @return the number of queued items (a snapshot) */
+    /** {@return the number of queued items (a snapshot)} */
     public int itemCount() {
         return core.itemCount();
     }
 
-    /** @return how many items were ever posted to this port */
+    /** {@return how many items were ever posted to this port} */
     public long postedCount() {
         return core.postedCount();
     }
 
-    /** @return the number of registered receivers (a snapshot) */
+    /** {@return the number of registered receivers (a snapshot)} */
     public int receiverCount() {
         return core.receiverCount();
     }
 
-    /** @return a snapshot of the queued items, head first */
+    /** {@return a snapshot of the queued items, head first} */
     @SuppressWarnings("unchecked")
     public List<T> items() {
         return (List<T>) core.itemsSnapshot();
@@ -110,7 +110,7 @@ public final class Port<T> {
         return core.clear();
     }
 
-    /** @return the port's name */
+    /** {@return the port's name} */
     public String name() {
         return core.name();
     }

@@ -98,12 +98,12 @@ public class PortSet {
         return ports[index];
     }
 
-    /** @return the declared item types, in order */
+    /** {@return the declared item types, in order} */
     public List<Class<?>> types() {
         return List.of(types);
     }
 
-    /** @return the total number of items queued across the ports */
+    /** {@return the total number of items queued across the ports} */
     public int itemCount() {
         int n = 0;
         for (Port<?> p : ports) {

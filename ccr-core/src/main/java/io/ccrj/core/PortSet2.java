@@ -18,13 +18,13 @@ public class PortSet2<A, B> extends PortSet {
         super(firstType, secondType);
     }
 
-    /** @return the port for items of the first type */
+    /** {@return the port for items of the first type} */
     @SuppressWarnings("unchecked")
     public final Port<A> first() {
         return (Port<A>) port(0);
     }
 
-    /** @return the port for items of the second type */
+    /** {@return the port for items of the second type} */
     @SuppressWarnings("unchecked")
     public final Port<B> second() {
         return (Port<B>) port(1);

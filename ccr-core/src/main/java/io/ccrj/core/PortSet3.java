@@ -19,19 +19,19 @@ public final class PortSet3<A, B, C> extends PortSet {
         super(firstType, secondType, thirdType);
     }
 
-    /** @return the port for items of the first type */
+    /** {@return the port for items of the first type} */
     @SuppressWarnings("unchecked")
     public Port<A> first() {
         return (Port<A>) port(0);
     }
 
-    /** @return the port for items of the second type */
+    /** {@return the port for items of the second type} */
     @SuppressWarnings("unchecked")
     public Port<B> second() {
         return (Port<B>) port(1);
     }
 
-    /** @return the port for items of the third type */
+    /** {@return the port for items of the third type} */
     @SuppressWarnings("unchecked")
     public Port<C> third() {
         return (Port<C>) port(2);

@@ -21,25 +21,25 @@ public final class PortSet4<A, B, C, D> extends PortSet {
         super(firstType, secondType, thirdType, fourthType);
     }
 
-    /** @return the port for items of the first type */
+    /** {@return the port for items of the first type} */
     @SuppressWarnings("unchecked")
     public Port<A> first() {
         return (Port<A>) port(0);
     }
 
-    /** @return the port for items of the second type */
+    /** {@return the port for items of the second type} */
     @SuppressWarnings("unchecked")
     public Port<B> second() {
         return (Port<B>) port(1);
     }
 
-    /** @return the port for items of the third type */
+    /** {@return the port for items of the third type} */
     @SuppressWarnings("unchecked")
     public Port<C> third() {
         return (Port<C>) port(2);
     }
 
-    /** @return the port for items of the fourth type */
+    /** {@return the port for items of the fourth type} */
     @SuppressWarnings("unchecked")
     public Port<D> fourth() {
         return (Port<D>) port(3);

@@ -29,12 +29,12 @@ public final class ReceiverGroup {
         this.receivers = List.of(receivers);
     }
 
-    /** @return the group's role */
+    /** {@return the group's role} */
     public Kind kind() {
         return kind;
     }
 
-    /** @return the receivers, in order */
+    /** {@return the receivers, in order} */
     public List<ArbiterTask> receivers() {
         return receivers;
     }

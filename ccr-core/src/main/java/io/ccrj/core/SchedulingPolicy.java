@@ -64,12 +64,14 @@ public record SchedulingPolicy(Kind kind, int maxDepth, double tasksPerSecond) {
         }
     }
 
-    /** @return the policy that queues every task */
+    /** {@return the policy that queues every task} */
     public static SchedulingPolicy unconstrained() {
         return new SchedulingPolicy(Kind.UNCONSTRAINED, 0, 0);
     }
 
     /**
+     * A queue-depth limit that drops the oldest waiting task when the queue is full.
+     *
      * @param maxDepth at least 1
      * @return a depth limit that drops the oldest waiting task
      */
@@ -78,6 +80,8 @@ public record SchedulingPolicy(Kind kind, int maxDepth, double tasksPerSecond) {
     }
 
     /**
+     * A queue-depth limit that makes posters wait while the queue is full.
+     *
      * @param maxDepth at least 1
      * @return a depth limit that makes posters wait
      */
@@ -86,6 +90,8 @@ public record SchedulingPolicy(Kind kind, int maxDepth, double tasksPerSecond) {
     }
 
     /**
+     * A scheduling-rate limit that drops tasks posted over the rate.
+     *
      * @param tasksPerSecond positive
      * @return a rate limit that drops tasks over the rate
      */
@@ -94,6 +100,8 @@ public record SchedulingPolicy(Kind kind, int maxDepth, double tasksPerSecond) {
     }
 
     /**
+     * A scheduling-rate limit that makes posters wait to keep to the rate.
+     *
      * @param tasksPerSecond positive
      * @return a rate limit that makes posters wait
      */

@@ -11,6 +11,8 @@ public final class SpinThenParkIdleStrategy implements IdleStrategy {
     private final long yieldNanos;
 
     /**
+     * Creates a strategy that spins, then yields, then parks.
+     *
      * @param spin how long to spin; not negative
      * @param yield how long to yield after spinning; not negative
      */

@@ -28,12 +28,12 @@ public final class SuccessFailurePort<R> extends PortSet2<R, Exception> {
         super(resultType, Exception.class);
     }
 
-    /** @return the port receiving results */
+    /** {@return the port receiving results} */
     public Port<R> success() {
         return first();
     }
 
-    /** @return the port receiving failures */
+    /** {@return the port receiving failures} */
     public Port<Exception> failure() {
         return second();
     }

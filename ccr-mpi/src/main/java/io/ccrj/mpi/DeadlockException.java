@@ -12,6 +12,7 @@ import java.util.List;
 public final class DeadlockException extends MpiException {
     private static final long serialVersionUID = 1L;
 
+    /** The operations the ranks were blocked in, one description each. */
     private final List<String> pendingOperations;
 
     /**

@@ -40,6 +40,7 @@ public class MpiException extends RuntimeException {
         INTERRUPTED
     }
 
+    /** The MPI error class of this failure. */
     private final ErrorClass errorClass;
 
     /**

@@ -10,6 +10,7 @@ package io.ccrj.mpi;
 public final class RankFailedException extends MpiException {
     private static final long serialVersionUID = 1L;
 
+    /** The rank whose body failed. */
     private final int rank;
 
     /**

@@ -3,9 +3,10 @@ package io.ccrj.mpi;
 /**
  * Which threads run the ranks of a rendezvous-model world.
  *
- * <p>On this project's reference machine (2 vCPUs) waking a parked platform thread costs about
- * 27 µs while a virtual-thread switch costs 0.2-0.4 µs, and more spinning threads than cores
- * starve each other (see {@code PLATFORM-FACTS.md}). Hence {@link #AUTO}.
+ * <p>Waking a parked platform thread on another core costs tens of microseconds on a small
+ * virtual machine, a virtual-thread switch a fraction of a microsecond, and more spinning threads
+ * than cores starve each other (docs/platform.md has this machine's figures; {@code bin/ccrj
+ * platform} measures yours). Hence {@link #AUTO}.
  */
 public enum RankThreads {
     /**

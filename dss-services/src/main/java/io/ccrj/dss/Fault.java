@@ -10,9 +10,12 @@ import java.util.Objects;
 public final class Fault extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** Why the operation failed; also picks the HTTP status. */
     private final FaultCode code;
 
     /**
+     * Creates a fault with its code and message.
+     *
      * @param code why
      * @param message a sentence for a person: what was wrong and, where it helps, what to do
      */
@@ -22,6 +25,8 @@ public final class Fault extends Exception {
     }
 
     /**
+     * Creates a fault with its code, message and cause.
+     *
      * @param code why
      * @param message a sentence for a person
      * @param cause the underlying failure
@@ -31,7 +36,7 @@ public final class Fault extends Exception {
         this.code = Objects.requireNonNull(code, "code");
     }
 
-    /** @return why the operation failed */
+    /** {@return why the operation failed} */
     public FaultCode code() {
         return code;
     }

@@ -37,17 +37,19 @@ public enum FaultCode {
         this.error = name().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the HTTP status code */
+    /** {@return the HTTP status code} */
     public int httpStatus() {
         return httpStatus;
     }
 
-    /** @return the value of the {@code "error"} field of the JSON error body, e.g. {@code not_found} */
+    /** {@return the value of the {@code "error"} field of the JSON error body, e.g. {@code not_found}} */
     public String error() {
         return error;
     }
 
     /**
+     * Maps an HTTP status code back to a fault code.
+     *
      * @param status an HTTP status code
      * @return the code with that status; {@link #INTERNAL} for an unknown 5xx, {@link #BAD_REQUEST}
      *     for any other

@@ -31,7 +31,7 @@ public record Manifest(List<ServiceSpec> services) {
         services = List.copyOf(services);
     }
 
-    /** @return the manifest used with none given: the key-value store as {@code kv}, ping as {@code ping} */
+    /** {@return the manifest used with none given: the key-value store as {@code kv}, ping as {@code ping}} */
     public static Manifest builtIn() {
         return new Manifest(List.of(
                 new ServiceSpec("kv", KeyValueService.CONTRACT, null, Map.of(), null),
@@ -39,6 +39,8 @@ public record Manifest(List<ServiceSpec> services) {
     }
 
     /**
+     * Reads a manifest from a JSON file.
+     *
      * @param file a manifest file
      * @return its services
      * @throws IOException if it cannot be read or is not a valid manifest (the message says what)
@@ -59,6 +61,8 @@ public record Manifest(List<ServiceSpec> services) {
     }
 
     /**
+     * Parses a manifest from its JSON.
+     *
      * @param root the manifest's JSON
      * @param base the directory relative state files are resolved against
      * @return the manifest

@@ -11,6 +11,8 @@ package io.ccrj.dss;
 @FunctionalInterface
 public interface NotificationListener {
     /**
+     * Receives one notification of a subscription, in order.
+     *
      * @param notification the next notification
      */
     void onNotification(Notification notification);

@@ -70,6 +70,8 @@ public final class Operation {
     }
 
     /**
+     * Starts building an operation.
+     *
      * @param verb the operation
      * @return a builder for its arguments
      */
@@ -78,6 +80,8 @@ public final class Operation {
     }
 
     /**
+     * Creates an operation with a key and a body.
+     *
      * @param verb the operation
      * @param key the item key or Submit action, or {@code null}
      * @param body the body, or {@code null}
@@ -88,57 +92,57 @@ public final class Operation {
         return builder(verb).key(key).body(body).build(responsePort);
     }
 
-    /** @return the verb */
+    /** {@return the verb} */
     public Verb verb() {
         return verb;
     }
 
-    /** @return the item key (Upsert, Delete), the action (Submit), or {@code null} */
+    /** {@return the item key (Upsert, Delete), the action (Submit), or {@code null}} */
     public String key() {
         return key;
     }
 
-    /** @return the Submit action (the same as {@link #key()}), or {@code null} */
+    /** {@return the Submit action (the same as {@link #key()}), or {@code null}} */
     public String action() {
         return key;
     }
 
-    /** @return the body, or {@code null} when there was none */
+    /** {@return the body, or {@code null} when there was none} */
     public JsonNode body() {
         return body;
     }
 
-    /** @return the body, or a new empty JSON object when there was none */
+    /** {@return the body, or a new empty JSON object when there was none} */
     public JsonNode bodyOrEmpty() {
         return body == null ? JsonNodeFactory.instance.objectNode() : body;
     }
 
-    /** @return query parameters (Query); empty if none */
+    /** {@return query parameters (Query); empty if none} */
     public Map<String, String> query() {
         return query;
     }
 
-    /** @return the {@code If-Match} value, or {@code null} */
+    /** {@return the {@code If-Match} value, or {@code null}} */
     public String ifMatch() {
         return ifMatch;
     }
 
-    /** @return the response port */
+    /** {@return the response port} */
     public ResponsePort responsePort() {
         return responsePort;
     }
 
-    /** @return the Subscribe listener, or {@code null} */
+    /** {@return the Subscribe listener, or {@code null}} */
     public NotificationListener subscriber() {
         return subscriber;
     }
 
-    /** @return for Subscribe: replay notifications after this sequence (-1: none) */
+    /** {@return for Subscribe: replay notifications after this sequence (-1: none)} */
     public long lastSequence() {
         return lastSequence;
     }
 
-    /** @return the {@code Authorization} header a remote partner call forwards, or {@code null} */
+    /** {@return the {@code Authorization} header a remote partner call forwards, or {@code null}} */
     public String authorization() {
         return authorization;
     }
@@ -189,7 +193,7 @@ public final class Operation {
         responsePort.fault(fault);
     }
 
-    /** @return {@code "GET"}, {@code "SUBMIT ping"}, ... */
+    /** {@return {@code "GET"}, {@code "SUBMIT ping"}, ...} */
     @Override
     public String toString() {
         return key == null ? verb.name() : verb.name() + " " + key;
@@ -211,6 +215,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the item key, or the action of a Submit.
+         *
          * @param value the item key or Submit action
          * @return this
          */
@@ -220,6 +226,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the body.
+         *
          * @param value the body
          * @return this
          */
@@ -229,6 +237,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the query parameters.
+         *
          * @param value query parameters
          * @return this
          */
@@ -238,6 +248,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the {@code If-Match} precondition.
+         *
          * @param value an {@code If-Match} value ({@code "3"} quoted, a list, or {@code *})
          * @return this
          */
@@ -247,6 +259,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the listener of a Subscribe.
+         *
          * @param value the Subscribe listener
          * @return this
          */
@@ -256,6 +270,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the sequence after which a Subscribe replays retained notifications.
+         *
          * @param value for Subscribe: replay retained notifications after this sequence
          * @return this
          */
@@ -265,6 +281,8 @@ public final class Operation {
         }
 
         /**
+         * Sets the {@code Authorization} header a remote call sends.
+         *
          * @param value an {@code Authorization} header value that a remote call sends
          * @return this
          */
@@ -274,6 +292,8 @@ public final class Operation {
         }
 
         /**
+         * Builds the operation.
+         *
          * @param responsePort where the answer goes
          * @return the operation
          */

@@ -16,6 +16,8 @@ package io.ccrj.dss;
 @FunctionalInterface
 public interface OperationHandler {
     /**
+     * Handles one operation.
+     *
      * @param operation the message; answer through {@link Operation#respond} or {@link Operation#fault}
      * @throws Exception any failure: a {@link Fault} is answered as is, anything else as INTERNAL
      */

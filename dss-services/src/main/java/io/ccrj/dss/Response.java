@@ -18,12 +18,14 @@ public record Response(JsonNode body, long version) {
         java.util.Objects.requireNonNull(body, "body (use an empty object for nothing to say)");
     }
 
-    /** @return the entity tag of {@link #version()}, quoted as HTTP writes it */
+    /** {@return the entity tag of {@link #version()}, quoted as HTTP writes it} */
     public String etag() {
         return etagOf(version);
     }
 
     /**
+     * Formats a state version as an entity tag.
+     *
      * @param version a state version
      * @return its quoted entity tag
      */

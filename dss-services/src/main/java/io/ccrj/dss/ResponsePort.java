@@ -43,6 +43,8 @@ public final class ResponsePort {
     }
 
     /**
+     * A response port that calls back with the answer.
+     *
      * @param callback receives (response, null) or (null, fault) once, on the answering thread;
      *     must not block
      * @return the port
@@ -52,6 +54,8 @@ public final class ResponsePort {
     }
 
     /**
+     * A response port that posts the answer to a CCR port.
+     *
      * @param port receives the response on its success port or the fault on its failure port
      * @return the response port
      */
@@ -67,6 +71,8 @@ public final class ResponsePort {
     }
 
     /**
+     * A response port that completes a future with the answer.
+     *
      * @param future completed with the response, or exceptionally with the fault
      * @return the response port
      */
@@ -103,7 +109,7 @@ public final class ResponsePort {
         return answer(null, fault);
     }
 
-    /** @return {@code true} once answered */
+    /** {@return {@code true} once answered} */
     public boolean isAnswered() {
         return answered != 0;
     }

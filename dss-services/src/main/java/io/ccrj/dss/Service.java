@@ -42,6 +42,8 @@ public abstract class Service<S> {
     ServiceRuntime<S> runtime;
 
     /**
+     * Creates a service with the type and the initial value of its state.
+     *
      * @param stateType the state's class (Replace and Update read the body as this type)
      * @param initialState the state before any operation, unless the manifest, a Create request
      *     or a durable state file gives one
@@ -79,22 +81,22 @@ public abstract class Service<S> {
         return false;
     }
 
-    /** @return the contract name shown by Lookup and the directory; the class name by default */
+    /** {@return the contract name shown by Lookup and the directory; the class name by default} */
     public String contract() {
         return getClass().getName();
     }
 
-    /** @return the state type */
+    /** {@return the state type} */
     public final Class<S> stateType() {
         return stateType;
     }
 
-    /** @return the state the service was constructed with */
+    /** {@return the state the service was constructed with} */
     public final S initialState() {
         return initialState;
     }
 
-    /** @return the current state */
+    /** {@return the current state} */
     protected final S state() {
         return runtime().state;
     }
@@ -108,12 +110,14 @@ public abstract class Service<S> {
         runtime().state = Objects.requireNonNull(newState, "newState");
     }
 
-    /** @return this service's name in its host */
+    /** {@return this service's name in its host} */
     protected final String name() {
         return runtime().name();
     }
 
     /**
+     * Looks up a partner of this service by name.
+     *
      * @param partnerName a partner named in the manifest (or added with
      *     {@link ServiceHost#create(String, Service, java.util.Map, java.nio.file.Path)})
      * @return the partner, in this host or another
@@ -123,7 +127,7 @@ public abstract class Service<S> {
         return runtime().partner(partnerName);
     }
 
-    /** @return the shared, configured Jackson mapper (thread-safe) */
+    /** {@return the shared, configured Jackson mapper (thread-safe)} */
     protected static ObjectMapper json() {
         return Json.MAPPER;
     }

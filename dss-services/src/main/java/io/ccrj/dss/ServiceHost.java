@@ -8,8 +8,6 @@ import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
 import io.ccrj.dss.internal.StateFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +47,8 @@ import java.util.function.Supplier;
  * sockets and the dispatcher are closed.
  */
 public final class ServiceHost implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(ServiceHost.class);
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger(ServiceHost.class.getName());
 
     private final Builder options;
     private final BearerToken token;
@@ -71,7 +70,7 @@ public final class ServiceHost implements AutoCloseable {
         this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
     }
 
-    /** @return a builder with the defaults */
+    /** {@return a builder with the defaults} */
     public static Builder builder() {
         return new Builder();
     }
@@ -97,7 +96,7 @@ public final class ServiceHost implements AutoCloseable {
                 throw new UncheckedIOException("cannot listen on " + options.bindAddress + ":" + options.port + ": " + e,
                         e instanceof IOException io ? io : new IOException(e));
             }
-            LOG.info("ccrj host listening on {}{}", baseUri(), token == null ? "" : " (bearer token required for modifications"
+            LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? "" : " (bearer token required for modifications"
                     + (options.protectReads ? " and reads)" : ")"));
         }
         return this;
@@ -217,7 +216,7 @@ public final class ServiceHost implements AutoCloseable {
         }
         rt.droppedFuture().thenRun(() -> services.remove(name, rt));
         rt.start();
-        LOG.info("service {} ({}) started{}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
+        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
     }
 
@@ -290,13 +289,15 @@ public final class ServiceHost implements AutoCloseable {
             throw new Fault(FaultCode.BAD_REQUEST, "unknown contract '" + contract + "': not one of "
                     + options.contracts.keySet() + " nor a class on the class path");
         } catch (ReflectiveOperationException | LinkageError e) {
-            LOG.warn("contract class {} cannot be instantiated", contract, e);
+            LOG.log(System.Logger.Level.WARNING, () -> "contract class " + contract + " cannot be instantiated", e);
             throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated"
                     + " (it needs a public no-argument constructor that succeeds)");
         }
     }
 
     /**
+     * Looks up a running service of this host by name.
+     *
      * @param name a running service
      * @return an in-process handle on it
      * @throws IllegalArgumentException if there is no such service
@@ -309,7 +310,7 @@ public final class ServiceHost implements AutoCloseable {
         return new LocalServiceRef(rt);
     }
 
-    /** @return the names of the running services, sorted */
+    /** {@return the names of the running services, sorted} */
     public List<String> serviceNames() {
         return new ArrayList<>(services.keySet());
     }
@@ -338,13 +339,13 @@ public final class ServiceHost implements AutoCloseable {
         return f;
     }
 
-    /** @return the bound HTTP port, or -1 without HTTP */
+    /** {@return the bound HTTP port, or -1 without HTTP} */
     public int port() {
         HttpServer h = http;
         return h == null ? -1 : h.port();
     }
 
-    /** @return {@code http://address:port} */
+    /** {@return {@code http://address:port}} */
     public URI baseUri() {
         String host = options.bindAddress.equals("0.0.0.0") ? "127.0.0.1" : options.bindAddress;
         if (host.indexOf(':') >= 0) {
@@ -353,13 +354,13 @@ public final class ServiceHost implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
-    /** @return the HTTP connections open now (0 without HTTP) */
+    /** {@return the HTTP connections open now (0 without HTTP)} */
     int openConnections() {
         HttpServer h = http;
         return h == null ? 0 : h.openConnections();
     }
 
-    /** @return the host's dispatcher (services' queues run on it) */
+    /** {@return the host's dispatcher (services' queues run on it)} */
     public Dispatcher dispatcher() {
         return dispatcher;
     }
@@ -384,7 +385,7 @@ public final class ServiceHost implements AutoCloseable {
         return closing;
     }
 
-    /** @return the {@code /metrics} text now (for tests and embedding) */
+    /** {@return the {@code /metrics} text now (for tests and embedding)} */
     String metricsSnapshot() {
         return new HostRouter(this).metricsText();
     }
@@ -414,7 +415,7 @@ public final class ServiceHost implements AutoCloseable {
                 sleepMillis(2);
             }
             if (metrics.inFlight() > 0) {
-                LOG.warn("shutdown deadline passed with {} requests in flight", metrics.inFlight());
+                LOG.log(System.Logger.Level.WARNING, "shutdown deadline passed with {0} requests in flight", String.valueOf(metrics.inFlight()));
             }
         }
         List<CompletableFuture<Void>> drops = new ArrayList<>();
@@ -426,7 +427,7 @@ public final class ServiceHost implements AutoCloseable {
             CompletableFuture.allOf(drops.toArray(CompletableFuture[]::new))
                     .get(Math.max(deadline.toMillis(), 1000), TimeUnit.MILLISECONDS);
         } catch (Exception e) {
-            LOG.warn("not every service finished its teardown in time: {}", e.toString());
+            LOG.log(System.Logger.Level.WARNING, "not every service finished its teardown in time: {0}", e.toString());
         }
         if (h != null) {
             h.close();
@@ -435,7 +436,7 @@ public final class ServiceHost implements AutoCloseable {
             dispatcher.close(Duration.ofSeconds(2));
         }
         closed = true;
-        LOG.info("ccrj host closed");
+        LOG.log(System.Logger.Level.INFO, "ccrj host closed");
     }
 
     private static void sleepMillis(long ms) {
@@ -490,6 +491,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the TCP port of the HTTP server.
+         *
          * @param value TCP port; 0 picks a free one; -1 serves no HTTP
          * @return this
          */
@@ -502,6 +505,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the address the HTTP server listens on.
+         *
          * @param value the address to listen on ({@code 0.0.0.0} for every interface)
          * @return this
          */
@@ -511,6 +516,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the number of Netty event-loop threads.
+         *
          * @param value Netty event-loop threads, at least 1
          * @return this
          */
@@ -520,6 +527,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the number of the services' dispatcher worker threads.
+         *
          * @param value dispatcher worker threads; 0 for one per core (at least two)
          * @return this
          */
@@ -562,6 +571,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the largest request body accepted.
+         *
          * @param value the largest request body accepted (413 beyond)
          * @return this
          */
@@ -571,6 +582,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long an idle connection stays open.
+         *
          * @param value a connection idle this long is closed
          * @return this
          */
@@ -580,6 +593,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long a handler may take to answer.
+         *
          * @param value a handler that has not answered after this long gets a 504
          * @return this
          */
@@ -589,6 +604,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many unanswered operations a service may hold.
+         *
          * @param value operations a service may hold unanswered before new ones get 503
          * @return this
          */
@@ -598,6 +615,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how long closing the host waits for work in flight.
+         *
          * @param value how long close() waits for requests in flight (and again for teardowns)
          * @return this
          */
@@ -607,6 +626,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the bearer token.
+         *
          * @param value the bearer token modifications need, or {@code null} for none; also sent
          *     to remote partners
          * @return this
@@ -620,6 +641,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets whether reads need the bearer token too.
+         *
          * @param value whether reads (Get, Query, Lookup, Subscribe, the pages, metrics) need the
          *     token too; {@code /health} never does
          * @return this
@@ -786,7 +809,7 @@ public final class ServiceHost implements AutoCloseable {
             return this;
         }
 
-        /** @return a host with these settings (not started) */
+        /** {@return a host with these settings (not started)} */
         public ServiceHost build() {
             return new ServiceHost(this);
         }

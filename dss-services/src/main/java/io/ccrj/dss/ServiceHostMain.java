@@ -58,10 +58,13 @@ public final class ServiceHostMain {
     }
 
     /**
+     * Runs a service host until it is stopped.
+     *
      * @param args see {@link #USAGE}
      * @throws Exception if the host cannot start
      */
     public static void main(String[] args) throws Exception {
+        io.ccrj.dss.internal.HostLogging.install();    // the host's logging backend (-Dccrj.log.level)
         Options o;
         try {
             o = parse(args);

@@ -26,10 +26,10 @@ import java.util.concurrent.CompletableFuture;
  * service's worker, or a Netty event loop): do not block in their callbacks.
  */
 public interface ServiceRef {
-    /** @return the service's name */
+    /** {@return the service's name} */
     String name();
 
-    /** @return where it lives: {@code local:/services/NAME} or {@code http://host:port/services/NAME} */
+    /** {@return where it lives: {@code local:/services/NAME} or {@code http://host:port/services/NAME}} */
     String uri();
 
     /**
@@ -60,17 +60,19 @@ public interface ServiceRef {
         return f;
     }
 
-    /** @return Get: the whole state */
+    /** {@return Get: the whole state} */
     default CompletableFuture<Response> get() {
         return send(Operation.builder(Verb.GET));
     }
 
-    /** @return Lookup: contract, operations, actions, partners */
+    /** {@return Lookup: contract, operations, actions, partners} */
     default CompletableFuture<Response> lookup() {
         return send(Operation.builder(Verb.LOOKUP));
     }
 
     /**
+     * Sends a Query.
+     *
      * @param parameters query parameters (the key-value store takes {@code prefix})
      * @return Query: part of the state
      */
@@ -79,6 +81,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends an Insert of a new item.
+     *
      * @param key the new item's key
      * @param value its value
      * @return Insert (a CONFLICT fault if the key exists)
@@ -91,6 +95,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends an Update: a JSON Merge Patch of the state.
+     *
      * @param patch a JSON Merge Patch of the state
      * @return Update
      */
@@ -99,6 +105,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends an Upsert: inserts the item or replaces its value.
+     *
      * @param key the item's key
      * @param value its value
      * @return Upsert
@@ -108,6 +116,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends a Replace of the whole state.
+     *
      * @param newState the whole new state
      * @return Replace
      */
@@ -116,6 +126,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends a Delete of an item.
+     *
      * @param key the item's key
      * @return Delete (a NOT_FOUND fault if absent)
      */
@@ -124,6 +136,8 @@ public interface ServiceRef {
     }
 
     /**
+     * Sends a Submit of a named action.
+     *
      * @param action the action's name
      * @param body its argument, or {@code null}
      * @return Submit
@@ -132,7 +146,7 @@ public interface ServiceRef {
         return send(Operation.builder(Verb.SUBMIT).key(action).body(body));
     }
 
-    /** @return Drop: stops the service */
+    /** {@return Drop: stops the service} */
     default CompletableFuture<Response> drop() {
         return send(Operation.builder(Verb.DROP));
     }

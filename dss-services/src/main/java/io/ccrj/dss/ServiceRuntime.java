@@ -10,8 +10,6 @@ import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.StateFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -40,7 +38,8 @@ import java.util.concurrent.atomic.LongAdder;
  * @param <S> the state type
  */
 final class ServiceRuntime<S> {
-    private static final Logger LOG = LoggerFactory.getLogger(ServiceRuntime.class);
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
     static final int RETAINED_NOTIFICATIONS = 1024;
     /** The action of the notification that says replay cannot fill a gap (see {@link Notification}). */
@@ -128,7 +127,7 @@ final class ServiceRuntime<S> {
                         + service.contract() + ": " + f.getMessage(), f);
             }
             initialVersion = loaded.version();
-            LOG.info("service {}: state loaded from {} (version {})", name, stateFile.path(), initialVersion);
+            LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(), Long.toString(initialVersion));
         } else if (initialState != null && !initialState.isNull()) {
             initial = service.fromJson(initialState);
         }
@@ -376,7 +375,7 @@ final class ServiceRuntime<S> {
 
     private void handlerFailed(Operation op, Throwable t) {
         faults.increment();
-        LOG.warn("service {}: handler for {} threw", name, op, t);
+        LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
         op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
                 + name + "' failed" + (t.getMessage() == null ? "" : ": " + t.getMessage())
                 + " (the host's log has the details)", t));
@@ -446,7 +445,7 @@ final class ServiceRuntime<S> {
         } catch (JsonLimits.Violation e) {
             return refuse(op, new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed"));
         } catch (IOException | RuntimeException e) {
-            LOG.error("service {}: the state after {} cannot be written; the change is rolled back", name, op, e);
+            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": the state after " + op + " cannot be written; the change is rolled back", e);
             return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
                     + "' after this change cannot be written as JSON; nothing was changed", e));
         }
@@ -455,7 +454,7 @@ final class ServiceRuntime<S> {
             try {
                 stateFile.save(v, bytes);
             } catch (IOException | RuntimeException e) {
-                LOG.error("service {}: saving {} failed; the change is rolled back", name, stateFile.path(), e);
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " failed; the change is rolled back", e);
                 return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
                         + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e));
             }
@@ -607,7 +606,7 @@ final class ServiceRuntime<S> {
                 try {
                     stateFile.save(version, snapshot);
                 } catch (IOException e) {
-                    LOG.error("service {}: saving {} at drop failed", name, stateFile.path(), e);
+                    LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
                 }
             }
             for (Subscriber s : subscribers) {
@@ -648,7 +647,7 @@ final class ServiceRuntime<S> {
             try {
                 listener.onNotification(n);
             } catch (RuntimeException e) {
-                LOG.warn("a notification listener threw; it stays subscribed", e);
+                LOG.log(System.Logger.Level.WARNING, "a notification listener threw; it stays subscribed", e);
             }
         }
 
@@ -657,7 +656,7 @@ final class ServiceRuntime<S> {
                 try {
                     listener.onClose(reason);
                 } catch (RuntimeException e) {
-                    LOG.warn("a notification listener's onClose threw", e);
+                    LOG.log(System.Logger.Level.WARNING, "a notification listener's onClose threw", e);
                 }
             }
         }

@@ -29,6 +29,8 @@ public record ServiceSpec(String name, String contract, JsonNode state, Map<Stri
     }
 
     /**
+     * Tells whether a name may name a service.
+     *
      * @param name a candidate service name
      * @return {@code true} if it is 1-64 characters of {@code [A-Za-z0-9._-]}
      */

@@ -9,6 +9,6 @@ public interface Subscription extends AutoCloseable {
     @Override
     void close();
 
-    /** @return {@code true} once ended from either side */
+    /** {@return {@code true} once ended from either side} */
     boolean isClosed();
 }

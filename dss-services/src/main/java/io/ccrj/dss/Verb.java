@@ -43,20 +43,20 @@ public enum Verb {
         this.action = name().toLowerCase(Locale.ROOT);
     }
 
-    /** @return the kind a handler of this verb gets unless it asks for another */
+    /** {@return the kind a handler of this verb gets unless it asks for another} */
     public HandlerKind defaultKind() {
         return defaultKind;
     }
 
     /**
-     * @return {@code true} for the verbs that change state: a successful answer bumps the
-     *     version, saves a durable state and notifies subscribers, and a bearer token guards them
+     * {@return {@code true} for the verbs that change state: a successful answer bumps the
+     *     version, saves a durable state and notifies subscribers, and a bearer token guards them}
      */
     public boolean isModifying() {
         return modifying;
     }
 
-    /** @return the lower-case name, used as the notification action (Submit uses its action name) */
+    /** {@return the lower-case name, used as the notification action (Submit uses its action name)} */
     public String action() {
         return action;
     }

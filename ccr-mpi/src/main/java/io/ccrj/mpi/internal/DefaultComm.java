@@ -37,8 +37,8 @@ public final class DefaultComm implements Comm {
     /**
      * From this many elements on, {@code sendrecv} and {@code isend} lend the send buffer to the
      * receiver instead of copying it (one copy instead of two; the send completes when the
-     * receiver has taken the elements). Measured on 2 vCPUs, 2-rank sendrecv: 1,000 doubles take
-     * 0.9 us eager and 0.35 us lent; up to about 64 elements the two cannot be told apart, and
+     * receiver has taken the elements). Why 256: in the 2-rank sendrecv benchmarks lending is clearly
+     * faster at 1,000 doubles and cannot be told apart from copying up to about 64 elements, and
      * small sends stay eager so that {@code isend} completes at once. Blocking {@code send} always
      * copies, so it never waits for a receiver.
      */

@@ -137,8 +137,8 @@ public final class DssMain {
                 o.notifications());
         long start = System.nanoTime();
         DssReport report = new DssReport(o);
-        // The loopback round trip has regimes here (about 60 us while the vCPUs sleep between
-        // messages, about 23 us while they stay awake) that change over seconds: the callers take
+        // The loopback round trip has two regimes on a small VM (slower while the vCPUs sleep
+        // between messages, faster while they stay awake) that change over seconds: the callers take
         // turns, group by group, so that each sees the same mix.
         // In-process callers first, alone (the HTTP hosts' idle dispatcher workers would take
         // their cores); then the HTTP callers together.
@@ -183,11 +183,8 @@ public final class DssMain {
         double took = (System.nanoTime() - start) / 1e9;
 
         String tables = report.tables();
-        String targets = report.targets();
         out.println();
         out.print(tables);
-        out.println("Targets (issue 4):");
-        out.print(targets);
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("dss");
         Files.createDirectories(dir);
         Path csv = dir.resolve("dss.csv");
@@ -196,8 +193,7 @@ public final class DssMain {
         Files.writeString(csv, report.csv());
         Files.writeString(groups, report.groupsCsv());
         Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n- " + machine + "\n"
-                + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables
-                + "## Targets (issue 4)\n\n" + targets);
+                + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables);
         Path hist = dir.resolve("dss-two-way.png");
         Path thr = dir.resolve("dss-throughput.png");
         DssChart.twoWayHistogram(report, hist);

@@ -7,7 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The figures of {@code bin/ccrj dss}: tables (Markdown), CSV and the issue's targets. Two-way
+ * The figures of {@code bin/ccrj dss}: tables (Markdown) and CSV (the project's targets are in
+ * docs/results.md, not printed). Two-way
  * figures are per message: the mean over the groups of each group's time divided by its size, as
  * the seeds report them; throughput of a two-way caller is one over that mean.
  */
@@ -107,28 +108,6 @@ final class DssReport {
                     percentile(oneWay, 99), percentile(oneWay, 99.9), oneWay[oneWay.length - 1]));
         }
         return sb.toString();
-    }
-
-    String targets() {
-        StringBuilder sb = new StringBuilder();
-        double inProcess = twoWayMean(DssMain.TWO_WAY_ORDER.get(1));
-        double inProcessRef = twoWayMean(DssMain.TWO_WAY_ORDER.get(0));
-        double http = twoWayMean(DssMain.TWO_WAY_ORDER.get(3));
-        double httpDispatcher = twoWayMean(DssMain.TWO_WAY_ORDER.get(4));
-        double raw = twoWayMean(DssMain.TWO_WAY_ORDER.get(5));
-        line(sb, "in-process two-way <= 2 µs (service to service, the seeds' setup)", inProcess, "%.2f µs", inProcess <= 2);
-        line(sb, "loopback HTTP two-way <= 1.3x raw Netty", http / raw, "%.2fx", http / raw <= 1.3);
-        double thr = reqPerSecond(DssTarget.DSS_HTTP.label) / reqPerSecond(DssTarget.RAW_NETTY.label);
-        line(sb, "HTTP throughput >= 0.8x raw Netty", thr, "%.2fx", thr >= 0.8);
-        sb.append(String.format(Locale.ROOT, "  (for comparison, handlers on the dispatcher: two-way %.2fx, throughput %.2fx;"
-                + " local ServiceRef from a spinning thread: %.2f µs)%n", httpDispatcher / raw,
-                reqPerSecond(DssTarget.DSS_HTTP_DISPATCHER.label) / reqPerSecond(DssTarget.RAW_NETTY.label), inProcessRef));
-        return sb.toString();
-    }
-
-    private static void line(StringBuilder sb, String what, double v, String fmt, boolean met) {
-        sb.append(String.format(Locale.ROOT, "- %-72s %10s  %s%n", what, Double.isNaN(v) ? "-" : String.format(Locale.ROOT, fmt, v),
-                Double.isNaN(v) ? "not measured" : met ? "met" : "MISSED"));
     }
 
     String csv() {

@@ -14,7 +14,7 @@ import java.time.Duration;
  * sockets). Started and stopped by the benchmarks.
  */
 public enum DssTarget {
-    /** {@link RawNettyHttpServer}: codec, aggregator, one handler; the baseline. */
+    /** {@link RawNettyHttpServer}: codec, aggregator, one handler; the baseline of the HTTP figures. */
     RAW_NETTY("raw Netty handler", true),
     /**
      * {@link ServiceHost} with default settings over HTTP: the built-in services never block, so

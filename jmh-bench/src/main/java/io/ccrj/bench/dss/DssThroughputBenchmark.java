@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code THREADS x DEPTH} = 32 are in flight. The score is requests per second. Clients and server
  * share the machine's cores, as they do there.
  *
- * <p>Issue target on the reference machine: {@code DSS_HTTP} at least 0.8x {@code RAW_NETTY} of
- * the same run (the seeds: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} measures the
+ * <p>The project's target for {@code DSS_HTTP} against {@code RAW_NETTY} of the same run is in
+ * docs/results.md (the seeds: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} measures the
  * same with its {@link io.ccrj.bench.dss.client.HttpLoadGenerator} (32 connections on one client
  * I/O thread); this benchmark is the JMH second opinion.
  */

@@ -28,6 +28,13 @@ public enum NettyTransport {
     /** The JDK's NIO selector: works everywhere. */
     NIO(NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class, () -> true);
 
+    static {
+        // Every Netty user in this module names a transport before it creates a Netty object, so
+        // this is the one place that routes Netty's logging to java.util.logging in every JVM,
+        // JMH's forks included (see useJdkLogging).
+        useJdkLogging();
+    }
+
     private final Supplier<IoHandlerFactory> ioHandlerFactory;
     private final Class<? extends ServerChannel> serverChannelType;
     private final Class<? extends SocketChannel> socketChannelType;

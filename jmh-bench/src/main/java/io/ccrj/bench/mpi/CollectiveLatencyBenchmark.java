@@ -19,9 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Latency of one collective, back to back on every rank: barrier, broadcast of one double from
  * rank 0, allreduce (SUM) of one double, at 2, 4 and 8 ranks, on ccr-mpi and MPJ Express in the
- * same run. Issue target on the reference machine at 2 ranks: barrier and allreduce &le; 1 µs on
- * ccr-mpi (MPJ Express: 67 / 68 µs in PLATFORM-FACTS), at least 20x below MPJ Express at every
- * rank count.
+ * same run. The project's targets for them are in docs/results.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
  * (seed 001 Table 1) with both backends, the latency table and the bandwidth tables (seed 000
- * Table 3), checks the issue's targets, and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
+ * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
  * into the output folder.
  *
  * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
@@ -99,11 +99,8 @@ public final class MpiMain {
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(figures, o);
         String tables = report.tables();
-        String targets = report.targets();
         out.println();
         out.print(tables);
-        out.println("Targets (issue 3):");
-        out.print(targets);
         out.println("* = some repetitions were disturbed by other processes (more than 10% of the machine)");
 
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("mpi");
@@ -114,7 +111,7 @@ public final class MpiMain {
         Files.writeString(md, "# ccrj mpi — ccr-mpi beside MPJ Express\n\n- " + machine + "\n- " + params + "\n"
                 + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
                 + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
-                + tables + "## Targets (issue 3)\n\n" + targets);
+                + tables);
         out.println("wrote " + csv);
         out.println("wrote " + md);
         String subtitle = cores + " cores";

@@ -19,8 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Ping-pong latency: rank 0 sends one double to rank 1, which sends it back ({@code send} +
  * {@code recv} on both sides), on ccr-mpi and MPJ Express in the same run. The score is the
- * half round trip (one one-way message). Issue target on the reference machine: ccr-mpi
- * &le; 0.3 µs and at least 20x below MPJ Express (32 µs in PLATFORM-FACTS).
+ * half round trip (one one-way message). The project's targets for it are in docs/results.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

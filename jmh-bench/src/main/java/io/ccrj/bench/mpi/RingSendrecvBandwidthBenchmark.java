@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code doubles} doubles to its right neighbour and receives as many from its left, at 2 and 4
  * ranks, on ccr-mpi and MPJ Express. The score is the time of one shift; the
  * bandwidth summed over ranks is {@code 8 * doubles * ranks / score}. {@link ArraycopyBaseline}
- * is the baseline (issue target: ccr-mpi at 10^5 doubles &ge; 0.9x {@code System.arraycopy};
- * MPJ Express: 0.29 / 4.3 / 2.4 GB/s at 10^3 / 10^5 / 10^6 in PLATFORM-FACTS).
+ * is the baseline (the project's target for it is in docs/results.md; this machine's arraycopy
+ * bandwidth is in docs/platform.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -7,8 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Starts rounds of work on a fixed set of rank threads and waits for them to finish, cheaply
  * enough to time rounds of a few microseconds: waiters spin briefly, then yield, then park
- * (PLATFORM-FACTS: a park/unpark across cores costs ~27 µs here; blind spinning with more threads
- * than cores starves the one thread that must make progress, hence the yields).
+ * (a park/unpark across cores costs tens of microseconds on a small virtual machine, see
+ * docs/platform.md; blind spinning with more threads than cores starves the one thread that must
+ * make progress, hence the yields).
  *
  * <p>Threading: one driver thread calls {@link #start}, {@link #awaitRound} and {@link #stop};
  * each rank thread calls {@link #awaitStart} and {@link #finished} with its own rank. The

@@ -28,9 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * stage, {@code (T(S) - T(1)) / S} for a fixed total computation, is here the score of a pattern
  * minus the score of {@code COMPUTE_ONLY} at the same backend and rank count.
  *
- * <p>Issue targets on the reference machine (MPJ Express in PLATFORM-FACTS): Rendezvous Exchange
- * &le; 1 µs per stage at 2 ranks [67 µs] and &le; 5 µs at 4 ranks [90 µs]; Rendezvous Shift
- * &le; 0.5 µs at 2 ranks [32 µs]; at least 20x below MPJ Express at every rank count.
+ * <p>The project's targets for these figures are in docs/results.md.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,10 +50,10 @@ public class StageOverheadBenchmark {
     public RendezvousPattern pattern;
 
     /**
-     * Basic units per stage: 100 is ~13 µs here (0.13 µs each, PLATFORM-FACTS), like the seeds'
-     * ~15 µs stages; 0 leaves only the messaging, whose time is then the whole overhead (sharper
-     * for sub-microsecond overheads, which the subtraction of a 13 µs stage cannot resolve on a
-     * shared machine).
+     * Basic units per stage: 100 gives stages of the order of the seeds' ~15 µs on a current
+     * core; 0 leaves only the messaging, whose time is then the whole overhead (sharper for
+     * sub-microsecond overheads, which subtracting a stage of many microseconds cannot resolve on
+     * a shared machine).
      */
     @Param({"0", "100"})
     public int units;

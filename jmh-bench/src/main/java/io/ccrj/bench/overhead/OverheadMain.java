@@ -167,13 +167,8 @@ public final class OverheadMain {
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);
         }
-        String targets = report.targets();
         out.println();
-        out.println("Targets:");
-        out.print(targets);
-        out.println();
-        Files.writeString(md, report.markdown(heading) + sweepSection + messagingSection
-                + "\n## Targets\n\n```\n" + targets + "```\n");
+        Files.writeString(md, report.markdown(heading) + sweepSection + messagingSection);
         OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
                 String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
         out.println("wrote " + csv);

@@ -42,7 +42,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
             The stage-overhead experiment of seed 000, section 2, on ccr-core: a fixed computation per
             parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
 
-              --full                 the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (about 75 min here)
+              --full                 the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)
               --pattern LIST         Pipeline,Shift,TwoShifts (default) and/or Exchange
               --ways LIST            parallel computations (default 1,2,4,8; --full 1,2,3,4,8)
               --threads LIST         match (threads = ways) and/or default (one per core); default both

@@ -256,7 +256,7 @@ public final class OverheadReport {
             }
         }
         sb.append("\nNoise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
-                + " run of the cell gives; a figure whose band straddles zero or a target is within this machine's"
+                + " run of the cell gives; a figure whose band straddles zero or a given bound is within this machine's"
                 + " run-to-run noise.\n");
         return sb.toString();
     }
@@ -264,74 +264,6 @@ public final class OverheadReport {
     private static String band(Measurement x) {
         double[] r = x.overheadRangeMicros();
         return fmt("%.3f", r[0]) + " .. " + fmt("%.3f", r[1]);
-    }
-
-    /**
-     * The project's targets for these tables (2-way "match": Pipeline at most 0.25 µs, Shift 0.5 µs,
-     * Two Shifts 1 µs; at 4- and 8-way every cell below the seeds' 4-core AMD figure), one line each.
-     *
-     * @return the lines: "met" when the whole noise band is at or below the limit, "MISSED" when it
-     *     is wholly above, "within noise" when the limit lies inside it
-     */
-    public String targets() {
-        StringBuilder sb = new StringBuilder();
-        for (Pattern p : patterns) {
-            Double limit = twoWayTarget(p);
-            if (limit != null && modes.contains(ThreadMode.MATCH)) {
-                find(p, ThreadMode.MATCH, 2).ifPresent(x -> sb.append(targetLine(p.seedName() + ", 2-way match",
-                        x, limit, "target")));
-            }
-        }
-        for (Pattern p : patterns) {
-            for (ThreadMode m : modes) {
-                for (int w : ways) {
-                    if (w < 4) {
-                        continue;
-                    }
-                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                    Optional<Measurement> o = find(p, m, w);
-                    if (amd.hasValue() && o.isPresent()) {
-                        sb.append(targetLine(p.seedName() + ", " + w + "-way " + m.id(), o.get(), amd.value(), "seed AMD"));
-                    }
-                }
-            }
-        }
-        return sb.toString();
-    }
-
-    /**
-     * @param p a pattern
-     * @return the project's most for its 2-way "match" overhead per stage, µs, or {@code null} if none
-     */
-    static Double twoWayTarget(Pattern p) {
-        return switch (p) {
-            case PIPELINE -> 0.25;
-            case SHIFT -> 0.5;
-            case TWO_SHIFTS -> 1.0;
-            case EXCHANGE -> null;
-        };
-    }
-
-    private static String targetLine(String what, Measurement x, double limit, String against) {
-        double[] band = x.overheadRangeMicros();
-        return String.format(Locale.ROOT, "  %-34s %8.3f µs (noise band %6.3f .. %6.3f)  vs %-8s %6.2f µs   %s%n", what,
-                x.overheadMicros(), band[0], band[1], against, limit, verdict(x.overheadMicros(), band, limit));
-    }
-
-    /**
-     * @param ours the medians' figure
-     * @param band its noise band, {low, high}
-     * @param limit the most the target allows
-     * @return "met", "MISSED", or "within noise" when the limit lies inside the band
-     */
-    static String verdict(double ours, double[] band, double limit) {
-        if (Math.max(ours, band[1]) <= limit) {
-            return "met";
-        }
-        if (Math.min(ours, band[0]) > limit) {
-            return "MISSED";
-        }
-        return "within noise (" + (ours <= limit ? "median meets it" : "median above it") + ")";
     }
 
     static String pad(String s, int width) {

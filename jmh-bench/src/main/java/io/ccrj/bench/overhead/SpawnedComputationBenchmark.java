@@ -42,13 +42,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public abstract class SpawnedComputationBenchmark {
 
-    /** Basic units per computation: about 100 ms of compute on the reference machine (0.1 µs a unit). */
+    /** Basic units per computation: a computation long enough that a stage's overhead is a small part of it. */
     static final int TOTAL_UNITS = 1_000_000;
 
     @Param({"MATCH", "DEFAULT"})
     public ThreadMode threads;
 
-    /** 1,000 stages of 1,000 units (about 100 µs each) and 10,000 stages of 100 units (about 10 µs). */
+    /** 1,000 stages of 1,000 units and 10,000 stages of 100 units: coarse and fine stages over the same computation. */
     @Param({"1000", "10000"})
     public int stages;
 

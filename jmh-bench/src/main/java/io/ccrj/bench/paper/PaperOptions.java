@@ -88,7 +88,7 @@ public record PaperOptions(boolean full, boolean smoke, Set<Item> only, Path out
             bandwidth (seed 000 Table 3), DSS two-way timings and throughput (seed 000 Fig. 13, raw Netty
             and Axis2 as references). Writes results.md, CSV files and PNG charts into one folder.
 
-              --full          the seeds' full ranges (about 1.5 hours here, 75 min of it stage overheads)
+              --full          the seeds' full ranges (long, most of it stage overheads; progress shows an ETA)
               --only LIST     some of: pipeline, shift, twoshifts, exchange (spawned patterns),
                               rendezvous, latency, bandwidth (ccr-mpi and MPJ Express),
                               dss (services in-process and over HTTP, raw Netty)

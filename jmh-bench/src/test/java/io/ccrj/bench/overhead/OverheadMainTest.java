@@ -67,8 +67,9 @@ class OverheadMainTest {
         assertThat(messaging.get(3)).startsWith("TwoShifts,2,match,500,");
         assertThat(messaging.get(3).split(",")[7].split(";")).hasSize(5);
         assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Back-to-back stages")
-                .contains("| Straight Pipeline | 1 |").contains("## Targets");
-        assertThat(stdout).containsPattern("Straight Pipeline, 2-way match\\s+-?\\d+\\.\\d{3} µs \\(noise band");
+                .contains("| Straight Pipeline | 1 |").doesNotContain("Targets");
+        // Figures only: the project's targets are listed in docs/results.md, not judged here.
+        assertThat(stdout).doesNotContain("Targets").doesNotContain("vs target");
         byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
         assertThat(png).hasSizeGreaterThan(1000);
         assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");

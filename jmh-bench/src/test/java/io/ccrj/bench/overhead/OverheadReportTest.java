@@ -88,17 +88,7 @@ class OverheadReportTest {
     }
 
     @Test
-    void targetsCompareTwoWayMatchWithTheIssueAndWiderWaysWithTheSeeds() {
-        String t = report().targets();
-
-        assertThat(t).containsPattern("Straight Pipeline, 2-way match\\s+0.120 µs \\(noise band\\s+0.120 ..\\s+0.120\\)"
-                + "\\s+vs target\\s+0.25 µs\\s+met");
-        assertThat(t).containsPattern("Shift, 2-way match\\s+0.600 µs .*vs target\\s+0.50 µs\\s+MISSED");
-        assertThat(t).containsPattern("Straight Pipeline, 4-way match\\s+6.000 µs .*vs seed AMD\\s+5.00 µs\\s+MISSED");
-    }
-
-    @Test
-    void noiseBandPairsTheExtremeRunsAndATargetInsideItIsNeitherMetNorMissed() {
+    void noiseBandPairsTheExtremeRuns() {
         // T(1) 1.000/1.001/0.999 s, T(S) 1.0002/1.0006/0.9999 s over S = 1000: medians give 0.2 µs,
         // the pairings range from (0.9999 - 1.001) to (1.0006 - 0.999) s.
         Measurement m = new Measurement(Pattern.PIPELINE, 2, ThreadMode.MATCH, 2, S, 215,
@@ -108,11 +98,5 @@ class OverheadReportTest {
         assertThat(m.overheadMicros()).isCloseTo(0.2, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(m.overheadRangeMicros()).containsExactly(new double[] {-1.1, 1.6},
                 org.assertj.core.api.Assertions.within(1e-9));
-        String t = new OverheadReport(List.of(m), List.of(Pattern.PIPELINE), List.of(2), List.of(ThreadMode.MATCH)).targets();
-        assertThat(t).containsPattern("0.200 µs \\(noise band -1.100 ..  1.600\\)\\s+vs target\\s+0.25 µs\\s+"
-                + "within noise \\(median meets it\\)");
-        assertThat(OverheadReport.verdict(0.3, new double[] {0.1, 0.4}, 0.25)).isEqualTo("within noise (median above it)");
-        assertThat(OverheadReport.verdict(0.3, new double[] {0.26, 0.4}, 0.25)).isEqualTo("MISSED");
-        assertThat(OverheadReport.verdict(0.2, new double[] {0.1, 0.25}, 0.25)).isEqualTo("met");
     }
 }

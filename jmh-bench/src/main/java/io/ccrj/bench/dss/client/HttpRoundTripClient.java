@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  * One keep-alive HTTP/1.1 connection driven by the calling thread: {@link #exchange()} writes the
  * request and runs the connection's I/O on the same thread until the whole response is in, so a
  * round trip costs the server and the socket, not a hand-off between a client I/O thread and the
- * caller (a cross-core wake-up costs ~27 µs on the reference machine; see
- * {@code shared/PLATFORM-FACTS.md}). The JDK's {@code HttpClient} adds ~130 µs and is not used.
+ * caller (a cross-core wake-up costs tens of microseconds on a small virtual machine: see the
+ * park/unpark figure in docs/platform.md). The JDK's {@code HttpClient} adds a hand-off of its
+ * own per request and is not used.
  *
  * <p>Built on Netty's {@link ManualIoEventLoop}: the event loop has no thread of its own and only
  * moves while the owning thread is inside {@link #exchange} or {@link #exchangeAll}, blocking in

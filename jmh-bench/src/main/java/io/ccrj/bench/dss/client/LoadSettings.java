@@ -34,7 +34,7 @@ public record LoadSettings(HttpRequestSpec request, int connections, int pipelin
         Objects.requireNonNull(transport, "transport");
     }
 
-    /** The load: 32 connections, depth 1, one client I/O thread, 2 s warm-up, 10 s measured. */
+    /** The DSS experiment's load: 32 connections, depth 1, one client I/O thread, 2 s warm-up, 10 s measured. */
     public static LoadSettings of(HttpRequestSpec request) {
         return new LoadSettings(request, 32, 1, 1, Duration.ofSeconds(2), Duration.ofSeconds(10), NettyTransport.best());
     }

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.Arguments;
 /** The conformance kernels and the world sizes they run at. */
 final class Kernels {
 
-    /** The sizes of the issue: 2, 3, 4 and 8 ranks (8 ranks on a 2-core machine included). */
+    /** The world sizes every kernel runs at: 2, 3, 4 and 8 ranks (8 ranks on a 2-core machine included). */
     static final List<Integer> SIZES = List.of(2, 3, 4, 8);
 
     static final List<ConformanceKernel> ALL = List.of(

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+#
+# Run by CI (.ci/run): fails if any bin/ccrj command prints a line containing "WARNING" when it
+# starts, or a logging library's own complaint (log4j:WARN, SLF4J's no-provider lines). Each command runs a short real workload, so that everything that warns at first use
+# (JCTools' sun.misc.Unsafe in ccr-core's dispatcher, Netty's native epoll library, MPJ Express,
+# JMH's forked JVMs, Maven's own start) has been used before the output is read:
+#
+#   help; build (Maven: installs the parent POM alone into a throwaway repository); host (until
+#   it serves); bench (one JMH iteration of ccr-core's queue and of Netty, in forked JVMs); paper --smoke; overhead, mpi and dss
+#   with tiny settings; platform --quick.
+#
+# `bin/ccrj test` starts Maven exactly as build does; its tests' own output is not read here.
+# On JDK 24+ it also runs one workload without the launcher's flags and expects the WARNING
+# lines there, which shows that this check can fail and that the flags are what silences them.
+#
+# Uses the JDK bin/ccrj finds (JAVA_HOME first); run it with each JDK to check (CI: the one it
+# installed). Prints one line per command and a verdict line; exits 1 on any WARNING line.
+set -euo pipefail
+
+ROOT=$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT"
+# shellcheck source=jdk.sh
+. "$ROOT/bin/lib/jdk.sh"
+ccrj_find_jdk || { ccrj_jdk_missing_message; exit 1; }
+major=$(ccrj_java_major "$CCRJ_JDK_VERSION")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/ccrj-quiet.XXXXXX")
+host_pid=
+cleanup() {
+  [[ -n $host_pid ]] && kill "$host_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+failed=0 ran=0
+# What counts as a warning line.
+WARN_RE='WARNING|^log4j:WARN|^SLF4J'
+# check NAME LOGFILE: reports the WARNING lines of one command's output.
+check() {
+  local name=$1 log=$2 n
+  ran=$(( ran + 1 ))
+  n=$(grep -cE "$WARN_RE" "$log" || true)
+  if (( n > 0 )); then
+    failed=$(( failed + 1 ))
+    echo "quiet-start: $name: FAILED, $n warning lines:"
+    grep -E "$WARN_RE" "$log" | head -n 8 | sed 's/^/quiet-start:     /'
+  else
+    echo "quiet-start: $name: ok ($(wc -l <"$log") lines, no WARNING)"
+  fi
+}
+# run NAME COMMAND...: runs a command to completion; its failure is a failure of the check.
+# JMH allows one run per machine at a time (/tmp/jmh.lock): a command that found another JMH
+# run holding it is retried, for up to five minutes.
+run() {
+  local name=$1 log=$work/$1.log rc tries=0
+  shift
+  while true; do
+    rc=0
+    "$@" </dev/null >"$log" 2>&1 || rc=$?
+    grep -q 'Unable to acquire the JMH lock' "$log" && (( ++tries < 20 )) || break
+    echo "quiet-start: $name: another JMH run holds the JMH lock; retrying in 15 s" >&2
+    sleep 15
+  done
+  if (( rc != 0 )) || grep -q 'Unable to acquire the JMH lock' "$log"; then
+    failed=$(( failed + 1 ))
+    echo "quiet-start: $name: FAILED, exit code $rc from: $*"
+    tail -n 20 "$log" | sed 's/^/quiet-start:     /'
+    return 0
+  fi
+  check "$name" "$log"
+}
+
+echo "quiet-start: Java $CCRJ_JDK_VERSION ($CCRJ_JDK_HOME)" >&2
+export JAVA_HOME=$CCRJ_JDK_HOME
+
+run help bin/ccrj help
+run build bin/ccrj build -q -N -Dmaven.repo.local="$work/m2" \
+  -Dmaven.repo.local.tail="${CCRJ_M2_REPO:-$HOME/.m2/repository}"
+
+# The host: started, read once it says it serves (or after 60 s), then stopped.
+log=$work/host.log
+bin/ccrj host --port 0 </dev/null >"$log" 2>&1 &
+host_pid=$!
+for _ in $(seq 600); do
+  grep -q '^ccrj host: serving' "$log" && break
+  kill -0 "$host_pid" 2>/dev/null || break
+  sleep 0.1
+done
+if grep -q '^ccrj host: serving' "$log"; then
+  check host "$log"
+else
+  failed=$(( failed + 1 ))
+  echo "quiet-start: host: FAILED, it did not start serving:"
+  tail -n 20 "$log" | sed 's/^/quiet-start:     /'
+fi
+kill "$host_pid" 2>/dev/null || true
+wait "$host_pid" 2>/dev/null || true
+host_pid=
+
+run bench bin/ccrj bench 'TaskQueueBench.offerPoll|RawNettyHttpBenchmark.get' -p impl=jctoolsXadd \
+  -bm avgt -f 1 -wi 0 -i 1 -r 200ms
+run paper bin/ccrj paper --smoke --ignore-load --out "$work/paper"
+run overhead bin/ccrj overhead --stages 200 --ways 1 --reps 1 --threads match --pattern Pipeline \
+  --ignore-load --out "$work/overhead"
+run mpi bin/ccrj mpi --only latency --ranks 2 --reps 1 --round-ms 5 --warmup-ms 10 --ignore-load \
+  --out "$work/mpi"
+run dss bin/ccrj dss --groups 2 --group-size 10 --rounds 1 --throughput-s 0.2 --notifications 100 \
+  --out "$work/dss"
+run platform bin/ccrj platform --quick --out "$work/platform.md"
+
+# The canary: the same overhead run without the launcher's flags must warn on JDK 24+.
+if (( major >= 24 )); then
+  log=$work/canary.log
+  "$JAVA_HOME/bin/java" -cp jmh-bench/target/benchmarks.jar io.ccrj.bench.overhead.OverheadMain \
+    --stages 200 --ways 1 --reps 1 --threads match --pattern Pipeline --ignore-load \
+    --out "$work/canary" </dev/null >"$log" 2>&1 || true
+  if grep -q 'WARNING' "$log"; then
+    echo "quiet-start: canary: ok, without bin/ccrj's flags Java $major warns ($(grep -c WARNING "$log") lines)"
+  else
+    failed=$(( failed + 1 ))
+    echo "quiet-start: canary: FAILED, a run without bin/ccrj's flags printed no WARNING: this check cannot see them"
+  fi
+fi
+
+if (( failed )); then
+  echo "quiet-start: FAILED, $failed of $ran commands printed WARNING lines or failed (Java $CCRJ_JDK_VERSION)"
+  exit 1
+fi
+echo "quiet-start: OK, $ran commands started without a WARNING line (Java $CCRJ_JDK_VERSION)"
