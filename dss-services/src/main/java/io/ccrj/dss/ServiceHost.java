@@ -685,6 +685,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets the deadline for a request head, counted from its first byte.
+         *
          * @param value a request's head (request line and headers) must arrive whole within this
          *     time of its first byte, else 408 and the connection closes; bytes trickling in do
          *     not extend it (default 10 s)
@@ -696,6 +698,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many requests of one connection may wait for their answers.
+         *
          * @param value requests of one connection received and not yet answered before the host
          *     stops reading that connection until answers go out (default 64)
          * @return this
@@ -706,6 +710,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many requests one connection may carry.
+         *
          * @param value requests answered on one connection; the last one's answer closes it
          *     (default: no limit; a connection costs the host the same however many requests it
          *     carries, and long-lived keep-alive clients, benchmarks among them, expect none)
@@ -717,6 +723,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many HTTP connections may be open at once.
+         *
          * @param value open HTTP connections; more are answered 503 and closed (default 10,000)
          * @return this
          */
@@ -726,6 +734,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many HTTP connections one client address may have open.
+         *
          * @param value open HTTP connections from one client address; more are answered 503 and
          *     closed (default 1,000)
          * @return this
@@ -736,6 +746,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many events one SSE subscriber may have waiting.
+         *
          * @param value notification events one SSE subscriber may have waiting in the host (not
          *     yet taken by its socket); beyond, the subscriber is dropped with a final
          *     {@code overflow} event and resumes with {@code Last-Event-ID} (default 1024)
@@ -747,6 +759,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many bytes of events one SSE subscriber may have waiting.
+         *
          * @param value bytes of events one SSE subscriber may have waiting in the host; beyond,
          *     it is dropped as for {@link #sseMaxEvents} (default 1 MiB)
          * @return this
@@ -757,6 +771,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many services the host runs at most.
+         *
          * @param value services the host runs at most; a Create over HTTP ({@code POST /directory})
          *     beyond is refused with 409 (default 1,000)
          * @return this
@@ -767,6 +783,8 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
+         * Sets how many bytes of notifications each service keeps for replay.
+         *
          * @param value bytes of notification bodies each service keeps for replay to resuming
          *     subscribers ({@code Last-Event-ID}), besides the count limit of 1024; older ones are
          *     forgotten and a subscriber resuming from before them gets a {@code gap} event
