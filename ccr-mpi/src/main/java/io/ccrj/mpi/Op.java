@@ -21,6 +21,20 @@ import java.util.function.LongBinaryOperator;
  * {@code MIN} and {@code MAX} accept mutually {@link Comparable} elements. Other elements fail
  * with an {@link MpiException} of class {@link MpiException.ErrorClass#OP}.
  *
+ * <h2>Operands: {@code inout = in op inout} on private copies</h2>
+ * An operation combines two operand buffers, {@code in} (the lower ranks' partial result) and
+ * {@code inout} (the higher ranks'), into {@code inout}. The reductions hand it buffers that belong
+ * to the reduction alone, never a rank's send buffer nor a buffer another rank still uses, so a
+ * user function made by {@link #create} may overwrite the elements of {@code inout} and change
+ * the objects they refer to (mpiJava's {@code User_function} contract); it must not change
+ * {@code in}. MPI forbids a reduction to change any rank's send buffer, and ccr-mpi never does.
+ * On {@link Datatype#OBJECT} buffers, where elements are references, a {@code create} operation
+ * therefore gets private copies of the objects (arrays element by element, other
+ * {@link java.io.Serializable} objects through serialization); immutable elements (strings, boxed
+ * numbers, enums, records of those) are shared, not copied, and so are the operands of the
+ * predefined and element-wise operations, whose functions return new values instead of changing
+ * their operands.
+ *
  * <p>Instances are immutable and may be shared by all ranks.
  */
 public final class Op {
@@ -59,7 +73,9 @@ public final class Op {
 
     /**
      * A user operation over whole buffers of any datatype, as mpiJava's
-     * {@code new Op(User_function, commute)}.
+     * {@code new Op(User_function, commute)}. The function combines in place,
+     * {@code inout = in op inout}, and may change the objects of {@code inout}: reductions give it
+     * private copies (see the class comment).
      *
      * @param name a name for diagnostics
      * @param commutative whether operands may be combined in any order
@@ -140,6 +156,17 @@ public final class Op {
      */
     public boolean isCommutative() {
         return commutative;
+    }
+
+    /**
+     * Whether this operation's function may change the objects of its {@code inout} operands (an
+     * operation made by {@link #create}), so that reductions on {@link Datatype#OBJECT} give it
+     * private copies of them.
+     *
+     * @return {@code true} for operations made by {@link #create}
+     */
+    public boolean combinesInPlace() {
+        return function != null;
     }
 
     /**

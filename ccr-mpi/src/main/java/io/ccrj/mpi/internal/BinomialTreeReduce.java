@@ -14,6 +14,9 @@ import io.ccrj.mpi.Op;
  * (lower block) op (higher block), so with root 0 the result is {@code x0 op x1 op ... op x(n-1)}
  * even for a non-commutative operation. For a non-commutative operation and another root the
  * result is reduced at rank 0 and sent to the root (as MPICH does).
+ *
+ * <p>Operands: see {@link OperandCopies}; every buffer the operation writes belongs to this
+ * reduction alone.
  */
 final class BinomialTreeReduce {
     private BinomialTreeReduce() {
@@ -34,8 +37,10 @@ final class BinomialTreeReduce {
             return;
         }
         int vr = (rank - root + n) % n;
-        Object acc = type.newArray(count);
-        System.arraycopy(sendbuf, sendoffset, acc, 0, count);
+        // acc is private to this rank from the start (a copy of the operands if the function
+        // combines in place); a partial result sent up the tree is never touched again by its
+        // sender, so the parent may combine into it without another copy.
+        Object acc = OperandCopies.take(sendbuf, sendoffset, count, type, OperandCopies.needed(op, type));
         Object tmp = n > 1 ? type.newArray(count) : null;
         for (int mask = 1; mask < n; mask <<= 1) {
             if ((vr & mask) != 0) {
