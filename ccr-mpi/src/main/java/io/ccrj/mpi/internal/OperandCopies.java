@@ -54,38 +54,43 @@ final class OperandCopies {
 
     /** Whether a reduction with {@code op} on {@code type} must work on private copies. */
     static boolean needed(Op op, Datatype type) {
-        return op.combinesInPlace() && type == Datatype.OBJECT;
+        return op.combinesInPlace() && type.base() == Datatype.Base.OBJECT;
     }
 
     /**
-     * A new array of {@code type} with {@code count} elements of {@code buf} from {@code offset}:
-     * private copies if {@code copies}, else the same references (or primitive values).
+     * The {@code count} items of {@code type} at {@code buf[offset]} packed into a new array of the
+     * base type ({@code count * type.size()} elements): private copies of the elements if
+     * {@code copies}, else the same references (or primitive values).
      */
     static Object take(Object buf, int offset, int count, Datatype type, boolean copies) {
-        Object out = type.newArray(count);
-        if (!copies) {
-            System.arraycopy(buf, offset, out, 0, count);
-            return out;
+        int n = count * type.size();
+        Object out = type.newArray(n);
+        type.toContiguous(buf, offset, count, out, 0);
+        if (copies) {
+            Object[] o = (Object[]) out;
+            for (int i = 0; i < n; i++) {
+                o[i] = copy(o[i]);
+            }
         }
-        Object[] in = (Object[]) buf;
-        Object[] o = (Object[]) out;
-        for (int i = 0; i < count; i++) {
-            o[i] = copy(in[offset + i]);
-        }
-        return o;
+        return out;
     }
 
-    /** Writes private copies (or the same references, if not {@code copies}) into {@code dst}. */
-    static void copyInto(Object src, int srcOffset, Object dst, int dstOffset, int count, boolean copies) {
-        if (!copies) {
-            System.arraycopy(src, srcOffset, dst, dstOffset, count);
-            return;
+    /**
+     * Unpacks {@code count} items of {@code type} from the packed {@code result} into
+     * {@code dst[dstOffset]}: private copies of the elements if {@code copies} (the result is
+     * shared with other ranks), else the elements themselves.
+     */
+    static void copyOut(Object result, int count, Datatype type, Object dst, int dstOffset, boolean copies) {
+        int n = count * type.size();
+        Object src = result;
+        if (copies) {
+            Object[] c = ((Object[]) result).clone();
+            for (int i = 0; i < n; i++) {
+                c[i] = copy(c[i]);
+            }
+            src = c;
         }
-        Object[] in = (Object[]) src;
-        Object[] out = (Object[]) dst;
-        for (int i = 0; i < count; i++) {
-            out[dstOffset + i] = copy(in[srcOffset + i]);
-        }
+        type.fromContiguous(src, 0, n, dst, dstOffset);
     }
 
     /** A private copy of {@code element}, or {@code element} itself if it is immutable. */

@@ -91,7 +91,9 @@ final class SharedMemoryCollectives {
 
     /**
      * An allreduce: {@code recvbuf[recvoffset ..]} = the rank-ordered reduction of every rank's
-     * {@code sendbuf[sendoffset .. + count)}.
+     * operands, {@code count} items of {@code type} packed at {@code sendbuf[sendoffset]} (the
+     * caller packs a non-dense datatype's operands first); the result is unpacked with
+     * {@code type}.
      */
     void allreduce(RankMailbox self, long generation, String label, int rank, Object sendbuf, int sendoffset,
             Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
@@ -104,7 +106,7 @@ final class SharedMemoryCollectives {
             int[] at = slotOffsets[parity];
             int last = in.length - 1;
             // the accumulator is a copy, so an in-place function never changes a send buffer
-            Object acc = OperandCopies.take(in[last], at[last], count, type, copies);
+            Object acc = OperandCopies.take(in[last], at[last], count * type.size(), Datatype.of(type.base()), copies);
             for (int r = last - 1; r >= 0; r--) {
                 op.apply(in[r], at[r], acc, 0, count, type);
             }
@@ -113,7 +115,7 @@ final class SharedMemoryCollectives {
         });
         // every rank takes its own copy of the shared result (same references when no copies
         // are needed: nothing will change them)
-        OperandCopies.copyInto(results[parity], 0, recvbuf, recvoffset, count, copies);
+        OperandCopies.copyOut(results[parity], count, type, recvbuf, recvoffset, copies);
     }
 
     private void arrive(RankMailbox self, long generation, int rank, String call, String label, Runnable complete) {

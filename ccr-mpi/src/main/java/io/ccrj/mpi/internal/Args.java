@@ -1,0 +1,224 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.Op;
+import java.lang.reflect.Array;
+
+/**
+ * The argument checks of the {@link Comm} contract, shared by every communicator implementation
+ * (ccr-mpi's own and the MPJ Express adapter's), so that a program's mistake fails with the same
+ * {@link ErrorClass} and message on every backend. Each check names the operation and the
+ * communicator ({@code where}, such as {@code "send on world"}) and the offending value.
+ *
+ * <p>Public only so that the adapter, which runs on the class path, can use it; not part of the
+ * API (the package is not exported). Stateless.
+ */
+public final class Args {
+    private Args() {
+    }
+
+    /**
+     * {@code count} items of {@code type} from {@code offset} lie in {@code buf}, an array of the
+     * type's base type.
+     *
+     * @param where the operation and communicator, for the message
+     * @param buf the buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type the datatype
+     */
+    public static void buffer(String where, Object buf, int offset, int count, Datatype type) {
+        if (type == null) {
+            throw new MpiException(ErrorClass.TYPE, where + ": datatype is null");
+        }
+        count(where, "count", count);
+        if (buf == null) {
+            throw new MpiException(ErrorClass.BUFFER, where + ": buffer is null");
+        }
+        if (buf == Comm.IN_PLACE) {
+            throw new MpiException(ErrorClass.BUFFER, where + ": IN_PLACE is not allowed for this buffer");
+        }
+        if (!type.accepts(buf)) {
+            throw new MpiException(ErrorClass.TYPE, where + ": buffer of type " + buf.getClass().getSimpleName()
+                    + " does not match datatype " + type + " (expects " + type.arrayClass().getSimpleName() + ")");
+        }
+        int length = Array.getLength(buf);
+        long[] span = type.span(offset, count);
+        if (type.isDense() ? offset < 0 || offset > length - (long) count * type.size()
+                : span[0] < 0 || span[1] > length) {
+            throw new MpiException(ErrorClass.BUFFER, where + ": elements [" + span[0] + ", " + span[1]
+                    + ") lie outside the buffer of length " + length);
+        }
+    }
+
+    /**
+     * {@code size} consecutive blocks of {@code countPerRank} items lie in {@code buf}.
+     *
+     * @param where the operation and communicator
+     * @param buf the buffer
+     * @param offset index of the first block
+     * @param countPerRank items per block
+     * @param size number of blocks
+     * @param type the datatype
+     */
+    public static void blocks(String where, Object buf, int offset, int countPerRank, int size, Datatype type) {
+        count(where, "count", countPerRank);
+        long total = (long) countPerRank * size;
+        if (total > Integer.MAX_VALUE) {
+            throw new MpiException(ErrorClass.COUNT, where + ": " + countPerRank + " x " + size
+                    + " items exceed an array");
+        }
+        buffer(where, buf, offset, (int) total, type);
+    }
+
+    /**
+     * Per-rank counts and displacements of a v-collective: {@code size} of each, counts
+     * {@code >= 0}, and every block inside {@code buf}.
+     *
+     * @param where the operation and communicator
+     * @param buf the buffer
+     * @param offset index the displacements count from
+     * @param counts items per rank
+     * @param displs each block's start, in extents of {@code type}
+     * @param size the communicator's size
+     * @param type the datatype
+     */
+    public static void vblocks(String where, Object buf, int offset, int[] counts, int[] displs, int size,
+            Datatype type) {
+        if (counts == null || displs == null) {
+            throw new MpiException(ErrorClass.ARG, where + ": " + (counts == null ? "counts" : "displacements")
+                    + " array is null");
+        }
+        if (counts.length < size || displs.length < size) {
+            throw new MpiException(ErrorClass.ARG, where + ": " + counts.length + " counts and " + displs.length
+                    + " displacements for " + size + " ranks");
+        }
+        buffer(where, buf, offset, 0, type);
+        for (int i = 0; i < size; i++) {
+            count(where, "count of rank " + i, counts[i]);
+            long start = offset + (long) displs[i] * type.extent();
+            if (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE) {
+                throw new MpiException(ErrorClass.BUFFER, where + ": displacement " + displs[i] + " of rank " + i
+                        + " lies outside the buffer");
+            }
+            buffer(where + " (block of rank " + i + ")", buf, (int) start, counts[i], type);
+        }
+    }
+
+    /**
+     * A count is not negative.
+     *
+     * @param where the operation and communicator
+     * @param name what is counted
+     * @param count the count
+     */
+    public static void count(String where, String name, int count) {
+        if (count < 0) {
+            throw new MpiException(ErrorClass.COUNT, where + ": " + name + " must be >= 0, got " + count);
+        }
+    }
+
+    /**
+     * Send and receive datatypes of a collective share a base type.
+     *
+     * @param where the operation and communicator
+     * @param sendtype the send datatype
+     * @param recvtype the receive datatype
+     */
+    public static void sameBase(String where, Datatype sendtype, Datatype recvtype) {
+        if (sendtype == null || recvtype == null) {
+            throw new MpiException(ErrorClass.TYPE, where + ": datatype is null");
+        }
+        if (sendtype.base() != recvtype.base()) {
+            throw new MpiException(ErrorClass.TYPE, where + ": send datatype " + sendtype
+                    + " differs from receive datatype " + recvtype + " (base types " + sendtype.base() + " and "
+                    + recvtype.base() + ")");
+        }
+    }
+
+    /**
+     * A destination rank in {@code [0, size)}.
+     *
+     * @param where the operation and communicator
+     * @param dest the rank
+     * @param size the communicator's size
+     */
+    public static void dest(String where, int dest, int size) {
+        if (dest < 0 || dest >= size) {
+            throw new MpiException(ErrorClass.RANK, where + ": destination rank " + dest + " is not in [0, " + size
+                    + ")");
+        }
+    }
+
+    /**
+     * A source rank in {@code [0, size)} or {@link Comm#ANY_SOURCE}.
+     *
+     * @param where the operation and communicator
+     * @param source the rank
+     * @param size the communicator's size
+     */
+    public static void source(String where, int source, int size) {
+        if ((source < 0 || source >= size) && source != Comm.ANY_SOURCE) {
+            throw new MpiException(ErrorClass.RANK, where + ": source rank " + source + " is not in [0, " + size
+                    + ") nor Comm.ANY_SOURCE");
+        }
+    }
+
+    /**
+     * A root rank in {@code [0, size)}.
+     *
+     * @param where the operation and communicator
+     * @param root the rank
+     * @param size the communicator's size
+     */
+    public static void root(String where, int root, int size) {
+        if (root < 0 || root >= size) {
+            throw new MpiException(ErrorClass.ROOT, where + ": root " + root + " is not in [0, " + size + ")");
+        }
+    }
+
+    /**
+     * A send tag {@code >= 0}.
+     *
+     * @param where the operation and communicator
+     * @param tag the tag
+     */
+    public static void sendTag(String where, int tag) {
+        if (tag < 0) {
+            throw new MpiException(ErrorClass.TAG, where + ": tag must be >= 0"
+                    + (tag == Comm.ANY_TAG ? " (Comm.ANY_TAG is for receives only)" : "") + ", got " + tag);
+        }
+    }
+
+    /**
+     * A receive tag {@code >= 0} or {@link Comm#ANY_TAG}.
+     *
+     * @param where the operation and communicator
+     * @param tag the tag
+     */
+    public static void recvTag(String where, int tag) {
+        if (tag < 0 && tag != Comm.ANY_TAG) {
+            throw new MpiException(ErrorClass.TAG, where + ": tag must be >= 0 or Comm.ANY_TAG, got " + tag);
+        }
+    }
+
+    /**
+     * An operation defined on the datatype.
+     *
+     * @param where the operation and communicator
+     * @param op the reduction operation
+     * @param type the datatype
+     */
+    public static void op(String where, Op op, Datatype type) {
+        if (op == null) {
+            throw new MpiException(ErrorClass.OP, where + ": operation is null");
+        }
+        if (type != null && !op.supports(type)) {
+            throw new MpiException(ErrorClass.OP, where + ": operation " + op.name() + " is not defined on datatype "
+                    + type);
+        }
+    }
+}
