@@ -23,11 +23,20 @@ import mpi.MPI;
  *   <li>its multicore {@code Send} waits for the matching receive (two ranks that send to each
  *       other first deadlock even for one element): {@code send} is an {@code Isend}, which copies
  *       the buffer, and the request is completed in the background ({@link RankContext});
- *   <li>it combines reduction operands in a tree order whatever an operation's commutativity
- *       flag says: a non-commutative operation is reduced here by gathering the operands and
- *       combining them in rank order;
- *   <li>its predefined operations fail on {@code OBJECT} (a {@code NullPointerException}): they
- *       are passed as user functions applying ccr-mpi's operation;
+ *   <li>it combines reduction (and scan) operands in a tree order whatever an operation's
+ *       commutativity flag says: a non-commutative operation is reduced here by gathering the
+ *       operands and combining them in rank order;
+ *   <li>its predefined operations fail on {@code OBJECT} (a {@code NullPointerException}), and
+ *       its {@code BOR} and {@code BXOR} do not combine (every rank gets rank 0's operands):
+ *       these are passed as user functions applying ccr-mpi's operation;
+ *   <li>{@code bsend}, like {@code send}, is an {@code Ibsend} completed in the background, so
+ *       that it never waits for the receiver; the attached capacity is checked here, as the
+ *       contract says;
+ *   <li>its {@code Reduce_scatter} returns wrong blocks from 3 ranks on and leaves the
+ *       communicator so that the next collective goes wrong: {@code reduceScatter} is a
+ *       {@code reduce} to rank 0 and a {@code scatterv};
+ *   <li>it has no {@code IN_PLACE}: the in-place forms pass a copy of the receive buffer's
+ *       operands (or own block) as the send buffer;
  *   <li>a {@code null} receive buffer at a non-root rank makes it fail and corrupts the next
  *       collective: a scratch array is passed instead;
  *   <li>{@code Split} with {@code MPI.UNDEFINED} returns a communicator: {@code split} returns
@@ -245,9 +254,15 @@ final class MpjComm implements Comm {
      * because operations are associative.
      */
     private void foldInRankOrder(Object all, int count, Datatype type, Op op, Object out, int outOffset) {
+        foldInRankOrder(all, size, count, type, op, out, outOffset);
+    }
+
+    /** As above, for the first {@code blocks} blocks only (a prefix, for {@code scan}). */
+    private static void foldInRankOrder(Object all, int blocks, int count, Datatype type, Op op, Object out,
+            int outOffset) {
         Object acc = type.newArray(count);
-        System.arraycopy(all, (size - 1) * count, acc, 0, count);
-        for (int i = size - 2; i >= 0; i--) {
+        System.arraycopy(all, (blocks - 1) * count, acc, 0, count);
+        for (int i = blocks - 2; i >= 0; i--) {
             op.apply(all, i * count, acc, 0, count, type);
         }
         System.arraycopy(acc, 0, out, outOffset, count);
@@ -441,7 +456,7 @@ final class MpjComm implements Comm {
     public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
         checkSend("bsend", buf, offset, count, type, dest, tag);
         checkBufferSpace("bsend", count, type);
-        // MPJ Express's multicore Bsend waits for the receiver as Send does; an Ibsend copies
+        // as send: an Ibsend (which copies) completed in the background never waits for the receiver
         context.callNonBlocking(sendName("bsend", type, count, dest, tag), () -> {
             context.deferSend(comm.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
             return null;
@@ -709,16 +724,15 @@ final class MpjComm implements Comm {
         Args.buffer("reduceScatter", sendbuf, sendoffset, total, type);
         Args.buffer("reduceScatter", recvbuf, recvoffset, recvcounts[rank], type);
         Args.op("reduceScatter", op, type);
-        Object in = tail(sendbuf, sendoffset);
-        Object out = tail(recvbuf, recvoffset);
-        mpi.Op mop = context.mpiOp(op, type);
-        context.call("reduceScatter(" + op.name() + ", " + type + " x " + total + ")", () -> {
-            comm.Reduce_scatter(in, 0, out, 0, recvcounts, Types.mpj(type), mop);
-            return null;
-        });
-        if (out != recvbuf) {
-            restore(out, recvbuf, recvoffset);
+        // MPJ Express 0.44's Reduce_scatter returns wrong blocks from 3 ranks on and leaves the
+        // communicator so that the next collective goes wrong: reduce to rank 0, then scatterv
+        Object all = rank == 0 ? scratch(type, total) : null;
+        reduce(sendbuf, sendoffset, all, 0, total, type, op, 0);
+        int[] displs = new int[size];
+        for (int i = 1; i < size; i++) {
+            displs[i] = displs[i - 1] + recvcounts[i - 1];
         }
+        scatterv(all, 0, recvcounts, displs, type, recvbuf, recvoffset, recvcounts[rank], type, 0);
     }
 
     @Override
@@ -733,6 +747,16 @@ final class MpjComm implements Comm {
         Args.buffer("scan", recvbuf, recvoffset, count, type);
         Args.op("scan", op, type);
         Object in = tail(sendbuf, sendoffset);
+        if (!op.isCommutative() && size > 1 && type.isDense()) {
+            // MPJ Express combines scan operands in its own order whatever the commutativity flag
+            Object all = type.newArray(size * count * type.size());
+            context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {
+                comm.Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
+                return null;
+            });
+            foldInRankOrder(all, rank + 1, count * type.size(), Datatype.of(type.base()), op, recvbuf, recvoffset);
+            return;
+        }
         Object out = tail(recvbuf, recvoffset);
         mpi.Op mop = context.mpiOp(op, type);
         context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {

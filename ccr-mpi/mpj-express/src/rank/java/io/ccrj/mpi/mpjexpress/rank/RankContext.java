@@ -143,7 +143,9 @@ final class RankContext {
 
     /** The MPJ Express operation for {@code op} on {@code type}: its own for predefined ones on primitives. */
     mpi.Op mpiOp(Op op, Datatype type) {
-        if (op.isPredefined() && type.base() != Datatype.Base.OBJECT) {
+        // MPJ Express 0.44's BOR and BXOR do not combine (every rank gets rank 0's operands back):
+        // they are passed as user functions applying ccr-mpi's operation, as OBJECT ones are
+        if (op.isPredefined() && type.base() != Datatype.Base.OBJECT && op != Op.BOR && op != Op.BXOR) {
             return switch (op.name()) {
                 case "SUM" -> MPI.SUM;
                 case "PROD" -> MPI.PROD;
@@ -153,8 +155,6 @@ final class RankContext {
                 case "LOR" -> MPI.LOR;
                 case "LXOR" -> MPI.LXOR;
                 case "BAND" -> MPI.BAND;
-                case "BOR" -> MPI.BOR;
-                case "BXOR" -> MPI.BXOR;
                 case "MAXLOC" -> MPI.MAXLOC;
                 default -> MPI.MINLOC;
             };

@@ -9,9 +9,10 @@ import mpi.MPI;
 
 /**
  * ccr-mpi datatypes, wildcards and colors as MPJ Express's, and back. Derived datatypes are made
- * once per ccr-mpi datatype as an MPJ Express {@code Indexed} type over the flattened type map
- * (runs of consecutive displacements as blocks): ccr-mpi's derived types have no explicit bounds,
- * so lower bound, upper bound and extent come out the same. Confined to the rank's thread (one
+ * once per ccr-mpi datatype from the flattened type map (runs of consecutive displacements as
+ * blocks): an MPJ Express {@code Vector} where the runs repeat regularly from displacement 0,
+ * else an {@code Indexed} type. ccr-mpi's derived types have no explicit bounds, so lower bound,
+ * upper bound and extent come out the same. Confined to the rank's thread (one
  * rank per class loader).
  */
 final class Types {
@@ -79,14 +80,30 @@ final class Types {
             i = j;
         }
         try {
-            mpi.Datatype t = mpi.Datatype.Indexed(java.util.Arrays.copyOf(lengths, runs),
-                    java.util.Arrays.copyOf(starts, runs), of(type.base()));
+            mpi.Datatype t = regular(starts, lengths, runs)
+                    ? mpi.Datatype.Vector(runs, lengths[0], runs > 1 ? starts[1] - starts[0] : lengths[0],
+                            of(type.base()))
+                    : mpi.Datatype.Indexed(java.util.Arrays.copyOf(lengths, runs),
+                            java.util.Arrays.copyOf(starts, runs), of(type.base()));
             t.Commit();
             BACK.put(t, type);
             return t;
         } catch (mpi.MPIException e) {
             throw new MpiException(ErrorClass.TYPE, "MPJ Express rejected datatype " + type + ": " + e, e);
         }
+    }
+
+    /** Whether the runs start at 0 and repeat with one length and one stride (a vector). */
+    private static boolean regular(int[] starts, int[] lengths, int runs) {
+        if (runs == 0 || starts[0] != 0) {
+            return false;
+        }
+        for (int i = 1; i < runs; i++) {
+            if (lengths[i] != lengths[0] || starts[i] - starts[i - 1] != starts[1] - starts[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The ccr-mpi datatype of an MPJ Express datatype handed to a user function. */
