@@ -2,10 +2,11 @@ package io.ccrj.mpi;
 
 /**
  * A communicator: a group of ranks that exchange messages, as mpiJava 1.2's
- * {@code mpi.Intracomm} (whose {@code Send, Recv, Sendrecv, Isend, Irecv, Probe, Iprobe, Barrier,
- * Bcast, Reduce, Allreduce, Gather, Scatter, Allgather, Alltoall, Split} map one to one onto the
- * methods below, with the same argument order), so that one kernel runs unchanged on ccr-mpi and
- * on an MPJ Express adapter.
+ * {@code mpi.Intracomm} (whose {@code Send, Recv, Sendrecv, Isend, Irecv, Probe, Iprobe, Ssend,
+ * Bsend, Rsend, Issend, Ibsend, Irsend, Sendrecv_replace, Send_init, ..., Recv_init, Barrier,
+ * Bcast, Reduce, Allreduce, Gather(v), Scatter(v), Allgather(v), Alltoall(v), Reduce_scatter,
+ * Scan, Split} map one to one onto the methods below, with the same argument order), so that one
+ * kernel runs unchanged on ccr-mpi and on an MPJ Express adapter.
  *
  * <h2>Buffers</h2>
  * A buffer is an array of its {@link Datatype}'s base type ({@code byte[]}, {@code char[]},
@@ -213,7 +214,8 @@ public interface Comm {
      * Combines the ranks' send buffers element by element with {@code op} into the root's receive
      * buffer ({@code Reduce}).
      *
-     * @param sendbuf this rank's operands
+     * @param sendbuf this rank's operands, or {@link #IN_PLACE} at the root (its operands are in
+     *     {@code recvbuf})
      * @param sendoffset index of the first operand
      * @param recvbuf the result buffer, written at the root only (may be {@code null} elsewhere)
      * @param recvoffset index of the first result element
@@ -229,7 +231,7 @@ public interface Comm {
      * Combines the ranks' send buffers element by element with {@code op} into every rank's
      * receive buffer ({@code Allreduce}).
      *
-     * @param sendbuf this rank's operands
+     * @param sendbuf this rank's operands, or {@link #IN_PLACE} (they are in {@code recvbuf})
      * @param sendoffset index of the first operand
      * @param recvbuf the result buffer
      * @param recvoffset index of the first result element
@@ -242,9 +244,11 @@ public interface Comm {
 
     /**
      * Collects {@code sendcount} elements from every rank, in rank order, into the root's receive
-     * buffer ({@code Gather}): rank {@code i}'s block lands at {@code recvoffset + i * recvcount}.
+     * buffer ({@code Gather}): rank {@code i}'s block lands at
+     * {@code recvoffset + i * recvcount * recvtype.extent()}.
      *
-     * @param sendbuf this rank's block
+     * @param sendbuf this rank's block, or {@link #IN_PLACE} at the root (its block is already in
+     *     place)
      * @param sendoffset index of its first element
      * @param sendcount elements per rank
      * @param sendtype datatype of {@code sendbuf}
@@ -259,13 +263,14 @@ public interface Comm {
 
     /**
      * Distributes consecutive blocks of the root's send buffer, one per rank in rank order
-     * ({@code Scatter}): rank {@code i} receives the block at {@code sendoffset + i * sendcount}.
+     * ({@code Scatter}): rank {@code i} receives the block at
+     * {@code sendoffset + i * sendcount * sendtype.extent()}.
      *
      * @param sendbuf the blocks, used at the root only (may be {@code null} elsewhere)
      * @param sendoffset index of the first block's first element
      * @param sendcount elements sent to each rank
      * @param sendtype datatype of {@code sendbuf}
-     * @param recvbuf this rank's block
+     * @param recvbuf this rank's block, or {@link #IN_PLACE} at the root (its block stays in place)
      * @param recvoffset index of its first element
      * @param recvcount elements per rank
      * @param recvtype datatype of {@code recvbuf}
@@ -278,7 +283,7 @@ public interface Comm {
      * Gathers every rank's block, in rank order, into every rank's receive buffer
      * ({@code Allgather}).
      *
-     * @param sendbuf this rank's block
+     * @param sendbuf this rank's block, or {@link #IN_PLACE} (it is already in {@code recvbuf})
      * @param sendoffset index of its first element
      * @param sendcount elements per rank
      * @param sendtype datatype of {@code sendbuf}
