@@ -157,6 +157,8 @@ public final class Datatype {
     private final int[] runLengths;
     private final boolean dense;
     private final boolean pair;
+    /** Runs average fewer than 4 elements: element loops beat one arraycopy call per run. */
+    private final boolean shortRuns;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
         this.name = name;
@@ -178,6 +180,7 @@ public final class Datatype {
         this.runLengths = runs.stream().mapToInt(r -> r[1]).toArray();
         this.dense = lb == 0 && ub == displacements.length && runs.size() <= 1
                 && (runs.isEmpty() || runStarts[0] == 0);
+        this.shortRuns = runs.size() * 4 > displacements.length;
     }
 
     private static Datatype basic(String name, Base base) {
@@ -557,6 +560,9 @@ public final class Datatype {
             System.arraycopy(buf, offset, dst, dstOffset, count * displacements.length);
             return;
         }
+        if (shortRuns && gatherElements(buf, offset, count, dst, dstOffset)) {
+            return;
+        }
         int at = dstOffset;
         int ext = extent();
         for (int k = 0; k < count; k++) {
@@ -583,6 +589,10 @@ public final class Datatype {
             System.arraycopy(src, srcOffset, buf, offset, elements);
             return;
         }
+        if (shortRuns && elements % displacements.length == 0
+                && scatterElements(src, srcOffset, elements / displacements.length, buf, offset)) {
+            return;
+        }
         int at = srcOffset;
         int left = elements;
         int ext = extent();
@@ -595,6 +605,107 @@ public final class Datatype {
                 left -= n;
             }
         }
+    }
+
+    /**
+     * {@link #toContiguous} element by element for the common numeric base types (strided types
+     * with short runs, where a call of {@link System#arraycopy} per run costs more than it moves).
+     *
+     * @return {@code false} for a base type without an element loop here
+     */
+    private boolean gatherElements(Object buf, int offset, int count, Object dst, int at) {
+        int[] d = displacements;
+        int ext = extent();
+        switch (base) {
+            case DOUBLE -> {
+                double[] s = (double[]) buf;
+                double[] t = (double[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case LONG -> {
+                long[] s = (long[]) buf;
+                long[] t = (long[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case INT -> {
+                int[] s = (int[]) buf;
+                int[] t = (int[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] s = (float[]) buf;
+                float[] t = (float[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The inverse of {@link #gatherElements}, for whole items. */
+    private boolean scatterElements(Object src, int at, int count, Object buf, int offset) {
+        int[] d = displacements;
+        int ext = extent();
+        switch (base) {
+            case DOUBLE -> {
+                double[] s = (double[]) src;
+                double[] t = (double[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case LONG -> {
+                long[] s = (long[]) src;
+                long[] t = (long[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case INT -> {
+                int[] s = (int[]) src;
+                int[] t = (int[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] s = (float[]) src;
+                float[] t = (float[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- pack / unpack

@@ -148,6 +148,42 @@ class DatatypeTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void largeStridedMessagesAreGatheredStraightFromTheSendersBuffer(int n) {
+        // 1000 items: above the zero-copy threshold, so the receiver reads the sender's buffer
+        // through its type map; received contiguously, and strided on the receiving side too
+        List<String> out = SpmdWorld.run(n, comm -> {
+            int r = comm.rank();
+            int items = 1000;
+            Datatype everyOther = Datatype.vector(items, 1, 2, Datatype.LONG);
+            Datatype pairsEvery3 = Datatype.vector(items / 2, 2, 3, Datatype.LONG);
+            long[] send = new long[2 * items];
+            for (int i = 0; i < send.length; i++) {
+                send[i] = r * 100_000L + i;
+            }
+            long[] flat = new long[items];
+            comm.sendrecv(send, 0, 1, everyOther, (r + 1) % n, 0, flat, 0, items, Datatype.LONG, (r - 1 + n) % n, 0);
+            long[] spread = new long[3 * items / 2];
+            Request in = comm.irecv(spread, 0, 1, pairsEvery3, (r - 1 + n) % n, 1);
+            Request s = comm.isend(send, 1, 1, everyOther, (r + 1) % n, 1);
+            Request.waitAll(in, s);
+            int left = (r - 1 + n) % n;
+            for (int i = 0; i < items; i++) {
+                if (flat[i] != left * 100_000L + 2L * i) {
+                    return "flat " + i + ": " + flat[i];
+                }
+                long want = left * 100_000L + 1 + 2L * i;
+                long got = spread[(i / 2) * 3 + i % 2];
+                if (got != want) {
+                    return "spread " + i + ": " + got;
+                }
+            }
+            return "ok";
+        });
+        assertThat(out).containsOnly("ok");
+    }
+
     @Test
     void getCountAndGetElementsFollowTheStandard() {
         List<String> out = SpmdWorld.run(2, comm -> {

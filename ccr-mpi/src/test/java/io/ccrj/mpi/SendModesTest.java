@@ -256,6 +256,48 @@ class SendModesTest {
         assertThat(out).containsExactly("true false", "5 6");
     }
 
+    /**
+     * Stress: thousands of rounds in which every rank issends to its right neighbour, receives
+     * from anyone with a wildcard, and completes both through waitAny / waitSome: a lost wake-up
+     * in the parking of waitAny, a synchronous send completing before its receive, or a request
+     * reported twice shows up as a wrong value, a wrong count or a hang (timeout).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 8})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void synchronousRingsCompletedByWaitAnyNeverLoseAWakeUp(int n) {
+        int rounds = 2_000;
+        List<Long> bad = SpmdWorld.run(n, comm -> {
+            int r = comm.rank();
+            long wrong = 0;
+            long[] in = new long[1];
+            long[] out = new long[1];
+            for (int k = 0; k < rounds; k++) {
+                out[0] = (long) k * n + r;
+                Request[] reqs = {comm.irecv(in, 0, 1, Datatype.LONG, Comm.ANY_SOURCE, k & 0xffff),
+                        comm.issend(out, 0, 1, Datatype.LONG, (r + 1) % n, k & 0xffff)};
+                int done = 0;
+                while (done < 2) {
+                    if ((k & 1) == 0) {
+                        Status s = Request.waitAny(reqs);
+                        reqs[s.index()] = null;
+                        done++;
+                    } else {
+                        for (Status s : Request.waitSome(reqs)) {
+                            reqs[s.index()] = null;
+                            done++;
+                        }
+                    }
+                }
+                if (in[0] != (long) k * n + (r - 1 + n) % n) {
+                    wrong++;
+                }
+            }
+            return wrong;
+        });
+        assertThat(bad).containsOnly(0L);
+    }
+
     @Test
     void badModeArgumentsNameTheProblem() {
         List<String> out = SpmdWorld.run(2, comm -> {

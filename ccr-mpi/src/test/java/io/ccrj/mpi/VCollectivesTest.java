@@ -319,6 +319,33 @@ class VCollectivesTest {
         assertThat(out.get(0)).endsWith("[0, 0, 0, 10, 1, 0, 0, 11, 2, 0, 0, 12, 3, 0, 0, 13]");
     }
 
+    @Test
+    void badVectorArgumentsNameTheProblem() {
+        List<String> out = SpmdWorld.run(2, comm -> {
+            StringBuilder sb = new StringBuilder();
+            Runnable[] calls = {
+                () -> comm.gatherv(new int[1], 0, 1, Datatype.INT, new int[2], 0, new int[] {1}, new int[] {0},
+                        Datatype.INT, comm.rank()),
+                () -> comm.allgatherv(new int[1], 0, 1, Datatype.INT, new int[2], 0, new int[] {1, -1},
+                        new int[] {0, 1}, Datatype.INT),
+                () -> comm.alltoallv(new int[2], 0, new int[] {1, 1}, new int[] {0, 5}, Datatype.INT, new int[2], 0,
+                        new int[] {1, 1}, new int[] {0, 1}, Datatype.INT),
+                () -> comm.reduceScatter(new int[2], 0, new int[1], 0, null, Datatype.INT, Op.SUM),
+                () -> comm.allgather(new int[1], 0, 1, Datatype.INT, Comm.IN_PLACE, 0, 1, Datatype.INT),
+                () -> comm.reduce(Comm.IN_PLACE, 0, new int[1], 0, 1, Datatype.INT, Op.SUM, 1 - comm.rank())};
+            for (Runnable c : calls) {
+                try {
+                    c.run();
+                    sb.append("none ");
+                } catch (MpiException e) {
+                    sb.append(e.errorClass()).append(' ');
+                }
+            }
+            return sb.toString();
+        });
+        assertThat(out).containsOnly("ARG COUNT BUFFER ARG BUFFER BUFFER ");
+    }
+
     /** Array length helper. */
     private static final class Array {
         static int length(Object a) {

@@ -124,9 +124,10 @@ public final class DefaultComm implements Comm {
 
     /**
      * Starts a send in {@code mode}; arguments checked. Standard and ready sends copy the message
-     * (a dense one of at least {@link #ZERO_COPY_THRESHOLD} elements is lent when
-     * {@code mayLend}); synchronous sends always wait for the receiver to take the message;
-     * buffered sends check the attached buffer and copy.
+     * (one of at least {@link #ZERO_COPY_THRESHOLD} elements is lent when {@code mayLend}, also
+     * from a strided datatype: the receiver gathers through its type map); synchronous sends
+     * always lend, and complete when the receiver has taken the message; buffered sends check
+     * the attached buffer and copy.
      *
      * @return the request: complete on return unless the message was lent or is synchronous
      */
@@ -135,15 +136,11 @@ public final class DefaultComm implements Comm {
         int elements = count * type.size();
         switch (mode) {
             case SYNCHRONOUS -> {
-                Message m = type.isDense()
-                        ? Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox)
-                        : Message.acknowledgedCopy(context, rank, tag, buf, offset, count, type, mailbox);
-                world.mailboxes[worldRanks[dest]].deliver(m);
-                return new ZeroCopySend(this, op, m, dest, count);
+                return lend(op, buf, offset, count, type, dest, tag);
             }
             case BUFFERED -> checkBufferSpace(op, elements, type);
             default -> {
-                if (mayLend && type.isDense() && elements >= ZERO_COPY_THRESHOLD) {
+                if (mayLend && elements >= ZERO_COPY_THRESHOLD) {
                     return lend(op, buf, offset, count, type, dest, tag);
                 }
             }

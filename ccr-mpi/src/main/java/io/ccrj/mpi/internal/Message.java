@@ -38,8 +38,14 @@ final class Message {
     final Object payload;
     /** The single element of a one-element primitive message, as raw bits ({@link #encode}). */
     final long scalar;
-    /** Index of the first element in {@link #payload}: 0 for eager copies. */
+    /** Index of the first element (or item) in {@link #payload}: 0 for eager copies. */
     final int payloadOffset;
+    /**
+     * For a zero-copy message lent from a buffer of a non-dense datatype: that datatype, whose
+     * items the receiver gathers straight out of {@link #payload} from {@link #payloadOffset}
+     * (one copy, as for a dense buffer). {@code null} when the payload is consecutive elements.
+     */
+    final Datatype layout;
     /** The sender's mailbox for a zero-copy message, to wake it once consumed; {@code null} if eager. */
     final RankMailbox borrowing;
     /**
@@ -66,11 +72,11 @@ final class Message {
     }
 
     Message(int context, int source, int tag, Base type, int count, Object payload, long scalar) {
-        this(context, source, tag, type, count, payload, scalar, 0, null);
+        this(context, source, tag, type, count, payload, scalar, 0, null, null);
     }
 
     private Message(int context, int source, int tag, Base type, int count, Object payload, long scalar,
-            int payloadOffset, RankMailbox borrowing) {
+            int payloadOffset, RankMailbox borrowing, Datatype layout) {
         this.context = context;
         this.source = source;
         this.tag = tag;
@@ -81,27 +87,19 @@ final class Message {
         this.payloadOffset = payloadOffset;
         this.borrowing = borrowing;
         this.acknowledged = borrowing != null;
+        this.layout = layout;
     }
 
     /**
      * A zero-copy message: the receiver copies straight out of {@code buf} ({@code count} items of
-     * the dense {@code type}), which the sender must leave untouched until {@link #consumed}.
+     * {@code type} from {@code offset}, gathered through the type map if {@code type} is not
+     * dense), which the sender must leave untouched until {@link #consumed}. Also the message of
+     * a synchronous send, which completes only once the receiver has taken it.
      */
     static Message borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
             RankMailbox sender) {
-        return new Message(context, source, tag, type.base(), count * type.size(), buf, 0L, offset, sender);
-    }
-
-    /**
-     * A synchronous message: a private copy of the elements that the sender waits on until the
-     * receiver has taken them ({@link #consumed}); for synchronous sends of non-dense datatypes.
-     */
-    static Message acknowledgedCopy(int context, int source, int tag, Object buf, int offset, int count,
-            Datatype type, RankMailbox sender) {
-        int n = count * type.size();
-        Object payload = type.base().newArray(n);
-        type.toContiguous(buf, offset, count, payload, 0);
-        return new Message(context, source, tag, type.base(), n, payload, 0L, 0, sender);
+        return new Message(context, source, tag, type.base(), count * type.size(), buf, 0L, offset, sender,
+                type.isDense() ? null : type);
     }
 
     /** The receiver is done with a zero-copy message's buffer: tells and wakes the sender. */

@@ -85,15 +85,32 @@ final class RecvRequest implements LocalRequest {
             if (type.base() == Datatype.Base.OBJECT) {
                 copyObjects(m, n);
             } else {
-                type.fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+                copyElements(m, n);
             }
         }
         status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
     }
 
+    /**
+     * Copies the {@code n} elements of {@code m} into the buffer: consecutive payload elements
+     * scattered through the receive type map, or, for a message lent from a non-dense send buffer,
+     * gathered through the sender's type map (straight into a dense receive buffer: one copy).
+     */
+    private void copyElements(Message m, int n) {
+        if (m.layout == null) {
+            type.fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+        } else if (type.isDense()) {
+            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
+        } else {
+            Object flat = m.type.newArray(n);
+            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
+            type.fromContiguous(flat, 0, n, buf, offset);
+        }
+    }
+
     private void copyObjects(Message m, int n) {
         try {
-            type.fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+            copyElements(m, n);
         } catch (ArrayStoreException e) {
             complete = true;
             error = new MpiException(ErrorClass.TYPE, describe() + ": an element of the message (source="
