@@ -108,18 +108,18 @@ public final class DefaultComm implements Comm {
 
     private void checkSend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         checkThread();
-        String w = where(op);
-        Args.buffer(w, buf, offset, count, type);
-        Args.dest(w, dest, size);
-        Args.sendTag(w, tag);
+        String w = op;
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.dest(w, label, dest, size);
+        Args.sendTag(w, label, tag);
     }
 
     private void checkRecv(String op, Object buf, int offset, int count, Datatype type, int source, int tag) {
         checkThread();
-        String w = where(op);
-        Args.buffer(w, buf, offset, count, type);
-        Args.source(w, source, size);
-        Args.recvTag(w, tag);
+        String w = op;
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.source(w, label, source, size);
+        Args.recvTag(w, label, tag);
     }
 
     /**
@@ -215,8 +215,8 @@ public final class DefaultComm implements Comm {
     @Override
     public Status probe(int source, int tag) {
         checkThread();
-        Args.source(where("probe"), source, size);
-        Args.recvTag(where("probe"), tag);
+        Args.source("probe", label, source, size);
+        Args.recvTag("probe", label, tag);
         Probe p = new Probe(source, tag);
         mailbox.await(p);
         return p.status();
@@ -225,8 +225,8 @@ public final class DefaultComm implements Comm {
     @Override
     public Status iprobe(int source, int tag) {
         checkThread();
-        Args.source(where("iprobe"), source, size);
-        Args.recvTag(where("iprobe"), tag);
+        Args.source("iprobe", label, source, size);
+        Args.recvTag("iprobe", label, tag);
         mailbox.progress();
         Probe p = new Probe(source, tag);
         return p.isComplete() ? p.status() : null;
@@ -313,7 +313,7 @@ public final class DefaultComm implements Comm {
     @Override
     public void bufferAttach(int bytes) {
         checkThread();
-        Args.count(where("bufferAttach"), "size", bytes);
+        Args.count("bufferAttach", label, "size", bytes);
         if (mailbox.attachedBuffer >= 0) {
             throw new MpiException(ErrorClass.BUFFER, where("bufferAttach") + ": a buffer of "
                     + mailbox.attachedBuffer + " bytes is already attached (detach it first)");
@@ -336,8 +336,8 @@ public final class DefaultComm implements Comm {
     public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
             int source, int recvtag) {
         checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
-        Args.source(where("sendrecvReplace"), source, size);
-        Args.recvTag(where("sendrecvReplace"), recvtag);
+        Args.source("sendrecvReplace", label, source, size);
+        Args.recvTag("sendrecvReplace", label, recvtag);
         // the outgoing elements are copied before the receive may overwrite them
         deliver(context, buf, offset, count, type, dest, sendtag);
         RecvRequest r = new RecvRequest(this, "sendrecvReplace", context, source, recvtag, buf, offset, count, type);
@@ -462,7 +462,7 @@ public final class DefaultComm implements Comm {
     /** {@code IN_PLACE} is allowed only where MPI allows it (the root of some collectives). */
     private void checkInPlace(String w, Object buf, boolean allowed) {
         if (buf == IN_PLACE && !allowed) {
-            throw new MpiException(ErrorClass.BUFFER, w + ": IN_PLACE is allowed only "
+            throw new MpiException(ErrorClass.BUFFER, where(w) + ": IN_PLACE is allowed only "
                     + (w.startsWith("reduce") || w.startsWith("gather") || w.startsWith("scatter") ? "at the root"
                     : "as the send buffer"));
         }
@@ -486,9 +486,9 @@ public final class DefaultComm implements Comm {
     @Override
     public void bcast(Object buf, int offset, int count, Datatype type, int root) {
         checkThread();
-        String w = where("bcast");
-        Args.buffer(w, buf, offset, count, type);
-        Args.root(w, root, size);
+        String w = "bcast";
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.root(w, label, root, size);
         begin("bcast");
         try {
             BinomialTreeBroadcast.bcast(this, buf, offset, count, type, root);
@@ -501,17 +501,17 @@ public final class DefaultComm implements Comm {
     public void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op, int root) {
         checkThread();
-        String w = where("reduce");
-        Args.root(w, root, size);
+        String w = "reduce";
+        Args.root(w, label, root, size);
         checkInPlace(w, sendbuf, rank == root);
         boolean inPlace = sendbuf == IN_PLACE;
         if (!inPlace) {
-            Args.buffer(w, sendbuf, sendoffset, count, type);
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
         }
         if (rank == root) {
-            Args.buffer(w, recvbuf, recvoffset, count, type);
+            Args.buffer(w, label, recvbuf, recvoffset, count, type);
         }
-        Args.op(w, op, type);
+        Args.op(w, label, op, type);
         begin("reduce");
         try {
             Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, count,
@@ -529,13 +529,13 @@ public final class DefaultComm implements Comm {
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
         checkThread();
-        String w = where("allreduce");
+        String w = "allreduce";
         boolean inPlace = sendbuf == IN_PLACE;
         if (!inPlace) {
-            Args.buffer(w, sendbuf, sendoffset, count, type);
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
         }
-        Args.buffer(w, recvbuf, recvoffset, count, type);
-        Args.op(w, op, type);
+        Args.buffer(w, label, recvbuf, recvoffset, count, type);
+        Args.op(w, label, op, type);
         Object src = inPlace ? recvbuf : sendbuf;
         int srcOffset = inPlace ? recvoffset : sendoffset;
         begin("allreduce");
@@ -561,16 +561,16 @@ public final class DefaultComm implements Comm {
     public void gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkThread();
-        String w = where("gather");
-        Args.root(w, root, size);
+        String w = "gather";
+        Args.root(w, label, root, size);
         checkInPlace(w, sendbuf, rank == root);
         if (sendbuf != IN_PLACE) {
-            Args.buffer(w, sendbuf, sendoffset, sendcount, sendtype);
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
         }
         if (rank == root) {
-            Args.blocks(w, recvbuf, recvoffset, recvcount, size, recvtype);
+            Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
             if (sendbuf != IN_PLACE) {
-                Args.sameBase(w, sendtype, recvtype);
+                Args.sameBase(w, label, sendtype, recvtype);
             }
         }
         begin("gather");
@@ -587,16 +587,16 @@ public final class DefaultComm implements Comm {
     public void scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkThread();
-        String w = where("scatter");
-        Args.root(w, root, size);
+        String w = "scatter";
+        Args.root(w, label, root, size);
         checkInPlace(w, recvbuf, rank == root);
         if (recvbuf != IN_PLACE) {
-            Args.buffer(w, recvbuf, recvoffset, recvcount, recvtype);
+            Args.buffer(w, label, recvbuf, recvoffset, recvcount, recvtype);
         }
         if (rank == root) {
-            Args.blocks(w, sendbuf, sendoffset, sendcount, size, sendtype);
+            Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
             if (recvbuf != IN_PLACE) {
-                Args.sameBase(w, sendtype, recvtype);
+                Args.sameBase(w, label, sendtype, recvtype);
             }
         }
         begin("scatter");
@@ -613,12 +613,12 @@ public final class DefaultComm implements Comm {
     public void allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
-        String w = where("allgather");
+        String w = "allgather";
         if (sendbuf != IN_PLACE) {
-            Args.buffer(w, sendbuf, sendoffset, sendcount, sendtype);
-            Args.sameBase(w, sendtype, recvtype);
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
+            Args.sameBase(w, label, sendtype, recvtype);
         }
-        Args.blocks(w, recvbuf, recvoffset, recvcount, size, recvtype);
+        Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
         begin("allgather");
         try {
             RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
@@ -632,10 +632,10 @@ public final class DefaultComm implements Comm {
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
-        String w = where("alltoall");
-        Args.blocks(w, sendbuf, sendoffset, sendcount, size, sendtype);
-        Args.blocks(w, recvbuf, recvoffset, recvcount, size, recvtype);
-        Args.sameBase(w, sendtype, recvtype);
+        String w = "alltoall";
+        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
+        Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+        Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoall");
         try {
             PairwiseExchangeAlltoall.alltoallv(this, sendbuf, uniformCounts(sendcount),
@@ -652,16 +652,16 @@ public final class DefaultComm implements Comm {
     public void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root) {
         checkThread();
-        String w = where("gatherv");
-        Args.root(w, root, size);
+        String w = "gatherv";
+        Args.root(w, label, root, size);
         checkInPlace(w, sendbuf, rank == root);
         if (sendbuf != IN_PLACE) {
-            Args.buffer(w, sendbuf, sendoffset, sendcount, sendtype);
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
         }
         if (rank == root) {
-            Args.vblocks(w, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+            Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
             if (sendbuf != IN_PLACE) {
-                Args.sameBase(w, sendtype, recvtype);
+                Args.sameBase(w, label, sendtype, recvtype);
             }
         }
         begin("gatherv");
@@ -678,16 +678,16 @@ public final class DefaultComm implements Comm {
     public void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkThread();
-        String w = where("scatterv");
-        Args.root(w, root, size);
+        String w = "scatterv";
+        Args.root(w, label, root, size);
         checkInPlace(w, recvbuf, rank == root);
         if (recvbuf != IN_PLACE) {
-            Args.buffer(w, recvbuf, recvoffset, recvcount, recvtype);
+            Args.buffer(w, label, recvbuf, recvoffset, recvcount, recvtype);
         }
         if (rank == root) {
-            Args.vblocks(w, sendbuf, sendoffset, sendcounts, displs, size, sendtype);
+            Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, displs, size, sendtype);
             if (recvbuf != IN_PLACE) {
-                Args.sameBase(w, sendtype, recvtype);
+                Args.sameBase(w, label, sendtype, recvtype);
             }
         }
         begin("scatterv");
@@ -704,12 +704,12 @@ public final class DefaultComm implements Comm {
     public void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
         checkThread();
-        String w = where("allgatherv");
+        String w = "allgatherv";
         if (sendbuf != IN_PLACE) {
-            Args.buffer(w, sendbuf, sendoffset, sendcount, sendtype);
-            Args.sameBase(w, sendtype, recvtype);
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
+            Args.sameBase(w, label, sendtype, recvtype);
         }
-        Args.vblocks(w, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+        Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
         begin("allgatherv");
         try {
             RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
@@ -723,10 +723,10 @@ public final class DefaultComm implements Comm {
     public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
         checkThread();
-        String w = where("alltoallv");
-        Args.vblocks(w, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
-        Args.vblocks(w, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
-        Args.sameBase(w, sendtype, recvtype);
+        String w = "alltoallv";
+        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
+        Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoallv");
         try {
             PairwiseExchangeAlltoall.alltoallv(this, sendbuf, sendcounts, displacedAt(sendoffset, sdispls, sendtype),
@@ -740,28 +740,28 @@ public final class DefaultComm implements Comm {
     public void reduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
             Datatype type, Op op) {
         checkThread();
-        String w = where("reduceScatter");
+        String w = "reduceScatter";
         if (recvcounts == null || recvcounts.length < size) {
-            throw new MpiException(ErrorClass.ARG, w + ": " + (recvcounts == null ? "no" : recvcounts.length)
+            throw new MpiException(ErrorClass.ARG, where(w) + ": " + (recvcounts == null ? "no" : recvcounts.length)
                     + " receive counts for " + size + " ranks");
         }
         long total = 0;
         for (int i = 0; i < size; i++) {
-            Args.count(w, "count of rank " + i, recvcounts[i]);
+            Args.count(w, label, "count of rank " + i, recvcounts[i]);
             total += recvcounts[i];
         }
         if (total > Integer.MAX_VALUE) {
-            throw new MpiException(ErrorClass.COUNT, w + ": " + total + " items exceed an array");
+            throw new MpiException(ErrorClass.COUNT, where(w) + ": " + total + " items exceed an array");
         }
         int n = (int) total;
         boolean inPlace = sendbuf == IN_PLACE;
         if (!inPlace) {
-            Args.buffer(w, sendbuf, sendoffset, n, type);
-            Args.buffer(w, recvbuf, recvoffset, recvcounts[rank], type);
+            Args.buffer(w, label, sendbuf, sendoffset, n, type);
+            Args.buffer(w, label, recvbuf, recvoffset, recvcounts[rank], type);
         } else {
-            Args.buffer(w, recvbuf, recvoffset, n, type);
+            Args.buffer(w, label, recvbuf, recvoffset, n, type);
         }
-        Args.op(w, op, type);
+        Args.op(w, label, op, type);
         begin("reduceScatter");
         try {
             // reduce to rank 0, then scatter the blocks of the packed result (as MPICH does for
@@ -791,13 +791,13 @@ public final class DefaultComm implements Comm {
     public void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
         checkThread();
-        String w = where("scan");
+        String w = "scan";
         boolean inPlace = sendbuf == IN_PLACE;
         if (!inPlace) {
-            Args.buffer(w, sendbuf, sendoffset, count, type);
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
         }
-        Args.buffer(w, recvbuf, recvoffset, count, type);
-        Args.op(w, op, type);
+        Args.buffer(w, label, recvbuf, recvoffset, count, type);
+        Args.op(w, label, op, type);
         begin("scan");
         try {
             Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, count,
@@ -823,7 +823,8 @@ public final class DefaultComm implements Comm {
         int[] all = new int[2 * size];
         begin("split");
         try {
-            RingAllgather.allgatherv(this, mine, 0, 2, Datatype.INT, all, uniformCounts(2), uniformAt(0, 2, Datatype.INT),
+            RingAllgather.allgatherv(this, mine, 0, 2, Datatype.INT, all, uniformCounts(2), uniformAt(0, 2,
+                    Datatype.INT),
                     Datatype.INT);
         } finally {
             end();
@@ -854,7 +855,8 @@ public final class DefaultComm implements Comm {
 
     @Override
     public String toString() {
-        return "Comm[" + label + ", rank " + rank + " of " + size + ", world ranks " + Arrays.toString(worldRanks) + "]";
+        return "Comm[" + label + ", rank " + rank + " of " + size + ", world ranks "
+                + Arrays.toString(worldRanks) + "]";
     }
 
     // ------------------------------------------------------------------ checks

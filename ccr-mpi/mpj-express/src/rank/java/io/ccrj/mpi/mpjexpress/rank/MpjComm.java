@@ -81,9 +81,9 @@ final class MpjComm implements Comm {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Args.buffer("send", buf, offset, count, type);
-        Args.dest("send", dest, size);
-        Args.sendTag("send", tag);
+        Args.buffer("send", null, buf, offset, count, type);
+        Args.dest("send", null, dest, size);
+        Args.sendTag("send", null, tag);
         context.callNonBlocking("send(dest=" + dest + ", tag=" + tag + ")", () -> {
             context.deferSend(comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
             return null;
@@ -92,9 +92,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Args.buffer("recv", buf, offset, count, type);
-        Args.source("recv", source, size);
-        Args.recvTag("recv", tag);
+        Args.buffer("recv", null, buf, offset, count, type);
+        Args.source("recv", null, source, size);
+        Args.recvTag("recv", null, tag);
         String op = "recv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
         mpi.Status st = context.call(op, () -> comm.Recv(buf, offset, count, Types.mpj(type), Types.source(source),
                 Types.tag(tag)));
@@ -104,12 +104,12 @@ final class MpjComm implements Comm {
     @Override
     public Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
-        Args.buffer("sendrecv", sendbuf, sendoffset, sendcount, sendtype);
-        Args.buffer("sendrecv", recvbuf, recvoffset, recvcount, recvtype);
-        Args.dest("sendrecv", dest, size);
-        Args.sendTag("sendrecv", sendtag);
-        Args.source("sendrecv", source, size);
-        Args.recvTag("sendrecv", recvtag);
+        Args.buffer("sendrecv", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer("sendrecv", null, recvbuf, recvoffset, recvcount, recvtype);
+        Args.dest("sendrecv", null, dest, size);
+        Args.sendTag("sendrecv", null, sendtag);
+        Args.source("sendrecv", null, source, size);
+        Args.recvTag("sendrecv", null, recvtag);
         String op = "sendrecv(dest=" + dest + ", sendtag=" + sendtag + ", " + sendtype + " x " + sendcount + "; "
                 + Types.source("source", source) + ", " + Types.tag("recvtag", recvtag) + ", " + recvtype + " x "
                 + recvcount + ")";
@@ -121,9 +121,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Args.buffer("isend", buf, offset, count, type);
-        Args.dest("isend", dest, size);
-        Args.sendTag("isend", tag);
+        Args.buffer("isend", null, buf, offset, count, type);
+        Args.dest("isend", null, dest, size);
+        Args.sendTag("isend", null, tag);
         String op = "isend(dest=" + dest + ", tag=" + tag + ", " + type + " x " + count + ")";
         mpi.Request r = context.callNonBlocking(op, () -> comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
@@ -131,9 +131,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Args.buffer("irecv", buf, offset, count, type);
-        Args.source("irecv", source, size);
-        Args.recvTag("irecv", tag);
+        Args.buffer("irecv", null, buf, offset, count, type);
+        Args.source("irecv", null, source, size);
+        Args.recvTag("irecv", null, tag);
         String op = "irecv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
         mpi.Request r = context.callNonBlocking(op, () -> comm.Irecv(buf, offset, count, Types.mpj(type),
                 Types.source(source), Types.tag(tag)));
@@ -142,8 +142,8 @@ final class MpjComm implements Comm {
 
     @Override
     public Status probe(int source, int tag) {
-        Args.source("probe", source, size);
-        Args.recvTag("probe", tag);
+        Args.source("probe", null, source, size);
+        Args.recvTag("probe", null, tag);
         String op = "probe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
         mpi.Status st = context.call(op, () -> comm.Probe(Types.source(source), Types.tag(tag)));
         return new Status(st.source, st.tag, st.numEls);
@@ -151,8 +151,8 @@ final class MpjComm implements Comm {
 
     @Override
     public Status iprobe(int source, int tag) {
-        Args.source("iprobe", source, size);
-        Args.recvTag("iprobe", tag);
+        Args.source("iprobe", null, source, size);
+        Args.recvTag("iprobe", null, tag);
         String op = "iprobe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
         mpi.Status st = context.callNonBlocking(op, () -> comm.Iprobe(Types.source(source), Types.tag(tag)));
         return st == null ? null : new Status(st.source, st.tag, st.numEls);
@@ -168,8 +168,8 @@ final class MpjComm implements Comm {
 
     @Override
     public void bcast(Object buf, int offset, int count, Datatype type, int root) {
-        Args.buffer("bcast", buf, offset, count, type);
-        Args.root("bcast", root, size);
+        Args.buffer("bcast", null, buf, offset, count, type);
+        Args.root("bcast", null, root, size);
         context.call("bcast(root=" + root + ", " + type + " x " + count + ")", () -> {
             comm.Bcast(buf, offset, count, Types.mpj(type), root);
             return null;
@@ -180,15 +180,15 @@ final class MpjComm implements Comm {
     public void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op, int root) {
         if (sendbuf == IN_PLACE && rank == root) {
-            Args.buffer("reduce", recvbuf, recvoffset, count, type);
+            Args.buffer("reduce", null, recvbuf, recvoffset, count, type);
             sendbuf = tail(recvbuf, recvoffset);
             sendoffset = 0;
         }
-        Args.buffer("reduce", sendbuf, sendoffset, count, type);
-        Args.root("reduce", root, size);
-        Args.op("reduce", op, type);
+        Args.buffer("reduce", null, sendbuf, sendoffset, count, type);
+        Args.root("reduce", null, root, size);
+        Args.op("reduce", null, op, type);
         if (rank == root) {
-            Args.buffer("reduce", recvbuf, recvoffset, count, type);
+            Args.buffer("reduce", null, recvbuf, recvoffset, count, type);
         }
         String name = "reduce(root=" + root + ", " + op.name() + ", " + type + " x " + count + ")";
         Object in = tail(sendbuf, sendoffset);
@@ -219,13 +219,13 @@ final class MpjComm implements Comm {
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
         if (sendbuf == IN_PLACE) {
-            Args.buffer("allreduce", recvbuf, recvoffset, count, type);
+            Args.buffer("allreduce", null, recvbuf, recvoffset, count, type);
             sendbuf = tail(recvbuf, recvoffset);
             sendoffset = 0;
         }
-        Args.buffer("allreduce", sendbuf, sendoffset, count, type);
-        Args.buffer("allreduce", recvbuf, recvoffset, count, type);
-        Args.op("allreduce", op, type);
+        Args.buffer("allreduce", null, sendbuf, sendoffset, count, type);
+        Args.buffer("allreduce", null, recvbuf, recvoffset, count, type);
+        Args.op("allreduce", null, op, type);
         String name = "allreduce(" + op.name() + ", " + type + " x " + count + ")";
         Object in = tail(sendbuf, sendoffset);
         if (!op.isCommutative() && size > 1) {
@@ -272,21 +272,21 @@ final class MpjComm implements Comm {
     public void gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         if (sendbuf == IN_PLACE && rank == root) {
-            Args.root("gather", root, size);
-            Args.blocks("gather", recvbuf, recvoffset, recvcount, size, recvtype);
+            Args.root("gather", null, root, size);
+            Args.blocks("gather", null, recvbuf, recvoffset, recvcount, size, recvtype);
             sendbuf = tail(recvbuf, recvoffset + root * recvcount * recvtype.extent());
             sendoffset = 0;
             sendcount = recvcount;
             sendtype = recvtype;
         }
-        Args.buffer("gather", sendbuf, sendoffset, sendcount, sendtype);
-        Args.root("gather", root, size);
+        Args.buffer("gather", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.root("gather", null, root, size);
         Object out;
         int outCount;
         Datatype outType;
         if (rank == root) {
-            Args.count("gather", "recvcount", recvcount);
-            Args.buffer("gather", recvbuf, recvoffset, blocks(recvcount), recvtype);
+            Args.count("gather", null, "recvcount", recvcount);
+            Args.buffer("gather", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
             out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
             outCount = recvcount;
             outType = recvtype;
@@ -316,14 +316,14 @@ final class MpjComm implements Comm {
             recvcount = sendcount;
             recvtype = sendtype;
         }
-        Args.buffer("scatter", recvbuf, recvoffset, recvcount, recvtype);
-        Args.root("scatter", root, size);
+        Args.buffer("scatter", null, recvbuf, recvoffset, recvcount, recvtype);
+        Args.root("scatter", null, root, size);
         Object in;
         int inCount;
         Datatype inType;
         if (rank == root) {
-            Args.count("scatter", "sendcount", sendcount);
-            Args.buffer("scatter", sendbuf, sendoffset, blocks(sendcount), sendtype);
+            Args.count("scatter", null, "sendcount", sendcount);
+            Args.buffer("scatter", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
             in = tail(sendbuf, sendoffset);
             inCount = sendcount;
             inType = sendtype;
@@ -348,15 +348,15 @@ final class MpjComm implements Comm {
     public void allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         if (sendbuf == IN_PLACE) {
-            Args.blocks("allgather", recvbuf, recvoffset, recvcount, size, recvtype);
+            Args.blocks("allgather", null, recvbuf, recvoffset, recvcount, size, recvtype);
             sendbuf = tail(recvbuf, recvoffset + rank * recvcount * recvtype.extent());
             sendoffset = 0;
             sendcount = recvcount;
             sendtype = recvtype;
         }
-        Args.buffer("allgather", sendbuf, sendoffset, sendcount, sendtype);
-        Args.count("allgather", "recvcount", recvcount);
-        Args.buffer("allgather", recvbuf, recvoffset, blocks(recvcount), recvtype);
+        Args.buffer("allgather", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.count("allgather", null, "recvcount", recvcount);
+        Args.buffer("allgather", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
         int sc = sendcount;
@@ -373,10 +373,10 @@ final class MpjComm implements Comm {
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        Args.count("alltoall", "sendcount", sendcount);
-        Args.buffer("alltoall", sendbuf, sendoffset, blocks(sendcount), sendtype);
-        Args.count("alltoall", "recvcount", recvcount);
-        Args.buffer("alltoall", recvbuf, recvoffset, blocks(recvcount), recvtype);
+        Args.count("alltoall", null, "sendcount", sendcount);
+        Args.buffer("alltoall", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
+        Args.count("alltoall", null, "recvcount", recvcount);
+        Args.buffer("alltoall", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
         context.call("alltoall(" + sendtype + " x " + sendcount + ")", () -> {
             comm.Alltoall(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), recvbuf, recvoffset, recvcount,
                     Types.mpj(recvtype));
@@ -434,9 +434,9 @@ final class MpjComm implements Comm {
     // ================================================================== point to point: modes
 
     private void checkSend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Args.buffer(op, buf, offset, count, type);
-        Args.dest(op, dest, size);
-        Args.sendTag(op, tag);
+        Args.buffer(op, null, buf, offset, count, type);
+        Args.dest(op, null, dest, size);
+        Args.sendTag(op, null, tag);
     }
 
     private static String sendName(String op, Datatype type, int count, int dest, int tag) {
@@ -516,7 +516,7 @@ final class MpjComm implements Comm {
 
     @Override
     public void bufferAttach(int bytes) {
-        Args.count("bufferAttach", "size", bytes);
+        Args.count("bufferAttach", null, "size", bytes);
         if (context.attachedBuffer >= 0) {
             throw new MpiException(ErrorClass.BUFFER, "bufferAttach: a buffer of " + context.attachedBuffer
                     + " bytes is already attached (detach it first)");
@@ -546,8 +546,8 @@ final class MpjComm implements Comm {
     public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
             int source, int recvtag) {
         checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
-        Args.source("sendrecvReplace", source, size);
-        Args.recvTag("sendrecvReplace", recvtag);
+        Args.source("sendrecvReplace", null, source, size);
+        Args.recvTag("sendrecvReplace", null, recvtag);
         String op = "sendrecvReplace(dest=" + dest + ", sendtag=" + sendtag + ", " + Types.source("source", source)
                 + ", " + Types.tag("recvtag", recvtag) + ", " + type + " x " + count + ")";
         mpi.Status st = context.call(op, () -> comm.Sendrecv_replace(buf, offset, count, Types.mpj(type), dest, sendtag,
@@ -592,9 +592,9 @@ final class MpjComm implements Comm {
 
     @Override
     public PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Args.buffer("recvInit", buf, offset, count, type);
-        Args.source("recvInit", source, size);
-        Args.recvTag("recvInit", tag);
+        Args.buffer("recvInit", null, buf, offset, count, type);
+        Args.source("recvInit", null, source, size);
+        Args.recvTag("recvInit", null, tag);
         String op = "recvInit(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x "
                 + count + ")";
         return MpjRequest.persistentReceive(context, context.callNonBlocking(op, () -> comm.Recv_init(buf, offset,
@@ -606,9 +606,9 @@ final class MpjComm implements Comm {
     @Override
     public void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root) {
-        Args.root("gatherv", root, size);
+        Args.root("gatherv", null, root, size);
         if (rank == root) {
-            Args.vblocks("gatherv", recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+            Args.vblocks("gatherv", null, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
         }
         if (sendbuf == IN_PLACE && rank == root) {
             sendbuf = tail(recvbuf, recvoffset + displs[root] * recvtype.extent());
@@ -616,7 +616,7 @@ final class MpjComm implements Comm {
             sendcount = recvcounts[root];
             sendtype = recvtype;
         }
-        Args.buffer("gatherv", sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer("gatherv", null, sendbuf, sendoffset, sendcount, sendtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = rank == root ? tail(recvbuf, recvoffset) : scratch(sendtype, sendcount);
         int[] counts = rank == root ? recvcounts : new int[size];
@@ -636,9 +636,9 @@ final class MpjComm implements Comm {
     @Override
     public void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        Args.root("scatterv", root, size);
+        Args.root("scatterv", null, root, size);
         if (rank == root) {
-            Args.vblocks("scatterv", sendbuf, sendoffset, sendcounts, displs, size, sendtype);
+            Args.vblocks("scatterv", null, sendbuf, sendoffset, sendcounts, displs, size, sendtype);
         }
         if (recvbuf == IN_PLACE && rank == root) {
             recvbuf = scratch(sendtype, sendcounts[root]);
@@ -646,7 +646,7 @@ final class MpjComm implements Comm {
             recvcount = sendcounts[root];
             recvtype = sendtype;
         }
-        Args.buffer("scatterv", recvbuf, recvoffset, recvcount, recvtype);
+        Args.buffer("scatterv", null, recvbuf, recvoffset, recvcount, recvtype);
         Object in = rank == root ? tail(sendbuf, sendoffset) : scratch(recvtype, recvcount);
         int[] counts = rank == root ? sendcounts : new int[size];
         int[] at = rank == root ? displs : new int[size];
@@ -666,14 +666,14 @@ final class MpjComm implements Comm {
     @Override
     public void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
-        Args.vblocks("allgatherv", recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+        Args.vblocks("allgatherv", null, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
         if (sendbuf == IN_PLACE) {
             sendbuf = tail(recvbuf, recvoffset + displs[rank] * recvtype.extent());
             sendoffset = 0;
             sendcount = recvcounts[rank];
             sendtype = recvtype;
         }
-        Args.buffer("allgatherv", sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer("allgatherv", null, sendbuf, sendoffset, sendcount, sendtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = tail(recvbuf, recvoffset);
         int sc = sendcount;
@@ -690,8 +690,8 @@ final class MpjComm implements Comm {
     @Override
     public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
-        Args.vblocks("alltoallv", sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
-        Args.vblocks("alltoallv", recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
+        Args.vblocks("alltoallv", null, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = tail(recvbuf, recvoffset);
         context.call("alltoallv(" + sendtype + ")", () -> {
@@ -713,17 +713,17 @@ final class MpjComm implements Comm {
         }
         int total = 0;
         for (int i = 0; i < size; i++) {
-            Args.count("reduceScatter", "count of rank " + i, recvcounts[i]);
+            Args.count("reduceScatter", null, "count of rank " + i, recvcounts[i]);
             total += recvcounts[i];
         }
         if (sendbuf == IN_PLACE) {
-            Args.buffer("reduceScatter", recvbuf, recvoffset, total, type);
+            Args.buffer("reduceScatter", null, recvbuf, recvoffset, total, type);
             sendbuf = tail(recvbuf, recvoffset);
             sendoffset = 0;
         }
-        Args.buffer("reduceScatter", sendbuf, sendoffset, total, type);
-        Args.buffer("reduceScatter", recvbuf, recvoffset, recvcounts[rank], type);
-        Args.op("reduceScatter", op, type);
+        Args.buffer("reduceScatter", null, sendbuf, sendoffset, total, type);
+        Args.buffer("reduceScatter", null, recvbuf, recvoffset, recvcounts[rank], type);
+        Args.op("reduceScatter", null, op, type);
         // MPJ Express 0.44's Reduce_scatter returns wrong blocks from 3 ranks on and leaves the
         // communicator so that the next collective goes wrong: reduce to rank 0, then scatterv
         Object all = rank == 0 ? scratch(type, total) : null;
@@ -739,13 +739,13 @@ final class MpjComm implements Comm {
     public void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
         if (sendbuf == IN_PLACE) {
-            Args.buffer("scan", recvbuf, recvoffset, count, type);
+            Args.buffer("scan", null, recvbuf, recvoffset, count, type);
             sendbuf = tail(recvbuf, recvoffset);
             sendoffset = 0;
         }
-        Args.buffer("scan", sendbuf, sendoffset, count, type);
-        Args.buffer("scan", recvbuf, recvoffset, count, type);
-        Args.op("scan", op, type);
+        Args.buffer("scan", null, sendbuf, sendoffset, count, type);
+        Args.buffer("scan", null, recvbuf, recvoffset, count, type);
+        Args.op("scan", null, op, type);
         Object in = tail(sendbuf, sendoffset);
         if (!op.isCommutative() && size > 1 && type.isDense()) {
             // MPJ Express combines scan operands in its own order whatever the commutativity flag
