@@ -39,6 +39,49 @@ class SendModesTest {
         }
     }
 
+    /**
+     * Every mode, blocking and not, around rings of 2, 3, 4 and 8 ranks, on every basic datatype.
+     * Every rank posts its receive first, so a ring of synchronous sends completes; ready sends
+     * wait for a barrier that says every receive is posted.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4, 8})
+    void everyModeShiftsARingOfEveryDatatype(int n) {
+        List<String> out = SpmdWorld.run(n, comm -> {
+            int r = comm.rank();
+            int right = (r + 1) % n;
+            int left = (r - 1 + n) % n;
+            comm.bufferAttach(1024);
+            StringBuilder sb = new StringBuilder();
+            for (Datatype t : Datatype.values()) {
+                Object mine = TestData.array(t, 2, 10L * r + 1);
+                for (String mode : List.of("ssend", "bsend", "rsend", "issend", "ibsend", "irsend")) {
+                    Object got = t.newArray(2);
+                    Request posted = comm.irecv(got, 0, 2, t, left, 5);
+                    if (mode.equals("rsend") || mode.equals("irsend")) {
+                        comm.barrier();
+                    }
+                    switch (mode) {
+                        case "ssend" -> comm.ssend(mine, 0, 2, t, right, 5);
+                        case "bsend" -> comm.bsend(mine, 0, 2, t, right, 5);
+                        case "rsend" -> comm.rsend(mine, 0, 2, t, right, 5);
+                        case "issend" -> comm.issend(mine, 0, 2, t, right, 5).waitFor();
+                        case "ibsend" -> comm.ibsend(mine, 0, 2, t, right, 5).waitFor();
+                        default -> comm.irsend(mine, 0, 2, t, right, 5).waitFor();
+                    }
+                    Status s = posted.waitFor();
+                    if (!TestData.toString(got).equals(TestData.toString(TestData.array(t, 2, 10L * left + 1)))
+                            || s.source() != left || s.count() != 2) {
+                        sb.append(t).append(' ').append(mode).append(' ').append(TestData.toString(got)).append(';');
+                    }
+                }
+            }
+            comm.bufferDetach();
+            return sb.toString();
+        });
+        assertThat(out).containsOnly("");
+    }
+
     @Test
     void issendStaysPendingUntilTheReceiverTakesTheMessage() {
         List<String> out = SpmdWorld.run(2, comm -> {
