@@ -159,6 +159,12 @@ public final class Datatype {
     private final boolean pair;
     /** Runs average fewer than 4 elements: element loops beat one arraycopy call per run. */
     private final boolean shortRuns;
+    /**
+     * The distance between consecutive elements if the type map is single elements at one
+     * constant stride (a {@code vector} with block length 1), else 0: element loops then step
+     * through the buffer without reading the type map.
+     */
+    private final int unitStride;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
         this.name = name;
@@ -181,6 +187,13 @@ public final class Datatype {
         this.dense = lb == 0 && ub == displacements.length && runs.size() <= 1
                 && (runs.isEmpty() || runStarts[0] == 0);
         this.shortRuns = runs.size() * 4 > displacements.length;
+        int stride = displacements.length > 1 ? displacements[1] - displacements[0] : 0;
+        for (int i = 2; i < displacements.length && stride != 0; i++) {
+            if (displacements[i] - displacements[i - 1] != stride) {
+                stride = 0;
+            }
+        }
+        this.unitStride = stride > 1 ? stride : 0;
     }
 
     private static Datatype basic(String name, Base base) {
@@ -616,11 +629,19 @@ public final class Datatype {
     private boolean gatherElements(Object buf, int offset, int count, Object dst, int at) {
         int[] d = displacements;
         int ext = extent();
+        int m = d.length;
+        int stride = unitStride;
         switch (base) {
             case DOUBLE -> {
                 double[] s = (double[]) buf;
                 double[] t = (double[]) dst;
                 for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    if (stride > 0) {
+                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
+                            t[at++] = s[p];
+                        }
+                        continue;
+                    }
                     for (int j : d) {
                         t[at++] = s[item + j];
                     }
@@ -664,11 +685,19 @@ public final class Datatype {
     private boolean scatterElements(Object src, int at, int count, Object buf, int offset) {
         int[] d = displacements;
         int ext = extent();
+        int m = d.length;
+        int stride = unitStride;
         switch (base) {
             case DOUBLE -> {
                 double[] s = (double[]) src;
                 double[] t = (double[]) buf;
                 for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    if (stride > 0) {
+                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
+                            t[p] = s[at++];
+                        }
+                        continue;
+                    }
                     for (int j : d) {
                         t[item + j] = s[at++];
                     }
