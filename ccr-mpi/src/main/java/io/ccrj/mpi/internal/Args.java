@@ -109,24 +109,30 @@ public final class Args {
             Datatype type) {
         if (counts == null || displs == null) {
             throw new MpiException(ErrorClass.ARG, where(op, comm) + ": "
-                    + (counts == null ? "counts" : "displacements")
-                    + " array is null");
+                    + (counts == null ? "counts" : "displacements") + " array is null");
         }
         if (counts.length < size || displs.length < size) {
             throw new MpiException(ErrorClass.ARG, where(op, comm) + ": " + counts.length + " counts and "
-                    + displs.length
-                    + " displacements for " + size + " ranks");
+                    + displs.length + " displacements for " + size + " ranks");
         }
         buffer(op, comm, buf, offset, 0, type);
+        int length = Array.getLength(buf);
+        int extent = type.extent();
+        // messages are built only on failure: this loop runs on every call of a v-collective
         for (int i = 0; i < size; i++) {
-            count(op, comm, "count of rank " + i, counts[i]);
-            long start = offset + (long) displs[i] * type.extent();
-            if (start < Integer.MIN_VALUE || start > Integer.MAX_VALUE) {
-                throw new MpiException(ErrorClass.BUFFER, where(op, comm) + ": displacement " + displs[i]
-                        + " of rank " + i
-                        + " lies outside the buffer");
+            if (counts[i] < 0) {
+                throw new MpiException(ErrorClass.COUNT, where(op, comm) + ": count of rank " + i
+                        + " must be >= 0, got " + counts[i]);
             }
-            buffer(op + " (block of rank " + i + ")", comm, buf, (int) start, counts[i], type);
+            long start = offset + (long) displs[i] * extent;
+            boolean outside = start < Integer.MIN_VALUE || start > Integer.MAX_VALUE
+                    || (type.isDense() ? start < 0 || start + (long) counts[i] * type.size() > length
+                            : outside(type, (int) start, counts[i], length));
+            if (outside) {
+                throw new MpiException(ErrorClass.BUFFER, where(op, comm) + ": the block of rank " + i + " ("
+                        + counts[i] + " items from displacement " + displs[i] + ") lies outside the buffer of length "
+                        + length);
+            }
         }
     }
 
