@@ -2,16 +2,27 @@ package io.ccrj.mpi;
 
 /**
  * A communicator: a group of ranks that exchange messages, as mpiJava 1.2's
- * {@code mpi.Intracomm} (whose {@code Send, Recv, Sendrecv, Isend, Irecv, Probe, Iprobe, Barrier,
- * Bcast, Reduce, Allreduce, Gather, Scatter, Allgather, Alltoall, Split} map one to one onto the
- * methods below, with the same argument order), so that one kernel runs unchanged on ccr-mpi and
- * on an MPJ Express adapter.
+ * {@code mpi.Intracomm} (whose {@code Send, Recv, Sendrecv, Isend, Irecv, Probe, Iprobe, Ssend,
+ * Bsend, Rsend, Issend, Ibsend, Irsend, Sendrecv_replace, Send_init, ..., Recv_init, Barrier,
+ * Bcast, Reduce, Allreduce, Gather(v), Scatter(v), Allgather(v), Alltoall(v), Reduce_scatter,
+ * Scan, Split} map one to one onto the methods below, with the same argument order), so that one
+ * kernel runs unchanged on ccr-mpi and on an MPJ Express adapter.
  *
  * <h2>Buffers</h2>
- * A buffer is an array matching its {@link Datatype} ({@code double[]}, {@code int[]},
- * {@code long[]}, {@code Object[]}); {@code offset} and {@code count} are in elements. A blocking
- * send returns once the elements (object references for {@link Datatype#OBJECT}) are copied, so
- * the buffer may be reused at once; see {@link #isend} and {@link #sendrecv} for large messages.
+ * A buffer is an array of its {@link Datatype}'s base type ({@code byte[]}, {@code char[]},
+ * {@code short[]}, {@code boolean[]}, {@code int[]}, {@code long[]}, {@code float[]},
+ * {@code double[]}, {@code Object[]}); {@code offset} is the index of the first item and
+ * {@code count} the number of items of the datatype (for a derived datatype, item {@code k}
+ * starts at {@code offset + k * extent()}). A blocking send returns once the elements (object
+ * references for {@link Datatype#OBJECT}) are copied, so the buffer may be reused at once; see
+ * {@link #isend} and {@link #sendrecv} for large messages.
+ *
+ * <h2>Send modes</h2>
+ * {@link #send} (standard) and {@link #bsend} (buffered) copy the message and return without
+ * waiting for the receiver; {@link #ssend} (synchronous) returns once the receiver has matched
+ * and taken the message; {@link #rsend} (ready) requires a posted receive, as MPI does, and then
+ * behaves as {@code send}. Each has a non-blocking form ({@link #isend}, {@link #ibsend},
+ * {@link #issend}, {@link #irsend}) and a persistent one ({@link #sendInit} ...).
  *
  * <h2>Matching</h2>
  * A receive matches the oldest message from {@code source} with {@code tag}; {@link #ANY_SOURCE}
@@ -24,7 +35,13 @@ package io.ccrj.mpi;
  * <h2>Collectives</h2>
  * Every rank of the communicator must call the same collectives in the same order, with the same
  * root, count, datatype and operation (as MPI requires). Counts in {@link #gather},
- * {@link #scatter}, {@link #allgather} and {@link #alltoall} are per rank.
+ * {@link #scatter}, {@link #allgather} and {@link #alltoall} are per rank; the v-forms
+ * ({@link #gatherv}, {@link #scatterv}, {@link #allgatherv}, {@link #alltoallv}) take a count
+ * and a displacement per rank, displacements in extents of the datatype. Send and receive
+ * datatypes may differ if their base types agree and the element counts match. {@link #IN_PLACE}
+ * as the send buffer (the receive buffer for {@link #scatter} and {@link #scatterv} at the root)
+ * takes the operands from, and leaves the result in, the other buffer, as MPI's
+ * {@code MPI_IN_PLACE}.
  *
  * <h2>Thread safety</h2>
  * A communicator handle belongs to its rank: all its methods are called from the thread running
@@ -48,6 +65,23 @@ public interface Comm {
 
     /** The color of a rank that wants no communicator from {@link #split} ({@code MPI.UNDEFINED}). */
     int UNDEFINED = -32766;
+
+    /**
+     * The in-place buffer of collectives ({@code MPI_IN_PLACE}): passed as the send buffer, the
+     * operands are read from the receive buffer, where the result goes (see the class comment).
+     */
+    Object IN_PLACE = new Object() {
+        @Override
+        public String toString() {
+            return "IN_PLACE";
+        }
+    };
+
+    /**
+     * Bytes a buffered send needs in the attached buffer beyond its packed size
+     * ({@code MPI.BSEND_OVERHEAD}).
+     */
+    int BSEND_OVERHEAD = 0;
 
     /**
      * This rank's number in the communicator ({@code Rank()}).
@@ -180,7 +214,8 @@ public interface Comm {
      * Combines the ranks' send buffers element by element with {@code op} into the root's receive
      * buffer ({@code Reduce}).
      *
-     * @param sendbuf this rank's operands
+     * @param sendbuf this rank's operands, or {@link #IN_PLACE} at the root (its operands are in
+     *     {@code recvbuf})
      * @param sendoffset index of the first operand
      * @param recvbuf the result buffer, written at the root only (may be {@code null} elsewhere)
      * @param recvoffset index of the first result element
@@ -196,7 +231,7 @@ public interface Comm {
      * Combines the ranks' send buffers element by element with {@code op} into every rank's
      * receive buffer ({@code Allreduce}).
      *
-     * @param sendbuf this rank's operands
+     * @param sendbuf this rank's operands, or {@link #IN_PLACE} (they are in {@code recvbuf})
      * @param sendoffset index of the first operand
      * @param recvbuf the result buffer
      * @param recvoffset index of the first result element
@@ -209,9 +244,11 @@ public interface Comm {
 
     /**
      * Collects {@code sendcount} elements from every rank, in rank order, into the root's receive
-     * buffer ({@code Gather}): rank {@code i}'s block lands at {@code recvoffset + i * recvcount}.
+     * buffer ({@code Gather}): rank {@code i}'s block lands at
+     * {@code recvoffset + i * recvcount * recvtype.extent()}.
      *
-     * @param sendbuf this rank's block
+     * @param sendbuf this rank's block, or {@link #IN_PLACE} at the root (its block is already in
+     *     place)
      * @param sendoffset index of its first element
      * @param sendcount elements per rank
      * @param sendtype datatype of {@code sendbuf}
@@ -226,13 +263,14 @@ public interface Comm {
 
     /**
      * Distributes consecutive blocks of the root's send buffer, one per rank in rank order
-     * ({@code Scatter}): rank {@code i} receives the block at {@code sendoffset + i * sendcount}.
+     * ({@code Scatter}): rank {@code i} receives the block at
+     * {@code sendoffset + i * sendcount * sendtype.extent()}.
      *
      * @param sendbuf the blocks, used at the root only (may be {@code null} elsewhere)
      * @param sendoffset index of the first block's first element
      * @param sendcount elements sent to each rank
      * @param sendtype datatype of {@code sendbuf}
-     * @param recvbuf this rank's block
+     * @param recvbuf this rank's block, or {@link #IN_PLACE} at the root (its block stays in place)
      * @param recvoffset index of its first element
      * @param recvcount elements per rank
      * @param recvtype datatype of {@code recvbuf}
@@ -245,7 +283,7 @@ public interface Comm {
      * Gathers every rank's block, in rank order, into every rank's receive buffer
      * ({@code Allgather}).
      *
-     * @param sendbuf this rank's block
+     * @param sendbuf this rank's block, or {@link #IN_PLACE} (it is already in {@code recvbuf})
      * @param sendoffset index of its first element
      * @param sendcount elements per rank
      * @param sendtype datatype of {@code sendbuf}
@@ -282,4 +320,302 @@ public interface Comm {
      * @return the new communicator, or {@code null} if {@code color} was {@link #UNDEFINED}
      */
     Comm split(int color, int key);
+
+    // ================================================================== point to point: modes
+
+    /**
+     * Synchronous send ({@code Ssend}): returns once the matching receive has taken the message,
+     * so the receiver has reached that receive.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items, {@code >= 0}
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag, {@code >= 0}
+     */
+    void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Buffered send ({@code Bsend}): copies the message into the buffer attached with
+     * {@link #bufferAttach} and returns. In one JVM the copy reaches the receiver's mailbox
+     * before {@code bsend} returns, so a message holds no space after the call; the attached
+     * capacity bounds each message ({@link Datatype#packSize} plus {@link #BSEND_OVERHEAD};
+     * {@code OBJECT} elements count 8 bytes each).
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items, {@code >= 0}
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag, {@code >= 0}
+     * @throws MpiException of class {@link MpiException.ErrorClass#BUFFER} if no buffer is
+     *     attached or the message does not fit it
+     */
+    void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Ready send ({@code Rsend}): the matching receive must already be posted, as MPI requires
+     * (a program that cannot guarantee it is erroneous); then as {@link #send}.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items, {@code >= 0}
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag, {@code >= 0}
+     */
+    void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Starts a synchronous send ({@code Issend}): the request completes once the matching receive
+     * has taken the message; the buffer must not change before then.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the request
+     */
+    Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Starts a buffered send ({@code Ibsend}); as {@link #bsend}, and the request is complete on
+     * return.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the request
+     * @throws MpiException as {@link #bsend}
+     */
+    Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Starts a ready send ({@code Irsend}); as {@link #isend}, with {@link #rsend}'s requirement.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the request
+     */
+    Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * Attaches a buffer of {@code size} bytes for buffered sends ({@code Buffer_attach}); one per
+     * rank, shared by all its communicators.
+     *
+     * @param size the capacity in bytes, {@code >= 0}
+     * @throws MpiException of class {@link MpiException.ErrorClass#BUFFER} if a buffer is already
+     *     attached, {@link MpiException.ErrorClass#COUNT} if {@code size < 0}
+     */
+    void bufferAttach(int size);
+
+    /**
+     * Detaches the buffer of buffered sends ({@code Buffer_detach}); its messages have all been
+     * delivered already.
+     *
+     * @return the capacity that was attached, in bytes
+     * @throws MpiException of class {@link MpiException.ErrorClass#BUFFER} if none is attached
+     */
+    int bufferDetach();
+
+    /**
+     * Sends {@code count} items of {@code buf} to {@code dest} and replaces them with a message
+     * received from {@code source} ({@code Sendrecv_replace}).
+     *
+     * @param buf the buffer, sent and then overwritten
+     * @param offset index of the first item
+     * @param count number of items sent, and the receive's capacity
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param sendtag tag of the message sent
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param recvtag a tag or {@link #ANY_TAG}
+     * @return the status of the receive
+     */
+    Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag, int source,
+            int recvtag);
+
+    // ================================================================== point to point: persistent requests
+
+    /**
+     * A persistent standard send ({@code Send_init}): each {@link PersistentRequest#start()} is an
+     * {@link #isend} of the buffer's current contents.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the inactive request
+     */
+    PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * A persistent synchronous send ({@code Ssend_init}), started as {@link #issend}.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the inactive request
+     */
+    PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * A persistent buffered send ({@code Bsend_init}), started as {@link #ibsend}.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the inactive request
+     */
+    PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * A persistent ready send ({@code Rsend_init}), started as {@link #irsend}.
+     *
+     * @param buf the send buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param type datatype of {@code buf}
+     * @param dest destination rank
+     * @param tag message tag
+     * @return the inactive request
+     */
+    PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag);
+
+    /**
+     * A persistent receive ({@code Recv_init}), started as {@link #irecv}.
+     *
+     * @param buf the receive buffer
+     * @param offset index of the first item
+     * @param count capacity in items
+     * @param type datatype of {@code buf}
+     * @param source a rank or {@link #ANY_SOURCE}
+     * @param tag a tag or {@link #ANY_TAG}
+     * @return the inactive request
+     */
+    PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag);
+
+    // ================================================================== collectives: v-forms, reduce-scatter, scan
+
+    /**
+     * Gathers a varying number of items from each rank into the root's buffer ({@code Gatherv}):
+     * rank {@code i}'s {@code recvcounts[i]} items land at {@code recvoffset + displs[i] * extent}.
+     *
+     * @param sendbuf this rank's items, or {@link #IN_PLACE} at the root (its block is already in
+     *     place)
+     * @param sendoffset index of the first item sent
+     * @param sendcount items sent by this rank
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the result buffer, used at the root only
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items received from each rank (root only)
+     * @param displs each rank's block, in extents of {@code recvtype} (root only)
+     * @param recvtype datatype of {@code recvbuf}
+     * @param root the collecting rank
+     */
+    void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+            int[] recvcounts, int[] displs, Datatype recvtype, int root);
+
+    /**
+     * Distributes blocks of varying size of the root's buffer ({@code Scatterv}): rank {@code i}
+     * receives {@code sendcounts[i]} items from {@code sendoffset + displs[i] * extent}.
+     *
+     * @param sendbuf the blocks, used at the root only
+     * @param sendoffset index the displacements count from
+     * @param sendcounts items sent to each rank (root only)
+     * @param displs each rank's block, in extents of {@code sendtype} (root only)
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf this rank's block, or {@link #IN_PLACE} at the root (its block stays in place)
+     * @param recvoffset index of the first item received
+     * @param recvcount capacity in items
+     * @param recvtype datatype of {@code recvbuf}
+     * @param root the distributing rank
+     */
+    void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Gathers a varying number of items from each rank into every rank's buffer
+     * ({@code Allgatherv}).
+     *
+     * @param sendbuf this rank's items, or {@link #IN_PLACE} (its block is already in
+     *     {@code recvbuf})
+     * @param sendoffset index of the first item sent
+     * @param sendcount items sent by this rank
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the result buffer
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items received from each rank
+     * @param displs each rank's block, in extents of {@code recvtype}
+     * @param recvtype datatype of {@code recvbuf}
+     */
+    void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+            int[] recvcounts, int[] displs, Datatype recvtype);
+
+    /**
+     * Sends {@code sendcounts[j]} items from {@code sdispls[j]} to rank {@code j}, which stores
+     * them at {@code rdispls[i]} for sender {@code i} ({@code Alltoallv}).
+     *
+     * @param sendbuf the outgoing blocks
+     * @param sendoffset index the send displacements count from
+     * @param sendcounts items sent to each rank
+     * @param sdispls each outgoing block, in extents of {@code sendtype}
+     * @param sendtype datatype of {@code sendbuf}
+     * @param recvbuf the incoming blocks
+     * @param recvoffset index the receive displacements count from
+     * @param recvcounts items received from each rank
+     * @param rdispls each incoming block, in extents of {@code recvtype}
+     * @param recvtype datatype of {@code recvbuf}
+     */
+    void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype);
+
+    /**
+     * Reduces the ranks' buffers element by element and scatters the result: rank {@code i}
+     * receives {@code recvcounts[i]} items, the block after those of the ranks below it
+     * ({@code Reduce_scatter}).
+     *
+     * @param sendbuf this rank's operands ({@code sum(recvcounts)} items), or {@link #IN_PLACE}
+     *     (they are in {@code recvbuf}, which must then hold them all)
+     * @param sendoffset index of the first operand
+     * @param recvbuf this rank's block of the result
+     * @param recvoffset index of its first item
+     * @param recvcounts items of the result each rank receives
+     * @param type datatype of both buffers
+     * @param op the operation
+     */
+    void reduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+            Datatype type, Op op);
+
+    /**
+     * Inclusive prefix reduction ({@code Scan}): rank {@code i} receives
+     * {@code x0 op x1 op ... op xi}, element by element.
+     *
+     * @param sendbuf this rank's operands, or {@link #IN_PLACE} (they are in {@code recvbuf})
+     * @param sendoffset index of the first operand
+     * @param recvbuf the result buffer
+     * @param recvoffset index of the first result item
+     * @param count number of items
+     * @param type datatype of both buffers
+     * @param op the operation
+     */
+    void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op);
 }

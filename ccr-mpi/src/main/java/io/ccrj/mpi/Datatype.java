@@ -1,43 +1,517 @@
 package io.ccrj.mpi;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
 /**
- * The element type of a message buffer, as mpiJava's {@code MPI.DOUBLE}, {@code MPI.INT},
- * {@code MPI.LONG} and {@code MPI.OBJECT}. A buffer passed with a datatype must be an array of
- * the matching Java type: {@code double[]}, {@code int[]}, {@code long[]} or {@code Object[]}
- * (any reference array, such as {@code String[]}, for {@link #OBJECT}); anything else is rejected
- * with an {@link MpiException} of class {@link MpiException.ErrorClass#TYPE}.
+ * The type of a message buffer's elements, as mpiJava's {@code mpi.Datatype}: a basic type
+ * ({@link #BYTE}, {@link #CHAR}, {@link #SHORT}, {@link #BOOLEAN}, {@link #INT}, {@link #LONG},
+ * {@link #FLOAT}, {@link #DOUBLE}, {@link #OBJECT}), a pair type for {@link Op#MAXLOC} and
+ * {@link Op#MINLOC} ({@link #SHORT2}, {@link #INT2}, {@link #LONG2}, {@link #FLOAT2},
+ * {@link #DOUBLE2}), or a derived type made by {@link #contiguous}, {@link #vector},
+ * {@link #hvector}, {@link #indexed}, {@link #hindexed} or {@link #struct}.
  *
- * <p>Offsets and counts are in elements, never in bytes. A message sent as one datatype can only
- * be received as the same datatype (MPI's type-matching rule, checked here rather than left
- * undefined).
+ * <h2>Buffers and the type map</h2>
+ * A buffer is a Java array of the datatype's {@linkplain #base() base type}: {@code byte[]},
+ * {@code char[]}, {@code short[]}, {@code boolean[]}, {@code int[]}, {@code long[]},
+ * {@code float[]}, {@code double[]}, or any array of references ({@code Object[]},
+ * {@code String[]}, ...) for {@link Base#OBJECT}; anything else is rejected with an
+ * {@link MpiException} of class {@link MpiException.ErrorClass#TYPE}. As in mpiJava, every
+ * component of a derived type has the same base type, and displacements, strides, extents and
+ * bounds are in base elements of the buffer, never in bytes (the "h" constructors differ from
+ * the others only in that their strides and displacements are not multiplied by the old type's
+ * extent). A datatype is a {@linkplain #displacements() type map}: {@link #size()} elements at
+ * the given displacements; item {@code k} of a message of {@code count} items starts at
+ * {@code offset + k * extent()}.
+ *
+ * <h2>Type matching</h2>
+ * A message carries base elements: it can be received with any datatype of the same base type
+ * (an {@code INT2} pair is two {@code INT}s), never another (checked here rather than left
+ * undefined, class {@link MpiException.ErrorClass#TYPE}). {@link Status#count(Datatype)} and
+ * {@link Status#elements()} follow the MPI standard's {@code Get_count} and
+ * {@code Get_elements}.
+ *
+ * <p>Instances are immutable and may be shared by all ranks; a derived type needs no commit.
  */
-public enum Datatype {
-    /** {@code double[]} buffers. */
-    DOUBLE(double[].class),
-    /** {@code int[]} buffers. */
-    INT(int[].class),
-    /** {@code long[]} buffers. */
-    LONG(long[].class),
+public final class Datatype {
+
+    /** The element type of a buffer: one Java array type. */
+    public enum Base {
+        /** {@code byte[]}. */
+        BYTE(byte[].class, Byte.BYTES),
+        /** {@code char[]}. */
+        CHAR(char[].class, Character.BYTES),
+        /** {@code short[]}. */
+        SHORT(short[].class, Short.BYTES),
+        /** {@code boolean[]}. */
+        BOOLEAN(boolean[].class, 1),
+        /** {@code int[]}. */
+        INT(int[].class, Integer.BYTES),
+        /** {@code long[]}. */
+        LONG(long[].class, Long.BYTES),
+        /** {@code float[]}. */
+        FLOAT(float[].class, Float.BYTES),
+        /** {@code double[]}. */
+        DOUBLE(double[].class, Double.BYTES),
+        /** Any array of references; elements are passed by reference, not serialized. */
+        OBJECT(Object[].class, 0);
+
+        private final Class<?> arrayClass;
+        private final int bytes;
+
+        Base(Class<?> arrayClass, int bytes) {
+            this.arrayClass = arrayClass;
+            this.bytes = bytes;
+        }
+
+        /**
+         * The array class of buffers of this base type.
+         *
+         * @return {@code byte[].class}, ..., {@code Object[].class}
+         */
+        public Class<?> arrayClass() {
+            return arrayClass;
+        }
+
+        /**
+         * Bytes per element when packed ({@link Datatype#pack}); 0 for {@link #OBJECT}, which
+         * cannot be packed.
+         *
+         * @return the packed size of one element
+         */
+        public int packedBytes() {
+            return bytes;
+        }
+
+        /**
+         * A new array of this base type.
+         *
+         * @param length the number of elements
+         * @return a new {@code byte[]}, ..., {@code Object[]}
+         */
+        public Object newArray(int length) {
+            return switch (this) {
+                case BYTE -> new byte[length];
+                case CHAR -> new char[length];
+                case SHORT -> new short[length];
+                case BOOLEAN -> new boolean[length];
+                case INT -> new int[length];
+                case LONG -> new long[length];
+                case FLOAT -> new float[length];
+                case DOUBLE -> new double[length];
+                case OBJECT -> new Object[length];
+            };
+        }
+    }
+
+    /** {@code byte[]} elements ({@code MPI.BYTE}). */
+    public static final Datatype BYTE = basic("BYTE", Base.BYTE);
+    /** {@code char[]} elements ({@code MPI.CHAR}). */
+    public static final Datatype CHAR = basic("CHAR", Base.CHAR);
+    /** {@code short[]} elements ({@code MPI.SHORT}). */
+    public static final Datatype SHORT = basic("SHORT", Base.SHORT);
+    /** {@code boolean[]} elements ({@code MPI.BOOLEAN}). */
+    public static final Datatype BOOLEAN = basic("BOOLEAN", Base.BOOLEAN);
+    /** {@code int[]} elements ({@code MPI.INT}). */
+    public static final Datatype INT = basic("INT", Base.INT);
+    /** {@code long[]} elements ({@code MPI.LONG}). */
+    public static final Datatype LONG = basic("LONG", Base.LONG);
+    /** {@code float[]} elements ({@code MPI.FLOAT}). */
+    public static final Datatype FLOAT = basic("FLOAT", Base.FLOAT);
+    /** {@code double[]} elements ({@code MPI.DOUBLE}). */
+    public static final Datatype DOUBLE = basic("DOUBLE", Base.DOUBLE);
     /**
-     * {@code Object[]} buffers (or any array of references). Elements are passed by reference,
-     * not serialized: sender and receiver share the objects, as ranks share one JVM.
+     * {@code Object[]} elements (or any array of references, {@code MPI.OBJECT}). Elements are
+     * passed by reference, not serialized: sender and receiver share the objects, as ranks share
+     * one JVM.
      */
-    OBJECT(Object[].class);
+    public static final Datatype OBJECT = basic("OBJECT", Base.OBJECT);
+    /** Packed bytes made by {@link #pack} ({@code MPI.PACKED}): {@code byte[]} elements. */
+    public static final Datatype PACKED = basic("PACKED", Base.BYTE);
 
-    private final Class<?> arrayClass;
+    /** (value, index) pairs of {@code short} for {@link Op#MAXLOC}/{@link Op#MINLOC} ({@code MPI.SHORT2}). */
+    public static final Datatype SHORT2 = pair("SHORT2", Base.SHORT);
+    /** (value, index) pairs of {@code int} ({@code MPI.INT2}). */
+    public static final Datatype INT2 = pair("INT2", Base.INT);
+    /** (value, index) pairs of {@code long} ({@code MPI.LONG2}). */
+    public static final Datatype LONG2 = pair("LONG2", Base.LONG);
+    /** (value, index) pairs of {@code float}, the index stored as a float ({@code MPI.FLOAT2}). */
+    public static final Datatype FLOAT2 = pair("FLOAT2", Base.FLOAT);
+    /** (value, index) pairs of {@code double}, the index stored as a double ({@code MPI.DOUBLE2}). */
+    public static final Datatype DOUBLE2 = pair("DOUBLE2", Base.DOUBLE);
 
-    Datatype(Class<?> arrayClass) {
-        this.arrayClass = arrayClass;
+    private static final List<Datatype> BASIC = List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE,
+            OBJECT);
+
+    private final String name;
+    private final Base base;
+    /** The type map: displacement of each element, in base elements. */
+    private final int[] displacements;
+    private final int lb;
+    private final int ub;
+    /** The type map as runs of consecutive displacements: start and length of each. */
+    private final int[] runStarts;
+    private final int[] runLengths;
+    private final boolean dense;
+    private final boolean pair;
+    /** Runs average fewer than 4 elements: element loops beat one arraycopy call per run. */
+    private final boolean shortRuns;
+    /**
+     * The distance between consecutive elements if the type map is single elements at one
+     * constant stride (a {@code vector} with block length 1), else 0: element loops then step
+     * through the buffer without reading the type map.
+     */
+    private final int unitStride;
+
+    private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
+        this.name = name;
+        this.base = base;
+        this.displacements = displacements;
+        this.lb = lb;
+        this.ub = ub;
+        this.pair = pair;
+        List<int[]> runs = new ArrayList<>();
+        for (int i = 0; i < displacements.length; ) {
+            int j = i + 1;
+            while (j < displacements.length && displacements[j] == displacements[j - 1] + 1) {
+                j++;
+            }
+            runs.add(new int[] {displacements[i], j - i});
+            i = j;
+        }
+        this.runStarts = runs.stream().mapToInt(r -> r[0]).toArray();
+        this.runLengths = runs.stream().mapToInt(r -> r[1]).toArray();
+        this.dense = lb == 0 && ub == displacements.length && runs.size() <= 1
+                && (runs.isEmpty() || runStarts[0] == 0);
+        this.shortRuns = runs.size() * 4 > displacements.length;
+        int stride = displacements.length > 1 ? displacements[1] - displacements[0] : 0;
+        for (int i = 2; i < displacements.length && stride != 0; i++) {
+            if (displacements[i] - displacements[i - 1] != stride) {
+                stride = 0;
+            }
+        }
+        this.unitStride = stride > 1 ? stride : 0;
+    }
+
+    private static Datatype basic(String name, Base base) {
+        return new Datatype(name, base, new int[] {0}, 0, 1, false);
+    }
+
+    private static Datatype pair(String name, Base base) {
+        return new Datatype(name, base, new int[] {0, 1}, 0, 2, true);
+    }
+
+    /**
+     * The basic datatypes, one per base type: {@link #BYTE}, {@link #CHAR}, {@link #SHORT},
+     * {@link #BOOLEAN}, {@link #INT}, {@link #LONG}, {@link #FLOAT}, {@link #DOUBLE},
+     * {@link #OBJECT}.
+     *
+     * @return an immutable list, in that order
+     */
+    public static List<Datatype> values() {
+        return BASIC;
+    }
+
+    /**
+     * The basic datatype of a base type.
+     *
+     * @param base a base type
+     * @return {@link #BYTE} for {@link Base#BYTE}, and so on
+     */
+    public static Datatype of(Base base) {
+        return BASIC.get(Objects.requireNonNull(base, "base").ordinal());
+    }
+
+    // ---------------------------------------------------------------- constructors (MPI_Type_*)
+
+    /**
+     * {@code count} copies of {@code old} one after the other ({@code Contiguous}).
+     *
+     * @param count number of copies, {@code >= 0}
+     * @param old the old type
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#COUNT} if {@code count < 0}
+     */
+    public static Datatype contiguous(int count, Datatype old) {
+        return vector(count, 1, 1, old).named("contiguous(" + count + ", " + old + ")");
+    }
+
+    /**
+     * {@code count} blocks of {@code blocklength} copies of {@code old}, block starts
+     * {@code stride} extents of {@code old} apart ({@code Vector}).
+     *
+     * @param count number of blocks, {@code >= 0}
+     * @param blocklength copies per block, {@code >= 0}
+     * @param stride distance between block starts, in extents of {@code old}
+     * @param old the old type
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#COUNT} on a negative count
+     */
+    public static Datatype vector(int count, int blocklength, int stride, Datatype old) {
+        checkOld(old);
+        return hvector(count, blocklength, Math.multiplyExact(stride, old.extent()), old)
+                .named("vector(" + count + ", " + blocklength + ", " + stride + ", " + old + ")");
+    }
+
+    /**
+     * As {@link #vector}, with {@code stride} in base elements of the buffer ({@code Hvector}).
+     *
+     * @param count number of blocks, {@code >= 0}
+     * @param blocklength copies per block, {@code >= 0}
+     * @param stride distance between block starts, in base elements
+     * @param old the old type
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#COUNT} on a negative count
+     */
+    public static Datatype hvector(int count, int blocklength, int stride, Datatype old) {
+        checkOld(old);
+        checkCount("count", count);
+        checkCount("blocklength", blocklength);
+        int[] lengths = new int[count];
+        int[] displs = new int[count];
+        for (int b = 0; b < count; b++) {
+            lengths[b] = blocklength;
+            displs[b] = Math.multiplyExact(b, stride);
+        }
+        return build("hvector(" + count + ", " + blocklength + ", " + stride + ", " + old + ")", lengths, displs,
+                repeat(old, count));
+    }
+
+    /**
+     * Blocks of copies of {@code old} at the given displacements, in extents of {@code old}
+     * ({@code Indexed}).
+     *
+     * @param blocklengths copies per block
+     * @param displacements start of each block, in extents of {@code old}
+     * @param old the old type
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if the arrays differ in
+     *     length, {@link MpiException.ErrorClass#COUNT} on a negative block length
+     */
+    public static Datatype indexed(int[] blocklengths, int[] displacements, Datatype old) {
+        checkOld(old);
+        checkLengths(blocklengths, displacements);
+        int[] displs = new int[displacements.length];
+        for (int b = 0; b < displs.length; b++) {
+            displs[b] = Math.multiplyExact(displacements[b], old.extent());
+        }
+        return build("indexed(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", " + old
+                + ")", blocklengths, displs, repeat(old, displs.length));
+    }
+
+    /**
+     * As {@link #indexed}, with displacements in base elements of the buffer ({@code Hindexed}).
+     *
+     * @param blocklengths copies per block
+     * @param displacements start of each block, in base elements
+     * @param old the old type
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if the arrays differ in
+     *     length, {@link MpiException.ErrorClass#COUNT} on a negative block length
+     */
+    public static Datatype hindexed(int[] blocklengths, int[] displacements, Datatype old) {
+        checkOld(old);
+        checkLengths(blocklengths, displacements);
+        return build("hindexed(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", " + old
+                + ")", blocklengths, displacements, repeat(old, displacements.length));
+    }
+
+    /**
+     * Blocks of copies of different types at displacements in base elements ({@code Struct}).
+     * All types must have the same base type (mpiJava's rule: a buffer is one Java array).
+     *
+     * @param blocklengths copies per block
+     * @param displacements start of each block, in base elements
+     * @param types the type of each block
+     * @return the new type
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if the arrays differ in
+     *     length, {@link MpiException.ErrorClass#TYPE} if the base types differ,
+     *     {@link MpiException.ErrorClass#COUNT} on a negative block length
+     */
+    public static Datatype struct(int[] blocklengths, int[] displacements, Datatype[] types) {
+        checkLengths(blocklengths, displacements);
+        Objects.requireNonNull(types, "types");
+        if (types.length != blocklengths.length) {
+            throw new MpiException(MpiException.ErrorClass.ARG, "struct: " + blocklengths.length
+                    + " block lengths but " + types.length + " types");
+        }
+        for (Datatype t : types) {
+            checkOld(t);
+        }
+        return build("struct(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", "
+                + Arrays.toString(types) + ")", blocklengths, displacements, types);
+    }
+
+    private static Datatype build(String name, int[] blocklengths, int[] displs, Datatype[] types) {
+        Base base = types.length == 0 ? Base.INT : types[0].base;
+        int lb = Integer.MAX_VALUE;
+        int ub = Integer.MIN_VALUE;
+        int size = 0;
+        for (int b = 0; b < blocklengths.length; b++) {
+            checkCount("block length", blocklengths[b]);
+            if (types[b].base != base) {
+                throw new MpiException(MpiException.ErrorClass.TYPE, name + ": blocks of base types " + base + " and "
+                        + types[b].base + " (mpiJava datatypes have one base type)");
+            }
+            size = Math.addExact(size, Math.multiplyExact(blocklengths[b], types[b].size()));
+        }
+        int[] map = new int[size];
+        int n = 0;
+        for (int b = 0; b < blocklengths.length; b++) {
+            Datatype t = types[b];
+            for (int j = 0; j < blocklengths[b]; j++) {
+                int shift = Math.addExact(displs[b], Math.multiplyExact(j, t.extent()));
+                lb = Math.min(lb, shift + t.lb);
+                ub = Math.max(ub, shift + t.ub);
+                for (int d : t.displacements) {
+                    map[n++] = shift + d;
+                }
+            }
+        }
+        if (lb > ub) {
+            lb = 0;
+            ub = 0;
+        }
+        return new Datatype(name, base, map, lb, ub, false);
+    }
+
+    private Datatype named(String newName) {
+        return new Datatype(newName, base, displacements, lb, ub, false);
+    }
+
+    private static Datatype[] repeat(Datatype t, int n) {
+        Datatype[] a = new Datatype[n];
+        Arrays.fill(a, t);
+        return a;
+    }
+
+    private static void checkOld(Datatype old) {
+        if (old == null) {
+            throw new MpiException(MpiException.ErrorClass.TYPE, "old datatype is null");
+        }
+    }
+
+    private static void checkCount(String what, int n) {
+        if (n < 0) {
+            throw new MpiException(MpiException.ErrorClass.COUNT, what + " must be >= 0, got " + n);
+        }
+    }
+
+    private static void checkLengths(int[] blocklengths, int[] displacements) {
+        Objects.requireNonNull(blocklengths, "blocklengths");
+        Objects.requireNonNull(displacements, "displacements");
+        if (blocklengths.length != displacements.length) {
+            throw new MpiException(MpiException.ErrorClass.ARG, blocklengths.length + " block lengths but "
+                    + displacements.length + " displacements");
+        }
+    }
+
+    // ---------------------------------------------------------------- properties
+
+    /**
+     * The type's name, such as {@code "INT"} or {@code "vector(2, 1, 3, DOUBLE)"}.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The base type: what array a buffer of this datatype must be.
+     *
+     * @return the base type
+     */
+    public Base base() {
+        return base;
+    }
+
+    /**
+     * Number of base elements in one item ({@code Size}; mpiJava counts elements, not bytes).
+     *
+     * @return the size
+     */
+    public int size() {
+        return displacements.length;
+    }
+
+    /**
+     * Distance between consecutive items, {@code ub() - lb()}, in base elements
+     * ({@code Extent}).
+     *
+     * @return the extent
+     */
+    public int extent() {
+        return ub - lb;
+    }
+
+    /**
+     * The lower bound in base elements ({@code Lb}).
+     *
+     * @return the smallest displacement (of the old types' lower bounds)
+     */
+    public int lb() {
+        return lb;
+    }
+
+    /**
+     * The upper bound in base elements ({@code Ub}).
+     *
+     * @return one past the largest displacement (of the old types' upper bounds)
+     */
+    public int ub() {
+        return ub;
+    }
+
+    /**
+     * The type map: the displacement of each of the {@link #size()} elements of an item, in base
+     * elements, in type-map order.
+     *
+     * @return a new array
+     */
+    public int[] displacements() {
+        return displacements.clone();
+    }
+
+    /**
+     * Whether this is one of the basic types ({@link #values()}) or {@link #PACKED}.
+     *
+     * @return {@code true} for one-element types
+     */
+    public boolean isBasic() {
+        return displacements.length == 1 && !pair && dense;
+    }
+
+    /**
+     * Whether this is a (value, index) pair type for {@link Op#MAXLOC} and {@link Op#MINLOC}.
+     *
+     * @return {@code true} for {@link #SHORT2}, {@link #INT2}, {@link #LONG2}, {@link #FLOAT2},
+     *     {@link #DOUBLE2}
+     */
+    public boolean isPair() {
+        return pair;
+    }
+
+    /**
+     * Whether {@code count} items of this type are {@code count * size()} consecutive base
+     * elements starting at the offset (no gaps, no reordering).
+     *
+     * @return {@code true} for basic, pair and contiguous types
+     */
+    public boolean isDense() {
+        return dense;
     }
 
     /**
      * The array class a buffer of this datatype must be an instance of.
      *
-     * @return {@code double[].class}, {@code int[].class}, {@code long[].class} or
-     *     {@code Object[].class}
+     * @return {@code base().arrayClass()}
      */
     public Class<?> arrayClass() {
-        return arrayClass;
+        return base.arrayClass;
     }
 
     /**
@@ -47,21 +521,351 @@ public enum Datatype {
      * @return {@code true} if {@code buffer} is a non-null instance of {@link #arrayClass()}
      */
     public boolean accepts(Object buffer) {
-        return arrayClass.isInstance(buffer);
+        return base.arrayClass.isInstance(buffer);
     }
 
     /**
-     * A new array of this datatype.
+     * A new array of this datatype's base type.
      *
-     * @param length the number of elements
-     * @return a new {@code double[]}, {@code int[]}, {@code long[]} or {@code Object[]}
+     * @param length the number of base elements
+     * @return a new array
      */
     public Object newArray(int length) {
-        return switch (this) {
-            case DOUBLE -> new double[length];
-            case INT -> new int[length];
-            case LONG -> new long[length];
-            case OBJECT -> new Object[length];
-        };
+        return base.newArray(length);
+    }
+
+    /**
+     * The index span {@code count} items starting at {@code offset} touch: the smallest index and
+     * one past the largest, or {@code {offset, offset}} if they touch none.
+     *
+     * @param offset the index of the first item
+     * @param count the number of items, {@code >= 0}
+     * @return {@code {low, high}}
+     */
+    public long[] span(int offset, int count) {
+        if (count == 0 || displacements.length == 0) {
+            return new long[] {offset, offset};
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int d : displacements) {
+            min = Math.min(min, d);
+            max = Math.max(max, d);
+        }
+        long last = (long) (count - 1) * extent();
+        return new long[] {offset + min + Math.min(0, last), offset + max + Math.max(0, last) + 1};
+    }
+
+    // ---------------------------------------------------------------- element copies
+
+    /**
+     * Copies {@code count} items of this type from {@code buf} into {@code count * size()}
+     * consecutive elements of {@code dst} (an array of the same base type), in type-map order.
+     *
+     * @param buf the source buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param dst the destination array
+     * @param dstOffset index of the first element written
+     */
+    public void toContiguous(Object buf, int offset, int count, Object dst, int dstOffset) {
+        if (dense) {
+            System.arraycopy(buf, offset, dst, dstOffset, count * displacements.length);
+            return;
+        }
+        if (shortRuns && gatherElements(buf, offset, count, dst, dstOffset)) {
+            return;
+        }
+        int at = dstOffset;
+        int ext = extent();
+        for (int k = 0; k < count; k++) {
+            int item = offset + k * ext;
+            for (int r = 0; r < runStarts.length; r++) {
+                System.arraycopy(buf, item + runStarts[r], dst, at, runLengths[r]);
+                at += runLengths[r];
+            }
+        }
+    }
+
+    /**
+     * Copies {@code elements} consecutive base elements of {@code src} into {@code buf}, filling
+     * items of this type in type-map order from {@code offset} (the last item possibly in part).
+     *
+     * @param src the source array
+     * @param srcOffset index of the first element read
+     * @param elements number of base elements
+     * @param buf the destination buffer
+     * @param offset index of the first item written
+     */
+    public void fromContiguous(Object src, int srcOffset, int elements, Object buf, int offset) {
+        if (dense) {
+            System.arraycopy(src, srcOffset, buf, offset, elements);
+            return;
+        }
+        if (shortRuns && elements % displacements.length == 0
+                && scatterElements(src, srcOffset, elements / displacements.length, buf, offset)) {
+            return;
+        }
+        int at = srcOffset;
+        int left = elements;
+        int ext = extent();
+        for (int k = 0; left > 0; k++) {
+            int item = offset + k * ext;
+            for (int r = 0; r < runStarts.length && left > 0; r++) {
+                int n = Math.min(left, runLengths[r]);
+                System.arraycopy(src, at, buf, item + runStarts[r], n);
+                at += n;
+                left -= n;
+            }
+        }
+    }
+
+    /**
+     * {@link #toContiguous} element by element for the common numeric base types (strided types
+     * with short runs, where a call of {@link System#arraycopy} per run costs more than it moves).
+     *
+     * @return {@code false} for a base type without an element loop here
+     */
+    private boolean gatherElements(Object buf, int offset, int count, Object dst, int at) {
+        int[] d = displacements;
+        int ext = extent();
+        int m = d.length;
+        int stride = unitStride;
+        switch (base) {
+            case DOUBLE -> {
+                double[] s = (double[]) buf;
+                double[] t = (double[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    if (stride > 0) {
+                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
+                            t[at++] = s[p];
+                        }
+                        continue;
+                    }
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case LONG -> {
+                long[] s = (long[]) buf;
+                long[] t = (long[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case INT -> {
+                int[] s = (int[]) buf;
+                int[] t = (int[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] s = (float[]) buf;
+                float[] t = (float[]) dst;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[at++] = s[item + j];
+                    }
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The inverse of {@link #gatherElements}, for whole items. */
+    private boolean scatterElements(Object src, int at, int count, Object buf, int offset) {
+        int[] d = displacements;
+        int ext = extent();
+        int m = d.length;
+        int stride = unitStride;
+        switch (base) {
+            case DOUBLE -> {
+                double[] s = (double[]) src;
+                double[] t = (double[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    if (stride > 0) {
+                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
+                            t[p] = s[at++];
+                        }
+                        continue;
+                    }
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case LONG -> {
+                long[] s = (long[]) src;
+                long[] t = (long[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case INT -> {
+                int[] s = (int[]) src;
+                int[] t = (int[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            case FLOAT -> {
+                float[] s = (float[]) src;
+                float[] t = (float[]) buf;
+                for (int k = 0, item = offset; k < count; k++, item += ext) {
+                    for (int j : d) {
+                        t[item + j] = s[at++];
+                    }
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- pack / unpack
+
+    /**
+     * Bytes that {@link #pack} needs for {@code count} items ({@code Pack_size}).
+     *
+     * @param count number of items, {@code >= 0}
+     * @return {@code count * size() * base().packedBytes()}
+     * @throws MpiException of class {@link MpiException.ErrorClass#TYPE} for {@link Base#OBJECT},
+     *     whose references cannot be packed into bytes
+     */
+    public int packSize(int count) {
+        checkCount("count", count);
+        checkPackable();
+        return Math.multiplyExact(Math.multiplyExact(count, size()), base.bytes);
+    }
+
+    /**
+     * Packs {@code count} items of {@code buf} into {@code out} at {@code position}
+     * ({@code Pack}); the bytes can be sent as {@link #PACKED} and unpacked with
+     * {@link #unpack}.
+     *
+     * @param buf the source buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @param out the byte buffer
+     * @param position where the first byte goes
+     * @return the position after the last byte written
+     * @throws MpiException of class {@link MpiException.ErrorClass#TYPE} for {@link Base#OBJECT},
+     *     {@link MpiException.ErrorClass#BUFFER} if {@code out} or {@code buf} is too short
+     */
+    public int pack(Object buf, int offset, int count, byte[] out, int position) {
+        int bytes = packSize(count);
+        checkArray("pack", buf, offset, count);
+        Objects.requireNonNull(out, "out");
+        if (position < 0 || position > out.length - bytes) {
+            throw new MpiException(MpiException.ErrorClass.BUFFER, "pack: " + bytes + " bytes at position " + position
+                    + " do not fit a byte buffer of length " + out.length);
+        }
+        Object flat = base.newArray(count * size());
+        toContiguous(buf, offset, count, flat, 0);
+        ByteBuffer bb = ByteBuffer.wrap(out, position, bytes);
+        int n = count * size();
+        switch (base) {
+            case BYTE -> bb.put((byte[]) flat);
+            case CHAR -> bb.asCharBuffer().put((char[]) flat);
+            case SHORT -> bb.asShortBuffer().put((short[]) flat);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) flat;
+                for (int i = 0; i < n; i++) {
+                    bb.put(b[i] ? (byte) 1 : 0);
+                }
+            }
+            case INT -> bb.asIntBuffer().put((int[]) flat);
+            case LONG -> bb.asLongBuffer().put((long[]) flat);
+            case FLOAT -> bb.asFloatBuffer().put((float[]) flat);
+            case DOUBLE -> bb.asDoubleBuffer().put((double[]) flat);
+            case OBJECT -> throw new AssertionError("checked by packSize");
+        }
+        return position + bytes;
+    }
+
+    /**
+     * Unpacks {@code count} items from {@code in} at {@code position} into {@code buf}
+     * ({@code Unpack}), the inverse of {@link #pack}.
+     *
+     * @param in the packed bytes
+     * @param position where the first byte is
+     * @param buf the destination buffer
+     * @param offset index of the first item
+     * @param count number of items
+     * @return the position after the last byte read
+     * @throws MpiException of class {@link MpiException.ErrorClass#TYPE} for {@link Base#OBJECT},
+     *     {@link MpiException.ErrorClass#BUFFER} if {@code in} or {@code buf} is too short
+     */
+    public int unpack(byte[] in, int position, Object buf, int offset, int count) {
+        int bytes = packSize(count);
+        checkArray("unpack", buf, offset, count);
+        Objects.requireNonNull(in, "in");
+        if (position < 0 || position > in.length - bytes) {
+            throw new MpiException(MpiException.ErrorClass.BUFFER, "unpack: " + bytes + " bytes at position "
+                    + position + " lie outside a byte buffer of length " + in.length);
+        }
+        int n = count * size();
+        Object flat = base.newArray(n);
+        ByteBuffer bb = ByteBuffer.wrap(in, position, bytes);
+        switch (base) {
+            case BYTE -> bb.get((byte[]) flat);
+            case CHAR -> bb.asCharBuffer().get((char[]) flat);
+            case SHORT -> bb.asShortBuffer().get((short[]) flat);
+            case BOOLEAN -> {
+                boolean[] b = (boolean[]) flat;
+                for (int i = 0; i < n; i++) {
+                    b[i] = bb.get() != 0;
+                }
+            }
+            case INT -> bb.asIntBuffer().get((int[]) flat);
+            case LONG -> bb.asLongBuffer().get((long[]) flat);
+            case FLOAT -> bb.asFloatBuffer().get((float[]) flat);
+            case DOUBLE -> bb.asDoubleBuffer().get((double[]) flat);
+            case OBJECT -> throw new AssertionError("checked by packSize");
+        }
+        fromContiguous(flat, 0, n, buf, offset);
+        return position + bytes;
+    }
+
+    private void checkPackable() {
+        if (base == Base.OBJECT) {
+            throw new MpiException(MpiException.ErrorClass.TYPE, "datatype " + name + " has base type OBJECT, whose "
+                    + "references cannot be packed into bytes (send them as OBJECT)");
+        }
+    }
+
+    private void checkArray(String op, Object buf, int offset, int count) {
+        if (!accepts(buf)) {
+            throw new MpiException(MpiException.ErrorClass.TYPE, op + ": buffer "
+                    + (buf == null ? "null" : "of type " + buf.getClass().getSimpleName()) + " does not match datatype "
+                    + name + " (expects " + base.arrayClass.getSimpleName() + ")");
+        }
+        long[] s = span(offset, count);
+        int length = java.lang.reflect.Array.getLength(buf);
+        if (s[0] < 0 || s[1] > length) {
+            throw new MpiException(MpiException.ErrorClass.BUFFER, op + ": " + count + " items of " + name
+                    + " from index " + offset + " touch [" + s[0] + ", " + s[1] + "), outside the buffer of length "
+                    + length);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 }

@@ -32,6 +32,8 @@ public class MpiException extends RuntimeException {
         OP,
         /** Message longer than the receive buffer's count ({@code MPI_ERR_TRUNCATE}). */
         TRUNCATE,
+        /** Invalid request: a persistent request started while active ({@code MPI_ERR_REQUEST}). */
+        REQUEST,
         /** Any other invalid argument ({@code MPI_ERR_ARG}). */
         ARG,
         /** The world ended while the operation was pending: another rank failed, the world was cancelled, or a deadlock was detected. */

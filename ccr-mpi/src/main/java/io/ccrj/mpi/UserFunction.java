@@ -7,7 +7,9 @@ package io.ccrj.mpi;
  * {@code inout[inoutOffset + i] = in[inOffset + i] op inout[inoutOffset + i]}.
  *
  * <p>Called by reductions on the thread of some rank of the communicator; it must not call
- * communicator operations. Both arrays are of {@code type}'s array class.
+ * communicator operations. Both arrays are of {@code type}'s array class. Both belong to the
+ * reduction alone (private copies, see {@link Op}): the function may overwrite the elements of
+ * {@code inout} and change the objects they refer to, and must leave {@code in} unchanged.
  */
 @FunctionalInterface
 public interface UserFunction {

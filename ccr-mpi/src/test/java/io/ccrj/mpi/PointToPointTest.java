@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PointToPointTest {
@@ -29,7 +29,7 @@ class PointToPointTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Datatype.class)
+    @MethodSource("io.ccrj.mpi.Datatype#values")
     void everyDatatypeRoundTripsOneAndManyElements(Datatype type) {
         List<String> results = SpmdWorld.run(2, comm -> {
             Object one = TestData.array(type, 1, 40);

@@ -5,6 +5,7 @@ import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
+import io.ccrj.mpi.PersistentRequest;
 import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
 import java.util.ArrayList;
@@ -19,6 +20,13 @@ import java.util.List;
  * communicator's traffic. Sources and destinations are ranks in this communicator;
  * {@link #worldRanks} maps them to the mailboxes of the world.
  *
+ * <p>Layout: point-to-point operations, then the collectives, each section's wrappers in one
+ * shape: check the thread and the arguments ({@link Args}, shared with the other communicator
+ * implementations), then run the algorithm. Collective wrappers name the collective in the
+ * mailbox for deadlock reports ({@link #begin}/{@link #end}) around the call of one algorithm
+ * class; v-forms and uniform forms share the algorithm (uniform counts are the case of equal
+ * blocks).
+ *
  * <p>Thread safety: confined to the rank's thread ({@link #checkThread()}).
  */
 public final class DefaultComm implements Comm {
@@ -31,6 +39,7 @@ public final class DefaultComm implements Comm {
     static final int TAG_ALLGATHER = 7;
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SPLIT = 9;
+    static final int TAG_SCAN = 10;
 
     private static final Object EMPTY = new int[0];
 
@@ -88,21 +97,80 @@ public final class DefaultComm implements Comm {
 
     // ------------------------------------------------------------------ point to point
 
+    /** The send modes of MPI. */
+    private enum Mode {
+        STANDARD, SYNCHRONOUS, BUFFERED, READY
+    }
+
+    private String where(String op) {
+        return op + " on " + label;
+    }
+
+    private void checkSend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkThread();
+        String w = op;
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.dest(w, label, dest, size);
+        Args.sendTag(w, label, tag);
+    }
+
+    private void checkRecv(String op, Object buf, int offset, int count, Datatype type, int source, int tag) {
+        checkThread();
+        String w = op;
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.source(w, label, source, size);
+        Args.recvTag(w, label, tag);
+    }
+
+    /**
+     * Starts a send in {@code mode}; arguments checked. Standard and ready sends copy the message
+     * (one of at least {@link #ZERO_COPY_THRESHOLD} elements is lent when {@code mayLend}, also
+     * from a strided datatype: the receiver gathers through its type map); synchronous sends
+     * always lend, and complete when the receiver has taken the message; buffered sends check
+     * the attached buffer and copy.
+     *
+     * @return the request: complete on return unless the message was lent or is synchronous
+     */
+    private Request startSend(String op, Mode mode, boolean mayLend, Object buf, int offset, int count,
+            Datatype type, int dest, int tag) {
+        int elements = count * type.size();
+        switch (mode) {
+            case SYNCHRONOUS -> {
+                return lend(op, buf, offset, count, type, dest, tag);
+            }
+            case BUFFERED -> checkBufferSpace(op, elements, type);
+            default -> {
+                if (mayLend && elements >= ZERO_COPY_THRESHOLD) {
+                    return lend(op, buf, offset, count, type, dest, tag);
+                }
+            }
+        }
+        deliver(context, buf, offset, count, type, dest, tag);
+        return new CompletedRequest(new Status(dest, tag, count, elements, false, UNDEFINED));
+    }
+
+    private void checkBufferSpace(String op, int elements, Datatype type) {
+        if (mailbox.attachedBuffer < 0) {
+            throw new MpiException(ErrorClass.BUFFER, where(op) + ": no buffer is attached for buffered sends "
+                    + "(call bufferAttach first)");
+        }
+        long bytes = (long) elements * (type.base() == Datatype.Base.OBJECT ? Long.BYTES : type.base().packedBytes())
+                + BSEND_OVERHEAD;
+        if (bytes > mailbox.attachedBuffer) {
+            throw new MpiException(ErrorClass.BUFFER, where(op) + ": the message needs " + bytes
+                    + " bytes but the attached buffer holds " + mailbox.attachedBuffer);
+        }
+    }
+
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        checkThread();
-        checkBuffer("send", buf, offset, count, type);
-        checkDest("send", dest);
-        checkSendTag("send", tag);
+        checkSend("send", buf, offset, count, type, dest, tag);
         deliver(context, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        checkThread();
-        checkBuffer("recv", buf, offset, count, type);
-        checkSource("recv", source);
-        checkRecvTag("recv", tag);
+        checkRecv("recv", buf, offset, count, type, source, tag);
         RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);
         mailbox.post(r);
         if (!r.isComplete()) {
@@ -114,52 +182,31 @@ public final class DefaultComm implements Comm {
     @Override
     public Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
-        checkThread();
-        checkBuffer("sendrecv", sendbuf, sendoffset, sendcount, sendtype);
-        checkDest("sendrecv", dest);
-        checkSendTag("sendrecv", sendtag);
-        checkBuffer("sendrecv", recvbuf, recvoffset, recvcount, recvtype);
-        checkSource("sendrecv", source);
-        checkRecvTag("sendrecv", recvtag);
+        checkSend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        checkRecv("sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         RecvRequest r = new RecvRequest(this, "sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount,
                 recvtype);
         mailbox.post(r);
-        if (sendcount >= ZERO_COPY_THRESHOLD) {
-            ZeroCopySend s = lend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
-            if (!r.isComplete()) {
-                mailbox.await(r);
-            }
-            if (!s.isComplete()) {
-                mailbox.await(s);
-            }
-            return r.result();
-        }
-        deliver(context, sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        Request s = startSend("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
+                sendtag);
         if (!r.isComplete()) {
             mailbox.await(r);
+        }
+        if (s instanceof ZeroCopySend z && !z.isComplete()) {
+            mailbox.await(z);
         }
         return r.result();
     }
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        checkThread();
-        checkBuffer("isend", buf, offset, count, type);
-        checkDest("isend", dest);
-        checkSendTag("isend", tag);
-        if (count >= ZERO_COPY_THRESHOLD) {
-            return lend("isend", buf, offset, count, type, dest, tag);
-        }
-        deliver(context, buf, offset, count, type, dest, tag);
-        return new CompletedRequest(new Status(dest, tag, count));
+        checkSend("isend", buf, offset, count, type, dest, tag);
+        return startSend("isend", Mode.STANDARD, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        checkThread();
-        checkBuffer("irecv", buf, offset, count, type);
-        checkSource("irecv", source);
-        checkRecvTag("irecv", tag);
+        checkRecv("irecv", buf, offset, count, type, source, tag);
         RecvRequest r = new RecvRequest(this, "irecv", context, source, tag, buf, offset, count, type);
         mailbox.post(r);
         return r;
@@ -168,8 +215,8 @@ public final class DefaultComm implements Comm {
     @Override
     public Status probe(int source, int tag) {
         checkThread();
-        checkSource("probe", source);
-        checkRecvTag("probe", tag);
+        Args.source("probe", label, source, size);
+        Args.recvTag("probe", label, tag);
         Probe p = new Probe(source, tag);
         mailbox.await(p);
         return p.status();
@@ -178,8 +225,8 @@ public final class DefaultComm implements Comm {
     @Override
     public Status iprobe(int source, int tag) {
         checkThread();
-        checkSource("iprobe", source);
-        checkRecvTag("iprobe", tag);
+        Args.source("iprobe", label, source, size);
+        Args.recvTag("iprobe", label, tag);
         mailbox.progress();
         Probe p = new Probe(source, tag);
         return p.isComplete() ? p.status() : null;
@@ -218,11 +265,127 @@ public final class DefaultComm implements Comm {
     private ZeroCopySend lend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         Message m = Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
         world.mailboxes[worldRanks[dest]].deliver(m);
-        return new ZeroCopySend(this, op, m, dest);
+        return new ZeroCopySend(this, op, m, dest, count);
     }
 
     private void deliver(int ctx, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         world.mailboxes[worldRanks[dest]].deliver(Message.copyOf(ctx, rank, tag, buf, offset, count, type));
+    }
+
+    // ------------------------------------------------------------------ point to point: modes
+
+    @Override
+    public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ssend", buf, offset, count, type, dest, tag);
+        startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
+    }
+
+    @Override
+    public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("bsend", buf, offset, count, type, dest, tag);
+        startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
+    }
+
+    @Override
+    public void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("rsend", buf, offset, count, type, dest, tag);
+        startSend("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
+    }
+
+    @Override
+    public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("issend", buf, offset, count, type, dest, tag);
+        return startSend("issend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag);
+    }
+
+    @Override
+    public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ibsend", buf, offset, count, type, dest, tag);
+        return startSend("ibsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
+    }
+
+    @Override
+    public Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("irsend", buf, offset, count, type, dest, tag);
+        return startSend("irsend", Mode.READY, true, buf, offset, count, type, dest, tag);
+    }
+
+    @Override
+    public void bufferAttach(int bytes) {
+        checkThread();
+        Args.count("bufferAttach", label, "size", bytes);
+        if (mailbox.attachedBuffer >= 0) {
+            throw new MpiException(ErrorClass.BUFFER, where("bufferAttach") + ": a buffer of "
+                    + mailbox.attachedBuffer + " bytes is already attached (detach it first)");
+        }
+        mailbox.attachedBuffer = bytes;
+    }
+
+    @Override
+    public int bufferDetach() {
+        checkThread();
+        int bytes = mailbox.attachedBuffer;
+        if (bytes < 0) {
+            throw new MpiException(ErrorClass.BUFFER, where("bufferDetach") + ": no buffer is attached");
+        }
+        mailbox.attachedBuffer = -1;
+        return bytes;
+    }
+
+    @Override
+    public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
+            int source, int recvtag) {
+        checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
+        Args.source("sendrecvReplace", label, source, size);
+        Args.recvTag("sendrecvReplace", label, recvtag);
+        // the outgoing elements are copied before the receive may overwrite them
+        deliver(context, buf, offset, count, type, dest, sendtag);
+        RecvRequest r = new RecvRequest(this, "sendrecvReplace", context, source, recvtag, buf, offset, count, type);
+        mailbox.post(r);
+        if (!r.isComplete()) {
+            mailbox.await(r);
+        }
+        return r.result();
+    }
+
+    // ------------------------------------------------------------------ point to point: persistent requests
+
+    @Override
+    public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("sendInit", buf, offset, count, type, dest, tag);
+        return new PersistentOp(this, "sendInit(dest=" + dest + ", tag=" + tag + ")",
+                () -> startSend("send", Mode.STANDARD, true, buf, offset, count, type, dest, tag));
+    }
+
+    @Override
+    public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ssendInit", buf, offset, count, type, dest, tag);
+        return new PersistentOp(this, "ssendInit(dest=" + dest + ", tag=" + tag + ")",
+                () -> startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag));
+    }
+
+    @Override
+    public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("bsendInit", buf, offset, count, type, dest, tag);
+        return new PersistentOp(this, "bsendInit(dest=" + dest + ", tag=" + tag + ")",
+                () -> startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag));
+    }
+
+    @Override
+    public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("rsendInit", buf, offset, count, type, dest, tag);
+        return new PersistentOp(this, "rsendInit(dest=" + dest + ", tag=" + tag + ")",
+                () -> startSend("rsend", Mode.READY, true, buf, offset, count, type, dest, tag));
+    }
+
+    @Override
+    public PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        checkRecv("recvInit", buf, offset, count, type, source, tag);
+        return new PersistentOp(this, "recvInit(source=" + source + ", tag=" + tag + ")", () -> {
+            RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);
+            mailbox.post(r);
+            return r;
+        });
     }
 
     // ------------------------------------------------------------------ collective transport
@@ -262,10 +425,53 @@ public final class DefaultComm implements Comm {
 
     // ------------------------------------------------------------------ collectives
 
+    /** Names the collective this rank is in, for deadlock reports; paired with {@link #end()}. */
+    private void begin(String collective) {
+        mailbox.collective = collective;
+    }
+
+    private void end() {
+        mailbox.collective = null;
+    }
+
+    /** The block starts {@code offset + i * count * extent} of {@code size} equal blocks. */
+    private int[] uniformAt(int offset, int count, Datatype type) {
+        int[] at = new int[size];
+        int step = count * type.extent();
+        for (int i = 0; i < size; i++) {
+            at[i] = offset + i * step;
+        }
+        return at;
+    }
+
+    private int[] uniformCounts(int count) {
+        int[] counts = new int[size];
+        java.util.Arrays.fill(counts, count);
+        return counts;
+    }
+
+    /** The block starts {@code offset + displs[i] * extent}. */
+    private int[] displacedAt(int offset, int[] displs, Datatype type) {
+        int[] at = new int[size];
+        for (int i = 0; i < size; i++) {
+            at[i] = offset + displs[i] * type.extent();
+        }
+        return at;
+    }
+
+    /** {@code IN_PLACE} is allowed only where MPI allows it (the root of some collectives). */
+    private void checkInPlace(String w, Object buf, boolean allowed) {
+        if (buf == IN_PLACE && !allowed) {
+            throw new MpiException(ErrorClass.BUFFER, where(w) + ": IN_PLACE is allowed only "
+                    + (w.startsWith("reduce") || w.startsWith("gather") || w.startsWith("scatter") ? "at the root"
+                    : "as the send buffer"));
+        }
+    }
+
     @Override
     public void barrier() {
         checkThread();
-        mailbox.collective = "barrier";
+        begin("barrier");
         try {
             if (shared != null) {
                 shared.barrier(mailbox, sharedGeneration++, label, rank);
@@ -273,20 +479,21 @@ public final class DefaultComm implements Comm {
                 DisseminationBarrier.barrier(this, EMPTY);
             }
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
     @Override
     public void bcast(Object buf, int offset, int count, Datatype type, int root) {
         checkThread();
-        checkBuffer("bcast", buf, offset, count, type);
-        checkRoot("bcast", root);
-        mailbox.collective = "bcast";
+        String w = "bcast";
+        Args.buffer(w, label, buf, offset, count, type);
+        Args.root(w, label, root, size);
+        begin("bcast");
         try {
             BinomialTreeBroadcast.bcast(this, buf, offset, count, type, root);
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -294,17 +501,27 @@ public final class DefaultComm implements Comm {
     public void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op, int root) {
         checkThread();
-        checkBuffer("reduce", sendbuf, sendoffset, count, type);
-        checkRoot("reduce", root);
-        if (rank == root) {
-            checkBuffer("reduce", recvbuf, recvoffset, count, type);
+        String w = "reduce";
+        Args.root(w, label, root, size);
+        checkInPlace(w, sendbuf, rank == root);
+        boolean inPlace = sendbuf == IN_PLACE;
+        if (!inPlace) {
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
         }
-        checkOp("reduce", op, type);
-        mailbox.collective = "reduce";
+        if (rank == root) {
+            Args.buffer(w, label, recvbuf, recvoffset, count, type);
+        }
+        Args.op(w, label, op, type);
+        begin("reduce");
         try {
-            BinomialTreeReduce.reduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op, root);
+            Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, count,
+                    type, OperandCopies.needed(op, type));
+            Object result = BinomialTreeReduce.reduce(this, acc, count, type, op, root);
+            if (rank == root) {
+                type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+            }
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -312,19 +529,31 @@ public final class DefaultComm implements Comm {
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
         checkThread();
-        checkBuffer("allreduce", sendbuf, sendoffset, count, type);
-        checkBuffer("allreduce", recvbuf, recvoffset, count, type);
-        checkOp("allreduce", op, type);
-        mailbox.collective = "allreduce";
+        String w = "allreduce";
+        boolean inPlace = sendbuf == IN_PLACE;
+        if (!inPlace) {
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
+        }
+        Args.buffer(w, label, recvbuf, recvoffset, count, type);
+        Args.op(w, label, op, type);
+        Object src = inPlace ? recvbuf : sendbuf;
+        int srcOffset = inPlace ? recvoffset : sendoffset;
+        begin("allreduce");
         try {
             if (shared != null) {
-                shared.allreduce(mailbox, sharedGeneration++, label, rank, sendbuf, sendoffset, recvbuf, recvoffset,
+                if (!type.isDense()) {
+                    src = OperandCopies.take(src, srcOffset, count, type, false);
+                    srcOffset = 0;
+                }
+                shared.allreduce(mailbox, sharedGeneration++, label, rank, src, srcOffset, recvbuf, recvoffset,
                         count, type, op);
             } else {
-                RecursiveDoublingAllreduce.allreduce(this, sendbuf, sendoffset, recvbuf, recvoffset, count, type, op);
+                Object acc = OperandCopies.take(src, srcOffset, count, type, OperandCopies.needed(op, type));
+                Object result = RecursiveDoublingAllreduce.allreduce(this, acc, count, type, op);
+                type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
             }
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -332,18 +561,25 @@ public final class DefaultComm implements Comm {
     public void gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkThread();
-        checkBuffer("gather", sendbuf, sendoffset, sendcount, sendtype);
-        checkRoot("gather", root);
-        if (rank == root) {
-            checkBlocks("gather", recvbuf, recvoffset, recvcount, recvtype);
-            checkSameType("gather", sendtype, recvtype);
+        String w = "gather";
+        Args.root(w, label, root, size);
+        checkInPlace(w, sendbuf, rank == root);
+        if (sendbuf != IN_PLACE) {
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
         }
-        mailbox.collective = "gather";
+        if (rank == root) {
+            Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+            if (sendbuf != IN_PLACE) {
+                Args.sameBase(w, label, sendtype, recvtype);
+            }
+        }
+        begin("gather");
         try {
-            FlatTreeGather.gather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                    recvtype, root);
+            FlatTreeGather.gatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, rank == root ? uniformCounts(recvcount) : null,
+                    rank == root ? uniformAt(recvoffset, recvcount, recvtype) : null, recvtype, root);
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -351,18 +587,25 @@ public final class DefaultComm implements Comm {
     public void scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         checkThread();
-        checkBuffer("scatter", recvbuf, recvoffset, recvcount, recvtype);
-        checkRoot("scatter", root);
-        if (rank == root) {
-            checkBlocks("scatter", sendbuf, sendoffset, sendcount, sendtype);
-            checkSameType("scatter", sendtype, recvtype);
+        String w = "scatter";
+        Args.root(w, label, root, size);
+        checkInPlace(w, recvbuf, rank == root);
+        if (recvbuf != IN_PLACE) {
+            Args.buffer(w, label, recvbuf, recvoffset, recvcount, recvtype);
         }
-        mailbox.collective = "scatter";
+        if (rank == root) {
+            Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
+            if (recvbuf != IN_PLACE) {
+                Args.sameBase(w, label, sendtype, recvtype);
+            }
+        }
+        begin("scatter");
         try {
-            FlatTreeScatter.scatter(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                    recvtype, root);
+            FlatTreeScatter.scatterv(this, sendbuf, rank == root ? uniformCounts(sendcount) : null,
+                    rank == root ? uniformAt(sendoffset, sendcount, sendtype) : null, sendtype,
+                    recvbuf == IN_PLACE ? null : recvbuf, recvoffset, recvcount, recvtype, root);
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -370,15 +613,18 @@ public final class DefaultComm implements Comm {
     public void allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
-        checkBuffer("allgather", sendbuf, sendoffset, sendcount, sendtype);
-        checkBlocks("allgather", recvbuf, recvoffset, recvcount, recvtype);
-        checkSameType("allgather", sendtype, recvtype);
-        mailbox.collective = "allgather";
+        String w = "allgather";
+        if (sendbuf != IN_PLACE) {
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
+            Args.sameBase(w, label, sendtype, recvtype);
+        }
+        Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+        begin("allgather");
         try {
-            RingAllgather.allgather(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount,
-                    recvtype);
+            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, uniformCounts(recvcount), uniformAt(recvoffset, recvcount, recvtype), recvtype);
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
 
@@ -386,17 +632,184 @@ public final class DefaultComm implements Comm {
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
-        checkBlocks("alltoall", sendbuf, sendoffset, sendcount, sendtype);
-        checkBlocks("alltoall", recvbuf, recvoffset, recvcount, recvtype);
-        checkSameType("alltoall", sendtype, recvtype);
-        mailbox.collective = "alltoall";
+        String w = "alltoall";
+        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
+        Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+        Args.sameBase(w, label, sendtype, recvtype);
+        begin("alltoall");
         try {
-            PairwiseExchangeAlltoall.alltoall(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset,
-                    recvcount, recvtype);
+            PairwiseExchangeAlltoall.alltoallv(this, sendbuf, uniformCounts(sendcount),
+                    uniformAt(sendoffset, sendcount, sendtype), sendtype, recvbuf, uniformCounts(recvcount),
+                    uniformAt(recvoffset, recvcount, recvtype), recvtype);
         } finally {
-            mailbox.collective = null;
+            end();
         }
     }
+
+    // ------------------------------------------------------------------ collectives: v-forms, reduce-scatter, scan
+
+    @Override
+    public void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root) {
+        checkThread();
+        String w = "gatherv";
+        Args.root(w, label, root, size);
+        checkInPlace(w, sendbuf, rank == root);
+        if (sendbuf != IN_PLACE) {
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
+        }
+        if (rank == root) {
+            Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+            if (sendbuf != IN_PLACE) {
+                Args.sameBase(w, label, sendtype, recvtype);
+            }
+        }
+        begin("gatherv");
+        try {
+            FlatTreeGather.gatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, recvcounts, rank == root ? displacedAt(recvoffset, displs, recvtype) : null, recvtype,
+                    root);
+        } finally {
+            end();
+        }
+    }
+
+    @Override
+    public void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        checkThread();
+        String w = "scatterv";
+        Args.root(w, label, root, size);
+        checkInPlace(w, recvbuf, rank == root);
+        if (recvbuf != IN_PLACE) {
+            Args.buffer(w, label, recvbuf, recvoffset, recvcount, recvtype);
+        }
+        if (rank == root) {
+            Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, displs, size, sendtype);
+            if (recvbuf != IN_PLACE) {
+                Args.sameBase(w, label, sendtype, recvtype);
+            }
+        }
+        begin("scatterv");
+        try {
+            FlatTreeScatter.scatterv(this, sendbuf, sendcounts,
+                    rank == root ? displacedAt(sendoffset, displs, sendtype) : null, sendtype,
+                    recvbuf == IN_PLACE ? null : recvbuf, recvoffset, recvcount, recvtype, root);
+        } finally {
+            end();
+        }
+    }
+
+    @Override
+    public void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
+        checkThread();
+        String w = "allgatherv";
+        if (sendbuf != IN_PLACE) {
+            Args.buffer(w, label, sendbuf, sendoffset, sendcount, sendtype);
+            Args.sameBase(w, label, sendtype, recvtype);
+        }
+        Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+        begin("allgatherv");
+        try {
+            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+                    recvbuf, recvcounts, displacedAt(recvoffset, displs, recvtype), recvtype);
+        } finally {
+            end();
+        }
+    }
+
+    @Override
+    public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        checkThread();
+        String w = "alltoallv";
+        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
+        Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        Args.sameBase(w, label, sendtype, recvtype);
+        begin("alltoallv");
+        try {
+            PairwiseExchangeAlltoall.alltoallv(this, sendbuf, sendcounts, displacedAt(sendoffset, sdispls, sendtype),
+                    sendtype, recvbuf, recvcounts, displacedAt(recvoffset, rdispls, recvtype), recvtype);
+        } finally {
+            end();
+        }
+    }
+
+    @Override
+    public void reduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+            Datatype type, Op op) {
+        checkThread();
+        String w = "reduceScatter";
+        if (recvcounts == null || recvcounts.length < size) {
+            throw new MpiException(ErrorClass.ARG, where(w) + ": " + (recvcounts == null ? "no" : recvcounts.length)
+                    + " receive counts for " + size + " ranks");
+        }
+        long total = 0;
+        for (int i = 0; i < size; i++) {
+            Args.count(w, label, "count of rank " + i, recvcounts[i]);
+            total += recvcounts[i];
+        }
+        if (total > Integer.MAX_VALUE) {
+            throw new MpiException(ErrorClass.COUNT, where(w) + ": " + total + " items exceed an array");
+        }
+        int n = (int) total;
+        boolean inPlace = sendbuf == IN_PLACE;
+        if (!inPlace) {
+            Args.buffer(w, label, sendbuf, sendoffset, n, type);
+            Args.buffer(w, label, recvbuf, recvoffset, recvcounts[rank], type);
+        } else {
+            Args.buffer(w, label, recvbuf, recvoffset, n, type);
+        }
+        Args.op(w, label, op, type);
+        begin("reduceScatter");
+        try {
+            // reduce to rank 0, then scatter the blocks of the packed result (as MPICH does for
+            // non-commutative operations; a rank's block is the items after the lower ranks')
+            Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, n, type,
+                    OperandCopies.needed(op, type));
+            Object result = BinomialTreeReduce.reduce(this, acc, n, type, op, 0);
+            Datatype flat = Datatype.of(type.base());
+            int[] elements = null;
+            int[] at = null;
+            if (rank == 0) {
+                elements = new int[size];
+                at = new int[size];
+                for (int i = 0, pos = 0; i < size; i++) {
+                    elements[i] = recvcounts[i] * type.size();
+                    at[i] = pos;
+                    pos += elements[i];
+                }
+            }
+            FlatTreeScatter.scatterv(this, result, elements, at, flat, recvbuf, recvoffset, recvcounts[rank], type, 0);
+        } finally {
+            end();
+        }
+    }
+
+    @Override
+    public void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+            Op op) {
+        checkThread();
+        String w = "scan";
+        boolean inPlace = sendbuf == IN_PLACE;
+        if (!inPlace) {
+            Args.buffer(w, label, sendbuf, sendoffset, count, type);
+        }
+        Args.buffer(w, label, recvbuf, recvoffset, count, type);
+        Args.op(w, label, op, type);
+        begin("scan");
+        try {
+            Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, count,
+                    type, OperandCopies.needed(op, type));
+            Object result = RecursiveDoublingScan.scan(this, acc, count, type, op);
+            type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+        } finally {
+            end();
+        }
+    }
+
+    // ------------------------------------------------------------------ communicator construction
 
     @Override
     public Comm split(int color, int key) {
@@ -408,11 +821,13 @@ public final class DefaultComm implements Comm {
         int splitNumber = splits++;
         int[] mine = {color, key};
         int[] all = new int[2 * size];
-        mailbox.collective = "split";
+        begin("split");
         try {
-            RingAllgather.allgather(this, mine, 0, 2, Datatype.INT, all, 0, 2, Datatype.INT);
+            RingAllgather.allgatherv(this, mine, 0, 2, Datatype.INT, all, uniformCounts(2), uniformAt(0, 2,
+                    Datatype.INT),
+                    Datatype.INT);
         } finally {
-            mailbox.collective = null;
+            end();
         }
         if (color == UNDEFINED) {
             return null;
@@ -440,7 +855,8 @@ public final class DefaultComm implements Comm {
 
     @Override
     public String toString() {
-        return "Comm[" + label + ", rank " + rank + " of " + size + ", world ranks " + Arrays.toString(worldRanks) + "]";
+        return "Comm[" + label + ", rank " + rank + " of " + size + ", world ranks "
+                + Arrays.toString(worldRanks) + "]";
     }
 
     // ------------------------------------------------------------------ checks
@@ -450,93 +866,6 @@ public final class DefaultComm implements Comm {
             throw new MpiException(ErrorClass.ARG, "communicator " + label + " of rank " + rank
                     + " used from thread '" + Thread.currentThread().getName()
                     + "': a communicator belongs to its rank's thread");
-        }
-    }
-
-    private void checkBuffer(String op, Object buf, int offset, int count, Datatype type) {
-        if (type == null) {
-            throw new MpiException(ErrorClass.TYPE, op + " on " + label + ": datatype is null");
-        }
-        if (count < 0) {
-            throw new MpiException(ErrorClass.COUNT, op + " on " + label + ": count must be >= 0, got " + count);
-        }
-        if (buf == null) {
-            throw new MpiException(ErrorClass.BUFFER, op + " on " + label + ": buffer is null");
-        }
-        if (!type.accepts(buf)) {
-            throw new MpiException(ErrorClass.TYPE, op + " on " + label + ": buffer of type "
-                    + buf.getClass().getSimpleName() + " does not match datatype " + type + " (expects "
-                    + type.arrayClass().getSimpleName() + ")");
-        }
-        int length = java.lang.reflect.Array.getLength(buf);
-        if (offset < 0 || offset > length - count) {
-            throw new MpiException(ErrorClass.BUFFER, op + " on " + label + ": elements [" + offset + ", "
-                    + ((long) offset + count) + ") lie outside the buffer of length " + length);
-        }
-    }
-
-    private void checkBlocks(String op, Object buf, int offset, int countPerRank, Datatype type) {
-        if (countPerRank < 0) {
-            throw new MpiException(ErrorClass.COUNT, op + " on " + label + ": count must be >= 0, got "
-                    + countPerRank);
-        }
-        long total = (long) countPerRank * size;
-        if (total > Integer.MAX_VALUE) {
-            throw new MpiException(ErrorClass.COUNT, op + " on " + label + ": " + countPerRank + " x " + size
-                    + " elements exceed an array");
-        }
-        checkBuffer(op, buf, offset, (int) total, type);
-    }
-
-    private void checkSameType(String op, Datatype sendtype, Datatype recvtype) {
-        if (sendtype != recvtype) {
-            throw new MpiException(ErrorClass.TYPE, op + " on " + label + ": send datatype " + sendtype
-                    + " differs from receive datatype " + recvtype);
-        }
-    }
-
-    private void checkDest(String op, int dest) {
-        if (dest < 0 || dest >= size) {
-            throw new MpiException(ErrorClass.RANK, op + " on " + label + ": destination rank " + dest
-                    + " is not in [0, " + size + ")");
-        }
-    }
-
-    private void checkSource(String op, int source) {
-        if ((source < 0 || source >= size) && source != ANY_SOURCE) {
-            throw new MpiException(ErrorClass.RANK, op + " on " + label + ": source rank " + source
-                    + " is not in [0, " + size + ") nor Comm.ANY_SOURCE");
-        }
-    }
-
-    private void checkRoot(String op, int root) {
-        if (root < 0 || root >= size) {
-            throw new MpiException(ErrorClass.ROOT, op + " on " + label + ": root " + root + " is not in [0, "
-                    + size + ")");
-        }
-    }
-
-    private void checkSendTag(String op, int tag) {
-        if (tag < 0) {
-            throw new MpiException(ErrorClass.TAG, op + " on " + label + ": tag must be >= 0"
-                    + (tag == ANY_TAG ? " (Comm.ANY_TAG is for receives only)" : "") + ", got " + tag);
-        }
-    }
-
-    private void checkRecvTag(String op, int tag) {
-        if (tag < 0 && tag != ANY_TAG) {
-            throw new MpiException(ErrorClass.TAG, op + " on " + label + ": tag must be >= 0 or Comm.ANY_TAG, got "
-                    + tag);
-        }
-    }
-
-    private void checkOp(String op, Op operation, Datatype type) {
-        if (operation == null) {
-            throw new MpiException(ErrorClass.OP, op + " on " + label + ": operation is null");
-        }
-        if (!operation.supports(type)) {
-            throw new MpiException(ErrorClass.OP, op + " on " + label + ": operation " + operation.name()
-                    + " is not defined on datatype " + type);
         }
     }
 

@@ -13,8 +13,13 @@ final class FlatTreeGather {
     private FlatTreeGather() {
     }
 
-    static void gather(DefaultComm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
-            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+    /**
+     * Gather of varying blocks: rank {@code i}'s items land at index {@code recvAt[i]} of the
+     * root's buffer, at most {@code recvcounts[i]} of them (both read at the root only).
+     * {@code sendbuf} {@code null} at the root: its block is already in place.
+     */
+    static void gatherv(DefaultComm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype, int root) {
         int n = comm.size();
         int rank = comm.rank();
         if (rank != root) {
@@ -24,11 +29,13 @@ final class FlatTreeGather {
         RecvRequest[] requests = new RecvRequest[n];
         for (int i = 0; i < n; i++) {
             if (i != root) {
-                requests[i] = comm.collPost(recvbuf, recvoffset + i * recvcount, recvcount, recvtype, i,
-                        DefaultComm.TAG_GATHER);
+                requests[i] = comm.collPost(recvbuf, recvAt[i], recvcounts[i], recvtype, i, DefaultComm.TAG_GATHER);
             }
         }
-        LocalCopy.copy(comm, "gather", sendbuf, sendoffset, sendcount, recvbuf, recvoffset + root * recvcount, recvcount);
+        if (sendbuf != null) {
+            LocalCopy.copy(comm, "gather", sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvAt[root],
+                    recvcounts[root], recvtype);
+        }
         for (RecvRequest r : requests) {
             if (r != null) {
                 comm.collWait(r);

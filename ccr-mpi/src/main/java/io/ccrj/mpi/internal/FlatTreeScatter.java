@@ -11,7 +11,12 @@ final class FlatTreeScatter {
     private FlatTreeScatter() {
     }
 
-    static void scatter(DefaultComm comm, Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+    /**
+     * Scatter of varying blocks: rank {@code i} receives {@code sendcounts[i]} items from index
+     * {@code sendAt[i]} of the root's buffer ({@code sendcounts} and {@code sendAt} are read at
+     * the root only). {@code recvbuf} {@code null} at the root: its block stays in place.
+     */
+    static void scatterv(DefaultComm comm, Object sendbuf, int[] sendcounts, int[] sendAt, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
         int n = comm.size();
         int rank = comm.rank();
@@ -21,9 +26,12 @@ final class FlatTreeScatter {
         }
         for (int i = 0; i < n; i++) {
             if (i != root) {
-                comm.collSend(sendbuf, sendoffset + i * sendcount, sendcount, sendtype, i, DefaultComm.TAG_SCATTER);
+                comm.collSend(sendbuf, sendAt[i], sendcounts[i], sendtype, i, DefaultComm.TAG_SCATTER);
             }
         }
-        LocalCopy.copy(comm, "scatter", sendbuf, sendoffset + root * sendcount, sendcount, recvbuf, recvoffset, recvcount);
+        if (recvbuf != null) {
+            LocalCopy.copy(comm, "scatter", sendbuf, sendAt[root], sendcounts[root], sendtype, recvbuf, recvoffset,
+                    recvcount, recvtype);
+        }
     }
 }

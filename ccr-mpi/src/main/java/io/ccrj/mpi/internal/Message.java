@@ -1,6 +1,7 @@
 package io.ccrj.mpi.internal;
 
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Datatype.Base;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -25,7 +26,9 @@ final class Message {
     /** The sender's rank in the communicator of {@link #context}. */
     final int source;
     final int tag;
-    final Datatype type;
+    /** The base type of the elements: a message carries base elements, whatever datatype sent them. */
+    final Base type;
+    /** Number of base elements. */
     final int count;
     /**
      * An array of {@link #type}'s class holding {@link #count} elements at index 0; {@code null}
@@ -33,14 +36,25 @@ final class Message {
      * cache line less on the latency path).
      */
     final Object payload;
-    /** The single element of a one-element DOUBLE, INT or LONG message, as raw bits. */
+    /** The single element of a one-element primitive message, as raw bits ({@link #encode}). */
     final long scalar;
-    /** Index of the first element in {@link #payload}: 0 for eager copies. */
+    /** Index of the first element (or item) in {@link #payload}: 0 for eager copies. */
     final int payloadOffset;
+    /**
+     * For a zero-copy message lent from a buffer of a non-dense datatype: that datatype, whose
+     * items the receiver gathers straight out of {@link #payload} from {@link #payloadOffset}
+     * (one copy, as for a dense buffer). {@code null} when the payload is consecutive elements.
+     */
+    final Datatype layout;
     /** The sender's mailbox for a zero-copy message, to wake it once consumed; {@code null} if eager. */
     final RankMailbox borrowing;
-    /** Set by the receiver once it has copied a zero-copy message out of the sender's buffer. */
+    /**
+     * Set by the receiver once it has copied a zero-copy or synchronous message out (or, for a
+     * synchronous one, started to receive it).
+     */
     volatile boolean consumed;
+    /** Whether the sender waits for {@link #consumed} (zero-copy or synchronous mode). */
+    final boolean acknowledged;
 
     /** Inbound MPSC queue link; written by the next producer (release), read by the consumer (acquire). */
     volatile Message next;
@@ -57,12 +71,12 @@ final class Message {
         }
     }
 
-    Message(int context, int source, int tag, Datatype type, int count, Object payload, long scalar) {
-        this(context, source, tag, type, count, payload, scalar, 0, null);
+    Message(int context, int source, int tag, Base type, int count, Object payload, long scalar) {
+        this(context, source, tag, type, count, payload, scalar, 0, null, null);
     }
 
-    private Message(int context, int source, int tag, Datatype type, int count, Object payload, long scalar,
-            int payloadOffset, RankMailbox borrowing) {
+    private Message(int context, int source, int tag, Base type, int count, Object payload, long scalar,
+            int payloadOffset, RankMailbox borrowing, Datatype layout) {
         this.context = context;
         this.source = source;
         this.tag = tag;
@@ -72,15 +86,20 @@ final class Message {
         this.scalar = scalar;
         this.payloadOffset = payloadOffset;
         this.borrowing = borrowing;
+        this.acknowledged = borrowing != null;
+        this.layout = layout;
     }
 
     /**
-     * A zero-copy message: the receiver copies straight out of {@code buf}, which the sender must
-     * leave untouched until {@link #consumed}.
+     * A zero-copy message: the receiver copies straight out of {@code buf} ({@code count} items of
+     * {@code type} from {@code offset}, gathered through the type map if {@code type} is not
+     * dense), which the sender must leave untouched until {@link #consumed}. Also the message of
+     * a synchronous send, which completes only once the receiver has taken it.
      */
     static Message borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
             RankMailbox sender) {
-        return new Message(context, source, tag, type, count, buf, 0L, offset, sender);
+        return new Message(context, source, tag, type.base(), count * type.size(), buf, 0L, offset, sender,
+                type.isDense() ? null : type);
     }
 
     /** The receiver is done with a zero-copy message's buffer: tells and wakes the sender. */
@@ -91,26 +110,48 @@ final class Message {
         }
     }
 
-    /** A message carrying a copy of {@code buf[offset .. offset + count)}. */
+    /** A message carrying a copy of {@code count} items of {@code type} from {@code buf[offset]}. */
     static Message copyOf(int context, int source, int tag, Object buf, int offset, int count, Datatype type) {
-        if (count == 1) {
-            switch (type) {
-                case DOUBLE:
-                    return new Message(context, source, tag, type, 1, null,
-                            Double.doubleToRawLongBits(((double[]) buf)[offset]));
-                case INT:
-                    return new Message(context, source, tag, type, 1, null, ((int[]) buf)[offset]);
-                case LONG:
-                    return new Message(context, source, tag, type, 1, null, ((long[]) buf)[offset]);
-                default:
-                    break;
-            }
+        Base base = type.base();
+        int n = count * type.size();
+        if (n == 1 && base != Base.OBJECT && type.isDense()) {
+            return new Message(context, source, tag, base, 1, null, encode(base, buf, offset));
         }
-        Object payload = type.newArray(count);
-        if (count > 0) {
-            System.arraycopy(buf, offset, payload, 0, count);
+        Object payload = base.newArray(n);
+        if (n > 0) {
+            type.toContiguous(buf, offset, count, payload, 0);
         }
-        return new Message(context, source, tag, type, count, payload, 0L);
+        return new Message(context, source, tag, base, n, payload, 0L);
+    }
+
+    /** Element {@code i} of a primitive array as raw bits. */
+    static long encode(Base base, Object buf, int i) {
+        return switch (base) {
+            case BYTE -> ((byte[]) buf)[i];
+            case CHAR -> ((char[]) buf)[i];
+            case SHORT -> ((short[]) buf)[i];
+            case BOOLEAN -> ((boolean[]) buf)[i] ? 1L : 0L;
+            case INT -> ((int[]) buf)[i];
+            case LONG -> ((long[]) buf)[i];
+            case FLOAT -> Float.floatToRawIntBits(((float[]) buf)[i]);
+            case DOUBLE -> Double.doubleToRawLongBits(((double[]) buf)[i]);
+            case OBJECT -> throw new AssertionError("object messages always carry a payload");
+        };
+    }
+
+    /** Stores raw bits made by {@link #encode} as element {@code i}. */
+    static void decode(Base base, long bits, Object buf, int i) {
+        switch (base) {
+            case BYTE -> ((byte[]) buf)[i] = (byte) bits;
+            case CHAR -> ((char[]) buf)[i] = (char) bits;
+            case SHORT -> ((short[]) buf)[i] = (short) bits;
+            case BOOLEAN -> ((boolean[]) buf)[i] = bits != 0;
+            case INT -> ((int[]) buf)[i] = (int) bits;
+            case LONG -> ((long[]) buf)[i] = bits;
+            case FLOAT -> ((float[]) buf)[i] = Float.intBitsToFloat((int) bits);
+            case DOUBLE -> ((double[]) buf)[i] = Double.longBitsToDouble(bits);
+            case OBJECT -> throw new AssertionError("object messages always carry a payload");
+        }
     }
 
     boolean matches(int ctx, int src, int tg) {

@@ -101,6 +101,13 @@ final class RankMailbox extends MailboxConsumerFields {
     /** The collective the owner is in, or {@code null}; for deadlock reports. */
     String collective;
 
+    /**
+     * Bytes of the buffer attached for buffered sends ({@code bufferAttach}), or -1 if none;
+     * owner only. A buffered message is in the receiver's mailbox when {@code bsend} returns,
+     * so it never holds space past the call: the capacity bounds each message.
+     */
+    int attachedBuffer = -1;
+
     RankMailbox(World world, int worldRank, boolean virtualThreads, int spinPolls) {
         this.world = world;
         this.worldRank = worldRank;
@@ -216,6 +223,30 @@ final class RankMailbox extends MailboxConsumerFields {
             prqTail.next = r;
         }
         prqTail = r;
+    }
+
+    /**
+     * Removes a receive from the PRQ if it is still there (for a cancel). Owner only.
+     *
+     * @return whether it was there
+     */
+    boolean unpost(RecvRequest r) {
+        RecvRequest prev = null;
+        for (RecvRequest q = prqHead; q != null; prev = q, q = q.next) {
+            if (q == r) {
+                if (prev == null) {
+                    prqHead = q.next;
+                } else {
+                    prev.next = q.next;
+                }
+                if (q.next == null) {
+                    prqTail = prev;
+                }
+                q.next = null;
+                return true;
+            }
+        }
+        return false;
     }
 
     private Message takeUnexpected(int context, int source, int tag) {

@@ -13,32 +13,42 @@ import io.ccrj.mpi.Op;
  *
  * <p>Partial results always cover contiguous rank ranges and are combined (lower) op (higher), so
  * non-commutative operations get {@code x0 op x1 op ... op x(n-1)}.
+ *
+ * <p>Operands ({@link OperandCopies}): for an operation that combines in place on objects, the
+ * accumulator starts as a private copy of the send buffer, and a partial result the sender keeps
+ * (the exchanges, the final hand-back) travels as a copy; the pairwise fold needs none, since the
+ * folding rank never touches its partial result again.
  */
 final class RecursiveDoublingAllreduce {
     private RecursiveDoublingAllreduce() {
     }
 
-    static void allreduce(DefaultComm comm, Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
-            Datatype type, Op op) {
+    /**
+     * Allreduce of the packed operands {@code acc} ({@code count} items of {@code type}, private
+     * to this call).
+     *
+     * @return the packed result, private to this rank
+     */
+    static Object allreduce(DefaultComm comm, Object acc, int count, Datatype type, Op op) {
         int n = comm.size();
         int rank = comm.rank();
         int tag = DefaultComm.TAG_ALLREDUCE;
-        Object acc = type.newArray(count);
-        System.arraycopy(sendbuf, sendoffset, acc, 0, count);
         if (n == 1) {
-            System.arraycopy(acc, 0, recvbuf, recvoffset, count);
-            return;
+            return acc;
         }
-        Object tmp = type.newArray(count);
+        boolean copies = OperandCopies.needed(op, type);
+        Datatype flat = Datatype.of(type.base());
+        int elements = count * type.size();
+        Object tmp = type.newArray(elements);
         int p = Integer.highestOneBit(n);
         int rem = n - p;
         int newRank;
         if (rank < 2 * rem) {
             if ((rank & 1) == 0) {
-                comm.collSend(acc, 0, count, type, rank + 1, tag);
+                comm.collSend(acc, 0, elements, flat, rank + 1, tag);
                 newRank = -1;
             } else {
-                comm.collRecv(tmp, 0, count, type, rank - 1, tag);
+                comm.collRecv(tmp, 0, elements, flat, rank - 1, tag);
                 op.apply(tmp, 0, acc, 0, count, type);
                 newRank = rank >> 1;
             }
@@ -49,7 +59,10 @@ final class RecursiveDoublingAllreduce {
             for (int mask = 1; mask < p; mask <<= 1) {
                 int newPartner = newRank ^ mask;
                 int partner = newPartner < rem ? newPartner * 2 + 1 : newPartner + rem;
-                comm.collSendrecv(acc, 0, count, type, partner, tmp, 0, count, type, partner, tag);
+                // both partners keep their partial result: each sends a private copy of it, so
+                // that each combines into objects only it holds
+                Object out = copies ? OperandCopies.take(acc, 0, elements, flat, true) : acc;
+                comm.collSendrecv(out, 0, elements, flat, partner, tmp, 0, elements, flat, partner, tag);
                 if (newPartner < newRank) {
                     op.apply(tmp, 0, acc, 0, count, type);
                 } else {
@@ -62,11 +75,13 @@ final class RecursiveDoublingAllreduce {
         }
         if (rank < 2 * rem) {
             if ((rank & 1) != 0) {
-                comm.collSend(acc, 0, count, type, rank - 1, tag);
+                Object out = copies ? OperandCopies.take(acc, 0, elements, flat, true) : acc;
+                comm.collSend(out, 0, elements, flat, rank - 1, tag);
             } else {
-                comm.collRecv(acc, 0, count, type, rank + 1, tag);
+                acc = type.newArray(elements);
+                comm.collRecv(acc, 0, elements, flat, rank + 1, tag);
             }
         }
-        System.arraycopy(acc, 0, recvbuf, recvoffset, count);
+        return acc;
     }
 }

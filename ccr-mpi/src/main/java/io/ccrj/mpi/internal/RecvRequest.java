@@ -3,7 +3,6 @@ package io.ccrj.mpi.internal;
 import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
-import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
 
 /**
@@ -13,7 +12,7 @@ import io.ccrj.mpi.Status;
  * <p>Owner-thread only: posted, matched, completed and waited for by the rank that created it
  * (the matching engine runs on the receiving rank's thread), so its fields need no ordering.
  */
-final class RecvRequest implements Request, Pending {
+final class RecvRequest implements LocalRequest {
     private final DefaultComm comm;
     private final String operation;
     final int context;
@@ -28,6 +27,7 @@ final class RecvRequest implements Request, Pending {
     RecvRequest next;
 
     private boolean complete;
+    private boolean cancelled;
     private Status status;
     private MpiException error;
 
@@ -59,39 +59,58 @@ final class RecvRequest implements Request, Pending {
 
     private void copy(Message m) {
         complete = true;
-        if (m.type != type) {
+        if (m.type != type.base()) {
             error = new MpiException(ErrorClass.TYPE, describe() + ": matched a message of datatype " + m.type
                     + " (source=" + m.source + ", tag=" + m.tag + ", count=" + m.count
-                    + "), but the receive buffer's datatype is " + type);
+                    + "), but the receive buffer's datatype is " + type + " (base type " + type.base() + ")");
             return;
         }
-        if (m.count > capacity) {
+        long capacityElements = (long) capacity * type.size();
+        if (m.count > capacityElements) {
             error = new MpiException(ErrorClass.TRUNCATE, describe() + ": message truncated: it carries "
                     + m.count + " elements (source=" + m.source + ", tag=" + m.tag
-                    + ") but the receive buffer holds only " + capacity);
+                    + ") but the receive buffer holds only " + capacityElements);
             return;
         }
         int n = m.count;
         if (m.payload == null) {
-            switch (type) {
-                case DOUBLE -> ((double[]) buf)[offset] = Double.longBitsToDouble(m.scalar);
-                case INT -> ((int[]) buf)[offset] = (int) m.scalar;
-                case LONG -> ((long[]) buf)[offset] = m.scalar;
-                case OBJECT -> throw new AssertionError("object messages always carry a payload");
+            if (type.isDense()) {
+                Message.decode(m.type, m.scalar, buf, offset);
+            } else {
+                Object one = m.type.newArray(1);
+                Message.decode(m.type, m.scalar, one, 0);
+                type.fromContiguous(one, 0, 1, buf, offset);
             }
         } else if (n > 0) {
-            if (type == Datatype.OBJECT) {
+            if (type.base() == Datatype.Base.OBJECT) {
                 copyObjects(m, n);
             } else {
-                System.arraycopy(m.payload, m.payloadOffset, buf, offset, n);
+                copyElements(m, n);
             }
         }
-        status = new Status(m.source, m.tag, n);
+        status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
+    }
+
+    /**
+     * Copies the {@code n} elements of {@code m} into the buffer: consecutive payload elements
+     * scattered through the receive type map, or, for a message lent from a non-dense send buffer,
+     * gathered through the sender's type map (straight into a dense receive buffer: one copy).
+     */
+    private void copyElements(Message m, int n) {
+        if (m.layout == null) {
+            type.fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+        } else if (type.isDense()) {
+            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
+        } else {
+            Object flat = m.type.newArray(n);
+            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
+            type.fromContiguous(flat, 0, n, buf, offset);
+        }
     }
 
     private void copyObjects(Message m, int n) {
         try {
-            System.arraycopy(m.payload, m.payloadOffset, buf, offset, n);
+            copyElements(m, n);
         } catch (ArrayStoreException e) {
             complete = true;
             error = new MpiException(ErrorClass.TYPE, describe() + ": an element of the message (source="
@@ -103,6 +122,30 @@ final class RecvRequest implements Request, Pending {
     @Override
     public boolean isComplete() {
         return complete;
+    }
+
+    /**
+     * Cancels the receive if no message has matched it yet ({@code MPI_Cancel}): it leaves the
+     * posted-receive queue and completes with a cancelled status.
+     */
+    @Override
+    public void cancel() {
+        comm.checkThread();
+        if (!complete && comm.mailbox().unpost(this)) {
+            complete = true;
+            cancelled = true;
+            status = new Status(source, tag, 0, 0, true, io.ccrj.mpi.Comm.UNDEFINED);
+        }
+    }
+
+    /** Whether {@link #cancel()} took this receive back. */
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public RankMailbox mailbox() {
+        return comm.mailbox();
     }
 
     /** The status, or the receive's error thrown. Only once complete. */

@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * combines the slots in rank order, {@code x0 op (x1 op (... op x(n-1)))}, so non-commutative
  * operations get MPI's canonical order and every rank the same bits; then each rank copies the
  * result out. Senders' buffers are read in place: their owners wait until the result is
- * published, so the buffers cannot change while they are read.
+ * published, so the buffers cannot change while they are read. For an operation that combines in
+ * place on objects ({@link OperandCopies}), the accumulator starts as a copy of the last rank's
+ * operands, and each rank copies the result out, so no rank holds another's objects.
  *
  * <p>Concurrency: {@link #arrived} orders everything. Each rank writes its slot, then increments
  * (a volatile read-modify-write); the increments form one chain, so the last arriver's increment
@@ -89,26 +91,31 @@ final class SharedMemoryCollectives {
 
     /**
      * An allreduce: {@code recvbuf[recvoffset ..]} = the rank-ordered reduction of every rank's
-     * {@code sendbuf[sendoffset .. + count)}.
+     * operands, {@code count} items of {@code type} packed at {@code sendbuf[sendoffset]} (the
+     * caller packs a non-dense datatype's operands first); the result is unpacked with
+     * {@code type}.
      */
     void allreduce(RankMailbox self, long generation, String label, int rank, Object sendbuf, int sendoffset,
             Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
         int parity = (int) (generation & 1);
+        boolean copies = OperandCopies.needed(op, type);
         slots[parity][rank] = sendbuf;
         slotOffsets[parity][rank] = sendoffset;
         arrive(self, generation, rank, "allreduce " + type + " x " + count + " " + op, label, () -> {
             Object[] in = slots[parity];
             int[] at = slotOffsets[parity];
             int last = in.length - 1;
-            Object acc = type.newArray(count);
-            System.arraycopy(in[last], at[last], acc, 0, count);
+            // the accumulator is a copy, so an in-place function never changes a send buffer
+            Object acc = OperandCopies.take(in[last], at[last], count * type.size(), Datatype.of(type.base()), copies);
             for (int r = last - 1; r >= 0; r--) {
                 op.apply(in[r], at[r], acc, 0, count, type);
             }
             java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
             results[parity] = acc;
         });
-        System.arraycopy(results[parity], 0, recvbuf, recvoffset, count);
+        // every rank takes its own copy of the shared result (same references when no copies
+        // are needed: nothing will change them)
+        OperandCopies.copyOut(results[parity], count, type, recvbuf, recvoffset, copies);
     }
 
     private void arrive(RankMailbox self, long generation, int rank, String call, String label, Runnable complete) {

@@ -1,27 +1,36 @@
 package io.ccrj.mpi.internal;
 
-import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
 
 /**
- * A send whose message lends the sender's buffer to the receiver (zero-copy protocol): complete
- * once the receiver has copied the elements out ({@link Message#consumed}). Used for large
- * {@code sendrecv} and {@code isend} messages, where it saves the eager protocol's second copy.
+ * A send that completes once the receiver has taken the message ({@link Message#consumed}): a
+ * message that lends the sender's buffer to the receiver (zero-copy protocol, for large
+ * {@code sendrecv} and {@code isend} messages, where it saves the eager protocol's second copy),
+ * or a synchronous-mode send ({@code ssend}, {@code issend}), which must not complete before the
+ * receive has matched.
  *
  * <p>Thread safety: waited for and tested by the sending rank only; {@code consumed} is written
  * by the receiving rank (volatile).
  */
-final class ZeroCopySend implements Request, Pending {
+final class ZeroCopySend implements LocalRequest {
     private final DefaultComm comm;
     private final String operation;
     private final Message message;
     private final int dest;
+    /** Items of the send's datatype. */
+    private final int count;
 
-    ZeroCopySend(DefaultComm comm, String operation, Message message, int dest) {
+    ZeroCopySend(DefaultComm comm, String operation, Message message, int dest, int count) {
         this.comm = comm;
         this.operation = operation;
         this.message = message;
         this.dest = dest;
+        this.count = count;
+    }
+
+    @Override
+    public RankMailbox mailbox() {
+        return comm.mailbox();
     }
 
     @Override
@@ -54,7 +63,7 @@ final class ZeroCopySend implements Request, Pending {
     }
 
     private Status status() {
-        return new Status(dest, message.tag, message.count);
+        return new Status(dest, message.tag, count, message.count, false, io.ccrj.mpi.Comm.UNDEFINED);
     }
 
     @Override

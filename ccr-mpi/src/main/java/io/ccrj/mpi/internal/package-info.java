@@ -32,6 +32,18 @@
  *       interrupted.</li>
  * </ul>
  *
+ * <h2>Ownership of reduction operands</h2>
+ * Reductions hand an operation only buffers no other rank holds: operands are packed into a
+ * private array at the start, and on {@code OBJECT} buffers with an in-place user function
+ * ({@code Op.combinesInPlace}) {@code OperandCopies} copies the objects wherever an operand would
+ * reach a second owner (a partial result sent and kept, a shared result taken by every rank). A
+ * partial result sent up a tree is never touched again by its sender, which is what lets the
+ * receiver combine into it without a copy.
+ *
+ * <h2>Arguments</h2>
+ * {@code Args} holds the argument checks of every communicator implementation (this package's
+ * and the MPJ Express adapter's), so that mistakes fail alike on both backends.
+ *
  * <h2>False sharing</h2>
  * {@code RankMailbox} keeps the fields producers write (queue head, waiting flag), the fields the
  * watchdog reads, and the owner's matching state on separate cache lines, padded by 128 bytes

@@ -27,6 +27,12 @@ class ExamplesTest {
     }
 
     @Test
+    void stridedColumn() {
+        assertThat(GuideExamples.stridedColumn()).containsExactly("[2.0, 12.0, 22.0]", "[0.0, 10.0, 20.0]",
+                "[1.0, 11.0, 21.0]");
+    }
+
+    @Test
     void split() {
         assertThat(GuideExamples.split()).containsExactly("0/3 sum 3", "1/3 sum 3", "2/3 sum 3", "0/3 sum 12",
                 "1/3 sum 12", "2/3 sum 12");

@@ -73,6 +73,26 @@ final class GuideExamples {
         return got;
     }
 
+    static List<String> stridedColumn() {
+        // tag::strided-column[]
+        int n = 3;
+        List<String> got = SpmdWorld.run(n, comm -> {
+            int r = comm.rank();
+            double[] matrix = new double[n * n];                   // row-major, element (i, j) = 10 i + j
+            for (int i = 0; i < matrix.length; i++) {
+                matrix[i] = 10 * (i / n) + i % n;
+            }
+            Datatype column = Datatype.vector(n, 1, n, Datatype.DOUBLE);
+            double[] row = new double[n];
+            // send column r to the right neighbour, receive the left one's column as a row
+            comm.sendrecv(matrix, r, 1, column, (r + 1) % n, 0, row, 0, n, Datatype.DOUBLE, (r - 1 + n) % n, 0);
+            return java.util.Arrays.toString(row);
+        });
+        // got = ["[2.0, 12.0, 22.0]", "[0.0, 10.0, 20.0]", "[1.0, 11.0, 21.0]"]
+        // end::strided-column[]
+        return got;
+    }
+
     static List<String> split() {
         // tag::split[]
         List<String> got = SpmdWorld.run(6, comm -> {

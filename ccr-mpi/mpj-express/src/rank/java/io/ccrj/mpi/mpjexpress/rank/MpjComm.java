@@ -6,7 +6,9 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.Request;
+import io.ccrj.mpi.PersistentRequest;
 import io.ccrj.mpi.Status;
+import io.ccrj.mpi.internal.Args;
 import mpi.Intracomm;
 import mpi.MPI;
 
@@ -21,11 +23,20 @@ import mpi.MPI;
  *   <li>its multicore {@code Send} waits for the matching receive (two ranks that send to each
  *       other first deadlock even for one element): {@code send} is an {@code Isend}, which copies
  *       the buffer, and the request is completed in the background ({@link RankContext});
- *   <li>it combines reduction operands in a tree order whatever an operation's commutativity
- *       flag says: a non-commutative operation is reduced here by gathering the operands and
- *       combining them in rank order;
- *   <li>its predefined operations fail on {@code OBJECT} (a {@code NullPointerException}): they
- *       are passed as user functions applying ccr-mpi's operation;
+ *   <li>it combines reduction (and scan) operands in a tree order whatever an operation's
+ *       commutativity flag says: a non-commutative operation is reduced here by gathering the
+ *       operands and combining them in rank order;
+ *   <li>its predefined operations fail on {@code OBJECT} (a {@code NullPointerException}), and
+ *       its {@code BOR} and {@code BXOR} do not combine (every rank gets rank 0's operands):
+ *       these are passed as user functions applying ccr-mpi's operation;
+ *   <li>{@code bsend}, like {@code send}, is an {@code Ibsend} completed in the background, so
+ *       that it never waits for the receiver; the attached capacity is checked here, as the
+ *       contract says;
+ *   <li>its {@code Reduce_scatter} returns wrong blocks from 3 ranks on and leaves the
+ *       communicator so that the next collective goes wrong: {@code reduceScatter} is a
+ *       {@code reduce} to rank 0 and a {@code scatterv};
+ *   <li>it has no {@code IN_PLACE}: the in-place forms pass a copy of the receive buffer's
+ *       operands (or own block) as the send buffer;
  *   <li>a {@code null} receive buffer at a non-root rank makes it fail and corrupts the next
  *       collective: a scratch array is passed instead;
  *   <li>{@code Split} with {@code MPI.UNDEFINED} returns a communicator: {@code split} returns
@@ -70,9 +81,9 @@ final class MpjComm implements Comm {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Checks.buffer("send", "buf", buf, offset, count, type);
-        Checks.dest("send", dest, size);
-        Checks.sendTag("send", tag);
+        Args.buffer("send", null, buf, offset, count, type);
+        Args.dest("send", null, dest, size);
+        Args.sendTag("send", null, tag);
         context.callNonBlocking("send(dest=" + dest + ", tag=" + tag + ")", () -> {
             context.deferSend(comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
             return null;
@@ -81,9 +92,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Checks.buffer("recv", "buf", buf, offset, count, type);
-        Checks.source("recv", source, size);
-        Checks.recvTag("recv", tag);
+        Args.buffer("recv", null, buf, offset, count, type);
+        Args.source("recv", null, source, size);
+        Args.recvTag("recv", null, tag);
         String op = "recv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
         mpi.Status st = context.call(op, () -> comm.Recv(buf, offset, count, Types.mpj(type), Types.source(source),
                 Types.tag(tag)));
@@ -93,12 +104,12 @@ final class MpjComm implements Comm {
     @Override
     public Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
-        Checks.buffer("sendrecv", "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Checks.buffer("sendrecv", "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        Checks.dest("sendrecv", dest, size);
-        Checks.sendTag("sendrecv", sendtag);
-        Checks.source("sendrecv", source, size);
-        Checks.recvTag("sendrecv", recvtag);
+        Args.buffer("sendrecv", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.buffer("sendrecv", null, recvbuf, recvoffset, recvcount, recvtype);
+        Args.dest("sendrecv", null, dest, size);
+        Args.sendTag("sendrecv", null, sendtag);
+        Args.source("sendrecv", null, source, size);
+        Args.recvTag("sendrecv", null, recvtag);
         String op = "sendrecv(dest=" + dest + ", sendtag=" + sendtag + ", " + sendtype + " x " + sendcount + "; "
                 + Types.source("source", source) + ", " + Types.tag("recvtag", recvtag) + ", " + recvtype + " x "
                 + recvcount + ")";
@@ -110,9 +121,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Checks.buffer("isend", "buf", buf, offset, count, type);
-        Checks.dest("isend", dest, size);
-        Checks.sendTag("isend", tag);
+        Args.buffer("isend", null, buf, offset, count, type);
+        Args.dest("isend", null, dest, size);
+        Args.sendTag("isend", null, tag);
         String op = "isend(dest=" + dest + ", tag=" + tag + ", " + type + " x " + count + ")";
         mpi.Request r = context.callNonBlocking(op, () -> comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
@@ -120,9 +131,9 @@ final class MpjComm implements Comm {
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Checks.buffer("irecv", "buf", buf, offset, count, type);
-        Checks.source("irecv", source, size);
-        Checks.recvTag("irecv", tag);
+        Args.buffer("irecv", null, buf, offset, count, type);
+        Args.source("irecv", null, source, size);
+        Args.recvTag("irecv", null, tag);
         String op = "irecv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
         mpi.Request r = context.callNonBlocking(op, () -> comm.Irecv(buf, offset, count, Types.mpj(type),
                 Types.source(source), Types.tag(tag)));
@@ -131,8 +142,8 @@ final class MpjComm implements Comm {
 
     @Override
     public Status probe(int source, int tag) {
-        Checks.source("probe", source, size);
-        Checks.recvTag("probe", tag);
+        Args.source("probe", null, source, size);
+        Args.recvTag("probe", null, tag);
         String op = "probe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
         mpi.Status st = context.call(op, () -> comm.Probe(Types.source(source), Types.tag(tag)));
         return new Status(st.source, st.tag, st.numEls);
@@ -140,8 +151,8 @@ final class MpjComm implements Comm {
 
     @Override
     public Status iprobe(int source, int tag) {
-        Checks.source("iprobe", source, size);
-        Checks.recvTag("iprobe", tag);
+        Args.source("iprobe", null, source, size);
+        Args.recvTag("iprobe", null, tag);
         String op = "iprobe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
         mpi.Status st = context.callNonBlocking(op, () -> comm.Iprobe(Types.source(source), Types.tag(tag)));
         return st == null ? null : new Status(st.source, st.tag, st.numEls);
@@ -157,8 +168,8 @@ final class MpjComm implements Comm {
 
     @Override
     public void bcast(Object buf, int offset, int count, Datatype type, int root) {
-        Checks.buffer("bcast", "buf", buf, offset, count, type);
-        Checks.root("bcast", root, size);
+        Args.buffer("bcast", null, buf, offset, count, type);
+        Args.root("bcast", null, root, size);
         context.call("bcast(root=" + root + ", " + type + " x " + count + ")", () -> {
             comm.Bcast(buf, offset, count, Types.mpj(type), root);
             return null;
@@ -168,14 +179,19 @@ final class MpjComm implements Comm {
     @Override
     public void reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op, int root) {
-        Checks.buffer("reduce", "sendbuf", sendbuf, sendoffset, count, type);
-        Checks.root("reduce", root, size);
-        Checks.op("reduce", op, type);
+        if (sendbuf == IN_PLACE && rank == root) {
+            Args.buffer("reduce", null, recvbuf, recvoffset, count, type);
+            sendbuf = tail(recvbuf, recvoffset);
+            sendoffset = 0;
+        }
+        Args.buffer("reduce", null, sendbuf, sendoffset, count, type);
+        Args.root("reduce", null, root, size);
+        Args.op("reduce", null, op, type);
         if (rank == root) {
-            Checks.buffer("reduce", "recvbuf", recvbuf, recvoffset, count, type);
+            Args.buffer("reduce", null, recvbuf, recvoffset, count, type);
         }
         String name = "reduce(root=" + root + ", " + op.name() + ", " + type + " x " + count + ")";
-        Object in = atZero(sendbuf, sendoffset, count, type);
+        Object in = tail(sendbuf, sendoffset);
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
@@ -188,25 +204,30 @@ final class MpjComm implements Comm {
             return;
         }
         boolean direct = rank == root && recvoffset == 0;
-        Object out = direct ? recvbuf : type.newArray(count);
+        Object out = direct ? recvbuf : rank == root ? tail(recvbuf, recvoffset) : scratch(type, count);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
             comm.Reduce(in, 0, out, 0, count, Types.mpj(type), mop, root);
             return null;
         });
         if (rank == root && !direct) {
-            System.arraycopy(out, 0, recvbuf, recvoffset, count);
+            restore(out, recvbuf, recvoffset);
         }
     }
 
     @Override
     public void allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
             Op op) {
-        Checks.buffer("allreduce", "sendbuf", sendbuf, sendoffset, count, type);
-        Checks.buffer("allreduce", "recvbuf", recvbuf, recvoffset, count, type);
-        Checks.op("allreduce", op, type);
+        if (sendbuf == IN_PLACE) {
+            Args.buffer("allreduce", null, recvbuf, recvoffset, count, type);
+            sendbuf = tail(recvbuf, recvoffset);
+            sendoffset = 0;
+        }
+        Args.buffer("allreduce", null, sendbuf, sendoffset, count, type);
+        Args.buffer("allreduce", null, recvbuf, recvoffset, count, type);
+        Args.op("allreduce", null, op, type);
         String name = "allreduce(" + op.name() + ", " + type + " x " + count + ")";
-        Object in = atZero(sendbuf, sendoffset, count, type);
+        Object in = tail(sendbuf, sendoffset);
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
@@ -216,14 +237,14 @@ final class MpjComm implements Comm {
             foldInRankOrder(all, count, type, op, recvbuf, recvoffset);
             return;
         }
-        Object out = recvoffset == 0 ? recvbuf : type.newArray(count);
+        Object out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
             comm.Allreduce(in, 0, out, 0, count, Types.mpj(type), mop);
             return null;
         });
         if (out != recvbuf) {
-            System.arraycopy(out, 0, recvbuf, recvoffset, count);
+            restore(out, recvbuf, recvoffset);
         }
     }
 
@@ -233,9 +254,15 @@ final class MpjComm implements Comm {
      * because operations are associative.
      */
     private void foldInRankOrder(Object all, int count, Datatype type, Op op, Object out, int outOffset) {
+        foldInRankOrder(all, size, count, type, op, out, outOffset);
+    }
+
+    /** As above, for the first {@code blocks} blocks only (a prefix, for {@code scan}). */
+    private static void foldInRankOrder(Object all, int blocks, int count, Datatype type, Op op, Object out,
+            int outOffset) {
         Object acc = type.newArray(count);
-        System.arraycopy(all, (size - 1) * count, acc, 0, count);
-        for (int i = size - 2; i >= 0; i--) {
+        System.arraycopy(all, (blocks - 1) * count, acc, 0, count);
+        for (int i = blocks - 2; i >= 0; i--) {
             op.apply(all, i * count, acc, 0, count, type);
         }
         System.arraycopy(acc, 0, out, outOffset, count);
@@ -244,85 +271,112 @@ final class MpjComm implements Comm {
     @Override
     public void gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        Checks.buffer("gather", "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Checks.root("gather", root, size);
+        if (sendbuf == IN_PLACE && rank == root) {
+            Args.root("gather", null, root, size);
+            Args.blocks("gather", null, recvbuf, recvoffset, recvcount, size, recvtype);
+            sendbuf = tail(recvbuf, recvoffset + root * recvcount * recvtype.extent());
+            sendoffset = 0;
+            sendcount = recvcount;
+            sendtype = recvtype;
+        }
+        Args.buffer("gather", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.root("gather", null, root, size);
         Object out;
         int outCount;
         Datatype outType;
         if (rank == root) {
-            Checks.count("gather", "recvcount", recvcount);
-            Checks.buffer("gather", "recvbuf", recvbuf, recvoffset, blocks(recvcount), recvtype);
-            out = recvoffset == 0 ? recvbuf : recvtype.newArray(blocks(recvcount));
+            Args.count("gather", null, "recvcount", recvcount);
+            Args.buffer("gather", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
+            out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
             outCount = recvcount;
             outType = recvtype;
         } else {
-            out = sendtype.newArray(size * sendcount);
+            out = scratch(sendtype, size * sendcount);
             outCount = sendcount;
             outType = sendtype;
         }
-        Object in = atZero(sendbuf, sendoffset, sendcount, sendtype);
+        Object in = tail(sendbuf, sendoffset);
+        int sc = sendcount;
+        Datatype st = sendtype;
         context.call("gather(root=" + root + ", " + sendtype + " x " + sendcount + ")", () -> {
-            comm.Gather(in, 0, sendcount, Types.mpj(sendtype), out, 0, outCount, Types.mpj(outType), root);
+            comm.Gather(in, 0, sc, Types.mpj(st), out, 0, outCount, Types.mpj(outType), root);
             return null;
         });
         if (rank == root && out != recvbuf) {
-            System.arraycopy(out, 0, recvbuf, recvoffset, blocks(recvcount));
+            restore(out, recvbuf, recvoffset);
         }
     }
 
     @Override
     public void scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
-        Checks.buffer("scatter", "recvbuf", recvbuf, recvoffset, recvcount, recvtype);
-        Checks.root("scatter", root, size);
+        if (recvbuf == IN_PLACE && rank == root) {
+            recvbuf = scratch(sendtype, sendcount);       // the root's block stays where it is
+            recvoffset = 0;
+            recvcount = sendcount;
+            recvtype = sendtype;
+        }
+        Args.buffer("scatter", null, recvbuf, recvoffset, recvcount, recvtype);
+        Args.root("scatter", null, root, size);
         Object in;
         int inCount;
         Datatype inType;
         if (rank == root) {
-            Checks.count("scatter", "sendcount", sendcount);
-            Checks.buffer("scatter", "sendbuf", sendbuf, sendoffset, blocks(sendcount), sendtype);
-            in = atZero(sendbuf, sendoffset, blocks(sendcount), sendtype);
+            Args.count("scatter", null, "sendcount", sendcount);
+            Args.buffer("scatter", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
+            in = tail(sendbuf, sendoffset);
             inCount = sendcount;
             inType = sendtype;
         } else {
-            in = recvtype.newArray(size * recvcount);
+            in = scratch(recvtype, size * recvcount);
             inCount = recvcount;
             inType = recvtype;
         }
-        Object out = recvoffset == 0 ? recvbuf : recvtype.newArray(recvcount);
+        Object out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
+        int rc = recvcount;
+        Datatype rt = recvtype;
         context.call("scatter(root=" + root + ", " + recvtype + " x " + recvcount + ")", () -> {
-            comm.Scatter(in, 0, inCount, Types.mpj(inType), out, 0, recvcount, Types.mpj(recvtype), root);
+            comm.Scatter(in, 0, inCount, Types.mpj(inType), out, 0, rc, Types.mpj(rt), root);
             return null;
         });
         if (out != recvbuf) {
-            System.arraycopy(out, 0, recvbuf, recvoffset, recvcount);
+            restore(out, recvbuf, recvoffset);
         }
     }
 
     @Override
     public void allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        Checks.buffer("allgather", "sendbuf", sendbuf, sendoffset, sendcount, sendtype);
-        Checks.count("allgather", "recvcount", recvcount);
-        Checks.buffer("allgather", "recvbuf", recvbuf, recvoffset, blocks(recvcount), recvtype);
-        Object in = atZero(sendbuf, sendoffset, sendcount, sendtype);
-        Object out = recvoffset == 0 ? recvbuf : recvtype.newArray(blocks(recvcount));
+        if (sendbuf == IN_PLACE) {
+            Args.blocks("allgather", null, recvbuf, recvoffset, recvcount, size, recvtype);
+            sendbuf = tail(recvbuf, recvoffset + rank * recvcount * recvtype.extent());
+            sendoffset = 0;
+            sendcount = recvcount;
+            sendtype = recvtype;
+        }
+        Args.buffer("allgather", null, sendbuf, sendoffset, sendcount, sendtype);
+        Args.count("allgather", null, "recvcount", recvcount);
+        Args.buffer("allgather", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
+        Object in = tail(sendbuf, sendoffset);
+        Object out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
+        int sc = sendcount;
+        Datatype st = sendtype;
         context.call("allgather(" + sendtype + " x " + sendcount + ")", () -> {
-            comm.Allgather(in, 0, sendcount, Types.mpj(sendtype), out, 0, recvcount, Types.mpj(recvtype));
+            comm.Allgather(in, 0, sc, Types.mpj(st), out, 0, recvcount, Types.mpj(recvtype));
             return null;
         });
         if (out != recvbuf) {
-            System.arraycopy(out, 0, recvbuf, recvoffset, blocks(recvcount));
+            restore(out, recvbuf, recvoffset);
         }
     }
 
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
-        Checks.count("alltoall", "sendcount", sendcount);
-        Checks.buffer("alltoall", "sendbuf", sendbuf, sendoffset, blocks(sendcount), sendtype);
-        Checks.count("alltoall", "recvcount", recvcount);
-        Checks.buffer("alltoall", "recvbuf", recvbuf, recvoffset, blocks(recvcount), recvtype);
+        Args.count("alltoall", null, "sendcount", sendcount);
+        Args.buffer("alltoall", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
+        Args.count("alltoall", null, "recvcount", recvcount);
+        Args.buffer("alltoall", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
         context.call("alltoall(" + sendtype + " x " + sendcount + ")", () -> {
             comm.Alltoall(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), recvbuf, recvoffset, recvcount,
                     Types.mpj(recvtype));
@@ -340,14 +394,29 @@ final class MpjComm implements Comm {
         return color == UNDEFINED ? null : new MpjComm(sub, context);
     }
 
-    /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */
-    private static Object atZero(Object buf, int offset, int count, Datatype type) {
+    /**
+     * {@code buf} itself if {@code offset} is 0, else a copy of {@code buf[offset ..]}: the same
+     * items at offset 0, for any datatype (a derived type's displacements count from the offset).
+     */
+    private static Object tail(Object buf, int offset) {
         if (offset == 0) {
             return buf;
         }
-        Object copy = type.newArray(count);
-        System.arraycopy(buf, offset, copy, 0, count);
+        int n = java.lang.reflect.Array.getLength(buf) - offset;
+        Object copy = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
+        System.arraycopy(buf, offset, copy, 0, n);
         return copy;
+    }
+
+    /** Copies a {@link #tail} back to {@code buf[offset ..]}. */
+    private static void restore(Object tail, Object buf, int offset) {
+        System.arraycopy(tail, 0, buf, offset, java.lang.reflect.Array.getLength(tail));
+    }
+
+    /** A scratch buffer large enough for {@code items} items of {@code type} at offset 0. */
+    private static Object scratch(Datatype type, int items) {
+        long[] span = type.span(0, items);
+        return type.newArray((int) Math.max(0, span[1]));
     }
 
     private int blocks(int count) {
@@ -359,8 +428,344 @@ final class MpjComm implements Comm {
     }
 
     private Status status(String op, mpi.Status st, Datatype type) {
-        int count = context.callNonBlocking(op, () -> st.Get_count(Types.mpj(type)));
-        return new Status(st.source, st.tag, count);
+        return MpjRequest.status(context, op, st, type);
+    }
+
+    // ================================================================== point to point: modes
+
+    private void checkSend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        Args.buffer(op, null, buf, offset, count, type);
+        Args.dest(op, null, dest, size);
+        Args.sendTag(op, null, tag);
+    }
+
+    private static String sendName(String op, Datatype type, int count, int dest, int tag) {
+        return op + "(dest=" + dest + ", tag=" + tag + ", " + type + " x " + count + ")";
+    }
+
+    @Override
+    public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ssend", buf, offset, count, type, dest, tag);
+        context.call(sendName("ssend", type, count, dest, tag), () -> {
+            comm.Ssend(buf, offset, count, Types.mpj(type), dest, tag);
+            return null;
+        });
+    }
+
+    @Override
+    public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("bsend", buf, offset, count, type, dest, tag);
+        checkBufferSpace("bsend", count, type);
+        // as send: an Ibsend (which copies) completed in the background never waits for the receiver
+        context.callNonBlocking(sendName("bsend", type, count, dest, tag), () -> {
+            context.deferSend(comm.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
+            return null;
+        });
+    }
+
+    @Override
+    public void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("rsend", buf, offset, count, type, dest, tag);
+        context.call(sendName("rsend", type, count, dest, tag), () -> {
+            comm.Rsend(buf, offset, count, Types.mpj(type), dest, tag);
+            return null;
+        });
+    }
+
+    @Override
+    public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("issend", buf, offset, count, type, dest, tag);
+        String op = sendName("issend", type, count, dest, tag);
+        mpi.Request r = context.callNonBlocking(op, () -> comm.Issend(buf, offset, count, Types.mpj(type), dest, tag));
+        return MpjRequest.send(context, r, op, dest, tag, count);
+    }
+
+    @Override
+    public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ibsend", buf, offset, count, type, dest, tag);
+        checkBufferSpace("ibsend", count, type);
+        String op = sendName("ibsend", type, count, dest, tag);
+        mpi.Request r = context.callNonBlocking(op, () -> comm.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
+        return MpjRequest.send(context, r, op, dest, tag, count);
+    }
+
+    @Override
+    public Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("irsend", buf, offset, count, type, dest, tag);
+        String op = sendName("irsend", type, count, dest, tag);
+        mpi.Request r = context.callNonBlocking(op, () -> comm.Irsend(buf, offset, count, Types.mpj(type), dest, tag));
+        return MpjRequest.send(context, r, op, dest, tag, count);
+    }
+
+    /**
+     * The contract's check of a buffered send against the attached capacity, made here: MPJ
+     * Express's {@code Buffer_attach} takes the buffer but its sends never use it.
+     */
+    private void checkBufferSpace(String op, int count, Datatype type) {
+        if (context.attachedBuffer < 0) {
+            throw new MpiException(ErrorClass.BUFFER, op + ": no buffer is attached for buffered sends "
+                    + "(call bufferAttach first)");
+        }
+        long bytes = (long) count * type.size()
+                * (type.base() == Datatype.Base.OBJECT ? Long.BYTES : type.base().packedBytes()) + BSEND_OVERHEAD;
+        if (bytes > context.attachedBuffer) {
+            throw new MpiException(ErrorClass.BUFFER, op + ": the message needs " + bytes
+                    + " bytes but the attached buffer holds " + context.attachedBuffer);
+        }
+    }
+
+    @Override
+    public void bufferAttach(int bytes) {
+        Args.count("bufferAttach", null, "size", bytes);
+        if (context.attachedBuffer >= 0) {
+            throw new MpiException(ErrorClass.BUFFER, "bufferAttach: a buffer of " + context.attachedBuffer
+                    + " bytes is already attached (detach it first)");
+        }
+        context.callNonBlocking("bufferAttach(" + bytes + ")", () -> {
+            MPI.Buffer_attach(java.nio.ByteBuffer.allocate(bytes));
+            return null;
+        });
+        context.attachedBuffer = bytes;
+    }
+
+    @Override
+    public int bufferDetach() {
+        if (context.attachedBuffer < 0) {
+            throw new MpiException(ErrorClass.BUFFER, "bufferDetach: no buffer is attached");
+        }
+        context.callNonBlocking("bufferDetach()", () -> {
+            MPI.Buffer_detach();
+            return null;
+        });
+        int bytes = context.attachedBuffer;
+        context.attachedBuffer = -1;
+        return bytes;
+    }
+
+    @Override
+    public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
+            int source, int recvtag) {
+        checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
+        Args.source("sendrecvReplace", null, source, size);
+        Args.recvTag("sendrecvReplace", null, recvtag);
+        String op = "sendrecvReplace(dest=" + dest + ", sendtag=" + sendtag + ", " + Types.source("source", source)
+                + ", " + Types.tag("recvtag", recvtag) + ", " + type + " x " + count + ")";
+        mpi.Status st = context.call(op, () -> comm.Sendrecv_replace(buf, offset, count, Types.mpj(type), dest, sendtag,
+                Types.source(source), Types.tag(recvtag)));
+        return status(op, st, type);
+    }
+
+    // ================================================================== point to point: persistent requests
+
+    @Override
+    public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("sendInit", buf, offset, count, type, dest, tag);
+        String op = sendName("sendInit", type, count, dest, tag);
+        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
+                () -> comm.Send_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+    }
+
+    @Override
+    public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("ssendInit", buf, offset, count, type, dest, tag);
+        String op = sendName("ssendInit", type, count, dest, tag);
+        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
+                () -> comm.Ssend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+    }
+
+    @Override
+    public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("bsendInit", buf, offset, count, type, dest, tag);
+        checkBufferSpace("bsendInit", count, type);
+        String op = sendName("bsendInit", type, count, dest, tag);
+        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
+                () -> comm.Bsend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+    }
+
+    @Override
+    public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        checkSend("rsendInit", buf, offset, count, type, dest, tag);
+        String op = sendName("rsendInit", type, count, dest, tag);
+        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
+                () -> comm.Rsend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+    }
+
+    @Override
+    public PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        Args.buffer("recvInit", null, buf, offset, count, type);
+        Args.source("recvInit", null, source, size);
+        Args.recvTag("recvInit", null, tag);
+        String op = "recvInit(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x "
+                + count + ")";
+        return MpjRequest.persistentReceive(context, context.callNonBlocking(op, () -> comm.Recv_init(buf, offset,
+                count, Types.mpj(type), Types.source(source), Types.tag(tag))), op, type);
+    }
+
+    // ================================================================== collectives: v-forms, reduce-scatter, scan
+
+    @Override
+    public void gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root) {
+        Args.root("gatherv", null, root, size);
+        if (rank == root) {
+            Args.vblocks("gatherv", null, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+        }
+        if (sendbuf == IN_PLACE && rank == root) {
+            sendbuf = tail(recvbuf, recvoffset + displs[root] * recvtype.extent());
+            sendoffset = 0;
+            sendcount = recvcounts[root];
+            sendtype = recvtype;
+        }
+        Args.buffer("gatherv", null, sendbuf, sendoffset, sendcount, sendtype);
+        Object in = tail(sendbuf, sendoffset);
+        Object out = rank == root ? tail(recvbuf, recvoffset) : scratch(sendtype, sendcount);
+        int[] counts = rank == root ? recvcounts : new int[size];
+        int[] at = rank == root ? displs : new int[size];
+        int sc = sendcount;
+        Datatype st = sendtype;
+        Datatype rt = rank == root ? recvtype : sendtype;
+        context.call("gatherv(root=" + root + ", " + sendtype + " x " + sendcount + ")", () -> {
+            comm.Gatherv(in, 0, sc, Types.mpj(st), out, 0, counts, at, Types.mpj(rt), root);
+            return null;
+        });
+        if (rank == root && out != recvbuf) {
+            restore(out, recvbuf, recvoffset);
+        }
+    }
+
+    @Override
+    public void scatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        Args.root("scatterv", null, root, size);
+        if (rank == root) {
+            Args.vblocks("scatterv", null, sendbuf, sendoffset, sendcounts, displs, size, sendtype);
+        }
+        if (recvbuf == IN_PLACE && rank == root) {
+            recvbuf = scratch(sendtype, sendcounts[root]);
+            recvoffset = 0;
+            recvcount = sendcounts[root];
+            recvtype = sendtype;
+        }
+        Args.buffer("scatterv", null, recvbuf, recvoffset, recvcount, recvtype);
+        Object in = rank == root ? tail(sendbuf, sendoffset) : scratch(recvtype, recvcount);
+        int[] counts = rank == root ? sendcounts : new int[size];
+        int[] at = rank == root ? displs : new int[size];
+        Datatype st = rank == root ? sendtype : recvtype;
+        Object out = tail(recvbuf, recvoffset);
+        int rc = recvcount;
+        Datatype rt = recvtype;
+        context.call("scatterv(root=" + root + ", " + recvtype + " x " + recvcount + ")", () -> {
+            comm.Scatterv(in, 0, counts, at, Types.mpj(st), out, 0, rc, Types.mpj(rt), root);
+            return null;
+        });
+        if (out != recvbuf) {
+            restore(out, recvbuf, recvoffset);
+        }
+    }
+
+    @Override
+    public void allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
+        Args.vblocks("allgatherv", null, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            sendbuf = tail(recvbuf, recvoffset + displs[rank] * recvtype.extent());
+            sendoffset = 0;
+            sendcount = recvcounts[rank];
+            sendtype = recvtype;
+        }
+        Args.buffer("allgatherv", null, sendbuf, sendoffset, sendcount, sendtype);
+        Object in = tail(sendbuf, sendoffset);
+        Object out = tail(recvbuf, recvoffset);
+        int sc = sendcount;
+        Datatype st = sendtype;
+        context.call("allgatherv(" + sendtype + " x " + sendcount + ")", () -> {
+            comm.Allgatherv(in, 0, sc, Types.mpj(st), out, 0, recvcounts, displs, Types.mpj(recvtype));
+            return null;
+        });
+        if (out != recvbuf) {
+            restore(out, recvbuf, recvoffset);
+        }
+    }
+
+    @Override
+    public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
+        Args.vblocks("alltoallv", null, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        Object in = tail(sendbuf, sendoffset);
+        Object out = tail(recvbuf, recvoffset);
+        context.call("alltoallv(" + sendtype + ")", () -> {
+            comm.Alltoallv(in, 0, sendcounts, sdispls, Types.mpj(sendtype), out, 0, recvcounts, rdispls,
+                    Types.mpj(recvtype));
+            return null;
+        });
+        if (out != recvbuf) {
+            restore(out, recvbuf, recvoffset);
+        }
+    }
+
+    @Override
+    public void reduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+            Datatype type, Op op) {
+        if (recvcounts == null || recvcounts.length < size) {
+            throw new MpiException(ErrorClass.ARG, "reduceScatter: " + (recvcounts == null ? "no" : recvcounts.length)
+                    + " receive counts for " + size + " ranks");
+        }
+        int total = 0;
+        for (int i = 0; i < size; i++) {
+            Args.count("reduceScatter", null, "count of rank " + i, recvcounts[i]);
+            total += recvcounts[i];
+        }
+        if (sendbuf == IN_PLACE) {
+            Args.buffer("reduceScatter", null, recvbuf, recvoffset, total, type);
+            sendbuf = tail(recvbuf, recvoffset);
+            sendoffset = 0;
+        }
+        Args.buffer("reduceScatter", null, sendbuf, sendoffset, total, type);
+        Args.buffer("reduceScatter", null, recvbuf, recvoffset, recvcounts[rank], type);
+        Args.op("reduceScatter", null, op, type);
+        // MPJ Express 0.44's Reduce_scatter returns wrong blocks from 3 ranks on and leaves the
+        // communicator so that the next collective goes wrong: reduce to rank 0, then scatterv
+        Object all = rank == 0 ? scratch(type, total) : null;
+        reduce(sendbuf, sendoffset, all, 0, total, type, op, 0);
+        int[] displs = new int[size];
+        for (int i = 1; i < size; i++) {
+            displs[i] = displs[i - 1] + recvcounts[i - 1];
+        }
+        scatterv(all, 0, recvcounts, displs, type, recvbuf, recvoffset, recvcounts[rank], type, 0);
+    }
+
+    @Override
+    public void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+            Op op) {
+        if (sendbuf == IN_PLACE) {
+            Args.buffer("scan", null, recvbuf, recvoffset, count, type);
+            sendbuf = tail(recvbuf, recvoffset);
+            sendoffset = 0;
+        }
+        Args.buffer("scan", null, sendbuf, sendoffset, count, type);
+        Args.buffer("scan", null, recvbuf, recvoffset, count, type);
+        Args.op("scan", null, op, type);
+        Object in = tail(sendbuf, sendoffset);
+        if (!op.isCommutative() && size > 1 && type.isDense()) {
+            // MPJ Express combines scan operands in its own order whatever the commutativity flag
+            Object all = type.newArray(size * count * type.size());
+            context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {
+                comm.Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
+                return null;
+            });
+            foldInRankOrder(all, rank + 1, count * type.size(), Datatype.of(type.base()), op, recvbuf, recvoffset);
+            return;
+        }
+        Object out = tail(recvbuf, recvoffset);
+        mpi.Op mop = context.mpiOp(op, type);
+        context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {
+            comm.Scan(in, 0, out, 0, count, Types.mpj(type), mop);
+            return null;
+        });
+        if (out != recvbuf) {
+            restore(out, recvbuf, recvoffset);
+        }
     }
 
     @Override

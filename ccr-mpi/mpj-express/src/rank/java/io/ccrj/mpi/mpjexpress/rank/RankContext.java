@@ -26,6 +26,9 @@ final class RankContext {
     final RankMonitor monitor;
     final int worldRank;
 
+    /** Capacity of the buffer attached for buffered sends, -1 if none (checked by the adapter). */
+    int attachedBuffer = -1;
+
     /**
      * Sends started by {@link MpjComm#send}: MPJ Express's multicore {@code Send} waits for the
      * matching receive, which the {@link io.ccrj.mpi.Comm} contract does not allow, so
@@ -140,16 +143,21 @@ final class RankContext {
 
     /** The MPJ Express operation for {@code op} on {@code type}: its own for predefined ones on primitives. */
     mpi.Op mpiOp(Op op, Datatype type) {
-        if (op.isPredefined() && type != Datatype.OBJECT) {
-            if (op == Op.SUM) {
-                return MPI.SUM;
-            } else if (op == Op.PROD) {
-                return MPI.PROD;
-            } else if (op == Op.MIN) {
-                return MPI.MIN;
-            } else {
-                return MPI.MAX;
-            }
+        // MPJ Express 0.44's BOR and BXOR do not combine (every rank gets rank 0's operands back):
+        // they are passed as user functions applying ccr-mpi's operation, as OBJECT ones are
+        if (op.isPredefined() && type.base() != Datatype.Base.OBJECT && op != Op.BOR && op != Op.BXOR) {
+            return switch (op.name()) {
+                case "SUM" -> MPI.SUM;
+                case "PROD" -> MPI.PROD;
+                case "MIN" -> MPI.MIN;
+                case "MAX" -> MPI.MAX;
+                case "LAND" -> MPI.LAND;
+                case "LOR" -> MPI.LOR;
+                case "LXOR" -> MPI.LXOR;
+                case "BAND" -> MPI.BAND;
+                case "MAXLOC" -> MPI.MAXLOC;
+                default -> MPI.MINLOC;
+            };
         }
         return ops.computeIfAbsent(op, RankContext::userOp);
     }
@@ -175,7 +183,7 @@ final class RankContext {
 
         @Override
         public void Call(Object in, int inOffset, Object inout, int inoutOffset, int count, mpi.Datatype type) {
-            op.apply(in, inOffset, inout, inoutOffset, count, Types.ofArray(inout));
+            op.apply(in, inOffset, inout, inoutOffset, count, Types.ccr(type, inout));
         }
     }
 }

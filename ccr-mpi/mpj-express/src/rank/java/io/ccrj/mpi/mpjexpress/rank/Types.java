@@ -1,31 +1,137 @@
 package io.ccrj.mpi.mpjexpress.rank;
 
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import mpi.MPI;
 
-/** ccr-mpi datatypes, wildcards and colors as MPJ Express's, and back. */
+/**
+ * ccr-mpi datatypes, wildcards and colors as MPJ Express's, and back. Derived datatypes are made
+ * once per ccr-mpi datatype from the flattened type map (runs of consecutive displacements as
+ * blocks): an MPJ Express {@code Vector} where the runs repeat regularly from displacement 0,
+ * else an {@code Indexed} type. ccr-mpi's derived types have no explicit bounds, so lower bound,
+ * upper bound and extent come out the same. Confined to the rank's thread (one
+ * rank per class loader).
+ */
 final class Types {
+
+    private static final Map<Datatype, mpi.Datatype> DERIVED = new IdentityHashMap<>();
+    private static final Map<mpi.Datatype, Datatype> BACK = new IdentityHashMap<>();
 
     private Types() {
     }
 
     static mpi.Datatype mpj(Datatype type) {
-        return switch (type) {
-            case DOUBLE -> MPI.DOUBLE;
+        mpi.Datatype basic = basic(type);
+        if (basic != null) {
+            return basic;
+        }
+        return DERIVED.computeIfAbsent(type, Types::derived);
+    }
+
+    private static mpi.Datatype basic(Datatype type) {
+        if (type == Datatype.PACKED) {
+            return MPI.PACKED;
+        }
+        if (type.isPair()) {
+            return switch (type.base()) {
+                case SHORT -> MPI.SHORT2;
+                case INT -> MPI.INT2;
+                case LONG -> MPI.LONG2;
+                case FLOAT -> MPI.FLOAT2;
+                case DOUBLE -> MPI.DOUBLE2;
+                default -> null;
+            };
+        }
+        if (!type.isBasic()) {
+            return null;
+        }
+        return of(type.base());
+    }
+
+    private static mpi.Datatype of(Datatype.Base base) {
+        return switch (base) {
+            case BYTE -> MPI.BYTE;
+            case CHAR -> MPI.CHAR;
+            case SHORT -> MPI.SHORT;
+            case BOOLEAN -> MPI.BOOLEAN;
             case INT -> MPI.INT;
             case LONG -> MPI.LONG;
+            case FLOAT -> MPI.FLOAT;
+            case DOUBLE -> MPI.DOUBLE;
             case OBJECT -> MPI.OBJECT;
         };
     }
 
-    /** The datatype of a buffer handed to a user function. */
+    private static mpi.Datatype derived(Datatype type) {
+        int[] d = type.displacements();
+        int runs = 0;
+        int[] lengths = new int[d.length];
+        int[] starts = new int[d.length];
+        for (int i = 0; i < d.length; ) {
+            int j = i + 1;
+            while (j < d.length && d[j] == d[j - 1] + 1) {
+                j++;
+            }
+            starts[runs] = d[i];
+            lengths[runs++] = j - i;
+            i = j;
+        }
+        try {
+            mpi.Datatype t = regular(starts, lengths, runs)
+                    ? mpi.Datatype.Vector(runs, lengths[0], runs > 1 ? starts[1] - starts[0] : lengths[0],
+                            of(type.base()))
+                    : mpi.Datatype.Indexed(java.util.Arrays.copyOf(lengths, runs),
+                            java.util.Arrays.copyOf(starts, runs), of(type.base()));
+            t.Commit();
+            BACK.put(t, type);
+            return t;
+        } catch (mpi.MPIException e) {
+            throw new MpiException(ErrorClass.TYPE, "MPJ Express rejected datatype " + type + ": " + e, e);
+        }
+    }
+
+    /** Whether the runs start at 0 and repeat with one length and one stride (a vector). */
+    private static boolean regular(int[] starts, int[] lengths, int runs) {
+        if (runs == 0 || starts[0] != 0) {
+            return false;
+        }
+        for (int i = 1; i < runs; i++) {
+            if (lengths[i] != lengths[0] || starts[i] - starts[i - 1] != starts[1] - starts[0]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The ccr-mpi datatype of an MPJ Express datatype handed to a user function. */
+    static Datatype ccr(mpi.Datatype type, Object buffer) {
+        Datatype derived = BACK.get(type);
+        if (derived != null) {
+            return derived;
+        }
+        if (type == MPI.SHORT2) {
+            return Datatype.SHORT2;
+        } else if (type == MPI.INT2) {
+            return Datatype.INT2;
+        } else if (type == MPI.LONG2) {
+            return Datatype.LONG2;
+        } else if (type == MPI.FLOAT2) {
+            return Datatype.FLOAT2;
+        } else if (type == MPI.DOUBLE2) {
+            return Datatype.DOUBLE2;
+        }
+        return ofArray(buffer);
+    }
+
+    /** The basic datatype of a buffer handed to a user function. */
     static Datatype ofArray(Object buffer) {
-        if (buffer instanceof double[]) {
-            return Datatype.DOUBLE;
-        } else if (buffer instanceof int[]) {
-            return Datatype.INT;
-        } else if (buffer instanceof long[]) {
-            return Datatype.LONG;
+        for (Datatype t : Datatype.values()) {
+            if (t.base() != Datatype.Base.OBJECT && t.accepts(buffer)) {
+                return t;
+            }
         }
         return Datatype.OBJECT;
     }

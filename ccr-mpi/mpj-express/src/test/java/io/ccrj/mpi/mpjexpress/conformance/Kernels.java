@@ -28,7 +28,14 @@ final class Kernels {
             new IsendIrecvWaitAllKernel(),
             new SplitKernel(),
             new ProbeKernel(),
-            new SeedPatternsKernel());
+            new SeedPatternsKernel(),
+            new DatatypesKernel(),
+            new OpsKernel(),
+            new SendModesKernel(),
+            new CancelKernel(),
+            new VCollectivesKernel(),
+            new InPlaceKernel(),
+            new InPlaceUserFunctionKernel());
 
     private Kernels() {
     }

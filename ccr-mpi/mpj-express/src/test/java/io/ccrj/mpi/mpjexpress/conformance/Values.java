@@ -35,10 +35,15 @@ final class Values {
 
     /** Stores integer {@code v} into {@code buf[i]} as {@code type} does (doubles as {@code v * 0.75}). */
     static void set(Object buf, Datatype type, int i, int v) {
-        switch (type) {
-            case DOUBLE -> ((double[]) buf)[i] = v * 0.75;
+        switch (type.base()) {
+            case BYTE -> ((byte[]) buf)[i] = (byte) v;
+            case CHAR -> ((char[]) buf)[i] = (char) v;
+            case SHORT -> ((short[]) buf)[i] = (short) v;
+            case BOOLEAN -> ((boolean[]) buf)[i] = (v & 1) != 0;
             case INT -> ((int[]) buf)[i] = v;
             case LONG -> ((long[]) buf)[i] = v;
+            case FLOAT -> ((float[]) buf)[i] = v * 0.75f;
+            case DOUBLE -> ((double[]) buf)[i] = v * 0.75;
             case OBJECT -> ((Object[]) buf)[i] = v;
         }
     }

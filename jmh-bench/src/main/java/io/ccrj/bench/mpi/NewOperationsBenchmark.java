@@ -1,0 +1,173 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Op;
+import io.ccrj.mpi.PersistentRequest;
+import io.ccrj.mpi.Request;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Latency of the collectives and send modes beyond the seeds' set, back to back on every rank, on
+ * ccr-mpi and MPJ Express in the same run at 2 and 4 ranks: the v-collectives, reduce-scatter and
+ * scan with one double per rank, and a ring of one-double messages in synchronous, buffered and
+ * persistent mode. The issue's target: at least 20x below MPJ Express per call.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class NewOperationsBenchmark {
+
+    static final int OPS = 200;
+
+    /** The operation timed. */
+    public enum Operation {
+        /** {@code gatherv} of one double per rank to rank 0. */
+        GATHERV,
+        /** {@code scatterv} of one double per rank from rank 0. */
+        SCATTERV,
+        /** {@code allgatherv} of one double per rank. */
+        ALLGATHERV,
+        /** {@code alltoallv} of one double per pair of ranks. */
+        ALLTOALLV,
+        /** {@code reduceScatter} (SUM) of one double per rank. */
+        REDUCE_SCATTER,
+        /** {@code scan} (SUM) of one double. */
+        SCAN,
+        /** Ring shift by {@code issend} and {@code irecv} (ranks' sends are synchronous). */
+        SSEND_RING,
+        /** Ring shift by {@code bsend} and {@code recv}, with an attached buffer. */
+        BSEND_RING,
+        /** Ring shift by persistent send and receive requests, started and waited for each time. */
+        PERSISTENT_RING
+    }
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    @Param({"2", "4"})
+    public int ranks;
+
+    @Param({"GATHERV", "SCATTERV", "ALLGATHERV", "ALLTOALLV", "REDUCE_SCATTER", "SCAN", "SSEND_RING", "BSEND_RING",
+            "PERSISTENT_RING"})
+    public Operation operation;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        world = new DrivenWorld(backend, ranks, body(operation));
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #OPS} operations on every rank; the score is per operation. */
+    @Benchmark
+    @OperationsPerInvocation(OPS)
+    public void operation() {
+        world.round(OPS);
+    }
+
+    /** The rank program of {@code op}: buffers made once, then rounds of {@code n} operations. */
+    static DrivenWorld.RankBody body(Operation op) {
+        return comm -> {
+            int size = comm.size();
+            int rank = comm.rank();
+            int right = (rank + 1) % size;
+            int left = (rank - 1 + size) % size;
+            double[] one = {rank + 1.0};
+            double[] all = new double[size];
+            double[] out = new double[1];
+            int[] ones = new int[size];
+            int[] displs = new int[size];
+            for (int i = 0; i < size; i++) {
+                ones[i] = 1;
+                displs[i] = i;
+            }
+            return switch (op) {
+                case GATHERV -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.gatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE, 0);
+                    }
+                };
+                case SCATTERV -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.scatterv(all, 0, ones, displs, Datatype.DOUBLE, out, 0, 1, Datatype.DOUBLE, 0);
+                    }
+                };
+                case ALLGATHERV -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.allgatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE);
+                    }
+                };
+                case ALLTOALLV -> {
+                    double[] send = new double[size];
+                    yield n -> {
+                        for (int i = 0; i < n; i++) {
+                            comm.alltoallv(send, 0, ones, displs, Datatype.DOUBLE, all, 0, ones, displs,
+                                    Datatype.DOUBLE);
+                        }
+                    };
+                }
+                case REDUCE_SCATTER -> {
+                    double[] send = new double[size];
+                    yield n -> {
+                        for (int i = 0; i < n; i++) {
+                            comm.reduceScatter(send, 0, out, 0, ones, Datatype.DOUBLE, Op.SUM);
+                        }
+                    };
+                }
+                case SCAN -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        comm.scan(one, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM);
+                    }
+                };
+                case SSEND_RING -> n -> {
+                    for (int i = 0; i < n; i++) {
+                        Request r = comm.irecv(out, 0, 1, Datatype.DOUBLE, left, 0);
+                        Request s = comm.issend(one, 0, 1, Datatype.DOUBLE, right, 0);
+                        Request.waitAll(r, s);
+                    }
+                };
+                case BSEND_RING -> {
+                    comm.bufferAttach(1 << 16);
+                    yield n -> {
+                        for (int i = 0; i < n; i++) {
+                            comm.bsend(one, 0, 1, Datatype.DOUBLE, right, 0);
+                            comm.recv(out, 0, 1, Datatype.DOUBLE, left, 0);
+                        }
+                    };
+                }
+                case PERSISTENT_RING -> {
+                    PersistentRequest r = comm.recvInit(out, 0, 1, Datatype.DOUBLE, left, 0);
+                    PersistentRequest s = comm.sendInit(one, 0, 1, Datatype.DOUBLE, right, 0);
+                    yield n -> {
+                        for (int i = 0; i < n; i++) {
+                            Request.startAll(r, s);
+                            Request.waitAll(r, s);
+                        }
+                    };
+                }
+            };
+        };
+    }
+}

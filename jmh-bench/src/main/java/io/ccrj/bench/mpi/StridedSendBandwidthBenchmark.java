@@ -1,0 +1,93 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A ring shift of {@code doubles} doubles per rank, sent either contiguously or as every other
+ * element of an array twice as long (a {@code vector(doubles, 1, 2, DOUBLE)} datatype), received
+ * contiguously; on ccr-mpi and MPJ Express in one run. The issue's target: the strided send at
+ * least half the bandwidth of the contiguous one of the same bytes. The score is per shift; the
+ * bandwidth is {@code 8 * doubles} bytes per rank per shift.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class StridedSendBandwidthBenchmark {
+
+    static final int OPS = 20;
+
+    /** How the sent elements lie in the send buffer. */
+    public enum Layout {
+        /** {@code doubles} consecutive doubles, datatype {@code DOUBLE}. */
+        CONTIGUOUS,
+        /** Every other double of an array of {@code 2 * doubles}, one {@code vector} item. */
+        STRIDED
+    }
+
+    @Param({"CCR_MPI", "MPJ_EXPRESS"})
+    public MpiBackend backend;
+
+    @Param({"2"})
+    public int ranks;
+
+    @Param({"1000", "100000"})
+    public int doubles;
+
+    @Param({"CONTIGUOUS", "STRIDED"})
+    public Layout layout;
+
+    private DrivenWorld world;
+
+    @Setup(Level.Trial)
+    public void startWorld() {
+        int n = doubles;
+        Layout l = layout;
+        world = new DrivenWorld(backend, ranks, comm -> {
+            int right = (comm.rank() + 1) % comm.size();
+            int left = (comm.rank() - 1 + comm.size()) % comm.size();
+            double[] send = new double[2 * n];
+            java.util.Arrays.fill(send, comm.rank() + 0.5);
+            double[] recv = new double[n];
+            Datatype strided = Datatype.vector(n, 1, 2, Datatype.DOUBLE);
+            return ops -> {
+                for (int i = 0; i < ops; i++) {
+                    if (l == Layout.CONTIGUOUS) {
+                        comm.sendrecv(send, 0, n, Datatype.DOUBLE, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
+                    } else {
+                        comm.sendrecv(send, 0, 1, strided, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
+                    }
+                }
+            };
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void stopWorld() throws InterruptedException {
+        world.close();
+    }
+
+    /** One invocation: {@link #OPS} shifts on every rank; the score is per shift. */
+    @Benchmark
+    @OperationsPerInvocation(OPS)
+    public void shift() {
+        world.round(OPS);
+    }
+}
