@@ -98,6 +98,15 @@ final class RankMailbox extends MailboxConsumerFields {
 
     volatile Thread owner;
 
+    /**
+     * The rank's thread level: {@link io.ccrj.mpi.ThreadLevel#SERIALIZED} lets any thread become
+     * the {@link #owner} by calling. Written by the owner, read by whichever thread calls next.
+     */
+    volatile io.ccrj.mpi.ThreadLevel threadLevel = io.ccrj.mpi.ThreadLevel.FUNNELED;
+
+    /** The rank's self communicator, made on first use (owner only). */
+    DefaultComm self;
+
     /** The collective the owner is in, or {@code null}; for deadlock reports. */
     String collective;
 
