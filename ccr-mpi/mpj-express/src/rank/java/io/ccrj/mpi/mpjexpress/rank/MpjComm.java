@@ -1,12 +1,18 @@
 package io.ccrj.mpi.mpjexpress.rank;
 
+import io.ccrj.mpi.CartComm;
 import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Comparison;
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.GraphComm;
+import io.ccrj.mpi.Group;
+import io.ccrj.mpi.Intercomm;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
+import io.ccrj.mpi.ThreadLevel;
 import mpi.Intracomm;
 import mpi.MPI;
 
@@ -341,6 +347,103 @@ final class MpjComm implements Comm {
     }
 
     /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */
+    // =============================================================================================
+    // Groups, communicator management, intercommunicators, topologies and environment: what maps
+    // onto MPJ Express directly; the rest is not offered by this adapter yet (see unsupported).
+    // =============================================================================================
+
+    /** Set by {@link #free()}; the adapter is confined to the rank's thread. */
+    private boolean freed;
+
+    @Override
+    public Group group() {
+        throw unsupported("group");
+    }
+
+    @Override
+    public Comm self() {
+        return new MpjComm((Intracomm) MPI.COMM_SELF, context);
+    }
+
+    @Override
+    public Comm dup() {
+        return new MpjComm(context.call("dup()", () -> (Intracomm) comm.clone()), context);
+    }
+
+    @Override
+    public Comm create(Group group) {
+        throw unsupported("create");
+    }
+
+    @Override
+    public Comparison compare(Comm other) {
+        if (!(other instanceof MpjComm o)) {
+            return Comparison.UNEQUAL;
+        }
+        int c = context.callNonBlocking("compare()", () -> mpi.Comm.Compare(comm, o.comm));
+        return c == MPI.IDENT ? Comparison.IDENT : c == MPI.CONGRUENT ? Comparison.CONGRUENT
+                : c == MPI.SIMILAR ? Comparison.SIMILAR : Comparison.UNEQUAL;
+    }
+
+    @Override
+    public void free() {
+        context.callNonBlocking("free()", () -> {
+            comm.Free();
+            return null;
+        });
+        freed = true;
+    }
+
+    @Override
+    public boolean isFreed() {
+        return freed;
+    }
+
+    @Override
+    public boolean isInter() {
+        return false;
+    }
+
+    @Override
+    public Intercomm createIntercomm(int localLeader, Comm peer, int remoteLeader, int tag) {
+        throw unsupported("createIntercomm");
+    }
+
+    /**
+     * Ends the world by failing this rank (MPJ Express's own {@code Abort} exits the JVM, which
+     * would take the launching test or benchmark with it).
+     */
+    @Override
+    public void abort(int errorCode) {
+        throw new MpiException(ErrorClass.ABORTED, "rank " + rank + " called abort(" + errorCode + ")");
+    }
+
+    @Override
+    public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
+        throw unsupported("createCart");
+    }
+
+    @Override
+    public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
+        throw unsupported("createGraph");
+    }
+
+    /** The adapter is confined to the rank's thread, whatever level is asked for. */
+    @Override
+    public ThreadLevel threadLevel() {
+        return ThreadLevel.FUNNELED;
+    }
+
+    @Override
+    public ThreadLevel requestThreadLevel(ThreadLevel required) {
+        return ThreadLevel.FUNNELED;
+    }
+
+    private static MpiException unsupported(String op) {
+        return new MpiException(ErrorClass.ARG, op + " is not offered by the MPJ Express adapter yet (mpiJava"
+                + " programs reach MPJ Express's own groups and topologies through package mpi)");
+    }
+
     private static Object atZero(Object buf, int offset, int count, Datatype type) {
         if (offset == 0) {
             return buf;

@@ -27,6 +27,7 @@ final class Kernels {
             new NonOvertakingKernel(),
             new IsendIrecvWaitAllKernel(),
             new SplitKernel(),
+            new DupSelfKernel(),
             new ProbeKernel(),
             new SeedPatternsKernel());
 
