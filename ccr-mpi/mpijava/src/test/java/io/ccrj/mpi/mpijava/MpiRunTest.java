@@ -10,11 +10,17 @@ import io.ccrj.mpi.mpijava.programs.StaticsProgram;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -62,6 +68,29 @@ class MpiRunTest {
                 List.of(Backends.programClassPath()), "no.such.Main"))
                 .isInstanceOf(RankFailedException.class)
                 .hasRootCauseInstanceOf(ClassNotFoundException.class);
+    }
+
+    @Test
+    void aJarIsRunByItsManifestMainClass(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("app.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, StaticsProgram.class.getName());
+        String entry = StaticsProgram.class.getName().replace('.', '/') + ".class";
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new JarEntry(entry));
+            out.write(Files.readAllBytes(Backends.programClassPath().resolve(entry)));
+            out.closeEntry();
+        }
+        PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        String out = captureOut(() -> {
+            try {
+                assertThat(MpiRun.launch(new String[] {"-np", "2", "-jar", jar.toString(), "from-jar"}, err)).isZero();
+            } catch (MpiRun.UsageException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertThat(out.trim()).isEqualTo("starts 1 total 2 args from-jar loader rank-0");
     }
 
     @Test

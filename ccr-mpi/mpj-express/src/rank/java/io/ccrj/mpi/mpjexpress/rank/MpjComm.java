@@ -346,7 +346,6 @@ final class MpjComm implements Comm {
         return color == UNDEFINED ? null : new MpjComm(sub, context);
     }
 
-    /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */
     // =============================================================================================
     // Groups, communicator management, intercommunicators, topologies and environment: what maps
     // onto MPJ Express directly; the rest is not offered by this adapter yet (see unsupported).
@@ -444,6 +443,7 @@ final class MpjComm implements Comm {
                 + " programs reach MPJ Express's own groups and topologies through package mpi)");
     }
 
+    /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */
     private static Object atZero(Object buf, int offset, int count, Datatype type) {
         if (offset == 0) {
             return buf;
