@@ -22,6 +22,18 @@ public final class GroupImpl implements Group {
         this.self = self;
     }
 
+    /**
+     * A group of the given world ranks, for a backend that learns its members from elsewhere (the
+     * MPJ Express adapter).
+     *
+     * @param worldRanks the members' world ranks, in group order (copied)
+     * @param self the world rank of the process holding the group
+     * @return the group
+     */
+    public static Group of(int[] worldRanks, int self) {
+        return new GroupImpl(worldRanks.clone(), self);
+    }
+
     /** The members' world ranks, in group order; callers must not modify the array. */
     int[] members() {
         return members;

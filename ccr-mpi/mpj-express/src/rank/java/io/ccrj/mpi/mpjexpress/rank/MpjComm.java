@@ -13,6 +13,7 @@ import io.ccrj.mpi.Op;
 import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
 import io.ccrj.mpi.ThreadLevel;
+import io.ccrj.mpi.internal.GroupImpl;
 import mpi.Intracomm;
 import mpi.MPI;
 
@@ -348,15 +349,24 @@ final class MpjComm implements Comm {
 
     // =============================================================================================
     // Groups, communicator management, intercommunicators, topologies and environment: what maps
-    // onto MPJ Express directly; the rest is not offered by this adapter yet (see unsupported).
+    // onto MPJ Express directly (groups as lists of world ranks); intercommunicators and topologies
+    // are not offered by this adapter yet (see unsupported).
     // =============================================================================================
 
     /** Set by {@link #free()}; the adapter is confined to the rank's thread. */
     private boolean freed;
 
+    /** MPJ Express's group of this communicator, as world ranks (a ccr-mpi group is a list of them). */
     @Override
     public Group group() {
-        throw unsupported("group");
+        int[] here = new int[size];
+        for (int i = 0; i < size; i++) {
+            here[i] = i;
+        }
+        int[] world = context.callNonBlocking("group()",
+                () -> mpi.Group.Translate_ranks(comm.Group(), here, MPI.COMM_WORLD.Group()));
+        int self = context.callNonBlocking("group()", () -> MPI.COMM_WORLD.Rank());
+        return GroupImpl.of(world, self);
     }
 
     @Override
@@ -369,9 +379,25 @@ final class MpjComm implements Comm {
         return new MpjComm(context.call("dup()", () -> (Intracomm) comm.clone()), context);
     }
 
+    /**
+     * MPJ Express's {@code Create} with the group's members as a subgroup of {@code COMM_WORLD};
+     * ranks outside the group get {@code null} (MPJ Express hands them a communicator whose
+     * {@code Rank()} is -1).
+     */
     @Override
     public Comm create(Group group) {
-        throw unsupported("create");
+        int[] members = new int[group.size()];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = i;
+        }
+        int[] all = new int[context.callNonBlocking("create()", () -> MPI.COMM_WORLD.Size())];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        int[] world = Group.translateRanks(group, members, GroupImpl.of(all, -1));
+        Intracomm created = context.call("create(" + group + ")",
+                () -> comm.Create(MPI.COMM_WORLD.Group().Incl(world)));
+        return group.rank() == Group.UNDEFINED ? null : new MpjComm(created, context);
     }
 
     @Override
@@ -440,7 +466,7 @@ final class MpjComm implements Comm {
 
     private static MpiException unsupported(String op) {
         return new MpiException(ErrorClass.ARG, op + " is not offered by the MPJ Express adapter yet (mpiJava"
-                + " programs reach MPJ Express's own groups and topologies through package mpi)");
+                + " programs reach MPJ Express's own intercommunicators and topologies through package mpi)");
     }
 
     /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */

@@ -28,6 +28,7 @@ final class Kernels {
             new IsendIrecvWaitAllKernel(),
             new SplitKernel(),
             new DupSelfKernel(),
+            new GroupCreateKernel(),
             new ProbeKernel(),
             new SeedPatternsKernel());
 
