@@ -51,10 +51,10 @@ import mpi.MPI;
  *
  * <p>Confined to its rank's thread, as the contract says.
  */
-final class MpjComm implements Comm {
+class MpjComm implements Comm {
 
-    private final Intracomm comm;
-    private final RankContext context;
+    final Intracomm comm;
+    final RankContext context;
     private final int rank;
     private final int size;
 
@@ -349,8 +349,8 @@ final class MpjComm implements Comm {
 
     // =============================================================================================
     // Groups, communicator management, intercommunicators, topologies and environment: what maps
-    // onto MPJ Express directly (groups as lists of world ranks); intercommunicators and topologies
-    // are not offered by this adapter yet (see unsupported).
+    // onto MPJ Express directly (groups as lists of world ranks; topologies in MpjCartComm and
+    // MpjGraphComm); intercommunicators are not offered by this adapter yet (see unsupported).
     // =============================================================================================
 
     /** Set by {@link #free()}; the adapter is confined to the rank's thread. */
@@ -443,14 +443,22 @@ final class MpjComm implements Comm {
         throw new MpiException(ErrorClass.ABORTED, "rank " + rank + " called abort(" + errorCode + ")");
     }
 
+    /** MPJ Express's {@code Create_cart}; ranks beyond the grid get {@code null}. */
     @Override
     public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
-        throw unsupported("createCart");
+        long points = 1;
+        for (int d : dims) {
+            points *= d;
+        }
+        mpi.Cartcomm cart = context.call("createCart()", () -> comm.Create_cart(dims, periods, reorder));
+        return rank >= points ? null : new MpjCartComm(cart, context);
     }
 
+    /** MPJ Express's {@code Create_graph}; ranks beyond the graph get {@code null}. */
     @Override
     public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
-        throw unsupported("createGraph");
+        mpi.Graphcomm graph = context.call("createGraph()", () -> comm.Create_graph(index, edges, reorder));
+        return rank >= index.length ? null : new MpjGraphComm(graph, context);
     }
 
     /** The adapter is confined to the rank's thread, whatever level is asked for. */
@@ -466,7 +474,7 @@ final class MpjComm implements Comm {
 
     private static MpiException unsupported(String op) {
         return new MpiException(ErrorClass.ARG, op + " is not offered by the MPJ Express adapter yet (mpiJava"
-                + " programs reach MPJ Express's own intercommunicators and topologies through package mpi)");
+                + " programs reach MPJ Express's own intercommunicators through package mpi)");
     }
 
     /** {@code buf} itself if {@code offset} is 0, else a copy of its {@code count} elements from {@code offset}. */

@@ -29,6 +29,7 @@ final class Kernels {
             new SplitKernel(),
             new DupSelfKernel(),
             new GroupCreateKernel(),
+            new TopologyKernel(),
             new ProbeKernel(),
             new SeedPatternsKernel());
 
