@@ -161,6 +161,8 @@ public interface Comm {
      * @param source a rank or {@link #ANY_SOURCE}
      * @param tag a tag or {@link #ANY_TAG}
      * @return the status, or {@code null} if no matching message has arrived
+     * @throws MpiException of class {@link MpiException.ErrorClass#ABORTED} if none has arrived
+     *     and the world has ended (so that a rank polling in a loop stops with the others)
      */
     Status iprobe(int source, int tag);
 

@@ -233,7 +233,11 @@ public class DefaultComm implements Comm {
         checkRecvTag("iprobe", tag);
         mailbox.progress();
         Probe p = new Probe(source, tag);
-        return p.isComplete() ? p.status() : null;
+        if (p.isComplete()) {
+            return p.status();
+        }
+        mailbox.failIfEnded(p);
+        return null;
     }
 
     /** What a receive from {@link #PROC_NULL} completes with (MPI: source PROC_NULL, tag ANY_TAG, count 0). */

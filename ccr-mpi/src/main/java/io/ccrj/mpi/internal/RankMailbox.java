@@ -330,6 +330,19 @@ final class RankMailbox extends MailboxConsumerFields {
         }
     }
 
+    /**
+     * For the non-blocking calls ({@code test}, {@code iprobe}) that found nothing: fails once
+     * the world has ended, as a blocking wait does, so that a rank polling in a loop stops too
+     * instead of spinning on after the other ranks are gone. Owner only.
+     *
+     * @throws MpiException {@link ErrorClass#ABORTED} if the world has ended
+     */
+    void failIfEnded(Pending p) {
+        if (world.aborted) {
+            throw world.abortedWhile(worldRank, describe(p));
+        }
+    }
+
     /** Marks the rank finished (its kernel returned or threw). Owner only. */
     void finish() {
         STATE.setRelease(this, DONE);

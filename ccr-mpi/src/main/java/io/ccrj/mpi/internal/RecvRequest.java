@@ -128,6 +128,7 @@ final class RecvRequest implements Request, Pending {
         if (!complete) {
             comm.mailbox().progress();
             if (!complete) {
+                comm.mailbox().failIfEnded(this);
                 return null;
             }
         }

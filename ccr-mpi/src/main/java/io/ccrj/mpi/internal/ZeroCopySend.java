@@ -50,7 +50,11 @@ final class ZeroCopySend implements Request, Pending {
             return status();
         }
         comm.mailbox().progress();
-        return message.consumed ? status() : null;
+        if (message.consumed) {
+            return status();
+        }
+        comm.mailbox().failIfEnded(this);
+        return null;
     }
 
     private Status status() {
