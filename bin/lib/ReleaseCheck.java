@@ -47,7 +47,7 @@ import org.w3c.dom.Node;
 public final class ReleaseCheck {
     /** The artifacts a release publishes: the parent POM and the library modules. */
     static final List<String> REQUIRED =
-            List.of("ccrj-parent", "ccr-core", "ccr-mpi", "ccr-mpi-mpj-express", "dss-services");
+            List.of("ccrj-parent", "ccr-core", "ccr-mpi", "ccr-mpi-mpj-express", "ccr-mpi-mpijava", "dss-services");
 
     /** Built by the reactor but never published. */
     static final Set<String> FORBIDDEN = Set.of("jmh-bench");
@@ -60,7 +60,10 @@ public final class ReleaseCheck {
      */
     static final Map<String, String> AUTOMATIC_MODULES = Map.of(
             "ccr-mpi-mpj-express",
-            "MPJ Express (not a module, not on Maven Central) is compiled against, not required");
+            "MPJ Express (not a module, not on Maven Central) is compiled against, not required",
+            "ccr-mpi-mpijava",
+            "package mpi is loaded once per rank from the class path by the mpirun launcher's class loaders, as"
+                    + " mpiJava programs expect");
 
     /** The oldest Java release ccrj supports (maven.compiler.release). */
     static final String MIN_JAVA = "21";

@@ -105,6 +105,24 @@ run dss bin/ccrj dss --groups 2 --group-size 10 --rounds 1 --throughput-s 0.2 --
   --out "$work/dss"
 run platform bin/ccrj platform --quick --out "$work/platform.md"
 
+# mpirun: an mpiJava program (every rank sums its rank with Allreduce) on 2 in-JVM ranks.
+mkdir -p "$work/mpirun"
+cat >"$work/mpirun/Hello.java" <<'JAVA'
+public class Hello {
+    public static void main(String[] args) throws Exception {
+        mpi.MPI.Init(args);
+        int[] in = {mpi.MPI.COMM_WORLD.Rank()}, out = new int[1];
+        mpi.MPI.COMM_WORLD.Allreduce(in, 0, out, 0, 1, mpi.MPI.INT, mpi.MPI.SUM);
+        if (in[0] == 0) System.out.println("ranks' sum " + out[0]);
+        mpi.MPI.Finalize();
+    }
+}
+JAVA
+run mpirun-build bin/ccrj mpirun -h
+"$JAVA_HOME/bin/javac" -d "$work/mpirun" -cp ccr-mpi/mpijava/target/ccrj-mpirun.jar "$work/mpirun/Hello.java"
+run mpirun bin/ccrj mpirun -np 2 -cp "$work/mpirun" Hello
+grep -q 'ranks. sum 1' "$work/mpirun.log" || { failed=$(( failed + 1 )); echo "quiet-start: mpirun: FAILED, no 'ranks' sum 1' in its output"; }
+
 # The canary: the same overhead run without the launcher's flags must warn on JDK 24+.
 if (( major >= 24 )); then
   log=$work/canary.log

@@ -44,8 +44,10 @@ package io.ccrj.mpi;
  * {@code MPI_IN_PLACE}.
  *
  * <h2>Thread safety</h2>
- * A communicator handle belongs to its rank: all its methods are called from the thread running
- * that rank's kernel. Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
+ * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
+ * methods are called from the thread running that rank's kernel; after
+ * {@link #requestThreadLevel requestThreadLevel(SERIALIZED)} any thread of the rank may call, one
+ * call at a time. Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
  *
  * <h2>Errors</h2>
  * Invalid arguments throw {@link MpiException} naming the problem: rank
@@ -193,6 +195,8 @@ public interface Comm {
      * @param source a rank or {@link #ANY_SOURCE}
      * @param tag a tag or {@link #ANY_TAG}
      * @return the status, or {@code null} if no matching message has arrived
+     * @throws MpiException of class {@link MpiException.ErrorClass#ABORTED} if none has arrived
+     *     and the world has ended (so that a rank polling in a loop stops with the others)
      */
     Status iprobe(int source, int tag);
 
@@ -618,4 +622,153 @@ public interface Comm {
      * @param op the operation
      */
     void scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op);
+
+    // =============================================================================================
+    // Groups, communicator management, intercommunicators, topologies and environment
+    // (MPI-1 chapters 5-7). Kept together in this section, apart from the operations above.
+    // =============================================================================================
+
+    /**
+     * The null process ({@code MPI.PROC_NULL}): a send to it or a receive from it completes at once
+     * and moves no data; a receive from it yields a status with source {@code PROC_NULL}, tag
+     * {@link #ANY_TAG} and count 0. {@link CartComm#shift} returns it past a non-periodic edge.
+     */
+    int PROC_NULL = -3;
+
+    /**
+     * The group of this communicator's ranks, in rank order ({@code Group()}).
+     *
+     * @return the group; for an {@link Intercomm} the local group
+     */
+    Group group();
+
+    /**
+     * The communicator holding only this rank ({@code MPI.COMM_SELF}); the same for every
+     * communicator of the rank.
+     *
+     * @return a communicator of size 1
+     */
+    Comm self();
+
+    /**
+     * A new communicator with the same group and topology but its own context ({@code Dup}, a
+     * collective): its traffic never matches this communicator's.
+     *
+     * @return the duplicate, of the same kind ({@link CartComm}, {@link GraphComm} or plain)
+     */
+    Comm dup();
+
+    /**
+     * A new communicator of the ranks of {@code group} ({@code Create}, a collective): every rank
+     * of this communicator calls it with the same group, a subset of this communicator's.
+     *
+     * @param group a subgroup of {@link #group()}
+     * @return the new communicator, ranked in {@code group}'s order, or {@code null} on ranks
+     *     that are not in {@code group}
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if {@code group} has a
+     *     rank that is not in this communicator
+     */
+    Comm create(Group group);
+
+    /**
+     * Compares this communicator with another of the same rank ({@code Compare}).
+     *
+     * @param other another communicator
+     * @return {@link Comparison#IDENT} for the same communicator, {@link Comparison#CONGRUENT} for
+     *     the same ranks in the same order in another context, {@link Comparison#SIMILAR} for the
+     *     same ranks in another order, {@link Comparison#UNEQUAL} otherwise
+     */
+    Comparison compare(Comm other);
+
+    /**
+     * Releases this communicator ({@code Free}): afterwards every call on it throws
+     * {@link MpiException} of class {@link MpiException.ErrorClass#ARG}. The world communicator and
+     * {@link #self()} cannot be freed.
+     */
+    void free();
+
+    /**
+     * Whether {@link #free()} was called.
+     *
+     * @return {@code true} once freed
+     */
+    boolean isFreed();
+
+    /**
+     * Whether this is an {@link Intercomm} ({@code Test_inter}).
+     *
+     * @return {@code true} for an intercommunicator
+     */
+    boolean isInter();
+
+    /**
+     * Makes an intercommunicator between this communicator's group and another, disjoint group
+     * ({@code Intercomm_create}, a collective over this communicator): the two leaders talk over
+     * {@code peer} with {@code tag}, then each tells its group.
+     *
+     * @param localLeader the rank of this communicator that leads this group
+     * @param peer a communicator holding both leaders; used at the leader only (may be
+     *     {@code null} elsewhere)
+     * @param remoteLeader the other group's leader, as a rank of {@code peer}; used at the leader only
+     * @param tag a tag for the leaders' messages on {@code peer}, {@code >= 0}
+     * @return the intercommunicator
+     * @throws MpiException of class {@link MpiException.ErrorClass#ROOT} for a bad leader,
+     *     {@link MpiException.ErrorClass#ARG} if the groups overlap
+     */
+    Intercomm createIntercomm(int localLeader, Comm peer, int remoteLeader, int tag);
+
+    /**
+     * Ends the whole world ({@code Abort}): every rank's pending and later calls fail with
+     * {@link MpiException.ErrorClass#ABORTED}, and {@link SpmdWorld#run} throws a
+     * {@link RankFailedException} naming this rank and {@code errorCode}. Never returns normally.
+     *
+     * @param errorCode the code reported
+     * @throws MpiException of class {@link MpiException.ErrorClass#ABORTED}, always, so that the
+     *     calling rank stops too
+     */
+    void abort(int errorCode);
+
+    /**
+     * Makes a communicator with a Cartesian topology ({@code Create_cart}, a collective): the first
+     * {@code product(dims)} ranks, in this communicator's order (a valid result of
+     * {@code reorder}, which is accepted and not otherwise used).
+     *
+     * @param dims the extent of each dimension, each {@code >= 1}
+     * @param periods whether each dimension wraps around
+     * @param reorder whether ranks may be renumbered
+     * @return the grid communicator, or {@code null} on ranks beyond {@code product(dims)}
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if the arrays differ in
+     *     length, an extent is below 1, or the grid has more points than this communicator ranks
+     */
+    CartComm createCart(int[] dims, boolean[] periods, boolean reorder);
+
+    /**
+     * Makes a communicator with a graph topology ({@code Create_graph}, a collective) over the
+     * first {@code index.length} ranks.
+     *
+     * @param index cumulative neighbour counts, non-decreasing
+     * @param edges the concatenated neighbour lists, nodes in {@code [0, index.length)}
+     * @param reorder whether ranks may be renumbered (accepted; ranks keep their order)
+     * @return the graph communicator, or {@code null} on ranks beyond {@code index.length}
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} for a malformed graph or
+     *     one with more nodes than this communicator has ranks
+     */
+    GraphComm createGraph(int[] index, int[] edges, boolean reorder);
+
+    /**
+     * The thread level of this rank ({@code Query_thread}); the same for all its communicators.
+     *
+     * @return {@link ThreadLevel#FUNNELED} unless {@link #requestThreadLevel} changed it
+     */
+    ThreadLevel threadLevel();
+
+    /**
+     * Asks for a thread level for this rank ({@code Init_thread}): the level provided is
+     * {@code required}, or {@link ThreadLevel#SERIALIZED} if {@code required} is
+     * {@link ThreadLevel#MULTIPLE} (see {@link ThreadLevel}).
+     *
+     * @param required the level wanted
+     * @return the level provided, now in effect for every communicator of this rank
+     */
+    ThreadLevel requestThreadLevel(ThreadLevel required);
 }

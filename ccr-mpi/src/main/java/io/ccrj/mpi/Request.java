@@ -37,7 +37,9 @@ public interface Request {
      * Completes the operation if it can without blocking ({@code MPI_Test}).
      *
      * @return the status if complete, {@code null} otherwise
-     * @throws MpiException as {@link #waitFor()}, if the operation completed with an error
+     * @throws MpiException as {@link #waitFor()}, if the operation completed with an error; of
+     *     class {@link MpiException.ErrorClass#ABORTED} if it is pending and the world has ended
+     *     (so that a rank polling in a loop stops with the others)
      */
     Status test();
 

@@ -1,13 +1,19 @@
 package io.ccrj.mpi.internal;
 
+import io.ccrj.mpi.CartComm;
 import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Comparison;
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.GraphComm;
+import io.ccrj.mpi.Group;
+import io.ccrj.mpi.Intercomm;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.PersistentRequest;
 import io.ccrj.mpi.Request;
 import io.ccrj.mpi.Status;
+import io.ccrj.mpi.ThreadLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,9 +33,12 @@ import java.util.List;
  * class; v-forms and uniform forms share the algorithm (uniform counts are the case of equal
  * blocks).
  *
- * <p>Thread safety: confined to the rank's thread ({@link #checkThread()}).
+ * <p>Thread safety: confined to the thread that owns the rank's mailbox ({@link #checkThread()}):
+ * the rank's own thread, or at {@link ThreadLevel#SERIALIZED} whichever thread calls, one at a
+ * time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
+ * intercommunicator ({@link DefaultIntercomm}).
  */
-public final class DefaultComm implements Comm {
+public class DefaultComm implements Comm {
     static final int TAG_BARRIER = 1;
     static final int TAG_BCAST = 2;
     static final int TAG_REDUCE = 3;
@@ -40,6 +49,7 @@ public final class DefaultComm implements Comm {
     static final int TAG_ALLTOALL = 8;
     static final int TAG_SPLIT = 9;
     static final int TAG_SCAN = 10;
+    static final int TAG_MERGE = 11;
 
     private static final Object EMPTY = new int[0];
 
@@ -53,28 +63,45 @@ public final class DefaultComm implements Comm {
      */
     static final int ZERO_COPY_THRESHOLD = 256;
 
-    private final World world;
+    final World world;
     private final RankMailbox mailbox;
     private final int rank;
     private final int size;
-    private final int[] worldRanks;
-    private final int context;
+    final int[] worldRanks;
+    final int context;
     private final String label;
     private int splits;
+    /** Communicators derived from this one by dup, create and the topology constructors (owner only). */
+    int derived;
+    /** Set by {@link #free()} (owner only). */
+    private boolean freed;
+    /** Lazily made {@link #group()} (owner only). */
+    private Group group;
     /** Barrier/allreduce state shared with the other members, or {@code null} for message-based collectives. */
     private final SharedMemoryCollectives shared;
     /** Shared-memory collectives this rank has called on this communicator (owner only). */
     private long sharedGeneration;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
+        this(world, rank, worldRanks, world.mailboxes[worldRanks[rank]], context, label, true);
+    }
+
+    /**
+     * A communicator whose destinations are {@code peerWorldRanks} and whose mailbox is given: for
+     * an intercommunicator, the peers are the remote group, {@code rank} is this rank's number in
+     * its local group and collectives are never shared-memory ({@code collectivesAllowed} false).
+     */
+    DefaultComm(World world, int rank, int[] peerWorldRanks, RankMailbox mailbox, int context, String label,
+            boolean collectivesAllowed) {
         this.world = world;
         this.rank = rank;
-        this.size = worldRanks.length;
-        this.worldRanks = worldRanks;
-        this.mailbox = world.mailboxes[worldRanks[rank]];
+        this.size = peerWorldRanks.length;
+        this.worldRanks = peerWorldRanks;
+        this.mailbox = mailbox;
         this.context = context;
         this.label = label;
-        this.shared = world.sharedMemoryCollectives && size > 1 ? world.sharedCollectives(context, worldRanks) : null;
+        this.shared = collectivesAllowed && world.sharedMemoryCollectives && size > 1
+                ? world.sharedCollectives(context, peerWorldRanks) : null;
     }
 
     RankMailbox mailbox() {
@@ -164,12 +191,21 @@ public final class DefaultComm implements Comm {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            checkThread();
+            Args.sendTag("send", label, tag);
+            return;
+        }
         checkSend("send", buf, offset, count, type, dest, tag);
         deliver(context, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            checkThread();
+            return procNullStatus();
+        }
         checkRecv("recv", buf, offset, count, type, source, tag);
         RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);
         mailbox.post(r);
@@ -182,6 +218,11 @@ public final class DefaultComm implements Comm {
     @Override
     public Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        if (dest == PROC_NULL || source == PROC_NULL) {
+            checkThread();
+            return sendrecvWithNull(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag, recvbuf, recvoffset,
+                    recvcount, recvtype, source, recvtag);
+        }
         checkSend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         RecvRequest r = new RecvRequest(this, "sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount,
@@ -200,12 +241,21 @@ public final class DefaultComm implements Comm {
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            checkThread();
+            Args.sendTag("isend", label, tag);
+            return new CompletedRequest(new Status(PROC_NULL, tag, 0));
+        }
         checkSend("isend", buf, offset, count, type, dest, tag);
         return startSend("isend", Mode.STANDARD, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            checkThread();
+            return new CompletedRequest(procNullStatus());
+        }
         checkRecv("irecv", buf, offset, count, type, source, tag);
         RecvRequest r = new RecvRequest(this, "irecv", context, source, tag, buf, offset, count, type);
         mailbox.post(r);
@@ -215,6 +265,9 @@ public final class DefaultComm implements Comm {
     @Override
     public Status probe(int source, int tag) {
         checkThread();
+        if (source == PROC_NULL) {
+            return procNullStatus();
+        }
         Args.source("probe", label, source, size);
         Args.recvTag("probe", label, tag);
         Probe p = new Probe(source, tag);
@@ -225,11 +278,38 @@ public final class DefaultComm implements Comm {
     @Override
     public Status iprobe(int source, int tag) {
         checkThread();
+        if (source == PROC_NULL) {
+            return procNullStatus();
+        }
         Args.source("iprobe", label, source, size);
         Args.recvTag("iprobe", label, tag);
         mailbox.progress();
         Probe p = new Probe(source, tag);
-        return p.isComplete() ? p.status() : null;
+        if (p.isComplete()) {
+            return p.status();
+        }
+        mailbox.failIfEnded(p);
+        return null;
+    }
+
+    /** What a receive from {@link #PROC_NULL} completes with (MPI: source PROC_NULL, tag ANY_TAG, count 0). */
+    private static Status procNullStatus() {
+        return new Status(PROC_NULL, ANY_TAG, 0);
+    }
+
+    /** A sendrecv with {@link #PROC_NULL} on either side: the other half alone. */
+    private Status sendrecvWithNull(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+            int sendtag, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        Request s = dest == PROC_NULL ? null : isend(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+        Status st = source == PROC_NULL ? procNullStatus()
+                : recv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+        if (s != null) {
+            s.waitFor();
+        }
+        if (dest == PROC_NULL) {
+            Args.sendTag("sendrecv", label, sendtag);
+        }
+        return st;
     }
 
     /** A probe's wait: complete once a matching message is in the unexpected-message queue. */
@@ -862,11 +942,197 @@ public final class DefaultComm implements Comm {
     // ------------------------------------------------------------------ checks
 
     void checkThread() {
-        if (Thread.currentThread() != mailbox.owner) {
-            throw new MpiException(ErrorClass.ARG, "communicator " + label + " of rank " + rank
-                    + " used from thread '" + Thread.currentThread().getName()
-                    + "': a communicator belongs to its rank's thread");
+        Thread t = Thread.currentThread();
+        if (t != mailbox.owner) {
+            adopt(t);
         }
+        if (freed) {
+            throw new MpiException(ErrorClass.ARG, "communicator " + label + " of rank " + rank + " was freed");
+        }
+    }
+
+    /**
+     * A call from a thread other than the mailbox's owner: allowed from {@link ThreadLevel#SERIALIZED}
+     * on, where the calling thread becomes the owner (a volatile write: producers read
+     * {@code owner} after {@code waiting} to unpark it, and the world's abort interrupts it). The
+     * application's ordering of the calls, which MPI requires at this level, makes the previous
+     * owner's writes to the matching queues visible here.
+     */
+    private void adopt(Thread t) {
+        if (mailbox.threadLevel.compareTo(ThreadLevel.SERIALIZED) < 0) {
+            throw new MpiException(ErrorClass.ARG, "communicator " + label + " of rank " + rank
+                    + " used from thread '" + t.getName() + "': at thread level " + mailbox.threadLevel
+                    + " a communicator belongs to its rank's thread (requestThreadLevel(SERIALIZED) allows"
+                    + " other threads, one call at a time)");
+        }
+        mailbox.owner = t;
+    }
+
+    // ------------------------------------------------------------------ groups, communicators, topologies
+
+    @Override
+    public Group group() {
+        checkThread();
+        if (group == null) {
+            group = new GroupImpl(worldRanks, mailbox.worldRank);
+        }
+        return group;
+    }
+
+    @Override
+    public Comm self() {
+        checkThread();
+        if (mailbox.self == null) {
+            mailbox.self = new DefaultComm(world, 0, new int[] {mailbox.worldRank}, world.contextFor("self"),
+                    world.name + "/self(rank " + mailbox.worldRank + ")");
+        }
+        return mailbox.self;
+    }
+
+    /**
+     * The context of the {@code n}-th communicator derived from this one, {@code variant} telling
+     * apart the communicators one derivation makes (colors): every member computes the same key,
+     * so all agree without messages.
+     */
+    int derivedContext(int n, int variant) {
+        return world.contextFor("derived/" + context + "/" + n + "/" + variant);
+    }
+
+    @Override
+    public Comm dup() {
+        checkThread();
+        int n = derived++;
+        return new DefaultComm(world, rank, worldRanks, derivedContext(n, 0), label + "/dup" + n);
+    }
+
+    @Override
+    public Comm create(Group g) {
+        checkThread();
+        GroupImpl gi = GroupImpl.impl("create on " + label, g);
+        int n = derived++;
+        for (int m : gi.members()) {
+            if (GroupImpl.indexOf(worldRanks, m) == Group.UNDEFINED) {
+                throw new MpiException(ErrorClass.ARG, "create on " + label + ": world rank " + m
+                        + " of the group is not a member of this communicator");
+            }
+        }
+        int newRank = GroupImpl.indexOf(gi.members(), mailbox.worldRank);
+        if (newRank == Group.UNDEFINED) {
+            return null;
+        }
+        return new DefaultComm(world, newRank, gi.members().clone(), derivedContext(n, 0), label + "/create" + n);
+    }
+
+    @Override
+    public Comparison compare(Comm other) {
+        checkThread();
+        if (other == this) {
+            return Comparison.IDENT;
+        }
+        if (!(other instanceof DefaultComm o) || o.world != world) {
+            return Comparison.UNEQUAL;
+        }
+        Comparison c = GroupImpl.compareMembers(memberWorldRanks(), o.memberWorldRanks());
+        if (c == Comparison.IDENT) {
+            return o.context == context && o.isInter() == isInter() ? Comparison.IDENT : Comparison.CONGRUENT;
+        }
+        return c;
+    }
+
+    /** This communicator's (local) members, in rank order. */
+    int[] memberWorldRanks() {
+        return worldRanks;
+    }
+
+    @Override
+    public void free() {
+        checkThread();
+        if (context == 0 || this == mailbox.self) {
+            throw new MpiException(ErrorClass.ARG, "free on " + label + ": the world communicator and the self"
+                    + " communicator cannot be freed");
+        }
+        freed = true;
+    }
+
+    @Override
+    public boolean isFreed() {
+        return freed;
+    }
+
+    @Override
+    public boolean isInter() {
+        return false;
+    }
+
+    @Override
+    public Intercomm createIntercomm(int localLeader, Comm peer, int remoteLeader, int tag) {
+        checkThread();
+        Args.root("createIntercomm", label, localLeader, size);
+        return DefaultIntercomm.create(this, localLeader, peer, remoteLeader, tag);
+    }
+
+    @Override
+    public void abort(int errorCode) {
+        checkThread();
+        MpiException e = new MpiException(ErrorClass.ABORTED, "rank " + rank + " of " + label + " called abort("
+                + errorCode + ")");
+        world.abort(mailbox.worldRank, e);
+        throw e;
+    }
+
+    @Override
+    public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
+        checkThread();
+        if (dims == null || periods == null || dims.length != periods.length) {
+            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": dims and periods must be arrays of"
+                    + " one length, got " + Arrays.toString(dims) + " and " + Arrays.toString(periods));
+        }
+        long points = 1;
+        for (int d : dims) {
+            if (d < 1) {
+                throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": every dimension must be >= 1, got "
+                        + Arrays.toString(dims));
+            }
+            points *= d;
+        }
+        if (points > size) {
+            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": grid " + Arrays.toString(dims)
+                    + " has " + points + " points, more than the " + size + " ranks");
+        }
+        int n = derived++;
+        if (rank >= points) {
+            return null;
+        }
+        return new DefaultCartComm(world, rank, Arrays.copyOf(worldRanks, (int) points), derivedContext(n, 0),
+                label + "/cart" + n, dims.clone(), periods.clone());
+    }
+
+    @Override
+    public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
+        checkThread();
+        DefaultGraphComm.check(label, index, edges, size);
+        int n = derived++;
+        if (rank >= index.length) {
+            return null;
+        }
+        return new DefaultGraphComm(world, rank, Arrays.copyOf(worldRanks, index.length), derivedContext(n, 0),
+                label + "/graph" + n, index.clone(), edges.clone());
+    }
+
+    @Override
+    public ThreadLevel threadLevel() {
+        return mailbox.threadLevel;
+    }
+
+    @Override
+    public ThreadLevel requestThreadLevel(ThreadLevel required) {
+        checkThread();
+        if (required == null) {
+            throw new MpiException(ErrorClass.ARG, "requestThreadLevel on " + label + ": level is null");
+        }
+        ThreadLevel provided = required == ThreadLevel.MULTIPLE ? ThreadLevel.SERIALIZED : required;
+        mailbox.threadLevel = provided;
+        return provided;
     }
 
     /** The world communicator of {@code worldRank}. */

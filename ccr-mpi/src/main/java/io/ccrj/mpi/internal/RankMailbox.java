@@ -98,6 +98,15 @@ final class RankMailbox extends MailboxConsumerFields {
 
     volatile Thread owner;
 
+    /**
+     * The rank's thread level: {@link io.ccrj.mpi.ThreadLevel#SERIALIZED} lets any thread become
+     * the {@link #owner} by calling. Written by the owner, read by whichever thread calls next.
+     */
+    volatile io.ccrj.mpi.ThreadLevel threadLevel = io.ccrj.mpi.ThreadLevel.FUNNELED;
+
+    /** The rank's self communicator, made on first use (owner only). */
+    DefaultComm self;
+
     /** The collective the owner is in, or {@code null}; for deadlock reports. */
     String collective;
 
@@ -349,6 +358,19 @@ final class RankMailbox extends MailboxConsumerFields {
         } finally {
             pending = null;
             STATE.setRelease(this, RUNNING);
+        }
+    }
+
+    /**
+     * For the non-blocking calls ({@code test}, {@code iprobe}) that found nothing: fails once
+     * the world has ended, as a blocking wait does, so that a rank polling in a loop stops too
+     * instead of spinning on after the other ranks are gone. Owner only.
+     *
+     * @throws MpiException {@link ErrorClass#ABORTED} if the world has ended
+     */
+    void failIfEnded(Pending p) {
+        if (world.aborted) {
+            throw world.abortedWhile(worldRank, describe(p));
         }
     }
 

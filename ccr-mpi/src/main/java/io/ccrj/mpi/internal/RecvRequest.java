@@ -171,6 +171,7 @@ final class RecvRequest implements LocalRequest {
         if (!complete) {
             comm.mailbox().progress();
             if (!complete) {
+                comm.mailbox().failIfEnded(this);
                 return null;
             }
         }

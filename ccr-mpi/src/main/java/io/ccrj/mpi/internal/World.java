@@ -61,6 +61,20 @@ final class World {
     }
 
     /**
+     * The context base of the communicator named by {@code key} (a derivation every member
+     * describes alike, such as {@code "derived/<parent context>/<number>/<variant>"}); the first
+     * caller allocates it.
+     */
+    int contextFor(String key) {
+        return contexts.computeIfAbsent(key, k -> nextContext.getAndAdd(2));
+    }
+
+    /** {@code n} fresh consecutive context bases (2 ids each), for a leader to hand out. */
+    int allocateContexts(int n) {
+        return nextContext.getAndAdd(2 * n);
+    }
+
+    /**
      * The shared-memory collective state of the communicator with point-to-point context
      * {@code context} and members {@code worldRanks}; every member gets the same instance.
      */

@@ -59,7 +59,11 @@ final class ZeroCopySend implements LocalRequest {
             return status();
         }
         comm.mailbox().progress();
-        return message.consumed ? status() : null;
+        if (message.consumed) {
+            return status();
+        }
+        comm.mailbox().failIfEnded(this);
+        return null;
     }
 
     private Status status() {

@@ -39,6 +39,18 @@ class ExamplesTest {
     }
 
     @Test
+    void groups() {
+        assertThat(GuideExamples.groups()).containsExactly("0/2 CONGRUENT", "- CONGRUENT", "1/2 CONGRUENT",
+                "- CONGRUENT");
+    }
+
+    @Test
+    void cartesian() {
+        assertThat(GuideExamples.cartesian()).containsExactly("[0, 0] got -1", "[0, 1] got 0", "[1, 0] got -1",
+                "[1, 1] got 2", "[2, 0] got -1", "[2, 1] got 4");
+    }
+
+    @Test
     void deadlock() {
         assertThat(GuideExamples.deadlock()).isEqualTo(
                 "rank 0: recv(source=1, tag=7, DOUBLE x 1) on world; rank 1: recv(source=0, tag=7, DOUBLE x 1) on world");

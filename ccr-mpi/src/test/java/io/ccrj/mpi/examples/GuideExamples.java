@@ -1,9 +1,11 @@
 package io.ccrj.mpi.examples;
 
 import io.ccrj.core.Dispatcher;
+import io.ccrj.mpi.CartComm;
 import io.ccrj.mpi.Comm;
 import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.DeadlockException;
+import io.ccrj.mpi.Group;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.RankThreads;
 import io.ccrj.mpi.Request;
@@ -103,6 +105,36 @@ final class GuideExamples {
         });
         // got = ["0/3 sum 3", "1/3 sum 3", "2/3 sum 3", "0/3 sum 12", "1/3 sum 12", "2/3 sum 12"]
         // end::split[]
+        return got;
+    }
+
+    static List<String> groups() {
+        // tag::groups[]
+        List<String> got = SpmdWorld.run(4, comm -> {
+            Group evens = comm.group().rangeIncl(new int[][] {{0, 3, 2}});   // world ranks 0 and 2
+            Comm even = comm.create(evens);                                  // null on ranks 1 and 3
+            Comm copy = comm.dup();                                          // same ranks, own context
+            return (even == null ? "-" : even.rank() + "/" + even.size()) + " " + comm.compare(copy);
+        });
+        // got = ["0/2 CONGRUENT", "- CONGRUENT", "1/2 CONGRUENT", "- CONGRUENT"]
+        // end::groups[]
+        return got;
+    }
+
+    static List<String> cartesian() {
+        // tag::cartesian[]
+        List<String> got = SpmdWorld.run(6, comm -> {
+            int[] dims = {0, 0};
+            CartComm.dimsCreate(comm.size(), dims);                          // [3, 2]
+            CartComm grid = comm.createCart(dims, new boolean[] {true, false}, false);
+            CartComm.Shift east = grid.shift(1, 1);                          // PROC_NULL past the edge
+            int[] fromWest = {-1};
+            grid.sendrecv(new int[] {grid.rank()}, 0, 1, Datatype.INT, east.dest(), 0,
+                    fromWest, 0, 1, Datatype.INT, east.source(), 0);
+            return java.util.Arrays.toString(grid.coords(grid.rank())) + " got " + fromWest[0];
+        });
+        // got = ["[0, 0] got -1", "[0, 1] got 0", "[1, 0] got -1", "[1, 1] got 2", "[2, 0] got -1", "[2, 1] got 4"]
+        // end::cartesian[]
         return got;
     }
 

@@ -1,7 +1,12 @@
 package io.ccrj.mpi.mpjexpress.rank;
 
+import io.ccrj.mpi.CartComm;
 import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Comparison;
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.GraphComm;
+import io.ccrj.mpi.Group;
+import io.ccrj.mpi.Intercomm;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
@@ -9,6 +14,8 @@ import io.ccrj.mpi.Request;
 import io.ccrj.mpi.PersistentRequest;
 import io.ccrj.mpi.Status;
 import io.ccrj.mpi.internal.Args;
+import io.ccrj.mpi.ThreadLevel;
+import io.ccrj.mpi.internal.GroupImpl;
 import mpi.Intracomm;
 import mpi.MPI;
 
@@ -55,10 +62,10 @@ import mpi.MPI;
  *
  * <p>Confined to its rank's thread, as the contract says.
  */
-final class MpjComm implements Comm {
+class MpjComm implements Comm {
 
-    private final Intracomm comm;
-    private final RankContext context;
+    final Intracomm comm;
+    final RankContext context;
     private final int rank;
     private final int size;
 
@@ -392,6 +399,136 @@ final class MpjComm implements Comm {
         Intracomm sub = context.call("split(color=" + color + ", key=" + key + ")",
                 () -> comm.Split(color == UNDEFINED ? MPI.UNDEFINED : color, key));
         return color == UNDEFINED ? null : new MpjComm(sub, context);
+    }
+
+    // =============================================================================================
+    // Groups, communicator management, intercommunicators, topologies and environment: what maps
+    // onto MPJ Express directly (groups as lists of world ranks; topologies in MpjCartComm and
+    // MpjGraphComm); intercommunicators are not offered by this adapter yet (see unsupported).
+    // =============================================================================================
+
+    /** Set by {@link #free()}; the adapter is confined to the rank's thread. */
+    private boolean freed;
+
+    /** MPJ Express's group of this communicator, as world ranks (a ccr-mpi group is a list of them). */
+    @Override
+    public Group group() {
+        int[] here = new int[size];
+        for (int i = 0; i < size; i++) {
+            here[i] = i;
+        }
+        int[] world = context.callNonBlocking("group()",
+                () -> mpi.Group.Translate_ranks(comm.Group(), here, MPI.COMM_WORLD.Group()));
+        int self = context.callNonBlocking("group()", () -> MPI.COMM_WORLD.Rank());
+        return GroupImpl.of(world, self);
+    }
+
+    @Override
+    public Comm self() {
+        return new MpjComm((Intracomm) MPI.COMM_SELF, context);
+    }
+
+    @Override
+    public Comm dup() {
+        return new MpjComm(context.call("dup()", () -> (Intracomm) comm.clone()), context);
+    }
+
+    /**
+     * MPJ Express's {@code Create} with the group's members as a subgroup of {@code COMM_WORLD};
+     * ranks outside the group get {@code null} (MPJ Express hands them a communicator whose
+     * {@code Rank()} is -1).
+     */
+    @Override
+    public Comm create(Group group) {
+        int[] members = new int[group.size()];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = i;
+        }
+        int[] all = new int[context.callNonBlocking("create()", () -> MPI.COMM_WORLD.Size())];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        int[] world = Group.translateRanks(group, members, GroupImpl.of(all, -1));
+        Intracomm created = context.call("create(" + group + ")",
+                () -> comm.Create(MPI.COMM_WORLD.Group().Incl(world)));
+        return group.rank() == Group.UNDEFINED ? null : new MpjComm(created, context);
+    }
+
+    @Override
+    public Comparison compare(Comm other) {
+        if (!(other instanceof MpjComm o)) {
+            return Comparison.UNEQUAL;
+        }
+        int c = context.callNonBlocking("compare()", () -> mpi.Comm.Compare(comm, o.comm));
+        return c == MPI.IDENT ? Comparison.IDENT : c == MPI.CONGRUENT ? Comparison.CONGRUENT
+                : c == MPI.SIMILAR ? Comparison.SIMILAR : Comparison.UNEQUAL;
+    }
+
+    @Override
+    public void free() {
+        context.callNonBlocking("free()", () -> {
+            comm.Free();
+            return null;
+        });
+        freed = true;
+    }
+
+    @Override
+    public boolean isFreed() {
+        return freed;
+    }
+
+    @Override
+    public boolean isInter() {
+        return false;
+    }
+
+    @Override
+    public Intercomm createIntercomm(int localLeader, Comm peer, int remoteLeader, int tag) {
+        throw unsupported("createIntercomm");
+    }
+
+    /**
+     * Ends the world by failing this rank (MPJ Express's own {@code Abort} exits the JVM, which
+     * would take the launching test or benchmark with it).
+     */
+    @Override
+    public void abort(int errorCode) {
+        throw new MpiException(ErrorClass.ABORTED, "rank " + rank + " called abort(" + errorCode + ")");
+    }
+
+    /** MPJ Express's {@code Create_cart}; ranks beyond the grid get {@code null}. */
+    @Override
+    public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
+        long points = 1;
+        for (int d : dims) {
+            points *= d;
+        }
+        mpi.Cartcomm cart = context.call("createCart()", () -> comm.Create_cart(dims, periods, reorder));
+        return rank >= points ? null : new MpjCartComm(cart, context);
+    }
+
+    /** MPJ Express's {@code Create_graph}; ranks beyond the graph get {@code null}. */
+    @Override
+    public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
+        mpi.Graphcomm graph = context.call("createGraph()", () -> comm.Create_graph(index, edges, reorder));
+        return rank >= index.length ? null : new MpjGraphComm(graph, context);
+    }
+
+    /** The adapter is confined to the rank's thread, whatever level is asked for. */
+    @Override
+    public ThreadLevel threadLevel() {
+        return ThreadLevel.FUNNELED;
+    }
+
+    @Override
+    public ThreadLevel requestThreadLevel(ThreadLevel required) {
+        return ThreadLevel.FUNNELED;
+    }
+
+    private static MpiException unsupported(String op) {
+        return new MpiException(ErrorClass.ARG, op + " is not offered by the MPJ Express adapter yet (mpiJava"
+                + " programs reach MPJ Express's own intercommunicators through package mpi)");
     }
 
     /**

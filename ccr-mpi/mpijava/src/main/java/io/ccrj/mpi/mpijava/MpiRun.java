@@ -1,0 +1,241 @@
+package io.ccrj.mpi.mpijava;
+
+import io.ccrj.mpi.RankFailedException;
+import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpijava.internal.RankBinding;
+import io.ccrj.mpi.mpijava.internal.RankClassLoader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.jar.JarFile;
+
+/**
+ * Runs an unmodified mpiJava 1.2 / MPJ Express program on N ccr-mpi ranks in this JVM: the
+ * launcher behind {@code bin/ccrj mpirun}, modelled on MPJ Express's {@code mpjrun.sh}.
+ *
+ * <pre>
+ * bin/ccrj mpirun -np 4 -cp app.jar Main args...
+ * bin/ccrj mpirun -np 4 -jar app.jar args...
+ * </pre>
+ *
+ * <p>Each rank runs the program's {@code public static void main(String[])} on its own thread,
+ * with the program's classes and package {@code mpi} loaded by its own {@link RankClassLoader}
+ * (per-rank statics, as per-process statics under MPJ Express); {@code MPI.Init(args)} binds the
+ * rank's {@code MPI.COMM_WORLD} and returns {@code args}, the program's arguments. The run ends
+ * when every rank's {@code main} has returned; if one throws (or calls {@code Abort}), the other
+ * ranks' MPI calls fail and the run reports the failing rank. A program that calls
+ * {@code System.exit} ends the whole JVM, all ranks with it.
+ */
+public final class MpiRun {
+    private MpiRun() {
+    }
+
+    /**
+     * Runs {@code mainClass} on every rank of {@code world} and waits for all of them.
+     *
+     * @param world the ranks (size, thread kind, deadlock timeout)
+     * @param classPath the program's class path (folders and jars)
+     * @param mainClass the binary name of the class whose {@code main} to run
+     * @param args the program's arguments; every rank gets its own copy
+     * @throws RankFailedException if a rank's {@code main} threw (its exception is the cause)
+     * @throws io.ccrj.mpi.DeadlockException if the ranks deadlocked
+     * @throws IllegalArgumentException if a class-path entry is not a valid path
+     */
+    public static void run(SpmdWorld world, List<Path> classPath, String mainClass, String... args) {
+        Objects.requireNonNull(world, "world");
+        Objects.requireNonNull(mainClass, "mainClass");
+        URL[] urls = urls(classPath);
+        ClassLoader launcher = MpiRun.class.getClassLoader();
+        world.run(comm -> {
+            Thread self = Thread.currentThread();
+            ClassLoader previous = self.getContextClassLoader();
+            try (RankClassLoader loader = new RankClassLoader("rank-" + comm.rank(), urls, launcher)) {
+                self.setContextClassLoader(loader);
+                RankBinding.bind(comm);
+                Method main = mainMethod(loader, mainClass);
+                try {
+                    main.invoke(null, (Object) args.clone());
+                } catch (InvocationTargetException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof Exception ex) {
+                        throw ex;
+                    }
+                    throw (Error) cause;
+                }
+                return null;
+            } finally {
+                RankBinding.unbind();
+                self.setContextClassLoader(previous);
+            }
+        });
+    }
+
+    private static Method mainMethod(ClassLoader loader, String mainClass) throws ReflectiveOperationException {
+        Class<?> c = Class.forName(mainClass, true, loader);
+        Method main = c.getMethod("main", String[].class);
+        if (!Modifier.isStatic(main.getModifiers())) {
+            throw new NoSuchMethodException(mainClass + ".main(String[]) is not static");
+        }
+        return main;
+    }
+
+    private static URL[] urls(List<Path> classPath) {
+        URL[] urls = new URL[classPath.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = classPath.get(i).toAbsolutePath().toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalArgumentException("class path entry " + classPath.get(i) + " is not a valid path", e);
+            }
+        }
+        return urls;
+    }
+
+    /**
+     * The command line: {@code -np N [-cp PATH | -jar JAR] [-dev multicore]
+     * [-deadlock-timeout SECONDS] MainClass args...} (with {@code -jar}, the jar's
+     * {@code Main-Class} and no class name). Exits 0 when every rank returned, 1 if one failed,
+     * 2 for a bad command line.
+     *
+     * @param argv the command line
+     */
+    public static void main(String[] argv) {
+        int status;
+        try {
+            status = launch(argv, System.err);
+        } catch (UsageException e) {
+            if (e.getMessage().equals(HELP)) {
+                System.out.println(USAGE);
+                status = 0;
+            } else {
+                System.err.println("ccrj mpirun: " + e.getMessage());
+                System.err.println(USAGE);
+                status = 2;
+            }
+        }
+        System.exit(status);
+    }
+
+    private static final String HELP = "help";
+
+    static final String USAGE = """
+            Usage: bin/ccrj mpirun -np N [-cp CLASSPATH] [-dev multicore] [-deadlock-timeout SECONDS] MainClass [args...]
+                   bin/ccrj mpirun -np N -jar app.jar [args...]
+            Runs the mpiJava program's main on N ranks in this JVM (ccr-mpi), each rank with its own
+            class loader; the same compiled program runs on MPJ Express with mpjrun.sh -np N.""";
+
+    /** Parses {@code argv}, runs the program, reports a failure on {@code err}; returns the exit status. */
+    static int launch(String[] argv, PrintStream err) throws UsageException {
+        int np = -1;
+        String cp = null;
+        String jar = null;
+        Duration deadlock = SpmdWorld.DEFAULT_DEADLOCK_TIMEOUT;
+        int i = 0;
+        while (i < argv.length && argv[i].startsWith("-")) {
+            String opt = argv[i];
+            if (opt.equals("-h") || opt.equals("-help") || opt.equals("--help")) {
+                throw new UsageException(HELP);
+            }
+            if (i + 1 >= argv.length) {
+                throw new UsageException(opt + " needs a value");
+            }
+            String value = argv[i + 1];
+            switch (opt) {
+                case "-np" -> np = positive(opt, value);
+                case "-cp", "-classpath" -> cp = value;
+                case "-jar" -> jar = value;
+                case "-dev" -> {
+                    if (!value.equals("multicore")) {
+                        throw new UsageException("-dev " + value + ": ccr-mpi runs the ranks in this JVM; only"
+                                + " -dev multicore applies (use MPJ Express for " + value + ")");
+                    }
+                }
+                case "-deadlock-timeout" -> deadlock = Duration.ofSeconds(positive(opt, value));
+                default -> throw new UsageException("unknown option " + opt);
+            }
+            i += 2;
+        }
+        if (np < 0) {
+            throw new UsageException("-np N is required");
+        }
+        List<Path> classPath = new ArrayList<>();
+        String mainClass;
+        if (jar != null) {
+            if (cp != null) {
+                throw new UsageException("-cp and -jar exclude each other");
+            }
+            classPath.add(Path.of(jar));
+            mainClass = manifestMainClass(Path.of(jar));
+        } else {
+            if (i >= argv.length) {
+                throw new UsageException("no main class given");
+            }
+            mainClass = argv[i++];
+            for (String entry : (cp == null ? "." : cp).split(java.io.File.pathSeparator)) {
+                if (!entry.isEmpty()) {
+                    classPath.add(Path.of(entry));
+                }
+            }
+        }
+        String[] args = Arrays.copyOfRange(argv, i, argv.length);
+        SpmdWorld world = SpmdWorld.builder().size(np).name("mpirun").deadlockTimeout(deadlock).build();
+        try {
+            run(world, classPath, mainClass, args);
+            return 0;
+        } catch (RankFailedException e) {
+            err.println("ccrj mpirun: rank " + e.rank() + " of " + np + " failed running " + mainClass + ":");
+            e.getCause().printStackTrace(err);
+            return 1;
+        } catch (RuntimeException e) {
+            err.println("ccrj mpirun: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int positive(String opt, String value) throws UsageException {
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(opt + " needs a positive integer, got '" + value + "'");
+    }
+
+    private static String manifestMainClass(Path jar) throws UsageException {
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageException("-jar " + jar + ": no such file");
+        }
+        try (JarFile f = new JarFile(jar.toFile())) {
+            String main = f.getManifest() == null ? null : f.getManifest().getMainAttributes().getValue("Main-Class");
+            if (main == null) {
+                throw new UsageException("-jar " + jar + ": the manifest names no Main-Class");
+            }
+            return main;
+        } catch (IOException e) {
+            throw new UsageException("-jar " + jar + ": cannot read it (" + e.getMessage() + ")");
+        }
+    }
+
+    /** A bad command line; the message says what is wrong. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,379 @@
+package mpi;
+
+import io.ccrj.mpi.MpiException;
+
+/**
+ * An intracommunicator, as mpiJava's {@code mpi.Intracomm}: {@link Comm}'s point-to-point plus
+ * collectives and the communicator constructors, each passed on to ccr-mpi's
+ * {@link io.ccrj.mpi.Comm} with the same arguments.
+ *
+ * <p>Not yet supported, throwing {@link MPIException} that names the operation: {@code Gatherv},
+ * {@code Scatterv}, {@code Allgatherv}, {@code Alltoallv}, {@code Reduce_scatter} and
+ * {@code Scan}.
+ */
+public class Intracomm extends Comm {
+
+    Intracomm(io.ccrj.mpi.Comm impl) {
+        super(impl);
+    }
+
+    /**
+     * Compares two communicators ({@code Compare}).
+     *
+     * @param comm1 the first communicator
+     * @param comm2 the second communicator
+     * @return {@link MPI#IDENT}, {@link MPI#CONGRUENT}, {@link MPI#SIMILAR} or {@link MPI#UNEQUAL}
+     * @throws MPIException if a communicator was freed
+     */
+    public static int Compare(Comm comm1, Comm comm2) throws MPIException {
+        return Comm.Compare(comm1, comm2);
+    }
+
+    /**
+     * Partitions the communicator by color, ranked by key ({@code Split}).
+     *
+     * @param colour a non-negative color, or {@link MPI#UNDEFINED}
+     * @param key the ordering key
+     * @return the new communicator, or {@code null} for {@link MPI#UNDEFINED}
+     * @throws MPIException for a negative color
+     */
+    public Intracomm Split(int colour, int key) throws MPIException {
+        try {
+            return (Intracomm) wrap(impl.split(Bridge.colorIn(colour), key));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * A communicator of a subgroup ({@code Create}).
+     *
+     * @param group a subgroup of this communicator's group
+     * @return the new communicator, or {@code null} outside {@code group}
+     * @throws MPIException if the group is not a subgroup
+     */
+    public Intracomm Create(Group group) throws MPIException {
+        try {
+            return (Intracomm) wrap(impl.create(group.impl));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Waits for every process ({@code Barrier}).
+     *
+     * @throws MPIException if the world ended
+     */
+    public void Barrier() throws MPIException {
+        try {
+            impl.barrier();
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Broadcasts the root's elements ({@code Bcast}).
+     *
+     * @param buf the buffer
+     * @param offset index of the first element
+     * @param count the number of elements
+     * @param datatype the element type
+     * @param root the root rank
+     * @throws MPIException for bad arguments
+     */
+    public void Bcast(Object buf, int offset, int count, Datatype datatype, int root) throws MPIException {
+        try {
+            impl.bcast(buf, offset, count, datatype.impl("Bcast"), root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Gathers every process's block at the root ({@code Gather}).
+     *
+     * @param sendbuf the block sent
+     * @param sendoffset its first element
+     * @param sendcount elements per process
+     * @param sendtype the send element type
+     * @param recvbuf the root's result buffer
+     * @param recvoffset its first element
+     * @param recvcount elements from each process
+     * @param recvtype the receive element type
+     * @param root the root rank
+     * @throws MPIException for bad arguments
+     */
+    public void Gather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        try {
+            impl.gather(sendbuf, sendoffset, sendcount, sendtype.impl("Gather"), recvbuf, recvoffset, recvcount,
+                    recvtype.impl("Gather"), root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Gathers blocks of varying size ({@code Gatherv}); not yet supported.
+     *
+     * @param sendbuf the block sent
+     * @param sendoffset its first element
+     * @param sendcount its size
+     * @param sendtype the send element type
+     * @param recvbuf the root's result buffer
+     * @param recvoffset its first element
+     * @param recvcount the size of each process's block
+     * @param displs where each block goes
+     * @param recvtype the receive element type
+     * @param root the root rank
+     * @throws MPIException always, naming the operation
+     */
+    public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+        throw Bridge.notYet("Intracomm.Gatherv");
+    }
+
+    /**
+     * Scatters the root's blocks ({@code Scatter}).
+     *
+     * @param sendbuf the root's blocks
+     * @param sendoffset their first element
+     * @param sendcount elements per process
+     * @param sendtype the send element type
+     * @param recvbuf this process's block
+     * @param recvoffset its first element
+     * @param recvcount elements per process
+     * @param recvtype the receive element type
+     * @param root the root rank
+     * @throws MPIException for bad arguments
+     */
+    public void Scatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        try {
+            impl.scatter(sendbuf, sendoffset, sendcount, sendtype.impl("Scatter"), recvbuf, recvoffset, recvcount,
+                    recvtype.impl("Scatter"), root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Scatters blocks of varying size ({@code Scatterv}); not yet supported.
+     *
+     * @param sendbuf the root's blocks
+     * @param sendoffset their first element
+     * @param sendcount the size of each block
+     * @param displs where each block starts
+     * @param sendtype the send element type
+     * @param recvbuf this process's block
+     * @param recvoffset its first element
+     * @param recvcount its size
+     * @param recvtype the receive element type
+     * @param root the root rank
+     * @throws MPIException always, naming the operation
+     */
+    public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
+        throw Bridge.notYet("Intracomm.Scatterv");
+    }
+
+    /**
+     * Gathers every block at every process ({@code Allgather}).
+     *
+     * @param sendbuf the block sent
+     * @param sendoffset its first element
+     * @param sendcount elements per process
+     * @param sendtype the send element type
+     * @param recvbuf the result buffer
+     * @param recvoffset its first element
+     * @param recvcount elements from each process
+     * @param recvtype the receive element type
+     * @throws MPIException for bad arguments
+     */
+    public void Allgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        try {
+            impl.allgather(sendbuf, sendoffset, sendcount, sendtype.impl("Allgather"), recvbuf, recvoffset,
+                    recvcount, recvtype.impl("Allgather"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Gathers blocks of varying size everywhere ({@code Allgatherv}); not yet supported.
+     *
+     * @param sendbuf the block sent
+     * @param sendoffset its first element
+     * @param sendcount its size
+     * @param sendtype the send element type
+     * @param recvbuf the result buffer
+     * @param recvoffset its first element
+     * @param recvcount the size of each process's block
+     * @param displs where each block goes
+     * @param recvtype the receive element type
+     * @throws MPIException always, naming the operation
+     */
+    public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        throw Bridge.notYet("Intracomm.Allgatherv");
+    }
+
+    /**
+     * Sends block {@code j} to process {@code j} ({@code Alltoall}).
+     *
+     * @param sendbuf the outgoing blocks
+     * @param sendoffset their first element
+     * @param sendcount elements per block
+     * @param sendtype the send element type
+     * @param recvbuf the incoming blocks
+     * @param recvoffset their first element
+     * @param recvcount elements per block
+     * @param recvtype the receive element type
+     * @throws MPIException for bad arguments
+     */
+    public void Alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype) throws MPIException {
+        try {
+            impl.alltoall(sendbuf, sendoffset, sendcount, sendtype.impl("Alltoall"), recvbuf, recvoffset, recvcount,
+                    recvtype.impl("Alltoall"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * All-to-all with blocks of varying size ({@code Alltoallv}); not yet supported.
+     *
+     * @param sendbuf the outgoing blocks
+     * @param sendoffset their first element
+     * @param sendcount the size of each block
+     * @param sdispls where each block starts
+     * @param sendtype the send element type
+     * @param recvbuf the incoming blocks
+     * @param recvoffset their first element
+     * @param recvcount the size of each incoming block
+     * @param rdispls where each goes
+     * @param recvtype the receive element type
+     * @throws MPIException always, naming the operation
+     */
+    public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        throw Bridge.notYet("Intracomm.Alltoallv");
+    }
+
+    /**
+     * Combines every process's elements at the root ({@code Reduce}).
+     *
+     * @param sendbuf this process's operands
+     * @param sendoffset the first operand
+     * @param recvbuf the root's result buffer
+     * @param recvoffset its first element
+     * @param count the number of elements
+     * @param datatype the element type
+     * @param op the operation
+     * @param root the root rank
+     * @throws MPIException for bad arguments
+     */
+    public void Reduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+            Op op, int root) throws MPIException {
+        try {
+            impl.reduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype.impl("Reduce"), op.impl("Reduce"),
+                    root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Combines every process's elements at every process ({@code Allreduce}).
+     *
+     * @param sendbuf this process's operands
+     * @param sendoffset the first operand
+     * @param recvbuf the result buffer
+     * @param recvoffset its first element
+     * @param count the number of elements
+     * @param datatype the element type
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public void Allreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count,
+            Datatype datatype, Op op) throws MPIException {
+        try {
+            impl.allreduce(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype.impl("Allreduce"),
+                    op.impl("Allreduce"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Reduces and scatters the result ({@code Reduce_scatter}); not yet supported.
+     *
+     * @param sendbuf this process's operands
+     * @param sendoffset the first operand
+     * @param recvbuf this process's share of the result
+     * @param recvoffset its first element
+     * @param recvcounts each process's share
+     * @param datatype the element type
+     * @param op the operation
+     * @throws MPIException always, naming the operation
+     */
+    public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+            Datatype datatype, Op op) throws MPIException {
+        throw Bridge.notYet("Intracomm.Reduce_scatter");
+    }
+
+    /**
+     * Prefix reduction ({@code Scan}); not yet supported.
+     *
+     * @param sendbuf this process's operands
+     * @param sendoffset the first operand
+     * @param recvbuf the result buffer
+     * @param recvoffset its first element
+     * @param count the number of elements
+     * @param datatype the element type
+     * @param op the operation
+     * @throws MPIException always, naming the operation
+     */
+    public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
+            Op op) throws MPIException {
+        throw Bridge.notYet("Intracomm.Scan");
+    }
+
+    /**
+     * A communicator with a Cartesian topology ({@code Create_cart}).
+     *
+     * @param dims the extent of each dimension
+     * @param periods whether each dimension is periodic
+     * @param reorder whether ranks may be renumbered
+     * @return the grid communicator, or {@code null} on processes beyond the grid
+     * @throws MPIException for a malformed or too large grid
+     */
+    public Cartcomm Create_cart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        try {
+            return (Cartcomm) wrap(impl.createCart(dims, periods, reorder));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * A communicator with a graph topology ({@code Create_graph}).
+     *
+     * @param index cumulative neighbour counts
+     * @param edges the concatenated neighbour lists
+     * @param reorder whether ranks may be renumbered
+     * @return the graph communicator, or {@code null} on processes beyond the graph
+     * @throws MPIException for a malformed or too large graph
+     */
+    public Graphcomm Create_graph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        try {
+            return (Graphcomm) wrap(impl.createGraph(index, edges, reorder));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+}

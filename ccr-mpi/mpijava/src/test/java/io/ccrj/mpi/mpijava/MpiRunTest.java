@@ -1,0 +1,131 @@
+package io.ccrj.mpi.mpijava;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.ccrj.mpi.RankFailedException;
+import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpijava.programs.NotYetProgram;
+import io.ccrj.mpi.mpijava.programs.StaticsProgram;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The launcher in this JVM: per-rank class loaders, arguments, failures, the command line. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MpiRunTest {
+
+    private static String captureOut(Runnable r) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            r.run();
+        } finally {
+            System.setOut(old);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4, 8})
+    void everyRankHasItsOwnStaticsAndInitReturnsTheProgramArguments(int n) {
+        String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(n).build(),
+                List.of(Backends.programClassPath()), StaticsProgram.class.getName(), "a", "b c"));
+        assertThat(out.trim()).isEqualTo("starts 1 total " + n + " args a,b c loader rank-0");
+    }
+
+    @Test
+    void operationsNotYetPassedOnFailWithAnExceptionNamingThem() {
+        String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(2).build(),
+                List.of(Backends.programClassPath()), NotYetProgram.class.getName()));
+        List<String> lines = out.lines().toList();
+        assertThat(lines).hasSize(9).allMatch(l -> l.startsWith("NOTYET ") && l.contains(
+                "is not yet supported by ccr-mpi's mpiJava layer"));
+        assertThat(lines.get(0)).startsWith("NOTYET Comm.Ssend is not yet supported");
+        assertThat(lines.get(3)).startsWith("NOTYET Intracomm.Gatherv");
+        assertThat(lines.get(5)).startsWith("NOTYET Send with datatype MPI.BYTE");
+        assertThat(lines.get(6)).startsWith("NOTYET Allreduce with MPI.BAND");
+        assertThat(lines.get(8)).startsWith("NOTYET Request.Waitany");
+    }
+
+    @Test
+    void aFailingRankIsReportedWithItsException() {
+        assertThatThrownBy(() -> MpiRun.run(SpmdWorld.builder().size(2).build(),
+                List.of(Backends.programClassPath()), "no.such.Main"))
+                .isInstanceOf(RankFailedException.class)
+                .hasRootCauseInstanceOf(ClassNotFoundException.class);
+    }
+
+    @Test
+    void aJarIsRunByItsManifestMainClass(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("app.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, StaticsProgram.class.getName());
+        String entry = StaticsProgram.class.getName().replace('.', '/') + ".class";
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+            out.putNextEntry(new JarEntry(entry));
+            out.write(Files.readAllBytes(Backends.programClassPath().resolve(entry)));
+            out.closeEntry();
+        }
+        PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        String out = captureOut(() -> {
+            try {
+                assertThat(MpiRun.launch(new String[] {"-np", "2", "-jar", jar.toString(), "from-jar"}, err)).isZero();
+            } catch (MpiRun.UsageException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertThat(out.trim()).isEqualTo("starts 1 total 2 args from-jar loader rank-0");
+    }
+
+    @Test
+    void initOutsideTheLauncherSaysHowToStartTheProgram() {
+        assertThatThrownBy(() -> mpi.MPI.Init(new String[0]))
+                .isInstanceOf(mpi.MPIException.class)
+                .hasMessageContaining("bin/ccrj mpirun -np N");
+    }
+
+    @Test
+    void theCommandLineIsCheckedAndAFailedRankGivesStatusOne() throws Exception {
+        PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"Main"}, err))
+                .isInstanceOf(MpiRun.UsageException.class).hasMessage("-np N is required");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "0", "Main"}, err))
+                .hasMessage("-np needs a positive integer, got '0'");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-dev", "niodev", "Main"}, err))
+                .hasMessageContaining("only -dev multicore applies");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-jar", "missing.jar"}, err))
+                .hasMessage("-jar missing.jar: no such file");
+        ByteArrayOutputStream report = new ByteArrayOutputStream();
+        int status = MpiRun.launch(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
+            "no.such.Main"}, new PrintStream(report, true, StandardCharsets.UTF_8));
+        assertThat(status).isEqualTo(1);
+        assertThat(report.toString(StandardCharsets.UTF_8)).contains("failed running no.such.Main")
+                .contains("ClassNotFoundException");
+        String out = captureOut(() -> {
+            try {
+                assertThat(MpiRun.launch(new String[] {"-np", "3", "-cp", Backends.programClassPath().toString()
+                        + java.io.File.pathSeparator + Path.of("does-not-exist"), StaticsProgram.class.getName(),
+                    "z"}, err)).isZero();
+            } catch (MpiRun.UsageException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertThat(out.trim()).isEqualTo("starts 1 total 3 args z loader rank-0");
+    }
+}

@@ -1,0 +1,29 @@
+package io.ccrj.mpi.mpijava.programs;
+
+import mpi.MPI;
+
+/** The four test programs in one run (one MPI start-up): collectives, point-to-point, groups, topologies. */
+public class AllPrograms {
+
+    /**
+     * Runs the programs in turn, with an environment check first.
+     *
+     * @param args passed to {@code MPI.Init}; printed back
+     */
+    public static void main(String[] args) {
+        String[] rest = MPI.Init(args);
+        Out.line("env", "args", rest);
+        Out.check("env", "initialized", MPI.Initialized(), true);
+        double t0 = MPI.Wtime();
+        MPI.COMM_WORLD.Barrier();
+        Out.check("env", "wtime monotonic", MPI.Wtime() >= t0, true);
+        Out.check("env", "wtick positive", MPI.Wtick() > 0, true);
+        Out.check("env", "processor name set", !MPI.Get_processor_name().isEmpty(), true);
+        Out.check("env", "self", new int[] {MPI.COMM_SELF.Size(), MPI.COMM_SELF.Rank()}, new int[] {1, 0});
+        CollectivesProgram.run();
+        PointToPointProgram.run();
+        GroupsProgram.run();
+        TopologyProgram.run();
+        MPI.Finalize();
+    }
+}

@@ -1,0 +1,115 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Grid arithmetic of the Cartesian topology that needs no communicator. Stateless. */
+public final class Topologies {
+    private Topologies() {
+    }
+
+    /**
+     * MPI_Dims_create: fills the zero entries of {@code dims} with a balanced factorization of
+     * {@code nnodes / product(non-zero entries)}, in non-increasing order. The prime factors,
+     * largest first, each go to the currently smallest free dimension (the greedy scheme of
+     * MPICH's implementation).
+     *
+     * @param nnodes the number of ranks
+     * @param dims the dimensions, zero entries to fill
+     */
+    public static void dimsCreate(int nnodes, int[] dims) {
+        if (dims == null) {
+            throw new MpiException(ErrorClass.ARG, "dimsCreate: dims is null");
+        }
+        if (nnodes < 1) {
+            throw new MpiException(ErrorClass.ARG, "dimsCreate: nnodes must be >= 1, got " + nnodes);
+        }
+        int fixed = 1;
+        int free = 0;
+        for (int d : dims) {
+            if (d < 0) {
+                throw new MpiException(ErrorClass.ARG, "dimsCreate: dimensions must be >= 0, got "
+                        + Arrays.toString(dims));
+            }
+            if (d == 0) {
+                free++;
+            } else {
+                fixed *= d;
+            }
+        }
+        if (nnodes % fixed != 0) {
+            throw new MpiException(ErrorClass.ARG, "dimsCreate: " + nnodes + " ranks cannot be laid out with fixed"
+                    + " dimensions " + Arrays.toString(dims) + " (their product " + fixed + " does not divide it)");
+        }
+        if (free == 0) {
+            if (fixed != nnodes) {
+                throw new MpiException(ErrorClass.ARG, "dimsCreate: dimensions " + Arrays.toString(dims)
+                        + " hold " + fixed + " ranks, not " + nnodes);
+            }
+            return;
+        }
+        int[] chosen = new int[free];
+        Arrays.fill(chosen, 1);
+        List<Integer> factors = primeFactors(nnodes / fixed);
+        for (int i = factors.size() - 1; i >= 0; i--) {
+            int smallest = 0;
+            for (int j = 1; j < free; j++) {
+                if (chosen[j] < chosen[smallest]) {
+                    smallest = j;
+                }
+            }
+            chosen[smallest] *= factors.get(i);
+        }
+        Arrays.sort(chosen);
+        int k = free - 1;
+        for (int i = 0; i < dims.length; i++) {
+            if (dims[i] == 0) {
+                dims[i] = chosen[k--];
+            }
+        }
+    }
+
+    /** Prime factors in non-decreasing order. */
+    private static List<Integer> primeFactors(int n) {
+        List<Integer> out = new ArrayList<>();
+        for (int p = 2; (long) p * p <= n; p++) {
+            while (n % p == 0) {
+                out.add(p);
+                n /= p;
+            }
+        }
+        if (n > 1) {
+            out.add(n);
+        }
+        return out;
+    }
+
+    /** Row-major coordinates of {@code rank} on a grid of {@code dims}. */
+    static int[] coords(int[] dims, int rank) {
+        int[] c = new int[dims.length];
+        for (int i = dims.length - 1; i >= 0; i--) {
+            c[i] = rank % dims[i];
+            rank /= dims[i];
+        }
+        return c;
+    }
+
+    /** Row-major rank of {@code coords}, or -1 if a non-periodic coordinate is out of range. */
+    static int rank(int[] dims, boolean[] periods, int[] coords) {
+        int r = 0;
+        for (int i = 0; i < dims.length; i++) {
+            int c = coords[i];
+            if (c < 0 || c >= dims[i]) {
+                if (!periods[i]) {
+                    return -1;
+                }
+                c = Math.floorMod(c, dims[i]);
+            }
+            r = r * dims[i] + c;
+        }
+        return r;
+    }
+}

@@ -1,0 +1,188 @@
+package io.ccrj.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CommManagementTest {
+
+    private static int sum(Comm c, int v) {
+        int[] out = new int[1];
+        c.allreduce(new int[] {v}, 0, out, 0, 1, Datatype.INT, Op.SUM);
+        return out[0];
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4, 8})
+    void dupCreateCompareAndSelf(int n) {
+        List<String> results = SpmdWorld.run(n, comm -> {
+            Comm dup = comm.dup();
+            // Same tag, same peers, two contexts: each receive gets its own communicator's message.
+            int right = (comm.rank() + 1) % n;
+            int left = (comm.rank() + n - 1) % n;
+            comm.send(new int[] {100 + comm.rank()}, 0, 1, Datatype.INT, right, 0);
+            dup.send(new int[] {200 + comm.rank()}, 0, 1, Datatype.INT, right, 0);
+            int[] a = new int[1];
+            int[] b = new int[1];
+            dup.recv(b, 0, 1, Datatype.INT, left, 0);
+            comm.recv(a, 0, 1, Datatype.INT, left, 0);
+            Comm reversedComm = comm.create(comm.group().incl(GroupTest.reversed(n)));
+            Comm tail = comm.create(comm.group().excl(0));
+            Comm self = comm.self();
+            String tailPart = tail == null ? "none" : tail.rank() + "/" + tail.size() + ":" + sum(tail, comm.rank());
+            return a[0] + " " + b[0] + " " + comm.compare(comm) + " " + comm.compare(dup) + " "
+                    + comm.compare(reversedComm) + " " + comm.compare(self) + " " + reversedComm.rank() + " "
+                    + sum(reversedComm, reversedComm.rank()) + " " + tailPart + " " + self.size() + self.rank()
+                    + sum(self, 5) + " " + (self == dup.self());
+        });
+        for (int r = 0; r < n; r++) {
+            int left = (r + n - 1) % n;
+            String tail = r == 0 ? "none" : (r - 1) + "/" + (n - 1) + ":" + (n * (n - 1) / 2);
+            assertThat(results.get(r)).isEqualTo((100 + left) + " " + (200 + left) + " IDENT CONGRUENT "
+                    + (n == 1 ? "CONGRUENT" : "SIMILAR") + " UNEQUAL " + (n - 1 - r) + " " + (n * (n - 1) / 2) + " "
+                    + tail + " 105 true");
+        }
+    }
+
+    @Test
+    void freedCommunicatorsRefuseCallsAndTheWorldCannotBeFreed() {
+        List<String> results = SpmdWorld.run(2, comm -> {
+            Comm dup = comm.dup();
+            dup.free();
+            String after;
+            try {
+                dup.barrier();
+                after = "barrier passed";
+            } catch (MpiException e) {
+                after = e.getMessage();
+            }
+            String world;
+            try {
+                comm.free();
+                world = "freed";
+            } catch (MpiException e) {
+                world = e.errorClass().toString();
+            }
+            return dup.isFreed() + " " + after + " " + world;
+        });
+        assertThat(results.get(1)).isEqualTo("true communicator world/dup0 of rank 1 was freed ARG");
+    }
+
+    @Test
+    void procNullSendsAndReceivesCompleteAtOnce() {
+        List<String> results = SpmdWorld.run(2, comm -> {
+            comm.send(new int[] {1}, 0, 1, Datatype.INT, Comm.PROC_NULL, 3);
+            Status s = comm.recv(new int[1], 0, 1, Datatype.INT, Comm.PROC_NULL, 3);
+            int[] got = {-1};
+            int next = comm.rank() == 0 ? 1 : Comm.PROC_NULL;
+            int prev = comm.rank() == 1 ? 0 : Comm.PROC_NULL;
+            Status sr = comm.sendrecv(new int[] {42}, 0, 1, Datatype.INT, next, 0, got, 0, 1, Datatype.INT, prev, 0);
+            return s + " " + sr + " " + got[0] + " " + comm.irecv(new int[1], 0, 1, Datatype.INT, Comm.PROC_NULL, 0)
+                    .isComplete();
+        });
+        String nullStatus = new Status(Comm.PROC_NULL, Comm.ANY_TAG, 0).toString();
+        assertThat(results.get(0)).isEqualTo(nullStatus + " " + nullStatus + " -1 true");
+        assertThat(results.get(1)).isEqualTo(nullStatus + " " + new Status(0, 0, 1) + " 42 true");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void abortEndsTheWorldNamingTheRankAndCode(int n) {
+        assertThatThrownBy(() -> SpmdWorld.builder().size(n).deadlockTimeout(Duration.ofSeconds(20)).build()
+                .run(comm -> {
+                    if (comm.rank() == n - 1) {
+                        comm.abort(17);
+                    }
+                    comm.recv(new int[1], 0, 1, Datatype.INT, n - 1, 0);
+                    return null;
+                }))
+                .isInstanceOfSatisfying(RankFailedException.class, e -> {
+                    assertThat(e.rank()).isEqualTo(n - 1);
+                    assertThat(e.getCause()).hasMessageContaining("called abort(17)");
+                });
+    }
+
+    @Test
+    void environmentQueries() {
+        double t0 = Environment.wtime();
+        assertThat(Environment.wtick()).isEqualTo(1e-9);
+        assertThat(Environment.processorName()).isNotEmpty();
+        assertThat(Environment.wtime()).isGreaterThanOrEqualTo(t0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4, 8})
+    void serializedRanksMayCallFromWorkerThreadsOneAtATime(int n) {
+        List<String> results = SpmdWorld.builder().size(n).deadlockTimeout(Duration.ofSeconds(20)).build()
+                .run(comm -> {
+                    String refused;
+                    Thread probe = new Thread(() -> { });
+                    List<String> errors = new ArrayList<>();
+                    Thread t = new Thread(() -> {
+                        try {
+                            comm.barrier();
+                        } catch (MpiException e) {
+                            errors.add(e.errorClass().toString());
+                        }
+                    });
+                    t.start();
+                    t.join();
+                    refused = errors.toString();
+                    ThreadLevel provided = comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+                    // Three workers take turns (each joins the previous), each doing a ring shift.
+                    int[] total = new int[1];
+                    Thread previous = probe;
+                    previous.start();
+                    for (int w = 0; w < 3; w++) {
+                        Thread before = previous;
+                        int round = w;
+                        previous = Thread.ofVirtual().start(() -> {
+                            try {
+                                before.join();
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            int[] got = new int[1];
+                            comm.sendrecv(new int[] {comm.rank() * 10 + round}, 0, 1, Datatype.INT,
+                                    (comm.rank() + 1) % n, round, got, 0, 1, Datatype.INT,
+                                    (comm.rank() + n - 1) % n, round);
+                            total[0] += got[0];
+                            comm.barrier();
+                        });
+                    }
+                    previous.join();
+                    int sum = sum(comm, total[0]);
+                    return refused + " " + provided + " " + comm.threadLevel() + " " + sum;
+                });
+        int expected = 0;
+        for (int r = 0; r < n; r++) {
+            expected += 3 * r * 10 + 3;
+        }
+        for (String s : results) {
+            assertThat(s).isEqualTo("[ARG] SERIALIZED SERIALIZED " + expected);
+        }
+    }
+
+    @Test
+    void communicatorsOfDerivedKindsKeepTheirKindOnDup() {
+        List<String> results = SpmdWorld.run(4, comm -> {
+            CartComm cart = comm.createCart(new int[] {2, 2}, new boolean[] {true, false}, false);
+            GraphComm graph = comm.createGraph(new int[] {1, 2, 3, 4}, new int[] {1, 2, 3, 0}, false);
+            CartComm cartDup = (CartComm) cart.dup();
+            GraphComm graphDup = (GraphComm) graph.dup();
+            return Arrays.toString(cartDup.dims()) + " " + Arrays.toString(graphDup.neighbours(comm.rank()))
+                    + " " + cart.compare(cartDup) + " " + sum(cartDup, 1) + " " + sum(graphDup, 1);
+        });
+        assertThat(results.get(3)).isEqualTo("[2, 2] [0] CONGRUENT 4 4");
+    }
+}
