@@ -42,6 +42,12 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     private final ArrayDeque<Task> pendingConcurrent = new ArrayDeque<>();
     private boolean teardownRequested;
     private Task pendingTeardown;
+    /**
+     * The requested teardown is a port's completion ({@code Arbiter.completion}): the tasks parked
+     * inside were committed before the port drained, so they belong to the stream and run first;
+     * the teardown runs once nothing is pending or running.
+     */
+    private boolean teardownDrainsFirst;
     /** Commit order of parked tasks, so a teardown can return their items in the order taken. */
     private long parkedCount;
     /** Written last by the teardown, after branches are unregistered and items returned. */
@@ -123,6 +129,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 switch (kind) {
                     case TEARDOWN -> {
                         teardownRequested = true;
+                        teardownDrainsFirst = branch instanceof CompletionReceiver;
                         if (activeConcurrent == 0 && !exclusiveRunning) {
                             exclusiveRunning = true;
                             return task;
@@ -179,17 +186,19 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 retireNow = true;
                 toReturn = drainPendingLocked();
             } else if (activeConcurrent == 0 && !exclusiveRunning) {
-                if (teardownRequested && pendingTeardown != null) {
+                boolean drainingFirst = teardownDrainsFirst
+                        && (pendingExclusiveCount > 0 || !pendingConcurrent.isEmpty());
+                if (teardownRequested && pendingTeardown != null && !drainingFirst) {
                     exclusiveRunning = true;
                     toRun.add(pendingTeardown);
                     pendingTeardown = null;
                 } else if (pendingExclusiveCount > 0) {
                     exclusiveRunning = true;
                     toRun.add(nextExclusiveLocked());
-                } else if (!teardownRequested) {
+                } else if (!teardownRequested || teardownDrainsFirst) {
                     admitConcurrentsLocked(toRun);
                 }
-            } else if (!exclusiveRunning && pendingExclusiveCount == 0 && !teardownRequested) {
+            } else if (!exclusiveRunning && pendingExclusiveCount == 0 && (!teardownRequested || teardownDrainsFirst)) {
                 admitConcurrentsLocked(toRun);
             }
         }
@@ -200,6 +209,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
             unregister();
             returnToPorts(toReturn);
             retired = true;
+            markFired();
         }
     }
 

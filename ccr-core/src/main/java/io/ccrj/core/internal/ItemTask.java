@@ -40,6 +40,11 @@ final class ItemTask extends Task {
     }
 
     @Override
+    public Object value() {
+        return CausalEnvelope.item(entry);
+    }
+
+    @Override
     protected void collectItems(Map<PortCore, List<Object>> byPort) {
         collect(byPort, source, entry);
     }

@@ -3,6 +3,7 @@ package io.ccrj.core.internal;
 import io.ccrj.core.BiHandler;
 import io.ccrj.core.Causality;
 import io.ccrj.core.Handler;
+import io.ccrj.core.Joined;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +26,25 @@ import java.util.stream.Collectors;
  * Because nothing is taken until the whole set is there, competing joins never strand a partial
  * set; because locks are taken in one global order, they never deadlock; because the check and the
  * take happen under all the locks, no item is taken twice.
+ *
+ * <h2>Fairness between competing joins</h2>
+ * Joins that share a port take turns ({@link PortCore} rotates which is told first), but a join
+ * that needs more items of a port than its competitors would never see them accumulate: the
+ * smaller join takes each one as it comes. So a join that fails to commit while short of items on
+ * exactly one port, shared with another join, <em>reserves</em> that port
+ * ({@link PortCore#reservedBy}, guarded by the port's lock): until it commits, is cancelled, or the
+ * port closes, other joins commit on that port only if they leave at least the reserver's need
+ * queued. A reservation thus holds back at most that many items, and only while the reserver
+ * waits for them and items keep coming: it lapses after a quiet millisecond with no item queued on
+ * the port ({@link PortCore#RESERVATION_QUIET_NANOS}), so nothing stays stranded once a stream
+ * stops; a join short on several ports reserves none (and drops what it held), so it
+ * cannot hold items that its other ports keep it from using.
+ *
+ * <p>Reservations are ordered by the ticket a join draws when it first reserves: a join that holds
+ * an older reservation ignores younger ones (otherwise two joins could each hold what the other
+ * needs). A join refused by a reservation asks the holder to re-check ({@link #tryCommit}); the
+ * holder commits, drops a reservation it can no longer use, or is itself refused by an older one,
+ * so the chain of re-checks runs towards the oldest holder and ends.
  */
 public final class JoinReceiver extends ArbiterNode {
     /** What the handler receives. */
@@ -93,14 +113,19 @@ public final class JoinReceiver extends ArbiterNode {
 
     @Override
     protected void unregister() {
+        boolean released;
         lockAll();
         try {
             done = true;
             for (int i = 0; i < ports.length; i++) {
                 ports[i].unlinkLocked(entries[i]);
             }
+            released = releaseReservationsLocked();
         } finally {
             unlockAll();
+        }
+        if (released) {
+            notifyReleased();
         }
     }
 
@@ -111,22 +136,69 @@ public final class JoinReceiver extends ArbiterNode {
 
     /** Commits as many times as the items allow (once for a one-shot join). */
     void tryCommit() {
-        while (!done && !cancelled) {
-            Dispatchable d = commitOnce();
-            if (d == null) {
-                return;
+        tryCommit(0);
+    }
+
+    private void tryCommit(int depth) {
+        boolean released = false;
+        Outcome outcome = new Outcome();
+        try {
+            while (!done && !cancelled) {
+                Dispatchable d = commitOnce(outcome);
+                if (d == null) {
+                    JoinReceiver holder = outcome.blockedBy;
+                    if (holder != null && depth < MAX_RECHECK_DEPTH) {
+                        // Refused by another join's reservation: let it re-check. It commits if it
+                        // can; short on several ports, it drops the reservation, which notifies
+                        // this join again. A reservation can so never outlive the holder's need.
+                        holder.tryCommit(depth + 1);
+                    }
+                    return;
+                }
+                released |= outcome.released;
+                d.dispatch();
+                if (!persistent) {
+                    return;
+                }
             }
-            d.dispatch();
-            if (!persistent) {
-                return;
+        } finally {
+            if (released) {
+                notifyReleased();
             }
         }
     }
 
-    private Dispatchable commitOnce() {
+    private static final java.util.concurrent.atomic.AtomicLong TICKETS = new java.util.concurrent.atomic.AtomicLong();
+    /** Bounds the chain of re-checks; tickets make it finite anyway, racy reads aside. */
+    private static final int MAX_RECHECK_DEPTH = 32;
+    /**
+     * When this join first reserved one of its ports (0: it holds none). Written under the reserved
+     * port's lock, read by competitors holding theirs: a stale value only changes the order in
+     * which reservations are honoured, never what a commit takes.
+     */
+    private volatile long ticket;
+
+    /** What one {@link #commitOnce} call found besides its result; confined to the calling thread. */
+    private static final class Outcome {
+        /** The commit dropped a reservation of this join. */
+        boolean released;
+        /** Another join's reservation refused the commit. */
+        JoinReceiver blockedBy;
+    }
+
+    private Dispatchable commitOnce(Outcome outcome) {
+        outcome.released = false;
+        outcome.blockedBy = null;
         lockAll();
         try {
-            if (done || !available() || !sink.accepts()) {
+            if (done || !sink.accepts()) {
+                return null;
+            }
+            if (!available()) {
+                reserveIfStarvingLocked();
+                return null;
+            }
+            if (!leavesReservedItemsLocked(outcome)) {
                 return null;
             }
             Object[][] taken = take();
@@ -141,13 +213,119 @@ public final class JoinReceiver extends ArbiterNode {
             }
             if (!persistent) {
                 done = true;
+                markFired();
                 for (int i = 0; i < ports.length; i++) {
                     ports[i].unlinkLocked(entries[i]);
                 }
             }
+            outcome.released = releaseReservationsLocked();
+            // The take may have emptied a closed port: its completion watchers fire after the unlock.
+            List<Dispatchable> completions = null;
+            for (PortCore p : ports) {
+                completions = p.completionLocked(completions);
+            }
+            if (completions != null) {
+                Dispatchable work = d;
+                List<Dispatchable> fired = completions;
+                d = () -> {
+                    work.dispatch();
+                    PortCore.runAll(fired);
+                };
+            }
             return d;
         } finally {
             unlockAll();
+        }
+    }
+
+    /**
+     * Called under all the locks after a failed availability check: reserves the one port this
+     * join is short on if another join competes for it; short on several, drops its reservations.
+     */
+    private void reserveIfStarvingLocked() {
+        if (kind == Kind.GATHER) {
+            return; // one-shot, and needs no fixed count per port
+        }
+        int shortOn = -1;
+        for (int i = 0; i < ports.length; i++) {
+            if (ports[i].sizeLocked() < required[i]) {
+                if (shortOn >= 0) {
+                    releaseReservationsLocked();
+                    return;
+                }
+                shortOn = i;
+            }
+        }
+        PortCore p = ports[shortOn];
+        if (p.joinCountLocked() < 2 || p.isClosed()) {
+            return;
+        }
+        if (p.reservedBy == null) {
+            takeReservationLocked(p);
+        } else if (p.reservedBy != this && p.nextReserver == null) {
+            p.nextReserver = this;
+        }
+    }
+
+    private void takeReservationLocked(PortCore p) {
+        p.reserveLocked(this);
+        if (ticket == 0) {
+            ticket = TICKETS.incrementAndGet();
+        }
+    }
+
+    /** Under all the locks: {@code true} unless a commit would eat into another join's reservation. */
+    private boolean leavesReservedItemsLocked(Outcome outcome) {
+        if (kind == Kind.GATHER) {
+            return true;
+        }
+        for (int i = 0; i < ports.length; i++) {
+            JoinReceiver holder = ports[i].reservedBy;
+            long mine = ticket;
+            if (holder != null && holder != this && (mine == 0 || holder.ticket < mine)
+                    && ports[i].sizeLocked() - required[i] < holder.requiredOn(ports[i])) {
+                outcome.blockedBy = holder;
+                if (ports[i].nextReserver == null) {
+                    ports[i].nextReserver = this;
+                }
+                ports[i].scheduleLapseLocked();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int requiredOn(PortCore p) {
+        return required[indexOf(p)];
+    }
+
+    /** Under all the locks: drops this join's reservations; {@code true} if it held any. */
+    private boolean releaseReservationsLocked() {
+        boolean any = false;
+        for (PortCore p : ports) {
+            if (p.nextReserver == this) {
+                p.nextReserver = null;
+            }
+            if (p.reservedBy == this) {
+                p.reservedBy = null;
+                any = true;
+                JoinReceiver next = p.nextReserver;
+                p.nextReserver = null;
+                if (next != null && !next.done && !next.cancelled) {
+                    // Hand the turn over; the caller notifies the port's joins afterwards. The next
+                    // holder's ticket is written under this port's lock, which it also takes.
+                    next.takeReservationLocked(p);
+                }
+            }
+        }
+        ticket = 0;
+        return any;
+    }
+
+    /** After a reservation was dropped: joins it held back may commit on what is queued. */
+    private void notifyReleased() {
+        for (PortCore p : ports) {
+            p.notifyJoinsIfQueued();
         }
     }
 
@@ -284,6 +462,21 @@ public final class JoinReceiver extends ArbiterNode {
                 default -> throw new IllegalStateException(kind.toString());
             }
             return false;
+        }
+
+        @Override
+        public Object value() {
+            return switch (kind) {
+                case JOINED -> {
+                    Object[] bySlot = bySlot();
+                    yield new Joined<>(bySlot[0], bySlot[1]);
+                }
+                case PORTS, ITEMS -> List.of(bySlot());
+                case GATHER -> {
+                    int first = indexOf(slots[0]);
+                    yield new Joined<>(items(taken[first]), items(taken[1 - first]));
+                }
+            };
         }
 
         private Object[] bySlot() {

@@ -30,6 +30,13 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
  * hand each accepted task's turn to the executor instead of a worker pool. A turn that finds the
  * queue suspended is counted in {@link #deferredTurns} and handed back to the executor on resume.
+ *
+ * <h2>Disposal</h2>
+ * {@link #dispose()} sets {@link #disposed}; from then on the queue refuses tasks and activations,
+ * and a worker (or executor turn) that takes the token discards one task instead of running it,
+ * following the same count protocol, so the tasks accepted before (including by a submit that
+ * raced with the flag) are each discarded exactly once. A suspended queue's parked token is
+ * released for that. The pool forgets the queue once its count is zero.
  */
 public final class QueueCore implements TaskSink {
     private final String name;
@@ -46,6 +53,7 @@ public final class QueueCore implements TaskSink {
     private final Object throttleMonitor = new Object();
     private volatile int throttleWaiters;
     private volatile boolean suspended;
+    private volatile boolean disposed;
     private final AtomicBoolean tokenHeldBySuspension = new AtomicBoolean();
     /** Executor queues: turns that found the queue suspended, to hand back on resume. */
     private final AtomicInteger deferredTurns = new AtomicInteger();
@@ -105,16 +113,22 @@ public final class QueueCore implements TaskSink {
 
     @Override
     public boolean accepts() {
-        return pool == null || pool.acceptsFrom(Thread.currentThread());
+        return !disposed && (pool == null || pool.acceptsFrom(Thread.currentThread()));
     }
 
     @Override
     public String refusal() {
+        if (disposed) {
+            return "queue '" + name + "' is disposed: it accepts no more tasks";
+        }
         return "dispatcher '" + (pool == null ? "?" : pool.name()) + "' is closed: queue '" + name + "' accepts no more tasks";
     }
 
     @Override
     public void checkOpen() {
+        if (disposed) {
+            throw new IllegalStateException("queue '" + name + "' is disposed: cannot activate on it");
+        }
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new IllegalStateException("dispatcher '" + pool.name() + "' is closed: cannot activate on queue '" + name + "'");
         }
@@ -136,6 +150,9 @@ public final class QueueCore implements TaskSink {
 
     @Override
     public void submit(Task task) {
+        if (disposed) {
+            throw new RejectedExecutionException("queue '" + name + "' is disposed: task rejected");
+        }
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new RejectedExecutionException("dispatcher '" + pool.name() + "' is closed: task for queue '"
                     + name + "' rejected");
@@ -266,6 +283,17 @@ public final class QueueCore implements TaskSink {
      *     parked until {@link #resume()})
      */
     boolean runOneWithToken() {
+        if (disposed) {
+            Task t = takeOne();
+            if (count.decrementAndGet() > 0) {
+                pool.makeReady(this);
+            } else {
+                pool.detach(this);
+            }
+            afterTake();
+            discardDisposed(t);
+            return false;
+        }
         if (suspended) {
             tokenHeldBySuspension.set(true);
             if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
@@ -283,6 +311,13 @@ public final class QueueCore implements TaskSink {
     }
 
     private void runOneOnExecutor() {
+        if (disposed) {
+            Task t = takeOne();
+            count.decrementAndGet();
+            afterTake();
+            discardDisposed(t);
+            return;
+        }
         if (suspended) {
             // Keep the turn for resume(); re-check so a resume racing with this cannot miss it.
             deferredTurns.incrementAndGet();
@@ -320,6 +355,38 @@ public final class QueueCore implements TaskSink {
 
     public void suspend() {
         suspended = true;
+    }
+
+    /** Refuses further tasks and discards those pending (see the class description). Idempotent. */
+    public void dispose() {
+        if (disposed) {
+            return;
+        }
+        disposed = true;
+        if (executor != null) {
+            releaseDeferredTurns();
+            return;
+        }
+        if (tokenHeldBySuspension.compareAndSet(true, false)) {
+            pool.makeReady(this); // the token parked by suspension goes back to discard
+        }
+        if (count.get() == 0) {
+            pool.detach(this); // a racing submit that still gets in re-creates the token, which discards
+        }
+    }
+
+    public boolean isDisposed() {
+        return disposed;
+    }
+
+    private void discardDisposed(Task t) {
+        discarded.incrementAndGet();
+        try {
+            t.discarded();
+            t.complete();
+        } catch (Throwable failure) {
+            Failures.log(failure, "discarding " + t.describe());
+        }
     }
 
     public void resume() {

@@ -107,6 +107,7 @@ public final class SimpleReceiver extends ArbiterNode {
             }
             if (!persistent) {
                 done = true;
+                markFired();
                 from.unlinkLocked(this);
             }
             return d;

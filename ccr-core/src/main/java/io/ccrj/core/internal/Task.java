@@ -92,6 +92,20 @@ public abstract class Task implements Dispatchable {
         invoke();
     }
 
+    /**
+     * What a sequential task's {@code await} hands back once this task ran inline: the item, the
+     * joined items, or {@code null} for a task that consumed nothing. Called after
+     * {@link #runInline()} on the same thread.
+     */
+    public Object value() {
+        return null;
+    }
+
+    /** The causalities of the item(s) this task consumed, or {@code null}. */
+    public final Causality[] causalities() {
+        return causalities;
+    }
+
     /** Called instead of running when a discarding policy drops this task. */
     protected void discarded() {
     }

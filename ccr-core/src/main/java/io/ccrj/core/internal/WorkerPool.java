@@ -41,7 +41,8 @@ public final class WorkerPool {
     private final AtomicInteger busyWorkers = new AtomicInteger();
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
     private final LongAdder processed = new LongAdder();
-    private final Port<Throwable> unhandledExceptions;
+    /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
+    private volatile Port<Throwable> unhandledExceptions;
     private final long maxParkNanos = TimeUnit.MILLISECONDS.toNanos(100);
     private volatile int state = OPEN;
 
@@ -186,6 +187,19 @@ public final class WorkerPool {
             }
         }
         return true;
+    }
+
+    public Port<Throwable> unhandledExceptions() {
+        return unhandledExceptions;
+    }
+
+    public void setUnhandledExceptions(Port<Throwable> port) {
+        this.unhandledExceptions = port;
+    }
+
+    /** Forgets a disposed queue, so the pool holds no reference to it. */
+    void detach(QueueCore q) {
+        queues.remove(q);
     }
 
     void reportUnhandled(Throwable failure, QueueCore from) {
