@@ -14,17 +14,13 @@ import java.util.Map;
  * not pay for it); the port keeps it in a list of watchers and calls {@link #fireLocked} under its
  * lock whenever it may have become closed and empty. {@link #done} is guarded by the port lock.
  */
-public final class CompletionReceiver extends ArbiterNode {
-    private final PortCore port;
+public final class CompletionReceiver extends PortReceiver {
     private final Runnable handler;
-    /** Guarded by the port lock. */
-    private boolean done;
     /** The activating thread's causalities: the handler's failures go there. */
     private Causality[] causalities;
 
     public CompletionReceiver(PortCore port, Runnable handler) {
-        super(false);
-        this.port = port;
+        super(false, port);
         this.handler = handler;
     }
 
@@ -35,14 +31,8 @@ public final class CompletionReceiver extends ArbiterNode {
     }
 
     @Override
-    protected void unregister() {
-        port.lock.lock();
-        try {
-            done = true;
-            port.unwatchLocked(this);
-        } finally {
-            port.lock.unlock();
-        }
+    protected void unlinkLocked(PortCore from) {
+        from.unwatchLocked(this);
     }
 
     boolean isDoneLocked() {
@@ -51,10 +41,12 @@ public final class CompletionReceiver extends ArbiterNode {
 
     /** Fires under the port lock; returns what to dispatch after the unlock, or {@code null}. */
     Dispatchable fireLocked(PortCore from) {
-        if (done || !sink.accepts()) {
-            return null;
-        }
-        Task task = new Task(sink, causalities) {
+        return offerLocked(null, from);
+    }
+
+    @Override
+    protected Dispatchable accept(Object none) {
+        return new Task(sink, causalities) {
             @Override
             protected boolean invoke() {
                 handler.run();
@@ -71,27 +63,6 @@ public final class CompletionReceiver extends ArbiterNode {
                 return "task(completion of " + port + ")";
             }
         };
-        Dispatchable d = task;
-        if (parent != null) {
-            d = parent.commit(this, task);
-            if (d == null) {
-                return null;
-            }
-        }
-        done = true;
-        markFired();
-        from.unwatchLocked(this);
-        return d;
-    }
-
-    @Override
-    protected boolean isFinished() {
-        port.lock.lock();
-        try {
-            return done;
-        } finally {
-            port.lock.unlock();
-        }
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.ccrj.core.internal;
 import io.ccrj.core.BiHandler;
 import io.ccrj.core.Causality;
 import io.ccrj.core.Handler;
-import io.ccrj.core.Joined;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,9 +13,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The joins: joined receive (one item from each of two ports), multiple-port receive (one item
- * from each of k ports), multiple-item receive (n items of one port) and gather (n items in total
- * across the two ports of a two-type port set).
+ * The one lock-ordered join that every join arbiter extends: {@link JoinedReceive} (one item from
+ * each of two ports), {@link ListJoin} (one item from each of k ports, or n items of one port) and
+ * {@link GatherJoin} (n items in total across the two ports of a two-type port set). This class
+ * owns the registration, the commit protocol, the reservations and the task; a subclass says what
+ * a whole set is ({@link #availableLocked}, {@link #takeLocked}) and what its handler gets
+ * ({@link #invoke}, {@link #value}).
  *
  * <h2>Two-phase, non-greedy commit</h2>
  * A join's entries never consume on offer. After an item is queued on one of its ports (or when
@@ -36,8 +38,8 @@ import java.util.stream.Collectors;
  * port closes, other joins commit on that port only if they leave at least the reserver's need
  * queued. A reservation thus holds back at most that many items, and only while the reserver
  * waits for them and items keep coming: it lapses after a quiet millisecond with no item queued on
- * the port ({@link PortCore#RESERVATION_QUIET_NANOS}), so nothing stays stranded once a stream
- * stops; a join short on several ports reserves none (and drops what it held), so it
+ * the port ({@link PortCore#RESERVATION_QUIET_NANOS}), and the port cannot be reserved again
+ * before the next item is queued, so nothing stays stranded once a stream stops; a join short on several ports reserves none (and drops what it held), so it
  * cannot hold items that its other ports keep it from using.
  *
  * <p>Reservations are ordered by the ticket a join draws when it first reserves: a join that holds
@@ -46,26 +48,20 @@ import java.util.stream.Collectors;
  * holder commits, drops a reservation it can no longer use, or is itself refused by an older one,
  * so the chain of re-checks runs towards the oldest holder and ends.
  */
-public final class JoinReceiver extends ArbiterNode {
-    /** What the handler receives. */
-    public enum Kind { JOINED, PORTS, ITEMS, GATHER }
-
-    private final Kind kind;
-    private final PortCore[] slots;       // user order; ITEMS repeats the one port n times
-    private final PortCore[] ports;       // distinct, ascending id: the lock order
-    private final int[] required;         // per entry of ports (not used by GATHER)
-    private final int gatherTotal;
-    private final Object handler;
+public abstract class JoinReceiver extends ArbiterNode {
+    /** The parts in the user's order; a multiple-item receive repeats its one port n times. */
+    protected final PortCore[] slots;
+    /** The distinct ports in ascending id: the lock order. */
+    protected final PortCore[] ports;
+    /** Items needed per entry of {@link #ports} (a gather overrides what "available" means). */
+    protected final int[] required;
     private final Entry[] entries;
     /** Written under all the join's port locks; read under any of them, or racily as a hint. */
     private volatile boolean done;
 
-    private JoinReceiver(Kind kind, boolean persistent, PortCore[] slots, int gatherTotal, Object handler) {
+    protected JoinReceiver(boolean persistent, PortCore[] slots) {
         super(persistent);
-        this.kind = kind;
         this.slots = slots;
-        this.gatherTotal = gatherTotal;
-        this.handler = handler;
         Map<PortCore, Integer> counts = new LinkedHashMap<>();
         for (PortCore p : slots) {
             counts.merge(p, 1, Integer::sum);
@@ -80,19 +76,19 @@ public final class JoinReceiver extends ArbiterNode {
 
     /** One item from each of two ports, handed to a two-argument handler. */
     public static JoinReceiver joined(boolean persistent, PortCore a, PortCore b, BiHandler<?, ?> handler) {
-        return new JoinReceiver(Kind.JOINED, persistent, new PortCore[] {a, b}, 0, handler);
+        return new JoinedReceive(persistent, a, b, handler);
     }
 
     /** One item from each port, as a list in port order. */
     public static JoinReceiver ports(boolean persistent, PortCore[] ports, Handler<?> handler) {
-        return new JoinReceiver(Kind.PORTS, persistent, ports.clone(), 0, handler);
+        return new ListJoin(persistent, ports.clone(), handler, false);
     }
 
     /** Exactly n items of one port, as a list in FIFO order. */
     public static JoinReceiver items(boolean persistent, PortCore port, int n, Handler<?> handler) {
         PortCore[] slots = new PortCore[n];
         Arrays.fill(slots, port);
-        return new JoinReceiver(Kind.ITEMS, persistent, slots, 0, handler);
+        return new ListJoin(persistent, slots, handler, true);
     }
 
     /** n items in total across two ports, as one list per port. */
@@ -100,7 +96,7 @@ public final class JoinReceiver extends ArbiterNode {
         if (first == second) {
             throw new IllegalArgumentException("gather needs two different ports");
         }
-        return new JoinReceiver(Kind.GATHER, persistent, new PortCore[] {first, second}, total, handler);
+        return new GatherJoin(persistent, first, second, total, handler);
     }
 
     @Override
@@ -194,14 +190,14 @@ public final class JoinReceiver extends ArbiterNode {
             if (done || !sink.accepts()) {
                 return null;
             }
-            if (!available()) {
+            if (!availableLocked()) {
                 reserveIfStarvingLocked();
                 return null;
             }
             if (!leavesReservedItemsLocked(outcome)) {
                 return null;
             }
-            Object[][] taken = take();
+            Object[][] taken = takeLocked();
             JoinTask task = new JoinTask(taken);
             Dispatchable d = task;
             if (parent != null) {
@@ -243,8 +239,8 @@ public final class JoinReceiver extends ArbiterNode {
      * join is short on if another join competes for it; short on several, drops its reservations.
      */
     private void reserveIfStarvingLocked() {
-        if (kind == Kind.GATHER) {
-            return; // one-shot, and needs no fixed count per port
+        if (!reserves()) {
+            return;
         }
         int shortOn = -1;
         for (int i = 0; i < ports.length; i++) {
@@ -268,15 +264,14 @@ public final class JoinReceiver extends ArbiterNode {
     }
 
     private void takeReservationLocked(PortCore p) {
-        p.reserveLocked(this);
-        if (ticket == 0) {
+        if (p.reserveLocked(this) && ticket == 0) {
             ticket = TICKETS.incrementAndGet();
         }
     }
 
     /** Under all the locks: {@code true} unless a commit would eat into another join's reservation. */
     private boolean leavesReservedItemsLocked(Outcome outcome) {
-        if (kind == Kind.GATHER) {
+        if (!reserves()) {
             return true;
         }
         for (int i = 0; i < ports.length; i++) {
@@ -329,10 +324,10 @@ public final class JoinReceiver extends ArbiterNode {
         }
     }
 
-    private boolean available() {
-        if (kind == Kind.GATHER) {
-            return ports[0].sizeLocked() + ports[1].sizeLocked() >= gatherTotal;
-        }
+    // ---- what a subclass decides ----
+
+    /** Under all the locks: is a whole set queued? By default, {@link #required} per port. */
+    protected boolean availableLocked() {
         for (int i = 0; i < ports.length; i++) {
             if (ports[i].sizeLocked() < required[i]) {
                 return false;
@@ -341,24 +336,58 @@ public final class JoinReceiver extends ArbiterNode {
         return true;
     }
 
-    /** Takes the items, per distinct port (index into {@link #ports}), FIFO. */
-    private Object[][] take() {
+    /**
+     * Under all the locks, after {@link #availableLocked()} said yes: takes one set, per distinct
+     * port (index into {@link #ports}), FIFO. By default, {@link #required} per port.
+     */
+    protected Object[][] takeLocked() {
         Object[][] out = new Object[ports.length][];
-        if (kind == Kind.GATHER) {
-            // Slot order, not lock order: the first port of the set is drained first.
-            int fromFirst = Math.min(slots[0].sizeLocked(), gatherTotal);
-            int firstIndex = ports[0] == slots[0] ? 0 : 1;
-            out[firstIndex] = takeN(slots[0], fromFirst);
-            out[1 - firstIndex] = takeN(slots[1], gatherTotal - fromFirst);
-            return out;
-        }
         for (int i = 0; i < ports.length; i++) {
             out[i] = takeN(ports[i], required[i]);
         }
         return out;
     }
 
-    private static Object[] takeN(PortCore p, int n) {
+    /** {@code false} for joins that take no fixed count per port, which cannot reserve one. */
+    protected boolean reserves() {
+        return true;
+    }
+
+    /** Runs the user's handler on a committed set (entries per distinct port, FIFO). */
+    protected abstract void invoke(Object[][] taken) throws Exception;
+
+    /** What a sequential task's {@code await} returns for a committed set. */
+    protected abstract Object value(Object[][] taken);
+
+    /** The factory's name, with its parameters, for {@link #describe()}. */
+    protected abstract String kindName();
+
+    /** The ports as {@link #describe()} lists them. */
+    protected PortCore[] describedPorts() {
+        return slots;
+    }
+
+    /** The committed items in slot (user) order, unwrapped from their causality envelopes. */
+    protected final Object[] bySlot(Object[][] taken) {
+        int[] next = new int[ports.length];
+        Object[] out = new Object[slots.length];
+        for (int s = 0; s < slots.length; s++) {
+            int i = indexOf(slots[s]);
+            out[s] = CausalEnvelope.item(taken[i][next[i]++]);
+        }
+        return out;
+    }
+
+    /** Unwrapped items, in order. */
+    protected static List<Object> items(Object[] entries) {
+        List<Object> out = new ArrayList<>(entries.length);
+        for (Object e : entries) {
+            out.add(CausalEnvelope.item(e));
+        }
+        return out;
+    }
+
+    protected static Object[] takeN(PortCore p, int n) {
         Object[] out = new Object[n];
         for (int i = 0; i < n; i++) {
             out[i] = p.takeLocked();
@@ -386,7 +415,7 @@ public final class JoinReceiver extends ArbiterNode {
         }
     }
 
-    private int indexOf(PortCore p) {
+    protected final int indexOf(PortCore p) {
         for (int i = 0; i < ports.length; i++) {
             if (ports[i] == p) {
                 return i;
@@ -397,15 +426,8 @@ public final class JoinReceiver extends ArbiterNode {
 
     @Override
     public String describe() {
-        String what = switch (kind) {
-            case JOINED -> "joinedReceive";
-            case PORTS -> "multiplePortReceive";
-            case ITEMS -> "multipleItemReceive(n=" + slots.length + ")";
-            case GATHER -> "multipleItemReceive(gather n=" + gatherTotal + ")";
-        };
-        String ps = Arrays.stream(kind == Kind.ITEMS ? ports : slots).map(PortCore::toString)
-                .collect(Collectors.joining(", "));
-        return what + "(" + (persistent ? "persistent" : "one-shot") + ", " + ps
+        String ps = Arrays.stream(describedPorts()).map(PortCore::toString).collect(Collectors.joining(", "));
+        return kindName() + "(" + (persistent ? "persistent" : "one-shot") + ", " + ps
                 + (parent != null ? ", in " + parent.describe() : "")
                 + (sink != null ? ", on " + sink.sinkName() : "") + ")";
     }
@@ -447,54 +469,14 @@ public final class JoinReceiver extends ArbiterNode {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         protected boolean invoke() throws Exception {
-            switch (kind) {
-                case JOINED -> {
-                    Object[] bySlot = bySlot();
-                    ((BiHandler<Object, Object>) handler).handle(bySlot[0], bySlot[1]);
-                }
-                case PORTS, ITEMS -> ((Handler<Object>) handler).handle(List.of(bySlot()));
-                case GATHER -> {
-                    int first = indexOf(slots[0]);
-                    ((BiHandler<Object, Object>) handler).handle(items(taken[first]), items(taken[1 - first]));
-                }
-                default -> throw new IllegalStateException(kind.toString());
-            }
+            JoinReceiver.this.invoke(taken);
             return false;
         }
 
         @Override
         public Object value() {
-            return switch (kind) {
-                case JOINED -> {
-                    Object[] bySlot = bySlot();
-                    yield new Joined<>(bySlot[0], bySlot[1]);
-                }
-                case PORTS, ITEMS -> List.of(bySlot());
-                case GATHER -> {
-                    int first = indexOf(slots[0]);
-                    yield new Joined<>(items(taken[first]), items(taken[1 - first]));
-                }
-            };
-        }
-
-        private Object[] bySlot() {
-            int[] next = new int[ports.length];
-            Object[] out = new Object[slots.length];
-            for (int s = 0; s < slots.length; s++) {
-                int i = indexOf(slots[s]);
-                out[s] = CausalEnvelope.item(taken[i][next[i]++]);
-            }
-            return out;
-        }
-
-        private List<Object> items(Object[] entries) {
-            List<Object> out = new ArrayList<>(entries.length);
-            for (Object e : entries) {
-                out.add(CausalEnvelope.item(e));
-            }
-            return out;
+            return JoinReceiver.this.value(taken);
         }
 
         @Override

@@ -62,6 +62,12 @@ public final class PortCore {
     /** A lapse check is scheduled; guarded by the lock. */
     private boolean lapseScheduled;
     /**
+     * A reservation lapsed and no item was queued since: the port cannot be reserved again until
+     * one is, or the starving join would re-reserve it at once and hold the items back forever.
+     * Guarded by the lock.
+     */
+    private boolean lapsedSinceLastItem;
+    /**
      * A reservation lapses after this long without an item queued: when the stream goes quiet the
      * items it held back go to the other joins instead of waiting for items that may never come.
      */
@@ -128,6 +134,7 @@ public final class PortCore {
             if (toRun == null) {
                 items.addLast(entry);
                 notifyJoins = joinCount > 0;
+                lapsedSinceLastItem = false;
                 if (reservedBy != null) {
                     reservationActivity = System.nanoTime();
                 }
@@ -257,10 +264,14 @@ public final class PortCore {
         }
     }
 
-    /** Reserves this port for a starving join; caller holds the lock. */
-    void reserveLocked(JoinReceiver join) {
+    /** Reserves this port for a starving join, unless a reservation lapsed since the last item; caller holds the lock. */
+    boolean reserveLocked(JoinReceiver join) {
+        if (lapsedSinceLastItem) {
+            return false;
+        }
         reservedBy = join;
         reservationActivity = System.nanoTime();
+        return true;
     }
 
     /**
@@ -286,6 +297,7 @@ public final class PortCore {
             if (quiet >= RESERVATION_QUIET_NANOS) {
                 reservedBy = null;
                 nextReserver = null;
+                lapsedSinceLastItem = true;
                 lapsed = true;
             } else {
                 lapseScheduled = true;
