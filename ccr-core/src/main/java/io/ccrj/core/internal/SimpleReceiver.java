@@ -42,7 +42,15 @@ public final class SimpleReceiver extends PortReceiver {
                 return new Rejection(failure, CausalEnvelope.causalities(stored), sink);
             }
         }
-        return new ItemTask(sink, handler, stored, port);
+        return new ItemTask(sink, this, stored);
+    }
+
+    Handler<Object> handler() {
+        return handler;
+    }
+
+    PortCore port() {
+        return port;
     }
 
     @Override

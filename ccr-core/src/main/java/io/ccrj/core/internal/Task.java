@@ -19,8 +19,6 @@ public abstract class Task implements Dispatchable {
     Causality[] causalities;
     /** Called after the handler finishes (interleave release); may be null. */
     Completion completion;
-    /** When an interleave parked this task: its commit order there (guarded by the interleave's state lock). */
-    long parkedOrder;
 
     protected Task(TaskSink sink, Causality[] causalities) {
         this.sink = sink;
