@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -38,18 +37,23 @@ public final class WorkerPool {
     private final IdleStrategy idle;
     private final MpmcUnboundedXaddArrayQueue<QueueCore> ready = new MpmcUnboundedXaddArrayQueue<>(256);
     private final AtomicInteger parkedCount = new AtomicInteger();
-    private final AtomicInteger busyWorkers = new AtomicInteger();
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
-    private final LongAdder processed = new LongAdder();
     /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
     private volatile Port<Throwable> unhandledExceptions;
     private final long maxParkNanos = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * The idle strategy's spin, shortened in proportion when workers outnumber the cores: a
+     * spinning worker then holds a core that a worker with work (or the poster) needs.
+     */
+    private final long spinNanos;
     private volatile int state = OPEN;
 
     public WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions) {
         this.name = name;
         this.idle = idle;
         this.unhandledExceptions = unhandledExceptions;
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.spinNanos = threads > cores ? idle.spinNanos() / threads * cores : idle.spinNanos();
         this.workers = new WorkerThread[threads];
         for (int i = 0; i < threads; i++) {
             workers[i] = new WorkerThread(this, name + "-worker-" + i);
@@ -119,7 +123,7 @@ public final class WorkerPool {
             if (q != null) {
                 idleSince = 0;
                 spins = 0;
-                busyWorkers.incrementAndGet();
+                self.busy.lazySet(1);
                 boolean ran = false;
                 try {
                     ran = q.runOneWithToken();
@@ -127,10 +131,10 @@ public final class WorkerPool {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());
                 } finally {
-                    busyWorkers.decrementAndGet();
+                    self.busy.lazySet(0);
                 }
                 if (ran) {
-                    processed.increment();
+                    self.processed.lazySet(self.processed.get() + 1);
                 }
                 continue;
             }
@@ -146,9 +150,9 @@ public final class WorkerPool {
                 continue;
             }
             long idleFor = System.nanoTime() - idleSince;
-            if (idleFor < idle.spinNanos()) {
+            if (idleFor < spinNanos) {
                 Thread.onSpinWait();
-            } else if (idleFor < idle.spinNanos() + idle.yieldNanos()) {
+            } else if (idleFor < spinNanos + idle.yieldNanos()) {
                 Thread.yield();
             } else if (idle.parks()) {
                 park(self);
@@ -176,13 +180,21 @@ public final class WorkerPool {
     }
 
     private boolean quiescent() {
-        if (!ready.isEmpty() || busyWorkers.get() > 0) {
+        if (!ready.isEmpty()) {
             return false;
         }
+        // Counts before busy flags: a worker sets its flag (release) before it decrements the
+        // count of the queue whose token it took (a full fence), so a count read as 0 here means
+        // that worker's flag reads as 1 below, until its task has run.
         for (QueueCore q : queues) {
             // A suspended queue cannot drain: closing does not wait for it (its tasks are
             // discarded and counted, as when the drain timeout passes).
             if (q.pendingCount() > 0 && !q.isSuspended()) {
+                return false;
+            }
+        }
+        for (WorkerThread w : workers) {
+            if (w.busy.get() != 0) {
                 return false;
             }
         }
@@ -278,7 +290,11 @@ public final class WorkerPool {
     }
 
     public long processedCount() {
-        return processed.sum();
+        long n = 0;
+        for (WorkerThread w : workers) {
+            n += w.processed.get();
+        }
+        return n;
     }
 
     public long pendingCount() {
