@@ -195,7 +195,11 @@ public final class DispatcherQueue {
         core.dispose();
     }
 
-    /** @return {@code true} once {@link #dispose()} was called */
+    /**
+     * Whether this queue was disposed of.
+     *
+     * @return {@code true} once {@link #dispose()} was called
+     */
     public boolean isDisposed() {
         return core.isDisposed();
     }
@@ -230,7 +234,11 @@ public final class DispatcherQueue {
         return core.executedCount();
     }
 
-    /** @return tasks dropped by a discarding policy or by {@link #dispose()} */
+    /**
+     * Tasks dropped without running.
+     *
+     * @return tasks dropped by a discarding policy or by {@link #dispose()}
+     */
     public long discardedCount() {
         return core.discardedCount();
     }

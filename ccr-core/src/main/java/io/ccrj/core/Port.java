@@ -90,7 +90,11 @@ public final class Port<T> {
         return core.close();
     }
 
-    /** @return {@code true} once {@link #close()} was called */
+    /**
+     * Whether the port is closed.
+     *
+     * @return {@code true} once {@link #close()} was called
+     */
     public boolean isClosed() {
         return core.isClosed();
     }

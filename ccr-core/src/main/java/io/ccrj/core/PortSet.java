@@ -166,7 +166,11 @@ public class PortSet {
         return port(type).test();
     }
 
-    /** @return the number of ports (declared types) */
+    /**
+     * The number of ports.
+     *
+     * @return the number of ports (declared types)
+     */
     public int size() {
         return ports.length;
     }
