@@ -23,7 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  * list; a worker that takes the token takes one task, decrements, and if tasks remain hands the
  * token back to the ready list before running its task. So the queue is on the ready list (or in a
  * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
- * parallel, and each pass over the ready list runs one task per queue. A task is offered before
+ * parallel, and each pass over the ready list runs one task per queue. (A pool with one worker
+ * keeps the token for the next task while no other queue is on the ready list: the same order,
+ * without an offer and a poll per task; see {@link #runWithToken()}.) A task is offered before
  * the count is incremented, so a worker holding the token always finds one (it spins through the
  * brief window in which a discarding policy swaps the oldest task for a new one).
  *
@@ -279,10 +281,11 @@ public final class QueueCore implements TaskSink {
     /**
      * Called by a worker that took this queue's token from the ready list.
      *
-     * @return {@code true} if a task ran; {@code false} if the queue is suspended (the token is
-     *     parked until {@link #resume()})
+     * @return how many tasks ran: 0 if the queue is suspended (the token is parked until
+     *     {@link #resume()}) or disposed (a task was discarded), more than one when the worker kept
+     *     the token for several tasks
      */
-    boolean runOneWithToken() {
+    int runWithToken() {
         if (disposed) {
             Task t = takeOne();
             if (count.decrementAndGet() > 0) {
@@ -292,23 +295,45 @@ public final class QueueCore implements TaskSink {
             }
             afterTake();
             discardDisposed(t);
-            return false;
+            return 0;
         }
         if (suspended) {
             tokenHeldBySuspension.set(true);
             if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
                 pool.makeReady(this);
             }
-            return false;
+            return 0;
         }
-        Task t = takeOne();
-        if (count.decrementAndGet() > 0) {
-            pool.makeReady(this);
+        int ran = 0;
+        while (true) {
+            Task t = takeOne();
+            boolean keepToken = false;
+            if (count.decrementAndGet() > 0) {
+                // Several tasks per token: a single worker whose ready list holds no other queue
+                // keeps the token for the next task instead of handing it back and taking it
+                // again (an offer and a poll on the shared ready list per task). Round robin
+                // holds: the ready list is checked before every further task, so a queue that
+                // becomes ready waits for at most the task in hand.
+                keepToken = pool.batchesTokens() && ran + 1 < MAX_TASKS_PER_TOKEN && pool.readyIsEmpty();
+                if (!keepToken) {
+                    pool.makeReady(this);
+                }
+            }
+            afterTake();
+            run(t);
+            ran++;
+            if (!keepToken) {
+                return ran;
+            }
+            if (suspended || disposed) {
+                pool.makeReady(this); // the next visit applies the suspension or the disposal
+                return ran;
+            }
         }
-        afterTake();
-        run(t);
-        return true;
     }
+
+    /** Bounds a batch, so that a worker returns to its loop (and its state checks) regularly. */
+    private static final int MAX_TASKS_PER_TOKEN = 64;
 
     private void runOneOnExecutor() {
         if (disposed) {

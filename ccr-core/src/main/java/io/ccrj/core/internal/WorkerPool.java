@@ -92,6 +92,19 @@ public final class WorkerPool {
         return state == OPEN;
     }
 
+    /**
+     * {@code true} if a worker may keep a queue's token for several tasks: only with one worker,
+     * where no other worker could serve the queue in parallel meanwhile.
+     */
+    boolean batchesTokens() {
+        return workers.length == 1 && state != STOPPED;
+    }
+
+    /** {@code true} if no queue waits on the ready list (a snapshot). */
+    boolean readyIsEmpty() {
+        return ready.isEmpty();
+    }
+
     /** Offers a queue's token to the ready list and wakes a parked worker if there is one. */
     void makeReady(QueueCore q) {
         ready.offer(q);
@@ -124,17 +137,17 @@ public final class WorkerPool {
                 idleSince = 0;
                 spins = 0;
                 self.busy.lazySet(1);
-                boolean ran = false;
+                int ran = 0;
                 try {
-                    ran = q.runOneWithToken();
+                    ran = q.runWithToken();
                 } catch (Throwable t) {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());
                 } finally {
                     self.busy.lazySet(0);
                 }
-                if (ran) {
-                    self.processed.lazySet(self.processed.get() + 1);
+                if (ran > 0) {
+                    self.processed.lazySet(self.processed.get() + ran);
                 }
                 continue;
             }
