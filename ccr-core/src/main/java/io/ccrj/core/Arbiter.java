@@ -2,6 +2,7 @@ package io.ccrj.core;
 
 import io.ccrj.core.internal.ArbiterNode;
 import io.ccrj.core.internal.ChoiceArbiter;
+import io.ccrj.core.internal.CompletionReceiver;
 import io.ccrj.core.internal.InterleaveArbiter;
 import io.ccrj.core.internal.JoinReceiver;
 import io.ccrj.core.internal.PortCore;
@@ -199,6 +200,48 @@ public final class Arbiter {
     }
 
     /**
+     * One item from each of several ports of any types, delivered together in port order (the
+     * ports of a {@link PortSet}, or any mix of ports). Two-phase and non-greedy like every join.
+     *
+     * @param persistent stay registered after firing
+     * @param ports the ports; at least one
+     * @param handler receives one item per port, in the order of {@code ports}
+     * @return the arbiter
+     * @throws IllegalArgumentException if {@code ports} is empty
+     * @throws NullPointerException if an argument or a port is null
+     */
+    public static ArbiterTask multiplePortReceive(boolean persistent, List<? extends Port<?>> ports,
+                                                  Handler<List<Object>> handler) {
+        Objects.requireNonNull(ports, "ports");
+        if (ports.isEmpty()) {
+            throw new IllegalArgumentException("multiplePortReceive needs at least one port, got an empty list");
+        }
+        PortCore[] cores = new PortCore[ports.size()];
+        for (int i = 0; i < cores.length; i++) {
+            cores[i] = core(Objects.requireNonNull(ports.get(i), "port " + i));
+        }
+        return JoinReceiver.ports(persistent, cores, requireHandler(handler));
+    }
+
+    /**
+     * One item from every port of a port set, delivered together in declaration order.
+     *
+     * @param persistent stay registered after firing
+     * @param portSet the ports
+     * @param handler receives one item per port, in the order of {@link PortSet#types()}
+     * @return the arbiter
+     * @throws NullPointerException if an argument is null
+     */
+    public static ArbiterTask multiplePortReceive(boolean persistent, PortSet portSet, Handler<List<Object>> handler) {
+        Objects.requireNonNull(portSet, "portSet");
+        List<Port<?>> ports = new java.util.ArrayList<>(portSet.size());
+        for (int i = 0; i < portSet.size(); i++) {
+            ports.add(portSet.port(i));
+        }
+        return multiplePortReceive(persistent, ports, handler);
+    }
+
+    /**
      * One item from each of two ports of different types.
      *
      * @param persistent stay registered after firing
@@ -247,6 +290,89 @@ public final class Arbiter {
     public static <A, B> ArbiterTask choice(PortSet2<A, B> portSet, Handler<? super A> onFirst, Handler<? super B> onSecond) {
         Objects.requireNonNull(portSet, "portSet");
         return choice(receive(false, portSet.first(), onFirst), receive(false, portSet.second(), onSecond));
+    }
+
+    /**
+     * Three-way choice over a three-type port set: one item from whichever port has one first.
+     *
+     * @param portSet the ports
+     * @param onFirst handler for the first port
+     * @param onSecond handler for the second port
+     * @param onThird handler for the third port
+     * @param <A> first type
+     * @param <B> second type
+     * @param <C> third type
+     * @return the arbiter
+     * @throws NullPointerException if an argument is null
+     */
+    public static <A, B, C> ArbiterTask choice(PortSet3<A, B, C> portSet, Handler<? super A> onFirst,
+                                               Handler<? super B> onSecond, Handler<? super C> onThird) {
+        Objects.requireNonNull(portSet, "portSet");
+        return choice(receive(false, portSet.first(), onFirst), receive(false, portSet.second(), onSecond),
+                receive(false, portSet.third(), onThird));
+    }
+
+    /**
+     * Four-way choice over a four-type port set: one item from whichever port has one first.
+     *
+     * @param portSet the ports
+     * @param onFirst handler for the first port
+     * @param onSecond handler for the second port
+     * @param onThird handler for the third port
+     * @param onFourth handler for the fourth port
+     * @param <A> first type
+     * @param <B> second type
+     * @param <C> third type
+     * @param <D> fourth type
+     * @return the arbiter
+     * @throws NullPointerException if an argument is null
+     */
+    public static <A, B, C, D> ArbiterTask choice(PortSet4<A, B, C, D> portSet, Handler<? super A> onFirst,
+                                                  Handler<? super B> onSecond, Handler<? super C> onThird,
+                                                  Handler<? super D> onFourth) {
+        Objects.requireNonNull(portSet, "portSet");
+        return choice(receive(false, portSet.first(), onFirst), receive(false, portSet.second(), onSecond),
+                receive(false, portSet.third(), onThird), receive(false, portSet.fourth(), onFourth));
+    }
+
+    /**
+     * Choice over a port set of any arity (CCR's {@code Choice(portSet)}): one item from whichever
+     * port has one first, handed to one handler; the other ports keep their items. In a sequential
+     * task, {@link SequentialContext#await} returns that item, so
+     * {@code Object reply = ctx.await(Arbiter.choice(replies, r -> { }))} then an
+     * {@code instanceof} switch reads like CCR's {@code yield return portSet.Choice()}.
+     *
+     * @param portSet the ports
+     * @param handler receives the first item, whatever its port
+     * @return the arbiter
+     * @throws NullPointerException if an argument is null
+     */
+    public static ArbiterTask choice(PortSet portSet, Handler<Object> handler) {
+        Objects.requireNonNull(portSet, "portSet");
+        requireHandler(handler);
+        ArbiterTask[] branches = new ArbiterTask[portSet.size()];
+        for (int i = 0; i < branches.length; i++) {
+            branches[i] = new SimpleReceiver(false, core(portSet.port(i)), handler, null);
+        }
+        return choice(branches);
+    }
+
+    /**
+     * Fires once the port is {@linkplain Port#close() closed} and holds no item, and runs the
+     * handler as a task on the queue it is activated on: how receivers learn that no item will
+     * come. One-shot. Combine it with a join or a receive in a {@link #choice} ("the next pair, or
+     * the end"), or put it in an {@link #interleave}'s teardown group so the interleave retires
+     * after the last item's handler finished and the handler can close the next stage's port: a
+     * pipeline then shuts down in order. On a multi-threaded dispatcher outside an interleave, it
+     * may run while handlers of the last items still run.
+     *
+     * @param port the port to watch
+     * @param handler runs once
+     * @return the arbiter
+     * @throws NullPointerException if an argument is null
+     */
+    public static ArbiterTask completion(Port<?> port, Runnable handler) {
+        return new CompletionReceiver(core(port), requireHandler(handler));
     }
 
     /**

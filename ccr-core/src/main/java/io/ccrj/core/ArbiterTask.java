@@ -25,6 +25,29 @@ public interface ArbiterTask {
      */
     void cancel();
 
+    /**
+     * Where the arbiter is in its life: {@link State#CREATED} until activated, then
+     * {@link State#ACTIVE}, and finally {@link State#DONE} (a one-shot arbiter fired, a choice
+     * chose a branch, an interleave retired) or {@link State#CANCELLED} (cancelled before that,
+     * or a losing choice branch). A persistent receive or join stays active until cancelled. A
+     * snapshot: another thread may change it right after.
+     *
+     * @return the current state
+     */
+    State state();
+
     /** {@return a one-line description: kind, persistence, ports, queue} */
     String describe();
+
+    /** The life cycle of an arbiter; see {@link #state()}. */
+    enum State {
+        /** Made by a factory, not activated yet. */
+        CREATED,
+        /** Activated and registered on its ports; it may fire. */
+        ACTIVE,
+        /** Fired (one-shot), chose a branch (choice), or retired (interleave): it fires no more. */
+        DONE,
+        /** Cancelled before it fired, or retracted as a losing choice branch. */
+        CANCELLED
+    }
 }

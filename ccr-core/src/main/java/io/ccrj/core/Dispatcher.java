@@ -31,7 +31,8 @@ public final class Dispatcher implements AutoCloseable {
     final WorkerPool pool;
     private final String name;
     private final IdleStrategy idleStrategy;
-    private final Port<Throwable> unhandledExceptions;
+    /** The port the dispatcher created; {@link #setUnhandledExceptionPort(Port)} with null restores it. */
+    private final Port<Throwable> defaultUnhandledExceptions;
 
     /** Creates a dispatcher with one thread per core (at least two), named "ccrj". */
     public Dispatcher() {
@@ -62,8 +63,8 @@ public final class Dispatcher implements AutoCloseable {
         this.name = Objects.requireNonNull(name, "name");
         this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
         int n = threads == 0 ? Math.max(2, Runtime.getRuntime().availableProcessors()) : threads;
-        this.unhandledExceptions = new Port<>(name + ".unhandled");
-        this.pool = new WorkerPool(name, n, idleStrategy, unhandledExceptions);
+        this.defaultUnhandledExceptions = new Port<>(name + ".unhandled");
+        this.pool = new WorkerPool(name, n, idleStrategy, defaultUnhandledExceptions);
     }
 
     /**
@@ -125,7 +126,19 @@ public final class Dispatcher implements AutoCloseable {
      * @return the port
      */
     public Port<Throwable> unhandledExceptionPort() {
-        return unhandledExceptions;
+        return pool.unhandledExceptions();
+    }
+
+    /**
+     * Sets where handler exceptions with no causality go when their queue has no port of its own
+     * (CCR's settable {@code Dispatcher.UnhandledExceptionPort}, as
+     * {@link DispatcherQueue#setUnhandledExceptionPort(Port)} is for a queue). Failures raised
+     * after this call go to the new port; each is still logged.
+     *
+     * @param port the port, or {@code null} to restore the one the dispatcher created
+     */
+    public void setUnhandledExceptionPort(Port<Throwable> port) {
+        pool.setUnhandledExceptions(port == null ? defaultUnhandledExceptions : port);
     }
 
     /** Drains (up to 30 s) and stops; see the class description. Idempotent. */

@@ -96,6 +96,24 @@ public final class DispatcherQueue {
         return new DispatcherQueue(name, executor, policy);
     }
 
+    /**
+     * A queue that runs each task at once on the thread that enqueued it, inside the
+     * {@link Port#post} (or {@link Arbiter#activate}) that scheduled it: <b>for deterministic tests
+     * only</b>. When {@code post} returns, the handler has run, so a test can assert on its effects
+     * without waiting; ccr-core's own JCStress tests use it so that a handler's effects belong to
+     * the actor that posted. There is no concurrency and no fairness: a handler that posts runs
+     * the next handler nested in its own stack (deep chains can overflow it), a handler that
+     * blocks blocks the poster, and a throttling policy would make a poster wait for itself. Not
+     * for production code; use a {@link Dispatcher} with one thread for ordered, asynchronous
+     * handling.
+     *
+     * @param name the queue's name
+     * @return the queue
+     */
+    public static DispatcherQueue inline(String name) {
+        return new DispatcherQueue(name, Runnable::run, SchedulingPolicy.unconstrained());
+    }
+
     private static final class VirtualThreadExecutor {
         static final Executor INSTANCE = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ccrj-vq-", 0).factory());
     }
@@ -162,6 +180,30 @@ public final class DispatcherQueue {
         core.resume();
     }
 
+    /**
+     * Disposes of this queue alone (CCR's {@code DispatcherQueue.Dispose}), leaving its dispatcher
+     * and the other queues running: from now on activation on it throws
+     * {@link IllegalStateException}, {@link #submit}/{@link #execute} throw
+     * {@link java.util.concurrent.RejectedExecutionException}, and its receivers decline items (they
+     * stay in their ports; a {@link Port#post} that no other receiver takes throws, naming this
+     * queue). Tasks accepted and not yet started are discarded, counted in
+     * {@link #discardedCount()}, and their futures fail; a handler already running finishes. The
+     * dispatcher stops tracking the queue once it is empty. Idempotent; a suspended queue is
+     * disposed of too.
+     */
+    public void dispose() {
+        core.dispose();
+    }
+
+    /**
+     * Whether this queue was disposed of.
+     *
+     * @return {@code true} once {@link #dispose()} was called
+     */
+    public boolean isDisposed() {
+        return core.isDisposed();
+    }
+
     /** {@return {@code true} while suspended} */
     public boolean isSuspended() {
         return core.isSuspended();
@@ -192,7 +234,11 @@ public final class DispatcherQueue {
         return core.executedCount();
     }
 
-    /** {@return tasks dropped by a discarding policy} */
+    /**
+     * Tasks dropped without running.
+     *
+     * @return tasks dropped by a discarding policy or by {@link #dispose()}
+     */
     public long discardedCount() {
         return core.discardedCount();
     }

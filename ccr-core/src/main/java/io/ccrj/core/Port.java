@@ -1,5 +1,6 @@
 package io.ccrj.core;
 
+import io.ccrj.core.internal.PortAccess;
 import io.ccrj.core.internal.PortCore;
 
 import java.util.List;
@@ -24,6 +25,10 @@ import java.util.Objects;
  * @param <T> the item type
  */
 public final class Port<T> {
+    static {
+        PortAccess.install(p -> p.core);
+    }
+
     final PortCore core;
 
     /** Creates an anonymous port. */
@@ -48,12 +53,50 @@ public final class Port<T> {
      *
      * @param item the item; not {@code null}
      * @throws NullPointerException if {@code item} is null
+     * @throws IllegalStateException if the port is {@linkplain #close() closed}
      * @throws java.util.concurrent.RejectedExecutionException if a receiver declined the item
      *     because its dispatcher is closed and no other receiver took it; the item stays queued in
      *     this port (nothing is lost) and the message names the queue and the port
      */
     public void post(T item) {
         core.post(item);
+    }
+
+    /**
+     * Posts an item if it can be delivered, without throwing: the non-throwing form of
+     * {@link #post}, for producers that would rather count a refusal than handle an exception.
+     * Like {@code post} it may wait for a throttling policy.
+     *
+     * @param item the item; not {@code null}
+     * @return {@code true} if the item was taken by a receiver or queued; {@code false} if the
+     *     port is {@linkplain #close() closed} (the item was not queued), or if a receiver declined
+     *     it because its dispatcher or queue is closed (the item stays queued, as with {@code post})
+     * @throws NullPointerException if {@code item} is null (a programming error, not a refusal)
+     */
+    public boolean tryPost(T item) {
+        return core.post(item, false);
+    }
+
+    /**
+     * Closes the port: from now on {@link #post} throws {@link IllegalStateException} and
+     * {@link #tryPost} returns {@code false}. Items already queued stay and are still delivered;
+     * once none is left, the {@link Arbiter#completion} arbiters on this port fire, so a pipeline
+     * stage can close its output after its input, and the whole pipeline shuts down in order.
+     * Idempotent.
+     *
+     * @return {@code true} if this call closed the port, {@code false} if it was already closed
+     */
+    public boolean close() {
+        return core.close();
+    }
+
+    /**
+     * Whether the port is closed.
+     *
+     * @return {@code true} once {@link #close()} was called
+     */
+    public boolean isClosed() {
+        return core.isClosed();
     }
 
     /**

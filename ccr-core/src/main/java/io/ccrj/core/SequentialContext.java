@@ -75,13 +75,20 @@ public interface SequentialContext {
     /**
      * Activates a one-shot arbiter (a receive, a join, a choice) for this task and waits until it
      * fires; its handler runs on this task's thread before this method returns, and an exception
-     * from the handler propagates out of this method.
+     * from the handler propagates out of this method. From then on the task carries the
+     * causalities of the item(s) that fired the arbiter, as the code after a wait does in CCR
+     * (items posted with no causality leave the task's own in place).
      *
      * @param arbiter a one-shot arbiter not activated before
+     * @return what the arbiter received: the item for a receive; a {@link Joined} for a joined
+     *     receive; a {@code List} for a multiple-item or multiple-port receive; a {@link Joined} of
+     *     two lists for a gather; for a choice, the value of the branch that fired; {@code null}
+     *     for {@link Arbiter#fromHandler} and for {@link Arbiter#completion} (items are never
+     *     {@code null}, so a {@code null} from a choice means the completion branch fired)
      * @throws InterruptedException if interrupted before the arbiter fired (it is cancelled and
      *     nothing is consumed; if it fired in the meantime, its handler runs here instead and the
      *     interrupt status stays set)
      * @throws Exception what the arbiter's handler threw
      */
-    void await(ArbiterTask arbiter) throws Exception;
+    Object await(ArbiterTask arbiter) throws Exception;
 }

@@ -100,6 +100,11 @@ class BadInputTest extends CcrTestSupport {
             }
 
             @Override
+            public State state() {
+                return State.CREATED;
+            }
+
+            @Override
             public String describe() {
                 return "home-made";
             }

@@ -16,6 +16,12 @@ public abstract class ArbiterNode implements ArbiterTask {
     protected Parent parent;
     private volatile boolean bound;
     protected volatile boolean cancelled;
+    /**
+     * Set once a one-shot node fired (its items are consumed, its task dispatched), a choice chose,
+     * or an interleave retired; written by the committing thread (under the port lock(s) for
+     * receives and joins), read racily by {@link #state()}. Once set it wins over a later cancel.
+     */
+    private volatile boolean fired;
 
     protected ArbiterNode(boolean persistent) {
         this.persistent = persistent;
@@ -84,6 +90,22 @@ public abstract class ArbiterNode implements ArbiterTask {
     @Override
     public boolean isActive() {
         return bound && !cancelled && !isFinished();
+    }
+
+    @Override
+    public final State state() {
+        if (fired) {
+            return State.DONE;
+        }
+        if (cancelled) {
+            return State.CANCELLED;
+        }
+        return bound ? State.ACTIVE : State.CREATED;
+    }
+
+    /** Records that this node fired (one-shot), chose (choice) or retired (interleave). */
+    protected final void markFired() {
+        fired = true;
     }
 
     /** {@code true} once a one-shot node has fired. */

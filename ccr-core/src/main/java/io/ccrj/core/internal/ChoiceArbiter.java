@@ -59,6 +59,7 @@ public final class ChoiceArbiter extends ArbiterNode implements ArbiterNode.Pare
         if (cancelled || !winner.compareAndSet(null, branch)) {
             return null;
         }
+        markFired();
         return () -> {
             retractLosers();
             task.dispatch();

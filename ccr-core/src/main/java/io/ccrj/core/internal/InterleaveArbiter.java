@@ -42,8 +42,19 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     private final ArrayDeque<Task> pendingConcurrent = new ArrayDeque<>();
     private boolean teardownRequested;
     private Task pendingTeardown;
+    /**
+     * The requested teardown is a port's completion ({@code Arbiter.completion}): the tasks parked
+     * inside were committed before the port drained, so they belong to the stream and run first;
+     * the teardown runs once nothing is pending or running.
+     */
+    private boolean teardownDrainsFirst;
     /** Commit order of parked tasks, so a teardown can return their items in the order taken. */
     private long parkedCount;
+    /**
+     * Each parked task's commit order, while it is parked: kept here rather than in a field of
+     * every task, so the tasks of the hot path (which never park) stay small.
+     */
+    private final java.util.IdentityHashMap<Task, Long> parkedOrder = new java.util.IdentityHashMap<>();
     /** Written last by the teardown, after branches are unregistered and items returned. */
     private volatile boolean retired;
 
@@ -123,6 +134,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 switch (kind) {
                     case TEARDOWN -> {
                         teardownRequested = true;
+                        teardownDrainsFirst = branch instanceof CompletionReceiver;
                         if (activeConcurrent == 0 && !exclusiveRunning) {
                             exclusiveRunning = true;
                             return task;
@@ -135,7 +147,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                             exclusiveRunning = true;
                             return task;
                         }
-                        task.parkedOrder = ++parkedCount;
+                        parkedOrder.put(task, ++parkedCount);
                         pendingExclusive.get(index).addLast(task);
                         pendingExclusiveCount++;
                         return Dispatchable.NONE;
@@ -145,7 +157,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                             activeConcurrent++;
                             return task;
                         }
-                        task.parkedOrder = ++parkedCount;
+                        parkedOrder.put(task, ++parkedCount);
                         pendingConcurrent.addLast(task);
                         return Dispatchable.NONE;
                     }
@@ -179,17 +191,19 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
                 retireNow = true;
                 toReturn = drainPendingLocked();
             } else if (activeConcurrent == 0 && !exclusiveRunning) {
-                if (teardownRequested && pendingTeardown != null) {
+                boolean drainingFirst = teardownDrainsFirst
+                        && (pendingExclusiveCount > 0 || !pendingConcurrent.isEmpty());
+                if (teardownRequested && pendingTeardown != null && !drainingFirst) {
                     exclusiveRunning = true;
                     toRun.add(pendingTeardown);
                     pendingTeardown = null;
                 } else if (pendingExclusiveCount > 0) {
                     exclusiveRunning = true;
                     toRun.add(nextExclusiveLocked());
-                } else if (!teardownRequested) {
+                } else if (!teardownRequested || teardownDrainsFirst) {
                     admitConcurrentsLocked(toRun);
                 }
-            } else if (!exclusiveRunning && pendingExclusiveCount == 0 && !teardownRequested) {
+            } else if (!exclusiveRunning && pendingExclusiveCount == 0 && (!teardownRequested || teardownDrainsFirst)) {
                 admitConcurrentsLocked(toRun);
             }
         }
@@ -200,6 +214,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
             unregister();
             returnToPorts(toReturn);
             retired = true;
+            markFired();
         }
     }
 
@@ -210,7 +225,7 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
      * task by task would reverse them.
      */
     private static void returnToPorts(List<Task> pending) {
-        pending.sort(Comparator.comparingLong(t -> t.parkedOrder));
+        // drainPendingLocked sorted them in commit order.
         Map<PortCore, List<Object>> byPort = new LinkedHashMap<>();
         for (Task t : pending) {
             t.completion = null;
@@ -224,7 +239,9 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     private void admitConcurrentsLocked(List<Task> toRun) {
         while (!pendingConcurrent.isEmpty()) {
             activeConcurrent++;
-            toRun.add(pendingConcurrent.pollFirst());
+            Task t = pendingConcurrent.pollFirst();
+            parkedOrder.remove(t);
+            toRun.add(t);
         }
     }
 
@@ -236,7 +253,9 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
             if (!q.isEmpty()) {
                 nextExclusive = (i + 1) % n;
                 pendingExclusiveCount--;
-                return q.pollFirst();
+                Task t = q.pollFirst();
+                parkedOrder.remove(t);
+                return t;
             }
         }
         throw new IllegalStateException("pending exclusive count out of step");
@@ -251,6 +270,8 @@ public final class InterleaveArbiter extends ArbiterNode implements Interleave {
         pendingExclusiveCount = 0;
         out.addAll(pendingConcurrent);
         pendingConcurrent.clear();
+        out.sort(Comparator.comparingLong(parkedOrder::get));
+        parkedOrder.clear();
         return out;
     }
 

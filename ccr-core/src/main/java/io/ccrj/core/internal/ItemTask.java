@@ -5,22 +5,24 @@ import io.ccrj.core.Handler;
 import java.util.List;
 import java.util.Map;
 
-/** A handler bound to the one item a single-port receiver consumed. */
+/**
+ * A handler bound to the one item a single-port receiver consumed: the hot path's one allocation
+ * per message, so it holds only the receiver (handler and port) and the stored entry.
+ */
 final class ItemTask extends Task {
-    private final Handler<Object> handler;
+    private final SimpleReceiver receiver;
     private final Object entry;
-    private final PortCore source;
 
-    ItemTask(TaskSink sink, Handler<Object> handler, Object entry, PortCore source) {
+    ItemTask(TaskSink sink, SimpleReceiver receiver, Object entry) {
         super(sink, CausalEnvelope.causalities(entry));
-        this.handler = handler;
+        this.receiver = receiver;
         this.entry = entry;
-        this.source = source;
     }
 
     @Override
     protected boolean invoke() throws Exception {
         Object item = CausalEnvelope.item(entry);
+        Handler<Object> handler = receiver.handler();
         if (handler instanceof AsyncHandler<Object> async) {
             async.start(item, this);
             return true;
@@ -32,6 +34,7 @@ final class ItemTask extends Task {
     @Override
     public void runInline() throws Exception {
         Object item = CausalEnvelope.item(entry);
+        Handler<Object> handler = receiver.handler();
         if (handler instanceof AsyncHandler<Object> async) {
             async.runHere(item);
         } else {
@@ -40,12 +43,17 @@ final class ItemTask extends Task {
     }
 
     @Override
+    public Object value() {
+        return CausalEnvelope.item(entry);
+    }
+
+    @Override
     protected void collectItems(Map<PortCore, List<Object>> byPort) {
-        collect(byPort, source, entry);
+        collect(byPort, receiver.port(), entry);
     }
 
     @Override
     protected String describe() {
-        return "task(" + source + ")";
+        return "task(" + receiver.port() + ")";
     }
 }

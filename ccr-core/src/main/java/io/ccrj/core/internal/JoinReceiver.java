@@ -13,9 +13,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The joins: joined receive (one item from each of two ports), multiple-port receive (one item
- * from each of k ports), multiple-item receive (n items of one port) and gather (n items in total
- * across the two ports of a two-type port set).
+ * The one lock-ordered join that every join arbiter extends: {@link JoinedReceive} (one item from
+ * each of two ports), {@link ListJoin} (one item from each of k ports, or n items of one port) and
+ * {@link GatherJoin} (n items in total across the two ports of a two-type port set). This class
+ * owns the registration, the commit protocol, the reservations and the task; a subclass says what
+ * a whole set is ({@link #availableLocked}, {@link #takeLocked}) and what its handler gets
+ * ({@link #invoke}, {@link #value}).
  *
  * <h2>Two-phase, non-greedy commit</h2>
  * A join's entries never consume on offer. After an item is queued on one of its ports (or when
@@ -25,27 +28,40 @@ import java.util.stream.Collectors;
  * Because nothing is taken until the whole set is there, competing joins never strand a partial
  * set; because locks are taken in one global order, they never deadlock; because the check and the
  * take happen under all the locks, no item is taken twice.
+ *
+ * <h2>Fairness between competing joins</h2>
+ * Joins that share a port take turns ({@link PortCore} rotates which is told first), but a join
+ * that needs more items of a port than its competitors would never see them accumulate: the
+ * smaller join takes each one as it comes. So a join that fails to commit while short of items on
+ * exactly one port, shared with another join, <em>reserves</em> that port
+ * ({@link PortCore#reservedBy}, guarded by the port's lock): until it commits, is cancelled, or the
+ * port closes, other joins commit on that port only if they leave at least the reserver's need
+ * queued. A reservation thus holds back at most that many items, and only while the reserver
+ * waits for them and items keep coming: it lapses after a quiet millisecond with no item queued on
+ * the port ({@link PortCore#RESERVATION_QUIET_NANOS}), and the port cannot be reserved again
+ * before the next item is queued, so nothing stays stranded once a stream stops; a join short on several ports reserves none (and drops what it held), so it
+ * cannot hold items that its other ports keep it from using.
+ *
+ * <p>Reservations are ordered by the ticket a join draws when it first reserves: a join that holds
+ * an older reservation ignores younger ones (otherwise two joins could each hold what the other
+ * needs). A join refused by a reservation asks the holder to re-check ({@link #tryCommit}); the
+ * holder commits, drops a reservation it can no longer use, or is itself refused by an older one,
+ * so the chain of re-checks runs towards the oldest holder and ends.
  */
-public final class JoinReceiver extends ArbiterNode {
-    /** What the handler receives. */
-    public enum Kind { JOINED, PORTS, ITEMS, GATHER }
-
-    private final Kind kind;
-    private final PortCore[] slots;       // user order; ITEMS repeats the one port n times
-    private final PortCore[] ports;       // distinct, ascending id: the lock order
-    private final int[] required;         // per entry of ports (not used by GATHER)
-    private final int gatherTotal;
-    private final Object handler;
+public abstract class JoinReceiver extends ArbiterNode {
+    /** The parts in the user's order; a multiple-item receive repeats its one port n times. */
+    protected final PortCore[] slots;
+    /** The distinct ports in ascending id: the lock order. */
+    protected final PortCore[] ports;
+    /** Items needed per entry of {@link #ports} (a gather overrides what "available" means). */
+    protected final int[] required;
     private final Entry[] entries;
     /** Written under all the join's port locks; read under any of them, or racily as a hint. */
     private volatile boolean done;
 
-    private JoinReceiver(Kind kind, boolean persistent, PortCore[] slots, int gatherTotal, Object handler) {
+    protected JoinReceiver(boolean persistent, PortCore[] slots) {
         super(persistent);
-        this.kind = kind;
         this.slots = slots;
-        this.gatherTotal = gatherTotal;
-        this.handler = handler;
         Map<PortCore, Integer> counts = new LinkedHashMap<>();
         for (PortCore p : slots) {
             counts.merge(p, 1, Integer::sum);
@@ -60,19 +76,19 @@ public final class JoinReceiver extends ArbiterNode {
 
     /** One item from each of two ports, handed to a two-argument handler. */
     public static JoinReceiver joined(boolean persistent, PortCore a, PortCore b, BiHandler<?, ?> handler) {
-        return new JoinReceiver(Kind.JOINED, persistent, new PortCore[] {a, b}, 0, handler);
+        return new JoinedReceive(persistent, a, b, handler);
     }
 
     /** One item from each port, as a list in port order. */
     public static JoinReceiver ports(boolean persistent, PortCore[] ports, Handler<?> handler) {
-        return new JoinReceiver(Kind.PORTS, persistent, ports.clone(), 0, handler);
+        return new ListJoin(persistent, ports.clone(), handler, false);
     }
 
     /** Exactly n items of one port, as a list in FIFO order. */
     public static JoinReceiver items(boolean persistent, PortCore port, int n, Handler<?> handler) {
         PortCore[] slots = new PortCore[n];
         Arrays.fill(slots, port);
-        return new JoinReceiver(Kind.ITEMS, persistent, slots, 0, handler);
+        return new ListJoin(persistent, slots, handler, true);
     }
 
     /** n items in total across two ports, as one list per port. */
@@ -80,7 +96,7 @@ public final class JoinReceiver extends ArbiterNode {
         if (first == second) {
             throw new IllegalArgumentException("gather needs two different ports");
         }
-        return new JoinReceiver(Kind.GATHER, persistent, new PortCore[] {first, second}, total, handler);
+        return new GatherJoin(persistent, first, second, total, handler);
     }
 
     @Override
@@ -93,14 +109,19 @@ public final class JoinReceiver extends ArbiterNode {
 
     @Override
     protected void unregister() {
+        boolean released;
         lockAll();
         try {
             done = true;
             for (int i = 0; i < ports.length; i++) {
                 ports[i].unlinkLocked(entries[i]);
             }
+            released = releaseReservationsLocked();
         } finally {
             unlockAll();
+        }
+        if (released) {
+            notifyReleased();
         }
     }
 
@@ -111,25 +132,72 @@ public final class JoinReceiver extends ArbiterNode {
 
     /** Commits as many times as the items allow (once for a one-shot join). */
     void tryCommit() {
-        while (!done && !cancelled) {
-            Dispatchable d = commitOnce();
-            if (d == null) {
-                return;
+        tryCommit(0);
+    }
+
+    private void tryCommit(int depth) {
+        boolean released = false;
+        Outcome outcome = new Outcome();
+        try {
+            while (!done && !cancelled) {
+                Dispatchable d = commitOnce(outcome);
+                if (d == null) {
+                    JoinReceiver holder = outcome.blockedBy;
+                    if (holder != null && depth < MAX_RECHECK_DEPTH) {
+                        // Refused by another join's reservation: let it re-check. It commits if it
+                        // can; short on several ports, it drops the reservation, which notifies
+                        // this join again. A reservation can so never outlive the holder's need.
+                        holder.tryCommit(depth + 1);
+                    }
+                    return;
+                }
+                released |= outcome.released;
+                d.dispatch();
+                if (!persistent) {
+                    return;
+                }
             }
-            d.dispatch();
-            if (!persistent) {
-                return;
+        } finally {
+            if (released) {
+                notifyReleased();
             }
         }
     }
 
-    private Dispatchable commitOnce() {
+    private static final java.util.concurrent.atomic.AtomicLong TICKETS = new java.util.concurrent.atomic.AtomicLong();
+    /** Bounds the chain of re-checks; tickets make it finite anyway, racy reads aside. */
+    private static final int MAX_RECHECK_DEPTH = 32;
+    /**
+     * When this join first reserved one of its ports (0: it holds none). Written under the reserved
+     * port's lock, read by competitors holding theirs: a stale value only changes the order in
+     * which reservations are honoured, never what a commit takes.
+     */
+    private volatile long ticket;
+
+    /** What one {@link #commitOnce} call found besides its result; confined to the calling thread. */
+    private static final class Outcome {
+        /** The commit dropped a reservation of this join. */
+        boolean released;
+        /** Another join's reservation refused the commit. */
+        JoinReceiver blockedBy;
+    }
+
+    private Dispatchable commitOnce(Outcome outcome) {
+        outcome.released = false;
+        outcome.blockedBy = null;
         lockAll();
         try {
-            if (done || !available() || !sink.accepts()) {
+            if (done || !sink.accepts()) {
                 return null;
             }
-            Object[][] taken = take();
+            if (!availableLocked()) {
+                reserveIfStarvingLocked();
+                return null;
+            }
+            if (!leavesReservedItemsLocked(outcome)) {
+                return null;
+            }
+            Object[][] taken = takeLocked();
             JoinTask task = new JoinTask(taken);
             Dispatchable d = task;
             if (parent != null) {
@@ -141,9 +209,24 @@ public final class JoinReceiver extends ArbiterNode {
             }
             if (!persistent) {
                 done = true;
+                markFired();
                 for (int i = 0; i < ports.length; i++) {
                     ports[i].unlinkLocked(entries[i]);
                 }
+            }
+            outcome.released = releaseReservationsLocked();
+            // The take may have emptied a closed port: its completion watchers fire after the unlock.
+            List<Dispatchable> completions = null;
+            for (PortCore p : ports) {
+                completions = p.completionLocked(completions);
+            }
+            if (completions != null) {
+                Dispatchable work = d;
+                List<Dispatchable> fired = completions;
+                d = () -> {
+                    work.dispatch();
+                    PortCore.runAll(fired);
+                };
             }
             return d;
         } finally {
@@ -151,10 +234,100 @@ public final class JoinReceiver extends ArbiterNode {
         }
     }
 
-    private boolean available() {
-        if (kind == Kind.GATHER) {
-            return ports[0].sizeLocked() + ports[1].sizeLocked() >= gatherTotal;
+    /**
+     * Called under all the locks after a failed availability check: reserves the one port this
+     * join is short on if another join competes for it; short on several, drops its reservations.
+     */
+    private void reserveIfStarvingLocked() {
+        if (!reserves()) {
+            return;
         }
+        int shortOn = -1;
+        for (int i = 0; i < ports.length; i++) {
+            if (ports[i].sizeLocked() < required[i]) {
+                if (shortOn >= 0) {
+                    releaseReservationsLocked();
+                    return;
+                }
+                shortOn = i;
+            }
+        }
+        PortCore p = ports[shortOn];
+        if (p.joinCountLocked() < 2 || p.isClosed()) {
+            return;
+        }
+        if (p.reservedBy == null) {
+            takeReservationLocked(p);
+        } else if (p.reservedBy != this && p.nextReserver == null) {
+            p.nextReserver = this;
+        }
+    }
+
+    private void takeReservationLocked(PortCore p) {
+        if (p.reserveLocked(this) && ticket == 0) {
+            ticket = TICKETS.incrementAndGet();
+        }
+    }
+
+    /** Under all the locks: {@code true} unless a commit would eat into another join's reservation. */
+    private boolean leavesReservedItemsLocked(Outcome outcome) {
+        if (!reserves()) {
+            return true;
+        }
+        for (int i = 0; i < ports.length; i++) {
+            JoinReceiver holder = ports[i].reservedBy;
+            long mine = ticket;
+            if (holder != null && holder != this && (mine == 0 || holder.ticket < mine)
+                    && ports[i].sizeLocked() - required[i] < holder.requiredOn(ports[i])) {
+                outcome.blockedBy = holder;
+                if (ports[i].nextReserver == null) {
+                    ports[i].nextReserver = this;
+                }
+                ports[i].scheduleLapseLocked();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int requiredOn(PortCore p) {
+        return required[indexOf(p)];
+    }
+
+    /** Under all the locks: drops this join's reservations; {@code true} if it held any. */
+    private boolean releaseReservationsLocked() {
+        boolean any = false;
+        for (PortCore p : ports) {
+            if (p.nextReserver == this) {
+                p.nextReserver = null;
+            }
+            if (p.reservedBy == this) {
+                p.reservedBy = null;
+                any = true;
+                JoinReceiver next = p.nextReserver;
+                p.nextReserver = null;
+                if (next != null && !next.done && !next.cancelled) {
+                    // Hand the turn over; the caller notifies the port's joins afterwards. The next
+                    // holder's ticket is written under this port's lock, which it also takes.
+                    next.takeReservationLocked(p);
+                }
+            }
+        }
+        ticket = 0;
+        return any;
+    }
+
+    /** After a reservation was dropped: joins it held back may commit on what is queued. */
+    private void notifyReleased() {
+        for (PortCore p : ports) {
+            p.notifyJoinsIfQueued();
+        }
+    }
+
+    // ---- what a subclass decides ----
+
+    /** Under all the locks: is a whole set queued? By default, {@link #required} per port. */
+    protected boolean availableLocked() {
         for (int i = 0; i < ports.length; i++) {
             if (ports[i].sizeLocked() < required[i]) {
                 return false;
@@ -163,24 +336,58 @@ public final class JoinReceiver extends ArbiterNode {
         return true;
     }
 
-    /** Takes the items, per distinct port (index into {@link #ports}), FIFO. */
-    private Object[][] take() {
+    /**
+     * Under all the locks, after {@link #availableLocked()} said yes: takes one set, per distinct
+     * port (index into {@link #ports}), FIFO. By default, {@link #required} per port.
+     */
+    protected Object[][] takeLocked() {
         Object[][] out = new Object[ports.length][];
-        if (kind == Kind.GATHER) {
-            // Slot order, not lock order: the first port of the set is drained first.
-            int fromFirst = Math.min(slots[0].sizeLocked(), gatherTotal);
-            int firstIndex = ports[0] == slots[0] ? 0 : 1;
-            out[firstIndex] = takeN(slots[0], fromFirst);
-            out[1 - firstIndex] = takeN(slots[1], gatherTotal - fromFirst);
-            return out;
-        }
         for (int i = 0; i < ports.length; i++) {
             out[i] = takeN(ports[i], required[i]);
         }
         return out;
     }
 
-    private static Object[] takeN(PortCore p, int n) {
+    /** {@code false} for joins that take no fixed count per port, which cannot reserve one. */
+    protected boolean reserves() {
+        return true;
+    }
+
+    /** Runs the user's handler on a committed set (entries per distinct port, FIFO). */
+    protected abstract void invoke(Object[][] taken) throws Exception;
+
+    /** What a sequential task's {@code await} returns for a committed set. */
+    protected abstract Object value(Object[][] taken);
+
+    /** The factory's name, with its parameters, for {@link #describe()}. */
+    protected abstract String kindName();
+
+    /** The ports as {@link #describe()} lists them. */
+    protected PortCore[] describedPorts() {
+        return slots;
+    }
+
+    /** The committed items in slot (user) order, unwrapped from their causality envelopes. */
+    protected final Object[] bySlot(Object[][] taken) {
+        int[] next = new int[ports.length];
+        Object[] out = new Object[slots.length];
+        for (int s = 0; s < slots.length; s++) {
+            int i = indexOf(slots[s]);
+            out[s] = CausalEnvelope.item(taken[i][next[i]++]);
+        }
+        return out;
+    }
+
+    /** Unwrapped items, in order. */
+    protected static List<Object> items(Object[] entries) {
+        List<Object> out = new ArrayList<>(entries.length);
+        for (Object e : entries) {
+            out.add(CausalEnvelope.item(e));
+        }
+        return out;
+    }
+
+    protected static Object[] takeN(PortCore p, int n) {
         Object[] out = new Object[n];
         for (int i = 0; i < n; i++) {
             out[i] = p.takeLocked();
@@ -208,7 +415,7 @@ public final class JoinReceiver extends ArbiterNode {
         }
     }
 
-    private int indexOf(PortCore p) {
+    protected final int indexOf(PortCore p) {
         for (int i = 0; i < ports.length; i++) {
             if (ports[i] == p) {
                 return i;
@@ -219,15 +426,8 @@ public final class JoinReceiver extends ArbiterNode {
 
     @Override
     public String describe() {
-        String what = switch (kind) {
-            case JOINED -> "joinedReceive";
-            case PORTS -> "multiplePortReceive";
-            case ITEMS -> "multipleItemReceive(n=" + slots.length + ")";
-            case GATHER -> "multipleItemReceive(gather n=" + gatherTotal + ")";
-        };
-        String ps = Arrays.stream(kind == Kind.ITEMS ? ports : slots).map(PortCore::toString)
-                .collect(Collectors.joining(", "));
-        return what + "(" + (persistent ? "persistent" : "one-shot") + ", " + ps
+        String ps = Arrays.stream(describedPorts()).map(PortCore::toString).collect(Collectors.joining(", "));
+        return kindName() + "(" + (persistent ? "persistent" : "one-shot") + ", " + ps
                 + (parent != null ? ", in " + parent.describe() : "")
                 + (sink != null ? ", on " + sink.sinkName() : "") + ")";
     }
@@ -269,39 +469,14 @@ public final class JoinReceiver extends ArbiterNode {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
         protected boolean invoke() throws Exception {
-            switch (kind) {
-                case JOINED -> {
-                    Object[] bySlot = bySlot();
-                    ((BiHandler<Object, Object>) handler).handle(bySlot[0], bySlot[1]);
-                }
-                case PORTS, ITEMS -> ((Handler<Object>) handler).handle(List.of(bySlot()));
-                case GATHER -> {
-                    int first = indexOf(slots[0]);
-                    ((BiHandler<Object, Object>) handler).handle(items(taken[first]), items(taken[1 - first]));
-                }
-                default -> throw new IllegalStateException(kind.toString());
-            }
+            JoinReceiver.this.invoke(taken);
             return false;
         }
 
-        private Object[] bySlot() {
-            int[] next = new int[ports.length];
-            Object[] out = new Object[slots.length];
-            for (int s = 0; s < slots.length; s++) {
-                int i = indexOf(slots[s]);
-                out[s] = CausalEnvelope.item(taken[i][next[i]++]);
-            }
-            return out;
-        }
-
-        private List<Object> items(Object[] entries) {
-            List<Object> out = new ArrayList<>(entries.length);
-            for (Object e : entries) {
-                out.add(CausalEnvelope.item(e));
-            }
-            return out;
+        @Override
+        public Object value() {
+            return JoinReceiver.this.value(taken);
         }
 
         @Override

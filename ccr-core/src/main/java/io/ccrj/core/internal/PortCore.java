@@ -22,6 +22,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * offers the new item to every receiver before queuing it, and a registration offers every queued
  * item to the new receiver. Joins are the exception by design (they never consume on offer; they
  * commit from the queue once every part is available).
+ *
+ * <h2>Completion</h2>
+ * {@link #close()} sets {@link #closed} under the lock; from then on posts are refused, and the
+ * completion watchers ({@link CompletionReceiver}) fire once the port is closed and holds no item.
+ * Every path that can empty the queue (close, a registration draining it, {@code test}, {@code
+ * clear}, a join commit) checks that condition under the lock and dispatches the fired watchers
+ * after releasing it, so a watcher fires exactly once, after the last item was taken.
  */
 public final class PortCore {
     private static final AtomicLong IDS = new AtomicLong();
@@ -37,6 +44,36 @@ public final class PortCore {
     private long posted;
     /** Racy round-robin hint for {@link #notifyJoins()}; a lost update only changes who goes first. */
     private int joinRotation;
+    /** Written under the lock; read without it only as a hint ({@link #isClosed()}). */
+    private volatile boolean closed;
+    /**
+     * The join that reserved this port because it starves here (see {@link JoinReceiver}), or
+     * {@code null}; guarded by the lock.
+     */
+    JoinReceiver reservedBy;
+    /**
+     * The join that wants the reservation next (it was refused by the current one, or starves and
+     * found it taken); the reservation passes to it when the holder lets go, so joins take turns
+     * instead of a persistent holder re-reserving at once. Guarded by the lock.
+     */
+    JoinReceiver nextReserver;
+    /** When the reservation was taken or last saw an item queued ({@code System.nanoTime}); guarded by the lock. */
+    private long reservationActivity;
+    /** A lapse check is scheduled; guarded by the lock. */
+    private boolean lapseScheduled;
+    /**
+     * A reservation lapsed and no item was queued since: the port cannot be reserved again until
+     * one is, or the starving join would re-reserve it at once and hold the items back forever.
+     * Guarded by the lock.
+     */
+    private boolean lapsedSinceLastItem;
+    /**
+     * A reservation lapses after this long without an item queued: when the stream goes quiet the
+     * items it held back go to the other joins instead of waiting for items that may never come.
+     */
+    static final long RESERVATION_QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /** Completion watchers, guarded by the lock; {@code null} while there are none. */
+    private List<CompletionReceiver> watchers;
 
     public PortCore(String name) {
         this.name = name;
@@ -58,6 +95,15 @@ public final class PortCore {
      * java.util.concurrent.RejectedExecutionException} after queuing it (nothing is lost).
      */
     public void post(Object item) {
+        post(item, true);
+    }
+
+    /**
+     * Posts an item, or, with {@code throwOnRefusal} false, tries to: returns {@code false} instead
+     * of throwing when the port is closed (nothing is queued) or when the item stays queued because
+     * the receivers' dispatcher is closed or the task could not be accepted.
+     */
+    public boolean post(Object item, boolean throwOnRefusal) {
         Objects.requireNonNull(item, () -> "cannot post null to port '" + name + "'");
         Object entry = CausalityContext.wrap(item);
         Dispatchable toRun = null;
@@ -65,6 +111,12 @@ public final class PortCore {
         boolean notifyJoins = false;
         lock.lock();
         try {
+            if (closed) {
+                if (throwOnRefusal) {
+                    throw new IllegalStateException("port '" + name + "' is closed: cannot post " + item.getClass().getName());
+                }
+                return false;
+            }
             posted++;
             for (ReceiverEntry r = head; r != null; ) {
                 ReceiverEntry next = r.next; // r may unlink itself when it fires
@@ -82,14 +134,26 @@ public final class PortCore {
             if (toRun == null) {
                 items.addLast(entry);
                 notifyJoins = joinCount > 0;
+                lapsedSinceLastItem = false;
+                if (reservedBy != null) {
+                    reservationActivity = System.nanoTime();
+                }
             }
         } finally {
             lock.unlock();
         }
         runAll(rejections);
         if (toRun != null) {
-            toRun.dispatch();
-            return;
+            if (throwOnRefusal) {
+                toRun.dispatch();
+                return true;
+            }
+            try {
+                toRun.dispatch();
+                return true;
+            } catch (java.util.concurrent.RejectedExecutionException refused) {
+                return false; // the task put its items back: the item is queued here
+            }
         }
         if (notifyJoins) {
             notifyJoins();
@@ -97,10 +161,159 @@ public final class PortCore {
         if (rejections != null) {
             for (Dispatchable d : rejections) {
                 if (((Rejection) d).isClosed()) {
-                    throw ((Rejection) d).toException(this);
+                    if (throwOnRefusal) {
+                        throw ((Rejection) d).toException(this);
+                    }
+                    return false;
                 }
             }
         }
+        return true;
+    }
+
+    // ---- completion ----
+
+    /**
+     * Closes the port: later posts are refused; items already queued stay and can still be
+     * received; completion watchers fire once none is left. Idempotent.
+     *
+     * @return {@code true} if this call closed it
+     */
+    public boolean close() {
+        List<Dispatchable> toRun;
+        boolean reserved;
+        lock.lock();
+        try {
+            if (closed) {
+                return false;
+            }
+            closed = true;
+            // A reservation holds items back for a join that waits for more; none will come.
+            reserved = reservedBy != null;
+            reservedBy = null;
+            nextReserver = null;
+            toRun = completionLocked(null);
+        } finally {
+            lock.unlock();
+        }
+        runAll(toRun);
+        if (reserved) {
+            notifyJoinsIfQueued();
+        }
+        return true;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Adds a completion watcher; it fires at once (after the unlock) if the port is already drained. */
+    void watch(CompletionReceiver w) {
+        List<Dispatchable> toRun;
+        lock.lock();
+        try {
+            if (w.isDoneLocked()) {
+                return;
+            }
+            if (watchers == null) {
+                watchers = new ArrayList<>(2);
+            }
+            watchers.add(w);
+            toRun = completionLocked(null);
+        } finally {
+            lock.unlock();
+        }
+        runAll(toRun);
+    }
+
+    /** Removes a completion watcher; caller holds the lock. */
+    void unwatchLocked(CompletionReceiver w) {
+        if (watchers != null) {
+            watchers.remove(w);
+        }
+    }
+
+    /**
+     * If the port is closed and empty, fires the watchers; caller holds the lock. Returns
+     * {@code toRun} with the work to dispatch once the lock is released added to it.
+     */
+    List<Dispatchable> completionLocked(List<Dispatchable> toRun) {
+        if (!closed || watchers == null || watchers.isEmpty() || !items.isEmpty()) {
+            return toRun;
+        }
+        for (CompletionReceiver w : watchers.toArray(new CompletionReceiver[0])) {
+            Dispatchable d = w.fireLocked(this); // unlinks itself when it fires
+            if (d != null) {
+                toRun = add(toRun, d);
+            }
+        }
+        return toRun;
+    }
+
+    /** Tells the joins that items are queued, if there are joins and items (no lock held). */
+    void notifyJoinsIfQueued() {
+        boolean any;
+        lock.lock();
+        try {
+            any = joinCount > 0 && !items.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+        if (any) {
+            notifyJoins();
+        }
+    }
+
+    /** Reserves this port for a starving join, unless a reservation lapsed since the last item; caller holds the lock. */
+    boolean reserveLocked(JoinReceiver join) {
+        if (lapsedSinceLastItem) {
+            return false;
+        }
+        reservedBy = join;
+        reservationActivity = System.nanoTime();
+        return true;
+    }
+
+    /**
+     * A join was refused because of the reservation: make sure a check that lets it lapse after a
+     * quiet period is scheduled. Caller holds the lock (scheduling a timer does not call out).
+     */
+    void scheduleLapseLocked() {
+        if (!lapseScheduled) {
+            lapseScheduled = true;
+            TimerService.runAfter(RESERVATION_QUIET_NANOS, this::lapseIfQuiet);
+        }
+    }
+
+    private void lapseIfQuiet() {
+        boolean lapsed = false;
+        lock.lock();
+        try {
+            lapseScheduled = false;
+            if (reservedBy == null) {
+                return;
+            }
+            long quiet = System.nanoTime() - reservationActivity;
+            if (quiet >= RESERVATION_QUIET_NANOS) {
+                reservedBy = null;
+                nextReserver = null;
+                lapsedSinceLastItem = true;
+                lapsed = true;
+            } else {
+                lapseScheduled = true;
+                TimerService.runAfter(RESERVATION_QUIET_NANOS - quiet, this::lapseIfQuiet);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (lapsed) {
+            notifyJoinsIfQueued();
+        }
+    }
+
+    /** Number of registered joins; caller holds the lock. */
+    int joinCountLocked() {
+        return joinCount;
     }
 
     private void notifyJoins() {
@@ -179,6 +392,7 @@ public final class PortCore {
                     }
                     toRun = add(toRun, d);
                 }
+                toRun = completionLocked(toRun);
             }
         } finally {
             lock.unlock();
@@ -302,16 +516,24 @@ public final class PortCore {
 
     /** Takes the head item or returns {@code null}; the entry's causalities are dropped. */
     public Object test() {
+        Object out;
+        List<Dispatchable> toRun = null;
         lock.lock();
         try {
-            return items.isEmpty() ? null : CausalEnvelope.item(items.pollFirst());
+            out = items.isEmpty() ? null : CausalEnvelope.item(items.pollFirst());
+            if (out != null) {
+                toRun = completionLocked(null);
+            }
         } finally {
             lock.unlock();
         }
+        runAll(toRun);
+        return out;
     }
 
     /** Takes exactly {@code n} head items, or none. */
     public List<Object> test(int n) {
+        List<Dispatchable> toRun = null;
         lock.lock();
         try {
             if (items.size() < n) {
@@ -321,9 +543,11 @@ public final class PortCore {
             for (int i = 0; i < n; i++) {
                 out.add(CausalEnvelope.item(items.pollFirst()));
             }
+            toRun = completionLocked(null);
             return out;
         } finally {
             lock.unlock();
+            runAll(toRun);
         }
     }
 
@@ -388,17 +612,20 @@ public final class PortCore {
 
     /** Removes every queued item and returns how many there were. */
     public int clear() {
+        List<Dispatchable> toRun = null;
         lock.lock();
         try {
             int n = items.size();
             items.clear();
+            toRun = completionLocked(null);
             return n;
         } finally {
             lock.unlock();
+            runAll(toRun);
         }
     }
 
-    private static List<Dispatchable> add(List<Dispatchable> list, Dispatchable d) {
+    static List<Dispatchable> add(List<Dispatchable> list, Dispatchable d) {
         if (list == null) {
             list = new ArrayList<>(2);
         }
@@ -406,7 +633,7 @@ public final class PortCore {
         return list;
     }
 
-    private static void runAll(List<Dispatchable> list) {
+    static void runAll(List<Dispatchable> list) {
         if (list != null) {
             for (Dispatchable d : list) {
                 d.dispatch();

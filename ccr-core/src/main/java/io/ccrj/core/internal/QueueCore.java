@@ -23,13 +23,22 @@ import java.util.concurrent.locks.LockSupport;
  * list; a worker that takes the token takes one task, decrements, and if tasks remain hands the
  * token back to the ready list before running its task. So the queue is on the ready list (or in a
  * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
- * parallel, and each pass over the ready list runs one task per queue. A task is offered before
+ * parallel, and each pass over the ready list runs one task per queue. (A pool with one worker
+ * keeps the token for the next task while no other queue is on the ready list: the same order,
+ * without an offer and a poll per task; see {@link #runWithToken()}.) A task is offered before
  * the count is incremented, so a worker holding the token always finds one (it spins through the
  * brief window in which a discarding policy swaps the oldest task for a new one).
  *
  * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
  * hand each accepted task's turn to the executor instead of a worker pool. A turn that finds the
  * queue suspended is counted in {@link #deferredTurns} and handed back to the executor on resume.
+ *
+ * <h2>Disposal</h2>
+ * {@link #dispose()} sets {@link #disposed}; from then on the queue refuses tasks and activations,
+ * and a worker (or executor turn) that takes the token discards one task instead of running it,
+ * following the same count protocol, so the tasks accepted before (including by a submit that
+ * raced with the flag) are each discarded exactly once. A suspended queue's parked token is
+ * released for that. The pool forgets the queue once its count is zero.
  */
 public final class QueueCore implements TaskSink {
     private final String name;
@@ -46,6 +55,7 @@ public final class QueueCore implements TaskSink {
     private final Object throttleMonitor = new Object();
     private volatile int throttleWaiters;
     private volatile boolean suspended;
+    private volatile boolean disposed;
     private final AtomicBoolean tokenHeldBySuspension = new AtomicBoolean();
     /** Executor queues: turns that found the queue suspended, to hand back on resume. */
     private final AtomicInteger deferredTurns = new AtomicInteger();
@@ -105,16 +115,22 @@ public final class QueueCore implements TaskSink {
 
     @Override
     public boolean accepts() {
-        return pool == null || pool.acceptsFrom(Thread.currentThread());
+        return !disposed && (pool == null || pool.acceptsFrom(Thread.currentThread()));
     }
 
     @Override
     public String refusal() {
+        if (disposed) {
+            return "queue '" + name + "' is disposed: it accepts no more tasks";
+        }
         return "dispatcher '" + (pool == null ? "?" : pool.name()) + "' is closed: queue '" + name + "' accepts no more tasks";
     }
 
     @Override
     public void checkOpen() {
+        if (disposed) {
+            throw new IllegalStateException("queue '" + name + "' is disposed: cannot activate on it");
+        }
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new IllegalStateException("dispatcher '" + pool.name() + "' is closed: cannot activate on queue '" + name + "'");
         }
@@ -136,6 +152,9 @@ public final class QueueCore implements TaskSink {
 
     @Override
     public void submit(Task task) {
+        if (disposed) {
+            throw new RejectedExecutionException("queue '" + name + "' is disposed: task rejected");
+        }
         if (pool != null && !pool.acceptsFrom(Thread.currentThread())) {
             throw new RejectedExecutionException("dispatcher '" + pool.name() + "' is closed: task for queue '"
                     + name + "' rejected");
@@ -262,27 +281,68 @@ public final class QueueCore implements TaskSink {
     /**
      * Called by a worker that took this queue's token from the ready list.
      *
-     * @return {@code true} if a task ran; {@code false} if the queue is suspended (the token is
-     *     parked until {@link #resume()})
+     * @return how many tasks ran: 0 if the queue is suspended (the token is parked until
+     *     {@link #resume()}) or disposed (a task was discarded), more than one when the worker kept
+     *     the token for several tasks
      */
-    boolean runOneWithToken() {
+    int runWithToken() {
+        if (disposed) {
+            Task t = takeOne();
+            if (count.decrementAndGet() > 0) {
+                pool.makeReady(this);
+            } else {
+                pool.detach(this);
+            }
+            afterTake();
+            discardDisposed(t);
+            return 0;
+        }
         if (suspended) {
             tokenHeldBySuspension.set(true);
             if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
                 pool.makeReady(this);
             }
-            return false;
+            return 0;
         }
-        Task t = takeOne();
-        if (count.decrementAndGet() > 0) {
-            pool.makeReady(this);
+        int ran = 0;
+        while (true) {
+            Task t = takeOne();
+            boolean keepToken = false;
+            if (count.decrementAndGet() > 0) {
+                // Several tasks per token: a single worker whose ready list holds no other queue
+                // keeps the token for the next task instead of handing it back and taking it
+                // again (an offer and a poll on the shared ready list per task). Round robin
+                // holds: the ready list is checked before every further task, so a queue that
+                // becomes ready waits for at most the task in hand.
+                keepToken = pool.batchesTokens() && ran + 1 < MAX_TASKS_PER_TOKEN && pool.readyIsEmpty();
+                if (!keepToken) {
+                    pool.makeReady(this);
+                }
+            }
+            afterTake();
+            run(t);
+            ran++;
+            if (!keepToken) {
+                return ran;
+            }
+            if (suspended || disposed) {
+                pool.makeReady(this); // the next visit applies the suspension or the disposal
+                return ran;
+            }
         }
-        afterTake();
-        run(t);
-        return true;
     }
 
+    /** Bounds a batch, so that a worker returns to its loop (and its state checks) regularly. */
+    private static final int MAX_TASKS_PER_TOKEN = 64;
+
     private void runOneOnExecutor() {
+        if (disposed) {
+            Task t = takeOne();
+            count.decrementAndGet();
+            afterTake();
+            discardDisposed(t);
+            return;
+        }
         if (suspended) {
             // Keep the turn for resume(); re-check so a resume racing with this cannot miss it.
             deferredTurns.incrementAndGet();
@@ -320,6 +380,38 @@ public final class QueueCore implements TaskSink {
 
     public void suspend() {
         suspended = true;
+    }
+
+    /** Refuses further tasks and discards those pending (see the class description). Idempotent. */
+    public void dispose() {
+        if (disposed) {
+            return;
+        }
+        disposed = true;
+        if (executor != null) {
+            releaseDeferredTurns();
+            return;
+        }
+        if (tokenHeldBySuspension.compareAndSet(true, false)) {
+            pool.makeReady(this); // the token parked by suspension goes back to discard
+        }
+        if (count.get() == 0) {
+            pool.detach(this); // a racing submit that still gets in re-creates the token, which discards
+        }
+    }
+
+    public boolean isDisposed() {
+        return disposed;
+    }
+
+    private void discardDisposed(Task t) {
+        discarded.incrementAndGet();
+        try {
+            t.discarded();
+            t.complete();
+        } catch (Throwable failure) {
+            Failures.log(failure, "discarding " + t.describe());
+        }
     }
 
     public void resume() {

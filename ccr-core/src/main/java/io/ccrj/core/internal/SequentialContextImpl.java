@@ -1,6 +1,7 @@
 package io.ccrj.core.internal;
 
-import io.ccrj.core.Arbiter;
+import io.ccrj.core.Causality;
+import io.ccrj.core.Handler;
 import io.ccrj.core.ArbiterTask;
 import io.ccrj.core.Joined;
 import io.ccrj.core.Port;
@@ -71,11 +72,10 @@ public final class SequentialContextImpl implements SequentialContext {
     private <T> Optional<T> receiveWithin(Port<T> port, Predicate<? super T> predicate, long deadline)
             throws InterruptedException {
         checkThread();
-        Object[] box = new Object[1];
-        ArbiterTask task = predicate == null
-                ? Arbiter.receive(false, port, item -> box[0] = item)
-                : Arbiter.receive(false, port, item -> box[0] = item, predicate);
-        SimpleReceiver receiver = (SimpleReceiver) task;
+        Objects.requireNonNull(port, "port");
+        // Built directly (not through Arbiter's factory): the fired task carries the item, which
+        // value() hands back, so the receiver needs no capturing handler.
+        SimpleReceiver receiver = new SimpleReceiver(false, PortAccess.core(port), IGNORE, predicate);
         SequentialWait wait = new SequentialWait(owner, home, port);
         receiver.activate(wait);
         Task fired;
@@ -94,43 +94,40 @@ public final class SequentialContextImpl implements SequentialContext {
             }
             fired = wait.awaitUninterruptibly(); // fired just as the deadline passed
         }
-        try {
-            fired.runInline();
-        } catch (Exception e) {
-            throw new IllegalStateException("unreachable: capture handler failed", e);
-        }
-        return Optional.of((T) box[0]);
+        adoptCausalities(fired);
+        return Optional.of((T) fired.value());
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <T> List<T> receive(Port<T> port, int n) throws InterruptedException {
-        @SuppressWarnings("unchecked")
-        List<T>[] box = new List[1];
-        awaitUnchecked(Arbiter.multipleItemReceive(port, n, items -> box[0] = items));
-        return box[0];
+        if (n < 1) {
+            throw new IllegalArgumentException("item count must be at least 1, was " + n);
+        }
+        return (List<T>) awaitUnchecked(JoinReceiver.items(false, PortAccess.core(Objects.requireNonNull(port, "port")), n, IGNORE));
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <A, B> Joined<A, B> join(Port<A> first, Port<B> second) throws InterruptedException {
-        @SuppressWarnings("unchecked")
-        Joined<A, B>[] box = new Joined[1];
-        awaitUnchecked(Arbiter.joinedReceive(false, first, second, (a, b) -> box[0] = new Joined<>(a, b)));
-        return box[0];
+        Objects.requireNonNull(first, "first");
+        Objects.requireNonNull(second, "second");
+        return (Joined<A, B>) awaitUnchecked(JoinReceiver.joined(false, PortAccess.core(first), PortAccess.core(second),
+                (a, b) -> { }));
     }
 
-    private void awaitUnchecked(ArbiterTask arbiter) throws InterruptedException {
+    private Object awaitUnchecked(ArbiterNode arbiter) throws InterruptedException {
         try {
-            await(arbiter);
+            return awaitNode(arbiter);
         } catch (InterruptedException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new IllegalStateException("unreachable: capture handler failed", e);
+            throw new IllegalStateException("unreachable: a no-op handler failed", e);
         }
     }
 
     @Override
-    public void await(ArbiterTask arbiter) throws Exception {
-        checkThread();
+    public Object await(ArbiterTask arbiter) throws Exception {
         Objects.requireNonNull(arbiter, "arbiter");
         if (arbiter.isPersistent()) {
             throw new IllegalArgumentException("a sequential task can only await a one-shot arbiter, got " + arbiter.describe());
@@ -138,7 +135,12 @@ public final class SequentialContextImpl implements SequentialContext {
         if (!(arbiter instanceof ArbiterNode node)) {
             throw new IllegalArgumentException("not an arbiter made by io.ccrj.core.Arbiter: " + arbiter.getClass().getName());
         }
-        SequentialWait wait = new SequentialWait(owner, home, arbiter);
+        return awaitNode(node);
+    }
+
+    private Object awaitNode(ArbiterNode node) throws Exception {
+        checkThread();
+        SequentialWait wait = new SequentialWait(owner, home, node);
         node.activate(wait);
         Task fired;
         try {
@@ -151,6 +153,22 @@ public final class SequentialContextImpl implements SequentialContext {
             Thread.currentThread().interrupt(); // the items are ours: deliver them, keep the interrupt
             fired = wait.awaitUninterruptibly();
         }
+        adoptCausalities(fired);
         fired.runInline();
+        return fired.value();
     }
+
+    /**
+     * CCR runs the code after a wait as a new task of the message that ended it, so the task
+     * carries that message's causalities from here on (an item posted with none leaves the
+     * task's current ones in place: a timer or a plain reply does not strip a causality).
+     */
+    private static void adoptCausalities(Task fired) {
+        Causality[] c = fired.causalities();
+        if (c != null) {
+            CausalityContext.set(c);
+        }
+    }
+
+    private static final Handler<Object> IGNORE = item -> { };
 }

@@ -16,6 +16,7 @@ public final class SingleTask extends ArbiterNode {
     @Override
     protected void register() {
         fired = true;
+        markFired();
         Task t = new Task(sink, CausalityContext.get()) {
             @Override
             protected boolean invoke() {

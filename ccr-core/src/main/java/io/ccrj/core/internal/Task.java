@@ -19,8 +19,6 @@ public abstract class Task implements Dispatchable {
     Causality[] causalities;
     /** Called after the handler finishes (interleave release); may be null. */
     Completion completion;
-    /** When an interleave parked this task: its commit order there (guarded by the interleave's state lock). */
-    long parkedOrder;
 
     protected Task(TaskSink sink, Causality[] causalities) {
         this.sink = sink;
@@ -90,6 +88,20 @@ public abstract class Task implements Dispatchable {
      */
     public void runInline() throws Exception {
         invoke();
+    }
+
+    /**
+     * What a sequential task's {@code await} hands back once this task ran inline: the item, the
+     * joined items, or {@code null} for a task that consumed nothing. Called after
+     * {@link #runInline()} on the same thread.
+     */
+    public Object value() {
+        return null;
+    }
+
+    /** The causalities of the item(s) this task consumed, or {@code null}. */
+    public final Causality[] causalities() {
+        return causalities;
     }
 
     /** Called instead of running when a discarding policy drops this task. */

@@ -31,6 +31,19 @@ public final class TimerService {
         return t;
     }
 
+    /** Runs {@code action} on a fresh virtual thread after {@code delayNanos} (runtime housekeeping). */
+    public static void runAfter(long delayNanos, Runnable action) {
+        TIMER.schedule(() -> {
+            Thread.startVirtualThread(() -> {
+                try {
+                    action.run();
+                } catch (Throwable t) {
+                    Failures.log(t, "timer action");
+                }
+            });
+        }, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    }
+
     /** Posts {@code item} to {@code port} after {@code delayNanos}, with the caller's causalities. */
     public static <T> Cancellable postAfter(long delayNanos, Port<T> port, T item) {
         return postSupplied(delayNanos, port, () -> item);

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -38,17 +37,23 @@ public final class WorkerPool {
     private final IdleStrategy idle;
     private final MpmcUnboundedXaddArrayQueue<QueueCore> ready = new MpmcUnboundedXaddArrayQueue<>(256);
     private final AtomicInteger parkedCount = new AtomicInteger();
-    private final AtomicInteger busyWorkers = new AtomicInteger();
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
-    private final LongAdder processed = new LongAdder();
-    private final Port<Throwable> unhandledExceptions;
+    /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
+    private volatile Port<Throwable> unhandledExceptions;
     private final long maxParkNanos = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * The idle strategy's spin, shortened in proportion when workers outnumber the cores: a
+     * spinning worker then holds a core that a worker with work (or the poster) needs.
+     */
+    private final long spinNanos;
     private volatile int state = OPEN;
 
     public WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions) {
         this.name = name;
         this.idle = idle;
         this.unhandledExceptions = unhandledExceptions;
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.spinNanos = threads > cores ? idle.spinNanos() / threads * cores : idle.spinNanos();
         this.workers = new WorkerThread[threads];
         for (int i = 0; i < threads; i++) {
             workers[i] = new WorkerThread(this, name + "-worker-" + i);
@@ -87,6 +92,19 @@ public final class WorkerPool {
         return state == OPEN;
     }
 
+    /**
+     * {@code true} if a worker may keep a queue's token for several tasks: only with one worker,
+     * where no other worker could serve the queue in parallel meanwhile.
+     */
+    boolean batchesTokens() {
+        return workers.length == 1 && state != STOPPED;
+    }
+
+    /** {@code true} if no queue waits on the ready list (a snapshot). */
+    boolean readyIsEmpty() {
+        return ready.isEmpty();
+    }
+
     /** Offers a queue's token to the ready list and wakes a parked worker if there is one. */
     void makeReady(QueueCore q) {
         ready.offer(q);
@@ -118,18 +136,18 @@ public final class WorkerPool {
             if (q != null) {
                 idleSince = 0;
                 spins = 0;
-                busyWorkers.incrementAndGet();
-                boolean ran = false;
+                self.busy.lazySet(1);
+                int ran = 0;
                 try {
-                    ran = q.runOneWithToken();
+                    ran = q.runWithToken();
                 } catch (Throwable t) {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());
                 } finally {
-                    busyWorkers.decrementAndGet();
+                    self.busy.lazySet(0);
                 }
-                if (ran) {
-                    processed.increment();
+                if (ran > 0) {
+                    self.processed.lazySet(self.processed.get() + ran);
                 }
                 continue;
             }
@@ -145,9 +163,9 @@ public final class WorkerPool {
                 continue;
             }
             long idleFor = System.nanoTime() - idleSince;
-            if (idleFor < idle.spinNanos()) {
+            if (idleFor < spinNanos) {
                 Thread.onSpinWait();
-            } else if (idleFor < idle.spinNanos() + idle.yieldNanos()) {
+            } else if (idleFor < spinNanos + idle.yieldNanos()) {
                 Thread.yield();
             } else if (idle.parks()) {
                 park(self);
@@ -175,9 +193,12 @@ public final class WorkerPool {
     }
 
     private boolean quiescent() {
-        if (!ready.isEmpty() || busyWorkers.get() > 0) {
+        if (!ready.isEmpty()) {
             return false;
         }
+        // Counts before busy flags: a worker sets its flag (release) before it decrements the
+        // count of the queue whose token it took (a full fence), so a count read as 0 here means
+        // that worker's flag reads as 1 below, until its task has run.
         for (QueueCore q : queues) {
             // A suspended queue cannot drain: closing does not wait for it (its tasks are
             // discarded and counted, as when the drain timeout passes).
@@ -185,7 +206,25 @@ public final class WorkerPool {
                 return false;
             }
         }
+        for (WorkerThread w : workers) {
+            if (w.busy.get() != 0) {
+                return false;
+            }
+        }
         return true;
+    }
+
+    public Port<Throwable> unhandledExceptions() {
+        return unhandledExceptions;
+    }
+
+    public void setUnhandledExceptions(Port<Throwable> port) {
+        this.unhandledExceptions = port;
+    }
+
+    /** Forgets a disposed queue, so the pool holds no reference to it. */
+    void detach(QueueCore q) {
+        queues.remove(q);
     }
 
     void reportUnhandled(Throwable failure, QueueCore from) {
@@ -264,7 +303,11 @@ public final class WorkerPool {
     }
 
     public long processedCount() {
-        return processed.sum();
+        long n = 0;
+        for (WorkerThread w : workers) {
+            n += w.processed.get();
+        }
+        return n;
     }
 
     public long pendingCount() {

@@ -17,6 +17,15 @@ public final class WorkerThread extends Thread {
     Causality[] causalities;
     /** {@link #RUNNING} or {@link #PARKED}; set to PARKED by this thread, back by it or by a waker (CAS). */
     final AtomicInteger parkState = new AtomicInteger(RUNNING);
+    /**
+     * 1 while this worker holds a queue's token or runs its task. Written only by this thread, with
+     * release stores: set before the queue's count is decremented (a full fence), cleared after the
+     * task's effects; read with acquire by a closing pool checking quiescence. Per worker, so the
+     * hot path increments no shared counter.
+     */
+    final AtomicInteger busy = new AtomicInteger();
+    /** Tasks this worker ran; written only by this thread (release stores), summed by readers. */
+    final java.util.concurrent.atomic.AtomicLong processed = new java.util.concurrent.atomic.AtomicLong();
 
     WorkerThread(WorkerPool pool, String name) {
         super(name);

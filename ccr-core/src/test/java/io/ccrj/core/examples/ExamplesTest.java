@@ -68,6 +68,20 @@ class ExamplesTest {
         assertThat(r.failure()).isEqualTo("disk full");
     }
 
+    @Test
+    void portSetOfAnyArity() throws Exception {
+        var r = CompletionExamples.portSetOfAnyArity();
+        assertThat(r.number()).isEqualTo(42);
+        assertThat(r.chosen()).isEqualTo("done");
+        assertThat(r.refused()).isTrue();
+    }
+
+    @Test
+    void pipelineShutsDownInOrderAfterItsLastItem() throws Exception {
+        List<Integer> out = CompletionExamples.pipeline();
+        assertThat(out).hasSize(100).doesNotHaveDuplicates().allMatch(x -> x % 2 == 0 && x >= 2 && x <= 200);
+    }
+
     // ---- arbiters ----
 
     @Test

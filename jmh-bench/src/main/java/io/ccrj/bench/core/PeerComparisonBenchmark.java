@@ -1,0 +1,204 @@
+package io.ccrj.bench.core;
+
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.IdleStrategy;
+import io.ccrj.core.Port;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * ccr-core side by side with the JVM tools a user would otherwise pick, in one JMH run, so that
+ * the ratios hold on whatever machine runs it:
+ * <ul>
+ *   <li>{@link OneWay}: one producer to one consumer, messages per second: ccr-core (a port with
+ *   a persistent receive on a one-thread dispatcher), an Apache Pekko typed actor, a jox channel
+ *   drained by a virtual thread, {@code ForkJoinPool(1).submit} per message, and a raw JCTools
+ *   MPSC queue to one thread (the ceiling). Run with {@code -prof gc} for bytes per message.</li>
+ *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
+ *   dispatcher per party), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
+ *   threads.</li>
+ *   <li>{@link ScatterGather}: 1,000 tasks scattered and their results gathered on two workers:
+ *   ccr-core (requests to a port with a persistent receive, results gathered by a
+ *   {@code multipleItemReceive} of 1,000) against
+ *   {@code CompletableFuture.supplyAsync} on a two-thread {@code ForkJoinPool} and {@code allOf}.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * java -jar jmh-bench/target/benchmarks.jar PeerComparisonBenchmark -prof gc
+ * }</pre>
+ */
+public class PeerComparisonBenchmark {
+    private PeerComparisonBenchmark() {
+    }
+
+    /** One-way throughput. */
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class OneWay {
+        /** Messages per invocation. */
+        public static final int BATCH = 100_000;
+
+        @Param({"ccr", "pekko", "jox", "fjp", "jctoolsMpsc"})
+        public String impl;
+
+        private Peers.OneWay peer;
+
+        @Setup(Level.Trial)
+        public void start() {
+            peer = Peers.oneWay(impl);
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() throws Exception {
+            peer.close();
+        }
+
+        @Benchmark
+        @OperationsPerInvocation(BATCH)
+        public long oneWay() throws Exception {
+            return peer.send(BATCH);
+        }
+    }
+
+    /** Ping-pong round trips. */
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class RoundTrip {
+        /** Round trips per invocation. */
+        public static final int ROUNDS = 10_000;
+
+        @Param({"ccr", "pekko", "jox", "syncQueueVirtual"})
+        public String impl;
+
+        private Peers.RoundTrips peer;
+
+        @Setup(Level.Trial)
+        public void start() {
+            peer = Peers.roundTrips(impl);
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() throws Exception {
+            peer.close();
+        }
+
+        @Benchmark
+        @OperationsPerInvocation(ROUNDS)
+        public int pingPong() throws Exception {
+            return peer.play(ROUNDS);
+        }
+    }
+
+    /** Scatter 1,000 tasks, gather their results. */
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class ScatterGather {
+        /** Tasks per scatter. */
+        public static final int TASKS = 1_000;
+
+        @Param({"ccr", "completableFuture"})
+        public String impl;
+
+        private Dispatcher dispatcher;
+        private DispatcherQueue queue;
+        private final Port<Request> requests = new Port<>("requests");
+        private ForkJoinPool pool;
+
+        /** One scattered task: its input and where its result goes. */
+        record Request(int n, Port<Long> reply) {
+        }
+
+        @Setup(Level.Trial)
+        public void start() {
+            if (impl.equals("ccr")) {
+                dispatcher = new Dispatcher(2, "scatter", IdleStrategy.spinThenPark());
+                queue = dispatcher.createQueue("tasks");
+                // The workers: a persistent receive, whose tasks run on both dispatcher threads.
+                Arbiter.activate(queue, Arbiter.receive(true, requests, r -> r.reply().post(work(r.n()))));
+            } else {
+                pool = new ForkJoinPool(2);
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            if (dispatcher != null) {
+                dispatcher.close();
+            }
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+
+        private static long work(int i) {
+            return (long) i * i;
+        }
+
+        @Benchmark
+        public long scatterGather() throws Exception {
+            return impl.equals("ccr") ? ccr() : futures();
+        }
+
+        private long ccr() throws Exception {
+            Port<Long> results = new Port<>("results");
+            CompletableFuture<Long> sum = new CompletableFuture<>();
+            Arbiter.activate(queue, Arbiter.multipleItemReceive(results, TASKS, rs -> {
+                long s = 0;
+                for (long r : rs) {
+                    s += r;
+                }
+                sum.complete(s);
+            }));
+            for (int i = 0; i < TASKS; i++) {
+                requests.post(new Request(i, results));
+            }
+            return sum.get(10, TimeUnit.SECONDS);
+        }
+
+        private long futures() throws Exception {
+            List<CompletableFuture<Long>> fs = new ArrayList<>(TASKS);
+            for (int i = 0; i < TASKS; i++) {
+                int n = i;
+                fs.add(CompletableFuture.supplyAsync(() -> work(n), pool));
+            }
+            CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).get(10, TimeUnit.SECONDS);
+            long s = 0;
+            for (CompletableFuture<Long> f : fs) {
+                s += f.join();
+            }
+            return s;
+        }
+    }
+}
