@@ -21,6 +21,8 @@ module io.ccrj.dss {
     requires io.netty.transport;
     requires io.netty.transport.classes.epoll;
     requires java.logging;
+    // the standalone host's command line only (ServiceHostMain); optional for library users
+    requires static info.picocli;
 
     exports io.ccrj.dss;
 

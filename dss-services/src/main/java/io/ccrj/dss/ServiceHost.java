@@ -62,9 +62,11 @@ public final class ServiceHost implements AutoCloseable {
     private volatile HttpServer http;
     private volatile boolean closing;
     private volatile boolean closed;
+    private final ContractResolver contracts;
 
     private ServiceHost(Builder b) {
         this.options = b.copy();
+        this.contracts = new ContractResolver(options);
         this.token = b.token == null ? null : new BearerToken(b.token);
         this.ownsDispatcher = b.dispatcher == null;
         this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
@@ -274,25 +276,24 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private Service<?> instantiate(String contract) throws Fault {
-        Supplier<? extends Service<?>> factory = options.contracts.get(contract);
-        if (factory != null) {
-            return factory.get();
-        }
+        Supplier<? extends Service<?>> factory = contracts.factory(contract);
         try {
-            // not initialized until it is known to be a Service: no foreign static initializer runs
-            Class<?> c = Class.forName(contract, false, ServiceHost.class.getClassLoader());
-            if (!Service.class.isAssignableFrom(c)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " is not a " + Service.class.getName());
-            }
-            return (Service<?>) c.getConstructor().newInstance();
-        } catch (ClassNotFoundException e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "unknown contract '" + contract + "': not one of "
-                    + options.contracts.keySet() + " nor a class on the class path");
-        } catch (ReflectiveOperationException | LinkageError e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "contract class " + contract + " cannot be instantiated", e);
-            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated"
-                    + " (it needs a public no-argument constructor that succeeds)");
+            return factory.get();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "contract " + contract + " cannot be instantiated", e);
+            throw new Fault(FaultCode.BAD_REQUEST, "contract " + contract + " cannot be instantiated"
+                    + " (it needs a public no-argument constructor that succeeds): " + e);
         }
+    }
+
+    /**
+     * Checks that every contract a manifest names is known, without starting anything.
+     *
+     * @param manifest the services
+     * @throws Fault BAD_REQUEST naming the first entry whose contract is unknown
+     */
+    void checkContracts(Manifest manifest) throws Fault {
+        contracts.check(manifest);
     }
 
     /**
@@ -483,6 +484,7 @@ public final class ServiceHost implements AutoCloseable {
         private int maxServices = 1_000;
         private long replayBytes = 4L << 20;
         private List<String> allowedHosts;
+        private ClassLoader contractLoader;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -827,6 +829,20 @@ public final class ServiceHost implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Sets the class loader in which the contracts that manifests and Create name are looked
+         * up: {@code Service} providers ({@code META-INF/services/io.ccrj.dss.Service}, whose
+         * {@link Service#contract()} a manifest may name) and {@code Service} classes by name.
+         *
+         * @param loader the loader, for example one over a folder of service jars; {@code null}
+         *     for dss-services' own loader (the default)
+         * @return this
+         */
+        public Builder contractLoader(ClassLoader loader) {
+            contractLoader = loader;
+            return this;
+        }
+
         /** {@return a host with these settings (not started)} */
         public ServiceHost build() {
             return new ServiceHost(this);
@@ -834,6 +850,22 @@ public final class ServiceHost implements AutoCloseable {
 
         int port() {
             return port;
+        }
+
+        String bindAddressForMessage() {
+            return bindAddress;
+        }
+
+        Map<String, Supplier<? extends Service<?>>> contracts() {
+            return contracts;
+        }
+
+        boolean hasContractLoader() {
+            return contractLoader != null;
+        }
+
+        ClassLoader contractLoader() {
+            return contractLoader != null ? contractLoader : ServiceHost.class.getClassLoader();
         }
 
         Duration requestTimeout() {
@@ -875,6 +907,7 @@ public final class ServiceHost implements AutoCloseable {
             b.maxServices = maxServices;
             b.replayBytes = replayBytes;
             b.allowedHosts = allowedHosts;
+            b.contractLoader = contractLoader;
             b.contracts.putAll(contracts);
             return b;
         }
