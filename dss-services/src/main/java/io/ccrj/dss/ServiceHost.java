@@ -7,6 +7,7 @@ import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.StateFile;
 
 import java.io.IOException;
@@ -185,8 +186,9 @@ public final class ServiceHost implements AutoCloseable {
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
         if (service.runtime != null) {
-            throw new IllegalArgumentException("this Service instance is running already as '" + service.runtime.name() + "'");
+            throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + service.runtime.name() + "'");
         }
+        checkStateJson(service);
         Map<String, ServiceRef> refs = new LinkedHashMap<>();
         for (Map.Entry<String, String> p : partners.entrySet()) {
             String problem = partnerProblem(p.getValue());
@@ -220,6 +222,44 @@ public final class ServiceHost implements AutoCloseable {
         rt.start();
         LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
+    }
+
+    /**
+     * Checks, before a service starts, that Jackson can write and read its state type when the
+     * service leaves {@code toJson} to Jackson: in a named module the state's package must be
+     * opened to Jackson, and the Fault says which line to add to which module-info.java.
+     */
+    private static <S> void checkStateJson(Service<S> service) throws Fault {
+        if (overridesToJson(service.getClass()) || service.initialState() == null) {
+            return;
+        }
+        Class<S> type = service.stateType();
+        try {
+            Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+            Module m = type.getModule();
+            Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
+            String pkg = type.getPackageName();
+            if (m.isNamed() && !m.isOpen(pkg, jackson)) {
+                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
+                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
+                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
+                        + " to module " + m.getName() + "'s module-info.java", e);
+            }
+            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
+                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
+        }
+    }
+
+    private static boolean overridesToJson(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Service.class; k = k.getSuperclass()) {
+            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                if (m.getName().equals("toJson") && m.getParameterCount() == 1) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

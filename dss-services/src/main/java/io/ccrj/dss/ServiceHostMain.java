@@ -240,7 +240,11 @@ public final class ServiceHostMain {
         System.out.println("ccrj host: serving " + host.serviceNames() + " at " + host.baseUri() + "/");
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // printed, not logged: java.util.logging may have been reset by its own shutdown hook
+            System.out.println("ccrj host: shutting down: new requests get 503, requests in flight drain");
             host.close();
+            System.out.println("ccrj host: stopped");
+            System.out.flush();
             stopped.countDown();
         }, "ccrj-host-shutdown"));
         stopped.await();
