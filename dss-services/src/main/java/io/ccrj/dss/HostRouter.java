@@ -163,13 +163,13 @@ final class HostRouter implements HttpRouter {
                 post(ex, rt, Operation.builder(Verb.LOOKUP), 200);
             } else if (m.equals(HttpMethod.PUT)) {
                 authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.REPLACE).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
+                post(ex, rt, Operation.builder(Verb.REPLACE).body(jsonBody(ex, true, null)).ifMatch(ifMatch(ex)), 200);
             } else if (m.equals(HttpMethod.PATCH)) {
                 authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.UPDATE).body(jsonBody(ex, true, true)).ifMatch(ifMatch(ex)), 200);
+                post(ex, rt, Operation.builder(Verb.UPDATE).body(jsonBody(ex, true, rt.updateBody())).ifMatch(ifMatch(ex)), 200);
             } else if (m.equals(HttpMethod.POST)) {
                 authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.INSERT).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 201);
+                post(ex, rt, Operation.builder(Verb.INSERT).body(jsonBody(ex, true, null)).ifMatch(ifMatch(ex)), 201);
             } else if (m.equals(HttpMethod.DELETE)) {
                 authorize(ex, true);
                 post(ex, rt, Operation.builder(Verb.DROP), 200);
@@ -187,7 +187,7 @@ final class HostRouter implements HttpRouter {
                     post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query())), 200);
                 } else if (m.equals(HttpMethod.POST)) {
                     post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query()))
-                            .body(jsonBody(ex, false, false)), 200);
+                            .body(jsonBody(ex, false, null)), 200);
                 } else {
                     throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
@@ -197,7 +197,7 @@ final class HostRouter implements HttpRouter {
                 String key = seg.get(3);
                 authorize(ex, true);
                 if (m.equals(HttpMethod.PUT)) {
-                    post(ex, rt, Operation.builder(Verb.UPSERT).key(key).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
+                    post(ex, rt, Operation.builder(Verb.UPSERT).key(key).body(jsonBody(ex, true, null)).ifMatch(ifMatch(ex)), 200);
                 } else if (m.equals(HttpMethod.DELETE)) {
                     post(ex, rt, Operation.builder(Verb.DELETE).key(key).ifMatch(ifMatch(ex)), 200);
                 } else {
@@ -210,7 +210,7 @@ final class HostRouter implements HttpRouter {
                     throw methodNotAllowed(ex.method(), allowed(rt, seg));
                 }
                 authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, false)).ifMatch(ifMatch(ex)), 200);
+                post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, null)).ifMatch(ifMatch(ex)), 200);
             }
             case "notifications" -> {
                 requireLength(seg, 3, raw);
@@ -302,7 +302,7 @@ final class HostRouter implements HttpRouter {
     }
 
     private void createService(HttpExchange ex) throws Fault {
-        JsonNode body = jsonBody(ex, true, false);
+        JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
             throw new Fault(FaultCode.BAD_REQUEST, "Create needs {\"name\": \"...\", \"contract\": \"...\", \"state\": {...}}");
         }
@@ -379,7 +379,9 @@ final class HostRouter implements HttpRouter {
         }
         List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete", "gap", "overflow"));
         events.addAll(rt.actionNames());
-        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null));
+        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
+                new HtmlPages.Forms(rt.lookupSupports(Verb.REPLACE), rt.lookupSupports(Verb.UPDATE) ? rt.updateBody() : null,
+                        rt.actionNames())));
     }
 
     String metricsText() {
@@ -423,7 +425,12 @@ final class HostRouter implements HttpRouter {
         }
     }
 
-    private static JsonNode jsonBody(HttpExchange ex, boolean required, boolean mergePatch) throws Fault {
+    /**
+     * @param expected the one media type the body must have, or {@code null} (or
+     *     {@code application/json}) for any JSON type; {@code null} also refuses a merge patch,
+     *     which only an Update takes
+     */
+    private static JsonNode jsonBody(HttpExchange ex, boolean required, String expected) throws Fault {
         if (!ex.hasBody()) {
             if (required) {
                 throw new Fault(FaultCode.BAD_REQUEST, ex.method() + " " + ex.path() + " needs a JSON body");
@@ -432,12 +439,13 @@ final class HostRouter implements HttpRouter {
         }
         String ct = ex.headers().get(HttpHeaderNames.CONTENT_TYPE);
         String mime = ct == null ? "" : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-        boolean ok = mergePatch ? mime.equals("application/merge-patch+json")
-                : mime.equals("application/json") || (mime.startsWith("application/") && mime.endsWith("+json")
-                && !mime.equals("application/merge-patch+json"));
+        boolean anyJson = mime.equals("application/json") || mime.startsWith("application/") && mime.endsWith("+json");
+        boolean ok = expected == null ? anyJson && !mime.equals(ServiceRuntime.MERGE_PATCH)
+                : expected.equals("application/json") ? anyJson
+                : mime.equals(expected);
         if (!ok) {
             throw new Fault(FaultCode.UNSUPPORTED_MEDIA_TYPE, "expected Content-Type "
-                    + (mergePatch ? "application/merge-patch+json" : "application/json") + ", got "
+                    + (expected == null ? "application/json" : expected) + ", got "
                     + (ct == null ? "none" : "'" + ct + "'"));
         }
         try {

@@ -61,6 +61,9 @@ final class ServiceRuntime<S> {
     private final Port<Operation> independentPort;
     private final Handlers.Binding[] verbBindings = new Handlers.Binding[Verb.values().length];
     private final Map<String, Handlers.Binding> actions;
+    static final String MERGE_PATCH = "application/merge-patch+json";
+    /** The Update body's media type ({@link #updateBody()}); fixed at start. */
+    private final String updateBody;
     private final String supported;
 
     volatile S state;
@@ -114,6 +117,8 @@ final class ServiceRuntime<S> {
         OperationHandler custom = drop == null ? null : drop.handler();
         verbBindings[Verb.DROP.ordinal()] = new Handlers.Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
         this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions));
+        this.updateBody = h.updateBody != null ? h.updateBody
+                : h.standard.contains(Verb.UPDATE) ? MERGE_PATCH : "application/json";
         this.supported = describeSupported();
 
         S initial = service.initialState();
@@ -225,6 +230,14 @@ final class ServiceRuntime<S> {
     /** @return {@code true} if a Submit of this action has a handler */
     boolean supportsAction(String action) {
         return actions.containsKey(action) || verbBindings[Verb.SUBMIT.ordinal()] != null;
+    }
+
+    /**
+     * @return the media type the Update body must have: the service's declaration, else merge
+     *     patch for the standard Update and any JSON for a custom one ({@code application/json})
+     */
+    String updateBody() {
+        return updateBody;
     }
 
     /** @return the names of the Submit actions (for the browser view's listeners) */
