@@ -277,13 +277,12 @@ final class ServiceRuntime<S> {
             return;
         }
         operations.increment();
-        op.runtime = this;
-        op.binding = b;
-        op.responsePort().onAnswered(release);
+        Operation admitted = op.admit(this, b); // a new, immutable Operation carries the runtime's data
+        admitted.responsePort().onAnswered(release);
         if (admission != null) {
-            admit(op, portFor(b.kind()));
+            admit(admitted, portFor(b.kind()));
         } else {
-            portFor(b.kind()).post(op);
+            portFor(b.kind()).post(admitted);
         }
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
@@ -352,7 +351,7 @@ final class ServiceRuntime<S> {
             return;
         }
         try {
-            op.binding.handler().handle(op);
+            op.binding().handler().handle(op);
         } catch (Fault f) {
             faults.increment();
             op.fault(f);
@@ -372,7 +371,7 @@ final class ServiceRuntime<S> {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 checkIfMatch(op.ifMatch());
             }
-            op.binding.handler().handle(op);
+            op.binding().handler().handle(op);
             if (!op.responsePort().isAnswered()) {
                 return; // answers later (or never: the host's timeout answers 504)
             }
@@ -437,7 +436,7 @@ final class ServiceRuntime<S> {
      * @return the version to answer with, or -1 if the answer became a fault
      */
     long beforeSuccess(Operation op) {
-        Handlers.Binding b = op.binding;
+        Handlers.Binding b = op.binding();
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return version;
         }
