@@ -27,6 +27,11 @@ public final class HtmlPages {
             </style>
             """;
 
+    // the methods the forms send, from the one REST table the router decodes with
+    private static final String REPLACE_METHOD = RestTable.encode(io.ccrj.dss.Verb.REPLACE, true).method().name();
+    private static final String UPDATE_METHOD = RestTable.encode(io.ccrj.dss.Verb.UPDATE, true).method().name();
+    private static final String SUBMIT_METHOD = RestTable.encode(io.ccrj.dss.Verb.SUBMIT, true).method().name();
+
     private HtmlPages() {
     }
 
@@ -85,7 +90,8 @@ public final class HtmlPages {
         }
         if (forms.replace()) {
             sb.append("<h2>Replace</h2>\n<textarea id=\"replace-body\">").append(escape(statePretty)).append("</textarea>\n")
-                    .append("<button id=\"replace-submit\" type=\"button\">Replace (PUT)</button>\n");
+                    .append("<button id=\"replace-submit\" type=\"button\" data-method=\"").append(REPLACE_METHOD)
+                    .append("\">Replace (").append(REPLACE_METHOD).append(")</button>\n");
         }
         if (forms.updateBody() != null) {
             boolean mergePatch = forms.updateBody().equals("application/merge-patch+json");
@@ -93,14 +99,16 @@ public final class HtmlPages {
                             : "The service's own Update: a JSON body, sent as <code>" + escape(forms.updateBody()) + "</code>.")
                     .append("</p>\n<textarea id=\"update-body\">{}</textarea>\n")
                     .append("<button id=\"update-submit\" type=\"button\" data-type=\"").append(escape(forms.updateBody()))
-                    .append("\">Update (PATCH)</button>\n");
+                    .append("\" data-method=\"").append(UPDATE_METHOD).append("\">Update (").append(UPDATE_METHOD)
+                    .append(")</button>\n");
         }
         for (String a : forms.actions()) {
             String id = escape(a);
             sb.append("<h2>Action <code>").append(id).append("</code></h2>\n")
                     .append("<textarea id=\"action-").append(id).append("-body\">{}</textarea>\n")
                     .append("<button id=\"action-").append(id).append("-submit\" type=\"button\" data-action=\"")
-                    .append(id).append("\">Submit ").append(id).append(" (POST)</button>\n");
+                    .append(id).append("\" data-method=\"").append(SUBMIT_METHOD).append("\">Submit ").append(id)
+                    .append(" (").append(SUBMIT_METHOD).append(")</button>\n");
         }
         sb.append("<p>Last answer: <code id=\"result\"></code></p>\n")
                 .append("<h2>Notifications <small id=\"stream-status\">connecting</small></h2>\n<ul id=\"notifications\"></ul>\n")
@@ -120,10 +128,10 @@ public final class HtmlPages {
                           const body=await r.text();$('result').textContent=r.status+' '+body;
                           if(r.ok){refresh();}}
                         const on=(id,f)=>{const e=$(id);if(e){e.addEventListener('click',()=>f(e));}};
-                        on('replace-submit',()=>send('PUT','application/json',$('replace-body').value));
-                        on('update-submit',b=>send('PATCH',b.dataset.type,$('update-body').value));
+                        on('replace-submit',b=>send(b.dataset.method,'application/json',$('replace-body').value));
+                        on('update-submit',b=>send(b.dataset.method,b.dataset.type,$('update-body').value));
                         document.querySelectorAll('button[data-action]').forEach(b=>b.addEventListener('click',()=>
-                          send('POST','application/json',$('action-'+b.dataset.action+'-body').value,
+                          send(b.dataset.method,'application/json',$('action-'+b.dataset.action+'-body').value,
                             url+'/actions/'+encodeURIComponent(b.dataset.action))));
                         const es=new EventSource(url+'/notifications');
                         es.onopen=()=>{$('stream-status').textContent='live';};
@@ -137,7 +145,7 @@ public final class HtmlPages {
                         })();
                         </script>
                         </body></html>
-                        """);
+                        """.replace("'/actions/'", "'" + RestTable.ACTION.replace("{action}", "") + "'"));
         return sb.toString();
     }
 
