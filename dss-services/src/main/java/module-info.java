@@ -26,5 +26,9 @@ module io.ccrj.dss {
 
     exports io.ccrj.dss;
 
+    // Contracts named in manifests and Create are also looked up among the providers of Service
+    // (a user module's `provides io.ccrj.dss.Service with ...`, or META-INF/services on the class path).
+    uses io.ccrj.dss.Service;
+
     opens io.ccrj.dss to com.fasterxml.jackson.databind;
 }

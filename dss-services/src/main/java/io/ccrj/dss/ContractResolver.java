@@ -2,6 +2,7 @@ package io.ccrj.dss;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
@@ -16,7 +17,7 @@ final class ContractResolver {
 
     private final ServiceHost.Builder options;
     /** Contract id (and class name) to provider class, found once; written under this object's lock. */
-    private volatile Map<String, Class<? extends Service<?>>> provided;
+    private volatile Map<String, Supplier<? extends Service<?>>> provided;
 
     ContractResolver(ServiceHost.Builder options) {
         this.options = options;
@@ -52,9 +53,9 @@ final class ContractResolver {
         if (factory != null) {
             return factory;
         }
-        Class<? extends Service<?>> provided = providedContracts().get(contract);
+        Supplier<? extends Service<?>> provided = providedContracts().get(contract);
         if (provided != null) {
-            return reflectiveFactory(provided);
+            return provided;
         }
         ClassLoader loader = options.contractLoader();
         try {
@@ -96,27 +97,29 @@ final class ContractResolver {
     }
 
     /**
-     * The contract ids of the {@code Service} providers the contract class loader offers, found
-     * once: each provider is instantiated once to read its {@link Service#contract()}.
+     * The contract ids (and class names) of the {@code Service} providers the contract class
+     * loader offers, found once: each provider is instantiated once to read its
+     * {@link Service#contract()}. A service is then made with {@link ServiceLoader.Provider#get()},
+     * which works for a provider in a named module whose package is not exported (a provider
+     * with a static {@code provider()} method must return a new instance each time).
      */
-    private Map<String, Class<? extends Service<?>>> providedContracts() throws Fault {
-        Map<String, Class<? extends Service<?>>> m = provided;
+    private Map<String, Supplier<? extends Service<?>>> providedContracts() throws Fault {
+        Map<String, Supplier<? extends Service<?>>> m = provided;
         if (m != null) {
             return m;
         }
         synchronized (this) {
             if (provided == null) {
-                Map<String, Class<? extends Service<?>>> found = new LinkedHashMap<>();
+                Map<String, Supplier<? extends Service<?>>> found = new LinkedHashMap<>();
                 try {
                     @SuppressWarnings({"rawtypes", "unchecked"})
-                    java.util.ServiceLoader<Service<?>> sl = (java.util.ServiceLoader) java.util.ServiceLoader.load(
-                            Service.class, options.contractLoader());
-                    for (Service<?> s : sl) {
-                        @SuppressWarnings("unchecked")
-                        Class<? extends Service<?>> type = (Class<? extends Service<?>>) s.getClass();
-                        found.putIfAbsent(s.contract(), type);
-                        found.putIfAbsent(type.getName(), type);
-                    }
+                    ServiceLoader<Service<?>> sl = (ServiceLoader) ServiceLoader.load(Service.class, options.contractLoader());
+                    sl.stream().forEach(p -> {
+                        Service<?> s = p.get();
+                        Supplier<? extends Service<?>> factory = p::get;
+                        found.putIfAbsent(s.contract(), factory);
+                        found.putIfAbsent(p.type().getName(), factory);
+                    });
                 } catch (java.util.ServiceConfigurationError e) {
                     throw new Fault(FaultCode.BAD_REQUEST, "a Service provider cannot be loaded: " + e.getMessage());
                 }

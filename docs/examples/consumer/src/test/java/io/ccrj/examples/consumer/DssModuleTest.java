@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.JsonBodies;
+import io.ccrj.dss.Manifest;
 import io.ccrj.dss.ServiceHost;
 import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.ServiceSpec;
 import io.ccrj.examples.consumer.closed.ClosedService;
 import io.ccrj.examples.consumer.notes.NotesService;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,6 +31,15 @@ class DssModuleTest {
             notes.submit("add", JsonBodies.parse("\"buy milk\"")).get(10, TimeUnit.SECONDS);
             assertThat(JsonBodies.toText(notes.get().get(10, TimeUnit.SECONDS).body()))
                     .isEqualTo("{\"notes\":[\"buy milk\"]}");
+        }
+    }
+
+    @Test
+    void aManifestNamesTheServiceByContract() throws Exception {
+        try (ServiceHost host = ServiceHost.builder().port(-1).build().start()) {
+            // a provider in the module path run, a class found by name on the class path
+            host.start(new Manifest(List.of(new ServiceSpec("n", NotesService.class.getName(), null, Map.of(), null))));
+            assertThat(host.service("n").get().get(10, TimeUnit.SECONDS).body().get("notes").size()).isZero();
         }
     }
 
