@@ -48,7 +48,10 @@ public final class ServiceHostMain {
     static final String ENV_TOKEN = "CCRJ_TOKEN";
 
     /** What parsing found: the host's settings, or the request for help. */
-    record Options(ServiceHost.Builder builder, Path manifest, boolean help, List<Path> serviceJars) {
+    record Options(ServiceHost.Builder builder, Path manifest, boolean help, List<Path> serviceJars, String logLevel) {
+        Options(ServiceHost.Builder builder, Path manifest, boolean help, List<Path> serviceJars) {
+            this(builder, manifest, help, serviceJars, null);
+        }
     }
 
     /** The per-parse state the option table's appliers fill in. */
@@ -58,6 +61,7 @@ public final class ServiceHostMain {
         String token;
         final List<Path> classpath = new ArrayList<>();
         Path servicesDir;
+        String logLevel;
     }
 
     /**
@@ -132,6 +136,15 @@ public final class ServiceHostMain {
             new Opt("--handlers-on-event-loop", null, "run handlers on Netty's event loops (fastest; only for"
                     + " services whose handlers never block, like kv and ping)",
                     (p, v) -> p.builder.handlersOnEventLoop(true)),
+            new Opt("--log-level", "LEVEL", "error, warning, info, debug, trace or off (default info; also -Dccrj.log.level)",
+                    (p, v) -> {
+                        String l = v.strip().toLowerCase(java.util.Locale.ROOT);
+                        if (!List.of("error", "warning", "info", "debug", "trace", "off").contains(l)) {
+                            throw new IllegalArgumentException("--log-level is one of error, warning, info, debug, trace, off;"
+                                    + " was '" + v + "'");
+                        }
+                        p.logLevel = l;
+                    }),
             new Opt("--config", "FILE", "read options from FILE, name=value lines (port=50000, protect-reads=true);"
                     + " the command line and the environment win over it (default: none)", (p, v) -> { }),
             new Opt("--help", null, "this text, every option with its default", (p, v) -> { }));
@@ -182,7 +195,6 @@ public final class ServiceHostMain {
      * @throws Exception if the host fails after it started serving
      */
     public static void main(String[] args) throws Exception {
-        io.ccrj.dss.internal.HostLogging.install();    // the host's logging backend (-Dccrj.log.level)
         Options o;
         try {
             o = parse(args, System.getenv());
@@ -190,6 +202,10 @@ public final class ServiceHostMain {
             fail(e.getMessage());
             return;
         }
+        if (o.logLevel() != null) {
+            System.setProperty(io.ccrj.dss.internal.HostLogging.LEVEL_PROPERTY, o.logLevel());
+        }
+        io.ccrj.dss.internal.HostLogging.install();    // the host's logging backend (--log-level, -Dccrj.log.level)
         if (o.help()) {
             System.out.print(USAGE);
             return;
@@ -376,7 +392,7 @@ public final class ServiceHostMain {
             }
             jars.addAll(jarsIn(p.servicesDir));
         }
-        return new Options(p.builder, p.manifest, false, List.copyOf(jars));
+        return new Options(p.builder, p.manifest, false, List.copyOf(jars), p.logLevel);
     }
 
     private static void applyToken(ParseResult pr, Map<String, String> values, Parsed p) {

@@ -72,6 +72,9 @@ class HostCliTest {
                 .hasMessage("manifest " + missing + " is not a readable file");
         assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--services", missing.toString()}))
                 .hasMessage("--services: " + missing + " is not a folder");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--log-level=loud"}))
+                .hasMessage("--log-level is one of error, warning, info, debug, trace, off; was 'loud'");
+        assertThat(ServiceHostMain.parse(new String[] {"--log-level", "DEBUG"}).logLevel()).isEqualTo("debug");
     }
 
     @Test
@@ -95,7 +98,7 @@ class HostCliTest {
     void helpListsEveryOptionWithItsDefault() throws Exception {
         for (String o : List.of("--port", "--bind", "--manifest", "--classpath", "--services", "--token", "--token-file",
                 "--protect-reads", "--request-timeout", "--max-body", "--idle-timeout", "--io-threads", "--threads",
-                "--max-pending", "--max-queue", "--allowed-hosts", "--handlers-on-event-loop", "--config", "--help")) {
+                "--max-pending", "--max-queue", "--allowed-hosts", "--handlers-on-event-loop", "--log-level", "--config", "--help")) {
             assertThat(ServiceHostMain.USAGE).contains(o);
         }
         assertThat(ServiceHostMain.USAGE).contains("default 50000", "CCRJ_PORT", "CCRJ_TOKEN", "@FILE");
@@ -126,6 +129,18 @@ class HostCliTest {
         try (ServiceHost busy = ServiceHost.builder().port(0).build().start()) {
             assertOneLineExit2(run("--port", Integer.toString(busy.port())), "ccrj host: cannot listen on 127.0.0.1:" + busy.port()
                     + ": the address is in use (pick another --port, or --port 0 for a free one)");
+        }
+    }
+
+    @Test
+    void logLevelOffLeavesOnlyTheHostsOwnLines() throws Exception {
+        StandaloneHostTest.Child c = StandaloneHostTest.start("--port=0", "--log-level=off");
+        try {
+            assertThat(c.output()).hasSize(1);
+            assertThat(c.output().get(0)).startsWith("ccrj host: serving [kv, ping] at http://127.0.0.1:");
+        } finally {
+            c.process().destroy();
+            assertThat(c.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
     }
 
