@@ -12,6 +12,9 @@
 # 2. docs/examples/consumer, a separate Maven project that depends on those installed artifacts
 #    by coordinates, compiles the README's quick start and the ccr-core and ccr-mpi guides'
 #    examples, and runs them as a named module and on the class path (see its pom.xml).
+# 3. docs/examples/user-service/check.sh: the dss-services guide's path for a user's own service,
+#    from an empty folder: its jar built with Maven against the installed dss-services, the
+#    standalone host started on it (bin/ccrj host), curl and the browser view, SIGTERM.
 #
 # Both install into a throwaway local repository (deleted at the end) that reads everything else
 # from the user's (~/.m2/repository, through maven.repo.local.tail), so ~/.m2 gains no ccrj jars.
@@ -56,3 +59,6 @@ fi
 mapfile -t counts < <(sed -nE 's/^\[INFO\] Tests run: ([0-9]+), Failures: 0, Errors: 0, Skipped: 0$/\1/p' "$log")
 (( ${#counts[@]} == 2 )) || { cat "$log" >&2; fail "expected two test runs (module path, class path), found ${#counts[@]}"; }
 echo "consumer-check: consumer OK: ${counts[0]} tests as the named module io.ccrj.examples.consumer, ${counts[1]} on the class path"
+
+echo "consumer-check: docs/examples/user-service (a user's service in the standalone host) ..." >&2
+docs/examples/user-service/check.sh "${repo_args[@]}" </dev/null || fail "docs/examples/user-service/check.sh failed"

@@ -21,8 +21,14 @@ module io.ccrj.dss {
     requires io.netty.transport;
     requires io.netty.transport.classes.epoll;
     requires java.logging;
+    // the standalone host's command line only (ServiceHostMain); optional for library users
+    requires static info.picocli;
 
     exports io.ccrj.dss;
+
+    // Contracts named in manifests and Create are also looked up among the providers of Service
+    // (a user module's `provides io.ccrj.dss.Service with ...`, or META-INF/services on the class path).
+    uses io.ccrj.dss.Service;
 
     opens io.ccrj.dss to com.fasterxml.jackson.databind;
 }

@@ -23,6 +23,8 @@ public final class Handlers {
     final Map<Verb, Binding> verbs = new EnumMap<>(Verb.class);
     final Map<String, Binding> actions = new LinkedHashMap<>();
     final Set<Verb> standard = EnumSet.noneOf(Verb.class);
+    /** The declared Update body type, or {@code null} for the default (see {@link #updateBody}). */
+    String updateBody;
 
     Handlers() {
     }
@@ -113,6 +115,28 @@ public final class Handlers {
             standard.add(v);
             this.verbs.remove(v);
         }
+        return this;
+    }
+
+    /**
+     * Declares the media type of the Update body ({@code PATCH /services/{name}}). By default the
+     * standard Update takes {@code application/merge-patch+json} only (it is a merge patch of the
+     * state), and an Update bound with {@link #on} takes any JSON type, merge patches included.
+     * A declared type is the only one accepted, except that {@code application/json} still takes
+     * any JSON type; another gets 415 naming the declared type.
+     *
+     * @param mediaType {@code application/json} or {@code application/*+json}
+     * @return this
+     * @throws IllegalArgumentException if the type is not a JSON media type
+     */
+    public Handlers updateBody(String mediaType) {
+        Objects.requireNonNull(mediaType, "mediaType");
+        String m = mediaType.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!m.equals("application/json") && !(m.startsWith("application/") && m.endsWith("+json") && m.indexOf(';') < 0)) {
+            throw new IllegalArgumentException("an Update body type is application/json or application/*+json, was '"
+                    + mediaType + "'");
+        }
+        updateBody = m;
         return this;
     }
 }

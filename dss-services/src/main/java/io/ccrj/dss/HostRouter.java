@@ -9,6 +9,7 @@ import io.ccrj.dss.internal.HttpExchange;
 import io.ccrj.dss.internal.HttpRouter;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
+import io.ccrj.dss.internal.RestTable;
 import io.ccrj.dss.internal.SseStream;
 import io.ccrj.dss.internal.Utf8;
 import io.netty.buffer.Unpooled;
@@ -149,84 +150,51 @@ final class HostRouter implements HttpRouter {
         if (rt == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
         }
-        HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method();
-        if (seg.size() == 2) {
-            if (m.equals(HttpMethod.GET)) {
-                authorize(ex, false);
+        List<String> below = seg.subList(2, seg.size());
+        String path = RestTable.template(below);
+        if (path == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
+                    + (below.isEmpty() || !List.of("query", "items", "actions", "notifications").contains(below.get(0))
+                    ? "; a service has /query, /items/{key}, /actions/{action} and /notifications" : ""));
+        }
+        // one table for every service route: method, authorization, body, success status
+        RestTable.Route route = RestTable.decode(ex.method(), path);
+        if (route == null) {
+            throw methodNotAllowed(ex.method(), allowed(rt, seg));
+        }
+        authorize(ex, route.modifying());
+        switch (route.verb()) {
+            case GET -> {
                 if (wantsHtml(ex)) {
                     servicePage(ex, rt);
-                } else {
-                    post(ex, rt, Operation.builder(Verb.GET), 200);
-                }
-            } else if (m.equals(HttpMethod.OPTIONS)) {
-                authorize(ex, false);
-                post(ex, rt, Operation.builder(Verb.LOOKUP), 200);
-            } else if (m.equals(HttpMethod.PUT)) {
-                authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.REPLACE).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
-            } else if (m.equals(HttpMethod.PATCH)) {
-                authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.UPDATE).body(jsonBody(ex, true, true)).ifMatch(ifMatch(ex)), 200);
-            } else if (m.equals(HttpMethod.POST)) {
-                authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.INSERT).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 201);
-            } else if (m.equals(HttpMethod.DELETE)) {
-                authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.DROP), 200);
-            } else {
-                throw methodNotAllowed(ex.method(), allowed(rt, seg));
-            }
-            return;
-        }
-        String sub = seg.get(2);
-        switch (sub) {
-            case "query" -> {
-                requireLength(seg, 3, raw);
-                authorize(ex, false);
-                if (m.equals(HttpMethod.GET)) {
-                    post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query())), 200);
-                } else if (m.equals(HttpMethod.POST)) {
-                    post(ex, rt, Operation.builder(Verb.QUERY).query(singleValues(ex.query()))
-                            .body(jsonBody(ex, false, false)), 200);
-                } else {
-                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
+                    return;
                 }
             }
-            case "items" -> {
-                requireLength(seg, 4, raw);
-                String key = seg.get(3);
-                authorize(ex, true);
-                if (m.equals(HttpMethod.PUT)) {
-                    post(ex, rt, Operation.builder(Verb.UPSERT).key(key).body(jsonBody(ex, true, false)).ifMatch(ifMatch(ex)), 200);
-                } else if (m.equals(HttpMethod.DELETE)) {
-                    post(ex, rt, Operation.builder(Verb.DELETE).key(key).ifMatch(ifMatch(ex)), 200);
-                } else {
-                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
-                }
-            }
-            case "actions" -> {
-                requireLength(seg, 4, raw);
-                if (!m.equals(HttpMethod.POST)) {
-                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
-                }
-                authorize(ex, true);
-                post(ex, rt, Operation.builder(Verb.SUBMIT).key(seg.get(3)).body(jsonBody(ex, false, false)).ifMatch(ifMatch(ex)), 200);
-            }
-            case "notifications" -> {
-                requireLength(seg, 3, raw);
-                if (!m.equals(HttpMethod.GET)) {
-                    throw methodNotAllowed(ex.method(), allowed(rt, seg));
-                }
-                authorize(ex, false);
+            case SUBSCRIBE -> {
                 if (ex.method().equals(HttpMethod.HEAD)) {
                     ex.respond(200, "text/event-stream; charset=utf-8", null, null); // the head a stream would have
                 } else {
                     subscribe(ex, rt);
                 }
+                return;
             }
-            default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + "; a service has /query, /items/{key}, /actions/{action} and /notifications");
+            default -> {
+            }
         }
+        Operation.Builder b = Operation.builder(route.verb());
+        if (route.hasKey()) {
+            b.key(below.get(1));
+        }
+        if (route.queryParams()) {
+            b.query(singleValues(ex.query()));
+        }
+        if (route.body() != RestTable.Body.NONE) {
+            b.body(jsonBody(ex, route.body() == RestTable.Body.REQUIRED, route.verb() == Verb.UPDATE ? rt.updateBody() : null));
+        }
+        if (route.ifMatch()) {
+            b.ifMatch(ifMatch(ex));
+        }
+        post(ex, rt, b, route.okStatus());
     }
 
     // ---- operations ----
@@ -302,7 +270,7 @@ final class HostRouter implements HttpRouter {
     }
 
     private void createService(HttpExchange ex) throws Fault {
-        JsonNode body = jsonBody(ex, true, false);
+        JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
             throw new Fault(FaultCode.BAD_REQUEST, "Create needs {\"name\": \"...\", \"contract\": \"...\", \"state\": {...}}");
         }
@@ -379,7 +347,9 @@ final class HostRouter implements HttpRouter {
         }
         List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete", "gap", "overflow"));
         events.addAll(rt.actionNames());
-        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null));
+        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
+                new HtmlPages.Forms(rt.lookupSupports(Verb.REPLACE), rt.lookupSupports(Verb.UPDATE) ? rt.updateBody() : null,
+                        rt.actionNames())));
     }
 
     String metricsText() {
@@ -423,7 +393,12 @@ final class HostRouter implements HttpRouter {
         }
     }
 
-    private static JsonNode jsonBody(HttpExchange ex, boolean required, boolean mergePatch) throws Fault {
+    /**
+     * @param expected the one media type the body must have, or {@code null} (or
+     *     {@code application/json}) for any JSON type; {@code null} also refuses a merge patch,
+     *     which only an Update takes
+     */
+    private static JsonNode jsonBody(HttpExchange ex, boolean required, String expected) throws Fault {
         if (!ex.hasBody()) {
             if (required) {
                 throw new Fault(FaultCode.BAD_REQUEST, ex.method() + " " + ex.path() + " needs a JSON body");
@@ -432,12 +407,13 @@ final class HostRouter implements HttpRouter {
         }
         String ct = ex.headers().get(HttpHeaderNames.CONTENT_TYPE);
         String mime = ct == null ? "" : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-        boolean ok = mergePatch ? mime.equals("application/merge-patch+json")
-                : mime.equals("application/json") || (mime.startsWith("application/") && mime.endsWith("+json")
-                && !mime.equals("application/merge-patch+json"));
+        boolean anyJson = mime.equals("application/json") || mime.startsWith("application/") && mime.endsWith("+json");
+        boolean ok = expected == null ? anyJson && !mime.equals(ServiceRuntime.MERGE_PATCH)
+                : expected.equals("application/json") ? anyJson
+                : mime.equals(expected);
         if (!ok) {
             throw new Fault(FaultCode.UNSUPPORTED_MEDIA_TYPE, "expected Content-Type "
-                    + (mergePatch ? "application/merge-patch+json" : "application/json") + ", got "
+                    + (expected == null ? "application/json" : expected) + ", got "
                     + (ct == null ? "none" : "'" + ct + "'"));
         }
         try {
@@ -495,49 +471,26 @@ final class HostRouter implements HttpRouter {
      * {@code Allow} header of its 405 lists.
      */
     private static String allowed(ServiceRuntime<?> rt, List<String> seg) {
+        List<String> below = seg.subList(Math.min(2, seg.size()), seg.size());
+        String path = RestTable.template(below);
         List<String> out = new ArrayList<>(7);
-        if (seg.size() == 2) {
-            if (rt.lookupSupports(Verb.GET)) {
-                out.add("GET");
-                out.add("HEAD");
-            }
-            out.add("OPTIONS");
-            addIf(out, rt, Verb.REPLACE, "PUT");
-            addIf(out, rt, Verb.UPDATE, "PATCH");
-            addIf(out, rt, Verb.INSERT, "POST");
-            out.add("DELETE");
-        } else {
-            switch (seg.get(2)) {
-                case "query" -> {
-                    if (rt.lookupSupports(Verb.QUERY)) {
-                        out.addAll(List.of("GET", "HEAD", "POST"));
-                    }
-                }
-                case "items" -> {
-                    addIf(out, rt, Verb.UPSERT, "PUT");
-                    addIf(out, rt, Verb.DELETE, "DELETE");
-                }
-                case "actions" -> {
-                    if (seg.size() > 3 && rt.supportsAction(seg.get(3))) {
-                        out.add("POST");
-                    }
-                }
-                case "notifications" -> {
-                    if (rt.lookupSupports(Verb.SUBSCRIBE)) {
-                        out.addAll(List.of("GET", "HEAD"));
-                    }
-                }
-                default -> {
+        if (path == null) {
+            return "";
+        }
+        for (RestTable.Route r : RestTable.at(path)) {
+            boolean supported = switch (r.verb()) {
+                case LOOKUP, DROP -> true; // the runtime answers Lookup; Drop always works
+                case SUBMIT -> rt.supportsAction(below.get(1));
+                default -> rt.lookupSupports(r.verb());
+            };
+            if (supported) {
+                out.add(r.method().name());
+                if (r.method().equals(HttpMethod.GET)) {
+                    out.add("HEAD");
                 }
             }
         }
         return String.join(", ", out);
-    }
-
-    private static void addIf(List<String> out, ServiceRuntime<?> rt, Verb v, String method) {
-        if (rt.lookupSupports(v)) {
-            out.add(method);
-        }
     }
 
     private static void requireLength(List<String> seg, int n, String raw) throws Fault {

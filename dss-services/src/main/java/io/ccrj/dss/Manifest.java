@@ -46,11 +46,22 @@ public record Manifest(List<ServiceSpec> services) {
      * @throws IOException if it cannot be read or is not a valid manifest (the message says what)
      */
     public static Manifest read(Path file) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException("cannot read manifest " + file + ": no such file", e);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new IOException("cannot read manifest " + file + ": permission denied", e);
+        }
         JsonNode root;
         try {
-            root = Json.TREE_READER.readValue(Files.readAllBytes(file));
+            root = Json.TREE_READER.readValue(bytes);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IOException("manifest " + file + " is not valid JSON: " + Json.firstLine(e), e);
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            String where = at == null || at.getLineNr() < 1 ? ""
+                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new IOException("manifest " + file + " is not valid JSON" + where + ": " + Json.firstLine(e), e);
         }
         Path base = file.toAbsolutePath().getParent();
         try {

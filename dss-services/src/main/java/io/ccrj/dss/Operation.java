@@ -35,10 +35,22 @@ public final class Operation {
     private final NotificationListener subscriber;
     private final long lastSequence;
     private final String authorization;
-    /** Set by the runtime when the operation is admitted; read by the handler thread. */
-    ServiceRuntime<?> runtime;
-    /** Set with {@link #runtime}: the handler that will run. */
-    Handlers.Binding binding;
+    /**
+     * The runtime's data for an admitted operation (its runtime and the handler that will run),
+     * or {@code null} before admission. Final: admission makes a new Operation
+     * ({@link #admit}), so an Operation never changes once built and is safely published to the
+     * handler's thread through the ports.
+     */
+    private final Admitted admitted;
+
+    /**
+     * What the service runtime attaches to an operation it admits.
+     *
+     * @param runtime the service's runtime
+     * @param binding the handler that will run
+     */
+    record Admitted(ServiceRuntime<?> runtime, Handlers.Binding binding) {
+    }
 
     private Operation(Builder b, ResponsePort responsePort) {
         this.verb = b.verb;
@@ -50,6 +62,7 @@ public final class Operation {
         this.subscriber = b.subscriber;
         this.lastSequence = b.lastSequence;
         this.authorization = b.authorization;
+        this.admitted = null;
     }
 
     /** A copy with another body, listener and response port (in-process isolation). */
@@ -63,6 +76,31 @@ public final class Operation {
         this.subscriber = subscriber;
         this.lastSequence = src.lastSequence;
         this.authorization = src.authorization;
+        this.admitted = src.admitted;
+    }
+
+    /** A copy admitted by a runtime (same arguments, same response port). */
+    private Operation(Operation src, Admitted admitted) {
+        this.verb = src.verb;
+        this.key = src.key;
+        this.body = src.body;
+        this.query = src.query;
+        this.ifMatch = src.ifMatch;
+        this.responsePort = src.responsePort;
+        this.subscriber = src.subscriber;
+        this.lastSequence = src.lastSequence;
+        this.authorization = src.authorization;
+        this.admitted = admitted;
+    }
+
+    /** @return this operation as admitted by a runtime, to run a handler */
+    Operation admit(ServiceRuntime<?> runtime, Handlers.Binding binding) {
+        return new Operation(this, new Admitted(runtime, binding));
+    }
+
+    /** @return the handler an admitted operation runs, or {@code null} if not admitted */
+    Handlers.Binding binding() {
+        return admitted == null ? null : admitted.binding();
     }
 
     Operation copy(JsonNode newBody, NotificationListener newSubscriber, ResponsePort newPort) {
@@ -153,7 +191,7 @@ public final class Operation {
      * @param responseBody the answer (ownership passes to the receiver)
      */
     public void respond(JsonNode responseBody) {
-        ServiceRuntime<?> rt = runtime;
+        ServiceRuntime<?> rt = admitted == null ? null : admitted.runtime();
         long version = rt == null ? 0 : rt.beforeSuccess(this);
         if (version < 0) {
             return; // the runtime faulted the operation (a durable save failed)
@@ -163,7 +201,7 @@ public final class Operation {
 
     /** Answers with the service's whole state as it is after this operation. */
     public void respondState() {
-        ServiceRuntime<?> rt = runtime;
+        ServiceRuntime<?> rt = admitted == null ? null : admitted.runtime();
         if (rt == null) {
             respond(null);
             return;

@@ -7,6 +7,7 @@ import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.StateFile;
 
 import java.io.IOException;
@@ -62,9 +63,11 @@ public final class ServiceHost implements AutoCloseable {
     private volatile HttpServer http;
     private volatile boolean closing;
     private volatile boolean closed;
+    private final ContractResolver contracts;
 
     private ServiceHost(Builder b) {
         this.options = b.copy();
+        this.contracts = new ContractResolver(options);
         this.token = b.token == null ? null : new BearerToken(b.token);
         this.ownsDispatcher = b.dispatcher == null;
         this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
@@ -183,8 +186,9 @@ public final class ServiceHost implements AutoCloseable {
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
         if (service.runtime != null) {
-            throw new IllegalArgumentException("this Service instance is running already as '" + service.runtime.name() + "'");
+            throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + service.runtime.name() + "'");
         }
+        checkStateJson(service);
         Map<String, ServiceRef> refs = new LinkedHashMap<>();
         for (Map.Entry<String, String> p : partners.entrySet()) {
             String problem = partnerProblem(p.getValue());
@@ -218,6 +222,44 @@ public final class ServiceHost implements AutoCloseable {
         rt.start();
         LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
+    }
+
+    /**
+     * Checks, before a service starts, that Jackson can write and read its state type when the
+     * service leaves {@code toJson} to Jackson: in a named module the state's package must be
+     * opened to Jackson, and the Fault says which line to add to which module-info.java.
+     */
+    private static <S> void checkStateJson(Service<S> service) throws Fault {
+        if (overridesToJson(service.getClass()) || service.initialState() == null) {
+            return;
+        }
+        Class<S> type = service.stateType();
+        try {
+            Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+            Module m = type.getModule();
+            Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
+            String pkg = type.getPackageName();
+            if (m.isNamed() && !m.isOpen(pkg, jackson)) {
+                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
+                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
+                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
+                        + " to module " + m.getName() + "'s module-info.java", e);
+            }
+            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
+                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
+        }
+    }
+
+    private static boolean overridesToJson(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Service.class; k = k.getSuperclass()) {
+            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                if (m.getName().equals("toJson") && m.getParameterCount() == 1) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -274,25 +316,24 @@ public final class ServiceHost implements AutoCloseable {
     }
 
     private Service<?> instantiate(String contract) throws Fault {
-        Supplier<? extends Service<?>> factory = options.contracts.get(contract);
-        if (factory != null) {
-            return factory.get();
-        }
+        Supplier<? extends Service<?>> factory = contracts.factory(contract);
         try {
-            // not initialized until it is known to be a Service: no foreign static initializer runs
-            Class<?> c = Class.forName(contract, false, ServiceHost.class.getClassLoader());
-            if (!Service.class.isAssignableFrom(c)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " is not a " + Service.class.getName());
-            }
-            return (Service<?>) c.getConstructor().newInstance();
-        } catch (ClassNotFoundException e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "unknown contract '" + contract + "': not one of "
-                    + options.contracts.keySet() + " nor a class on the class path");
-        } catch (ReflectiveOperationException | LinkageError e) {
-            LOG.log(System.Logger.Level.WARNING, () -> "contract class " + contract + " cannot be instantiated", e);
-            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be instantiated"
-                    + " (it needs a public no-argument constructor that succeeds)");
+            return factory.get();
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "contract " + contract + " cannot be instantiated", e);
+            throw new Fault(FaultCode.BAD_REQUEST, "contract " + contract + " cannot be instantiated"
+                    + " (it needs a public no-argument constructor that succeeds): " + e);
         }
+    }
+
+    /**
+     * Checks that every contract a manifest names is known, without starting anything.
+     *
+     * @param manifest the services
+     * @throws Fault BAD_REQUEST naming the first entry whose contract is unknown
+     */
+    void checkContracts(Manifest manifest) throws Fault {
+        contracts.check(manifest);
     }
 
     /**
@@ -483,6 +524,7 @@ public final class ServiceHost implements AutoCloseable {
         private int maxServices = 1_000;
         private long replayBytes = 4L << 20;
         private List<String> allowedHosts;
+        private ClassLoader contractLoader;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();
 
         private Builder() {
@@ -827,6 +869,20 @@ public final class ServiceHost implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Sets the class loader in which the contracts that manifests and Create name are looked
+         * up: {@code Service} providers ({@code META-INF/services/io.ccrj.dss.Service}, whose
+         * {@link Service#contract()} a manifest may name) and {@code Service} classes by name.
+         *
+         * @param loader the loader, for example one over a folder of service jars; {@code null}
+         *     for dss-services' own loader (the default)
+         * @return this
+         */
+        public Builder contractLoader(ClassLoader loader) {
+            contractLoader = loader;
+            return this;
+        }
+
         /** {@return a host with these settings (not started)} */
         public ServiceHost build() {
             return new ServiceHost(this);
@@ -834,6 +890,22 @@ public final class ServiceHost implements AutoCloseable {
 
         int port() {
             return port;
+        }
+
+        String bindAddressForMessage() {
+            return bindAddress;
+        }
+
+        Map<String, Supplier<? extends Service<?>>> contracts() {
+            return contracts;
+        }
+
+        boolean hasContractLoader() {
+            return contractLoader != null;
+        }
+
+        ClassLoader contractLoader() {
+            return contractLoader != null ? contractLoader : ServiceHost.class.getClassLoader();
         }
 
         Duration requestTimeout() {
@@ -875,6 +947,7 @@ public final class ServiceHost implements AutoCloseable {
             b.maxServices = maxServices;
             b.replayBytes = replayBytes;
             b.allowedHosts = allowedHosts;
+            b.contractLoader = contractLoader;
             b.contracts.putAll(contracts);
             return b;
         }

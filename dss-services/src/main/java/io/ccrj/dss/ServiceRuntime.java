@@ -61,6 +61,9 @@ final class ServiceRuntime<S> {
     private final Port<Operation> independentPort;
     private final Handlers.Binding[] verbBindings = new Handlers.Binding[Verb.values().length];
     private final Map<String, Handlers.Binding> actions;
+    static final String MERGE_PATCH = "application/merge-patch+json";
+    /** The Update body's media type ({@link #updateBody()}); fixed at start. */
+    private final String updateBody;
     private final String supported;
 
     volatile S state;
@@ -114,6 +117,8 @@ final class ServiceRuntime<S> {
         OperationHandler custom = drop == null ? null : drop.handler();
         verbBindings[Verb.DROP.ordinal()] = new Handlers.Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
         this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions));
+        this.updateBody = h.updateBody != null ? h.updateBody
+                : h.standard.contains(Verb.UPDATE) ? MERGE_PATCH : "application/json";
         this.supported = describeSupported();
 
         S initial = service.initialState();
@@ -227,6 +232,14 @@ final class ServiceRuntime<S> {
         return actions.containsKey(action) || verbBindings[Verb.SUBMIT.ordinal()] != null;
     }
 
+    /**
+     * @return the media type the Update body must have: the service's declaration, else merge
+     *     patch for the standard Update and any JSON for a custom one ({@code application/json})
+     */
+    String updateBody() {
+        return updateBody;
+    }
+
     /** @return the names of the Submit actions (for the browser view's listeners) */
     List<String> actionNames() {
         return List.copyOf(actions.keySet());
@@ -264,13 +277,12 @@ final class ServiceRuntime<S> {
             return;
         }
         operations.increment();
-        op.runtime = this;
-        op.binding = b;
-        op.responsePort().onAnswered(release);
+        Operation admitted = op.admit(this, b); // a new, immutable Operation carries the runtime's data
+        admitted.responsePort().onAnswered(release);
         if (admission != null) {
-            admit(op, portFor(b.kind()));
+            admit(admitted, portFor(b.kind()));
         } else {
-            portFor(b.kind()).post(op);
+            portFor(b.kind()).post(admitted);
         }
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
@@ -339,7 +351,7 @@ final class ServiceRuntime<S> {
             return;
         }
         try {
-            op.binding.handler().handle(op);
+            op.binding().handler().handle(op);
         } catch (Fault f) {
             faults.increment();
             op.fault(f);
@@ -359,7 +371,7 @@ final class ServiceRuntime<S> {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 checkIfMatch(op.ifMatch());
             }
-            op.binding.handler().handle(op);
+            op.binding().handler().handle(op);
             if (!op.responsePort().isAnswered()) {
                 return; // answers later (or never: the host's timeout answers 504)
             }
@@ -424,7 +436,7 @@ final class ServiceRuntime<S> {
      * @return the version to answer with, or -1 if the answer became a fault
      */
     long beforeSuccess(Operation op) {
-        Handlers.Binding b = op.binding;
+        Handlers.Binding b = op.binding();
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return version;
         }

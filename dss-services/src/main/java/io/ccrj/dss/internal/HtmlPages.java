@@ -7,7 +7,8 @@ import java.util.List;
  * ({@code GET /services/NAME} with {@code Accept: text/html}). Plain HTML and a little script, no
  * external resources. Element ids are stable (a WebDriver test drives them; docs/dss-services.md
  * lists them): {@code services}, {@code state}, {@code version}, {@code replace-body},
- * {@code replace-submit}, {@code update-body}, {@code update-submit}, {@code token},
+ * {@code replace-submit}, {@code update-body}, {@code update-submit} (each only when the service
+ * supports it), {@code action-NAME-body} and {@code action-NAME-submit} per action, {@code token},
  * {@code result}, {@code notifications}, {@code stream-status}.
  */
 public final class HtmlPages {
@@ -26,7 +27,22 @@ public final class HtmlPages {
             </style>
             """;
 
+    // the methods the forms send, from the one REST table the router decodes with
+    private static final String REPLACE_METHOD = RestTable.encode(io.ccrj.dss.Verb.REPLACE, true).method().name();
+    private static final String UPDATE_METHOD = RestTable.encode(io.ccrj.dss.Verb.UPDATE, true).method().name();
+    private static final String SUBMIT_METHOD = RestTable.encode(io.ccrj.dss.Verb.SUBMIT, true).method().name();
+
     private HtmlPages() {
+    }
+
+    /**
+     * The forms a service page shows: only what the service supports.
+     *
+     * @param replace whether Replace is bound
+     * @param updateBody the Update body's media type, or {@code null} if Update is not bound
+     * @param actions the Submit actions, one form each
+     */
+    public record Forms(boolean replace, String updateBody, List<String> actions) {
     }
 
     /**
@@ -56,10 +72,11 @@ public final class HtmlPages {
      * @param version its version
      * @param events the notification actions to listen for
      * @param tokenRequired whether modifications need a bearer token
+     * @param forms the forms the service supports
      * @return the service page
      */
     public static String service(String name, String contract, String statePretty, long version, List<String> events,
-                                 boolean tokenRequired) {
+                                 boolean tokenRequired, Forms forms) {
         String n = escape(name);
         StringBuilder sb = new StringBuilder(4096);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(n)
@@ -71,12 +88,29 @@ public final class HtmlPages {
         if (tokenRequired) {
             sb.append("<p><label>Bearer token <input id=\"token\" type=\"password\" autocomplete=\"off\"></label></p>\n");
         }
-        sb.append("<h2>Replace</h2>\n<textarea id=\"replace-body\">").append(escape(statePretty)).append("</textarea>\n")
-                .append("<button id=\"replace-submit\" type=\"button\">Replace (PUT)</button>\n")
-                .append("<h2>Update</h2>\n<p>A JSON Merge Patch (RFC 7396) of the state.</p>\n")
-                .append("<textarea id=\"update-body\">{}</textarea>\n")
-                .append("<button id=\"update-submit\" type=\"button\">Update (PATCH)</button>\n")
-                .append("<p>Last answer: <code id=\"result\"></code></p>\n")
+        if (forms.replace()) {
+            sb.append("<h2>Replace</h2>\n<textarea id=\"replace-body\">").append(escape(statePretty)).append("</textarea>\n")
+                    .append("<button id=\"replace-submit\" type=\"button\" data-method=\"").append(REPLACE_METHOD)
+                    .append("\">Replace (").append(REPLACE_METHOD).append(")</button>\n");
+        }
+        if (forms.updateBody() != null) {
+            boolean mergePatch = forms.updateBody().equals("application/merge-patch+json");
+            sb.append("<h2>Update</h2>\n<p>").append(mergePatch ? "A JSON Merge Patch (RFC 7396) of the state."
+                            : "The service's own Update: a JSON body, sent as <code>" + escape(forms.updateBody()) + "</code>.")
+                    .append("</p>\n<textarea id=\"update-body\">{}</textarea>\n")
+                    .append("<button id=\"update-submit\" type=\"button\" data-type=\"").append(escape(forms.updateBody()))
+                    .append("\" data-method=\"").append(UPDATE_METHOD).append("\">Update (").append(UPDATE_METHOD)
+                    .append(")</button>\n");
+        }
+        for (String a : forms.actions()) {
+            String id = escape(a);
+            sb.append("<h2>Action <code>").append(id).append("</code></h2>\n")
+                    .append("<textarea id=\"action-").append(id).append("-body\">{}</textarea>\n")
+                    .append("<button id=\"action-").append(id).append("-submit\" type=\"button\" data-action=\"")
+                    .append(id).append("\" data-method=\"").append(SUBMIT_METHOD).append("\">Submit ").append(id)
+                    .append(" (").append(SUBMIT_METHOD).append(")</button>\n");
+        }
+        sb.append("<p>Last answer: <code id=\"result\"></code></p>\n")
                 .append("<h2>Notifications <small id=\"stream-status\">connecting</small></h2>\n<ul id=\"notifications\"></ul>\n")
                 .append("<script>\n(function(){\n")
                 .append("const url='/services/").append(jsString(name)).append("';\n")
@@ -88,13 +122,17 @@ public final class HtmlPages {
                         async function refresh(){const r=await fetch(url,{headers:{'Accept':'application/json'}});
                           if(r.ok){$('state').textContent=JSON.stringify(await r.json(),null,2);
                           $('version').textContent=(r.headers.get('ETag')||'').replace(/"/g,'');}}
-                        async function send(method,type,text){let r;
-                          try{r=await fetch(url,{method:method,headers:headers(type),body:text});}
+                        async function send(method,type,text,target){let r;
+                          try{r=await fetch(target||url,{method:method,headers:headers(type),body:text});}
                           catch(e){$('result').textContent='error: '+e;return;}
                           const body=await r.text();$('result').textContent=r.status+' '+body;
                           if(r.ok){refresh();}}
-                        $('replace-submit').addEventListener('click',()=>send('PUT','application/json',$('replace-body').value));
-                        $('update-submit').addEventListener('click',()=>send('PATCH','application/merge-patch+json',$('update-body').value));
+                        const on=(id,f)=>{const e=$(id);if(e){e.addEventListener('click',()=>f(e));}};
+                        on('replace-submit',b=>send(b.dataset.method,'application/json',$('replace-body').value));
+                        on('update-submit',b=>send(b.dataset.method,b.dataset.type,$('update-body').value));
+                        document.querySelectorAll('button[data-action]').forEach(b=>b.addEventListener('click',()=>
+                          send(b.dataset.method,'application/json',$('action-'+b.dataset.action+'-body').value,
+                            url+'/actions/'+encodeURIComponent(b.dataset.action))));
                         const es=new EventSource(url+'/notifications');
                         es.onopen=()=>{$('stream-status').textContent='live';};
                         es.onerror=()=>{$('stream-status').textContent='reconnecting';};
@@ -107,7 +145,7 @@ public final class HtmlPages {
                         })();
                         </script>
                         </body></html>
-                        """);
+                        """.replace("'/actions/'", "'" + RestTable.ACTION.replace("{action}", "") + "'"));
         return sb.toString();
     }
 

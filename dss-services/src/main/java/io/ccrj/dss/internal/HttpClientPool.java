@@ -38,7 +38,9 @@ import java.util.function.BiConsumer;
 /**
  * Keep-alive HTTP/1.1 client connections, pooled per {@code host:port}: a request borrows an idle
  * connection (or opens one), and returns it when its response has arrived. One request at a time
- * per connection (no pipelining), so a slow answer never delays another. The pool's event loop
+ * per connection (no pipelining), so a slow answer never delays another. An idempotent request
+ * that finds its pooled connection closed by the server before any answer is sent once more on a
+ * fresh connection. The pool's event loop
  * threads are daemons; the shared pool lives as long as the JVM.
  *
  * <h2>Threading</h2>
@@ -86,6 +88,24 @@ public final class HttpClientPool {
      *     or (null, failure)
      */
     public void send(String host, int port, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback) {
+        send(host, port, request, callback, isIdempotent(request.method()));
+    }
+
+    /** GET, HEAD, OPTIONS, PUT and DELETE may be sent twice with the effect of once (RFC 9110 9.2.2). */
+    static boolean isIdempotent(io.netty.handler.codec.http.HttpMethod m) {
+        return m.equals(io.netty.handler.codec.http.HttpMethod.GET) || m.equals(io.netty.handler.codec.http.HttpMethod.HEAD)
+                || m.equals(io.netty.handler.codec.http.HttpMethod.OPTIONS) || m.equals(io.netty.handler.codec.http.HttpMethod.PUT)
+                || m.equals(io.netty.handler.codec.http.HttpMethod.DELETE);
+    }
+
+    /**
+     * @param mayRetry whether the request may be sent once more on a fresh connection when a
+     *     pooled (already used) connection turns out to have been closed by the server before
+     *     any answer: the race between a server's idle close and the next request on that
+     *     connection. Only idempotent requests are retried, and only once.
+     */
+    private void send(String host, int port, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback,
+                      boolean mayRetry) {
         InetSocketAddress address = InetSocketAddress.createUnresolved(host, port);
         ChannelPool pool = pools.computeIfAbsent(address, a -> new SimpleChannelPool(
                 bootstrap(new InetSocketAddress(host, port)), new AbstractChannelPoolHandler() {
@@ -95,15 +115,30 @@ public final class HttpClientPool {
                                 new ResponseHandler());
                     }
                 }));
+        // a second reference with its own indexes, for the one retry; released when not needed
+        FullHttpRequest spare = mayRetry ? request.retainedDuplicate() : null;
         pool.acquire().addListener(f -> {
             if (!f.isSuccess()) {
                 request.release();
+                if (spare != null) {
+                    spare.release();
+                }
                 callback.accept(null, f.cause());
                 return;
             }
             Channel ch = (Channel) f.getNow();
             ResponseHandler handler = ch.pipeline().get(ResponseHandler.class);
-            handler.begin(pool, callback);
+            boolean reused = handler.uses++ > 0; // only this request's listener touches it now
+            BiConsumer<FullHttpResponse, Throwable> cb = spare == null ? callback : (res, failure) -> {
+                if (failure != null && reused && isClosedByPeer(failure)) {
+                    retries.increment();
+                    send(host, port, spare, callback, false); // once, and the pool drops the dead connection
+                } else {
+                    spare.release();
+                    callback.accept(res, failure);
+                }
+            };
+            handler.begin(pool, cb);
             // A server that never answers (or a connection it dropped without a FIN) must not
             // leave the caller waiting for ever: fail the request and discard the connection.
             ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
@@ -121,10 +156,25 @@ public final class HttpClientPool {
         });
     }
 
+    private static boolean isClosedByPeer(Throwable t) {
+        return t instanceof ClosedChannelException
+                || t instanceof java.io.IOException && String.valueOf(t.getMessage()).contains("reset by peer");
+    }
+
+    /** Requests sent again after a pooled connection was found closed (for tests and metrics). */
+    final java.util.concurrent.atomic.LongAdder retries = new java.util.concurrent.atomic.LongAdder();
+
+    /** {@return how many requests were sent again on a fresh connection} */
+    public long retries() {
+        return retries.sum();
+    }
+
     /** Completes the one request in flight on a connection, then returns the connection. */
     private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
         private volatile ChannelPool pool;
         private volatile BiConsumer<FullHttpResponse, Throwable> callback;
+        /** Requests begun on this connection; written by whoever holds it acquired (one at a time). */
+        int uses;
         /** The current request's response timer; set by the acquiring listener, cancelled on the event loop. */
         private volatile ScheduledFuture<?> timer;
 

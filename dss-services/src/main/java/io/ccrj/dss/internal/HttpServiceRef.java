@@ -9,6 +9,7 @@ import io.ccrj.dss.Operation;
 import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
+import io.ccrj.dss.Verb;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
@@ -127,43 +128,30 @@ public final class HttpServiceRef implements ServiceRef {
     }
 
     private FullHttpRequest toRequest(Operation op) throws IOException {
-        HttpMethod method;
-        String target = path;
         JsonNode body = op.body();
-        String contentType = "application/json";
-        switch (op.verb()) {
-            case GET -> method = HttpMethod.GET;
-            case LOOKUP -> method = HttpMethod.OPTIONS;
-            case QUERY -> {
-                QueryStringEncoder q = new QueryStringEncoder(path + "/query");
-                for (Map.Entry<String, String> e : op.query().entrySet()) {
-                    q.addParam(e.getKey(), e.getValue());
-                }
-                target = q.toString();
-                method = body == null ? HttpMethod.GET : HttpMethod.POST;
-            }
-            case INSERT -> method = HttpMethod.POST;
-            case UPDATE -> {
-                method = HttpMethod.PATCH;
-                contentType = "application/merge-patch+json";
-            }
-            case UPSERT -> {
-                method = HttpMethod.PUT;
-                target = path + "/items/" + encode(op.key());
-            }
-            case REPLACE -> method = HttpMethod.PUT;
-            case DELETE -> {
-                method = HttpMethod.DELETE;
-                target = path + "/items/" + encode(op.key());
-            }
-            case SUBMIT -> {
-                method = HttpMethod.POST;
-                target = path + "/actions/" + encode(op.action());
-            }
-            case DROP -> method = HttpMethod.DELETE;
-            case SUBSCRIBE -> throw new IOException("use subscribe(listener, lastSequence) for a remote Subscribe");
-            default -> throw new IOException("unknown verb " + op.verb());
+        if (op.verb() == Verb.SUBSCRIBE) {
+            throw new IOException("use subscribe(listener, lastSequence) for a remote Subscribe");
         }
+        // the same table the host's router decodes with
+        RestTable.Route route = RestTable.encode(op.verb(), body != null);
+        HttpMethod method = route.method();
+        String target = path + switch (route.path()) {
+            case RestTable.ITEM -> "/items/" + encode(op.key());
+            case RestTable.ACTION -> "/actions/" + encode(op.action());
+            default -> route.path();
+        };
+        if (route.queryParams()) {
+            QueryStringEncoder q = new QueryStringEncoder(target);
+            for (Map.Entry<String, String> e : op.query().entrySet()) {
+                q.addParam(e.getKey(), e.getValue());
+            }
+            target = q.toString();
+        }
+        if (route.body() == RestTable.Body.NONE) {
+            body = null;
+        }
+        // a merge patch is what the standard Update takes, and a custom one takes any JSON
+        String contentType = route.verb() == Verb.UPDATE ? "application/merge-patch+json" : "application/json";
         ByteBuf content = Unpooled.EMPTY_BUFFER;
         if (body != null) {
             content = Unpooled.buffer(128);

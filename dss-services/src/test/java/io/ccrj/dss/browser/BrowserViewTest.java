@@ -67,6 +67,17 @@ class BrowserViewTest {
             chromium.waitUpTo(WAIT).until(ExpectedConditions.textMatches(By.id("result"), java.util.regex.Pattern.compile("^200 .*")));
             chromium.waitUpTo(WAIT).until(ExpectedConditions.textMatches(By.id("state"), java.util.regex.Pattern.compile("(?s).*\"count\" ?: ?42.*")));
             assertThat(host.service("ping").get().get(10, TimeUnit.SECONDS).body().get("count").asLong()).isEqualTo(42);
+
+            // The page has a form per action: Submit "ping" from it.
+            WebElement action = page.findElement(By.id("action-ping-body"));
+            action.clear();
+            action.sendKeys("{\"hello\": 7}");
+            page.findElement(By.id("action-ping-submit")).click();
+            chromium.waitUpTo(WAIT).until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#notifications li"), 3));
+            assertThat(page.findElements(By.cssSelector("#notifications li")).get(2).getAttribute("data-action")).isEqualTo("ping");
+            chromium.waitUpTo(WAIT).until(ExpectedConditions.textMatches(By.id("result"),
+                    java.util.regex.Pattern.compile("^200 \\{\"hello\":7\\}$")));
+            assertThat(host.service("ping").get().get(10, TimeUnit.SECONDS).body().get("count").asLong()).isEqualTo(43);
         }
     }
 

@@ -3,6 +3,7 @@ package io.ccrj.dss.examples;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import io.ccrj.dss.Fault;
+import io.ccrj.dss.JsonBodies;
 import io.ccrj.dss.KeyValueService;
 import io.ccrj.dss.Manifest;
 import io.ccrj.dss.Notification;
@@ -10,7 +11,6 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceHost;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
-import io.ccrj.dss.internal.Json;
 
 import java.net.URI;
 import java.time.Duration;
@@ -28,7 +28,7 @@ final class HostExamples {
         // tag::in-process[]
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start()) { // -1: no HTTP
             ServiceRef counter = host.create("counter", new CounterService());
-            counter.submit("add", Json.object().put("by", 5)).get(10, TimeUnit.SECONDS);
+            counter.submit("add", JsonBodies.object().put("by", 5)).get(10, TimeUnit.SECONDS);
             Response r = counter.get().get(10, TimeUnit.SECONDS);
             return r.body().get("count").asLong(); // 5; r.version() is 1
         }
@@ -68,7 +68,7 @@ final class HostExamples {
             ServiceRef local = near.service("kv");                                  // direct post
             ServiceRef remote = ServiceRef.remote(URI.create(far.baseUri() + "/services/kv"), null); // HTTP
             for (ServiceRef kv : List.of(local, remote)) {
-                kv.upsert("greeting", Json.object().put("text", "hello")).get(10, TimeUnit.SECONDS);
+                kv.upsert("greeting", JsonBodies.object().put("text", "hello")).get(10, TimeUnit.SECONDS);
             }
             JsonNode both = remote.query(Map.of("prefix", "greet")).get(10, TimeUnit.SECONDS).body();
             // end::partners[]
@@ -87,7 +87,7 @@ final class HostExamples {
             Subscription sub = counter.subscribe((Notification n) -> seen.add(n.sequence() + " " + n.action()), -1)
                     .get(10, TimeUnit.SECONDS);
             counter.submit("add", null).get(10, TimeUnit.SECONDS);
-            counter.replace(Json.object().put("count", 10)).get(10, TimeUnit.SECONDS);
+            counter.replace(JsonBodies.object().put("count", 10)).get(10, TimeUnit.SECONDS);
             sub.close();
             // seen: ["1 add", "2 replace"]
             // end::subscribe[]
@@ -99,7 +99,7 @@ final class HostExamples {
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start()) {
             ServiceRef counter = host.create("counter", new CounterService());
             try {
-                counter.submit("add", Json.object().put("by", -1)).get(10, TimeUnit.SECONDS);
+                counter.submit("add", JsonBodies.object().put("by", -1)).get(10, TimeUnit.SECONDS);
                 return "no fault";
             } catch (java.util.concurrent.ExecutionException e) {
                 return ((Fault) e.getCause()).code().name();

@@ -1,0 +1,239 @@
+package io.ccrj.dss;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The host's command line: both option spellings, help with defaults, environment and config
+ * file fallbacks, and for every problem found before serving, exit status 2 with one line that
+ * says exactly what is wrong, and no port bound. Also user services from a jar of their own.
+ */
+@Timeout(120)
+class HostCliTest {
+
+    /** A finished child host: its exit status and its whole output. */
+    record Exit(int status, String output) {
+        List<String> lines() {
+            return output.lines().toList();
+        }
+    }
+
+    static Exit run(String... args) throws Exception {
+        Process p = StandaloneHostTest.launch(args);
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Exit(p.exitValue(), out);
+    }
+
+    private static void assertOneLineExit2(Exit e, String line) {
+        assertThat(e.status()).as(e.output()).isEqualTo(2);
+        assertThat(e.lines()).containsExactly(line);
+    }
+
+    @Test
+    void bothOptionSpellingsAreAccepted() {
+        assertThat(ServiceHostMain.parse(new String[] {"--port=50123"}).builder().port()).isEqualTo(50123);
+        assertThat(ServiceHostMain.parse(new String[] {"--port", "0"}).builder().port()).isZero();
+        assertThat(ServiceHostMain.parse(new String[] {"--port", "7", "--port=8"}).builder().port()).isEqualTo(8);
+        assertThat(ServiceHostMain.parse(new String[] {"--max-queue=5", "--idle-timeout=100", "--protect-reads"})
+                .builder().protectReads()).isTrue();
+    }
+
+    @Test
+    void badOptionsSayExactlyWhatIsWrong(@TempDir Path dir) {
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--bogus"}))
+                .hasMessage("unknown option '--bogus' (ccrj host --help lists the options)");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port"})).hasMessage("--port needs a value");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port", "--protect-reads"}))
+                .hasMessage("--port needs a value");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port=x"})).hasMessage("--port needs a number, was 'x'");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port=70000"}))
+                .hasMessage("--port must be between 0 and 65535, was 70000");
+        Path missing = dir.resolve("token");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--token-file", missing.toString()}))
+                .hasMessage("cannot read the token file " + missing + ": no such file");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--manifest", missing.toString()}))
+                .hasMessage("manifest " + missing + " is not a readable file");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--services", missing.toString()}))
+                .hasMessage("--services: " + missing + " is not a folder");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--log-level=loud"}))
+                .hasMessage("--log-level is one of error, warning, info, debug, trace, off; was 'loud'");
+        assertThat(ServiceHostMain.parse(new String[] {"--log-level", "DEBUG"}).logLevel()).isEqualTo("debug");
+    }
+
+    @Test
+    void environmentAndConfigFileAreFallbacks(@TempDir Path dir) throws IOException {
+        Map<String, String> env = Map.of("CCRJ_PORT", "50124", "CCRJ_TOKEN", "from-env");
+        assertThat(ServiceHostMain.parse(new String[0], env).builder().port()).isEqualTo(50124);
+        assertThat(ServiceHostMain.parse(new String[] {"--port", "9"}, env).builder().port()).isEqualTo(9);
+        Path config = Files.writeString(dir.resolve("host.properties"), "port=50125\nprotect-reads=true\nmax-services=3\n");
+        ServiceHostMain.Options o = ServiceHostMain.parse(new String[] {"--config", config.toString()}, Map.of());
+        assertThat(o.builder().port()).isEqualTo(50125);
+        assertThat(o.builder().protectReads()).isTrue();
+        assertThat(o.builder().maxServices()).isEqualTo(3);
+        assertThat(ServiceHostMain.parse(new String[] {"--config=" + config}, env).builder().port()).isEqualTo(50124);
+        assertThat(ServiceHostMain.parse(new String[] {"--config=" + config, "--port=1"}, env).builder().port()).isEqualTo(1);
+        Path bad = Files.writeString(dir.resolve("bad.properties"), "prot=1\n");
+        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--config", bad.toString()}))
+                .hasMessage("config file " + bad + ": unknown option 'prot'");
+    }
+
+    @Test
+    void helpListsEveryOptionWithItsDefault() throws Exception {
+        for (String o : List.of("--port", "--bind", "--manifest", "--classpath", "--services", "--token", "--token-file",
+                "--protect-reads", "--request-timeout", "--max-body", "--idle-timeout", "--io-threads", "--threads",
+                "--max-pending", "--max-queue", "--allowed-hosts", "--handlers-on-event-loop", "--log-level", "--config", "--help")) {
+            assertThat(ServiceHostMain.USAGE).contains(o);
+        }
+        assertThat(ServiceHostMain.USAGE).contains("default 50000", "CCRJ_PORT", "CCRJ_TOKEN", "@FILE");
+        Exit help = run("--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.output()).isEqualTo(ServiceHostMain.USAGE);
+    }
+
+    @Test
+    void problemsFoundBeforeServingExitWith2AndOneLine(@TempDir Path dir) throws Exception {
+        assertOneLineExit2(run("--port=nope"), "ccrj host: --port needs a number, was 'nope'");
+        assertOneLineExit2(run("--bogus"), "ccrj host: unknown option '--bogus' (ccrj host --help lists the options)");
+
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"services\": [\n  {\"name\": \"kv\",, }\n]}\n");
+        Exit e = run("--port", "0", "--manifest", broken.toString());
+        assertThat(e.status()).isEqualTo(2);
+        assertThat(e.lines()).hasSize(1);
+        assertThat(e.lines().get(0)).startsWith("ccrj host: manifest " + broken + " is not valid JSON at line 2, column 17: Unexpected character (','");
+
+        Path unknown = Files.writeString(dir.resolve("unknown.json"),
+                "{\"services\": [{\"name\": \"kv\", \"contract\": \"kv\"}, {\"name\": \"n\", \"contract\": \"com.example.Nope\"}]}");
+        e = run("--port", "0", "--manifest", unknown.toString());
+        assertThat(e.status()).isEqualTo(2);
+        assertThat(e.lines()).hasSize(1); // nothing logged as listening or started: checked before the bind
+        assertThat(e.lines().get(0)).isEqualTo("ccrj host: manifest " + unknown + ", services[1] (\"n\"): unknown contract"
+                + " 'com.example.Nope': not one of [kv, ping] nor a class on the class path");
+
+        try (ServiceHost busy = ServiceHost.builder().port(0).build().start()) {
+            assertOneLineExit2(run("--port", Integer.toString(busy.port())), "ccrj host: cannot listen on 127.0.0.1:" + busy.port()
+                    + ": the address is in use (pick another --port, or --port 0 for a free one)");
+        }
+    }
+
+    @Test
+    void logLevelOffLeavesOnlyTheHostsOwnLines() throws Exception {
+        StandaloneHostTest.Child c = StandaloneHostTest.start("--port=0", "--log-level=off");
+        try {
+            assertThat(c.output()).hasSize(1);
+            assertThat(c.output().get(0)).startsWith("ccrj host: serving [kv, ping] at http://127.0.0.1:");
+        } finally {
+            c.process().destroy();
+            assertThat(c.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void userServicesRunFromAJarInTheirOwnLoader(@TempDir Path dir) throws Exception {
+        Path jar = buildServiceJar(dir);
+        Path services = Files.createDirectories(dir.resolve("services"));
+        Files.copy(jar, services.resolve("notes.jar"));
+        assertThatThrownBy(() -> Class.forName("com.example.notes.NotesService")).isInstanceOf(ClassNotFoundException.class);
+        // by contract id (ServiceLoader) and by class name, from --services DIR and from a services/ folder beside the manifest
+        Path manifest = Files.writeString(dir.resolve("m.json"), """
+                {"services": [
+                  {"name": "notes", "contract": "notes"},
+                  {"name": "notes2", "contract": "com.example.notes.NotesService"}
+                ]}
+                """);
+        for (String[] args : List.of(new String[] {"--port", "0", "--manifest", manifest.toString()},
+                new String[] {"--port", "0", "--manifest", manifest.toString(), "--classpath", jar.toString()})) {
+            StandaloneHostTest.Child c = StandaloneHostTest.start(args);
+            try {
+                RawHttp.Res put = RawHttp.once(c.port(), "POST", "/services/notes/actions/add", "application/json",
+                        "\"hello\"");
+                assertThat(put.status()).as(put.toString()).isLessThan(300);
+                RawHttp.Res get = RawHttp.once(c.port(), "GET", "/services/notes", null, null);
+                assertThat(get.json().get("notes").get(0).asText()).isEqualTo("hello");
+                assertThat(RawHttp.once(c.port(), "GET", "/services/notes2", null, null).json().get("notes").size()).isZero();
+            } finally {
+                c.process().destroy();
+                assertThat(c.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+            }
+        }
+    }
+
+    /** Compiles a user service outside this class path and packs it with its ServiceLoader entry. */
+    static Path buildServiceJar(Path dir) throws IOException {
+        Path src = Files.createDirectories(dir.resolve("src/com/example/notes")).resolve("NotesService.java");
+        Files.writeString(src, """
+                package com.example.notes;
+
+                import io.ccrj.dss.Handlers;
+                import io.ccrj.dss.Service;
+                import io.ccrj.dss.Verb;
+                import java.util.ArrayList;
+                import java.util.List;
+
+                public final class NotesService extends Service<NotesService.State> {
+                    public record State(List<String> notes) { }
+
+                    public NotesService() {
+                        super(State.class, new State(List.of()));
+                    }
+
+                    @Override
+                    public String contract() {
+                        return "notes";
+                    }
+
+                    @Override
+                    protected void bind(Handlers h) {
+                        h.standard(Verb.GET).action("add", op -> {
+                            List<String> next = new ArrayList<>(state().notes());
+                            next.add(op.bodyOrEmpty().asText());
+                            setState(new State(List.copyOf(next)));
+                            op.respond(op.bodyOrEmpty());
+                        });
+                    }
+                }
+                """);
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        // javac in a child process: the test module does not read java.compiler
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        Process p = new ProcessBuilder(javac.toString(), "-proc:none", "-cp", System.getProperty("java.class.path"),
+                "-d", classes.toString(), src.toString()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+        assertThat(p.exitValue()).as(log).isZero();
+        Path jar = dir.resolve("notes.jar");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
+            try (var files = Files.walk(classes)) {
+                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    j.putNextEntry(new JarEntry(classes.relativize(f).toString().replace('\\', '/')));
+                    j.write(Files.readAllBytes(f));
+                    j.closeEntry();
+                }
+            }
+            j.putNextEntry(new JarEntry("META-INF/services/io.ccrj.dss.Service"));
+            j.write("com.example.notes.NotesService\n".getBytes(StandardCharsets.UTF_8));
+            j.closeEntry();
+        }
+        return jar;
+    }
+}

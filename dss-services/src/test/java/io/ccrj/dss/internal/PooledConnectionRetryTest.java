@@ -1,0 +1,137 @@
+package io.ccrj.dss.internal;
+
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.JsonBodies;
+import io.ccrj.dss.ServiceRef;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A request that loses the race with a server closing a pooled keep-alive connection: an
+ * idempotent one is sent once more on a fresh connection and succeeds; a POST is not repeated
+ * (it may have taken effect) and fails as UNAVAILABLE.
+ */
+@Timeout(60)
+class PooledConnectionRetryTest {
+
+    /**
+     * Answers the first request of each connection (keep-alive) and closes the connection,
+     * unanswered, when a second request arrives on it.
+     */
+    static final class ClosingServer implements AutoCloseable {
+        final ServerSocket socket = new ServerSocket(0);
+        final AtomicInteger answered = new AtomicInteger();
+        final AtomicInteger dropped = new AtomicInteger();
+
+        ClosingServer() throws IOException {
+            Thread.ofPlatform().daemon().start(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        Socket s = socket.accept();
+                        Thread.ofPlatform().daemon().start(() -> serve(s));
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        private void serve(Socket s) {
+            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                for (int n = 0; readRequest(in); n++) {
+                    if (n == 0) {
+                        out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n"
+                                + "{\"ok\":true}").getBytes(StandardCharsets.US_ASCII));
+                        out.flush();
+                        answered.incrementAndGet();
+                    } else {
+                        dropped.incrementAndGet();
+                        return; // closes: the client's pooled connection dies under its request
+                    }
+                }
+            } catch (IOException ignored) {
+                // the client went away
+            }
+        }
+
+        /** Reads one request head and its Content-Length body; false at end of stream. */
+        private static boolean readRequest(InputStream in) throws IOException {
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            int c;
+            while ((c = in.read()) >= 0) {
+                head.write(c);
+                byte[] b = head.toByteArray();
+                int k = b.length;
+                if (k >= 4 && b[k - 4] == '\r' && b[k - 3] == '\n' && b[k - 2] == '\r' && b[k - 1] == '\n') {
+                    String h = head.toString(StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
+                    int i = h.indexOf("content-length:");
+                    if (i >= 0) {
+                        int len = Integer.parseInt(h.substring(i + 15, h.indexOf('\r', i)).trim());
+                        in.readNBytes(len);
+                    }
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/services/x");
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+
+    @Test
+    void anIdempotentRequestIsRetriedOnceOnAFreshConnection() throws Exception {
+        try (ClosingServer server = new ClosingServer()) {
+            ServiceRef ref = ServiceRef.remote(server.uri(), null);
+            long before = HttpClientPool.shared().retries();
+            assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
+            // the answer completes the caller before the connection goes back to the pool: let it
+            // get there, so that the next request reuses it and the server drops that request
+            Thread.sleep(100);
+            assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
+            Thread.sleep(100);
+            assertThat(ref.replace(JsonBodies.parse("{\"a\": 1}")).get(10, TimeUnit.SECONDS).body().get("ok").asBoolean())
+                    .isTrue();
+            assertThat(server.dropped.get()).isPositive();
+            // every dropped request was sent again, once, and answered
+            assertThat(HttpClientPool.shared().retries() - before).isEqualTo(server.dropped.get());
+            assertThat(server.answered.get()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aPostIsNotRepeated() throws Exception {
+        try (ClosingServer server = new ClosingServer()) {
+            ServiceRef ref = ServiceRef.remote(server.uri(), null);
+            assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
+            Thread.sleep(100); // the connection back in the pool (see above)
+            assertThatThrownBy(() -> ref.submit("go", JsonBodies.object()).get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause().isInstanceOfSatisfying(Fault.class, f -> assertThat(f.code()).isEqualTo(FaultCode.UNAVAILABLE));
+            assertThat(server.dropped.get()).isEqualTo(1);
+            assertThat(server.answered.get()).isEqualTo(1);
+        }
+    }
+}
