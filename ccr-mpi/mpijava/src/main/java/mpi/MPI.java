@@ -172,7 +172,8 @@ public class MPI {
                     + " 'bin/ccrj mpirun -np N -cp CLASSPATH " + "MainClass args...' (io.ccrj.mpi.mpijava.MpiRun)");
         }
         if (initialized) {
-            throw new MPIException("MPI.Init: called twice");
+            throw new MPIException(finalized ? "MPI.Init: called after MPI.Finalize (MPI cannot be restarted)"
+                    : "MPI.Init: called twice");
         }
         COMM_WORLD = new Intracomm(world);
         COMM_SELF = new Intracomm(world.self());
@@ -224,19 +225,24 @@ public class MPI {
     }
 
     /**
-     * Ends MPI in this process ({@code Finalize}).
+     * Ends MPI in this process ({@code Finalize}). {@link #Initialized()} stays {@code true} and
+     * {@link #Finalized()} becomes {@code true}; MPI cannot be started again.
      *
-     * @throws MPIException if MPI was not started
+     * @throws MPIException if MPI was not started, or was finalized already
      */
     public static void Finalize() throws MPIException {
         if (!initialized) {
             throw new MPIException("MPI.Finalize: MPI.Init was not called");
         }
+        if (finalized) {
+            throw new MPIException("MPI.Finalize: called twice");
+        }
         finalized = true;
     }
 
     /**
-     * Whether {@link #Init} was called ({@code Initialized}).
+     * Whether {@link #Init} was called ({@code Initialized}); as in MPI, still {@code true} after
+     * {@link #Finalize}.
      *
      * @return {@code true} after {@code Init}
      * @throws MPIException never

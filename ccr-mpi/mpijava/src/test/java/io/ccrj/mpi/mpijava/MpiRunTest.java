@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.mpijava.programs.UnsupportedProgram;
+import io.ccrj.mpi.mpijava.programs.LifecycleProgram;
 import io.ccrj.mpi.mpijava.programs.StaticsProgram;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -60,6 +61,14 @@ class MpiRunTest {
         assertThat(lines.get(2)).startsWith("UNSUPPORTED Datatype.Extent with datatype MPI.UB");
         assertThat(lines.get(3)).startsWith("UNSUPPORTED Cartcomm.Map").contains("placement");
         assertThat(lines.get(4)).startsWith("UNSUPPORTED Graphcomm.Map");
+    }
+
+    @Test
+    void initializedAndFinalizedFollowTheRanksLife() {
+        String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(2).build(),
+                List.of(Backends.programClassPath()), LifecycleProgram.class.getName()));
+        assertThat(out.trim()).isEqualTo("false false | true false | true true | MPI.Finalize: called twice"
+                + " | MPI.Init: called after MPI.Finalize (MPI cannot be restarted)");
     }
 
     @Test
