@@ -139,6 +139,17 @@ public class DatatypesProgram {
         w.Allreduce(new int[] {0xFF ^ (1 << me)}, 0, band, 0, 1, MPI.INT, MPI.BAND);
         Out.check(P, "band", band[0], 0xFF & ~((1 << n) - 1));
 
+        long[] bor = new long[1];
+        w.Allreduce(new long[] {1L << (40 + me)}, 0, bor, 0, 1, MPI.LONG, MPI.BOR);
+        Out.check(P, "bor", bor[0], ((1L << n) - 1) << 40);
+        short[] bxor = new short[1];
+        w.Allreduce(new short[] {(short) (me + 1)}, 0, bxor, 0, 1, MPI.SHORT, MPI.BXOR);
+        short x = 0;
+        for (int i = 1; i <= n; i++) {
+            x ^= (short) i;
+        }
+        Out.check(P, "bxor", bxor[0], x);
+
         // MAXLOC and MINLOC: (value, index) pairs; ties go to the lower index.
         int[] imax = new int[2];
         int[] imin = new int[2];
@@ -162,6 +173,15 @@ public class DatatypesProgram {
         }
         Out.check(P, "maxloc int2", imax, new int[] {maxV, maxI});
         Out.check(P, "minloc int2", imin, new int[] {minV, minI});
+        long[] lmin = new long[2];
+        w.Allreduce(new long[] {5L - me % 2, me}, 0, lmin, 0, 1, MPI.LONG2, MPI.MINLOC);
+        Out.check(P, "minloc long2", lmin, new long[] {n > 1 ? 4L : 5L, n > 1 ? 1L : 0L});
+        float[] fmax = new float[2];
+        w.Allreduce(new float[] {me * 1.5f, me}, 0, fmax, 0, 1, MPI.FLOAT2, MPI.MAXLOC);
+        Out.check(P, "maxloc float2", fmax, new float[] {(n - 1) * 1.5f, n - 1});
+        short[] smin = new short[2];
+        w.Allreduce(new short[] {(short) (10 - me), (short) me}, 0, smin, 0, 1, MPI.SHORT2, MPI.MINLOC);
+        Out.check(P, "minloc short2", smin, new short[] {(short) (10 - (n - 1)), (short) (n - 1)});
         double[] dmax = new double[2];
         w.Reduce(new double[] {-Math.abs(me - 1.5), me}, 0, dmax, 0, 1, MPI.DOUBLE2, MPI.MAXLOC, root);
         if (me == root) {
