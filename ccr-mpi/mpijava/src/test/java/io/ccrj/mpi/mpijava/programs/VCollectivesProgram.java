@@ -108,6 +108,41 @@ public class VCollectivesProgram {
         }
         Out.check(P, "alltoallv", recvv, expectV);
 
+        // Gatherv of a derived type (pairs of ints), counts and displacements in items; Allgatherv
+        // of objects.
+        Datatype pair = Datatype.Contiguous(2, MPI.INT);
+        int[] pairCounts = new int[n];
+        int[] pairDispls = new int[n];
+        for (int i = 0; i < n; i++) {
+            pairCounts[i] = i % 2 + 1;
+            pairDispls[i] = 2 * i;
+        }
+        int[] mypairs = {me, -me, me, -me};
+        int[] pairsAt0 = new int[4 * n];
+        w.Gatherv(mypairs, 0, me % 2 + 1, pair, pairsAt0, 0, pairCounts, pairDispls, pair, 0);
+        if (me == 0) {
+            int[] expectPairs = new int[4 * n];
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < 2 * (i % 2 + 1); k++) {
+                    expectPairs[4 * i + k] = k % 2 == 0 ? i : -i;
+                }
+            }
+            Out.check(P, "gatherv derived", pairsAt0, expectPairs);
+        }
+        Object[] names = new Object[total];
+        Object[] mine2 = new Object[me + 1];
+        for (int k = 0; k <= me; k++) {
+            mine2[k] = "r" + me + "." + k;
+        }
+        w.Allgatherv(mine2, 0, me + 1, MPI.OBJECT, names, 0, counts, displs, MPI.OBJECT);
+        Object[] expectNames = new Object[total];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k <= i; k++) {
+                expectNames[displs[i] + k] = "r" + i + "." + k;
+            }
+        }
+        Out.check(P, "allgatherv object", names, expectNames);
+
         // Scan: inclusive prefix sums and a non-commutative operation (string concatenation).
         int[] prefix = new int[2];
         w.Scan(new int[] {me + 1, 1}, 0, prefix, 0, 2, MPI.INT, MPI.SUM);
