@@ -16,12 +16,12 @@ final class Bridge {
     }
 
     /**
-     * The exception of an mpiJava operation that ccr-mpi's API does not offer yet; the message
-     * names it and points at MPJ Express, which runs the same program.
+     * The exception of an mpiJava operation that ccr-mpi cannot offer; the message names it and
+     * says why.
      */
-    static MPIException notYet(String operation) {
-        return new MPIException(operation + " is not yet supported by ccr-mpi's mpiJava layer (the same"
-                + " compiled program runs on MPJ Express; see docs/ccr-mpi.md)");
+    static MPIException unsupported(String operation, String why) {
+        return new MPIException(operation + " is not supported by ccr-mpi's mpiJava layer: " + why
+                + " (see docs/ccr-mpi.md)");
     }
 
     /** A receive or probe tag: mpiJava's ANY_TAG (-2) is ccr-mpi's {@link io.ccrj.mpi.Comm#ANY_TAG}. */
@@ -44,8 +44,31 @@ final class Bridge {
         if (s == null) {
             return null;
         }
-        int tag = s.tag() == io.ccrj.mpi.Comm.ANY_TAG ? MPI.ANY_TAG : s.tag();
-        return new Status(s.source(), tag, s.count());
+        return new Status(s);
+    }
+
+    /** ccr-mpi's statuses as mpiJava's; {@code null} elements stay {@code null}. */
+    static Status[] statuses(io.ccrj.mpi.Status[] ss) {
+        if (ss == null) {
+            return null;
+        }
+        Status[] out = new Status[ss.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = status(ss[i]);
+        }
+        return out;
+    }
+
+    /** mpiJava's requests as ccr-mpi's; null requests ({@link MPI#REQUEST_NULL} or {@code null}) are {@code null}. */
+    static io.ccrj.mpi.Request[] requests(Request[] requests) {
+        if (requests == null) {
+            throw new MPIException("requests: the array is null");
+        }
+        io.ccrj.mpi.Request[] rs = new io.ccrj.mpi.Request[requests.length];
+        for (int i = 0; i < rs.length; i++) {
+            rs[i] = requests[i] == null ? null : requests[i].impl;
+        }
+        return rs;
     }
 
     /** ccr-mpi's comparison as mpiJava's constant. */

@@ -4,7 +4,7 @@ import io.ccrj.mpi.MpiException;
 
 /**
  * A communicator with a Cartesian topology, as mpiJava's {@code mpi.Cartcomm}; a thin view of
- * ccr-mpi's {@link io.ccrj.mpi.CartComm}. {@code Map} is not yet supported.
+ * ccr-mpi's {@link io.ccrj.mpi.CartComm}. {@code Map} is not offered (ccr-mpi's topology API has no placement query).
  */
 public class Cartcomm extends Intracomm {
     private final io.ccrj.mpi.CartComm cart;
@@ -94,7 +94,8 @@ public class Cartcomm extends Intracomm {
     }
 
     /**
-     * An optimal placement ({@code Map}); not yet supported.
+     * An optimal placement ({@code Map}); not supported: ccr-mpi's topology API has no placement
+     * query, so this throws.
      *
      * @param dims the grid
      * @param periods the periodicity
@@ -102,7 +103,7 @@ public class Cartcomm extends Intracomm {
      * @throws MPIException always, naming the operation
      */
     public int Map(int[] dims, boolean[] periods) throws MPIException {
-        throw Bridge.notYet("Cartcomm.Map");
+        throw Bridge.unsupported("Cartcomm.Map", "ccr-mpi's topology API has no placement query");
     }
 
     /**

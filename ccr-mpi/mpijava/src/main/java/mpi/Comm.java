@@ -8,10 +8,10 @@ import io.ccrj.mpi.MpiException;
  * translating only the mpiJava conventions ({@code MPI.ANY_TAG}, {@code MPI.UNDEFINED}, checked
  * failures as {@link MPIException}).
  *
- * <p>Not yet supported, throwing {@link MPIException} that names the operation: {@code Ssend},
- * {@code Bsend}, {@code Issend}, {@code Ibsend}, {@code Sendrecv_replace}, {@code Pack_size} and
- * the persistent requests ({@code Send_init} ...). {@code Rsend}/{@code Irsend} are standard sends,
- * which MPI allows for a correct program.
+ * <p>Every send mode ({@code Send}, {@code Ssend}, {@code Bsend}, {@code Rsend}), its
+ * non-blocking form and its persistent form is ccr-mpi's method of the same mode. MPJ Express's
+ * {@code Pack} and {@code Unpack} take its internal {@code mpjbuf.Buffer} and are not offered;
+ * {@link #Pack_size} is.
  */
 public class Comm {
     /** ccr-mpi's communicator. */
@@ -203,7 +203,7 @@ public class Comm {
     }
 
     /**
-     * Synchronous send ({@code Ssend}); not yet supported.
+     * Synchronous send ({@code Ssend}): returns once the matching receive has taken the message.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -211,14 +211,19 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Ssend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
-        throw Bridge.notYet("Comm.Ssend");
+        try {
+            impl.ssend(buf, offset, count, datatype.impl("Ssend"), dest, tag);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Buffered send ({@code Bsend}); not yet supported.
+     * Buffered send ({@code Bsend}): the message must fit the buffer attached with
+     * {@link MPI#Buffer_attach}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -226,14 +231,18 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Bsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
-        throw Bridge.notYet("Comm.Bsend");
+        try {
+            impl.bsend(buf, offset, count, datatype.impl("Bsend"), dest, tag);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Ready send ({@code Rsend}): a standard send, a correct implementation of ready mode.
+     * Ready send ({@code Rsend}): the matching receive must be posted already, as MPI requires.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -245,7 +254,7 @@ public class Comm {
      */
     public void Rsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag) throws MPIException {
         try {
-            impl.send(buf, offset, count, datatype.impl("Rsend"), dest, tag);
+            impl.rsend(buf, offset, count, datatype.impl("Rsend"), dest, tag);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -273,7 +282,7 @@ public class Comm {
     }
 
     /**
-     * Starts a buffered send ({@code Ibsend}); not yet supported.
+     * Starts a buffered send ({@code Ibsend}); the request is complete on return.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -281,16 +290,21 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Request Ibsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Ibsend");
+        try {
+            return new Request(impl.ibsend(buf, offset, count, datatype.impl("Ibsend"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Starts a synchronous send ({@code Issend}); not yet supported.
+     * Starts a synchronous send ({@code Issend}): the request completes once the matching receive
+     * has taken the message.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -298,16 +312,20 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Request Issend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Issend");
+        try {
+            return new Request(impl.issend(buf, offset, count, datatype.impl("Issend"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Starts a ready send ({@code Irsend}): a standard {@code Isend}.
+     * Starts a ready send ({@code Irsend}): {@code Isend} with {@code Rsend}'s requirement.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -321,7 +339,7 @@ public class Comm {
     public Request Irsend(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
         try {
-            return new Request(impl.isend(buf, offset, count, datatype.impl("Irsend"), dest, tag));
+            return new Request(impl.irsend(buf, offset, count, datatype.impl("Irsend"), dest, tag));
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -432,7 +450,8 @@ public class Comm {
     }
 
     /**
-     * Sends and receives in one buffer ({@code Sendrecv_replace}); not yet supported.
+     * Sends the buffer's items and replaces them with the message received
+     * ({@code Sendrecv_replace}).
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -442,28 +461,39 @@ public class Comm {
      * @param sendtag the send tag
      * @param source the source rank
      * @param recvtag the receive tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the receive's status
+     * @throws MPIException for bad arguments or a truncated message
      */
     public Status Sendrecv_replace(Object buf, int offset, int count, Datatype datatype, int dest, int sendtag,
             int source, int recvtag) throws MPIException {
-        throw Bridge.notYet("Comm.Sendrecv_replace");
+        try {
+            return Bridge.status(impl.sendrecvReplace(buf, offset, count, datatype.impl("Sendrecv_replace"), dest,
+                    sendtag, source, Bridge.tag(recvtag)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * The space {@code Pack} needs ({@code Pack_size}); not yet supported.
+     * The bytes ccr-mpi's {@link io.ccrj.mpi.Datatype#pack} writes for {@code incount} items
+     * ({@code Pack_size}); also the space a {@code Bsend} of them needs beyond
+     * {@link MPI#BSEND_OVERHEAD}.
      *
      * @param incount the number of elements
      * @param datatype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the size in bytes
+     * @throws MPIException for a negative count or an {@code OBJECT} type, which cannot be packed
      */
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
-        throw Bridge.notYet("Comm.Pack_size");
+        try {
+            return datatype.impl("Pack_size").packSize(incount);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * A persistent standard send ({@code Send_init}); not yet supported.
+     * A persistent standard send ({@code Send_init}), inactive until {@link Prequest#Start}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -471,16 +501,20 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Prequest Send_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Send_init");
+        try {
+            return new Prequest(impl.sendInit(buf, offset, count, datatype.impl("Send_init"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * A persistent buffered send ({@code Bsend_init}); not yet supported.
+     * A persistent buffered send ({@code Bsend_init}), inactive until {@link Prequest#Start}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -488,16 +522,20 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Prequest Bsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Bsend_init");
+        try {
+            return new Prequest(impl.bsendInit(buf, offset, count, datatype.impl("Bsend_init"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * A persistent synchronous send ({@code Ssend_init}); not yet supported.
+     * A persistent synchronous send ({@code Ssend_init}), inactive until {@link Prequest#Start}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -505,16 +543,20 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Prequest Ssend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Ssend_init");
+        try {
+            return new Prequest(impl.ssendInit(buf, offset, count, datatype.impl("Ssend_init"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * A persistent ready send ({@code Rsend_init}); not yet supported.
+     * A persistent ready send ({@code Rsend_init}), inactive until {@link Prequest#Start}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -522,16 +564,20 @@ public class Comm {
      * @param datatype the element type
      * @param dest the destination rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Prequest Rsend_init(Object buf, int offset, int count, Datatype datatype, int dest, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Rsend_init");
+        try {
+            return new Prequest(impl.rsendInit(buf, offset, count, datatype.impl("Rsend_init"), dest, tag));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * A persistent receive ({@code Recv_init}); not yet supported.
+     * A persistent receive ({@code Recv_init}), inactive until {@link Prequest#Start}.
      *
      * @param buf the buffer
      * @param offset index of the first element
@@ -539,12 +585,16 @@ public class Comm {
      * @param datatype the element type
      * @param source the source rank
      * @param tag the tag
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the request
+     * @throws MPIException for bad arguments
      */
     public Prequest Recv_init(Object buf, int offset, int count, Datatype datatype, int source, int tag)
             throws MPIException {
-        throw Bridge.notYet("Comm.Recv_init");
+        try {
+            return new Prequest(impl.recvInit(buf, offset, count, datatype.impl("Recv_init"), source, Bridge.tag(tag)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     @Override

@@ -1,17 +1,21 @@
 package mpi;
 
+import io.ccrj.mpi.MpiException;
+import java.util.function.Supplier;
+
 /**
- * An element type, as mpiJava's {@code mpi.Datatype}: the basic types are the constants of
- * {@link MPI} ({@code MPI.INT}, {@code MPI.DOUBLE} ...). Offsets and counts are in elements, so a
- * basic type's extent and size are 1.
+ * An element type, as mpiJava's {@code mpi.Datatype}: the basic and pair types are the constants
+ * of {@link MPI} ({@code MPI.INT}, {@code MPI.DOUBLE2} ...), derived types are made by
+ * {@link #Contiguous}, {@link #Vector}, {@link #Hvector}, {@link #Indexed}, {@link #Hindexed} and
+ * {@link #Struct}. Each is ccr-mpi's {@link io.ccrj.mpi.Datatype} of the same name: as in mpiJava,
+ * offsets, counts, strides, displacements, extents and bounds are in base elements of the buffer
+ * (one Java array), and every block of a derived type has the same base type.
  *
- * <p>This layer passes {@code MPI.INT}, {@code MPI.LONG}, {@code MPI.DOUBLE} and
- * {@code MPI.OBJECT} on to ccr-mpi's {@link io.ccrj.mpi.Datatype}; the other basic types and the
- * derived types ({@link #Contiguous} ...) are not yet supported: using them throws an
- * {@link MPIException} that says so.
+ * <p>{@code MPI.LB} and {@code MPI.UB} (explicit bounds markers) have no counterpart in ccr-mpi:
+ * using them throws an {@link MPIException} that says so.
  */
 public class Datatype {
-    /** ccr-mpi's datatype, or {@code null} where it has none yet. */
+    /** ccr-mpi's datatype, or {@code null} for a marker ccr-mpi does not have. */
     final io.ccrj.mpi.Datatype impl;
     private final String name;
 
@@ -20,68 +24,99 @@ public class Datatype {
         this.impl = impl;
     }
 
-    /** ccr-mpi's datatype for {@code operation}, or the "not yet supported" exception. */
+    /** ccr-mpi's datatype for {@code operation}, or the exception naming the marker. */
     io.ccrj.mpi.Datatype impl(String operation) {
         if (impl == null) {
-            throw Bridge.notYet(operation + " with datatype " + name);
+            throw Bridge.unsupported(operation + " with datatype " + name,
+                    "ccr-mpi's datatypes have no explicit bound markers (MPI.LB, MPI.UB)");
         }
         return impl;
     }
 
-    /** The mpiJava constant for ccr-mpi's datatype (for user functions). */
+    /** The mpiJava datatype for ccr-mpi's datatype {@code t} (for user functions). */
     static Datatype of(io.ccrj.mpi.Datatype t) {
-        if (t == io.ccrj.mpi.Datatype.INT) {
-            return MPI.INT;
-        } else if (t == io.ccrj.mpi.Datatype.LONG) {
-            return MPI.LONG;
-        } else if (t == io.ccrj.mpi.Datatype.DOUBLE) {
-            return MPI.DOUBLE;
+        for (Datatype d : MPI.PREDEFINED) {
+            if (d.impl == t) {
+                return d;
+            }
         }
-        return MPI.OBJECT;
+        return new Datatype(t.name(), t);
+    }
+
+    /** A derived type made by ccr-mpi, its failures as {@link MPIException}. */
+    private static Datatype derived(Supplier<io.ccrj.mpi.Datatype> make) {
+        try {
+            io.ccrj.mpi.Datatype t = make.get();
+            return new Datatype(t.name(), t);
+        } catch (MpiException | NullPointerException | ArithmeticException e) {
+            throw new MPIException(e);
+        }
+    }
+
+    /** ccr-mpi's datatypes of {@code types}, each checked. */
+    private static io.ccrj.mpi.Datatype[] impls(String operation, Datatype[] types) {
+        if (types == null) {
+            throw new MPIException(operation + ": types is null");
+        }
+        io.ccrj.mpi.Datatype[] out = new io.ccrj.mpi.Datatype[types.length];
+        for (int i = 0; i < out.length; i++) {
+            if (types[i] == null) {
+                throw new MPIException(operation + ": types[" + i + "] is null");
+            }
+            out[i] = types[i].impl(operation);
+        }
+        return out;
+    }
+
+    private static io.ccrj.mpi.Datatype old(String operation, Datatype oldtype) {
+        if (oldtype == null) {
+            throw new MPIException(operation + ": oldtype is null");
+        }
+        return oldtype.impl(operation);
     }
 
     /**
-     * The extent in elements ({@code Extent}).
+     * The extent in base elements ({@code Extent}).
      *
-     * @return 1 for a basic type
-     * @throws MPIException never for a basic type
+     * @return {@code Ub() - Lb()}; 1 for a basic type
+     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
      */
     public int Extent() throws MPIException {
-        return 1;
+        return impl("Datatype.Extent").extent();
     }
 
     /**
-     * The number of elements the type holds ({@code Size}).
+     * The number of base elements one item holds ({@code Size}).
      *
-     * @return 1 for a basic type
-     * @throws MPIException never for a basic type
+     * @return the size; 1 for a basic type, 2 for a pair type
+     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
      */
     public int Size() throws MPIException {
-        return 1;
+        return impl("Datatype.Size").size();
     }
 
     /**
-     * The lower bound in elements ({@code Lb}).
+     * The lower bound in base elements ({@code Lb}).
      *
-     * @return 0 for a basic type
-     * @throws MPIException never for a basic type
+     * @return the lower bound; 0 for a basic type
+     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
      */
     public int Lb() throws MPIException {
-        return 0;
+        return impl("Datatype.Lb").lb();
     }
 
     /**
-     * The upper bound in elements ({@code Ub}).
+     * The upper bound in base elements ({@code Ub}).
      *
-     * @return 1 for a basic type
-     * @throws MPIException never for a basic type
+     * @return the upper bound; 1 for a basic type
+     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
      */
     public int Ub() throws MPIException {
-        return 1;
+        return impl("Datatype.Ub").ub();
     }
 
     /**
-     * Commits the type for use ({@code Commit}); basic types need nothing.
+     * Commits the type for use ({@code Commit}); ccr-mpi's datatypes need no commit.
      *
      * @throws MPIException never
      */
@@ -93,82 +128,91 @@ public class Datatype {
     }
 
     /**
-     * A contiguous derived type ({@code Contiguous}); not yet supported.
+     * {@code count} copies of {@code oldtype} one after the other ({@code Contiguous}).
      *
-     * @param count the number of elements
+     * @param count the number of copies
      * @param oldtype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for a negative count or a null type
      */
     public static Datatype Contiguous(int count, Datatype oldtype) throws MPIException {
-        throw Bridge.notYet("Datatype.Contiguous");
+        io.ccrj.mpi.Datatype old = old("Datatype.Contiguous", oldtype);
+        return derived(() -> io.ccrj.mpi.Datatype.contiguous(count, old));
     }
 
     /**
-     * A strided derived type ({@code Vector}); not yet supported.
+     * Blocks at a regular stride ({@code Vector}).
      *
      * @param count the number of blocks
-     * @param blocklength elements per block
-     * @param stride elements between block starts
+     * @param blocklength copies of {@code oldtype} per block
+     * @param stride distance between block starts, in extents of {@code oldtype}
      * @param oldtype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for a negative count or a null type
      */
     public static Datatype Vector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
-        throw Bridge.notYet("Datatype.Vector");
+        io.ccrj.mpi.Datatype old = old("Datatype.Vector", oldtype);
+        return derived(() -> io.ccrj.mpi.Datatype.vector(count, blocklength, stride, old));
     }
 
     /**
-     * A strided derived type with the stride in bytes ({@code Hvector}); not yet supported.
+     * Blocks at a regular stride given in base elements ({@code Hvector}; mpiJava counts in
+     * elements where MPI counts bytes).
      *
      * @param count the number of blocks
-     * @param blocklength elements per block
-     * @param stride bytes between block starts
+     * @param blocklength copies of {@code oldtype} per block
+     * @param stride distance between block starts, in base elements
      * @param oldtype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for a negative count or a null type
      */
     public static Datatype Hvector(int count, int blocklength, int stride, Datatype oldtype) throws MPIException {
-        throw Bridge.notYet("Datatype.Hvector");
+        io.ccrj.mpi.Datatype old = old("Datatype.Hvector", oldtype);
+        return derived(() -> io.ccrj.mpi.Datatype.hvector(count, blocklength, stride, old));
     }
 
     /**
-     * An indexed derived type ({@code Indexed}); not yet supported.
+     * Blocks at given displacements ({@code Indexed}).
      *
-     * @param blocklengths elements per block
-     * @param displacements block starts, in elements
+     * @param blocklengths copies of {@code oldtype} per block
+     * @param displacements block starts, in extents of {@code oldtype}
      * @param oldtype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for arrays of different lengths, a negative block length or a null argument
      */
     public static Datatype Indexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
-        throw Bridge.notYet("Datatype.Indexed");
+        io.ccrj.mpi.Datatype old = old("Datatype.Indexed", oldtype);
+        return derived(() -> io.ccrj.mpi.Datatype.indexed(blocklengths, displacements, old));
     }
 
     /**
-     * An indexed derived type with displacements in bytes ({@code Hindexed}); not yet supported.
+     * Blocks at displacements given in base elements ({@code Hindexed}).
      *
-     * @param blocklengths elements per block
-     * @param displacements block starts, in bytes
+     * @param blocklengths copies of {@code oldtype} per block
+     * @param displacements block starts, in base elements
      * @param oldtype the element type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for arrays of different lengths, a negative block length or a null argument
      */
     public static Datatype Hindexed(int[] blocklengths, int[] displacements, Datatype oldtype) throws MPIException {
-        throw Bridge.notYet("Datatype.Hindexed");
+        io.ccrj.mpi.Datatype old = old("Datatype.Hindexed", oldtype);
+        return derived(() -> io.ccrj.mpi.Datatype.hindexed(blocklengths, displacements, old));
     }
 
     /**
-     * A structure of several types ({@code Struct}); not yet supported.
+     * Blocks of several types at displacements in base elements ({@code Struct}); the types must
+     * share one base type (a buffer is one Java array).
      *
-     * @param blocklengths elements per block
-     * @param displacements block starts
+     * @param blocklengths copies per block
+     * @param displacements block starts, in base elements
      * @param types each block's type
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the new type
+     * @throws MPIException for mismatched arrays, different base types, {@code MPI.LB}/{@code MPI.UB}
+     *     or a null argument
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) throws MPIException {
-        throw Bridge.notYet("Datatype.Struct");
+        io.ccrj.mpi.Datatype[] olds = impls("Datatype.Struct", types);
+        return derived(() -> io.ccrj.mpi.Datatype.struct(blocklengths, displacements, olds));
     }
 
     @Override

@@ -4,7 +4,7 @@ import io.ccrj.mpi.MpiException;
 
 /**
  * A communicator with a graph topology, as mpiJava's {@code mpi.Graphcomm}; a thin view of
- * ccr-mpi's {@link io.ccrj.mpi.GraphComm}. {@code Map} is not yet supported.
+ * ccr-mpi's {@link io.ccrj.mpi.GraphComm}. {@code Map} is not offered (ccr-mpi's topology API has no placement query).
  */
 public class Graphcomm extends Intracomm {
     private final io.ccrj.mpi.GraphComm graph;
@@ -43,7 +43,8 @@ public class Graphcomm extends Intracomm {
     }
 
     /**
-     * An optimal placement ({@code Map}); not yet supported.
+     * An optimal placement ({@code Map}); not supported: ccr-mpi's topology API has no placement
+     * query, so this throws.
      *
      * @param index the graph's index
      * @param edges the graph's edges
@@ -51,7 +52,7 @@ public class Graphcomm extends Intracomm {
      * @throws MPIException always, naming the operation
      */
     public int Map(int[] index, int[] edges) throws MPIException {
-        throw Bridge.notYet("Graphcomm.Map");
+        throw Bridge.unsupported("Graphcomm.Map", "ccr-mpi's topology API has no placement query");
     }
 
     /**

@@ -6,10 +6,8 @@ import io.ccrj.mpi.MpiException;
  * An intracommunicator, as mpiJava's {@code mpi.Intracomm}: {@link Comm}'s point-to-point plus
  * collectives and the communicator constructors, each passed on to ccr-mpi's
  * {@link io.ccrj.mpi.Comm} with the same arguments.
- *
- * <p>Not yet supported, throwing {@link MPIException} that names the operation: {@code Gatherv},
- * {@code Scatterv}, {@code Allgatherv}, {@code Alltoallv}, {@code Reduce_scatter} and
- * {@code Scan}.
+ * mpiJava 1.2 has no {@code MPI_IN_PLACE}; ccr-mpi's {@link io.ccrj.mpi.Comm#IN_PLACE} is not
+ * offered here.
  */
 public class Intracomm extends Comm {
 
@@ -116,7 +114,7 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * Gathers blocks of varying size ({@code Gatherv}); not yet supported.
+     * Gathers blocks of varying size at the root ({@code Gatherv}).
      *
      * @param sendbuf the block sent
      * @param sendoffset its first element
@@ -128,11 +126,16 @@ public class Intracomm extends Comm {
      * @param displs where each block goes
      * @param recvtype the receive element type
      * @param root the root rank
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Gatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
-        throw Bridge.notYet("Intracomm.Gatherv");
+        try {
+            impl.gatherv(sendbuf, sendoffset, sendcount, sendtype.impl("Gatherv"), recvbuf, recvoffset, recvcount,
+                    displs, recvtype.impl("Gatherv"), root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
@@ -160,7 +163,7 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * Scatters blocks of varying size ({@code Scatterv}); not yet supported.
+     * Scatters blocks of varying size from the root ({@code Scatterv}).
      *
      * @param sendbuf the root's blocks
      * @param sendoffset their first element
@@ -172,11 +175,16 @@ public class Intracomm extends Comm {
      * @param recvcount its size
      * @param recvtype the receive element type
      * @param root the root rank
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Scatterv(Object sendbuf, int sendoffset, int[] sendcount, int[] displs, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) throws MPIException {
-        throw Bridge.notYet("Intracomm.Scatterv");
+        try {
+            impl.scatterv(sendbuf, sendoffset, sendcount, displs, sendtype.impl("Scatterv"), recvbuf, recvoffset,
+                    recvcount, recvtype.impl("Scatterv"), root);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
@@ -203,7 +211,7 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * Gathers blocks of varying size everywhere ({@code Allgatherv}); not yet supported.
+     * Gathers blocks of varying size at every process ({@code Allgatherv}).
      *
      * @param sendbuf the block sent
      * @param sendoffset its first element
@@ -214,11 +222,16 @@ public class Intracomm extends Comm {
      * @param recvcount the size of each process's block
      * @param displs where each block goes
      * @param recvtype the receive element type
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Allgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
             int recvoffset, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
-        throw Bridge.notYet("Intracomm.Allgatherv");
+        try {
+            impl.allgatherv(sendbuf, sendoffset, sendcount, sendtype.impl("Allgatherv"), recvbuf, recvoffset,
+                    recvcount, displs, recvtype.impl("Allgatherv"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
@@ -245,7 +258,7 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * All-to-all with blocks of varying size ({@code Alltoallv}); not yet supported.
+     * All-to-all with blocks of varying size ({@code Alltoallv}).
      *
      * @param sendbuf the outgoing blocks
      * @param sendoffset their first element
@@ -257,11 +270,16 @@ public class Intracomm extends Comm {
      * @param recvcount the size of each incoming block
      * @param rdispls where each goes
      * @param recvtype the receive element type
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Alltoallv(Object sendbuf, int sendoffset, int[] sendcount, int[] sdispls, Datatype sendtype,
             Object recvbuf, int recvoffset, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
-        throw Bridge.notYet("Intracomm.Alltoallv");
+        try {
+            impl.alltoallv(sendbuf, sendoffset, sendcount, sdispls, sendtype.impl("Alltoallv"), recvbuf, recvoffset,
+                    recvcount, rdispls, recvtype.impl("Alltoallv"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
@@ -310,7 +328,8 @@ public class Intracomm extends Comm {
     }
 
     /**
-     * Reduces and scatters the result ({@code Reduce_scatter}); not yet supported.
+     * Reduces element by element and gives process {@code i} its {@code recvcounts[i]} items of the
+     * result ({@code Reduce_scatter}).
      *
      * @param sendbuf this process's operands
      * @param sendoffset the first operand
@@ -319,15 +338,21 @@ public class Intracomm extends Comm {
      * @param recvcounts each process's share
      * @param datatype the element type
      * @param op the operation
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Reduce_scatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
             Datatype datatype, Op op) throws MPIException {
-        throw Bridge.notYet("Intracomm.Reduce_scatter");
+        try {
+            impl.reduceScatter(sendbuf, sendoffset, recvbuf, recvoffset, recvcounts, datatype.impl("Reduce_scatter"),
+                    op.impl("Reduce_scatter"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Prefix reduction ({@code Scan}); not yet supported.
+     * Inclusive prefix reduction ({@code Scan}): process {@code i} receives the reduction of the
+     * operands of processes 0 to {@code i}.
      *
      * @param sendbuf this process's operands
      * @param sendoffset the first operand
@@ -336,11 +361,15 @@ public class Intracomm extends Comm {
      * @param count the number of elements
      * @param datatype the element type
      * @param op the operation
-     * @throws MPIException always, naming the operation
+     * @throws MPIException for bad arguments
      */
     public void Scan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype datatype,
             Op op) throws MPIException {
-        throw Bridge.notYet("Intracomm.Scan");
+        try {
+            impl.scan(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype.impl("Scan"), op.impl("Scan"));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**

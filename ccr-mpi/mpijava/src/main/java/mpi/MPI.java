@@ -63,8 +63,8 @@ public class MPI {
     public static final int THREAD_SERIALIZED = 3;
     /** Thread level: any thread at any time (ccr-mpi provides {@link #THREAD_SERIALIZED} instead). */
     public static final int THREAD_MULTIPLE = 4;
-    /** Bytes {@code Bsend} needs beyond the message (buffered sends are not yet supported). */
-    public static final int BSEND_OVERHEAD = 0;
+    /** Bytes {@code Bsend} needs in the attached buffer beyond the packed message ({@link io.ccrj.mpi.Comm#BSEND_OVERHEAD}). */
+    public static final int BSEND_OVERHEAD = io.ccrj.mpi.Comm.BSEND_OVERHEAD;
     /** Send overhead in bytes (none). */
     public static final int SEND_OVERHEAD = 0;
     /** Receive overhead in bytes (none). */
@@ -72,40 +72,44 @@ public class MPI {
     /** The processors available to this JVM. */
     public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
-    /** {@code byte[]} elements (not yet supported). */
-    public static final Datatype BYTE = new Datatype("MPI.BYTE", null);
-    /** {@code char[]} elements (not yet supported). */
-    public static final Datatype CHAR = new Datatype("MPI.CHAR", null);
-    /** {@code short[]} elements (not yet supported). */
-    public static final Datatype SHORT = new Datatype("MPI.SHORT", null);
-    /** {@code boolean[]} elements (not yet supported). */
-    public static final Datatype BOOLEAN = new Datatype("MPI.BOOLEAN", null);
+    /** {@code byte[]} elements. */
+    public static final Datatype BYTE = new Datatype("MPI.BYTE", io.ccrj.mpi.Datatype.BYTE);
+    /** {@code char[]} elements. */
+    public static final Datatype CHAR = new Datatype("MPI.CHAR", io.ccrj.mpi.Datatype.CHAR);
+    /** {@code short[]} elements. */
+    public static final Datatype SHORT = new Datatype("MPI.SHORT", io.ccrj.mpi.Datatype.SHORT);
+    /** {@code boolean[]} elements. */
+    public static final Datatype BOOLEAN = new Datatype("MPI.BOOLEAN", io.ccrj.mpi.Datatype.BOOLEAN);
     /** {@code int[]} elements. */
     public static final Datatype INT = new Datatype("MPI.INT", io.ccrj.mpi.Datatype.INT);
     /** {@code long[]} elements. */
     public static final Datatype LONG = new Datatype("MPI.LONG", io.ccrj.mpi.Datatype.LONG);
-    /** {@code float[]} elements (not yet supported). */
-    public static final Datatype FLOAT = new Datatype("MPI.FLOAT", null);
+    /** {@code float[]} elements. */
+    public static final Datatype FLOAT = new Datatype("MPI.FLOAT", io.ccrj.mpi.Datatype.FLOAT);
     /** {@code double[]} elements. */
     public static final Datatype DOUBLE = new Datatype("MPI.DOUBLE", io.ccrj.mpi.Datatype.DOUBLE);
-    /** Packed bytes (not yet supported). */
-    public static final Datatype PACKED = new Datatype("MPI.PACKED", null);
-    /** Lower-bound marker (not yet supported). */
+    /** Packed bytes ({@code byte[]} elements, as written by ccr-mpi's {@link io.ccrj.mpi.Datatype#pack}). */
+    public static final Datatype PACKED = new Datatype("MPI.PACKED", io.ccrj.mpi.Datatype.PACKED);
+    /** Lower-bound marker; ccr-mpi's datatypes have no explicit bounds, so using it throws {@link MPIException}. */
     public static final Datatype LB = new Datatype("MPI.LB", null);
-    /** Upper-bound marker (not yet supported). */
+    /** Upper-bound marker; ccr-mpi's datatypes have no explicit bounds, so using it throws {@link MPIException}. */
     public static final Datatype UB = new Datatype("MPI.UB", null);
     /** Object references ({@code Object[]} elements). */
     public static final Datatype OBJECT = new Datatype("MPI.OBJECT", io.ccrj.mpi.Datatype.OBJECT);
-    /** {@code short} pairs for MAXLOC/MINLOC (not yet supported). */
-    public static final Datatype SHORT2 = new Datatype("MPI.SHORT2", null);
-    /** {@code int} pairs for MAXLOC/MINLOC (not yet supported). */
-    public static final Datatype INT2 = new Datatype("MPI.INT2", null);
-    /** {@code long} pairs for MAXLOC/MINLOC (not yet supported). */
-    public static final Datatype LONG2 = new Datatype("MPI.LONG2", null);
-    /** {@code float} pairs for MAXLOC/MINLOC (not yet supported). */
-    public static final Datatype FLOAT2 = new Datatype("MPI.FLOAT2", null);
-    /** {@code double} pairs for MAXLOC/MINLOC (not yet supported). */
-    public static final Datatype DOUBLE2 = new Datatype("MPI.DOUBLE2", null);
+    /** (value, index) {@code short} pairs for MAXLOC/MINLOC. */
+    public static final Datatype SHORT2 = new Datatype("MPI.SHORT2", io.ccrj.mpi.Datatype.SHORT2);
+    /** (value, index) {@code int} pairs for MAXLOC/MINLOC. */
+    public static final Datatype INT2 = new Datatype("MPI.INT2", io.ccrj.mpi.Datatype.INT2);
+    /** (value, index) {@code long} pairs for MAXLOC/MINLOC. */
+    public static final Datatype LONG2 = new Datatype("MPI.LONG2", io.ccrj.mpi.Datatype.LONG2);
+    /** (value, index) {@code float} pairs for MAXLOC/MINLOC. */
+    public static final Datatype FLOAT2 = new Datatype("MPI.FLOAT2", io.ccrj.mpi.Datatype.FLOAT2);
+    /** (value, index) {@code double} pairs for MAXLOC/MINLOC. */
+    public static final Datatype DOUBLE2 = new Datatype("MPI.DOUBLE2", io.ccrj.mpi.Datatype.DOUBLE2);
+
+    /** The predefined datatypes, for {@link Datatype#of}. */
+    static final java.util.List<Datatype> PREDEFINED = java.util.List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG,
+            FLOAT, DOUBLE, PACKED, OBJECT, SHORT2, INT2, LONG2, FLOAT2, DOUBLE2);
 
     /** Maximum. */
     public static final Op MAX = new Op("MAX", io.ccrj.mpi.Op.MAX);
@@ -115,22 +119,22 @@ public class MPI {
     public static final Op SUM = new Op("SUM", io.ccrj.mpi.Op.SUM);
     /** Product. */
     public static final Op PROD = new Op("PROD", io.ccrj.mpi.Op.PROD);
-    /** Logical and (not yet supported). */
-    public static final Op LAND = new Op("LAND", null);
-    /** Bitwise and (not yet supported). */
-    public static final Op BAND = new Op("BAND", null);
-    /** Logical or (not yet supported). */
-    public static final Op LOR = new Op("LOR", null);
-    /** Bitwise or (not yet supported). */
-    public static final Op BOR = new Op("BOR", null);
-    /** Logical exclusive or (not yet supported). */
-    public static final Op LXOR = new Op("LXOR", null);
-    /** Bitwise exclusive or (not yet supported). */
-    public static final Op BXOR = new Op("BXOR", null);
-    /** Maximum and its location (not yet supported). */
-    public static final Op MAXLOC = new Op("MAXLOC", null);
-    /** Minimum and its location (not yet supported). */
-    public static final Op MINLOC = new Op("MINLOC", null);
+    /** Logical and ({@code boolean[]}). */
+    public static final Op LAND = new Op("LAND", io.ccrj.mpi.Op.LAND);
+    /** Bitwise and (integer types). */
+    public static final Op BAND = new Op("BAND", io.ccrj.mpi.Op.BAND);
+    /** Logical or ({@code boolean[]}). */
+    public static final Op LOR = new Op("LOR", io.ccrj.mpi.Op.LOR);
+    /** Bitwise or (integer types). */
+    public static final Op BOR = new Op("BOR", io.ccrj.mpi.Op.BOR);
+    /** Logical exclusive or ({@code boolean[]}). */
+    public static final Op LXOR = new Op("LXOR", io.ccrj.mpi.Op.LXOR);
+    /** Bitwise exclusive or (integer types). */
+    public static final Op BXOR = new Op("BXOR", io.ccrj.mpi.Op.BXOR);
+    /** Maximum and its location (pair types; the lower index wins a tie). */
+    public static final Op MAXLOC = new Op("MAXLOC", io.ccrj.mpi.Op.MAXLOC);
+    /** Minimum and its location (pair types; the lower index wins a tie). */
+    public static final Op MINLOC = new Op("MINLOC", io.ccrj.mpi.Op.MINLOC);
 
     /** The status of an operation on a null request or {@code PROC_NULL}. */
     public static final Status EMPTY_STATUS = new Status(PROC_NULL, ANY_TAG, 0);
@@ -168,7 +172,8 @@ public class MPI {
                     + " 'bin/ccrj mpirun -np N -cp CLASSPATH " + "MainClass args...' (io.ccrj.mpi.mpijava.MpiRun)");
         }
         if (initialized) {
-            throw new MPIException("MPI.Init: called twice");
+            throw new MPIException(finalized ? "MPI.Init: called after MPI.Finalize (MPI cannot be restarted)"
+                    : "MPI.Init: called twice");
         }
         COMM_WORLD = new Intracomm(world);
         COMM_SELF = new Intracomm(world.self());
@@ -220,19 +225,24 @@ public class MPI {
     }
 
     /**
-     * Ends MPI in this process ({@code Finalize}).
+     * Ends MPI in this process ({@code Finalize}). {@link #Initialized()} stays {@code true} and
+     * {@link #Finalized()} becomes {@code true}; MPI cannot be started again.
      *
-     * @throws MPIException if MPI was not started
+     * @throws MPIException if MPI was not started, or was finalized already
      */
     public static void Finalize() throws MPIException {
         if (!initialized) {
             throw new MPIException("MPI.Finalize: MPI.Init was not called");
         }
+        if (finalized) {
+            throw new MPIException("MPI.Finalize: called twice");
+        }
         finalized = true;
     }
 
     /**
-     * Whether {@link #Init} was called ({@code Initialized}).
+     * Whether {@link #Init} was called ({@code Initialized}); as in MPI, still {@code true} after
+     * {@link #Finalize}.
      *
      * @return {@code true} after {@code Init}
      * @throws MPIException never
@@ -302,21 +312,44 @@ public class MPI {
     }
 
     /**
-     * Attaches a buffer for buffered sends ({@code Buffer_attach}); not yet supported.
+     * Attaches a buffer for buffered sends ({@code Buffer_attach}): its capacity bounds each
+     * {@code Bsend} of this process ({@link io.ccrj.mpi.Comm#bufferAttach}; ccr-mpi delivers a
+     * buffered message before {@code Bsend} returns, so the bytes themselves are not used).
      *
      * @param buffer the buffer
-     * @throws MPIException always, naming the operation
+     * @throws MPIException if {@code buffer} is null, a buffer is attached already, or MPI was not started
      */
     public static void Buffer_attach(ByteBuffer buffer) throws MPIException {
-        throw Bridge.notYet("MPI.Buffer_attach");
+        if (buffer == null) {
+            throw new MPIException("MPI.Buffer_attach: the buffer is null");
+        }
+        try {
+            world("MPI.Buffer_attach").bufferAttach(buffer.capacity());
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Detaches the buffered-send buffer ({@code Buffer_detach}); not yet supported.
+     * Detaches the buffered-send buffer ({@code Buffer_detach}); every buffered message has been
+     * delivered already.
      *
-     * @throws MPIException always, naming the operation
+     * @throws MPIException if no buffer is attached or MPI was not started
      */
     public static void Buffer_detach() throws MPIException {
-        throw Bridge.notYet("MPI.Buffer_detach");
+        try {
+            world("MPI.Buffer_detach").bufferDetach();
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /** ccr-mpi's world communicator of this process, once {@link #Init} has run. */
+    private static io.ccrj.mpi.Comm world(String operation) {
+        if (!initialized || finalized) {
+            throw new MPIException(operation + ": MPI is not " + (finalized ? "running (MPI.Finalize was called)"
+                    : "started (call MPI.Init first)"));
+        }
+        return COMM_WORLD.impl;
     }
 }

@@ -4,7 +4,7 @@ package mpi;
  * A failed MPI call, as mpiJava's {@code mpi.MPIException}. Unchecked, as in MPJ Express 0.44, so
  * that programs written for MPJ Express compile unchanged. Wraps the
  * {@link io.ccrj.mpi.MpiException} of ccr-mpi that describes the failure (its message names the
- * operation and the offending value), or says that an operation is not yet supported by this
+ * operation and the offending value), or says that an operation is not supported by this
  * layer.
  */
 public class MPIException extends RuntimeException {

@@ -4,12 +4,13 @@ package mpi;
  * A reduction operation, as mpiJava's {@code mpi.Op}: the predefined constants of {@link MPI}
  * ({@code MPI.SUM} ...) or a user operation made with {@link #Op(User_function, boolean)}.
  *
- * <p>{@code MPI.MAX}, {@code MIN}, {@code SUM} and {@code PROD} are ccr-mpi's {@link io.ccrj.mpi.Op}
- * constants; the logical, bitwise and location operations ({@code LAND ... BXOR}, {@code MAXLOC},
- * {@code MINLOC}) are not yet supported and throw {@link MPIException} when used.
+ * <p>Each predefined constant ({@code MAX}, {@code MIN}, {@code SUM}, {@code PROD}, {@code LAND},
+ * {@code BAND}, {@code LOR}, {@code BOR}, {@code LXOR}, {@code BXOR}, {@code MAXLOC},
+ * {@code MINLOC}) is ccr-mpi's {@link io.ccrj.mpi.Op} of the same name; a user function combines
+ * {@code inout = in op inout} on buffers that belong to the reduction alone.
  */
 public class Op {
-    /** ccr-mpi's operation, or {@code null} where it has none yet. */
+    /** ccr-mpi's operation. */
     final io.ccrj.mpi.Op impl;
     private final String name;
 
@@ -36,11 +37,8 @@ public class Op {
                         count, Datatype.of(type)));
     }
 
-    /** ccr-mpi's operation for {@code operation}, or the "not yet supported" exception. */
+    /** ccr-mpi's operation for {@code operation}. */
     io.ccrj.mpi.Op impl(String operation) {
-        if (impl == null) {
-            throw Bridge.notYet(operation + " with MPI." + name);
-        }
         return impl;
     }
 

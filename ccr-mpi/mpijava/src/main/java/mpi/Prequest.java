@@ -1,32 +1,54 @@
 package mpi;
 
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.PersistentRequest;
+
 /**
- * A persistent request ({@code Send_init}, {@code Recv_init} ...), as mpiJava's
- * {@code mpi.Prequest}. Persistent requests are not yet supported: the methods that would make one
- * throw {@link MPIException}, so no instance exists yet.
+ * A persistent request ({@code Send_init}, {@code Ssend_init}, {@code Bsend_init},
+ * {@code Rsend_init}, {@code Recv_init}), as mpiJava's {@code mpi.Prequest}: ccr-mpi's
+ * {@link PersistentRequest}. {@link #Start} starts the operation with the buffer's current
+ * contents; a wait or test completes it, and it can be started again.
  */
 public class Prequest extends Request {
 
-    private Prequest() {
-        super(null);
+    Prequest(PersistentRequest impl) {
+        super(impl);
     }
 
     /**
-     * Starts the operation ({@code Start}); not yet supported.
+     * Starts the operation ({@code Start}).
      *
-     * @throws MPIException always, naming the operation
+     * @throws MPIException if the request is active already
      */
     public void Start() throws MPIException {
-        throw Bridge.notYet("Prequest.Start");
+        try {
+            ((PersistentRequest) impl).start();
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Starts every request ({@code Startall}); not yet supported.
+     * Starts every request, in order ({@code Startall}).
      *
      * @param requests the requests
-     * @throws MPIException always, naming the operation
+     * @throws MPIException if the array or a request is null, or a request is active already
      */
     public static void Startall(Prequest[] requests) throws MPIException {
-        throw Bridge.notYet("Prequest.Startall");
+        if (requests == null) {
+            throw new MPIException("Prequest.Startall: the array is null");
+        }
+        PersistentRequest[] rs = new PersistentRequest[requests.length];
+        for (int i = 0; i < rs.length; i++) {
+            if (requests[i] == null) {
+                throw new MPIException("Prequest.Startall: requests[" + i + "] is null");
+            }
+            rs[i] = (PersistentRequest) requests[i].impl;
+        }
+        try {
+            io.ccrj.mpi.Request.startAll(rs);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 }

@@ -6,9 +6,10 @@ import io.ccrj.mpi.MpiException;
  * A pending non-blocking operation, as mpiJava's {@code mpi.Request}; a thin view of ccr-mpi's
  * {@link io.ccrj.mpi.Request}. {@link MPI#REQUEST_NULL} is the null request.
  *
- * <p>{@link #Waitall} is passed on to ccr-mpi; {@code Waitany}, {@code Waitsome}, {@code Testany},
- * {@code Testall}, {@code Testsome} and {@code Cancel} are not yet supported and throw
- * {@link MPIException}.
+ * <p>The calls on several requests ({@link #Waitall}, {@link #Waitany}, {@link #Waitsome},
+ * {@link #Testall}, {@link #Testany}, {@link #Testsome}) are ccr-mpi's static methods of
+ * {@link io.ccrj.mpi.Request}: null requests and inactive persistent requests are ignored, and the
+ * statuses carry each completed request's position in {@link Status#index}.
  */
 public class Request {
     /** ccr-mpi's request, or {@code null} for the null request. */
@@ -70,15 +71,12 @@ public class Request {
      * @throws MPIException the first failure
      */
     public static Status[] Waitall(Request[] requests) throws MPIException {
-        io.ccrj.mpi.Request[] rs = new io.ccrj.mpi.Request[requests.length];
-        for (int i = 0; i < rs.length; i++) {
-            rs[i] = requests[i] == null ? null : requests[i].impl;
-        }
         try {
-            io.ccrj.mpi.Status[] ss = io.ccrj.mpi.Request.waitAll(rs);
-            Status[] out = new Status[ss.length];
+            Status[] out = Bridge.statuses(io.ccrj.mpi.Request.waitAll(Bridge.requests(requests)));
             for (int i = 0; i < out.length; i++) {
-                out[i] = ss[i] == null ? MPI.EMPTY_STATUS : Bridge.status(ss[i]);
+                if (out[i] == null) {
+                    out[i] = MPI.EMPTY_STATUS;
+                }
             }
             return out;
         } catch (MpiException e) {
@@ -87,66 +85,98 @@ public class Request {
     }
 
     /**
-     * Waits for any one request ({@code Waitany}); not yet supported.
+     * Waits for any one request ({@code Waitany}).
      *
      * @param requests the requests
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the completed request's status, its position in {@link Status#index}; if no request
+     *     is active, a status whose index is {@link MPI#UNDEFINED}
+     * @throws MPIException if the completed request failed
      */
     public static Status Waitany(Request[] requests) throws MPIException {
-        throw Bridge.notYet("Request.Waitany");
+        try {
+            return Bridge.status(io.ccrj.mpi.Request.waitAny(Bridge.requests(requests)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Waits for at least one request ({@code Waitsome}); not yet supported.
+     * Waits for at least one request and returns every completed one ({@code Waitsome}).
      *
      * @param requests the requests
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the statuses of the completed requests, in position order, each with its position
+     *     in {@link Status#index}; empty if no request is active
+     * @throws MPIException if a completed request failed
      */
     public static Status[] Waitsome(Request[] requests) throws MPIException {
-        throw Bridge.notYet("Request.Waitsome");
+        try {
+            return Bridge.statuses(io.ccrj.mpi.Request.waitSome(Bridge.requests(requests)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Tests whether any request completed ({@code Testany}); not yet supported.
+     * Completes one request if one has completed, without blocking ({@code Testany}).
      *
      * @param requests the requests
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the first completed request's status with its position in {@link Status#index};
+     *     {@code null} if none has completed
+     * @throws MPIException if the completed request failed
      */
     public static Status Testany(Request[] requests) throws MPIException {
-        throw Bridge.notYet("Request.Testany");
+        try {
+            return Bridge.status(io.ccrj.mpi.Request.testAny(Bridge.requests(requests)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Tests whether all requests completed ({@code Testall}); not yet supported.
+     * Completes every request if all have completed, without blocking ({@code Testall}).
      *
      * @param requests the requests
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the statuses in the order of {@code requests} ({@code null} for null or inactive
+     *     requests), or {@code null} if some request is still pending
+     * @throws MPIException if a completed request failed
      */
     public static Status[] Testall(Request[] requests) throws MPIException {
-        throw Bridge.notYet("Request.Testall");
+        try {
+            return Bridge.statuses(io.ccrj.mpi.Request.testAll(Bridge.requests(requests)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Tests which requests completed ({@code Testsome}); not yet supported.
+     * Completes the requests that have completed, without blocking ({@code Testsome}).
      *
      * @param requests the requests
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @return the statuses of the completed requests with their positions, possibly empty
+     * @throws MPIException if a completed request failed
      */
     public static Status[] Testsome(Request[] requests) throws MPIException {
-        throw Bridge.notYet("Request.Testsome");
+        try {
+            return Bridge.statuses(io.ccrj.mpi.Request.testSome(Bridge.requests(requests)));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**
-     * Cancels the operation ({@code Cancel}); not yet supported.
+     * Cancels the operation if no message has matched it yet ({@code Cancel}): a pending receive
+     * then completes with {@link Status#Test_cancelled()} true; a send has delivered its message
+     * already and is not cancelled. The request must still be completed by a wait or test.
      *
-     * @throws MPIException always, naming the operation
+     * @throws MPIException never
      */
     public void Cancel() throws MPIException {
-        throw Bridge.notYet("Request.Cancel");
+        if (impl != null) {
+            try {
+                impl.cancel();
+            } catch (MpiException e) {
+                throw Bridge.error(e);
+            }
+        }
     }
 }

@@ -27,10 +27,11 @@ import java.util.Objects;
  * release any of them for the {@linkplain Builder#deadlockTimeout deadlock timeout}, the world
  * ends with a {@link DeadlockException} listing each rank's pending operation.
  *
- * <p>Ranks run on the threads {@link Builder#rankThreads} selects; by default platform threads
- * with a spin-then-park wait while the ranks fit the processors, virtual threads otherwise.
+ * <p>A world is ccr-mpi's {@link SpmdRuntime}. Ranks run on the threads {@link Builder#rankThreads}
+ * selects; by default platform threads with a spin-then-park wait while the ranks fit the
+ * processors, virtual threads otherwise.
  */
-public final class SpmdWorld {
+public final class SpmdWorld implements SpmdRuntime {
 
     /** The default deadlock timeout: 30 seconds. */
     public static final Duration DEFAULT_DEADLOCK_TIMEOUT = Duration.ofSeconds(30);
@@ -86,6 +87,7 @@ public final class SpmdWorld {
      * @throws MpiException of class {@link MpiException.ErrorClass#INTERRUPTED} if the calling
      *     thread was interrupted (the world is ended first)
      */
+    @Override
     public <R> List<R> run(Kernel<R> kernel) {
         Objects.requireNonNull(kernel, "kernel");
         return io.ccrj.mpi.internal.WorldRun.run(this, kernel);
@@ -96,6 +98,7 @@ public final class SpmdWorld {
      *
      * @return the size
      */
+    @Override
     public int size() {
         return size;
     }
@@ -105,6 +108,7 @@ public final class SpmdWorld {
      *
      * @return the name
      */
+    @Override
     public String name() {
         return name;
     }
@@ -136,6 +140,7 @@ public final class SpmdWorld {
      *
      * @return the timeout
      */
+    @Override
     public Duration deadlockTimeout() {
         return deadlockTimeout;
     }

@@ -95,6 +95,45 @@ class CommManagementTest {
         assertThat(results.get(1)).isEqualTo(nullStatus + " " + new Status(0, 0, 1) + " 42 true");
     }
 
+    @Test
+    void procNullCompletesAtOnceInEverySendModeAndPersistentRequest() {
+        List<String> results = SpmdWorld.run(2, comm -> {
+            int[] b = {5};
+            int p = Comm.PROC_NULL;
+            comm.ssend(b, 0, 1, Datatype.INT, p, 1);
+            comm.bsend(b, 0, 1, Datatype.INT, p, 1);          // no buffer attached: none needed
+            comm.rsend(b, 0, 1, Datatype.INT, p, 1);
+            List<String> out = new ArrayList<>();
+            for (Request r : List.of(comm.issend(b, 0, 1, Datatype.INT, p, 2), comm.ibsend(b, 0, 1, Datatype.INT, p, 2),
+                    comm.irsend(b, 0, 1, Datatype.INT, p, 2))) {
+                out.add(r.isComplete() + " " + r.waitFor());
+            }
+            PersistentRequest[] ps = {comm.sendInit(b, 0, 1, Datatype.INT, p, 3),
+                comm.ssendInit(b, 0, 1, Datatype.INT, p, 3), comm.bsendInit(b, 0, 1, Datatype.INT, p, 3),
+                comm.rsendInit(b, 0, 1, Datatype.INT, p, 3), comm.recvInit(new int[1], 0, 1, Datatype.INT, p, 3)};
+            for (int round = 0; round < 2; round++) {
+                Request.startAll(ps);
+                out.add(Arrays.toString(Request.waitAll(ps)));
+            }
+            // sendrecvReplace with PROC_NULL on one side is the other half alone
+            int[] buf = {10 + comm.rank()};
+            int next = comm.rank() == 0 ? 1 : p;
+            int prev = comm.rank() == 1 ? 0 : p;
+            Status s = comm.sendrecvReplace(buf, 0, 1, Datatype.INT, next, 4, prev, 4);
+            out.add(s + " " + buf[0]);
+            assertThatThrownBy(() -> comm.ssend(b, 0, 1, Datatype.INT, p, -4))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("tag");
+            return String.join("; ", out);
+        });
+        String nullRecv = new Status(Comm.PROC_NULL, Comm.ANY_TAG, 0).toString();
+        String send2 = "true " + new Status(Comm.PROC_NULL, 2, 0);
+        String send3 = new Status(Comm.PROC_NULL, 3, 0).toString();
+        String round = "[" + String.join(", ", send3, send3, send3, send3, nullRecv) + "]";
+        String common = String.join("; ", send2, send2, send2, round, round);
+        assertThat(results.get(0)).isEqualTo(common + "; " + nullRecv + " 10");
+        assertThat(results.get(1)).isEqualTo(common + "; " + new Status(0, 4, 1) + " 10");
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {2, 4})
     void abortEndsTheWorldNamingTheRankAndCode(int n) {

@@ -292,6 +292,16 @@ public class DefaultComm implements Comm {
         return null;
     }
 
+    /**
+     * A send to {@link #PROC_NULL}, in any mode: checks the thread and the tag, moves nothing, and
+     * completes at once (a buffered one needs no attached buffer).
+     */
+    private Request nullSend(String op, int tag) {
+        checkThread();
+        Args.sendTag(op, label, tag);
+        return new CompletedRequest(new Status(PROC_NULL, tag, 0));
+    }
+
     /** What a receive from {@link #PROC_NULL} completes with (MPI: source PROC_NULL, tag ANY_TAG, count 0). */
     private static Status procNullStatus() {
         return new Status(PROC_NULL, ANY_TAG, 0);
@@ -356,36 +366,57 @@ public class DefaultComm implements Comm {
 
     @Override
     public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("ssend", tag);
+            return;
+        }
         checkSend("ssend", buf, offset, count, type, dest, tag);
         startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
     }
 
     @Override
     public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("bsend", tag);
+            return;
+        }
         checkSend("bsend", buf, offset, count, type, dest, tag);
         startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("rsend", tag);
+            return;
+        }
         checkSend("rsend", buf, offset, count, type, dest, tag);
         startSend("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            return nullSend("issend", tag);
+        }
         checkSend("issend", buf, offset, count, type, dest, tag);
         return startSend("issend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            return nullSend("ibsend", tag);
+        }
         checkSend("ibsend", buf, offset, count, type, dest, tag);
         return startSend("ibsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            return nullSend("irsend", tag);
+        }
         checkSend("irsend", buf, offset, count, type, dest, tag);
         return startSend("irsend", Mode.READY, true, buf, offset, count, type, dest, tag);
     }
@@ -415,6 +446,20 @@ public class DefaultComm implements Comm {
     @Override
     public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
             int source, int recvtag) {
+        if (dest == PROC_NULL || source == PROC_NULL) {
+            // the other half alone; a receive from PROC_NULL leaves the buffer as it is
+            if (dest == PROC_NULL) {
+                nullSend("sendrecvReplace", sendtag);
+            } else {
+                checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
+                deliver(context, buf, offset, count, type, dest, sendtag);
+            }
+            if (source == PROC_NULL) {
+                Args.recvTag("sendrecvReplace", label, recvtag);
+                return procNullStatus();
+            }
+            return recv(buf, offset, count, type, source, recvtag);
+        }
         checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
         Args.source("sendrecvReplace", label, source, size);
         Args.recvTag("sendrecvReplace", label, recvtag);
@@ -432,6 +477,11 @@ public class DefaultComm implements Comm {
 
     @Override
     public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("sendInit", tag);
+            return new PersistentOp(this, "sendInit(dest=PROC_NULL, tag=" + tag + ")",
+                    () -> new CompletedRequest(new Status(PROC_NULL, tag, 0)));
+        }
         checkSend("sendInit", buf, offset, count, type, dest, tag);
         return new PersistentOp(this, "sendInit(dest=" + dest + ", tag=" + tag + ")",
                 () -> startSend("send", Mode.STANDARD, true, buf, offset, count, type, dest, tag));
@@ -439,6 +489,11 @@ public class DefaultComm implements Comm {
 
     @Override
     public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("ssendInit", tag);
+            return new PersistentOp(this, "ssendInit(dest=PROC_NULL, tag=" + tag + ")",
+                    () -> new CompletedRequest(new Status(PROC_NULL, tag, 0)));
+        }
         checkSend("ssendInit", buf, offset, count, type, dest, tag);
         return new PersistentOp(this, "ssendInit(dest=" + dest + ", tag=" + tag + ")",
                 () -> startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag));
@@ -446,6 +501,11 @@ public class DefaultComm implements Comm {
 
     @Override
     public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("bsendInit", tag);
+            return new PersistentOp(this, "bsendInit(dest=PROC_NULL, tag=" + tag + ")",
+                    () -> new CompletedRequest(new Status(PROC_NULL, tag, 0)));
+        }
         checkSend("bsendInit", buf, offset, count, type, dest, tag);
         return new PersistentOp(this, "bsendInit(dest=" + dest + ", tag=" + tag + ")",
                 () -> startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag));
@@ -453,6 +513,11 @@ public class DefaultComm implements Comm {
 
     @Override
     public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            nullSend("rsendInit", tag);
+            return new PersistentOp(this, "rsendInit(dest=PROC_NULL, tag=" + tag + ")",
+                    () -> new CompletedRequest(new Status(PROC_NULL, tag, 0)));
+        }
         checkSend("rsendInit", buf, offset, count, type, dest, tag);
         return new PersistentOp(this, "rsendInit(dest=" + dest + ", tag=" + tag + ")",
                 () -> startSend("rsend", Mode.READY, true, buf, offset, count, type, dest, tag));
@@ -460,6 +525,12 @@ public class DefaultComm implements Comm {
 
     @Override
     public PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            checkThread();
+            Args.recvTag("recvInit", label, tag);
+            return new PersistentOp(this, "recvInit(source=PROC_NULL, tag=" + tag + ")",
+                    () -> new CompletedRequest(procNullStatus()));
+        }
         checkRecv("recvInit", buf, offset, count, type, source, tag);
         return new PersistentOp(this, "recvInit(source=" + source + ", tag=" + tag + ")", () -> {
             RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);

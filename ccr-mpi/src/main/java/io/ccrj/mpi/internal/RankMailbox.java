@@ -364,13 +364,19 @@ final class RankMailbox extends MailboxConsumerFields {
     /**
      * For the non-blocking calls ({@code test}, {@code iprobe}) that found nothing: fails once
      * the world has ended, as a blocking wait does, so that a rank polling in a loop stops too
-     * instead of spinning on after the other ranks are gone. Owner only.
+     * instead of spinning on after the other ranks are gone. Where ranks outnumber the carriers
+     * or processors (virtual-thread ranks, oversubscribed platform ranks) it also yields: a rank
+     * polling {@code test} in a loop would otherwise hold the carrier that the rank it waits for
+     * needs, and with as many pollers as carriers never let it run. Owner only.
      *
      * @throws MpiException {@link ErrorClass#ABORTED} if the world has ended
      */
     void failIfEnded(Pending p) {
         if (world.aborted) {
             throw world.abortedWhile(worldRank, describe(p));
+        }
+        if (yields > 0 || yieldWhileSpinning) {
+            Thread.yield();
         }
     }
 

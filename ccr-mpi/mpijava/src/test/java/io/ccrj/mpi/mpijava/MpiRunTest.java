@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
-import io.ccrj.mpi.mpijava.programs.NotYetProgram;
+import io.ccrj.mpi.mpijava.programs.UnsupportedProgram;
+import io.ccrj.mpi.mpijava.programs.LifecycleProgram;
 import io.ccrj.mpi.mpijava.programs.StaticsProgram;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -49,17 +50,25 @@ class MpiRunTest {
     }
 
     @Test
-    void operationsNotYetPassedOnFailWithAnExceptionNamingThem() {
+    void operationsCcrMpiCannotOfferFailWithAnExceptionNamingThem() {
         String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(2).build(),
-                List.of(Backends.programClassPath()), NotYetProgram.class.getName()));
+                List.of(Backends.programClassPath()), UnsupportedProgram.class.getName()));
         List<String> lines = out.lines().toList();
-        assertThat(lines).hasSize(9).allMatch(l -> l.startsWith("NOTYET ") && l.contains(
-                "is not yet supported by ccr-mpi's mpiJava layer"));
-        assertThat(lines.get(0)).startsWith("NOTYET Comm.Ssend is not yet supported");
-        assertThat(lines.get(3)).startsWith("NOTYET Intracomm.Gatherv");
-        assertThat(lines.get(5)).startsWith("NOTYET Send with datatype MPI.BYTE");
-        assertThat(lines.get(6)).startsWith("NOTYET Allreduce with MPI.BAND");
-        assertThat(lines.get(8)).startsWith("NOTYET Request.Waitany");
+        assertThat(lines).hasSize(5).allMatch(l -> l.startsWith("UNSUPPORTED ") && l.contains(
+                "is not supported by ccr-mpi's mpiJava layer"));
+        assertThat(lines.get(0)).startsWith("UNSUPPORTED Send with datatype MPI.LB").contains("bound markers");
+        assertThat(lines.get(1)).startsWith("UNSUPPORTED Datatype.Struct with datatype MPI.UB");
+        assertThat(lines.get(2)).startsWith("UNSUPPORTED Datatype.Extent with datatype MPI.UB");
+        assertThat(lines.get(3)).startsWith("UNSUPPORTED Cartcomm.Map").contains("placement");
+        assertThat(lines.get(4)).startsWith("UNSUPPORTED Graphcomm.Map");
+    }
+
+    @Test
+    void initializedAndFinalizedFollowTheRanksLife() {
+        String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(2).build(),
+                List.of(Backends.programClassPath()), LifecycleProgram.class.getName()));
+        assertThat(out.trim()).isEqualTo("false false | true false | true true | MPI.Finalize: called twice"
+                + " | MPI.Init: called after MPI.Finalize (MPI cannot be restarted)");
     }
 
     @Test

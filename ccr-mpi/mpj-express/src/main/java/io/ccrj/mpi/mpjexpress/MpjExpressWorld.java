@@ -4,6 +4,7 @@ import io.ccrj.mpi.DeadlockException;
 import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.RankFailedException;
+import io.ccrj.mpi.SpmdRuntime;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.mpjexpress.internal.MulticoreRun;
 import io.ccrj.mpi.mpjexpress.internal.RankClasses;
@@ -37,7 +38,7 @@ import java.util.Objects;
  * as on {@link SpmdWorld}); its classes stay those of the caller's class loader.
  *
  * <h2>Semantics</h2>
- * As {@link SpmdWorld}: results in rank order; an exception in a rank ends the world (the other
+ * An {@link SpmdRuntime}, as {@link SpmdWorld} is: results in rank order; an exception in a rank ends the world (the other
  * ranks' MPJ Express calls are interrupted and fail with
  * {@link MpiException.ErrorClass#ABORTED}) and {@code run} throws a {@link RankFailedException};
  * if every rank stays blocked in a communicator call with no progress for the
@@ -58,7 +59,7 @@ import java.util.Objects;
  * MPJ Express's multicore device is a singleton of the JVM: worlds run one at a time, and a
  * {@code run} called while another runs waits for it. Instances are immutable and thread-safe.
  */
-public final class MpjExpressWorld {
+public final class MpjExpressWorld implements SpmdRuntime {
 
     /** The default deadlock timeout, as {@link SpmdWorld#DEFAULT_DEADLOCK_TIMEOUT}. */
     public static final Duration DEFAULT_DEADLOCK_TIMEOUT = SpmdWorld.DEFAULT_DEADLOCK_TIMEOUT;
@@ -118,6 +119,7 @@ public final class MpjExpressWorld {
      *     comment), if ranks did not stop within the {@linkplain Builder#stopTimeout stop timeout}
      *     after the world ended, or if such ranks of an earlier world still run
      */
+    @Override
     public <R> List<R> run(Kernel<R> kernel) {
         Objects.requireNonNull(kernel, "kernel");
         MpjExpressHome home = MulticoreRun.checkLaunchingJvm();
@@ -143,6 +145,7 @@ public final class MpjExpressWorld {
      *
      * @return the size
      */
+    @Override
     public int size() {
         return size;
     }
@@ -152,6 +155,7 @@ public final class MpjExpressWorld {
      *
      * @return the name
      */
+    @Override
     public String name() {
         return name;
     }
@@ -161,6 +165,7 @@ public final class MpjExpressWorld {
      *
      * @return the timeout
      */
+    @Override
     public Duration deadlockTimeout() {
         return deadlockTimeout;
     }

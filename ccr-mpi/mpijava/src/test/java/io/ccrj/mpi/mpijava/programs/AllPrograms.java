@@ -2,7 +2,11 @@ package io.ccrj.mpi.mpijava.programs;
 
 import mpi.MPI;
 
-/** The four test programs in one run (one MPI start-up): collectives, point-to-point, groups, topologies. */
+/**
+ * The test programs in one run (one MPI start-up): collectives, point-to-point, groups,
+ * topologies, send modes and requests, v-collectives, datatypes; {@code Reduce_scatter} last, on
+ * a communicator of its own.
+ */
 public class AllPrograms {
 
     /**
@@ -24,6 +28,10 @@ public class AllPrograms {
         PointToPointProgram.run();
         GroupsProgram.run();
         TopologyProgram.run();
+        ModesProgram.run();
+        VCollectivesProgram.run();
+        DatatypesProgram.run();
+        VCollectivesProgram.reduceScatter();
         MPI.Finalize();
     }
 }

@@ -35,6 +35,14 @@ final class Out {
             return Arrays.toString(a);
         } else if (v instanceof boolean[] a) {
             return Arrays.toString(a);
+        } else if (v instanceof byte[] a) {
+            return Arrays.toString(a);
+        } else if (v instanceof char[] a) {
+            return Arrays.toString(a);
+        } else if (v instanceof short[] a) {
+            return Arrays.toString(a);
+        } else if (v instanceof float[] a) {
+            return Arrays.toString(a);
         } else if (v instanceof Object[] a) {
             return Arrays.deepToString(a);
         }

@@ -56,6 +56,10 @@ import mpi.MPI;
  *       offset-0 buffers cost no copies;
  *   <li>{@code ANY_TAG} is -2 in MPJ Express and -1 in ccr-mpi; a send request's status names no
  *       destination: the request fills in destination, tag and count itself.
+ *   <li>it rejects {@code MPI.PROC_NULL} as a destination or source ("requested negative message
+ *       destination"): every point-to-point call to or from {@link Comm#PROC_NULL} (every send
+ *       mode, receives, probes, persistent requests, either half of {@code sendrecv} and
+ *       {@code sendrecvReplace}) is completed here ({@link ProcNullRequest}).
  * </ul>
  * Objects sent as {@link Datatype#OBJECT} are serialized by MPJ Express (copies arrive, and they
  * must be {@link java.io.Serializable}), where ccr-mpi passes references.
@@ -88,6 +92,10 @@ class MpjComm implements Comm {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("send", null, tag);
+            return;
+        }
         Args.buffer("send", null, buf, offset, count, type);
         Args.dest("send", null, dest, size);
         Args.sendTag("send", null, tag);
@@ -99,6 +107,9 @@ class MpjComm implements Comm {
 
     @Override
     public Status recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            return ProcNullRequest.receiveStatus();
+        }
         Args.buffer("recv", null, buf, offset, count, type);
         Args.source("recv", null, source, size);
         Args.recvTag("recv", null, tag);
@@ -111,6 +122,13 @@ class MpjComm implements Comm {
     @Override
     public Status sendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag) {
+        if (dest == PROC_NULL || source == PROC_NULL) {
+            // the other half alone, as ccr-mpi does: MPJ Express rejects PROC_NULL
+            Request s = isend(sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
+            Status st = recv(recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
+            s.waitFor();
+            return st;
+        }
         Args.buffer("sendrecv", null, sendbuf, sendoffset, sendcount, sendtype);
         Args.buffer("sendrecv", null, recvbuf, recvoffset, recvcount, recvtype);
         Args.dest("sendrecv", null, dest, size);
@@ -128,6 +146,10 @@ class MpjComm implements Comm {
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("isend", null, tag);
+            return ProcNullRequest.send("isend(dest=PROC_NULL)", tag);
+        }
         Args.buffer("isend", null, buf, offset, count, type);
         Args.dest("isend", null, dest, size);
         Args.sendTag("isend", null, tag);
@@ -138,6 +160,9 @@ class MpjComm implements Comm {
 
     @Override
     public Request irecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            return ProcNullRequest.receive("irecv(source=PROC_NULL)");
+        }
         Args.buffer("irecv", null, buf, offset, count, type);
         Args.source("irecv", null, source, size);
         Args.recvTag("irecv", null, tag);
@@ -149,6 +174,9 @@ class MpjComm implements Comm {
 
     @Override
     public Status probe(int source, int tag) {
+        if (source == PROC_NULL) {
+            return ProcNullRequest.receiveStatus();
+        }
         Args.source("probe", null, source, size);
         Args.recvTag("probe", null, tag);
         String op = "probe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
@@ -158,6 +186,9 @@ class MpjComm implements Comm {
 
     @Override
     public Status iprobe(int source, int tag) {
+        if (source == PROC_NULL) {
+            return ProcNullRequest.receiveStatus();
+        }
         Args.source("iprobe", null, source, size);
         Args.recvTag("iprobe", null, tag);
         String op = "iprobe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
@@ -582,6 +613,10 @@ class MpjComm implements Comm {
 
     @Override
     public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("ssend", null, tag);
+            return;
+        }
         checkSend("ssend", buf, offset, count, type, dest, tag);
         context.call(sendName("ssend", type, count, dest, tag), () -> {
             comm.Ssend(buf, offset, count, Types.mpj(type), dest, tag);
@@ -591,6 +626,10 @@ class MpjComm implements Comm {
 
     @Override
     public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("bsend", null, tag);
+            return;
+        }
         checkSend("bsend", buf, offset, count, type, dest, tag);
         checkBufferSpace("bsend", count, type);
         // as send: an Ibsend (which copies) completed in the background never waits for the receiver
@@ -602,6 +641,10 @@ class MpjComm implements Comm {
 
     @Override
     public void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("rsend", null, tag);
+            return;
+        }
         checkSend("rsend", buf, offset, count, type, dest, tag);
         context.call(sendName("rsend", type, count, dest, tag), () -> {
             comm.Rsend(buf, offset, count, Types.mpj(type), dest, tag);
@@ -611,6 +654,10 @@ class MpjComm implements Comm {
 
     @Override
     public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("issend", null, tag);
+            return ProcNullRequest.send("issend(dest=PROC_NULL)", tag);
+        }
         checkSend("issend", buf, offset, count, type, dest, tag);
         String op = sendName("issend", type, count, dest, tag);
         mpi.Request r = context.callNonBlocking(op, () -> comm.Issend(buf, offset, count, Types.mpj(type), dest, tag));
@@ -619,6 +666,10 @@ class MpjComm implements Comm {
 
     @Override
     public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("ibsend", null, tag);
+            return ProcNullRequest.send("ibsend(dest=PROC_NULL)", tag);
+        }
         checkSend("ibsend", buf, offset, count, type, dest, tag);
         checkBufferSpace("ibsend", count, type);
         String op = sendName("ibsend", type, count, dest, tag);
@@ -628,6 +679,10 @@ class MpjComm implements Comm {
 
     @Override
     public Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("irsend", null, tag);
+            return ProcNullRequest.send("irsend(dest=PROC_NULL)", tag);
+        }
         checkSend("irsend", buf, offset, count, type, dest, tag);
         String op = sendName("irsend", type, count, dest, tag);
         mpi.Request r = context.callNonBlocking(op, () -> comm.Irsend(buf, offset, count, Types.mpj(type), dest, tag));
@@ -682,6 +737,14 @@ class MpjComm implements Comm {
     @Override
     public Status sendrecvReplace(Object buf, int offset, int count, Datatype type, int dest, int sendtag,
             int source, int recvtag) {
+        if (dest == PROC_NULL || source == PROC_NULL) {
+            // the other half alone; send copies the outgoing items before the receive overwrites them
+            send(buf, offset, count, type, dest, sendtag);
+            if (source == PROC_NULL) {
+                Args.recvTag("sendrecvReplace", null, recvtag);
+            }
+            return recv(buf, offset, count, type, source, recvtag);
+        }
         checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
         Args.source("sendrecvReplace", null, source, size);
         Args.recvTag("sendrecvReplace", null, recvtag);
@@ -696,6 +759,10 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("sendInit", null, tag);
+            return ProcNullRequest.persistentSend("sendInit(dest=PROC_NULL)", tag);
+        }
         checkSend("sendInit", buf, offset, count, type, dest, tag);
         String op = sendName("sendInit", type, count, dest, tag);
         return MpjRequest.persistentSend(context, context.callNonBlocking(op,
@@ -704,6 +771,10 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("ssendInit", null, tag);
+            return ProcNullRequest.persistentSend("ssendInit(dest=PROC_NULL)", tag);
+        }
         checkSend("ssendInit", buf, offset, count, type, dest, tag);
         String op = sendName("ssendInit", type, count, dest, tag);
         return MpjRequest.persistentSend(context, context.callNonBlocking(op,
@@ -712,6 +783,10 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("bsendInit", null, tag);
+            return ProcNullRequest.persistentSend("bsendInit(dest=PROC_NULL)", tag);
+        }
         checkSend("bsendInit", buf, offset, count, type, dest, tag);
         checkBufferSpace("bsendInit", count, type);
         String op = sendName("bsendInit", type, count, dest, tag);
@@ -721,6 +796,10 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        if (dest == PROC_NULL) {
+            Args.sendTag("rsendInit", null, tag);
+            return ProcNullRequest.persistentSend("rsendInit(dest=PROC_NULL)", tag);
+        }
         checkSend("rsendInit", buf, offset, count, type, dest, tag);
         String op = sendName("rsendInit", type, count, dest, tag);
         return MpjRequest.persistentSend(context, context.callNonBlocking(op,
@@ -729,6 +808,10 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest recvInit(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        if (source == PROC_NULL) {
+            Args.recvTag("recvInit", null, tag);
+            return ProcNullRequest.persistentReceive("recvInit(source=PROC_NULL)");
+        }
         Args.buffer("recvInit", null, buf, offset, count, type);
         Args.source("recvInit", null, source, size);
         Args.recvTag("recvInit", null, tag);

@@ -21,8 +21,8 @@ class BackendEquivalenceTest {
     @ParameterizedTest(name = "{0} on {1} ranks")
     @MethodSource("io.ccrj.mpi.mpjexpress.conformance.Kernels#cases")
     void ccrMpiAndMpjExpressReturnTheSameResults(ConformanceKernel kernel, int size) {
-        List<Object> ccr = Backend.CCR_MPI.run(size, kernel);
-        List<Object> mpj = Backend.MPJ_EXPRESS.run(size, kernel);
+        List<Object> ccr = CommConformanceContract.ccrMpi(size).run(kernel);
+        List<Object> mpj = CommConformanceContract.mpjExpress(size).run(kernel);
         assertThat(ccr).hasSize(size);
         assertThat(mpj).hasSize(size);
         String deviation = kernel.mpjExpressDeviation();

@@ -1,9 +1,11 @@
 package io.ccrj.mpi.mpjexpress.conformance;
 
+import io.ccrj.mpi.SpmdRuntime;
+
 /** The communicator contract suite on ccr-mpi's {@link io.ccrj.mpi.SpmdWorld}. */
 class CcrMpiConformanceTest extends CommConformanceContract {
     @Override
-    Backend backend() {
-        return Backend.CCR_MPI;
+    SpmdRuntime world(int size) {
+        return ccrMpi(size);
     }
 }

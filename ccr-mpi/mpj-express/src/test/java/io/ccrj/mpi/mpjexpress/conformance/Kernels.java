@@ -31,6 +31,7 @@ final class Kernels {
             new GroupCreateKernel(),
             new TopologyKernel(),
             new ProbeKernel(),
+            new ProcNullKernel(),
             new SeedPatternsKernel(),
             new DatatypesKernel(),
             new OpsKernel(),
