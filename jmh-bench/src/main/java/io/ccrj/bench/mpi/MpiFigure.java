@@ -1,5 +1,6 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Estimate;
 import java.util.Locale;
 
 /**
@@ -19,9 +20,25 @@ import java.util.Locale;
  * @param foreignLoad largest share of the machine other processes took during a used repetition
  *     (NaN if unknown)
  * @param note why there is no value (e.g. "not installed"), else empty
+ * @param samples the figure of each used repetition (for its interval), empty if not kept
  */
 public record MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
-                        double value, int used, int taken, double foreignLoad, String note) {
+                        double value, int used, int taken, double foreignLoad, String note, double[] samples) {
+
+    /** A figure whose repetitions are not kept. */
+    public MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
+                     double value, int used, int taken, double foreignLoad, String note) {
+        this(experiment, item, backend, ranks, size, metric, value, used, taken, foreignLoad, note, new double[0]);
+    }
+
+    /** @return the value with its bootstrap interval over the repetitions (none if they were not kept) */
+    public Estimate estimate() {
+        if (samples.length == 0 || !measured()) {
+            return Estimate.point(value);
+        }
+        Estimate e = Estimate.median(samples);
+        return new Estimate(value, Math.min(value, e.low()), Math.max(value, e.high()));
+    }
 
     /** CSV header matching {@link #csv()}. */
     public static final String CSV_HEADER = "experiment,item,backend,ranks,size,metric,value,used,taken,foreign_load,note";

@@ -1,5 +1,7 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
@@ -9,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -36,6 +39,19 @@ public final class OverheadMain {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new ArrayList<>());
+    }
+
+    /**
+     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj overhead}.
+     *
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @param figures receives the headline figures
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
         OverheadOptions o;
         try {
             o = OverheadOptions.parse(args);
@@ -50,7 +66,7 @@ public final class OverheadMain {
             return 0;
         }
         try {
-            return experiment(o, out, err);
+            return experiment(o, out, err, figures);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("ccrj overhead: interrupted");
@@ -62,7 +78,7 @@ public final class OverheadMain {
         }
     }
 
-    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws InterruptedException, IOException {
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultThreads;
         try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
@@ -103,6 +119,12 @@ public final class OverheadMain {
         long start = System.nanoTime();
         List<Measurement> results = exp.run();
         double took = (System.nanoTime() - start) / 1e9;
+        for (Measurement m : results) {
+            if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
+                figures.add(Figure.of("overhead", "spawned " + m.pattern().id() + ", overhead per stage (T(S) - T(1)) / S,"
+                        + " 2-way match", "µs", true, overheadEstimate(m), "overhead.amd." + m.pattern().id() + ".match.2"));
+            }
+        }
 
         OverheadReport report = new OverheadReport(results, o.patterns(), o.ways(), o.threadModes());
         double observed = results.stream().filter(m -> m.sameAs() == null)
@@ -163,6 +185,10 @@ public final class OverheadMain {
             Path messagingCsv = dir.resolve("overhead-messaging.csv");
             Files.writeString(messagingCsv, MessagingCost.csv(messaging));
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
+            for (MessagingCost.Figure f : messaging) {
+                figures.add(Figure.of("overhead", "spawned " + f.pattern().id() + ", back-to-back stages of one unit, "
+                        + f.ways() + "-way match, per stage", "µs", true, Estimate.median(f.stageMicros()), null));
+            }
             out.println();
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);
@@ -176,6 +202,17 @@ public final class OverheadMain {
         out.println("chart " + png);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return 0;
+    }
+
+    /**
+     * (median T(S) - median T(1)) / S with its bootstrap interval: T(1) and T(S) repetitions are
+     * resampled independently, as they were taken independently.
+     */
+    static Estimate overheadEstimate(Measurement m) {
+        double[] t1 = java.util.Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
+        double[] ts = java.util.Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
+        return Estimate.bootstrap(s -> Stats.overheadPerStageMicros(Estimate.medianOf(s[0]), Estimate.medianOf(s[1]), m.stages()),
+                t1, ts);
     }
 
     private static String modeName(OverheadOptions o) {
