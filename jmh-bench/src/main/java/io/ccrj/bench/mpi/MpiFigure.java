@@ -33,7 +33,7 @@ public record MpiFigure(String experiment, String item, String backend, int rank
 
     /** @return the value with its bootstrap interval over the repetitions (none if they were not kept) */
     public Estimate estimate() {
-        if (samples.length == 0 || !measured()) {
+        if (samples.length < 2 || !measured()) {
             return Estimate.point(value);
         }
         Estimate e = Estimate.median(samples);

@@ -169,6 +169,13 @@ public final class OverheadMain {
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
+            for (Pattern p : sweepPatterns) {
+                // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
+                List<StageSweep.Point> line = sweep.stream().filter(pt -> pt.pattern() == p && pt.stages() > 1).toList();
+                figures.add(Figure.of("overhead", "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
+                        + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
+                        sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
+            }
             out.println();
             out.print(sweepSection);
             out.println("wrote " + sweepCsv);

@@ -1,5 +1,8 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Estimate;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
+
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import java.awt.Color;
@@ -131,16 +134,26 @@ final class StageSweep {
      * @return the least-squares slope of run time against stages, µs per stage; NaN if undefined
      */
     static double slopeMicros(List<Point> points) {
-        int n = points.size();
-        double mx = points.stream().mapToDouble(Point::stages).average().orElse(Double.NaN);
-        double my = points.stream().mapToDouble(Point::seconds).average().orElse(Double.NaN);
-        double sxy = 0;
-        double sxx = 0;
-        for (Point p : points) {
-            sxy += (p.stages() - mx) * (p.seconds() - my);
-            sxx += (p.stages() - mx) * (p.stages() - mx);
+        return slopeEstimate(points).value();
+    }
+
+    /**
+     * The direct reading of the overhead per stage: the least-squares slope of run time against
+     * stage count (commons-math3's {@link SimpleRegression}) with its 95% confidence interval
+     * (Student's t on the slope's standard error; none with fewer than three points).
+     *
+     * @param points one line's points
+     * @return the slope in µs per stage; NaN if fewer than two distinct stage counts
+     */
+    static Estimate slopeEstimate(List<Point> points) {
+        SimpleRegression r = new SimpleRegression();
+        points.forEach(p -> r.addData(p.stages(), p.seconds()));
+        double slope = r.getSlope() * 1e6;
+        if (points.size() < 3 || Double.isNaN(slope)) {
+            return Estimate.point(slope);
         }
-        return n < 2 || sxx == 0 ? Double.NaN : sxy / sxx * 1e6;
+        double half = r.getSlopeConfidenceInterval() * 1e6;
+        return Double.isNaN(half) ? Estimate.point(slope) : new Estimate(slope, slope - half, slope + half);
     }
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */

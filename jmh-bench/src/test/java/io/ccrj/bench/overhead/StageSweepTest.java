@@ -41,4 +41,20 @@ class StageSweepTest {
         assertThat(StageSweep.slopeMicros(line)).isBetween(2.0, 5.0);
         assertThat(StageSweep.slopeMicros(line.subList(0, 1))).isNaN();
     }
+
+    @Test
+    void theSlopeCarriesItsConfidenceInterval() {
+        List<StageSweep.Point> exact = List.of(new StageSweep.Point(Pattern.SHIFT, 100, 1.0 + 100 * 3e-6),
+                new StageSweep.Point(Pattern.SHIFT, 200, 1.0 + 200 * 3e-6), new StageSweep.Point(Pattern.SHIFT, 400, 1.0 + 400 * 3e-6));
+        assertThat(StageSweep.slopeEstimate(exact).value()).isCloseTo(3.0, within(1e-6));
+        assertThat(StageSweep.slopeEstimate(exact).high() - StageSweep.slopeEstimate(exact).low()).isLessThan(1e-6);
+        List<StageSweep.Point> noisy = List.of(new StageSweep.Point(Pattern.SHIFT, 100, 1.0003),
+                new StageSweep.Point(Pattern.SHIFT, 200, 1.0009), new StageSweep.Point(Pattern.SHIFT, 300, 1.0008),
+                new StageSweep.Point(Pattern.SHIFT, 400, 1.0013));
+        var e = StageSweep.slopeEstimate(noisy);
+        assertThat(e.hasInterval()).isTrue();
+        assertThat(e.low()).isLessThan(e.value());
+        assertThat(e.high()).isGreaterThan(e.value());
+        assertThat(StageSweep.slopeEstimate(exact.subList(0, 2)).hasInterval()).isFalse();
+    }
 }
