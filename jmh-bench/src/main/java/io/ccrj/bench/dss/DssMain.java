@@ -12,7 +12,7 @@ import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.dss.client.LoadSettings;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;

@@ -5,7 +5,7 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiOptions.Experiment;
 import io.ccrj.bench.overhead.OverheadExperiment;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.overhead.Stats;
 import java.io.PrintStream;
 import java.util.ArrayList;

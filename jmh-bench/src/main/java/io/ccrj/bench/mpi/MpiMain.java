@@ -10,7 +10,7 @@ import io.ccrj.bench.mpi.MpiOptions.Experiment;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -41,16 +41,16 @@ public final class OverheadChart {
      * @param file the PNG to write
      * @throws IOException if it cannot be written
      */
-    public static void write(OverheadReport report, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes,
+    public static void write(OverheadReport report, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes,
                              String subtitle, Path file) throws IOException {
         List<XYChart> panels = new ArrayList<>();
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             panels.add(panel(report, p, ways, modes, subtitle));
         }
         Charts.tile(panels, panels.size() <= 3 ? Math.max(1, panels.size()) : 2, file);
     }
 
-    static XYChart panel(OverheadReport report, Pattern p, List<Integer> ways, List<ThreadMode> modes, String subtitle) {
+    static XYChart panel(OverheadReport report, SpawnedPattern p, List<Integer> ways, List<ThreadMode> modes, String subtitle) {
         XYChart chart = new XYChartBuilder().width(PANEL_W).height(PANEL_H)
                 .title(p.seedName() + " — " + subtitle)
                 .xAxisTitle("parallel computations (ways)")
@@ -66,7 +66,7 @@ public final class OverheadChart {
             List<Double> ys = new ArrayList<>();
             List<double[]> bands = new ArrayList<>();
             for (int w : ways) {
-                Optional<Measurement> o = report.find(p, m, w);
+                Optional<CellTiming> o = report.find(p, m, w);
                 if (o.isPresent()) {
                     xs.add((double) w);
                     ys.add(Charts.symlog(o.get().overheadMicros()));

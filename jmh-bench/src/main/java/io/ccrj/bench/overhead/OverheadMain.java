@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.cli.UsageException;
@@ -107,7 +108,7 @@ public final class OverheadMain {
                         + "patterns %s; ways %s; threads %s (match = ways, default = new Dispatcher(0) = %d)",
                 cal.unitMicros(), units, stageMicros, o.stageMicros(), o.stages(), totalUnits,
                 totalUnits * cal.unitMicros() / 1e6, o.reps(), totalUnits,
-                o.patterns().stream().map(Pattern::id).collect(Collectors.joining(",")),
+                o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
                 o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
                 o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
         out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + modeName(o) + " mode");
@@ -117,9 +118,9 @@ public final class OverheadMain {
 
         OverheadExperiment exp = new OverheadExperiment(o, units, cal.unitMicros(), cores, defaultThreads, err);
         long start = System.nanoTime();
-        List<Measurement> results = exp.run();
+        List<CellTiming> results = exp.run();
         double took = (System.nanoTime() - start) / 1e9;
-        for (Measurement m : results) {
+        for (CellTiming m : results) {
             if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
                 figures.add(Figure.of("overhead", "spawned " + m.pattern().id() + ", overhead per stage (T(S) - T(1)) / S,"
                         + " 2-way match", "µs", true, overheadEstimate(m), "overhead.amd." + m.pattern().id() + ".match.2"));
@@ -152,7 +153,7 @@ public final class OverheadMain {
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
         // Seed 000 Figs. 4-5: run time against stages at one configuration (2-way where it is run).
         int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
-        List<Pattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
+        List<SpawnedPattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
         String sweepSection = "";
         String messagingSection = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
@@ -169,7 +170,7 @@ public final class OverheadMain {
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
-            for (Pattern p : sweepPatterns) {
+            for (SpawnedPattern p : sweepPatterns) {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
                 List<StageSweep.Point> line = sweep.stream().filter(pt -> pt.pattern() == p && pt.stages() > 1).toList();
                 figures.add(Figure.of("overhead", "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
@@ -215,7 +216,7 @@ public final class OverheadMain {
      * (median T(S) - median T(1)) / S with its bootstrap interval: T(1) and T(S) repetitions are
      * resampled independently, as they were taken independently.
      */
-    static Estimate overheadEstimate(Measurement m) {
+    static Estimate overheadEstimate(CellTiming m) {
         double[] t1 = java.util.Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
         double[] ts = java.util.Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
         return Estimate.bootstrap(s -> Stats.overheadPerStageMicros(Estimate.medianOf(s[0]), Estimate.medianOf(s[1]), m.stages()),

@@ -41,7 +41,7 @@ public final class SeedFigures {
      * @param ways parallel computations
      * @return the seed's cell; a "–" cell for a column the seed did not measure
      */
-    public static Cell overhead(Machine machine, Pattern pattern, ThreadMode mode, int ways) {
+    public static Cell overhead(Machine machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
         return Seeds.find("overhead." + machine.name().toLowerCase(Locale.ROOT) + "." + pattern.id() + "." + mode.id() + "." + ways)
                 .map(s -> new Cell(s.hasValue() ? s.value() : null, s.text())).orElse(NOT_MEASURED);
     }

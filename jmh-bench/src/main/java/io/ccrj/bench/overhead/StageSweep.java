@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Estimate;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
@@ -42,7 +43,7 @@ final class StageSweep {
      * @param stages the number of stages
      * @param seconds median run time
      */
-    record Point(Pattern pattern, int stages, double seconds) {
+    record Point(SpawnedPattern pattern, int stages, double seconds) {
     }
 
     /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S */
@@ -69,19 +70,19 @@ final class StageSweep {
      * @param predictedSeconds what one run is predicted to take
      * @return the points, pattern by pattern, stages ascending
      */
-    static List<Point> run(List<Pattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
+    static List<Point> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
                            double predictedSeconds) throws InterruptedException {
         long totalUnits = (long) stages * unitsPerStage;
         Duration timeout = Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
         List<Point> points = new ArrayList<>();
         try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
             DispatcherQueue q = d.createQueue("sweep");
-            for (Pattern p : patterns) {
+            for (SpawnedPattern p : patterns) {
                 for (int s : stageCounts(stages)) {
                     int units = (int) (totalUnits / s);
                     long[] nanos = new long[reps];
                     for (int r = 0; r < reps; r++) {
-                        Pattern timedPattern = s == 1 ? Pattern.PIPELINE : p; // one stage sends no message
+                        SpawnedPattern timedPattern = s == 1 ? SpawnedPattern.PIPELINE : p; // one stage sends no message
                         nanos[r] = SpawnedPatterns.run(timedPattern, q, ways, s, units, timeout).elapsedNanos();
                         progress.done(String.format(Locale.ROOT, "sweep %-9s %d-way S=%,d rep %d/%d", p.id(), ways, s, r + 1, reps),
                                 predictedSeconds, nanos[r]);
@@ -112,11 +113,11 @@ final class StageSweep {
         }
         sb.append(" fitted slope µs/stage |");
         sb.append("\n|---|").append("---:|".repeat(counts.length + 1)).append('\n');
-        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
-        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
             sb.append("| ").append(e.getKey().seedName()).append(" |");
             for (Point p : e.getValue()) {
                 sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
@@ -164,13 +165,13 @@ final class StageSweep {
                 .xAxisTitle("stages").yAxisTitle("run time (s)").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
-        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
         Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
         int i = 0;
-        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
             List<Double> xs = e.getValue().stream().map(p -> (double) p.stages()).toList();
             List<Double> ys = e.getValue().stream().map(Point::seconds).toList();
             XYSeries s = c.addSeries(e.getKey().seedName(), xs, ys);

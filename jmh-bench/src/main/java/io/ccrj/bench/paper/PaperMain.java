@@ -5,7 +5,7 @@ import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.mpi.MpiMain;
 import io.ccrj.bench.overhead.OverheadMain;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.paper.PaperOptions.Item;
 import io.ccrj.bench.paper.PaperOptions.Section;
 import io.ccrj.bench.runner.Figure;
