@@ -1,6 +1,7 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.FigureCsv;
 import java.util.Locale;
 
 /**
@@ -45,10 +46,10 @@ public record MpiFigure(String experiment, String item, String backend, int rank
 
     /** @return this figure as a CSV line (no line break) */
     public String csv() {
-        return String.join(",", experiment, quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
+        return String.join(",", experiment, FigureCsv.quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
                 Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.6g", value), Integer.toString(used),
                 Integer.toString(taken), Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, "%.3f", foreignLoad),
-                quote(note));
+                FigureCsv.quote(note));
     }
 
     /** @return whether a value was measured */
@@ -56,7 +57,4 @@ public record MpiFigure(String experiment, String item, String backend, int rank
         return !Double.isNaN(value);
     }
 
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
-    }
 }
