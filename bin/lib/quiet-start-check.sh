@@ -126,7 +126,7 @@ grep -q 'ranks. sum 1' "$work/mpirun.log" || { failed=$(( failed + 1 )); echo "q
 # The canary: the same overhead run without the launcher's flags must warn on JDK 24+.
 if (( major >= 24 )); then
   log=$work/canary.log
-  "$JAVA_HOME/bin/java" -cp jmh-bench/target/benchmarks.jar io.ccrj.bench.overhead.OverheadMain \
+  "$JAVA_HOME/bin/java" -cp jmh-bench/target/benchmarks.jar io.ccrj.bench.runner.Main overhead \
     --stages 200 --ways 1 --reps 1 --threads match --pattern Pipeline --ignore-load \
     --out "$work/canary" </dev/null >"$log" 2>&1 || true
   if grep -q 'WARNING' "$log"; then

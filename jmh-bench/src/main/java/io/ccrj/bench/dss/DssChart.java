@@ -38,7 +38,7 @@ final class DssChart {
                 .xAxisTitle("µs per message (bin start, log-spaced)").yAxisTitle("groups").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         c.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
-        c.getStyler().setOverlapped(true);
+        c.getStyler().setOverlapped(false);
         c.getStyler().setXAxisLabelRotation(60);
         if (report.groups().isEmpty() || !(hi > 0)) {
             c.addSeries("no data", List.of("-"), List.of(0));
@@ -58,7 +58,9 @@ final class DssChart {
                     int b = (int) ((Math.log10(v) - logLo) / step);
                     counts[Math.max(0, Math.min(BINS - 1, b))]++;
                 }
-                c.addSeries(e.getKey(), labels, Arrays.stream(counts).boxed().toList());
+                // Side by side, each in its own colour-blind-safe colour: overlapped bars hid each other.
+                c.addSeries(e.getKey(), labels, Arrays.stream(counts).boxed().toList())
+                        .setFillColor(io.ccrj.bench.runner.Charts.colour(c.getSeriesMap().size()));
             }
         }
         BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -70,6 +72,7 @@ final class DssChart {
         CategoryChart c = new CategoryChartBuilder().width(900).height(450)
                 .title("HTTP throughput, same load generator (requests/s)").xAxisTitle("").yAxisTitle("requests/s").build();
         c.getStyler().setLegendVisible(false);
+        c.getStyler().setSeriesColors(new java.awt.Color[] {io.ccrj.bench.runner.Charts.colour(0)});
         List<String> names = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         report.throughput().forEach((k, v) -> {

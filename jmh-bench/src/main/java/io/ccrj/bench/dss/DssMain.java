@@ -1,5 +1,9 @@
 package io.ccrj.bench.dss;
 
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Seeds;
+
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
 import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
@@ -8,7 +12,7 @@ import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.dss.client.LoadSettings;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
@@ -49,11 +53,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
  */
 public final class DssMain {
-    /** The seeds' two-way figures (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
-    static final double SEED_TWO_WAY_MICROS_LOW = 30;
-    static final double SEED_TWO_WAY_MICROS_HIGH = 50;
-    static final double SEED_MSGS_PER_S_HIGH = 25_000;
-    static final double AXIS2_MSGS_PER_S = 3_000;
+    /** The seeds' two-way figures, from {@link Seeds} (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
+    static final double SEED_TWO_WAY_MICROS_LOW = Seeds.require("dss.two-way.us").value();
+    static final double SEED_TWO_WAY_MICROS_HIGH = Seeds.require("dss.two-way.us.high").value();
+    static final double SEED_MSGS_PER_S_HIGH = Seeds.require("dss.throughput.per-s").value();
+    static final double AXIS2_MSGS_PER_S = Seeds.require("dss.axis2.per-s").value();
 
     private DssMain() {
     }
@@ -69,6 +73,19 @@ public final class DssMain {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new ArrayList<>());
+    }
+
+    /**
+     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj dss}.
+     *
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @param figures receives the headline figures
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
         DssOptions o;
         try {
             o = DssOptions.parse(args);
@@ -83,7 +100,7 @@ public final class DssMain {
             return 0;
         }
         try {
-            return experiment(o, out, err);
+            return experiment(o, out, err, figures);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -92,6 +109,37 @@ public final class DssMain {
             e.printStackTrace(err);
             return 1;
         }
+    }
+
+    /**
+     * The headline figures: two-way means over the groups (bootstrap over groups), throughput
+     * medians over the servers' turns (bootstrap over turns), the raw Netty handler as the peer.
+     */
+    static List<Figure> headline(Map<String, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
+        List<Figure> out = new ArrayList<>();
+        double[] inProcess = groupsByCaller.get(TWO_WAY_ORDER.get(1));
+        double[] http = groupsByCaller.get(TWO_WAY_ORDER.get(3));
+        double[] raw = groupsByCaller.get(TWO_WAY_ORDER.get(5));
+        if (inProcess != null && inProcess.length > 0) {
+            out.add(Figure.of("dss", "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
+        }
+        if (http != null && http.length > 0) {
+            Figure f = Figure.of("dss", "DSS two-way Get, loopback HTTP", "µs", true, mean(http), "dss.two-way.us");
+            out.add(raw == null || raw.length == 0 ? f : f.withPeer("raw Netty", mean(raw)));
+        }
+        double[] host = throughputRounds.get(DssTarget.DSS_HTTP);
+        if (host != null && host.length > 0) {
+            Figure f = Figure.of("dss", "DSS HTTP throughput", "requests/s", false, Estimate.median(host), "dss.throughput.per-s");
+            double[] rawRounds = throughputRounds.get(DssTarget.RAW_NETTY);
+            out.add(rawRounds == null || rawRounds.length == 0 ? f : f.withPeer("raw Netty", Estimate.median(rawRounds)));
+            out.add(Figure.of("dss", "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
+                    .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
+        }
+        return out;
+    }
+
+    private static Estimate mean(double[] groups) {
+        return Estimate.bootstrap(s -> Arrays.stream(s[0]).average().orElse(Double.NaN), groups);
     }
 
     /** One way of sending a two-way Get and waiting for its answer. */
@@ -112,7 +160,7 @@ public final class DssMain {
             "DSS host over HTTP, handlers on the dispatcher (round-trip client)",
             "raw Netty handler over HTTP (round-trip client)");
 
-    private static int experiment(DssOptions o, PrintStream out, PrintStream err) throws Exception {
+    private static int experiment(DssOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws Exception {
         // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
         // which then warns that it has no appenders: Netty logs through java.util.logging here.
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
@@ -150,6 +198,7 @@ public final class DssMain {
         }
         // Throughput moves by 10-20% from one run to the next here: the servers take turns, round
         // after round, and each reports its median run.
+        Map<DssTarget, double[]> rounds = new EnumMap<>(DssTarget.class);
         List<DssTarget.Running> servers = new ArrayList<>();
         try {
             for (DssTarget t : loaded) {
@@ -168,6 +217,7 @@ public final class DssMain {
                 }
             }
             for (int i = 0; i < loaded.size(); i++) {
+                rounds.put(loaded.get(i), runsByServer.get(i).stream().mapToDouble(LoadResult::throughput).toArray());
                 List<LoadResult> sorted = new ArrayList<>(runsByServer.get(i));
                 sorted.sort(java.util.Comparator.comparingDouble(LoadResult::throughput));
                 report.addThroughput(loaded.get(i).label, sorted.get(sorted.size() / 2));
@@ -182,6 +232,7 @@ public final class DssMain {
         progress.done("one-way Replace to notification", 3, System.nanoTime() - t0);
         double took = (System.nanoTime() - start) / 1e9;
 
+        figures.addAll(headline(byCaller, rounds));
         String tables = report.tables();
         out.println();
         out.print(tables);

@@ -1,9 +1,9 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Charts;
+
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.LongToDoubleFunction;
-import javax.imageio.ImageIO;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -26,12 +24,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Logarithmic y axes: ccr-mpi and MPJ Express differ by two orders of magnitude.
  */
 final class MpiChart {
-    private static final int W = 560;
-    private static final int H = 480;
-    private static final Color CCR = new Color(0x1f77b4);
-    private static final Color MPJ = new Color(0xd62728);
-    private static final Color SEED = new Color(0x7f7f7f);
-    private static final Color BASE = new Color(0x2ca02c);
+    private static final int W = 600;
+    private static final int H = 520;
+    private static final Color CCR = Charts.colour(0);
+    private static final Color MPJ = Charts.colour(1);
+    private static final Color SEED = Charts.SEED;
+    private static final Color BASE = Charts.colour(2);
 
     private MpiChart() {
     }
@@ -78,8 +76,9 @@ final class MpiChart {
 
     /** Writes the bandwidth chart: GB/s summed over ranks against array size. */
     static void bandwidth(MpiReport report, int ranks, String subtitle, Path file) throws IOException {
+        // Eight series: a taller panel leaves room for the legend below the plot.
         XYChart c = chart("Sendrecv bandwidth, " + ranks + " ranks — " + subtitle, "doubles per message (log)",
-                "GB/s summed over ranks (log)");
+                "GB/s summed over ranks (log)", H + 160);
         c.getStyler().setXAxisLogarithmic(true);
         List<Long> sizes = report.sizes();
         for (CopyModel m : CopyModel.values()) {
@@ -96,12 +95,18 @@ final class MpiChart {
     }
 
     private static XYChart chart(String title, String x, String y) {
-        XYChart c = new XYChartBuilder().width(W).height(H).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        return chart(title, x, y, H);
+    }
+
+    private static XYChart chart(String title, String x, String y, int height) {
+        XYChart c = new XYChartBuilder().width(W).height(height).title(title).xAxisTitle(x).yAxisTitle(y).build();
         c.getStyler().setYAxisLogarithmic(true);
+        // Vertical legend below the plot: a horizontal one is cut off at the panel's edge when the
+        // names are long (the bandwidth chart has eight series).
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        c.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        c.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
-        c.getStyler().setLegendFont(c.getStyler().getLegendFont().deriveFont(9f));
+        c.getStyler().setLegendFont(c.getStyler().getLegendFont().deriveFont(10f));
         c.getStyler().setPlotGridLinesVisible(true);
         return c;
     }
@@ -156,16 +161,6 @@ final class MpiChart {
                 c.addSeries("no data", new double[] {1}, new double[] {1});
             }
         }
-        int cols = ps.size() == 4 ? 2 : Math.min(3, ps.size());
-        int rows = (ps.size() + cols - 1) / cols;
-        BufferedImage all = new BufferedImage(cols * W, rows * H, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = all.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, all.getWidth(), all.getHeight());
-        for (int i = 0; i < ps.size(); i++) {
-            g.drawImage(BitmapEncoder.getBufferedImage(ps.get(i)), (i % cols) * W, (i / cols) * H, null);
-        }
-        g.dispose();
-        ImageIO.write(all, "png", file.toFile());
+        Charts.tile(ps, ps.size() == 4 ? 2 : Math.min(3, ps.size()), file);
     }
 }

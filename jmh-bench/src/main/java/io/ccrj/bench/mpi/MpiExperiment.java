@@ -5,7 +5,7 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiOptions.Experiment;
 import io.ccrj.bench.overhead.OverheadExperiment;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.overhead.Stats;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -154,7 +154,7 @@ final class MpiExperiment {
             figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "overhead_us", overhead,
                     Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls), ""));
             figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "messaging_us", msg.medianNanosPerOp() / 1e3,
-                    msg.used, msg.taken, msg.load, ""));
+                    msg.used, msg.taken, msg.load, "", msg.perOp(1e-3)));
         }
     }
 
@@ -173,7 +173,8 @@ final class MpiExperiment {
                     try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
                         Timing t = timeOps(world::round);
                         figures.add(new MpiFigure("latency", op.label, id, ranks, 0, "latency_us",
-                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.used, t.taken, t.load, ""));
+                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.used, t.taken, t.load, "",
+                                t.perOp(1e-3 / op.opsPerIteration)));
                     }
                 }
                 progress.done(String.format(Locale.ROOT, "%s %d ranks %s", op.label, ranks, id), 1, System.nanoTime() - start);
@@ -184,7 +185,7 @@ final class MpiExperiment {
                 CoreToCorePingPong floor = new CoreToCorePingPong();
                 Timing t = timeOps(floor::round);
                 figures.add(new MpiFigure("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us",
-                        t.medianNanosPerOp() / 2 / 1e3, t.used, t.taken, t.load, ""));
+                        t.medianNanosPerOp() / 2 / 1e3, t.used, t.taken, t.load, "", t.perOp(1e-3 / 2)));
                 progress.done("core-to-core hand-off floor, 2 threads", 1, System.nanoTime() - start);
             }
         }
@@ -229,7 +230,7 @@ final class MpiExperiment {
         double opNanos = t.medianNanosPerOp();
         figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "op_us", opNanos / 1e3, t.used, t.taken, t.load, ""));
         figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "GB/s", 8.0 * size * threads / opNanos,
-                t.used, t.taken, t.load, ""));
+                t.used, t.taken, t.load, "", Arrays.stream(t.perOp(1)).map(ns -> 8.0 * size * threads / ns).toArray()));
     }
 
     /**
@@ -294,6 +295,11 @@ final class MpiExperiment {
     private record Timing(long[] nanos, int ops, int used, int taken, double load) {
         double medianNanosPerOp() {
             return Stats.median(nanos) / ops;
+        }
+
+        /** @return each repetition's time per operation, in nanoseconds times {@code scale} */
+        double[] perOp(double scale) {
+            return Arrays.stream(nanos).mapToDouble(n -> n * scale / ops).toArray();
         }
     }
 

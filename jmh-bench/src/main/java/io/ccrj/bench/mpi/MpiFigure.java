@@ -1,5 +1,7 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.FigureCsv;
 import java.util.Locale;
 
 /**
@@ -19,19 +21,35 @@ import java.util.Locale;
  * @param foreignLoad largest share of the machine other processes took during a used repetition
  *     (NaN if unknown)
  * @param note why there is no value (e.g. "not installed"), else empty
+ * @param samples the figure of each used repetition (for its interval), empty if not kept
  */
 public record MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
-                        double value, int used, int taken, double foreignLoad, String note) {
+                        double value, int used, int taken, double foreignLoad, String note, double[] samples) {
+
+    /** A figure whose repetitions are not kept. */
+    public MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
+                     double value, int used, int taken, double foreignLoad, String note) {
+        this(experiment, item, backend, ranks, size, metric, value, used, taken, foreignLoad, note, new double[0]);
+    }
+
+    /** @return the value with its bootstrap interval over the repetitions (none if they were not kept) */
+    public Estimate estimate() {
+        if (samples.length < 2 || !measured()) {
+            return Estimate.point(value);
+        }
+        Estimate e = Estimate.median(samples);
+        return new Estimate(value, Math.min(value, e.low()), Math.max(value, e.high()));
+    }
 
     /** CSV header matching {@link #csv()}. */
     public static final String CSV_HEADER = "experiment,item,backend,ranks,size,metric,value,used,taken,foreign_load,note";
 
     /** @return this figure as a CSV line (no line break) */
     public String csv() {
-        return String.join(",", experiment, quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
+        return String.join(",", experiment, FigureCsv.quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
                 Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.6g", value), Integer.toString(used),
                 Integer.toString(taken), Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, "%.3f", foreignLoad),
-                quote(note));
+                FigureCsv.quote(note));
     }
 
     /** @return whether a value was measured */
@@ -39,7 +57,4 @@ public record MpiFigure(String experiment, String item, String backend, int rank
         return !Double.isNaN(value);
     }
 
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
-    }
 }

@@ -1,17 +1,22 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiOptions.Experiment;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -39,6 +44,19 @@ public final class MpiMain {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new ArrayList<>());
+    }
+
+    /**
+     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj mpi}.
+     *
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @param figures receives the headline figures
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
         MpiOptions o;
         try {
             o = MpiOptions.parse(args);
@@ -53,7 +71,7 @@ public final class MpiMain {
             return 0;
         }
         try {
-            return experiment(o, out, err);
+            return experiment(o, out, err, figures);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("ccrj mpi: interrupted");
@@ -65,7 +83,7 @@ public final class MpiMain {
         }
     }
 
-    private static int experiment(MpiOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    private static int experiment(MpiOptions o, PrintStream out, PrintStream err, List<Figure> headline) throws InterruptedException, IOException {
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
         int units = 0;
@@ -95,9 +113,10 @@ public final class MpiMain {
         out.flush();
 
         long start = System.nanoTime();
-        List<MpiFigure> figures = new MpiExperiment(o, units, mpj, cores, err).run();
+        List<MpiFigure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
-        MpiReport report = new MpiReport(figures, o);
+        MpiReport report = new MpiReport(results, o);
+        headline.addAll(headline(report, o.bandwidthRanks()));
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -115,23 +134,59 @@ public final class MpiMain {
         out.println("wrote " + csv);
         out.println("wrote " + md);
         String subtitle = cores + " cores";
-        if (figures.stream().anyMatch(f -> f.experiment().equals("stages"))) {
+        if (results.stream().anyMatch(f -> f.experiment().equals("stages"))) {
             Path png = dir.resolve("mpi-stage-overhead.png");
             MpiChart.stages(report, subtitle, png);
             out.println("chart " + png);
         }
-        if (figures.stream().anyMatch(f -> f.experiment().equals("latency"))) {
+        if (results.stream().anyMatch(f -> f.experiment().equals("latency"))) {
             Path png = dir.resolve("mpi-latency.png");
             MpiChart.latency(report, subtitle, png);
             out.println("chart " + png);
         }
-        if (figures.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
+        if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
             Path png = dir.resolve("mpi-bandwidth.png");
             MpiChart.bandwidth(report, o.bandwidthRanks(), subtitle, png);
             out.println("chart " + png);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return 0;
+    }
+
+    /** The headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one. */
+    static List<Figure> headline(MpiReport r, int bandwidthRanks) {
+        List<Figure> out = new ArrayList<>();
+        for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
+            for (int ranks : new int[] {2, 4}) {
+                r.find("stages", p.seedName(), "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
+                        out.add(peer(Figure.of("mpi", p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
+                                        "rendezvous.amd." + p.name() + "." + ranks),
+                                r.find("stages", p.seedName(), "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
+            }
+        }
+        for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
+            int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
+            r.find("latency", op.label, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
+                out.add(peer(Figure.of("mpi", op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
+                        r.find("latency", op.label, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
+                r.find("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
+                        out.add(Figure.of("mpi", "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
+                                .withPeer("two threads, one counter", floor.estimate())));
+            });
+        }
+        String outside = CopyModel.OUTSIDE_THREAD.label;
+        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
+            out.add(peer(Figure.of("mpi", "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
+                    f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
+                    r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
+            out.add(peer(Figure.of("mpi", "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
+                    r.find("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
+        });
+        return out;
+    }
+
+    private static Figure peer(Figure f, java.util.Optional<MpiFigure> peer, String name) {
+        return peer.filter(MpiFigure::measured).map(p -> f.withPeer(name, p.estimate())).orElse(f);
     }
 
     private static boolean mpjInstalled(PrintStream err) {

@@ -2,6 +2,9 @@ package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.runner.Seeds;
+import java.util.HashMap;
+import java.util.TreeMap;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,26 +19,39 @@ import java.util.Set;
  * slower the peer is) and ccr-mpi over System.arraycopy (what share of a plain copy's bandwidth).
  */
 final class MpiReport {
-    /** Seed 001 Table 1: stage overhead (µs) by parallel computations; AMD at 2,3,4, INTEL8 at 2,3,4,7,8. */
-    static final Map<String, Map<Integer, Double>> SEED_AMD = Map.of(
-            RendezvousPattern.RENDEZVOUS_SHIFT.seedName(), Map.of(2, 7.1, 3, 9.0, 4, 9.7),
-            RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), Map.of(2, 8.8, 3, 13.6, 4, 14.2));
-    static final Map<String, Map<Integer, Double>> SEED_INTEL8 = Map.of(
-            RendezvousPattern.RENDEZVOUS_SHIFT.seedName(), Map.of(2, 6.6, 3, 8.9, 4, 10.4, 7, 14.4, 8, 17.3),
-            RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName(), Map.of(2, 8.9, 3, 15.6, 4, 15.2, 7, 22.3, 8, 28.3));
+    /** Seed 001 Table 1 (from {@link Seeds}): stage overhead (µs) by parallel computations; AMD at 2,3,4, INTEL8 at 2,3,4,7,8. */
+    static final Map<String, Map<Integer, Double>> SEED_AMD = rendezvousSeeds("amd");
+    static final Map<String, Map<Integer, Double>> SEED_INTEL8 = rendezvousSeeds("intel8");
 
-    /**
-     * Seed 000 Table 3 (GB/s summed over 4 cores, 2,500 stages of ~56-60 µs): {small 10^5, large
-     * 10^6} for inside thread, outside thread, stepped array; AMD then INTEL.
-     */
-    static final Map<String, double[]> SEED_TABLE3_AMD = Map.of(
-            CopyModel.INSIDE_THREAD.label, new double[] {0.89, 0.99},
-            CopyModel.OUTSIDE_THREAD.label, new double[] {1.16, 1.11},
-            CopyModel.STEPPED_ARRAY.label, new double[] {1.14, 1.13});
-    static final Map<String, double[]> SEED_TABLE3_INTEL = Map.of(
-            CopyModel.INSIDE_THREAD.label, new double[] {0.83, 0.76},
-            CopyModel.OUTSIDE_THREAD.label, new double[] {1.89, 0.89},
-            CopyModel.STEPPED_ARRAY.label, new double[] {1.16, 0.89});
+    /** Seed 000 Table 3 from {@link Seeds} (GB/s summed over 4 cores): {small 10^5, large 10^6} by copy model. */
+    static final Map<String, double[]> SEED_TABLE3_AMD = table3Seeds("amd");
+    static final Map<String, double[]> SEED_TABLE3_INTEL = table3Seeds("intel");
+
+    private static Map<String, Map<Integer, Double>> rendezvousSeeds(String machine) {
+        Map<String, Map<Integer, Double>> out = new HashMap<>();
+        for (RendezvousPattern p : RendezvousPattern.values()) {
+            Map<Integer, Double> row = new TreeMap<>();
+            for (int ranks = 1; ranks <= 16; ranks++) {
+                double v = Seeds.value("rendezvous." + machine + "." + p.name() + "." + ranks);
+                if (!Double.isNaN(v)) {
+                    row.put(ranks, v);
+                }
+            }
+            if (!row.isEmpty()) {
+                out.put(p.seedName(), row);
+            }
+        }
+        return Map.copyOf(out);
+    }
+
+    private static Map<String, double[]> table3Seeds(String machine) {
+        Map<String, double[]> out = new HashMap<>();
+        for (CopyModel m : CopyModel.values()) {
+            out.put(m.label, new double[] {Seeds.require("bandwidth." + machine + "." + m.name() + ".100000").value(),
+                    Seeds.require("bandwidth." + machine + "." + m.name() + ".1000000").value()});
+        }
+        return Map.copyOf(out);
+    }
 
     private final List<MpiFigure> figures;
     private final MpiOptions options;

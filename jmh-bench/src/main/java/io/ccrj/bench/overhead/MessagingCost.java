@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 
@@ -42,7 +43,7 @@ final class MessagingCost {
      * @param stages stages per run
      * @param stageMicros the cost per stage of each run, unit time taken off
      */
-    record Figure(Pattern pattern, int ways, int stages, double[] stageMicros) {
+    record Figure(SpawnedPattern pattern, int ways, int stages, double[] stageMicros) {
         /** @return the median cost per stage, µs */
         double median() {
             return Stats.median(stageMicros);
@@ -70,16 +71,16 @@ final class MessagingCost {
      * @param progress where each run is reported
      * @return one figure per pattern and ways, one-way Pipeline first
      */
-    static List<Figure> run(List<Pattern> patterns, int ways, int stages, int reps, double unitMicros, int cores,
+    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int reps, double unitMicros, int cores,
                             Progress progress) throws InterruptedException {
         List<Figure> out = new ArrayList<>();
         if (ways != 1) {
-            out.addAll(run(List.of(Pattern.PIPELINE), 1, stages, reps, unitMicros, cores, progress)); // uncontended
+            out.addAll(run(List.of(SpawnedPattern.PIPELINE), 1, stages, reps, unitMicros, cores, progress)); // uncontended
         }
         try (Dispatcher d = new Dispatcher(ways, "overhead-messaging")) {
             DispatcherQueue q = d.createQueue("messaging");
             Duration timeout = Duration.ofSeconds(120 + stages / 10_000L);
-            for (Pattern p : patterns) {
+            for (SpawnedPattern p : patterns) {
                 // One untimed run: the handlers were compiled by the warm-up, but with 28 µs of compute between them.
                 SpawnedPatterns.run(p, q, ways, Math.min(stages, 20_000), 1, timeout);
                 double[] micros = new double[reps];

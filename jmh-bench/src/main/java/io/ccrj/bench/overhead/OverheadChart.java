@@ -2,19 +2,15 @@ package io.ccrj.bench.overhead;
 
 import io.ccrj.bench.overhead.SeedFigures.Cell;
 import io.ccrj.bench.overhead.SeedFigures.Machine;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import javax.imageio.ImageIO;
+import io.ccrj.bench.runner.Charts;
 import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,13 +19,13 @@ import java.util.Optional;
 
 /**
  * A PNG of overhead per stage against the number of parallel computations: one panel per pattern,
- * ccrj's match and default lines beside the seeds' AMD figures (dashed), logarithmic y axis.
+ * ccrj's match and default lines with each cell's noise band as a bar, beside the seeds' AMD figures
+ * (dashed). The y axis is symmetric-log ({@link Charts#symlog(double)}): negative overheads, which
+ * are noise, are drawn below zero where they lie, not clamped to a floor.
  */
 public final class OverheadChart {
-    /** Overheads at or below this (noise can make them zero or negative) are drawn here on the log axis. */
-    static final double FLOOR_MICROS = 0.005;
     private static final int PANEL_W = 560;
-    private static final int PANEL_H = 420;
+    private static final int PANEL_H = 460;
 
     private OverheadChart() {
     }
@@ -45,48 +41,36 @@ public final class OverheadChart {
      * @param file the PNG to write
      * @throws IOException if it cannot be written
      */
-    public static void write(OverheadReport report, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes,
+    public static void write(OverheadReport report, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes,
                              String subtitle, Path file) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        List<BufferedImage> panels = new ArrayList<>();
-        for (Pattern p : patterns) {
-            panels.add(BitmapEncoder.getBufferedImage(panel(report, p, ways, modes, subtitle)));
+        List<XYChart> panels = new ArrayList<>();
+        for (SpawnedPattern p : patterns) {
+            panels.add(panel(report, p, ways, modes, subtitle));
         }
-        int cols = panels.size() <= 3 ? panels.size() : 2;
-        int rows = (panels.size() + cols - 1) / cols;
-        BufferedImage all = new BufferedImage(cols * PANEL_W, rows * PANEL_H, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = all.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, all.getWidth(), all.getHeight());
-        for (int i = 0; i < panels.size(); i++) {
-            g.drawImage(panels.get(i), (i % cols) * PANEL_W, (i / cols) * PANEL_H, null);
-        }
-        g.dispose();
-        ImageIO.write(all, "png", file.toFile());
+        Charts.tile(panels, panels.size() <= 3 ? Math.max(1, panels.size()) : 2, file);
     }
 
-    static XYChart panel(OverheadReport report, Pattern p, List<Integer> ways, List<ThreadMode> modes, String subtitle) {
+    static XYChart panel(OverheadReport report, SpawnedPattern p, List<Integer> ways, List<ThreadMode> modes, String subtitle) {
         XYChart chart = new XYChartBuilder().width(PANEL_W).height(PANEL_H)
                 .title(p.seedName() + " — " + subtitle)
                 .xAxisTitle("parallel computations (ways)")
-                .yAxisTitle("overhead per stage (µs, log; <= " + FLOOR_MICROS + " drawn at " + FLOOR_MICROS + ")").build();
+                .yAxisTitle("overhead per stage (µs, symmetric log; bars: noise band)").build();
         XYStyler st = chart.getStyler();
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        chart.getStyler().setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(13f));
-        chart.getStyler().setPlotGridLinesVisible(true);
-        st.setYAxisMin(FLOOR_MICROS / 2);
-        st.setYAxisMax(100.0);
-        Color[] colors = {new Color(0x1f77b4), new Color(0xd62728)};
+        Charts.legendBelow(st);
+        Charts.symlogYAxis(st);
+        st.setChartTitleFont(st.getChartTitleFont().deriveFont(13f));
+        st.setPlotGridLinesVisible(true);
         for (ThreadMode m : modes) {
-            Color c = colors[m.ordinal() % colors.length];
+            Color c = Charts.colour(m.ordinal());
             List<Double> xs = new ArrayList<>();
             List<Double> ys = new ArrayList<>();
+            List<double[]> bands = new ArrayList<>();
             for (int w : ways) {
-                Optional<Measurement> o = report.find(p, m, w);
+                Optional<CellTiming> o = report.find(p, m, w);
                 if (o.isPresent()) {
                     xs.add((double) w);
-                    ys.add(Math.max(FLOOR_MICROS, o.get().overheadMicros()));
+                    ys.add(Charts.symlog(o.get().overheadMicros()));
+                    bands.add(o.get().overheadRangeMicros());
                 }
             }
             if (!xs.isEmpty()) {
@@ -94,6 +78,9 @@ public final class OverheadChart {
                 s.setMarker(SeriesMarkers.CIRCLE);
                 s.setLineColor(c);
                 s.setMarkerColor(c);
+                for (int i = 0; i < xs.size(); i++) {
+                    Charts.bar(chart, xs.get(i), Charts.symlog(bands.get(i)[0]), Charts.symlog(bands.get(i)[1]), c);
+                }
             }
             List<Double> sx = new ArrayList<>();
             List<Double> sy = new ArrayList<>();
@@ -101,19 +88,19 @@ public final class OverheadChart {
                 Cell cell = SeedFigures.overhead(Machine.AMD, p, m, w);
                 if (cell.hasValue()) {
                     sx.add((double) w);
-                    sy.add(cell.value());
+                    sy.add(Charts.symlog(cell.value()));
                 }
             }
             if (!sx.isEmpty()) {
                 XYSeries s = chart.addSeries("seed AMD " + m.id(), sx, sy);
                 s.setMarker(SeriesMarkers.DIAMOND);
                 s.setLineStyle(SeriesLines.DASH_DASH);
-                s.setLineColor(c.brighter());
-                s.setMarkerColor(c.brighter());
+                s.setLineColor(c);
+                s.setMarkerColor(c);
             }
         }
         if (chart.getSeriesMap().isEmpty()) {
-            chart.addSeries("no data", new double[] {1}, new double[] {FLOOR_MICROS});
+            chart.addSeries("no data", new double[] {1}, new double[] {0});
         }
         return chart;
     }

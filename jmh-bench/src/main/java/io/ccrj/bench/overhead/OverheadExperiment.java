@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -40,7 +41,7 @@ public final class OverheadExperiment {
      * @param patterns the patterns defined for that many ways
      * @param sameAsMatch measured under "match" already (identical configuration)
      */
-    public record Config(int ways, ThreadMode mode, int threads, List<Pattern> patterns, boolean sameAsMatch) {
+    public record Config(int ways, ThreadMode mode, int threads, List<SpawnedPattern> patterns, boolean sameAsMatch) {
         /** @return timed runs per repetition: T(1) plus one T(S) per pattern; 0 when reused */
         public int runsPerRep() {
             return sameAsMatch ? 0 : 1 + patterns.size();
@@ -108,10 +109,10 @@ public final class OverheadExperiment {
      * @param defaultThreads worker count of a default dispatcher
      * @return the configurations to run, skipping those with no pattern defined
      */
-    public static List<Config> plan(List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
+    public static List<Config> plan(List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
         List<Config> out = new ArrayList<>();
         for (int w : ways) {
-            List<Pattern> ps = patterns.stream().filter(p -> p.appliesTo(w)).toList();
+            List<SpawnedPattern> ps = patterns.stream().filter(p -> p.appliesTo(w)).toList();
             if (ps.isEmpty()) {
                 continue;
             }
@@ -144,7 +145,7 @@ public final class OverheadExperiment {
      * @return one measurement per (pattern, ways, mode)
      * @throws InterruptedException if interrupted
      */
-    public List<Measurement> run() throws InterruptedException {
+    public List<CellTiming> run() throws InterruptedException {
         List<Config> configs = plan(options.patterns(), options.ways(), options.threadModes(), defaultThreads);
         int stages = options.stages();
         int reps = options.reps();
@@ -157,10 +158,10 @@ public final class OverheadExperiment {
         }
         warmUp(stageMicros);
         Progress progress = new Progress(err, totalRuns, totalPredicted, System::nanoTime);
-        List<Measurement> out = new ArrayList<>();
+        List<CellTiming> out = new ArrayList<>();
         for (Config c : configs) {
             if (c.sameAsMatch()) {
-                for (Measurement m : List.copyOf(out)) {
+                for (CellTiming m : List.copyOf(out)) {
                     if (m.ways() == c.ways() && m.mode() == ThreadMode.MATCH) {
                         out.add(m.as(ThreadMode.DEFAULT, "default = match here: " + defaultThreads
                                 + " threads (one per core) for " + c.ways() + "-way; measured once"));
@@ -181,13 +182,13 @@ public final class OverheadExperiment {
                 DispatcherQueue singleStageQueue = own != null ? own.createQueue("single-stage") : q;
                 int totalUnits = Math.multiplyExact(stages, unitsPerStage);
                 for (int r = 0; r < reps; r++) {
-                    Timed t1 = timed(() -> SpawnedPatterns.run(Pattern.PIPELINE, singleStageQueue, c.ways(), 1, totalUnits, timeout));
+                    Timed t1 = timed(() -> SpawnedPatterns.run(SpawnedPattern.PIPELINE, singleStageQueue, c.ways(), 1, totalUnits, timeout));
                     single[r] = t1.nanos();
                     singleLoads[r] = t1.foreignLoad();
                     progress.done(String.format(Locale.ROOT, "%-9s %s T(1) rep %d/%d%s", "1 stage", where, r + 1, reps,
                             t1.note()), predicted, t1.nanos());
                     for (int i = 0; i < c.patterns().size(); i++) {
-                        Pattern p = c.patterns().get(i);
+                        SpawnedPattern p = c.patterns().get(i);
                         Timed ts = timed(() -> SpawnedPatterns.run(p, q, c.ways(), stages, unitsPerStage, timeout));
                         staged[i][r] = ts.nanos();
                         stagedLoads[i][r] = ts.foreignLoad();
@@ -197,7 +198,7 @@ public final class OverheadExperiment {
                 }
             }
             for (int i = 0; i < c.patterns().size(); i++) {
-                out.add(new Measurement(c.patterns().get(i), c.ways(), c.mode(), c.threads(), stages, unitsPerStage,
+                out.add(new CellTiming(c.patterns().get(i), c.ways(), c.mode(), c.threads(), stages, unitsPerStage,
                         single, staged[i], singleLoads, stagedLoads[i], null));
             }
         }
@@ -261,8 +262,8 @@ public final class OverheadExperiment {
             DispatcherQueue q = d.createQueue("warmup");
             Duration timeout = Duration.ofSeconds((long) (predictedSeconds(2, stages, stageMicros, cores) * 20) + 120);
             for (int round = 0; round < 2; round++) {
-                SpawnedPatterns.run(Pattern.PIPELINE, q, 2, 1, stages * unitsPerStage, timeout);
-                for (Pattern p : options.patterns()) {
+                SpawnedPatterns.run(SpawnedPattern.PIPELINE, q, 2, 1, stages * unitsPerStage, timeout);
+                for (SpawnedPattern p : options.patterns()) {
                     SpawnedPatterns.run(p, q, 2, stages, unitsPerStage, timeout);
                 }
             }

@@ -1,5 +1,8 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
@@ -9,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -36,6 +40,19 @@ public final class OverheadMain {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new ArrayList<>());
+    }
+
+    /**
+     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj overhead}.
+     *
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @param figures receives the headline figures
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
         OverheadOptions o;
         try {
             o = OverheadOptions.parse(args);
@@ -50,7 +67,7 @@ public final class OverheadMain {
             return 0;
         }
         try {
-            return experiment(o, out, err);
+            return experiment(o, out, err, figures);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("ccrj overhead: interrupted");
@@ -62,7 +79,7 @@ public final class OverheadMain {
         }
     }
 
-    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws InterruptedException, IOException {
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultThreads;
         try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
@@ -91,7 +108,7 @@ public final class OverheadMain {
                         + "patterns %s; ways %s; threads %s (match = ways, default = new Dispatcher(0) = %d)",
                 cal.unitMicros(), units, stageMicros, o.stageMicros(), o.stages(), totalUnits,
                 totalUnits * cal.unitMicros() / 1e6, o.reps(), totalUnits,
-                o.patterns().stream().map(Pattern::id).collect(Collectors.joining(",")),
+                o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
                 o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
                 o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
         out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + modeName(o) + " mode");
@@ -101,8 +118,14 @@ public final class OverheadMain {
 
         OverheadExperiment exp = new OverheadExperiment(o, units, cal.unitMicros(), cores, defaultThreads, err);
         long start = System.nanoTime();
-        List<Measurement> results = exp.run();
+        List<CellTiming> results = exp.run();
         double took = (System.nanoTime() - start) / 1e9;
+        for (CellTiming m : results) {
+            if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
+                figures.add(Figure.of("overhead", "spawned " + m.pattern().id() + ", overhead per stage (T(S) - T(1)) / S,"
+                        + " 2-way match", "µs", true, overheadEstimate(m), "overhead.amd." + m.pattern().id() + ".match.2"));
+            }
+        }
 
         OverheadReport report = new OverheadReport(results, o.patterns(), o.ways(), o.threadModes());
         double observed = results.stream().filter(m -> m.sameAs() == null)
@@ -130,7 +153,7 @@ public final class OverheadMain {
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
         // Seed 000 Figs. 4-5: run time against stages at one configuration (2-way where it is run).
         int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
-        List<Pattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
+        List<SpawnedPattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
         String sweepSection = "";
         String messagingSection = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
@@ -147,6 +170,13 @@ public final class OverheadMain {
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
+            for (SpawnedPattern p : sweepPatterns) {
+                // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
+                List<StageSweep.Point> line = sweep.stream().filter(pt -> pt.pattern() == p && pt.stages() > 1).toList();
+                figures.add(Figure.of("overhead", "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
+                        + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
+                        sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
+            }
             out.println();
             out.print(sweepSection);
             out.println("wrote " + sweepCsv);
@@ -163,6 +193,10 @@ public final class OverheadMain {
             Path messagingCsv = dir.resolve("overhead-messaging.csv");
             Files.writeString(messagingCsv, MessagingCost.csv(messaging));
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
+            for (MessagingCost.Figure f : messaging) {
+                figures.add(Figure.of("overhead", "spawned " + f.pattern().id() + ", back-to-back stages of one unit, "
+                        + f.ways() + "-way match, per stage", "µs", true, Estimate.median(f.stageMicros()), null));
+            }
             out.println();
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);
@@ -176,6 +210,17 @@ public final class OverheadMain {
         out.println("chart " + png);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return 0;
+    }
+
+    /**
+     * (median T(S) - median T(1)) / S with its bootstrap interval: T(1) and T(S) repetitions are
+     * resampled independently, as they were taken independently.
+     */
+    static Estimate overheadEstimate(CellTiming m) {
+        double[] t1 = java.util.Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
+        double[] ts = java.util.Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
+        return Estimate.bootstrap(s -> Stats.overheadPerStageMicros(Estimate.medianOf(s[0]), Estimate.medianOf(s[1]), m.stages()),
+                t1, ts);
     }
 
     private static String modeName(OverheadOptions o) {

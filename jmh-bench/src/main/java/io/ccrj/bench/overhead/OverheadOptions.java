@@ -25,7 +25,7 @@ import java.util.function.Function;
  *     they disturbed (their share is still reported)
  * @param help print usage and exit
  */
-public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> threadModes,
+public record OverheadOptions(boolean full, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> threadModes,
                               double stageMicros, int stages, int reps, Path out, boolean ignoreLoad, boolean help) {
     /** Quick mode: stages per computation. */
     public static final int QUICK_STAGES = 20_000;
@@ -66,7 +66,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
         boolean full = false;
         boolean help = false;
         boolean ignoreLoad = false;
-        List<Pattern> patterns = null;
+        List<SpawnedPattern> patterns = null;
         List<Integer> ways = null;
         List<ThreadMode> modes = null;
         Double stageMicros = null;
@@ -81,7 +81,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
                 case "--ignore-load" -> ignoreLoad = c.flag();
                 case "-h", "--help" -> help = c.flag();
                 case "--pattern", "--patterns" -> {
-                    patterns = distinct(listOf(name, c.value(), Pattern::parse));
+                    patterns = distinct(listOf(name, c.value(), SpawnedPattern::parse));
                     patterns.sort(null); // table order
                 }
                 case "--ways" -> {
@@ -104,7 +104,7 @@ public record OverheadOptions(boolean full, List<Pattern> patterns, List<Integer
             }
         }
         return new OverheadOptions(full,
-                patterns != null ? patterns : List.of(Pattern.PIPELINE, Pattern.SHIFT, Pattern.TWO_SHIFTS),
+                patterns != null ? patterns : List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
                 ways != null ? ways : full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4, 8),
                 modes != null ? modes : List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
                 stageMicros != null ? stageMicros : SEED_STAGE_MICROS,

@@ -18,8 +18,8 @@ public final class OverheadReport {
     private static final int LABEL_WIDTH = 30;
     private static final int CELL_WIDTH = 24;
 
-    private final List<Measurement> measurements;
-    private final List<Pattern> patterns;
+    private final List<CellTiming> measurements;
+    private final List<SpawnedPattern> patterns;
     private final List<Integer> ways;
     private final List<ThreadMode> modes;
 
@@ -29,7 +29,7 @@ public final class OverheadReport {
      * @param ways the columns, in order
      * @param modes the rows' thread modes, in order
      */
-    public OverheadReport(List<Measurement> measurements, List<Pattern> patterns, List<Integer> ways, List<ThreadMode> modes) {
+    public OverheadReport(List<CellTiming> measurements, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes) {
         this.measurements = List.copyOf(measurements);
         this.patterns = List.copyOf(patterns);
         this.ways = List.copyOf(ways);
@@ -39,7 +39,7 @@ public final class OverheadReport {
     /**
      * @return the measurement of a cell, if it was measured
      */
-    public Optional<Measurement> find(Pattern p, ThreadMode m, int w) {
+    public Optional<CellTiming> find(SpawnedPattern p, ThreadMode m, int w) {
         return measurements.stream().filter(x -> x.pattern() == p && x.mode() == m && x.ways() == w).findFirst();
     }
 
@@ -48,7 +48,7 @@ public final class OverheadReport {
         StringBuilder sb = new StringBuilder();
         sb.append("Stage overhead per stage (µs): ccrj | seed Table 2-AMD | ratio ccrj/AMD\n");
         header(sb, "Stage overhead (µs)");
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
                 for (int w : ways) {
@@ -70,13 +70,13 @@ public final class OverheadReport {
         for (ThreadMode m : modes) {
             sb.append(pad("T(1), one stage", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
             for (int w : ways) {
-                Optional<Measurement> any = patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst();
+                Optional<CellTiming> any = patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst();
                 sb.append(pad(any.map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–"), CELL_WIDTH));
             }
             sb.setLength(trimEnd(sb));
             sb.append('\n');
         }
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
                 for (int w : ways) {
@@ -102,7 +102,7 @@ public final class OverheadReport {
     }
 
     private void footnotes(StringBuilder sb) {
-        String notes = measurements.stream().map(Measurement::sameAs).filter(s -> s != null).distinct()
+        String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
             sb.append("* ").append(notes).append('\n');
@@ -121,11 +121,11 @@ public final class OverheadReport {
     }
 
     /** "ccrj | AMD | ratio" for one cell. */
-    String overheadCell(Pattern p, ThreadMode m, int w) {
+    String overheadCell(SpawnedPattern p, ThreadMode m, int w) {
         if (!p.appliesTo(w)) {
             return "N/A";
         }
-        Optional<Measurement> meas = find(p, m, w);
+        Optional<CellTiming> meas = find(p, m, w);
         Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
         if (meas.isEmpty()) {
             return "– | " + amd.text();
@@ -145,14 +145,14 @@ public final class OverheadReport {
         sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
                 + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,disturbed_runs_left_out,same_as,t1_samples_s,ts_samples_s,"
                 + "t1_other_load_pct,ts_other_load_pct,overhead_low_us,overhead_high_us\n");
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
-                    Optional<Measurement> o = find(p, m, w);
+                    Optional<CellTiming> o = find(p, m, w);
                     if (o.isEmpty()) {
                         continue;
                     }
-                    Measurement x = o.get();
+                    CellTiming x = o.get();
                     Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
                     Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
                     sb.append(p.id()).append(',').append(w).append(',').append(m.id()).append(',')
@@ -204,7 +204,7 @@ public final class OverheadReport {
         }
         sb.append("\n|---|---|");
         sb.append("---:|".repeat(ways.size())).append('\n');
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" |");
                 for (int w : ways) {
@@ -221,7 +221,7 @@ public final class OverheadReport {
                 sb.append('\n');
             }
         }
-        String notes = measurements.stream().map(Measurement::sameAs).filter(s -> s != null).distinct()
+        String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
             sb.append("\n\\* ").append(notes).append('\n');
@@ -231,14 +231,14 @@ public final class OverheadReport {
         sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | noise band µs"
                 + " | seed AMD µs | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");
         sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (Pattern p : patterns) {
+        for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
-                    Optional<Measurement> o = find(p, m, w);
+                    Optional<CellTiming> o = find(p, m, w);
                     if (o.isEmpty()) {
                         continue;
                     }
-                    Measurement x = o.get();
+                    CellTiming x = o.get();
                     Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
                     Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
                     sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" | ").append(w)
@@ -261,7 +261,7 @@ public final class OverheadReport {
         return sb.toString();
     }
 
-    private static String band(Measurement x) {
+    private static String band(CellTiming x) {
         double[] r = x.overheadRangeMicros();
         return fmt("%.3f", r[0]) + " .. " + fmt("%.3f", r[1]);
     }

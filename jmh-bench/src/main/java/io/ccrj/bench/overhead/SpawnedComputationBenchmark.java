@@ -56,7 +56,7 @@ public abstract class SpawnedComputationBenchmark {
     private DispatcherQueue queue;
 
     /** @return the message pattern timed */
-    abstract Pattern pattern();
+    abstract SpawnedPattern pattern();
 
     /** @return the number of parallel computations */
     abstract int ways();

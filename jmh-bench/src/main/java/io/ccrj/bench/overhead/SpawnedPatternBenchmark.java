@@ -13,13 +13,13 @@ import org.openjdk.jmh.annotations.State;
 public class SpawnedPatternBenchmark extends SpawnedComputationBenchmark {
 
     @Param({"SHIFT", "TWO_SHIFTS", "EXCHANGE"})
-    public Pattern pattern;
+    public SpawnedPattern pattern;
 
     @Param({"2", "3", "4", "8"})
     public int ways;
 
     @Override
-    Pattern pattern() {
+    SpawnedPattern pattern() {
         return pattern;
     }
 

@@ -59,7 +59,7 @@ public final class SpawnedPatterns {
      * @throws IllegalStateException if the run times out or its result is wrong
      * @throws InterruptedException if interrupted while waiting
      */
-    public static RunResult run(Pattern pattern, DispatcherQueue queue, int ways, int stages, int unitsPerStage,
+    public static RunResult run(SpawnedPattern pattern, DispatcherQueue queue, int ways, int stages, int unitsPerStage,
                                 Duration timeout) throws InterruptedException {
         if (!pattern.appliesTo(ways)) {
             throw new IllegalArgumentException(pattern.id() + " needs at least 2 parallel computations, got " + ways);
@@ -126,7 +126,7 @@ public final class SpawnedPatterns {
     }
 
     /** Pipeline (target = own port) and Shift (target = right neighbour): CCR Receive. */
-    private static Runnable singleItem(Pattern pattern, DispatcherQueue queue, int ways, int units,
+    private static Runnable singleItem(SpawnedPattern pattern, DispatcherQueue queue, int ways, int units,
                                        AtomicLongArray remaining, Port<Double> done) {
         @SuppressWarnings("unchecked")
         Port<Double>[] in = new Port[ways];
@@ -136,7 +136,7 @@ public final class SpawnedPatterns {
         ArbiterTask[] receivers = new ArbiterTask[ways];
         for (int j = 0; j < ways; j++) {
             int slot = j * PAD;
-            Port<Double> target = pattern == Pattern.PIPELINE ? in[j] : in[(j + 1) % ways];
+            Port<Double> target = pattern == SpawnedPattern.PIPELINE ? in[j] : in[(j + 1) % ways];
             receivers[j] = Arbiter.receive(true, in[j], (Double acc) -> {
                 double next = acc + BasicUnit.compute(units);
                 if (remaining.decrementAndGet(slot) == 0) {

@@ -12,8 +12,8 @@ public class SpawnedPipelineBenchmark extends SpawnedComputationBenchmark {
     public int ways;
 
     @Override
-    Pattern pattern() {
-        return Pattern.PIPELINE;
+    SpawnedPattern pattern() {
+        return SpawnedPattern.PIPELINE;
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Progress;
+import io.ccrj.bench.runner.Estimate;
+import org.apache.commons.math3.stat.regression.SimpleRegression;
+
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import java.awt.Color;
@@ -39,7 +43,7 @@ final class StageSweep {
      * @param stages the number of stages
      * @param seconds median run time
      */
-    record Point(Pattern pattern, int stages, double seconds) {
+    record Point(SpawnedPattern pattern, int stages, double seconds) {
     }
 
     /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S */
@@ -66,19 +70,19 @@ final class StageSweep {
      * @param predictedSeconds what one run is predicted to take
      * @return the points, pattern by pattern, stages ascending
      */
-    static List<Point> run(List<Pattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
+    static List<Point> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
                            double predictedSeconds) throws InterruptedException {
         long totalUnits = (long) stages * unitsPerStage;
         Duration timeout = Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
         List<Point> points = new ArrayList<>();
         try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
             DispatcherQueue q = d.createQueue("sweep");
-            for (Pattern p : patterns) {
+            for (SpawnedPattern p : patterns) {
                 for (int s : stageCounts(stages)) {
                     int units = (int) (totalUnits / s);
                     long[] nanos = new long[reps];
                     for (int r = 0; r < reps; r++) {
-                        Pattern timedPattern = s == 1 ? Pattern.PIPELINE : p; // one stage sends no message
+                        SpawnedPattern timedPattern = s == 1 ? SpawnedPattern.PIPELINE : p; // one stage sends no message
                         nanos[r] = SpawnedPatterns.run(timedPattern, q, ways, s, units, timeout).elapsedNanos();
                         progress.done(String.format(Locale.ROOT, "sweep %-9s %d-way S=%,d rep %d/%d", p.id(), ways, s, r + 1, reps),
                                 predictedSeconds, nanos[r]);
@@ -109,11 +113,11 @@ final class StageSweep {
         }
         sb.append(" fitted slope µs/stage |");
         sb.append("\n|---|").append("---:|".repeat(counts.length + 1)).append('\n');
-        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
-        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
             sb.append("| ").append(e.getKey().seedName()).append(" |");
             for (Point p : e.getValue()) {
                 sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
@@ -131,16 +135,26 @@ final class StageSweep {
      * @return the least-squares slope of run time against stages, µs per stage; NaN if undefined
      */
     static double slopeMicros(List<Point> points) {
-        int n = points.size();
-        double mx = points.stream().mapToDouble(Point::stages).average().orElse(Double.NaN);
-        double my = points.stream().mapToDouble(Point::seconds).average().orElse(Double.NaN);
-        double sxy = 0;
-        double sxx = 0;
-        for (Point p : points) {
-            sxy += (p.stages() - mx) * (p.seconds() - my);
-            sxx += (p.stages() - mx) * (p.stages() - mx);
+        return slopeEstimate(points).value();
+    }
+
+    /**
+     * The direct reading of the overhead per stage: the least-squares slope of run time against
+     * stage count (commons-math3's {@link SimpleRegression}) with its 95% confidence interval
+     * (Student's t on the slope's standard error; none with fewer than three points).
+     *
+     * @param points one line's points
+     * @return the slope in µs per stage; NaN if fewer than two distinct stage counts
+     */
+    static Estimate slopeEstimate(List<Point> points) {
+        SimpleRegression r = new SimpleRegression();
+        points.forEach(p -> r.addData(p.stages(), p.seconds()));
+        double slope = r.getSlope() * 1e6;
+        if (points.size() < 3 || Double.isNaN(slope)) {
+            return Estimate.point(slope);
         }
-        return n < 2 || sxx == 0 ? Double.NaN : sxy / sxx * 1e6;
+        double half = r.getSlopeConfidenceInterval() * 1e6;
+        return Double.isNaN(half) ? Estimate.point(slope) : new Estimate(slope, slope - half, slope + half);
     }
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
@@ -151,13 +165,13 @@ final class StageSweep {
                 .xAxisTitle("stages").yAxisTitle("run time (s)").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
-        Map<Pattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
         Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
         int i = 0;
-        for (Map.Entry<Pattern, List<Point>> e : byPattern.entrySet()) {
+        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
             List<Double> xs = e.getValue().stream().map(p -> (double) p.stages()).toList();
             List<Double> ys = e.getValue().stream().map(Point::seconds).toList();
             XYSeries s = c.addSeries(e.getKey().seedName(), xs, ys);

@@ -1,5 +1,7 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Estimate;
+
 import java.util.Arrays;
 
 /** The arithmetic of the stage-overhead method. */
@@ -41,16 +43,13 @@ public final class Stats {
 
     /**
      * @param values at least one
-     * @return the median (mean of the two middle values for an even count)
+     * @return the median (mean of the two middle values for an even count; commons-math3)
      */
     public static double median(double[] values) {
         if (values.length == 0) {
             throw new IllegalArgumentException("median of no values");
         }
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int mid = v.length / 2;
-        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2.0;
+        return Estimate.medianOf(values);
     }
 
     /**

@@ -5,9 +5,12 @@ import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.mpi.MpiMain;
 import io.ccrj.bench.overhead.OverheadMain;
 import io.ccrj.bench.cli.UsageException;
-import io.ccrj.bench.overhead.Progress;
+import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.paper.PaperOptions.Item;
 import io.ccrj.bench.paper.PaperOptions.Section;
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureCsv;
+import io.ccrj.bench.runner.Headline;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -49,6 +52,20 @@ public final class PaperMain {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, new ArrayList<>());
+    }
+
+    /**
+     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj paper}: every section's
+     * headline figures are collected in process and also handed to {@code figures}.
+     *
+     * @param args the command line
+     * @param out tables and file paths
+     * @param err progress and errors
+     * @param figures receives every section's headline figures
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
         PaperOptions o;
         try {
             o = PaperOptions.parse(args);
@@ -63,7 +80,7 @@ public final class PaperMain {
             return 0;
         }
         try {
-            return paper(o, out, err);
+            return paper(o, out, err, figures);
         } catch (IOException | RuntimeException e) {
             err.println("ccrj paper: failed: " + e);
             e.printStackTrace(err);
@@ -75,7 +92,7 @@ public final class PaperMain {
     private record Plan(Section section, String title, String folder, List<String> args, double predictedSeconds) {
     }
 
-    private static int paper(PaperOptions o, PrintStream out, PrintStream err) throws IOException {
+    private static int paper(PaperOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws IOException {
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
         Files.createDirectories(dir);
         List<Plan> plans = plans(o, dir);
@@ -98,9 +115,9 @@ public final class PaperMain {
             out.flush();
             String[] a = p.args().toArray(String[]::new);
             int code = switch (p.section()) {
-                case OVERHEAD -> OverheadMain.run(a, out, err);
-                case MPI -> MpiMain.run(a, out, err);
-                case DSS -> DssMain.run(a, out, err);
+                case OVERHEAD -> OverheadMain.run(a, out, err, figures);
+                case MPI -> MpiMain.run(a, out, err, figures);
+                case DSS -> DssMain.run(a, out, err, figures);
             };
             if (code != 0) {
                 failed.add(p.title() + " (exit " + code + ")");
@@ -109,11 +126,12 @@ public final class PaperMain {
         }
         double took = (System.nanoTime() - start) / 1e9;
         Path results = dir.resolve("results.md");
-        Files.writeString(results, resultsMarkdown(o, dir, plans, took, failed));
+        Files.writeString(results, resultsMarkdown(o, dir, plans, took, failed, figures));
+        Files.writeString(dir.resolve("headline.csv"), FigureCsv.csv(figures));
         out.println();
         out.println("## Headline");
         out.println();
-        out.print(Headline.read(dir).markdown());
+        out.print(Headline.markdown(figures));
         out.println();
         out.println("results: " + results);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
@@ -123,6 +141,40 @@ public final class PaperMain {
         }
         return 0;
     }
+
+    /** results.md's opening for a newcomer: how to read the tables, and the words they use. */
+    static final String READING = """
+            ## How to read this
+
+            The seeds (2006) measured how much it costs to hand work from one step of a parallel program to
+            the next with Microsoft's CCR library, on 4-core PCs of their time. This run measures the same
+            things with ccrj on this machine, and beside each figure puts the seeds' figure and, where there
+            is one, a tool a reader would use today, measured in the same run on the same machine. Every figure
+            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. When
+            the figure it is compared with also lies inside that interval, the table says "within noise"
+            instead of a ratio: the run cannot tell them apart. Ratios against the seeds compare machines
+            twenty years apart as much as software, so read them as orders of magnitude.
+
+            Glossary:
+
+            - **stage**: one step of a computation, run by a fresh handler when the previous step's message
+              arrives on a port; **S** is the number of stages, **T(S)** the run time with S stages and
+              **T(1)** the same work as a single stage.
+            - **overhead per stage**: (T(S) - T(1)) / S, the seeds' method: what splitting the work into
+              stages costs per stage.
+            - **back-to-back stages**: stages with (almost) nothing to compute, so the run time is all
+              overhead: the direct measurement, sharper than the difference of two long runs.
+            - **n-way, match / default**: n computations in parallel; `match` gives the dispatcher one thread
+              per computation, `default` one per core.
+            - **rank**: one process of an MPI program (here a thread of one JVM); **ping-pong** sends one
+              message to another rank and back, half the round trip is the latency.
+            - **GB/s summed over ranks**: bytes moved per second by all ranks together.
+            - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
+              second under a fixed load.
+            - **95% interval**: a percentile bootstrap over the run's repetitions (or groups, or turns).
+            - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
+              System.arraycopy, two plain threads).
+            """;
 
     private static List<Plan> plans(PaperOptions o, Path dir) {
         List<Plan> plans = new ArrayList<>();
@@ -185,7 +237,8 @@ public final class PaperMain {
     }
 
     /** results.md: machine, headline, then each section's own Markdown (headings one level down) and charts. */
-    private static String resultsMarkdown(PaperOptions o, Path dir, List<Plan> plans, double took, List<String> failed)
+    private static String resultsMarkdown(PaperOptions o, Path dir, List<Plan> plans, double took, List<String> failed,
+                                          List<Figure> figures)
             throws IOException {
         StringBuilder sb = new StringBuilder("# ccrj — the seeds' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
@@ -205,7 +258,8 @@ public final class PaperMain {
         if (!failed.isEmpty()) {
             sb.append("- **failed sections**: ").append(String.join(", ", failed)).append('\n');
         }
-        sb.append("\n## Headline\n\n").append(Headline.read(dir).markdown());
+        sb.append("\n").append(READING);
+        sb.append("\n## Headline\n\n").append(Headline.markdown(figures));
         sb.append("\nSeeds: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler.\n");

@@ -12,7 +12,7 @@ class OverheadExperimentTest {
 
     @Test
     void defaultEqualToMatchIsMeasuredOnce() {
-        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(Pattern.PIPELINE, Pattern.SHIFT),
+        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT),
                 List.of(1, 2, 4), BOTH, 2);
 
         assertThat(plan).extracting(c -> c.ways() + "/" + c.mode().id() + "/" + c.threads() + "/" + c.sameAsMatch())
@@ -24,7 +24,7 @@ class OverheadExperimentTest {
 
     @Test
     void singleStageRunsGetOneThreadPerComputationWhereTheDispatchersThreadsCannotShareThemEvenly() {
-        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(Pattern.PIPELINE), List.of(1, 2, 3, 4, 8),
+        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(SpawnedPattern.PIPELINE), List.of(1, 2, 3, 4, 8),
                 BOTH, 2);
 
         // 3 one-stage computations on 2 threads: two run, the third waits (2 x T instead of 1.5 x T).
@@ -37,16 +37,16 @@ class OverheadExperimentTest {
 
     @Test
     void oneWayRunsOnlyPipelineAndIsSkippedWithoutIt() {
-        List<OverheadExperiment.Config> withPipeline = OverheadExperiment.plan(List.of(Pattern.PIPELINE, Pattern.TWO_SHIFTS),
+        List<OverheadExperiment.Config> withPipeline = OverheadExperiment.plan(List.of(SpawnedPattern.PIPELINE, SpawnedPattern.TWO_SHIFTS),
                 List.of(1), BOTH, 2);
-        assertThat(withPipeline).allSatisfy(c -> assertThat(c.patterns()).containsExactly(Pattern.PIPELINE));
+        assertThat(withPipeline).allSatisfy(c -> assertThat(c.patterns()).containsExactly(SpawnedPattern.PIPELINE));
 
-        assertThat(OverheadExperiment.plan(List.of(Pattern.SHIFT), List.of(1), BOTH, 2)).isEmpty();
+        assertThat(OverheadExperiment.plan(List.of(SpawnedPattern.SHIFT), List.of(1), BOTH, 2)).isEmpty();
     }
 
     @Test
     void defaultOnlyIsMeasuredEvenWhereItEqualsMatch() {
-        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(Pattern.PIPELINE), List.of(2),
+        List<OverheadExperiment.Config> plan = OverheadExperiment.plan(List.of(SpawnedPattern.PIPELINE), List.of(2),
                 List.of(ThreadMode.DEFAULT), 2);
         assertThat(plan).singleElement().satisfies(c -> assertThat(c.sameAsMatch()).isFalse());
     }

@@ -16,7 +16,7 @@ class OverheadOptionsTest {
         OverheadOptions o = OverheadOptions.parse();
 
         assertThat(o.full()).isFalse();
-        assertThat(o.patterns()).containsExactly(Pattern.PIPELINE, Pattern.SHIFT, Pattern.TWO_SHIFTS);
+        assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS);
         assertThat(o.ways()).containsExactly(1, 2, 4, 8);
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(28.0);
@@ -48,7 +48,7 @@ class OverheadOptionsTest {
         OverheadOptions o = OverheadOptions.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
                 "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x", "--ignore-load");
 
-        assertThat(o.patterns()).containsExactly(Pattern.PIPELINE, Pattern.TWO_SHIFTS, Pattern.EXCHANGE);
+        assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.TWO_SHIFTS, SpawnedPattern.EXCHANGE);
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(14.5);
         assertThat(o.reps()).isEqualTo(5);

@@ -10,24 +10,24 @@ class OverheadReportTest {
     private static final int S = 1000;
 
     /** T(1) = 1.0 s, T(S) = 1.0 s + overhead * S. */
-    private static Measurement cell(Pattern p, int ways, ThreadMode m, double overheadMicros) {
+    private static CellTiming cell(SpawnedPattern p, int ways, ThreadMode m, double overheadMicros) {
         long t1 = 1_000_000_000L;
         long ts = t1 + Math.round(overheadMicros * 1000 * S);
-        return new Measurement(p, ways, m, m == ThreadMode.MATCH ? ways : 2, S, 215,
+        return new CellTiming(p, ways, m, m == ThreadMode.MATCH ? ways : 2, S, 215,
                 new long[] {t1, t1 + 5, t1 - 5}, new long[] {ts, ts + 5, ts - 5},
                 new double[] {0.02, 0.0, 0.01}, new double[] {0.0, 0.02, Double.NaN}, null);
     }
 
     private static OverheadReport report() {
-        Measurement pipe2 = cell(Pattern.PIPELINE, 2, ThreadMode.MATCH, 0.12);
+        CellTiming pipe2 = cell(SpawnedPattern.PIPELINE, 2, ThreadMode.MATCH, 0.12);
         return new OverheadReport(List.of(
-                cell(Pattern.PIPELINE, 1, ThreadMode.MATCH, 0.05),
-                cell(Pattern.PIPELINE, 1, ThreadMode.DEFAULT, 0.30),
+                cell(SpawnedPattern.PIPELINE, 1, ThreadMode.MATCH, 0.05),
+                cell(SpawnedPattern.PIPELINE, 1, ThreadMode.DEFAULT, 0.30),
                 pipe2,
                 pipe2.as(ThreadMode.DEFAULT, "default = match here"),
-                cell(Pattern.SHIFT, 2, ThreadMode.MATCH, 0.60),
-                cell(Pattern.PIPELINE, 4, ThreadMode.MATCH, 6.0)),
-                List.of(Pattern.PIPELINE, Pattern.SHIFT), List.of(1, 2, 4), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT));
+                cell(SpawnedPattern.SHIFT, 2, ThreadMode.MATCH, 0.60),
+                cell(SpawnedPattern.PIPELINE, 4, ThreadMode.MATCH, 6.0)),
+                List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT), List.of(1, 2, 4), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT));
     }
 
     @Test
@@ -47,8 +47,8 @@ class OverheadReportTest {
 
     @Test
     void cellsWhoseSingleStageRunsCannotBeBalancedAreFootnoted() {
-        OverheadReport r = new OverheadReport(List.of(cell(Pattern.PIPELINE, 3, ThreadMode.DEFAULT, 0.2),
-                cell(Pattern.PIPELINE, 4, ThreadMode.DEFAULT, 0.2)), List.of(Pattern.PIPELINE), List.of(3, 4),
+        OverheadReport r = new OverheadReport(List.of(cell(SpawnedPattern.PIPELINE, 3, ThreadMode.DEFAULT, 0.2),
+                cell(SpawnedPattern.PIPELINE, 4, ThreadMode.DEFAULT, 0.2)), List.of(SpawnedPattern.PIPELINE), List.of(3, 4),
                 List.of(ThreadMode.DEFAULT));
 
         String note = "T(1) of 3-way default (2 threads) taken with one thread per computation";
@@ -91,7 +91,7 @@ class OverheadReportTest {
     void noiseBandPairsTheExtremeRuns() {
         // T(1) 1.000/1.001/0.999 s, T(S) 1.0002/1.0006/0.9999 s over S = 1000: medians give 0.2 µs,
         // the pairings range from (0.9999 - 1.001) to (1.0006 - 0.999) s.
-        Measurement m = new Measurement(Pattern.PIPELINE, 2, ThreadMode.MATCH, 2, S, 215,
+        CellTiming m = new CellTiming(SpawnedPattern.PIPELINE, 2, ThreadMode.MATCH, 2, S, 215,
                 new long[] {1_000_000_000L, 1_001_000_000L, 999_000_000L},
                 new long[] {1_000_200_000L, 1_000_600_000L, 999_900_000L}, null);
 

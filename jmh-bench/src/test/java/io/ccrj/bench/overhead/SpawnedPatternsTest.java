@@ -33,8 +33,8 @@ class SpawnedPatternsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Pattern.class)
-    void everyPatternRunsEveryStageOfEveryComputationExactlyOnce(Pattern p) throws Exception {
+    @EnumSource(SpawnedPattern.class)
+    void everyPatternRunsEveryStageOfEveryComputationExactlyOnce(SpawnedPattern p) throws Exception {
         for (int ways : new int[] {2, 3, 5}) {
             SpawnedPatterns.RunResult r = SpawnedPatterns.run(p, queue, ways, 500, 3, Duration.ofSeconds(30));
 
@@ -45,7 +45,7 @@ class SpawnedPatternsTest {
 
     @Test
     void oneStageIsTheWholeComputationInOneHandler() throws Exception {
-        SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.PIPELINE, queue, 4, 1, 2_000, Duration.ofSeconds(30));
+        SpawnedPatterns.RunResult r = SpawnedPatterns.run(SpawnedPattern.PIPELINE, queue, 4, 1, 2_000, Duration.ofSeconds(30));
 
         assertThat(r.checksum()).isCloseTo(4 * BasicUnit.compute(2_000), within(1e-9));
     }
@@ -57,27 +57,27 @@ class SpawnedPatternsTest {
         assertThat(SpawnedPatterns.stageValue(units)).isCloseTo(exact, withinPercentage(1e-6));
         assertThat(SpawnedPatterns.stageValue(1)).isEqualTo(BasicUnit.value());
 
-        SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.PIPELINE, queue, 2, 1, units, Duration.ofSeconds(60));
+        SpawnedPatterns.RunResult r = SpawnedPatterns.run(SpawnedPattern.PIPELINE, queue, 2, 1, units, Duration.ofSeconds(60));
         assertThat(r.checksum()).isCloseTo(2 * exact, withinPercentage(1e-6));
     }
 
     @Test
     void pipelineRunsOneWay() throws Exception {
-        SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.PIPELINE, queue, 1, 1000, 1, Duration.ofSeconds(30));
+        SpawnedPatterns.RunResult r = SpawnedPatterns.run(SpawnedPattern.PIPELINE, queue, 1, 1000, 1, Duration.ofSeconds(30));
 
         assertThat(r.checksum()).isCloseTo(r.expected(), within(1e-9));
     }
 
     @Test
     void neighbourPatternsNeedTwoComputations() {
-        assertThatThrownBy(() -> SpawnedPatterns.run(Pattern.SHIFT, queue, 1, 10, 1, Duration.ofSeconds(5)))
+        assertThatThrownBy(() -> SpawnedPatterns.run(SpawnedPattern.SHIFT, queue, 1, 10, 1, Duration.ofSeconds(5)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Shift");
     }
 
     @Test
     void moreComputationsThanThreadsStillFinish() throws Exception {
         try (Dispatcher one = new Dispatcher(1, "one-thread")) {
-            SpawnedPatterns.RunResult r = SpawnedPatterns.run(Pattern.TWO_SHIFTS, one.createQueue("q"), 8, 200, 1,
+            SpawnedPatterns.RunResult r = SpawnedPatterns.run(SpawnedPattern.TWO_SHIFTS, one.createQueue("q"), 8, 200, 1,
                     Duration.ofSeconds(30));
             assertThat(r.checksum()).isCloseTo(r.expected(), within(1e-9));
         }

@@ -17,9 +17,9 @@ class StageSweepTest {
 
     @Test
     void csvAndMarkdownListEveryPoint() {
-        List<StageSweep.Point> points = List.of(new StageSweep.Point(Pattern.PIPELINE, 1, 0.5),
-                new StageSweep.Point(Pattern.PIPELINE, 4, 0.51), new StageSweep.Point(Pattern.SHIFT, 1, 0.5),
-                new StageSweep.Point(Pattern.SHIFT, 4, 0.52));
+        List<StageSweep.Point> points = List.of(new StageSweep.Point(SpawnedPattern.PIPELINE, 1, 0.5),
+                new StageSweep.Point(SpawnedPattern.PIPELINE, 4, 0.51), new StageSweep.Point(SpawnedPattern.SHIFT, 1, 0.5),
+                new StageSweep.Point(SpawnedPattern.SHIFT, 4, 0.52));
         assertThat(StageSweep.csv(points, 2)).isEqualTo("pattern,ways,stages,run_time_s\nPipeline,2,1,0.500000\n"
                 + "Pipeline,2,4,0.510000\nShift,2,1,0.500000\nShift,2,4,0.520000\n");
         // Slopes: 0.01 s over 3 stages = 3333.333 µs per stage; 0.02 s over 3 = 6666.667.
@@ -33,12 +33,28 @@ class StageSweepTest {
         // 2 µs per stage plus a fixed 5 ms per run at every S > 1, and a T(1) with none: the seeds'
         // (T(S) - T(1)) / S at S = 1000 reads 7 µs; the least-squares line through S/16..S reads nearly 2.
         List<StageSweep.Point> line = List.of(
-                new StageSweep.Point(Pattern.PIPELINE, 1, 1.0),
-                new StageSweep.Point(Pattern.PIPELINE, 62, 1.005 + 62 * 2e-6),
-                new StageSweep.Point(Pattern.PIPELINE, 250, 1.005 + 250 * 2e-6),
-                new StageSweep.Point(Pattern.PIPELINE, 1000, 1.005 + 1000 * 2e-6));
+                new StageSweep.Point(SpawnedPattern.PIPELINE, 1, 1.0),
+                new StageSweep.Point(SpawnedPattern.PIPELINE, 62, 1.005 + 62 * 2e-6),
+                new StageSweep.Point(SpawnedPattern.PIPELINE, 250, 1.005 + 250 * 2e-6),
+                new StageSweep.Point(SpawnedPattern.PIPELINE, 1000, 1.005 + 1000 * 2e-6));
         assertThat(StageSweep.slopeMicros(line.subList(1, 4))).isCloseTo(2.0, within(1e-9));
         assertThat(StageSweep.slopeMicros(line)).isBetween(2.0, 5.0);
         assertThat(StageSweep.slopeMicros(line.subList(0, 1))).isNaN();
+    }
+
+    @Test
+    void theSlopeCarriesItsConfidenceInterval() {
+        List<StageSweep.Point> exact = List.of(new StageSweep.Point(SpawnedPattern.SHIFT, 100, 1.0 + 100 * 3e-6),
+                new StageSweep.Point(SpawnedPattern.SHIFT, 200, 1.0 + 200 * 3e-6), new StageSweep.Point(SpawnedPattern.SHIFT, 400, 1.0 + 400 * 3e-6));
+        assertThat(StageSweep.slopeEstimate(exact).value()).isCloseTo(3.0, within(1e-6));
+        assertThat(StageSweep.slopeEstimate(exact).high() - StageSweep.slopeEstimate(exact).low()).isLessThan(1e-6);
+        List<StageSweep.Point> noisy = List.of(new StageSweep.Point(SpawnedPattern.SHIFT, 100, 1.0003),
+                new StageSweep.Point(SpawnedPattern.SHIFT, 200, 1.0009), new StageSweep.Point(SpawnedPattern.SHIFT, 300, 1.0008),
+                new StageSweep.Point(SpawnedPattern.SHIFT, 400, 1.0013));
+        var e = StageSweep.slopeEstimate(noisy);
+        assertThat(e.hasInterval()).isTrue();
+        assertThat(e.low()).isLessThan(e.value());
+        assertThat(e.high()).isGreaterThan(e.value());
+        assertThat(StageSweep.slopeEstimate(exact.subList(0, 2)).hasInterval()).isFalse();
     }
 }

@@ -69,7 +69,7 @@ class StatsTest {
 
     @Test
     void measurementMediansUseOnlyUndisturbedRuns() {
-        Measurement m = new Measurement(Pattern.PIPELINE, 2, ThreadMode.MATCH, 2, 1000, 1,
+        CellTiming m = new CellTiming(SpawnedPattern.PIPELINE, 2, ThreadMode.MATCH, 2, 1000, 1,
                 new long[] {1_000_000_000L, 1_000_000_000L, 3_000_000_000L},
                 new long[] {1_000_500_000L, 9_000_000_000L, 1_000_500_000L},
                 new double[] {0.0, 0.05, 0.6}, new double[] {0.0, 0.7, 0.02}, null);

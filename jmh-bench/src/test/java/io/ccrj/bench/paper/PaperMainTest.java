@@ -7,6 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import io.ccrj.bench.runner.Figure;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,9 +18,11 @@ class PaperMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
+    private final List<Figure> figures = new ArrayList<>();
+
     private int run(String... args) {
         return PaperMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(err, true, StandardCharsets.UTF_8), figures);
     }
 
     @Test
@@ -46,11 +51,15 @@ class PaperMainTest {
                 "overhead/overhead-per-stage.png", "overhead/overhead-sweep.csv", "overhead/overhead-messaging.csv", "overhead/overhead-runtime-vs-stages.png",
                 "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
                 "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png", "dss/dss.csv", "dss/dss-groups.csv", "dss/dss.md",
-                "dss/dss-two-way.png", "dss/dss-throughput.png"}) {
+                "dss/dss-two-way.png", "dss/dss-throughput.png", "headline.csv"}) {
             assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
         }
         String md = Files.readString(dir.resolve("results.md"));
-        assertThat(md).contains("## Headline").contains("| spawned Pipeline, overhead per stage, 2-way match (µs) |")
+        // The headline comes from the sections' typed figures, handed over in process.
+        assertThat(figures).extracting(Figure::section).contains("overhead", "mpi", "dss");
+        assertThat(figures).filteredOn(f -> f.seedId() != null).isNotEmpty().allSatisfy(f -> assertThat(f.seed()).isPositive());
+        assertThat(md).startsWith("# ccrj").contains("## How to read this").contains("Glossary")
+                .contains("## Headline").contains("| spawned Pipeline, overhead per stage (T(S) - T(1)) / S, 2-way match (µs) |")
                 .contains("| Rendezvous Exchange, per stage, 2 ranks (µs) |")
                 .contains("| DSS two-way Get, loopback HTTP (µs) |").contains("| DSS HTTP throughput (requests/s) |")
                 .contains("![dss-two-way.png](dss/dss-two-way.png)")

@@ -1,4 +1,4 @@
-package io.ccrj.bench.overhead;
+package io.ccrj.bench.runner;
 
 import org.junit.jupiter.api.Test;
 

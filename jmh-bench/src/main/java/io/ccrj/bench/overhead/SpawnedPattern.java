@@ -6,7 +6,7 @@ import java.util.Locale;
  * The spawned message patterns of seed 000, Figure 7 (and seed 001, Fig. 3(a-c)): each stage is a
  * fresh handler fired by the message(s) the previous stage posted.
  */
-public enum Pattern {
+public enum SpawnedPattern {
     /**
      * Fig. 7(a), "Straight Pipeline": each computation posts to its own port, and that port's
      * receiver runs the computation's next stage ("the threads send messages to themselves").
@@ -36,7 +36,7 @@ public enum Pattern {
     private final String seedName;
     private final int minWays;
 
-    Pattern(String id, String seedName, int minWays) {
+    SpawnedPattern(String id, String seedName, int minWays) {
         this.id = id;
         this.seedName = seedName;
         this.minWays = minWays;
@@ -69,9 +69,9 @@ public enum Pattern {
      * @return the pattern
      * @throws IllegalArgumentException if unknown
      */
-    public static Pattern parse(String text) {
+    public static SpawnedPattern parse(String text) {
         String key = text.replaceAll("[\\s_-]", "").toLowerCase(Locale.ROOT);
-        for (Pattern p : values()) {
+        for (SpawnedPattern p : values()) {
             if (p.id.toLowerCase(Locale.ROOT).equals(key)) {
                 return p;
             }

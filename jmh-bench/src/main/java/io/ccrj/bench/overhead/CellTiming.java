@@ -22,12 +22,12 @@ import java.util.Arrays;
  * @param sameAs a note when this cell reuses another's measurement (the configuration is
  *     identical: "default" is 2 threads here, so 2-way default = 2-way match), else {@code null}
  */
-public record Measurement(Pattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
+public record CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
                           long[] singleStageNanos, long[] stagedNanos, double[] singleStageLoads, double[] stagedLoads,
                           String sameAs) {
 
     /** A measurement whose every run was undisturbed (or whose disturbance is unknown). */
-    public Measurement(Pattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
+    public CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
                        long[] singleStageNanos, long[] stagedNanos, String sameAs) {
         this(pattern, ways, mode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
                 nan(singleStageNanos.length), nan(stagedNanos.length), sameAs);
@@ -108,8 +108,8 @@ public record Measurement(Pattern pattern, int ways, ThreadMode mode, int thread
     }
 
     /** @return the same measurement filed under another thread mode */
-    public Measurement as(ThreadMode otherMode, String note) {
-        return new Measurement(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
+    public CellTiming as(ThreadMode otherMode, String note) {
+        return new CellTiming(pattern, ways, otherMode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
                 singleStageLoads, stagedLoads, note);
     }
 }

@@ -1,4 +1,4 @@
-package io.ccrj.bench.overhead;
+package io.ccrj.bench.runner;
 
 import java.io.PrintStream;
 import java.util.Locale;

@@ -1,0 +1,99 @@
+package io.ccrj.bench.runner;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The headline table of {@code bin/ccrj paper}, built from the typed {@link Figure}s the
+ * experiments returned, in their order: our figure with its 95% interval, the seeds' (from
+ * {@link Seeds}), the peer's from the same run, and how ours compares with each. A ratio is stated
+ * only where the interval supports it: when the other figure lies inside ours' interval (or the two
+ * intervals overlap) the cell says "within noise"; otherwise the ratio is given with the range the
+ * intervals allow ("at least" where ours' interval reaches zero).
+ */
+public final class Headline {
+    private Headline() {
+    }
+
+    /**
+     * @param figures the experiments' headline figures
+     * @return the Markdown table; empty if there are none
+     */
+    public static String markdown(List<Figure> figures) {
+        if (figures.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("| figure | ours (95% interval) | seeds (2006, AMD) | peer, same run (95% interval)"
+                + " | ours vs seeds | ours vs peer |\n|---|---:|---:|---:|---:|---:|\n");
+        for (Figure f : figures) {
+            Estimate seed = Estimate.point(f.seed());
+            sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s |%n", f.label(), f.unit(), show(f.ours()),
+                    fmt(f.seed()), f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
+                    compare(f.ours(), seed, f.lowerIsBetter()),
+                    f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter())));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * How ours compares with another figure, whichever direction is better.
+     *
+     * @param ours our figure
+     * @param other the seeds' (a point) or the peer's
+     * @param lowerIsBetter true for times
+     * @return "within noise", "2.0x better (1.6-2.4x)", "at least 50x better", "no interval: ..." or "-"
+     */
+    public static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {
+        double o = ours.value();
+        double t = other.value();
+        if (Double.isNaN(o) || Double.isNaN(t) || t <= 0) {
+            return "-";
+        }
+        if (!ours.hasInterval()) {
+            return o <= 0 ? "-" : "no interval: " + ratio(lowerIsBetter ? t / o : o / t);
+        }
+        if (ours.contains(t) || ours.overlaps(other)) {
+            return "within noise";
+        }
+        double tLow = other.hasInterval() ? other.low() : t;
+        double tHigh = other.hasInterval() ? other.high() : t;
+        // The range of the ratio over every pair of values the two intervals allow.
+        double worst = lowerIsBetter ? tLow / ours.high() : ours.low() / tHigh;
+        double best = lowerIsBetter ? (ours.low() <= 0 ? Double.POSITIVE_INFINITY : tHigh / ours.low()) : ours.high() / tLow;
+        if (o <= 0 || Double.isInfinite(best)) {
+            return "at least " + ratio(worst);
+        }
+        double r = lowerIsBetter ? t / o : o / t;
+        double lo = Math.min(worst, best);
+        double hi = Math.max(worst, best);
+        return r >= 1 ? ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(lo), num(hi))
+                : ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(1 / hi), num(1 / lo));
+    }
+
+    /** "3.2x better" or "1.5x worse". */
+    private static String ratio(double r) {
+        double shown = r >= 1 ? r : 1 / r;
+        return num(shown) + "x " + (r >= 1 ? "better" : "worse");
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
+    }
+
+    /** "0.048 (-0.100 .. 0.210)", or the figure alone without an interval. */
+    static String show(Estimate e) {
+        return e.hasInterval() ? fmt(e.value()) + " (" + fmt(e.low()) + " .. " + fmt(e.high()) + ")" : fmt(e.value());
+    }
+
+    /**
+     * @param v a figure
+     * @return three significant-ish digits; "-" for NaN
+     */
+    public static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
+    }
+}

@@ -1,0 +1,51 @@
+package io.ccrj.bench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+
+class ChartsTest {
+
+    @Test
+    void symlogKeepsTheSignAndPutsDecadesOneUnitApart() {
+        assertThat(Charts.symlog(0)).isZero();
+        assertThat(Charts.symlog(0.01)).isCloseTo(1, within(1e-12));
+        assertThat(Charts.symlog(0.1)).isCloseTo(2, within(1e-12));
+        assertThat(Charts.symlog(10)).isCloseTo(4, within(1e-12));
+        assertThat(Charts.symlog(-0.5)).isCloseTo(-Charts.symlog(0.5), within(1e-12)).isNegative();
+        assertThat(Charts.symlog(0.005)).isCloseTo(0.5, within(1e-12)); // linear near zero
+        for (double v : new double[] {-3.2, -0.004, 0, 0.004, 0.3, 27}) {
+            assertThat(Charts.unsymlog(Charts.symlog(v))).isCloseTo(v, within(1e-9));
+        }
+        assertThat(Charts.label(Charts.unsymlog(3))).isEqualTo("1");
+        assertThat(Charts.label(-0.0316)).isEqualTo("-0.032");
+    }
+
+    @Test
+    void aFakeFigureChartWithIntervalBarsIsTiledIntoOnePng(@TempDir Path dir) throws Exception {
+        XYChart a = new XYChartBuilder().width(300).height(200).build();
+        a.addSeries("ours", new double[] {1, 2}, new double[] {Charts.symlog(-0.1), Charts.symlog(0.5)});
+        Charts.bar(a, 1, Charts.symlog(-0.3), Charts.symlog(0.2), Charts.colour(0));
+        Charts.bar(a, 2, 1, 1, Charts.colour(0)); // no interval: no bar
+        Charts.symlogYAxis(a.getStyler());
+        Charts.legendBelow(a.getStyler());
+        XYChart b = new XYChartBuilder().width(300).height(260).build();
+        b.addSeries("peer", new double[] {1}, new double[] {1});
+        assertThat(a.getSeriesMap()).hasSize(2);
+        assertThat(a.getSeriesMap().values().stream().filter(s -> !s.isShowInLegend())).hasSize(1);
+
+        Path png = dir.resolve("fake.png");
+        Charts.tile(List.of(a, b), 2, png);
+        var img = ImageIO.read(Files.newInputStream(png));
+        assertThat(img.getWidth()).isEqualTo(600);
+        assertThat(img.getHeight()).isEqualTo(260);
+    }
+}

@@ -1,0 +1,76 @@
+package io.ccrj.bench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The framework end to end with a fake experiment, and the one entry point's dispatch. */
+class RunnerTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+    private final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+    /** A fake experiment: two figures, one with a seed and a peer, one with a comma and a quote in its label. */
+    private static final Experiment FAKE = (args, out, err, figures) -> {
+        figures.add(Figure.of("fake", "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
+                "dss.two-way.us").withPeer("peer", Estimate.median(new double[] {5, 5.2, 4.9})));
+        figures.add(Figure.of("fake", "rate", "1/s", false, Estimate.point(7), null));
+        return 0;
+    };
+
+    @Test
+    void aFakeExperimentGoesThroughEveryWriter() {
+        List<Figure> figures = new ArrayList<>();
+        assertThat(FAKE.run(new String[0], o, e, figures)).isZero();
+
+        String csv = FigureCsv.csv(figures);
+        List<String> lines = csv.lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo(FigureCsv.HEADER);
+        assertThat(lines.get(1)).startsWith("fake,\"ping, \"\"quoted\"\"\",µs,true,1.02500,")
+                .contains(",30.0000,seed 000 Fig. 13").contains(",peer,5.00000,");
+        assertThat(lines.get(2)).isEqualTo("fake,rate,1/s,false,7.00000,,,,,,,,");
+
+        String md = Headline.markdown(figures);
+        assertThat(md).contains("| ping, \"quoted\" (µs) | 1.03 (").contains("5.00 (4.90 .. 5.20) (peer)")
+                .contains("29x better (27-33x)").contains("| rate (1/s) | 7.00 | - | - | - | - |");
+    }
+
+    @Test
+    void unknownOrMissingSubcommandExitsTwo() {
+        assertThat(Main.run(new String[] {"nonsense"}, o, e)).isEqualTo(2);
+        assertThat(Main.run(new String[0], o, e)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown subcommand 'nonsense'")
+                .contains("paper, overhead, mpi, dss, platform");
+    }
+
+    @Test
+    @Timeout(60)
+    void everyInProcessSubcommandAnswersHelpAndRejectsABadOption() {
+        for (String sub : Main.EXPERIMENTS.keySet()) {
+            out.reset();
+            err.reset();
+            assertThat(Main.run(new String[] {sub, "--help"}, o, e)).as(sub).isZero();
+            assertThat(out.toString(StandardCharsets.UTF_8)).as(sub).contains("Usage: bin/ccrj " + sub);
+            assertThat(Main.run(new String[] {sub, "--no-such-option"}, o, e)).as(sub).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void seedFiguresAreReadFromTheOneResource() {
+        assertThat(Seeds.require("overhead.amd.Pipeline.match.1").value()).isEqualTo(0.77);
+        assertThat(Seeds.require("overhead.amd.Exchange.match.8").hasValue()).isFalse();
+        assertThat(Seeds.require("overhead.amd.Exchange.match.8").text()).isEqualTo("Error");
+        assertThat(Seeds.require("rendezvous.amd.RENDEZVOUS_SHIFT.2").value()).isEqualTo(7.1);
+        assertThat(Seeds.require("bandwidth.amd.OUTSIDE_THREAD.100000").source()).contains("seed 000 Table 3");
+        assertThat(Seeds.find("no.such.figure")).isEmpty();
+        assertThat(Seeds.value("no.such.figure")).isNaN();
+    }
+}
