@@ -320,12 +320,14 @@ public final class QueueCore implements TaskSink {
                 }
             }
             afterTake();
-            run(t);
+            t.execute();
             ran++;
             if (!keepToken) {
+                executed.add(ran);
                 return ran;
             }
             if (suspended || disposed) {
+                executed.add(ran);
                 pool.makeReady(this); // the next visit applies the suspension or the disposal
                 return ran;
             }
@@ -373,6 +375,11 @@ public final class QueueCore implements TaskSink {
         }
     }
 
+    /**
+     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken()})
+     * counts its tasks once at the end instead: one add on the shared counter per batch, not per
+     * task; the count trails the handlers' effects by at most the batch in hand.
+     */
     private void run(Task t) {
         t.execute();
         executed.increment();
