@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.Port;
+import io.ccrj.dss.internal.EtagCache;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
@@ -194,6 +195,16 @@ final class ServiceRuntime<S> {
 
     long version() {
         return version;
+    }
+
+    private final EtagCache etags = new EtagCache();
+
+    /**
+     * @param v a version of this service's state
+     * @return its HTTP entity tag, the same as {@link Response#etagOf}, formatted once per version
+     */
+    CharSequence etag(long v) {
+        return etags.of(v);
     }
 
     int pendingCount() {
