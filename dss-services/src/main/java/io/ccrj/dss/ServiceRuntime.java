@@ -11,6 +11,7 @@ import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.NotificationLog;
+import io.ccrj.dss.internal.SnapshotBytes;
 import io.ccrj.dss.internal.StateFile;
 
 import java.io.IOException;
@@ -163,11 +164,8 @@ final class ServiceRuntime<S> {
         return snapshot;
     }
 
-    /** The snapshot's JSON bytes with the snapshot they were written from. */
-    private record SerializedSnapshot(JsonNode snapshot, byte[] bytes) {
-    }
-
-    private volatile SerializedSnapshot serialized;
+    /** The current snapshot's JSON bytes, written once per version. */
+    private final SnapshotBytes snapshotBytes = new SnapshotBytes();
 
     /**
      * The JSON bytes of a snapshot, written once per version and shared by every HTTP Get of it
@@ -177,20 +175,7 @@ final class ServiceRuntime<S> {
      * @return its bytes, or {@code null} if it is no longer the current snapshot
      */
     byte[] snapshotBytes(JsonNode snap) {
-        SerializedSnapshot s = serialized;
-        if (s != null && s.snapshot() == snap) {
-            return s.bytes();
-        }
-        if (snap != snapshot) {
-            return null;
-        }
-        try {
-            byte[] bytes = Json.WRITER.writeValueAsBytes(snap);
-            serialized = new SerializedSnapshot(snap, bytes);
-            return bytes;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return null;
-        }
+        return snapshotBytes.of(snap, snapshot);
     }
 
     long version() {
@@ -474,7 +459,7 @@ final class ServiceRuntime<S> {
         }
         // the commit: nothing below can fail on the client's input
         snapshot = snap;
-        serialized = new SerializedSnapshot(snap, bytes);
+        snapshotBytes.committed(snap, bytes);
         version = v;
         log.append(n, notificationBytes);
         return v;
