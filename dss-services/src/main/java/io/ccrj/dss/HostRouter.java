@@ -207,7 +207,7 @@ final class HostRouter implements HttpRouter {
             } else if (f != null) {
                 fault(ex, f);
             } else {
-                String etag = r.etag();
+                CharSequence etag = rt.etag(r.version());
                 byte[] cached = okStatus == 200 && r.body() == rt.snapshot() ? rt.snapshotBytes(r.body()) : null;
                 if (cached != null) { // a standard Get: the state's bytes, written once per version
                     ex.respond(okStatus, HTTP_JSON, Unpooled.wrappedBuffer(cached), h -> h.set(HttpHeaderNames.ETAG, etag));

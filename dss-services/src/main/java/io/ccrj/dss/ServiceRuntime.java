@@ -6,20 +6,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.Port;
+import io.ccrj.dss.internal.EtagCache;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
+import io.ccrj.dss.internal.NotificationLog;
+import io.ccrj.dss.internal.SnapshotBytes;
 import io.ccrj.dss.internal.StateFile;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -41,9 +41,7 @@ final class ServiceRuntime<S> {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
-    static final int RETAINED_NOTIFICATIONS = 1024;
-    /** The action of the notification that says replay cannot fill a gap (see {@link Notification}). */
-    static final String GAP = "gap";
+    static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
 
     private final String name;
     private final Service<S> service;
@@ -71,14 +69,8 @@ final class ServiceRuntime<S> {
     private S rollback;
     private volatile JsonNode snapshot;
     private volatile long version;
-    private long sequence;
-    /** Notifications kept for replay, oldest first, bounded in count and in bytes. */
-    private final ArrayDeque<Notification> retained = new ArrayDeque<>();
-    /** The JSON sizes of {@link #retained}'s bodies, in the same order. */
-    private final ArrayDeque<Integer> retainedSizes = new ArrayDeque<>();
-    private long retainedBytes;
-    private final long retainedBytesLimit;
-    private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    /** The notification sequence, its replay window and the subscriptions. */
+    private final NotificationLog log;
     private final AtomicInteger pending = new AtomicInteger();
     private final Runnable release = pending::decrementAndGet;
     private volatile boolean dropped;
@@ -92,7 +84,7 @@ final class ServiceRuntime<S> {
                    StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
                    int maxPending, DispatcherQueue admission, long retainedBytesLimit) throws Fault, IOException {
         this.name = name;
-        this.retainedBytesLimit = retainedBytesLimit;
+        this.log = new NotificationLog(retainedBytesLimit);
         this.service = service;
         this.queue = queue;
         this.stateFile = stateFile;
@@ -172,11 +164,8 @@ final class ServiceRuntime<S> {
         return snapshot;
     }
 
-    /** The snapshot's JSON bytes with the snapshot they were written from. */
-    private record SerializedSnapshot(JsonNode snapshot, byte[] bytes) {
-    }
-
-    private volatile SerializedSnapshot serialized;
+    /** The current snapshot's JSON bytes, written once per version. */
+    private final SnapshotBytes snapshotBytes = new SnapshotBytes();
 
     /**
      * The JSON bytes of a snapshot, written once per version and shared by every HTTP Get of it
@@ -186,24 +175,21 @@ final class ServiceRuntime<S> {
      * @return its bytes, or {@code null} if it is no longer the current snapshot
      */
     byte[] snapshotBytes(JsonNode snap) {
-        SerializedSnapshot s = serialized;
-        if (s != null && s.snapshot() == snap) {
-            return s.bytes();
-        }
-        if (snap != snapshot) {
-            return null;
-        }
-        try {
-            byte[] bytes = Json.WRITER.writeValueAsBytes(snap);
-            serialized = new SerializedSnapshot(snap, bytes);
-            return bytes;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return null;
-        }
+        return snapshotBytes.of(snap, snapshot);
     }
 
     long version() {
         return version;
+    }
+
+    private final EtagCache etags = new EtagCache();
+
+    /**
+     * @param v a version of this service's state
+     * @return its HTTP entity tag, the same as {@link Response#etagOf}, formatted once per version
+     */
+    CharSequence etag(long v) {
+        return etags.of(v);
     }
 
     int pendingCount() {
@@ -211,7 +197,7 @@ final class ServiceRuntime<S> {
     }
 
     int subscriberCount() {
-        return subscribers.size();
+        return log.subscriberCount();
     }
 
     boolean isDropped() {
@@ -450,7 +436,7 @@ final class ServiceRuntime<S> {
             // written now, before the commit, so that nothing after the commit can fail on it; the
             // bytes are the state file's and every Get's of this version
             bytes = Json.WRITER.writeValueAsBytes(snap);
-            n = notificationOf(op, sequence + 1);
+            n = notificationOf(op, log.sequence() + 1);
             JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
             // what every subscriber will write must be writable; its size bounds the replay window
             notificationBytes = Json.WRITER.writeValueAsBytes(n.body()).length;
@@ -473,19 +459,9 @@ final class ServiceRuntime<S> {
         }
         // the commit: nothing below can fail on the client's input
         snapshot = snap;
-        serialized = new SerializedSnapshot(snap, bytes);
+        snapshotBytes.committed(snap, bytes);
         version = v;
-        sequence = n.sequence();
-        retained.addLast(n);
-        retainedSizes.addLast(notificationBytes);
-        retainedBytes += notificationBytes;
-        while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
-            retained.removeFirst();
-            retainedBytes -= retainedSizes.removeFirst();
-        }
-        for (Subscriber s : subscribers) {
-            s.deliver(n);
-        }
+        log.append(n, notificationBytes);
         return v;
     }
 
@@ -562,32 +538,9 @@ final class ServiceRuntime<S> {
         if (listener == null) {
             throw new Fault(FaultCode.BAD_REQUEST, "Subscribe needs a listener");
         }
-        Subscriber s = new Subscriber(listener);
-        long last = op.lastSequence();
-        if (last >= 0) {
-            long oldest = retained.isEmpty() ? sequence + 1 : retained.peekFirst().sequence();
-            if (last > sequence) {
-                // a sequence this service never reached: the host restarted (sequences start again)
-                s.deliver(new Notification(sequence, GAP, Json.object()
-                        .put("reason", "the last event id " + last + " is ahead of this service's notifications (the host"
-                                + " restarted?); notifications before " + (sequence + 1) + " are not available: read the state again")
-                        .put("lastEventId", last).put("resumeAfter", sequence).put("version", version)));
-            } else if (last < oldest - 1) {
-                s.deliver(new Notification(oldest - 1, GAP, Json.object()
-                        .put("reason", "notifications " + (last + 1) + " to " + (oldest - 1) + " are no longer retained"
-                                + " (the host keeps the last " + RETAINED_NOTIFICATIONS + ", at most " + retainedBytesLimit
-                                + " bytes of them): read the state again")
-                        .put("missedFrom", last + 1).put("missedTo", oldest - 1).put("version", version)));
-            }
-            for (Notification n : retained) {
-                if (n.sequence() > last) {
-                    s.deliver(n);
-                }
-            }
-        }
-        subscribers.add(s);
+        log.subscribe(listener, op.lastSequence(), version);
         ObjectNode o = Json.object();
-        o.put("sequence", sequence);
+        o.put("sequence", log.sequence());
         o.put("version", version);
         op.respond(o);
     }
@@ -598,12 +551,7 @@ final class ServiceRuntime<S> {
      * @param listener the listener given to Subscribe
      */
     void unsubscribe(NotificationListener listener) {
-        for (Subscriber s : subscribers) {
-            if (s.listener == listener) {
-                subscribers.remove(s);
-                s.close("unsubscribed");
-            }
-        }
+        log.unsubscribe(listener);
     }
 
     private void teardown(Operation op, OperationHandler custom) throws Exception {
@@ -621,10 +569,7 @@ final class ServiceRuntime<S> {
                     LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
                 }
             }
-            for (Subscriber s : subscribers) {
-                s.close("service '" + name + "' dropped");
-            }
-            subscribers.clear();
+            log.closeAll("service '" + name + "' dropped");
             droppedFuture.complete(null); // leaves the host's directory before the answer is seen
             ObjectNode o = Json.object();
             o.put("dropped", name);
@@ -639,37 +584,6 @@ final class ServiceRuntime<S> {
         for (Port<Operation> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
             for (Operation op; (op = p.test()) != null; ) {
                 op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
-            }
-        }
-    }
-
-    /** A registered listener; closes once. */
-    private static final class Subscriber {
-        final NotificationListener listener;
-        final AtomicBoolean closed = new AtomicBoolean();
-
-        Subscriber(NotificationListener listener) {
-            this.listener = listener;
-        }
-
-        void deliver(Notification n) {
-            if (closed.get()) {
-                return;
-            }
-            try {
-                listener.onNotification(n);
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "a notification listener threw; it stays subscribed", e);
-            }
-        }
-
-        void close(String reason) {
-            if (closed.compareAndSet(false, true)) {
-                try {
-                    listener.onClose(reason);
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "a notification listener's onClose threw", e);
-                }
             }
         }
     }

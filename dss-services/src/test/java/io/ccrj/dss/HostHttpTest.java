@@ -177,6 +177,20 @@ class HostHttpTest {
     }
 
     @Test
+    void aSilentHandlerAfterAnAnsweredRequestOnTheSameConnectionGets504OnItsOwnDeadline() throws Exception {
+        try (RawHttp c = new RawHttp(port)) {
+            // the answered request leaves the connection's deadline sweep due before the silent
+            // request's deadline: the sweep must wait on for it, neither firing it early nor losing it
+            assertThat(c.exchange("GET", "/services/ping", null, null).status()).isEqualTo(200);
+            Thread.sleep(300);
+            long t0 = System.nanoTime();
+            assertError(c.exchange("POST", "/services/bad/actions/silent", JSON, null), 504, "timeout", "did not answer");
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isGreaterThanOrEqualTo(Duration.ofMillis(1400));
+            assertThat(c.exchange("GET", "/services/ping", null, null).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void pipelinedResponsesComeBackInRequestOrder() throws Exception {
         try (RawHttp c = new RawHttp(port)) {
             c.writeRaw(RawHttp.format("POST", "/services/bad/actions/sleep", JSON, "{\"ms\":150}")

@@ -37,7 +37,8 @@ import java.util.function.BiConsumer;
 
 /**
  * Keep-alive HTTP/1.1 client connections, pooled per {@code host:port}: a request borrows an idle
- * connection (or opens one), and returns it when its response has arrived. One request at a time
+ * connection (or opens one), and returns it when its response has arrived, before the caller is
+ * completed, so that the caller's next request finds it idle. One request at a time
  * per connection (no pipelining), so a slow answer never delays another. An idempotent request
  * that finds its pooled connection closed by the server before any answer is sent once more on a
  * fresh connection. The pool's event loop
@@ -197,15 +198,18 @@ public final class HttpClientPool {
             cancelTimer();
             BiConsumer<FullHttpResponse, Throwable> cb = callback;
             callback = null;
-            try {
-                if (cb != null) {
-                    cb.accept(res, null);
-                }
-            } finally {
-                if (!HttpUtil.isKeepAlive(res)) {
-                    ctx.close();
-                }
-                pool.release(ctx.channel());
+            // The connection goes back to the pool BEFORE the caller hears the answer: a caller
+            // that sends its next request as soon as this one completes (back-to-back calls, or
+            // a chain of partner calls) then finds this connection idle instead of opening a new
+            // one. Safe because this request is done with it (callback cleared, timer
+            // cancelled) and the response stays readable until channelRead0 returns (the
+            // handler releases it then). On the event loop, the pool's release is synchronous.
+            if (!HttpUtil.isKeepAlive(res)) {
+                ctx.close(); // the pool's health check drops it rather than lending it again
+            }
+            pool.release(ctx.channel());
+            if (cb != null) {
+                cb.accept(res, null);
             }
         }
 

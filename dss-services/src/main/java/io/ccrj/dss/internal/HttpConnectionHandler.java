@@ -112,6 +112,16 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private long streamBufferBytes;
     /** The id of the last event handed to the channel (what the overflow event names). */
     private long lastStreamedId = -1;
+    /**
+     * The 504 deadlines of this connection's unanswered requests, in arrival order. One sweep
+     * timer per connection serves them all, instead of a timer scheduled and cancelled per
+     * request (a scheduled-task-queue insertion and removal on the event loop for every answer).
+     * Event loop only, like every field of this handler.
+     */
+    private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
+    /** The pending sweep, or {@code null}; fires at {@link #sweepAtNanos}. */
+    private ScheduledFuture<?> sweep;
+    private long sweepAtNanos;
 
     /** An event-stream chunk and its event id (-1 for comments). */
     private record StreamChunk(ByteBuf buf, long id) {
@@ -286,14 +296,108 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         context.close(); // a reset connection, or a decoder bug: nothing to answer on it
     }
 
+    /**
+     * A request's deadline: its task runs on the event loop if the request is still unanswered
+     * then. {@code done} is written and read on the event loop only.
+     */
+    static final class Deadline {
+        private final long atNanos;
+        private final Runnable task;
+        private boolean done;
+
+        private Deadline(long atNanos, Runnable task) {
+            this.atNanos = atNanos;
+            this.task = task;
+        }
+    }
+
+    /**
+     * Registers a deadline with the connection's sweep.
+     *
+     * @param millis from now
+     * @param task run on the event loop then, unless {@link #done} was called first
+     * @return the deadline, to hand to {@link #write} or {@link #startStream}
+     */
+    Deadline deadline(long millis, Runnable task) {
+        Deadline d = new Deadline(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), task);
+        if (ctx.executor().inEventLoop()) {
+            register(d);
+        } else {
+            ctx.executor().execute(() -> register(d)); // before any done(d): same loop, FIFO
+        }
+        return d;
+    }
+
+    private void register(Deadline d) {
+        if (d.done) {
+            return;
+        }
+        deadlines.addLast(d);
+        // The pending sweep is kept while requests come and go: a busy connection schedules about
+        // one sweep per timeout period, not one timer per request.
+        if (sweep == null || d.atNanos - sweepAtNanos < 0) {
+            scheduleSweep(d.atNanos);
+        }
+    }
+
+    private void scheduleSweep(long atNanos) {
+        if (sweep != null) {
+            sweep.cancel(false);
+        }
+        sweepAtNanos = atNanos;
+        sweep = ctx.executor().schedule(this::sweep, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    /** Marks a deadline met; answered requests at the head leave at once, so the deque stays short. */
+    private void done(Deadline d) {
+        d.done = true;
+        while (!deadlines.isEmpty() && deadlines.peekFirst().done) {
+            deadlines.pollFirst();
+        }
+    }
+
+    /** Runs the tasks of the expired deadlines, then waits for the earliest one left. */
+    private void sweep() {
+        sweep = null;
+        long now = System.nanoTime();
+        java.util.List<Deadline> expired = null;
+        long next = 0;
+        boolean any = false;
+        for (java.util.Iterator<Deadline> it = deadlines.iterator(); it.hasNext(); ) {
+            Deadline d = it.next();
+            if (d.done) {
+                it.remove();
+            } else if (d.atNanos - now <= 0) {
+                it.remove();
+                d.done = true;
+                if (expired == null) {
+                    expired = new java.util.ArrayList<>();
+                }
+                expired.add(d);
+            } else if (!any || d.atNanos - next < 0) {
+                next = d.atNanos;
+                any = true;
+            }
+        }
+        if (any) {
+            scheduleSweep(next);
+        }
+        if (expired != null) {
+            // after the iteration: a task answers its exchange, which comes back through write()
+            for (Deadline d : expired) {
+                d.task.run();
+            }
+        }
+    }
+
     /** Writes a response when its turn comes. */
-    void write(long sequence, FullHttpResponse response, boolean close, ScheduledFuture<?> timeout) {
+    void write(long sequence, FullHttpResponse response, boolean close, Deadline timeout) {
         if (!ctx.executor().inEventLoop()) {
             ctx.executor().execute(() -> write(sequence, response, close, timeout));
             return;
         }
         if (timeout != null) {
-            timeout.cancel(false);
+            done(timeout);
         }
         answered();
         if (!ctx.channel().isActive()) {
@@ -363,11 +467,11 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    SseStream startStream(long sequence, ScheduledFuture<?> timeout) {
+    SseStream startStream(long sequence, Deadline timeout) {
         SseStream stream = new SseStream(this);
         Runnable start = () -> {
             if (timeout != null) {
-                timeout.cancel(false);
+                done(timeout);
             }
             answered();
             streaming = true;

@@ -14,13 +14,11 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -46,7 +44,8 @@ public final class HttpExchange {
     private final ByteBuf content;
     private final boolean keepAlive;
     private final long startNanos;
-    private ScheduledFuture<?> timeout;
+    /** The 504 deadline, swept by the connection (see {@link HttpConnectionHandler#deadline}). */
+    private HttpConnectionHandler.Deadline timeout;
 
     HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
                  String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
@@ -119,7 +118,7 @@ public final class HttpExchange {
      * @param task what to do then (typically answer 504)
      */
     public void scheduleTimeout(long millis, Runnable task) {
-        timeout = ctx.executor().schedule(task, millis, TimeUnit.MILLISECONDS);
+        timeout = connection.deadline(millis, task);
     }
 
     /**

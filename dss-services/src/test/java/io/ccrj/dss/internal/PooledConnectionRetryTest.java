@@ -38,12 +38,21 @@ class PooledConnectionRetryTest {
         final ServerSocket socket = new ServerSocket(0);
         final AtomicInteger answered = new AtomicInteger();
         final AtomicInteger dropped = new AtomicInteger();
+        final AtomicInteger accepted = new AtomicInteger();
+        /** Whether every request is answered (a plain keep-alive server) rather than only the first. */
+        private final boolean answerAll;
 
         ClosingServer() throws IOException {
+            this(false);
+        }
+
+        ClosingServer(boolean answerAll) throws IOException {
+            this.answerAll = answerAll;
             Thread.ofPlatform().daemon().start(() -> {
                 while (!socket.isClosed()) {
                     try {
                         Socket s = socket.accept();
+                        accepted.incrementAndGet();
                         Thread.ofPlatform().daemon().start(() -> serve(s));
                     } catch (IOException e) {
                         return;
@@ -55,11 +64,11 @@ class PooledConnectionRetryTest {
         private void serve(Socket s) {
             try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
                 for (int n = 0; readRequest(in); n++) {
-                    if (n == 0) {
+                    if (n == 0 || answerAll) {
+                        answered.incrementAndGet(); // before the answer, so the client never sees it lag
                         out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n"
                                 + "{\"ok\":true}").getBytes(StandardCharsets.US_ASCII));
                         out.flush();
-                        answered.incrementAndGet();
                     } else {
                         dropped.incrementAndGet();
                         return; // closes: the client's pooled connection dies under its request
@@ -107,11 +116,9 @@ class PooledConnectionRetryTest {
             ServiceRef ref = ServiceRef.remote(server.uri(), null);
             long before = HttpClientPool.shared().retries();
             assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
-            // the answer completes the caller before the connection goes back to the pool: let it
-            // get there, so that the next request reuses it and the server drops that request
-            Thread.sleep(100);
+            // the connection is back in the pool before the caller is completed, so the next
+            // request reuses it at once and the server drops that request
             assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
-            Thread.sleep(100);
             assertThat(ref.replace(JsonBodies.parse("{\"a\": 1}")).get(10, TimeUnit.SECONDS).body().get("ok").asBoolean())
                     .isTrue();
             assertThat(server.dropped.get()).isPositive();
@@ -122,11 +129,23 @@ class PooledConnectionRetryTest {
     }
 
     @Test
+    void backToBackCallsReuseOneConnection() throws Exception {
+        try (ClosingServer server = new ClosingServer(true)) {
+            ServiceRef ref = ServiceRef.remote(server.uri(), null);
+            for (int i = 0; i < 20; i++) {
+                assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
+            }
+            assertThat(server.answered.get()).isEqualTo(20);
+            assertThat(server.accepted.get()).as("connections opened for 20 sequential calls").isEqualTo(1);
+        }
+    }
+
+    @Test
     void aPostIsNotRepeated() throws Exception {
         try (ClosingServer server = new ClosingServer()) {
             ServiceRef ref = ServiceRef.remote(server.uri(), null);
             assertThat(ref.get().get(10, TimeUnit.SECONDS).body().get("ok").asBoolean()).isTrue();
-            Thread.sleep(100); // the connection back in the pool (see above)
+            // no pause: the connection is back in the pool before the caller is completed
             assertThatThrownBy(() -> ref.submit("go", JsonBodies.object()).get(10, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class)
                     .cause().isInstanceOfSatisfying(Fault.class, f -> assertThat(f.code()).isEqualTo(FaultCode.UNAVAILABLE));
