@@ -759,51 +759,47 @@ class MpjComm implements Comm {
 
     @Override
     public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("sendInit", null, tag);
-            return ProcNullRequest.persistentSend("sendInit(dest=PROC_NULL)", tag);
-        }
-        checkSend("sendInit", buf, offset, count, type, dest, tag);
-        String op = sendName("sendInit", type, count, dest, tag);
-        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
-                () -> comm.Send_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+        return persistentSend("sendInit", buf, offset, count, type, dest, tag,
+                t -> comm.Send_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("ssendInit", null, tag);
-            return ProcNullRequest.persistentSend("ssendInit(dest=PROC_NULL)", tag);
-        }
-        checkSend("ssendInit", buf, offset, count, type, dest, tag);
-        String op = sendName("ssendInit", type, count, dest, tag);
-        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
-                () -> comm.Ssend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+        return persistentSend("ssendInit", buf, offset, count, type, dest, tag,
+                t -> comm.Ssend_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("bsendInit", null, tag);
-            return ProcNullRequest.persistentSend("bsendInit(dest=PROC_NULL)", tag);
-        }
-        checkSend("bsendInit", buf, offset, count, type, dest, tag);
-        checkBufferSpace("bsendInit", count, type);
-        String op = sendName("bsendInit", type, count, dest, tag);
-        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
-                () -> comm.Bsend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+        return persistentSend("bsendInit", buf, offset, count, type, dest, tag,
+                t -> comm.Bsend_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return persistentSend("rsendInit", buf, offset, count, type, dest, tag,
+                t -> comm.Rsend_init(buf, offset, count, t, dest, tag));
+    }
+
+    /** MPJ Express's persistent-send constructor for one mode, given the translated datatype. */
+    private interface PersistentSendInit {
+        mpi.Prequest init(mpi.Datatype type) throws Exception;
+    }
+
+    /** The four persistent sends: PROC_NULL, the checks, then MPJ Express's init call of the mode. */
+    private PersistentRequest persistentSend(String name, Object buf, int offset, int count, Datatype type, int dest,
+            int tag, PersistentSendInit init) {
         if (dest == PROC_NULL) {
-            Args.sendTag("rsendInit", null, tag);
-            return ProcNullRequest.persistentSend("rsendInit(dest=PROC_NULL)", tag);
+            Args.sendTag(name, null, tag);
+            return ProcNullRequest.persistentSend(name + "(dest=PROC_NULL)", tag);
         }
-        checkSend("rsendInit", buf, offset, count, type, dest, tag);
-        String op = sendName("rsendInit", type, count, dest, tag);
-        return MpjRequest.persistentSend(context, context.callNonBlocking(op,
-                () -> comm.Rsend_init(buf, offset, count, Types.mpj(type), dest, tag)), op, dest, tag, count);
+        checkSend(name, buf, offset, count, type, dest, tag);
+        if (name.equals("bsendInit")) {
+            checkBufferSpace(name, count, type);
+        }
+        String op = sendName(name, type, count, dest, tag);
+        return MpjRequest.persistentSend(context, context.callNonBlocking(op, () -> init.init(Types.mpj(type))), op,
+                dest, tag, count);
     }
 
     @Override
