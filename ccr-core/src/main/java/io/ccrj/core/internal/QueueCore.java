@@ -307,34 +307,6 @@ public final class QueueCore implements TaskSink {
         int ran = 0;
         while (true) {
             Task t = takeOne();
-            if (t instanceof DirectDrain direct) {
-                // A receiver's direct drain keeps its count until it finishes: while it runs, the
-                // count tells posters whether any task follows it (see DirectDrain).
-                ran += direct.drain(MAX_TASKS_PER_TOKEN - ran);
-                if (direct.yielded) {
-                    resumeSlot = direct; // its remaining items run before any later task
-                    executed.add(ran);
-                    pool.makeReady(this);
-                    return ran;
-                }
-                boolean keep = false;
-                if (count.decrementAndGet() > 0) {
-                    keep = pool.batchesTokens() && ran < MAX_TASKS_PER_TOKEN && pool.readyIsEmpty();
-                    if (!keep) {
-                        pool.makeReady(this);
-                    }
-                }
-                if (!keep) {
-                    executed.add(ran);
-                    return ran;
-                }
-                if (suspended || disposed) {
-                    executed.add(ran);
-                    pool.makeReady(this);
-                    return ran;
-                }
-                continue;
-            }
             boolean keepToken = false;
             if (count.decrementAndGet() > 0) {
                 // Several tasks per token: a single worker whose ready list holds no other queue
@@ -348,14 +320,12 @@ public final class QueueCore implements TaskSink {
                 }
             }
             afterTake();
-            t.execute();
+            run(t);
             ran++;
             if (!keepToken) {
-                executed.add(ran);
                 return ran;
             }
             if (suspended || disposed) {
-                executed.add(ran);
                 pool.makeReady(this); // the next visit applies the suspension or the disposal
                 return ran;
             }
@@ -387,20 +357,7 @@ public final class QueueCore implements TaskSink {
         run(t);
     }
 
-    /**
-     * A direct drain that let another queue go first with items left: the next token holder
-     * resumes it before polling the queue. Read and written only by the worker holding the token
-     * (the ready list's hand-off publishes it), and by {@link #drainDiscarding()} once the workers
-     * stopped. Counted in {@link #count} while set.
-     */
-    private Task resumeSlot;
-
     private Task takeOne() {
-        Task resumed = resumeSlot;
-        if (resumed != null) {
-            resumeSlot = null;
-            return resumed;
-        }
         Task t;
         while ((t = tasks.poll()) == null) {
             Thread.onSpinWait();
@@ -416,11 +373,6 @@ public final class QueueCore implements TaskSink {
         }
     }
 
-    /**
-     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken()})
-     * counts its tasks once at the end instead: one add on the shared counter per batch, not per
-     * task; the count trails the handlers' effects by at most the batch in hand.
-     */
     private void run(Task t) {
         t.execute();
         executed.increment();
@@ -453,10 +405,6 @@ public final class QueueCore implements TaskSink {
     }
 
     private void discardDisposed(Task t) {
-        if (t instanceof DirectDrain direct) {
-            discarded.addAndGet(direct.discardAll());
-            return;
-        }
         discarded.incrementAndGet();
         try {
             t.discarded();
@@ -510,17 +458,9 @@ public final class QueueCore implements TaskSink {
      */
     int drainDiscarding() {
         int n = 0;
-        Task t = resumeSlot;
-        resumeSlot = null;
-        if (t == null) {
-            t = tasks.relaxedPoll();
-        }
-        for (; t != null; t = tasks.relaxedPoll()) {
+        Task t;
+        while ((t = tasks.relaxedPoll()) != null) {
             count.decrementAndGet();
-            if (t instanceof DirectDrain direct) {
-                n += direct.discardAll();
-                continue;
-            }
             n++;
             try {
                 t.discarded();

@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 /**
  * {@code Arbiter.receive}: one item per firing from one port, one-shot or persistent, with an
  * optional predicate. A persistent receiver with no predicate and no parent is the hot path: one
- * allocation (the task) per message, or none on a one-worker queue ({@link DirectDrain}).
+ * allocation (the task) per message.
  */
 public final class SimpleReceiver extends PortReceiver {
     private final Handler<Object> handler;
@@ -21,17 +21,8 @@ public final class SimpleReceiver extends PortReceiver {
         this.predicate = (Predicate<Object>) predicate;
     }
 
-    /**
-     * The direct path ({@link DirectDrain}) when this receiver qualifies, else {@code null};
-     * written before registration, whose port lock publishes it to posting threads.
-     */
-    private DirectDrain direct;
-
     @Override
     protected void register() {
-        if (persistent && predicate == null && parent == null && DirectDrain.applies(sink, this)) {
-            direct = new DirectDrain((QueueCore) sink, this);
-        }
         port.register(entry);
     }
 
@@ -49,13 +40,6 @@ public final class SimpleReceiver extends PortReceiver {
                 }
             } catch (Throwable failure) {
                 return new Rejection(failure, CausalEnvelope.causalities(stored), sink);
-            }
-        }
-        DirectDrain d = direct;
-        if (d != null) {
-            Dispatchable taken = d.offerLocked(stored);
-            if (taken != null) {
-                return taken;
             }
         }
         return new ItemTask(sink, this, stored);
