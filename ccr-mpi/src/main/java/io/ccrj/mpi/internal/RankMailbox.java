@@ -82,6 +82,13 @@ final class RankMailbox extends MailboxConsumerFields {
      * slice to end.
      */
     private static final int YIELD_EVERY_MASK = 1023;
+    /**
+     * Fruitless {@code test}/{@code iprobe} calls in a row after which a rank that shares its
+     * processor or carrier parks briefly instead of yielding again (see {@link #failIfEnded}).
+     */
+    private static final int POLLS_BEFORE_PARK = 64;
+    /** The longest such park; a delivery ends it sooner. */
+    private static final long POLL_PARK_NANOS = 50_000L;
 
     final World world;
     final int worldRank;
@@ -93,6 +100,8 @@ final class RankMailbox extends MailboxConsumerFields {
      * rank needs (in the manner of HotSpot's adaptive spinning for monitors).
      */
     private int spinBudget;
+    /** Fruitless polls since the last park or drained message (owner-private). */
+    private int fruitlessPolls;
     private final int yields;
     private final boolean yieldWhileSpinning;
 
@@ -185,6 +194,7 @@ final class RankMailbox extends MailboxConsumerFields {
         if (m == null) {
             return false;
         }
+        fruitlessPolls = 0;
         do {
             dispatch(m);
             m = poll();
@@ -364,10 +374,18 @@ final class RankMailbox extends MailboxConsumerFields {
     /**
      * For the non-blocking calls ({@code test}, {@code iprobe}) that found nothing: fails once
      * the world has ended, as a blocking wait does, so that a rank polling in a loop stops too
-     * instead of spinning on after the other ranks are gone. Where ranks outnumber the carriers
-     * or processors (virtual-thread ranks, oversubscribed platform ranks) it also yields: a rank
-     * polling {@code test} in a loop would otherwise hold the carrier that the rank it waits for
-     * needs, and with as many pollers as carriers never let it run. Owner only.
+     * instead of spinning on after the other ranks are gone. Owner only.
+     *
+     * <p>Where ranks outnumber the carriers or processors (virtual-thread ranks, oversubscribed
+     * platform ranks) a poller must also give way to the rank it waits for. Yielding alone is not
+     * enough on virtual threads: the JDK's scheduler may hand a yielding virtual thread its
+     * carrier straight back while another rank's continuation waits in a different queue (one made
+     * runnable from outside the carriers, for example after it blocked on a monitor such as
+     * {@code System.out}'s), so two pollers on two carriers can starve the very sender they poll
+     * for. So a poller yields, and after {@link #POLLS_BEFORE_PARK} fruitless polls in a row it
+     * parks until a message arrives or {@link #POLL_PARK_NANOS} pass: parking gives up the carrier,
+     * which then runs whatever else is runnable. The park uses the Dekker handshake of
+     * {@link #await}, so a delivery, or a zero-copy message consumed, ends it at once.
      *
      * @throws MpiException {@link ErrorClass#ABORTED} if the world has ended
      */
@@ -376,7 +394,16 @@ final class RankMailbox extends MailboxConsumerFields {
             throw world.abortedWhile(worldRank, describe(p));
         }
         if (yields > 0 || yieldWhileSpinning) {
-            Thread.yield();
+            if (++fruitlessPolls < POLLS_BEFORE_PARK) {
+                Thread.yield();
+                return;
+            }
+            fruitlessPolls = 0;
+            WAITING.setVolatile(this, true);
+            if (HEAD.getVolatile(this) == tail && !world.aborted && !p.isComplete()) {
+                LockSupport.parkNanos(this, POLL_PARK_NANOS);
+            }
+            WAITING.setOpaque(this, false);
         }
     }
 
