@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -298,10 +299,27 @@ class JoinTest extends CcrTestSupport {
             t.join(WAIT_SECONDS * 1000);
             assertThat(t.isAlive()).as("poster stuck: deadlock?").isFalse();
         }
-        barrier(q);
+        // A reservation lapses after a quiet millisecond and lets the joins it held back commit,
+        // so joins may still fire after the posters stopped: wait until a barrier past any lapse
+        // finds nothing new.
+        List<Integer> seen = List.of();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (true) {
+            Thread.sleep(5);
+            barrier(q);
+            List<Integer> now;
+            synchronized (taken) {
+                now = new ArrayList<>(taken);
+            }
+            if (now.size() == seen.size() && now.size() > 0) {
+                break;
+            }
+            seen = now;
+            assertThat(System.nanoTime() - deadline).as("joins still firing").isNegative();
+        }
         int left = a.itemCount() + b.itemCount() + c.itemCount();
-        assertThat(taken).doesNotHaveDuplicates();
-        assertThat(taken.size() + left).as("every item either taken once or still queued").isEqualTo(3 * n);
+        assertThat(seen).doesNotHaveDuplicates();
+        assertThat(seen.size() + left).as("every item either taken once or still queued").isEqualTo(3 * n);
         // Every pair of ports can still be joined, so at most one port can hold items at rest.
         int nonEmpty = (a.itemCount() > 0 ? 1 : 0) + (b.itemCount() > 0 ? 1 : 0) + (c.itemCount() > 0 ? 1 : 0);
         assertThat(nonEmpty).as("a join was left with a complete set available").isLessThanOrEqualTo(1);
