@@ -1,5 +1,7 @@
 package io.ccrj.dss;
 
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
+
 import java.util.concurrent.CompletableFuture;
 
 /**

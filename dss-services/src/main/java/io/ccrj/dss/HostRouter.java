@@ -3,6 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HtmlPages;
 import io.ccrj.dss.internal.HttpExchange;
@@ -356,11 +357,11 @@ final class HostRouter implements HttpRouter {
         StringBuilder sb = new StringBuilder(2048);
         host.metrics().render(sb);
         gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
-                rt -> rt.operations.sum());
+                rt -> rt.operationsCount());
         gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
-                rt -> rt.shed.sum());
+                rt -> rt.shedCount());
         gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
-                rt -> rt.faults.sum());
+                rt -> rt.faultCount());
         gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
         gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
                 rt -> rt.queue().pendingCount());

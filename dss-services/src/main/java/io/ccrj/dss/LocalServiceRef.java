@@ -1,5 +1,7 @@
 package io.ccrj.dss;
 
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
+
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -41,7 +43,7 @@ final class LocalServiceRef implements ServiceRef {
             }
         });
         NotificationListener listener = op.subscriber();
-        return op.copy(op.body() == null ? null : op.body().deepCopy(),
+        return io.ccrj.dss.internal.ApiAccess.get().copy(op, op.body() == null ? null : op.body().deepCopy(),
                 listener == null ? null : new CopyingListener(listener), copying);
     }
 

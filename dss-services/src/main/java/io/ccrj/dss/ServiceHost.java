@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;

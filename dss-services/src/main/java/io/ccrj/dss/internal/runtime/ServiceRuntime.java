@@ -1,4 +1,17 @@
-package io.ccrj.dss;
+package io.ccrj.dss.internal.runtime;
+
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.HandlerKind;
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.OperationHandler;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -37,11 +50,13 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * @param <S> the state type
  */
-final class ServiceRuntime<S> {
+public final class ServiceRuntime<S> {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
-    static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
+    public static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
+    /** The bridge to the API types' package-private members. */
+    private static final ApiAccess ACCESS = ApiAccess.get();
 
     private final String name;
     private final Service<S> service;
@@ -57,14 +72,15 @@ final class ServiceRuntime<S> {
     private final Port<Operation> exclusivePort;
     private final Port<Operation> teardownPort;
     private final Port<Operation> independentPort;
-    private final Handlers.Binding[] verbBindings = new Handlers.Binding[Verb.values().length];
-    private final Map<String, Handlers.Binding> actions;
-    static final String MERGE_PATCH = "application/merge-patch+json";
+    private final Binding[] verbBindings = new Binding[Verb.values().length];
+    private final Map<String, Binding> actions;
+    /** The media type of a JSON Merge Patch, the standard Update's body. */
+    public static final String MERGE_PATCH = "application/merge-patch+json";
     /** The Update body's media type ({@link #updateBody()}); fixed at start. */
     private final String updateBody;
     private final String supported;
 
-    volatile S state;
+    private volatile S state;
     /** The state before the running exclusive handler, restored if its save fails. */
     private S rollback;
     private volatile JsonNode snapshot;
@@ -76,11 +92,11 @@ final class ServiceRuntime<S> {
     private volatile boolean dropped;
     private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
 
-    final LongAdder operations = new LongAdder();
-    final LongAdder shed = new LongAdder();
-    final LongAdder faults = new LongAdder();
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder shed = new LongAdder();
+    private final LongAdder faults = new LongAdder();
 
-    ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
+    public ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
                    StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
                    int maxPending, DispatcherQueue admission, long retainedBytesLimit) throws Fault, IOException {
         this.name = name;
@@ -97,20 +113,19 @@ final class ServiceRuntime<S> {
         this.teardownPort = new Port<>(name + ".teardown");
         this.independentPort = new Port<>(name + ".independent");
 
-        Handlers h = new Handlers();
-        service.bind(h);
-        for (Verb v : h.standard) {
+        ApiAccess.Declared h = ACCESS.bind(service);
+        for (Verb v : h.standard()) {
             HandlerKind kind = v.defaultKind();
-            verbBindings[v.ordinal()] = new Handlers.Binding(standardHandler(v), kind, true);
+            verbBindings[v.ordinal()] = new Binding(standardHandler(v), kind, true);
         }
-        h.verbs.forEach((v, b) -> verbBindings[v.ordinal()] = b);
-        verbBindings[Verb.LOOKUP.ordinal()] = new Handlers.Binding(this::lookup, HandlerKind.INDEPENDENT, true);
-        Handlers.Binding drop = verbBindings[Verb.DROP.ordinal()];
+        h.verbs().forEach((v, b) -> verbBindings[v.ordinal()] = b);
+        verbBindings[Verb.LOOKUP.ordinal()] = new Binding(this::lookup, HandlerKind.INDEPENDENT, true);
+        Binding drop = verbBindings[Verb.DROP.ordinal()];
         OperationHandler custom = drop == null ? null : drop.handler();
-        verbBindings[Verb.DROP.ordinal()] = new Handlers.Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
-        this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions));
-        this.updateBody = h.updateBody != null ? h.updateBody
-                : h.standard.contains(Verb.UPDATE) ? MERGE_PATCH : "application/json";
+        verbBindings[Verb.DROP.ordinal()] = new Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
+        this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions()));
+        this.updateBody = h.updateBody() != null ? h.updateBody()
+                : h.standard().contains(Verb.UPDATE) ? MERGE_PATCH : "application/json";
         this.supported = describeSupported();
 
         S initial = service.initialState();
@@ -118,7 +133,7 @@ final class ServiceRuntime<S> {
         StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
         if (loaded != null) {
             try {
-                initial = service.fromJson(loaded.state());
+                initial = ACCESS.fromJson(service, loaded.state());
             } catch (Fault f) {
                 throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
                         + service.contract() + ": " + f.getMessage(), f);
@@ -126,41 +141,70 @@ final class ServiceRuntime<S> {
             initialVersion = loaded.version();
             LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(), Long.toString(initialVersion));
         } else if (initialState != null && !initialState.isNull()) {
-            initial = service.fromJson(initialState);
+            initial = ACCESS.fromJson(service, initialState);
         }
         this.state = initial;
         this.version = initialVersion;
-        this.snapshot = service.toJson(initial);
-        service.runtime = this;
+        this.snapshot = ACCESS.toJson(service, initial);
+        ACCESS.attach(service, this);
     }
 
     /** Activates the interleave and the independent receiver, then runs {@link Service#onStart}. */
-    void start() {
+    public void start() {
         Arbiter.activate(queue, Arbiter.interleave(
                 Arbiter.teardown(Arbiter.receive(false, teardownPort, this::runExclusive)),
                 Arbiter.exclusive(Arbiter.receive(true, exclusivePort, this::runExclusive)),
                 Arbiter.concurrent(Arbiter.receive(true, concurrentPort, this::run))));
         Arbiter.activate(queue, Arbiter.receive(true, independentPort, this::run));
-        service.onStart();
+        ACCESS.onStart(service);
     }
 
-    String name() {
+    /** {@return the state now (a handler's read; see {@link Service})} */
+    public S state() {
+        return state;
+    }
+
+    /**
+     * Sets the state; an exclusive handler's write, ordered by the interleave.
+     *
+     * @param newState the new state
+     */
+    public void setState(S newState) {
+        state = newState;
+    }
+
+    /** {@return operations accepted} */
+    public long operationsCount() {
+        return operations.sum();
+    }
+
+    /** {@return operations refused because the service was overloaded} */
+    public long shedCount() {
+        return shed.sum();
+    }
+
+    /** {@return operations answered with a fault} */
+    public long faultCount() {
+        return faults.sum();
+    }
+
+    public String name() {
         return name;
     }
 
-    String contract() {
+    public String contract() {
         return service.contract();
     }
 
-    Service<S> service() {
+    public Service<S> service() {
         return service;
     }
 
-    DispatcherQueue queue() {
+    public DispatcherQueue queue() {
         return queue;
     }
 
-    JsonNode snapshot() {
+    public JsonNode snapshot() {
         return snapshot;
     }
 
@@ -174,11 +218,11 @@ final class ServiceRuntime<S> {
      * @param snap a snapshot this runtime handed out
      * @return its bytes, or {@code null} if it is no longer the current snapshot
      */
-    byte[] snapshotBytes(JsonNode snap) {
+    public byte[] snapshotBytes(JsonNode snap) {
         return snapshotBytes.of(snap, snapshot);
     }
 
-    long version() {
+    public long version() {
         return version;
     }
 
@@ -188,33 +232,33 @@ final class ServiceRuntime<S> {
      * @param v a version of this service's state
      * @return its HTTP entity tag, the same as {@link Response#etagOf}, formatted once per version
      */
-    CharSequence etag(long v) {
+    public CharSequence etag(long v) {
         return etags.of(v);
     }
 
-    int pendingCount() {
+    public int pendingCount() {
         return pending.get();
     }
 
-    int subscriberCount() {
+    public int subscriberCount() {
         return log.subscriberCount();
     }
 
-    boolean isDropped() {
+    public boolean isDropped() {
         return dropped;
     }
 
-    CompletableFuture<Void> droppedFuture() {
+    public CompletableFuture<Void> droppedFuture() {
         return droppedFuture;
     }
 
     /** @return {@code true} if the operation has a handler */
-    boolean lookupSupports(Verb verb) {
+    public boolean lookupSupports(Verb verb) {
         return verbBindings[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();
     }
 
     /** @return {@code true} if a Submit of this action has a handler */
-    boolean supportsAction(String action) {
+    public boolean supportsAction(String action) {
         return actions.containsKey(action) || verbBindings[Verb.SUBMIT.ordinal()] != null;
     }
 
@@ -222,16 +266,16 @@ final class ServiceRuntime<S> {
      * @return the media type the Update body must have: the service's declaration, else merge
      *     patch for the standard Update and any JSON for a custom one ({@code application/json})
      */
-    String updateBody() {
+    public String updateBody() {
         return updateBody;
     }
 
     /** @return the names of the Submit actions (for the browser view's listeners) */
-    List<String> actionNames() {
+    public List<String> actionNames() {
         return List.copyOf(actions.keySet());
     }
 
-    ServiceRef partner(String partnerName) {
+    public ServiceRef partner(String partnerName) {
         ServiceRef p = partners.get(partnerName);
         if (p == null) {
             throw new IllegalArgumentException("service " + name + " has no partner '" + partnerName
@@ -244,12 +288,12 @@ final class ServiceRuntime<S> {
      * The main port: routes the operation to its handler's group, or answers at once with a
      * fault (dropped service, unsupported operation, overload).
      */
-    void post(Operation op) {
+    public void post(Operation op) {
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
-        Handlers.Binding b = bindingFor(op);
+        Binding b = bindingFor(op);
         if (b == null) {
             faults.increment();
             op.fault(FaultCode.UNSUPPORTED, unsupportedMessage(op));
@@ -263,8 +307,9 @@ final class ServiceRuntime<S> {
             return;
         }
         operations.increment();
-        Operation admitted = op.admit(this, b); // a new, immutable Operation carries the runtime's data
-        admitted.responsePort().onAnswered(release);
+        // a new, immutable Operation carries the runtime's envelope
+        Operation admitted = ACCESS.admit(op, new Envelope(this, b));
+        ACCESS.onAnswered(admitted.responsePort(), release);
         if (admission != null) {
             admit(admitted, portFor(b.kind()));
         } else {
@@ -289,10 +334,10 @@ final class ServiceRuntime<S> {
         });
     }
 
-    private Handlers.Binding bindingFor(Operation op) {
+    private Binding bindingFor(Operation op) {
         if (op.verb() == Verb.SUBMIT) {
             String action = op.action();
-            Handlers.Binding b = action == null ? null : actions.get(action);
+            Binding b = action == null ? null : actions.get(action);
             return b != null ? b : verbBindings[Verb.SUBMIT.ordinal()];
         }
         return verbBindings[op.verb().ordinal()];
@@ -337,7 +382,7 @@ final class ServiceRuntime<S> {
             return;
         }
         try {
-            op.binding().handler().handle(op);
+            bindingOf(op).handler().handle(op);
         } catch (Fault f) {
             faults.increment();
             op.fault(f);
@@ -357,7 +402,7 @@ final class ServiceRuntime<S> {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 checkIfMatch(op.ifMatch());
             }
-            op.binding().handler().handle(op);
+            bindingOf(op).handler().handle(op);
             if (!op.responsePort().isAnswered()) {
                 return; // answers later (or never: the host's timeout answers 504)
             }
@@ -369,6 +414,11 @@ final class ServiceRuntime<S> {
             state = before;
             handlerFailed(op, t);
         }
+    }
+
+    private static Binding bindingOf(Operation op) {
+        Envelope e = ACCESS.envelope(op);
+        return e == null ? null : e.binding();
     }
 
     private void handlerFailed(Operation op, Throwable t) {
@@ -421,8 +471,8 @@ final class ServiceRuntime<S> {
      *
      * @return the version to answer with, or -1 if the answer became a fault
      */
-    long beforeSuccess(Operation op) {
-        Handlers.Binding b = op.binding();
+    public long beforeSuccess(Operation op) {
+        Binding b = bindingOf(op);
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return version;
         }
@@ -431,7 +481,7 @@ final class ServiceRuntime<S> {
         Notification n;
         int notificationBytes;
         try {
-            snap = service.toJson(state);
+            snap = ACCESS.toJson(service, state);
             JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
             // written now, before the commit, so that nothing after the commit can fail on it; the
             // bytes are the state file's and every Get's of this version
@@ -494,12 +544,12 @@ final class ServiceRuntime<S> {
         return switch (v) {
             case GET -> op -> op.responsePort().respond(new Response(snapshot, version));
             case REPLACE -> op -> {
-                state = service.fromJson(requireBody(op));
+                state = ACCESS.fromJson(service, requireBody(op));
                 op.respondState();
             };
             case UPDATE -> op -> {
                 JsonNode patched = MergePatch.apply(snapshot.deepCopy(), requireBody(op));
-                state = service.fromJson(patched);
+                state = ACCESS.fromJson(service, patched);
                 op.respondState();
             };
             case SUBSCRIBE -> this::subscribe;
@@ -507,7 +557,7 @@ final class ServiceRuntime<S> {
         };
     }
 
-    static JsonNode requireBody(Operation op) throws Fault {
+    public static JsonNode requireBody(Operation op) throws Fault {
         JsonNode body = op.body();
         if (body == null) {
             throw new Fault(FaultCode.BAD_REQUEST, op.verb() + " needs a JSON body");
@@ -550,7 +600,7 @@ final class ServiceRuntime<S> {
      *
      * @param listener the listener given to Subscribe
      */
-    void unsubscribe(NotificationListener listener) {
+    public void unsubscribe(NotificationListener listener) {
         log.unsubscribe(listener);
     }
 
@@ -559,7 +609,7 @@ final class ServiceRuntime<S> {
             if (custom != null) {
                 custom.handle(op);
             }
-            service.onDrop();
+            ACCESS.onDrop(service);
         } finally {
             dropped = true;
             if (stateFile != null) {
@@ -589,7 +639,7 @@ final class ServiceRuntime<S> {
     }
 
     /** @return partner names and URIs as given */
-    Map<String, String> partnerUris() {
+    public Map<String, String> partnerUris() {
         return new LinkedHashMap<>(partnerUris);
     }
 }
