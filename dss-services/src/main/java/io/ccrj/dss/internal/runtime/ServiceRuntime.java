@@ -1,9 +1,14 @@
 package io.ccrj.dss.internal.runtime;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.Port;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.HandlerKind;
-import io.ccrj.dss.Notification;
 import io.ccrj.dss.NotificationListener;
 import io.ccrj.dss.Operation;
 import io.ccrj.dss.OperationHandler;
@@ -12,41 +17,32 @@ import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.ApiAccess;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.core.Arbiter;
-import io.ccrj.core.DispatcherQueue;
-import io.ccrj.core.Port;
-import io.ccrj.dss.internal.EtagCache;
 import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.NotificationLog;
-import io.ccrj.dss.internal.SnapshotBytes;
 import io.ccrj.dss.internal.StateFile;
 
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One running service: its main port (four ccr-core ports, one per {@link HandlerKind}, addressed
- * as one through {@link #post}), the interleave that arbitrates its handlers, its version, JSON
- * snapshot, subscribers, durable file and admission limit.
+ * as one through {@link #post}), the interleave that arbitrates its handlers, and the runtime's
+ * own handlers (the generic Get, Replace, Update, Subscribe, Lookup and the Drop teardown). The
+ * other jobs have a class each: {@link Admission} (the pending bound and the admission queue),
+ * {@link VerbTable} (which handler runs for which operation), {@link VersionedState} (state,
+ * version, snapshot, durable file, the commit of a modification) and {@link NotificationLog}
+ * (sequence, replay window, subscribers).
  *
  * <h2>Threading</h2>
- * {@link #post} may be called from any thread. Fields written by handlers ({@link #state},
- * {@link #snapshot}, {@link #version}, the notification buffer) are written only by exclusive or
- * teardown handlers, which the interleave runs alone and orders (its lock gives happens-before
- * between one handler's end and the next one's start); they are volatile so that the host's
- * browser view and metrics, which read outside the interleave, see whole values.
+ * {@link #post} may be called from any thread. The state is written only by exclusive or teardown
+ * handlers, which the interleave runs alone and orders (see {@link VersionedState}); the host's
+ * browser view and metrics read it outside the interleave through volatile fields.
  *
  * @param <S> the state type
  */
@@ -55,101 +51,69 @@ public final class ServiceRuntime<S> {
     private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
     /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
     public static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
+    /** The media type of a JSON Merge Patch, the standard Update's body. */
+    public static final String MERGE_PATCH = VerbTable.MERGE_PATCH;
     /** The bridge to the API types' package-private members. */
     private static final ApiAccess ACCESS = ApiAccess.get();
 
     private final String name;
     private final Service<S> service;
     private final DispatcherQueue queue;
-    private final StateFile stateFile;
     private final Map<String, ServiceRef> partners;
     private final Map<String, String> partnerUris;
-    private final int maxPending;
-    /** With an admission policy: the queue whose discards answer 503; else {@code null}. */
-    private final DispatcherQueue admission;
+    private final Admission admission;
+    private final VerbTable verbs;
+    private final VersionedState<S> state;
+    /** The notification sequence, its replay window and the subscriptions. */
+    private final NotificationLog log;
 
     private final Port<Operation> concurrentPort;
     private final Port<Operation> exclusivePort;
     private final Port<Operation> teardownPort;
     private final Port<Operation> independentPort;
-    private final Binding[] verbBindings = new Binding[Verb.values().length];
-    private final Map<String, Binding> actions;
-    /** The media type of a JSON Merge Patch, the standard Update's body. */
-    public static final String MERGE_PATCH = "application/merge-patch+json";
-    /** The Update body's media type ({@link #updateBody()}); fixed at start. */
-    private final String updateBody;
-    private final String supported;
 
-    private volatile S state;
-    /** The state before the running exclusive handler, restored if its save fails. */
-    private S rollback;
-    private volatile JsonNode snapshot;
-    private volatile long version;
-    /** The notification sequence, its replay window and the subscriptions. */
-    private final NotificationLog log;
-    private final AtomicInteger pending = new AtomicInteger();
-    private final Runnable release = pending::decrementAndGet;
     private volatile boolean dropped;
     private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
-
     private final LongAdder operations = new LongAdder();
-    private final LongAdder shed = new LongAdder();
     private final LongAdder faults = new LongAdder();
 
+    /**
+     * Binds the service and loads its first state; {@link #start} then activates it.
+     *
+     * @param name the service's name in its host
+     * @param service the instance (attached to this runtime)
+     * @param queue the dispatcher queue its handlers run on
+     * @param initialState the state to start from, or {@code null} for the service's own
+     * @param stateFile the durable state file, or {@code null}
+     * @param partners partner name to handle
+     * @param partnerUris partner name to the target as given (for Lookup)
+     * @param maxPending operations held unanswered before new ones are refused
+     * @param admissionQueue the queue whose scheduling policy sheds load, or {@code null}
+     * @param retainedBytesLimit bytes of notifications kept for replay
+     * @throws Fault BAD_REQUEST if the initial state is not a valid state
+     * @throws IOException if the state file cannot be read or holds no valid state
+     */
     public ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
-                   StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
-                   int maxPending, DispatcherQueue admission, long retainedBytesLimit) throws Fault, IOException {
+                          StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
+                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit) throws Fault, IOException {
         this.name = name;
-        this.log = new NotificationLog(retainedBytesLimit);
         this.service = service;
         this.queue = queue;
-        this.stateFile = stateFile;
         this.partners = Map.copyOf(partners);
-        this.partnerUris = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
-        this.maxPending = maxPending;
-        this.admission = admission;
+        this.partnerUris = Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
+        this.admission = new Admission(name, maxPending, admissionQueue);
+        this.log = new NotificationLog(retainedBytesLimit);
         this.concurrentPort = new Port<>(name + ".concurrent");
         this.exclusivePort = new Port<>(name + ".exclusive");
         this.teardownPort = new Port<>(name + ".teardown");
         this.independentPort = new Port<>(name + ".independent");
-
-        ApiAccess.Declared h = ACCESS.bind(service);
-        for (Verb v : h.standard()) {
-            HandlerKind kind = v.defaultKind();
-            verbBindings[v.ordinal()] = new Binding(standardHandler(v), kind, true);
-        }
-        h.verbs().forEach((v, b) -> verbBindings[v.ordinal()] = b);
-        verbBindings[Verb.LOOKUP.ordinal()] = new Binding(this::lookup, HandlerKind.INDEPENDENT, true);
-        Binding drop = verbBindings[Verb.DROP.ordinal()];
-        OperationHandler custom = drop == null ? null : drop.handler();
-        verbBindings[Verb.DROP.ordinal()] = new Binding(op -> teardown(op, custom), HandlerKind.TEARDOWN, true);
-        this.actions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(h.actions()));
-        this.updateBody = h.updateBody() != null ? h.updateBody()
-                : h.standard().contains(Verb.UPDATE) ? MERGE_PATCH : "application/json";
-        this.supported = describeSupported();
-
-        S initial = service.initialState();
-        long initialVersion = 0;
-        StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
-        if (loaded != null) {
-            try {
-                initial = ACCESS.fromJson(service, loaded.state());
-            } catch (Fault f) {
-                throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
-                        + service.contract() + ": " + f.getMessage(), f);
-            }
-            initialVersion = loaded.version();
-            LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(), Long.toString(initialVersion));
-        } else if (initialState != null && !initialState.isNull()) {
-            initial = ACCESS.fromJson(service, initialState);
-        }
-        this.state = initial;
-        this.version = initialVersion;
-        this.snapshot = ACCESS.toJson(service, initial);
+        this.verbs = new VerbTable(ACCESS.bind(service), this::standardHandler, this::lookup,
+                custom -> op -> teardown(op, custom));
+        this.state = new VersionedState<>(name, service, initialState, stateFile);
         ACCESS.attach(service, this);
     }
 
-    /** Activates the interleave and the independent receiver, then runs {@link Service#onStart}. */
+    /** Activates the interleave and the independent receiver, then runs the service's onStart. */
     public void start() {
         Arbiter.activate(queue, Arbiter.interleave(
                 Arbiter.teardown(Arbiter.receive(false, teardownPort, this::runExclusive)),
@@ -161,7 +125,7 @@ public final class ServiceRuntime<S> {
 
     /** {@return the state now (a handler's read; see {@link Service})} */
     public S state() {
-        return state;
+        return state.state();
     }
 
     /**
@@ -170,7 +134,7 @@ public final class ServiceRuntime<S> {
      * @param newState the new state
      */
     public void setState(S newState) {
-        state = newState;
+        state.set(newState);
     }
 
     /** {@return operations accepted} */
@@ -180,7 +144,7 @@ public final class ServiceRuntime<S> {
 
     /** {@return operations refused because the service was overloaded} */
     public long shedCount() {
-        return shed.sum();
+        return admission.shed();
     }
 
     /** {@return operations answered with a fault} */
@@ -188,28 +152,30 @@ public final class ServiceRuntime<S> {
         return faults.sum();
     }
 
+    /** {@return the service's name in its host} */
     public String name() {
         return name;
     }
 
+    /** {@return the service's contract} */
     public String contract() {
         return service.contract();
     }
 
+    /** {@return the service instance} */
     public Service<S> service() {
         return service;
     }
 
+    /** {@return the queue its handlers run on} */
     public DispatcherQueue queue() {
         return queue;
     }
 
+    /** {@return the JSON snapshot of the last committed state} */
     public JsonNode snapshot() {
-        return snapshot;
+        return state.snapshot();
     }
-
-    /** The current snapshot's JSON bytes, written once per version. */
-    private final SnapshotBytes snapshotBytes = new SnapshotBytes();
 
     /**
      * The JSON bytes of a snapshot, written once per version and shared by every HTTP Get of it
@@ -219,47 +185,56 @@ public final class ServiceRuntime<S> {
      * @return its bytes, or {@code null} if it is no longer the current snapshot
      */
     public byte[] snapshotBytes(JsonNode snap) {
-        return snapshotBytes.of(snap, snapshot);
+        return state.snapshotBytes(snap);
     }
 
+    /** {@return the state version (the ETag)} */
     public long version() {
-        return version;
+        return state.version();
     }
-
-    private final EtagCache etags = new EtagCache();
 
     /**
      * @param v a version of this service's state
      * @return its HTTP entity tag, the same as {@link Response#etagOf}, formatted once per version
      */
     public CharSequence etag(long v) {
-        return etags.of(v);
+        return state.etag(v);
     }
 
+    /** {@return operations accepted and not yet answered} */
     public int pendingCount() {
-        return pending.get();
+        return admission.pending();
     }
 
+    /** {@return open subscriptions} */
     public int subscriberCount() {
         return log.subscriberCount();
     }
 
+    /** {@return {@code true} once the teardown has run} */
     public boolean isDropped() {
         return dropped;
     }
 
+    /** {@return completed when the teardown has run, before the Drop's answer} */
     public CompletableFuture<Void> droppedFuture() {
         return droppedFuture;
     }
 
-    /** @return {@code true} if the operation has a handler */
+    /**
+     * @param verb an operation
+     * @return {@code true} if the operation has a handler
+     */
     public boolean lookupSupports(Verb verb) {
-        return verbBindings[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();
+        return verbs.supports(verb);
     }
 
-    /** @return {@code true} if a Submit of this action has a handler */
+    /**
+     * @param action a Submit action
+     * @return {@code true} if a Submit of this action has a handler
+     */
     public boolean supportsAction(String action) {
-        return actions.containsKey(action) || verbBindings[Verb.SUBMIT.ordinal()] != null;
+        return verbs.supportsAction(action);
     }
 
     /**
@@ -267,14 +242,19 @@ public final class ServiceRuntime<S> {
      *     patch for the standard Update and any JSON for a custom one ({@code application/json})
      */
     public String updateBody() {
-        return updateBody;
+        return verbs.updateBody();
     }
 
-    /** @return the names of the Submit actions (for the browser view's listeners) */
+    /** @return the names of the Submit actions (for the browser view's forms and listeners) */
     public List<String> actionNames() {
-        return List.copyOf(actions.keySet());
+        return verbs.actionNames();
     }
 
+    /**
+     * @param partnerName a partner of this service
+     * @return its handle
+     * @throws IllegalArgumentException if there is no such partner
+     */
     public ServiceRef partner(String partnerName) {
         ServiceRef p = partners.get(partnerName);
         if (p == null) {
@@ -287,60 +267,31 @@ public final class ServiceRuntime<S> {
     /**
      * The main port: routes the operation to its handler's group, or answers at once with a
      * fault (dropped service, unsupported operation, overload).
+     *
+     * @param op the operation
      */
     public void post(Operation op) {
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
-        Binding b = bindingFor(op);
+        Binding b = verbs.bindingFor(op);
         if (b == null) {
             faults.increment();
-            op.fault(FaultCode.UNSUPPORTED, unsupportedMessage(op));
+            op.fault(FaultCode.UNSUPPORTED, verbs.unsupportedMessage(name, contract(), op));
             return;
         }
-        if (pending.incrementAndGet() > maxPending) {
-            pending.decrementAndGet();
-            shed.increment();
-            op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (" + maxPending
-                    + " operations pending); retry later");
+        if (!admission.tryAcquire(op)) {
             return;
         }
         operations.increment();
         // a new, immutable Operation carries the runtime's envelope
         Operation admitted = ACCESS.admit(op, new Envelope(this, b));
-        ACCESS.onAnswered(admitted.responsePort(), release);
-        if (admission != null) {
-            admit(admitted, portFor(b.kind()));
-        } else {
-            portFor(b.kind()).post(admitted);
-        }
+        ACCESS.onAnswered(admitted.responsePort(), admission.release);
+        admission.post(admitted, portFor(b.kind()));
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
         }
-    }
-
-    /**
-     * Posts through the admission queue: its scheduling policy decides, and an operation whose
-     * admission task the policy discards is answered UNAVAILABLE at once instead of being lost.
-     */
-    private void admit(Operation op, Port<Operation> target) {
-        admission.execute(() -> target.post(op)).whenComplete((ok, failure) -> {
-            if (failure != null) {
-                shed.increment();
-                op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (its admission queue's "
-                        + admission.policy().kind() + " policy shed this operation); retry later");
-            }
-        });
-    }
-
-    private Binding bindingFor(Operation op) {
-        if (op.verb() == Verb.SUBMIT) {
-            String action = op.action();
-            Binding b = action == null ? null : actions.get(action);
-            return b != null ? b : verbBindings[Verb.SUBMIT.ordinal()];
-        }
-        return verbBindings[op.verb().ordinal()];
     }
 
     private Port<Operation> portFor(HandlerKind kind) {
@@ -350,28 +301,6 @@ public final class ServiceRuntime<S> {
             case TEARDOWN -> teardownPort;
             case INDEPENDENT -> independentPort;
         };
-    }
-
-    private String unsupportedMessage(Operation op) {
-        if (op.verb() == Verb.SUBMIT) {
-            return "service '" + name + "' (" + contract() + ") has no action '" + op.action()
-                    + "'; it supports " + supported;
-        }
-        return "service '" + name + "' (" + contract() + ") does not support " + op.verb()
-                + "; it supports " + supported;
-    }
-
-    private String describeSupported() {
-        List<String> names = new ArrayList<>();
-        for (Verb v : Verb.values()) {
-            if (verbBindings[v.ordinal()] != null) {
-                names.add(v.name());
-            }
-        }
-        if (!actions.isEmpty()) {
-            names.add("SUBMIT actions " + actions.keySet());
-        }
-        return String.join(", ", names);
     }
 
     // ---- handler execution (tasks of the interleave) ----
@@ -396,22 +325,18 @@ public final class ServiceRuntime<S> {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
-        S before = state;
-        rollback = before;
+        S before = state.begin();
         try {
             if (op.ifMatch() != null && op.verb().isModifying()) {
-                checkIfMatch(op.ifMatch());
+                state.checkIfMatch(op.ifMatch());
             }
             bindingOf(op).handler().handle(op);
-            if (!op.responsePort().isAnswered()) {
-                return; // answers later (or never: the host's timeout answers 504)
-            }
         } catch (Fault f) {
-            state = before;
+            state.restore(before);
             faults.increment();
             op.fault(f);
         } catch (Throwable t) {
-            state = before;
+            state.restore(before);
             handlerFailed(op, t);
         }
     }
@@ -429,127 +354,40 @@ public final class ServiceRuntime<S> {
                 + " (the host's log has the details)", t));
     }
 
-    private void checkIfMatch(String ifMatch) throws Fault {
-        String current = Response.etagOf(version);
-        boolean any = false;
-        for (String part : ifMatch.split(",")) {
-            String tag = part.trim();
-            if (tag.equals("*")) {
-                return;
-            }
-            if (tag.startsWith("W/")) {
-                tag = tag.substring(2); // weak tags never match strongly (RFC 9110 13.1.1), but are well-formed
-                any = true;
-                continue;
-            }
-            if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
-                throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: " + ifMatch
-                        + " (expected an entity tag in double quotes, such as " + current + ", or *)");
-            }
-            if (tag.equals(current)) {
-                return;
-            }
-            any = true;
-        }
-        if (!any) {
-            throw new Fault(FaultCode.BAD_REQUEST, "empty If-Match");
-        }
-        throw new Fault(FaultCode.PRECONDITION_FAILED, "If-Match " + ifMatch + " does not match the current ETag "
-                + current + "; read the state again and retry");
-    }
-
     /**
-     * Called by {@link Operation#respond} before a successful answer is delivered: for a
-     * modification, bumps the version, refreshes the snapshot, saves the durable file and
-     * notifies subscribers.
+     * Called by {@link Operation#respond} before a successful answer is delivered: for an
+     * exclusive modification, commits it ({@link VersionedState#commit}); a commit that fails
+     * faults the operation instead.
      *
-     * <p>An answer tells the truth about the state: everything that can fail is done first
-     * (the new state and the notification are checked against the limits that reading them back
-     * applies and serialized, the state file is written), and only then are the version, the
-     * snapshot and the notification sequence committed. A failure before the commit restores the
-     * state and faults the operation, so a modification answered with a fault changed nothing.
-     *
+     * @param op the answering operation
      * @return the version to answer with, or -1 if the answer became a fault
      */
     public long beforeSuccess(Operation op) {
         Binding b = bindingOf(op);
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
-            return version;
+            return state.version();
         }
-        JsonNode snap;
-        byte[] bytes;
-        Notification n;
-        int notificationBytes;
         try {
-            snap = ACCESS.toJson(service, state);
-            JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
-            // written now, before the commit, so that nothing after the commit can fail on it; the
-            // bytes are the state file's and every Get's of this version
-            bytes = Json.WRITER.writeValueAsBytes(snap);
-            n = notificationOf(op, log.sequence() + 1);
-            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
-            // what every subscriber will write must be writable; its size bounds the replay window
-            notificationBytes = Json.WRITER.writeValueAsBytes(n.body()).length;
-        } catch (JsonLimits.Violation e) {
-            return refuse(op, new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed"));
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": the state after " + op + " cannot be written; the change is rolled back", e);
-            return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
-                    + "' after this change cannot be written as JSON; nothing was changed", e));
+            return state.commit(op, log);
+        } catch (Fault f) {
+            faults.increment();
+            op.responsePort().fault(f);
+            return -1;
         }
-        long v = version + 1;
-        if (stateFile != null) {
-            try {
-                stateFile.save(v, bytes);
-            } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " failed; the change is rolled back", e);
-                return refuse(op, new Fault(FaultCode.INTERNAL, "the state of service '" + name
-                        + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e));
-            }
-        }
-        // the commit: nothing below can fail on the client's input
-        snapshot = snap;
-        snapshotBytes.committed(snap, bytes);
-        version = v;
-        log.append(n, notificationBytes);
-        return v;
     }
 
-    private long refuse(Operation op, Fault f) {
-        state = rollback;
-        faults.increment();
-        op.responsePort().fault(f);
-        return -1;
-    }
-
-    private static Notification notificationOf(Operation op, long seq) {
-        String action = op.verb() == Verb.SUBMIT ? op.action() : op.verb().action();
-        JsonNode body;
-        if (op.verb() == Verb.UPSERT || op.verb() == Verb.DELETE) {
-            ObjectNode o = Json.object();
-            o.put("key", op.key());
-            if (op.verb() == Verb.UPSERT) {
-                o.set("value", op.bodyOrEmpty());
-            }
-            body = o;
-        } else {
-            body = op.bodyOrEmpty();
-        }
-        return new Notification(seq, action, body);
-    }
-
-    // ---- standard handlers ----
+    // ---- the runtime's own handlers ----
 
     private OperationHandler standardHandler(Verb v) {
         return switch (v) {
-            case GET -> op -> op.responsePort().respond(new Response(snapshot, version));
+            case GET -> op -> op.responsePort().respond(new Response(state.snapshot(), state.version()));
             case REPLACE -> op -> {
-                state = ACCESS.fromJson(service, requireBody(op));
+                state.set(ACCESS.fromJson(service, requireBody(op)));
                 op.respondState();
             };
             case UPDATE -> op -> {
-                JsonNode patched = MergePatch.apply(snapshot.deepCopy(), requireBody(op));
-                state = ACCESS.fromJson(service, patched);
+                JsonNode patched = MergePatch.apply(state.snapshot().deepCopy(), requireBody(op));
+                state.set(ACCESS.fromJson(service, patched));
                 op.respondState();
             };
             case SUBSCRIBE -> this::subscribe;
@@ -557,6 +395,11 @@ public final class ServiceRuntime<S> {
         };
     }
 
+    /**
+     * @param op an operation
+     * @return its body
+     * @throws Fault BAD_REQUEST if it has none
+     */
     public static JsonNode requireBody(Operation op) throws Fault {
         JsonNode body = op.body();
         if (body == null) {
@@ -571,15 +414,15 @@ public final class ServiceRuntime<S> {
         o.put("contract", contract());
         ArrayNode ops = o.putArray("operations");
         for (Verb v : Verb.values()) {
-            if (lookupSupports(v)) {
+            if (verbs.supports(v)) {
                 ops.add(v.name());
             }
         }
         ArrayNode acts = o.putArray("actions");
-        actions.keySet().forEach(acts::add);
+        verbs.actionNames().forEach(acts::add);
         ObjectNode ps = o.putObject("partners");
         partnerUris.forEach(ps::put);
-        o.put("version", version);
+        o.put("version", state.version());
         op.respond(o);
     }
 
@@ -588,6 +431,7 @@ public final class ServiceRuntime<S> {
         if (listener == null) {
             throw new Fault(FaultCode.BAD_REQUEST, "Subscribe needs a listener");
         }
+        long version = state.version();
         log.subscribe(listener, op.lastSequence(), version);
         ObjectNode o = Json.object();
         o.put("sequence", log.sequence());
@@ -612,18 +456,12 @@ public final class ServiceRuntime<S> {
             ACCESS.onDrop(service);
         } finally {
             dropped = true;
-            if (stateFile != null) {
-                try {
-                    stateFile.save(version, snapshot);
-                } catch (IOException e) {
-                    LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
-                }
-            }
+            state.saveAtDrop();
             log.closeAll("service '" + name + "' dropped");
             droppedFuture.complete(null); // leaves the host's directory before the answer is seen
             ObjectNode o = Json.object();
             o.put("dropped", name);
-            op.responsePort().respond(new Response(o, version));
+            op.responsePort().respond(new Response(o, state.version()));
             // Items that were pending inside the interleave go back to their ports once the
             // teardown has run; answer them after that.
             queue.execute(this::failStragglers);
