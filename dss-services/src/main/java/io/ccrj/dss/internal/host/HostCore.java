@@ -18,6 +18,7 @@ import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpRouter;
 import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.HttpServiceRef;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.StateFile;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
@@ -286,7 +287,11 @@ public final class HostCore {
 
     private ServiceRef partnerRef(String target) {
         if (target.startsWith("http://") || target.startsWith("https://")) {
-            return ServiceRef.remote(URI.create(target), config.token());
+            HttpServer h = http;
+            // with HTTP, on the host's own event loops: a service whose handlers run there calls
+            // its remote partners without a thread hop, and the host runs no second group
+            return h == null ? ServiceRef.remote(URI.create(target), config.token())
+                    : HttpServiceRef.create(URI.create(target), config.token(), h.clientPool());
         }
         return new DeferredServiceRef(this, target);
     }
