@@ -56,7 +56,7 @@ import java.util.function.BiConsumer;
  * (one per {@code host:port}, chosen round robin when the target is first used), so that
  * back-to-back calls from one thread reuse one warm connection.
  *
- * <p><b>Pipelining.</b> Safe requests (GET, HEAD) are pipelined, up to {@link #MAX_PIPELINE}
+ * <p><b>Pipelining.</b> Safe requests (GET, HEAD, OPTIONS) are pipelined, up to {@link #MAX_PIPELINE}
  * unanswered on one connection, as HTTP/1.1 lets a client do (RFC 9112 9.3.2): an idle
  * connection is taken first, then the least loaded connection that carries only safe requests,
  * then a new one. A request of another method never shares a connection: it takes an idle one or
@@ -163,12 +163,12 @@ public final class HttpClientPool {
 
     /** GET, HEAD, OPTIONS, PUT and DELETE may be sent twice with the effect of once (RFC 9110 9.2.2). */
     static boolean isIdempotent(HttpMethod m) {
-        return isSafe(m) || m.equals(HttpMethod.OPTIONS) || m.equals(HttpMethod.PUT) || m.equals(HttpMethod.DELETE);
+        return isSafe(m) || m.equals(HttpMethod.PUT) || m.equals(HttpMethod.DELETE);
     }
 
-    /** GET and HEAD: reads, the requests that are pipelined. */
+    /** GET, HEAD and OPTIONS: reads (RFC 9110 9.2.1), the requests that are pipelined. */
     static boolean isSafe(HttpMethod m) {
-        return m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD);
+        return m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD) || m.equals(HttpMethod.OPTIONS);
     }
 
     /**
