@@ -1,6 +1,5 @@
 package io.ccrj.dss;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;

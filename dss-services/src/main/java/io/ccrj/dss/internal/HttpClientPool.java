@@ -86,6 +86,8 @@ public final class HttpClientPool {
     }
 
     private final EventLoopGroup group;
+    /** How long a request may wait for its answer. */
+    private final long responseTimeoutNanos;
     /** The group's event loops, in a fixed order (a loop's index names its pools). */
     private final List<EventLoop> loops;
     private final Map<InetSocketAddress, Target> targets = new ConcurrentHashMap<>();
@@ -103,11 +105,17 @@ public final class HttpClientPool {
      * @param ioThreads event-loop threads
      */
     public HttpClientPool(int ioThreads) {
-        this(newGroup(ioThreads));
+        this(newGroup(ioThreads), TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
     }
 
-    private HttpClientPool(EventLoopGroup group) {
+    /** A pool with its own event loops and another response timeout (for tests). */
+    HttpClientPool(int ioThreads, java.time.Duration responseTimeout) {
+        this(newGroup(ioThreads), responseTimeout.toNanos());
+    }
+
+    private HttpClientPool(EventLoopGroup group, long responseTimeoutNanos) {
         this.group = group;
+        this.responseTimeoutNanos = responseTimeoutNanos;
         List<EventLoop> l = new ArrayList<>();
         for (EventExecutor e : group) {
             l.add((EventLoop) e);
@@ -129,7 +137,7 @@ public final class HttpClientPool {
      * @return the pool
      */
     public static HttpClientPool onEventLoops(EventLoopGroup group) {
-        return new HttpClientPool(group);
+        return new HttpClientPool(group, TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
     }
 
     /** @return the pool shared by every remote {@link io.ccrj.dss.ServiceRef} not made by a host */
@@ -344,7 +352,8 @@ public final class HttpClientPool {
         final FullHttpRequest spare;
         final BiConsumer<FullHttpResponse, Throwable> callback;
         final boolean safe;
-        ScheduledFuture<?> timer;
+        /** When it fails unanswered ({@link System#nanoTime()}). */
+        long deadline;
 
         Pending(FullHttpRequest request, FullHttpRequest spare, BiConsumer<FullHttpResponse, Throwable> callback,
                 boolean safe) {
@@ -370,6 +379,12 @@ public final class HttpClientPool {
         boolean closing;
         /** Why this side closed the connection, or {@code null} (then a close is the server's). */
         Throwable closeCause;
+        /**
+         * The one deadline timer of this connection, armed while requests are in flight: it checks
+         * the oldest request's deadline (the earliest, answers come in order) and re-arms for the
+         * next, so a request costs no timer of its own.
+         */
+        ScheduledFuture<?> sweep;
 
         Conn(LoopPool pool) {
             this.pool = pool;
@@ -397,7 +412,10 @@ public final class HttpClientPool {
                 pool.busy.add(this);
             }
             inFlight.add(p);
-            p.timer = pool.loop.schedule(() -> timedOut(p), RESPONSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            p.deadline = System.nanoTime() + responseTimeoutNanos;
+            if (sweep == null) {
+                sweep = pool.loop.schedule(this::sweep, responseTimeoutNanos, TimeUnit.NANOSECONDS);
+            }
             if (isConnected) {
                 write(p);
                 ch.flush();
@@ -428,8 +446,8 @@ public final class HttpClientPool {
 
         void connectFailed(Throwable cause) {
             pool.busy.remove(this);
+            cancelSweep();
             for (Pending p; (p = inFlight.poll()) != null; ) {
-                p.timer.cancel(false);
                 p.request.release();
                 if (p.spare != null) {
                     p.spare.release();
@@ -438,10 +456,25 @@ public final class HttpClientPool {
             }
         }
 
-        private void timedOut(Pending p) {
-            if (inFlight.contains(p)) {
+        private void sweep() {
+            sweep = null;
+            Pending oldest = inFlight.peek();
+            if (oldest == null || closing && closeCause != null) {
+                return;
+            }
+            long left = oldest.deadline - System.nanoTime();
+            if (left <= 0) {
                 closeWith(new TimeoutException("no answer from " + pool.target.host + ":" + pool.target.port
-                        + " within " + RESPONSE_TIMEOUT_SECONDS + " s"));
+                        + " within " + TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos) + " ms"));
+            } else {
+                sweep = pool.loop.schedule(this::sweep, left, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        private void cancelSweep() {
+            if (sweep != null) {
+                sweep.cancel(false);
+                sweep = null;
             }
         }
 
@@ -460,7 +493,6 @@ public final class HttpClientPool {
                 closeWith(new IOException("an answer to no request from " + pool.target.host + ":" + pool.target.port));
                 return;
             }
-            p.timer.cancel(false);
             if (p.spare != null) {
                 p.spare.release();
             }
@@ -486,8 +518,8 @@ public final class HttpClientPool {
             }
             pool.busy.remove(this);
             Throwable cause = closeCause != null ? closeCause : new ClosedChannelException();
+            cancelSweep();
             for (Pending p; (p = inFlight.poll()) != null; ) {
-                p.timer.cancel(false);
                 if (p.request != null) { // never written (the connection closed while connecting)
                     p.request.release();
                 }

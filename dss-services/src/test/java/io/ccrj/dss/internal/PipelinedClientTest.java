@@ -287,4 +287,37 @@ class PipelinedClientTest {
             assertThat(failedReads.get()).isLessThanOrEqualTo((int) pool.retries());
         }
     }
+
+    @Test
+    void pipelinedRequestsAServerNeverAnswersFailAfterTheResponseTimeout() throws Exception {
+        HttpClientPool pool = new HttpClientPool(1, java.time.Duration.ofMillis(300));
+        try (ServerSocket silent = new ServerSocket(0)) {
+            List<Socket> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread.ofPlatform().daemon().start(() -> {
+                while (!silent.isClosed()) {
+                    try {
+                        accepted.add(silent.accept()); // reads nothing, answers nothing
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            ServiceRef ref = HttpServiceRef.create(URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/services/x"),
+                    null, pool);
+            long start = System.nanoTime();
+            List<CompletableFuture<Response>> reads = List.of(ref.get(), ref.get(), ref.get());
+            for (CompletableFuture<Response> r : reads) {
+                assertThatThrownBy(() -> r.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+                        .cause().isInstanceOfSatisfying(Fault.class, f -> {
+                            assertThat(f.code()).isEqualTo(FaultCode.UNAVAILABLE);
+                            assertThat(f.getMessage()).contains("no answer from").contains("within 300 ms");
+                        });
+            }
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(250);
+            assertThat(pool.pipelined()).isEqualTo(2); // all three on one connection
+            for (Socket s : accepted) {
+                s.close();
+            }
+        }
+    }
 }
