@@ -1,5 +1,9 @@
 package io.ccrj.dss;
 
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.runtime.Binding;
+
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -16,17 +20,21 @@ import java.util.Set;
  * <p>Not thread-safe: used once, while the service starts.
  */
 public final class Handlers {
-    /** A bound handler with its arbitration kind. */
-    record Binding(OperationHandler handler, HandlerKind kind, boolean standard) {
-    }
-
-    final Map<Verb, Binding> verbs = new EnumMap<>(Verb.class);
-    final Map<String, Binding> actions = new LinkedHashMap<>();
-    final Set<Verb> standard = EnumSet.noneOf(Verb.class);
+    private final Map<Verb, Binding> verbs = new EnumMap<>(Verb.class);
+    private final Map<String, Binding> actions = new LinkedHashMap<>();
+    private final Set<Verb> standard = EnumSet.noneOf(Verb.class);
     /** The declared Update body type, or {@code null} for the default (see {@link #updateBody}). */
-    String updateBody;
+    private String updateBody;
 
     Handlers() {
+    }
+
+    /** {@return what was declared, for the runtime (read once the service's bind has returned)} */
+    ApiAccess.Declared declared() {
+        return new ApiAccess.Declared(Collections.unmodifiableMap(new EnumMap<>(verbs)),
+                Collections.unmodifiableMap(new LinkedHashMap<>(actions)),
+                Collections.unmodifiableSet(standard.isEmpty() ? EnumSet.noneOf(Verb.class) : EnumSet.copyOf(standard)),
+                updateBody);
     }
 
     /**

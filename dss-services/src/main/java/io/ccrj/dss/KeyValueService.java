@@ -3,6 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -3,6 +3,10 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.runtime.Envelope;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
+
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,20 +40,16 @@ public final class Operation {
     private final long lastSequence;
     private final String authorization;
     /**
-     * The runtime's data for an admitted operation (its runtime and the handler that will run),
-     * or {@code null} before admission. Final: admission makes a new Operation
-     * ({@link #admit}), so an Operation never changes once built and is safely published to the
-     * handler's thread through the ports.
+     * The runtime's envelope on an admitted operation (its runtime and the handler that will
+     * run), or {@code null} before admission. Final: admission makes a new Operation (through
+     * {@link ApiAccess#admit}), so an Operation never changes once built and is safely published
+     * to the handler's thread through the ports.
      */
-    private final Admitted admitted;
+    private final Envelope admitted;
 
-    /**
-     * What the service runtime attaches to an operation it admits.
-     *
-     * @param runtime the service's runtime
-     * @param binding the handler that will run
-     */
-    record Admitted(ServiceRuntime<?> runtime, Handlers.Binding binding) {
+    static {
+        // the internal packages reach this package's package-private members through this bridge only
+        ApiAccess.register(new Access());
     }
 
     private Operation(Builder b, ResponsePort responsePort) {
@@ -80,7 +80,7 @@ public final class Operation {
     }
 
     /** A copy admitted by a runtime (same arguments, same response port). */
-    private Operation(Operation src, Admitted admitted) {
+    private Operation(Operation src, Envelope admitted) {
         this.verb = src.verb;
         this.key = src.key;
         this.body = src.body;
@@ -91,20 +91,6 @@ public final class Operation {
         this.lastSequence = src.lastSequence;
         this.authorization = src.authorization;
         this.admitted = admitted;
-    }
-
-    /** @return this operation as admitted by a runtime, to run a handler */
-    Operation admit(ServiceRuntime<?> runtime, Handlers.Binding binding) {
-        return new Operation(this, new Admitted(runtime, binding));
-    }
-
-    /** @return the handler an admitted operation runs, or {@code null} if not admitted */
-    Handlers.Binding binding() {
-        return admitted == null ? null : admitted.binding();
-    }
-
-    Operation copy(JsonNode newBody, NotificationListener newSubscriber, ResponsePort newPort) {
-        return new Operation(this, newBody, newSubscriber, newPort);
     }
 
     /**
@@ -235,6 +221,66 @@ public final class Operation {
     @Override
     public String toString() {
         return key == null ? verb.name() : verb.name() + " " + key;
+    }
+
+    /** The bridge's one implementation: what the internal packages may do with the API's package-private members. */
+    private static final class Access implements ApiAccess {
+        @Override
+        public Operation admit(Operation op, Envelope envelope) {
+            return new Operation(op, java.util.Objects.requireNonNull(envelope, "envelope"));
+        }
+
+        @Override
+        public Envelope envelope(Operation op) {
+            return op.admitted;
+        }
+
+        @Override
+        public Operation copy(Operation op, JsonNode body, NotificationListener subscriber, ResponsePort port) {
+            return new Operation(op, body, subscriber, port);
+        }
+
+        @Override
+        public void onAnswered(ResponsePort port, Runnable action) {
+            port.onAnswered(action);
+        }
+
+        @Override
+        public Declared bind(Service<?> service) {
+            Handlers h = new Handlers();
+            service.bind(h);
+            return h.declared();
+        }
+
+        @Override
+        public void onStart(Service<?> service) {
+            service.onStart();
+        }
+
+        @Override
+        public void onDrop(Service<?> service) {
+            service.onDrop();
+        }
+
+        @Override
+        public <S> JsonNode toJson(Service<S> service, S value) {
+            return service.toJson(value);
+        }
+
+        @Override
+        public <S> S fromJson(Service<S> service, JsonNode node) throws Fault {
+            return service.fromJson(node);
+        }
+
+        @Override
+        public <S> void attach(Service<S> service, ServiceRuntime<S> runtime) {
+            service.runtime = runtime;
+        }
+
+        @Override
+        public ServiceRuntime<?> runtimeOf(Service<?> service) {
+            return service.runtime;
+        }
     }
 
     /** Arguments of an {@link Operation}. Not thread-safe; build on one thread. */

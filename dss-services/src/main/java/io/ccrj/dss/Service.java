@@ -3,6 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.Objects;
 
@@ -39,7 +40,8 @@ import java.util.Objects;
 public abstract class Service<S> {
     private final Class<S> stateType;
     private final S initialState;
-    ServiceRuntime<S> runtime;
+    /** Set by the runtime that runs this instance (through the API bridge); {@code null} when not running. */
+    volatile ServiceRuntime<S> runtime;
 
     /**
      * Creates a service with the type and the initial value of its state.
@@ -98,7 +100,7 @@ public abstract class Service<S> {
 
     /** {@return the current state} */
     protected final S state() {
-        return runtime().state;
+        return runtime().state();
     }
 
     /**
@@ -107,7 +109,7 @@ public abstract class Service<S> {
      * @param newState the new state
      */
     protected final void setState(S newState) {
-        runtime().state = Objects.requireNonNull(newState, "newState");
+        runtime().setState(Objects.requireNonNull(newState, "newState"));
     }
 
     /** {@return this service's name in its host} */

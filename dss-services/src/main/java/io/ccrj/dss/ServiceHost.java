@@ -1,18 +1,13 @@
 package io.ccrj.dss;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;
-import io.ccrj.dss.internal.BearerToken;
-import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpServer;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.host.HostConfig;
+import io.ccrj.dss.internal.host.HostCore;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -52,25 +45,16 @@ public final class ServiceHost implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ServiceHost.class.getName());
 
     private final Builder options;
-    private final BearerToken token;
-    private final Dispatcher dispatcher;
-    private final boolean ownsDispatcher;
-    private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
-    /** Names created with a state file: created again over HTTP, they keep it. */
-    private final Map<String, Path> durableFiles = new java.util.concurrent.ConcurrentHashMap<>();
-    private final HostMetrics metrics = new HostMetrics();
-    private final long startedMillis = System.currentTimeMillis();
-    private volatile HttpServer http;
-    private volatile boolean closing;
-    private volatile boolean closed;
     private final ContractResolver contracts;
+    /** Everything behind this facade: the directory, creation, HTTP, the close sequence. */
+    private final HostCore core;
 
     private ServiceHost(Builder b) {
         this.options = b.copy();
         this.contracts = new ContractResolver(options);
-        this.token = b.token == null ? null : new BearerToken(b.token);
-        this.ownsDispatcher = b.dispatcher == null;
-        this.dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
+        boolean ownsDispatcher = b.dispatcher == null;
+        Dispatcher dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
+        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate);
     }
 
     /** {@return a builder with the defaults} */
@@ -85,40 +69,8 @@ public final class ServiceHost implements AutoCloseable {
      * @throws UncheckedIOException if the port cannot be bound
      */
     public ServiceHost start() {
-        if (options.port >= 0 && http == null) {
-            try {
-                http = new HttpServer(new InetSocketAddress(options.bindAddress, options.port), options.ioThreads,
-                        httpLimits(), new HostRouter(this), metrics);
-            } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
-                if (ownsDispatcher) {
-                    dispatcher.close();
-                }
-                throw new UncheckedIOException("cannot listen on " + options.bindAddress + ":" + options.port + ": " + e,
-                        e instanceof IOException io ? io : new IOException(e));
-            }
-            LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? "" : " (bearer token required for modifications"
-                    + (options.protectReads ? " and reads)" : ")"));
-        }
+        core.start(io.ccrj.dss.internal.http.HostRouter::new);
         return this;
-    }
-
-    private HttpServer.Limits httpLimits() {
-        java.util.Set<String> hosts;
-        if (options.allowedHosts == null) {
-            hosts = HttpServer.defaultAllowedHosts(options.bindAddress);
-        } else if (options.allowedHosts.contains("*")) {
-            hosts = null;
-        } else {
-            java.util.Set<String> set = new java.util.TreeSet<>();
-            options.allowedHosts.forEach(h -> set.add(HttpServer.canonicalHost(h)));
-            hosts = java.util.Collections.unmodifiableSet(set);
-        }
-        return new HttpServer.Limits(options.maxRequestBytes, options.idleTimeout.toMillis(),
-                options.headerTimeout.toMillis(), options.pipelineWindow, options.maxRequestsPerConnection,
-                options.maxConnections, options.maxConnectionsPerClient, options.sseMaxEvents, options.sseMaxBytes, hosts);
     }
 
     /**
@@ -144,7 +96,7 @@ public final class ServiceHost implements AutoCloseable {
      * @throws Fault CONFLICT if the name is taken, BAD_REQUEST for a bad name
      */
     public ServiceRef create(String name, Service<?> service) throws Fault {
-        return create(name, service, null, Map.of(), null);
+        return core.create(name, service, null, Map.of(), null);
     }
 
     /**
@@ -159,7 +111,7 @@ public final class ServiceHost implements AutoCloseable {
      *     INTERNAL if the state file cannot be read
      */
     public ServiceRef create(String name, Service<?> service, Map<String, String> partners, Path stateFile) throws Fault {
-        return create(name, service, null, partners, stateFile);
+        return core.create(name, service, null, partners, stateFile);
     }
 
     /**
@@ -170,149 +122,7 @@ public final class ServiceHost implements AutoCloseable {
      * @throws Fault BAD_REQUEST for an unknown contract, otherwise as {@link #create(String, Service, Map, Path)}
      */
     public ServiceRef create(ServiceSpec spec) throws Fault {
-        return create(spec.name(), instantiate(spec.contract()), spec.state(), spec.partners(), spec.stateFile());
-    }
-
-    private <S> ServiceRef create(String name, Service<S> service, JsonNode state, Map<String, String> partners,
-                                  Path stateFile) throws Fault {
-        Objects.requireNonNull(service, "service");
-        if (!ServiceSpec.isValidName(name)) {
-            throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
-        }
-        if (closing) {
-            throw new Fault(FaultCode.UNAVAILABLE, "the host is shutting down");
-        }
-        if (services.containsKey(name)) {
-            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
-        }
-        if (service.runtime != null) {
-            throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + service.runtime.name() + "'");
-        }
-        checkStateJson(service);
-        Map<String, ServiceRef> refs = new LinkedHashMap<>();
-        for (Map.Entry<String, String> p : partners.entrySet()) {
-            String problem = partnerProblem(p.getValue());
-            if (problem != null) {
-                throw new Fault(FaultCode.BAD_REQUEST, "service '" + name + "', partner '" + p.getKey() + "': " + problem);
-            }
-            refs.put(p.getKey(), partnerRef(p.getValue()));
-        }
-        HttpServer h = http;
-        boolean onEventLoop = options.handlersOnEventLoop || options.nonBlockingServicesOnEventLoop && service.handlersNeverBlock();
-        DispatcherQueue queue = onEventLoop && h != null
-                ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
-                : new DispatcherQueue(name, dispatcher);
-        ServiceRuntime<S> rt;
-        try {
-            rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
-                    refs, partners, options.maxPendingPerService, options.admissionPolicy == null ? null
-                            : new DispatcherQueue(name + ".admission", dispatcher, options.admissionPolicy),
-                    options.replayBytes);
-        } catch (IOException e) {
-            throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
-        }
-        if (services.putIfAbsent(name, rt) != null) {
-            service.runtime = null;
-            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
-        }
-        if (stateFile != null) {
-            durableFiles.put(name, stateFile);
-        }
-        rt.droppedFuture().thenRun(() -> services.remove(name, rt));
-        rt.start();
-        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(), stateFile == null ? "" : " with state file " + stateFile);
-        return new LocalServiceRef(rt);
-    }
-
-    /**
-     * Checks, before a service starts, that Jackson can write and read its state type when the
-     * service leaves {@code toJson} to Jackson: in a named module the state's package must be
-     * opened to Jackson, and the Fault says which line to add to which module-info.java.
-     */
-    private static <S> void checkStateJson(Service<S> service) throws Fault {
-        if (overridesToJson(service.getClass()) || service.initialState() == null) {
-            return;
-        }
-        Class<S> type = service.stateType();
-        try {
-            Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
-            Module m = type.getModule();
-            Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
-            String pkg = type.getPackageName();
-            if (m.isNamed() && !m.isOpen(pkg, jackson)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
-                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
-                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
-                        + " to module " + m.getName() + "'s module-info.java", e);
-            }
-            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
-                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
-        }
-    }
-
-    private static boolean overridesToJson(Class<?> c) {
-        for (Class<?> k = c; k != null && k != Service.class; k = k.getSuperclass()) {
-            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
-                if (m.getName().equals("toJson") && m.getParameterCount() == 1) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * A Create over HTTP: as {@link #create(ServiceSpec)}, but a name that was durable in this
-     * host (a state file was configured for it) stays durable: the service is created again on
-     * the same state file and starts from the state saved there at its drop. Acknowledged writes
-     * are never silently volatile.
-     *
-     * @throws Fault BAD_REQUEST if the body gives an initial state for such a name
-     */
-    ServiceRef createOverHttp(ServiceSpec spec) throws Fault {
-        Path file = durableFiles.get(spec.name());
-        if (file == null) {
-            return create(spec);
-        }
-        if (spec.state() != null) {
-            throw new Fault(FaultCode.BAD_REQUEST, "service '" + spec.name() + "' is durable in this host: created again,"
-                    + " it starts from its state file; leave out \"state\" (and Replace the state afterwards)");
-        }
-        return create(spec.name(), instantiate(spec.contract()), null, spec.partners(), file);
-    }
-
-    /**
-     * @param target a partner: a local service name or an {@code http://} service URL
-     * @return {@code null} if it is well-formed, else what is wrong with it
-     */
-    static String partnerProblem(String target) {
-        if (target == null || target.isBlank()) {
-            return "a partner is a service name or an http:// service URL, not empty";
-        }
-        if (target.startsWith("http://") || target.startsWith("https://")) {
-            try {
-                URI u = new URI(target);
-                if (u.getHost() == null) {
-                    return "'" + target + "' has no host name";
-                }
-                return null;
-            } catch (java.net.URISyntaxException e) {
-                return "'" + target + "' is not a valid URL: " + e.getReason() + " at index " + e.getIndex();
-            }
-        }
-        if (target.contains("://")) {
-            return "'" + target + "' uses a scheme this host cannot call; use http://";
-        }
-        return ServiceSpec.isValidName(target) ? null
-                : "'" + target + "' is neither a service name (1-64 letters, digits, '.', '_', '-') nor an http:// URL";
-    }
-
-    private ServiceRef partnerRef(String target) {
-        if (target.startsWith("http://") || target.startsWith("https://")) {
-            return ServiceRef.remote(URI.create(target), options.token);
-        }
-        return new DeferredServiceRef(this, target);
+        return core.create(spec);
     }
 
     private Service<?> instantiate(String contract) throws Fault {
@@ -344,24 +154,12 @@ public final class ServiceHost implements AutoCloseable {
      * @throws IllegalArgumentException if there is no such service
      */
     public ServiceRef service(String name) {
-        ServiceRuntime<?> rt = services.get(name);
-        if (rt == null) {
-            throw new IllegalArgumentException("no service '" + name + "' in this host; running: " + services.keySet());
-        }
-        return new LocalServiceRef(rt);
+        return core.service(name);
     }
 
     /** {@return the names of the running services, sorted} */
     public List<String> serviceNames() {
-        return new ArrayList<>(services.keySet());
-    }
-
-    ServiceRuntime<?> runtime(String name) {
-        return services.get(name);
-    }
-
-    Map<String, ServiceRuntime<?>> runtimes() {
-        return services;
+        return new ArrayList<>(core.runtimes().keySet());
     }
 
     /**
@@ -371,64 +169,37 @@ public final class ServiceHost implements AutoCloseable {
      * @return the Drop's answer
      */
     public CompletableFuture<Response> drop(String name) {
-        ServiceRuntime<?> rt = services.get(name);
-        if (rt == null) {
-            return CompletableFuture.failedFuture(new Fault(FaultCode.NOT_FOUND, "no service '" + name + "'"));
-        }
-        CompletableFuture<Response> f = new CompletableFuture<>();
-        rt.post(Operation.builder(Verb.DROP).build(ResponsePort.future(f)));
-        return f;
+        return core.drop(name);
     }
 
     /** {@return the bound HTTP port, or -1 without HTTP} */
     public int port() {
-        HttpServer h = http;
-        return h == null ? -1 : h.port();
+        return core.port();
     }
 
     /** {@return {@code http://address:port}} */
     public URI baseUri() {
-        String host = options.bindAddress.equals("0.0.0.0") ? "127.0.0.1" : options.bindAddress;
-        if (host.indexOf(':') >= 0) {
-            host = "[" + host + "]";
-        }
-        return URI.create("http://" + host + ":" + port());
+        return core.baseUri();
     }
 
     /** {@return the HTTP connections open now (0 without HTTP)} */
     int openConnections() {
-        HttpServer h = http;
-        return h == null ? 0 : h.openConnections();
+        return core.openConnections();
     }
 
     /** {@return the host's dispatcher (services' queues run on it)} */
     public Dispatcher dispatcher() {
-        return dispatcher;
-    }
-
-    Builder options() {
-        return options;
-    }
-
-    BearerToken token() {
-        return token;
-    }
-
-    HostMetrics metrics() {
-        return metrics;
-    }
-
-    long uptimeMillis() {
-        return System.currentTimeMillis() - startedMillis;
-    }
-
-    boolean isClosing() {
-        return closing;
+        return core.dispatcher();
     }
 
     /** {@return the {@code /metrics} text now (for tests and embedding)} */
     String metricsSnapshot() {
-        return new HostRouter(this).metricsText();
+        return new io.ccrj.dss.internal.http.HostRouter(core).metricsText();
+    }
+
+    /** {@return {@code true} once closing has begun} */
+    boolean isClosing() {
+        return core.isClosing();
     }
 
     /** Graceful shutdown with the builder's drain deadline. */
@@ -444,48 +215,7 @@ public final class ServiceHost implements AutoCloseable {
      * @param deadline how long to wait for requests in flight, and again for the teardowns
      */
     public synchronized void close(Duration deadline) {
-        if (closed) {
-            return;
-        }
-        closing = true;
-        long end = System.nanoTime() + deadline.toNanos();
-        HttpServer h = http;
-        if (h != null) {
-            h.stopAccepting();
-            while (metrics.inFlight() > 0 && System.nanoTime() < end) {
-                sleepMillis(2);
-            }
-            if (metrics.inFlight() > 0) {
-                LOG.log(System.Logger.Level.WARNING, "shutdown deadline passed with {0} requests in flight", String.valueOf(metrics.inFlight()));
-            }
-        }
-        List<CompletableFuture<Void>> drops = new ArrayList<>();
-        for (ServiceRuntime<?> rt : new ArrayList<>(services.values())) {
-            rt.post(Operation.builder(Verb.DROP).build(ResponsePort.of((r, f) -> { })));
-            drops.add(rt.droppedFuture());
-        }
-        try {
-            CompletableFuture.allOf(drops.toArray(CompletableFuture[]::new))
-                    .get(Math.max(deadline.toMillis(), 1000), TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            LOG.log(System.Logger.Level.WARNING, "not every service finished its teardown in time: {0}", e.toString());
-        }
-        if (h != null) {
-            h.close();
-        }
-        if (ownsDispatcher) {
-            dispatcher.close(Duration.ofSeconds(2));
-        }
-        closed = true;
-        LOG.log(System.Logger.Level.INFO, "ccrj host closed");
-    }
-
-    private static void sleepMillis(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        core.close(deadline);
     }
 
     /**
@@ -918,6 +648,28 @@ public final class ServiceHost implements AutoCloseable {
 
         int maxServices() {
             return maxServices;
+        }
+
+        /** {@return the settings the host core reads} */
+        HostConfig config() {
+            return new HostConfig(port, bindAddress, ioThreads, token, protectReads, requestTimeout, maxPendingPerService,
+                    admissionPolicy, replayBytes, handlersOnEventLoop, nonBlockingServicesOnEventLoop, maxServices,
+                    shutdownDeadline, httpLimits());
+        }
+
+        private HttpServer.Limits httpLimits() {
+            java.util.Set<String> hosts;
+            if (allowedHosts == null) {
+                hosts = HttpServer.defaultAllowedHosts(bindAddress);
+            } else if (allowedHosts.contains("*")) {
+                hosts = null;
+            } else {
+                java.util.Set<String> set = new java.util.TreeSet<>();
+                allowedHosts.forEach(h -> set.add(HttpServer.canonicalHost(h)));
+                hosts = java.util.Collections.unmodifiableSet(set);
+            }
+            return new HttpServer.Limits(maxRequestBytes, idleTimeout.toMillis(), headerTimeout.toMillis(), pipelineWindow,
+                    maxRequestsPerConnection, maxConnections, maxConnectionsPerClient, sseMaxEvents, sseMaxBytes, hosts);
         }
 
         private Builder copy() {

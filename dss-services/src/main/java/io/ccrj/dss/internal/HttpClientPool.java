@@ -1,79 +1,156 @@
 package io.ccrj.dss.internal;
 
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Subscription;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.pool.AbstractChannelPoolHandler;
-import io.netty.channel.pool.ChannelPool;
-import io.netty.channel.pool.SimpleChannelPool;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
 /**
- * Keep-alive HTTP/1.1 client connections, pooled per {@code host:port}: a request borrows an idle
- * connection (or opens one), and returns it when its response has arrived, before the caller is
- * completed, so that the caller's next request finds it idle. One request at a time
- * per connection (no pipelining), so a slow answer never delays another. An idempotent request
- * that finds its pooled connection closed by the server before any answer is sent once more on a
- * fresh connection. The pool's event loop
- * threads are daemons; the shared pool lives as long as the JVM.
+ * Keep-alive HTTP/1.1 client connections, pooled per {@code host:port} and per event loop.
+ *
+ * <p><b>Where a request runs.</b> A request sent from one of the pool's own event loops (a
+ * service whose handlers run on its host's event loops, when the pool is the host's:
+ * {@link #onEventLoops}) uses that loop's connections and is answered on that loop: no thread hop
+ * and no second event-loop group. A request from any other thread goes to the target's home loop
+ * (one per {@code host:port}, chosen round robin when the target is first used), so that
+ * back-to-back calls from one thread reuse one warm connection.
+ *
+ * <p><b>Pipelining.</b> Safe requests (GET, HEAD, OPTIONS) are pipelined, up to {@link #MAX_PIPELINE}
+ * unanswered on one connection, as HTTP/1.1 lets a client do (RFC 9112 9.3.2): an idle
+ * connection is taken first, then the least loaded connection that carries only safe requests,
+ * then a new one. A request of another method never shares a connection: it takes an idle one or
+ * opens one, and nothing is pipelined behind it. A connection whose server answered HTTP/1.0 or
+ * {@code Connection: close} takes no more requests. Answers are matched to requests in order.
+ *
+ * <p><b>Retries.</b> When a connection closes before a request's answer (a server's idle close
+ * racing the next request, or a close in the middle of a pipeline), an idempotent request
+ * (RFC 9110 9.2.2) is sent once more on a fresh connection; another fails with a
+ * {@link ConnectionClosedException} that says it was not repeated. A request unanswered after
+ * {@link #RESPONSE_TIMEOUT_SECONDS} fails and its connection is closed.
  *
  * <h2>Threading</h2>
  * {@link #send} may be called from any thread; the callback runs on the connection's event loop.
+ * Each {@link LoopPool} and its connections are confined to their event loop: every field of
+ * theirs is read and written on that loop only, so they need no locks.
  */
 public final class HttpClientPool {
     private static final int MAX_RESPONSE_BYTES = 16 << 20;
     /** A request not answered within this long fails (UNAVAILABLE to the caller) and its connection is closed. */
     static final long RESPONSE_TIMEOUT_SECONDS = 30;
+    /** Safe requests one connection may carry unanswered. */
+    public static final int MAX_PIPELINE = 8;
 
     private static final class Holder {
         static final HttpClientPool SHARED = new HttpClientPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
 
     private final EventLoopGroup group;
-    private final Map<InetSocketAddress, ChannelPool> pools = new ConcurrentHashMap<>();
+    /** How long a request may wait for its answer. */
+    private final long responseTimeoutNanos;
+    /** The group's event loops, in a fixed order (a loop's index names its pools). */
+    private final List<EventLoop> loops;
+    private final Map<InetSocketAddress, Target> targets = new ConcurrentHashMap<>();
+    private final AtomicInteger nextHome = new AtomicInteger();
+    /** Requests sent again after their connection closed unanswered (for tests and metrics). */
+    private final LongAdder retries = new LongAdder();
+    /** Requests sent on a connection that had others unanswered (for tests and metrics). */
+    private final LongAdder pipelined = new LongAdder();
+    /** Connections opened (for tests and metrics). */
+    private final LongAdder opened = new LongAdder();
 
     /**
+     * A pool with event loops of its own (daemon threads).
+     *
      * @param ioThreads event-loop threads
      */
     public HttpClientPool(int ioThreads) {
-        DefaultThreadFactory tf = new DefaultThreadFactory("ccrj-http-client", true);
-        this.group = Epoll.isAvailable() ? new EpollEventLoopGroup(ioThreads, tf) : new NioEventLoopGroup(ioThreads, tf);
+        this(newGroup(ioThreads), TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
     }
 
-    /** @return the pool shared by every remote {@link io.ccrj.dss.ServiceRef} */
+    /** A pool with its own event loops and another response timeout (for tests). */
+    HttpClientPool(int ioThreads, java.time.Duration responseTimeout) {
+        this(newGroup(ioThreads), responseTimeout.toNanos());
+    }
+
+    private HttpClientPool(EventLoopGroup group, long responseTimeoutNanos) {
+        this.group = group;
+        this.responseTimeoutNanos = responseTimeoutNanos;
+        List<EventLoop> l = new ArrayList<>();
+        for (EventExecutor e : group) {
+            l.add((EventLoop) e);
+        }
+        this.loops = List.copyOf(l);
+    }
+
+    private static EventLoopGroup newGroup(int ioThreads) {
+        DefaultThreadFactory tf = new DefaultThreadFactory("ccrj-http-client", true);
+        return Epoll.isAvailable() ? new EpollEventLoopGroup(ioThreads, tf) : new NioEventLoopGroup(ioThreads, tf);
+    }
+
+    /**
+     * A pool on a host's event loops: the remote partners of the host's services send their
+     * requests from, and are answered on, the event loop their caller runs on. The group's owner
+     * shuts it down; requests sent afterwards fail.
+     *
+     * @param group the host's event-loop group
+     * @return the pool
+     */
+    public static HttpClientPool onEventLoops(EventLoopGroup group) {
+        return new HttpClientPool(group, TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
+    }
+
+    /** @return the pool shared by every remote {@link io.ccrj.dss.ServiceRef} not made by a host */
     public static HttpClientPool shared() {
         return Holder.SHARED;
     }
 
     private Bootstrap bootstrap(InetSocketAddress address) {
-        return new Bootstrap().group(group).channel(HttpServer.clientChannelType())
+        return bootstrap(address, group);
+    }
+
+    private static Bootstrap bootstrap(InetSocketAddress address, EventLoopGroup g) {
+        return new Bootstrap().group(g).channel(HttpServer.clientChannelType())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
                 .remoteAddress(address);
@@ -93,144 +170,377 @@ public final class HttpClientPool {
     }
 
     /** GET, HEAD, OPTIONS, PUT and DELETE may be sent twice with the effect of once (RFC 9110 9.2.2). */
-    static boolean isIdempotent(io.netty.handler.codec.http.HttpMethod m) {
-        return m.equals(io.netty.handler.codec.http.HttpMethod.GET) || m.equals(io.netty.handler.codec.http.HttpMethod.HEAD)
-                || m.equals(io.netty.handler.codec.http.HttpMethod.OPTIONS) || m.equals(io.netty.handler.codec.http.HttpMethod.PUT)
-                || m.equals(io.netty.handler.codec.http.HttpMethod.DELETE);
+    static boolean isIdempotent(HttpMethod m) {
+        return isSafe(m) || m.equals(HttpMethod.PUT) || m.equals(HttpMethod.DELETE);
+    }
+
+    /** GET, HEAD and OPTIONS: reads (RFC 9110 9.2.1), the requests that are pipelined. */
+    static boolean isSafe(HttpMethod m) {
+        return m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD) || m.equals(HttpMethod.OPTIONS);
     }
 
     /**
-     * @param mayRetry whether the request may be sent once more on a fresh connection when a
-     *     pooled (already used) connection turns out to have been closed by the server before
-     *     any answer: the race between a server's idle close and the next request on that
-     *     connection. Only idempotent requests are retried, and only once.
+     * @param mayRetry whether the request may be sent once more on a fresh connection when its
+     *     connection closes before the answer: only idempotent requests, and only once
      */
     private void send(String host, int port, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback,
                       boolean mayRetry) {
-        InetSocketAddress address = InetSocketAddress.createUnresolved(host, port);
-        ChannelPool pool = pools.computeIfAbsent(address, a -> new SimpleChannelPool(
-                bootstrap(new InetSocketAddress(host, port)), new AbstractChannelPoolHandler() {
-                    @Override
-                    public void channelCreated(Channel ch) {
-                        ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_RESPONSE_BYTES),
-                                new ResponseHandler());
-                    }
-                }));
-        // a second reference with its own indexes, for the one retry; released when not needed
-        FullHttpRequest spare = mayRetry ? request.retainedDuplicate() : null;
-        pool.acquire().addListener(f -> {
-            if (!f.isSuccess()) {
-                request.release();
-                if (spare != null) {
-                    spare.release();
-                }
-                callback.accept(null, f.cause());
-                return;
+        Target t = targets.computeIfAbsent(InetSocketAddress.createUnresolved(host, port),
+                a -> new Target(host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
+        int current = currentLoop();
+        LoopPool lp = t.pool(current >= 0 ? current : t.home);
+        if (lp.loop.inEventLoop()) {
+            lp.send(request, callback, mayRetry);
+            return;
+        }
+        try {
+            lp.loop.execute(() -> lp.send(request, callback, mayRetry));
+        } catch (RejectedExecutionException e) { // the group was shut down (its host closed)
+            request.release();
+            callback.accept(null, new IOException("the HTTP client's event loops are shut down", e));
+        }
+    }
+
+    /** @return the index of the pool's event loop this thread is, or -1 */
+    private int currentLoop() {
+        for (int i = 0; i < loops.size(); i++) {
+            if (loops.get(i).inEventLoop()) {
+                return i;
             }
-            Channel ch = (Channel) f.getNow();
-            ResponseHandler handler = ch.pipeline().get(ResponseHandler.class);
-            boolean reused = handler.uses++ > 0; // only this request's listener touches it now
-            BiConsumer<FullHttpResponse, Throwable> cb = spare == null ? callback : (res, failure) -> {
-                if (failure != null && reused && isClosedByPeer(failure)) {
-                    retries.increment();
-                    send(host, port, spare, callback, false); // once, and the pool drops the dead connection
-                } else {
-                    spare.release();
-                    callback.accept(res, failure);
-                }
-            };
-            handler.begin(pool, cb);
-            // A server that never answers (or a connection it dropped without a FIN) must not
-            // leave the caller waiting for ever: fail the request and discard the connection.
-            ScheduledFuture<?> timer = ch.eventLoop().schedule(() -> {
-                handler.fail(new java.util.concurrent.TimeoutException("no answer from " + host + ":" + port + " within "
-                        + RESPONSE_TIMEOUT_SECONDS + " s"));
-                ch.close();
-            }, RESPONSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            handler.timer = timer;
-            ch.writeAndFlush(request).addListener(w -> {
-                if (!w.isSuccess()) {
-                    handler.fail(w.cause());
-                    ch.close();
-                }
-            });
-        });
+        }
+        return -1;
     }
 
     private static boolean isClosedByPeer(Throwable t) {
         return t instanceof ClosedChannelException
-                || t instanceof java.io.IOException && String.valueOf(t.getMessage()).contains("reset by peer");
+                || t instanceof IOException && String.valueOf(t.getMessage()).contains("reset by peer");
     }
-
-    /** Requests sent again after a pooled connection was found closed (for tests and metrics). */
-    final java.util.concurrent.atomic.LongAdder retries = new java.util.concurrent.atomic.LongAdder();
 
     /** {@return how many requests were sent again on a fresh connection} */
     public long retries() {
         return retries.sum();
     }
 
-    /** Completes the one request in flight on a connection, then returns the connection. */
-    private static final class ResponseHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
-        private volatile ChannelPool pool;
-        private volatile BiConsumer<FullHttpResponse, Throwable> callback;
-        /** Requests begun on this connection; written by whoever holds it acquired (one at a time). */
-        int uses;
-        /** The current request's response timer; set by the acquiring listener, cancelled on the event loop. */
-        private volatile ScheduledFuture<?> timer;
+    /** {@return how many requests were sent behind others still unanswered on their connection} */
+    public long pipelined() {
+        return pipelined.sum();
+    }
 
-        void begin(ChannelPool owner, BiConsumer<FullHttpResponse, Throwable> cb) {
-            this.pool = owner;
-            this.callback = cb;
+    /** {@return how many connections this pool opened} */
+    public long connectionsOpened() {
+        return opened.sum();
+    }
+
+    /**
+     * A request whose connection closed before its answer and that was not sent again, because
+     * its method is not idempotent (it may or may not have taken effect) or it was sent again once
+     * already.
+     */
+    public static final class ConnectionClosedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ConnectionClosedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** One {@code host:port}: its pool on each event loop, made when first used there. */
+    private final class Target {
+        final String host;
+        final int port;
+        /** The loop of callers that are not on one of the pool's loops. */
+        final int home;
+        final AtomicReferenceArray<LoopPool> pools = new AtomicReferenceArray<>(loops.size());
+
+        Target(String host, int port, int home) {
+            this.host = host;
+            this.port = port;
+            this.home = home;
         }
 
-        void fail(Throwable t) {
-            cancelTimer();
-            BiConsumer<FullHttpResponse, Throwable> cb = callback;
-            callback = null;
-            if (cb != null) {
-                cb.accept(null, t);
+        LoopPool pool(int loop) {
+            LoopPool p = pools.get(loop);
+            if (p == null) {
+                pools.compareAndSet(loop, null, new LoopPool(this, loops.get(loop)));
+                p = pools.get(loop);
             }
+            return p;
+        }
+    }
+
+    /** One target's connections on one event loop; confined to that loop. */
+    private final class LoopPool {
+        final Target target;
+        final EventLoop loop;
+        final Bootstrap bootstrap;
+        /** Open connections with nothing in flight, most recently used last. */
+        final ArrayDeque<Conn> idle = new ArrayDeque<>();
+        /** Open connections with requests in flight. */
+        final List<Conn> busy = new ArrayList<>();
+
+        LoopPool(Target target, EventLoop loop) {
+            this.target = target;
+            this.loop = loop;
+            this.bootstrap = bootstrap(new InetSocketAddress(target.host, target.port), loop);
+        }
+
+        void send(FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback, boolean mayRetry) {
+            boolean safe = isSafe(request.method());
+            Conn c = idle.pollLast(); // the warmest
+            while (c != null && !c.ch.isActive()) {
+                c.inIdle = false;
+                c = idle.pollLast();
+            }
+            if (c != null) {
+                c.inIdle = false;
+            }
+            if (c == null && safe) {
+                for (Conn b : busy) {
+                    if (b.takesPipelined() && (c == null || b.inFlight.size() < c.inFlight.size())) {
+                        c = b;
+                    }
+                }
+                if (c != null) {
+                    pipelined.increment();
+                }
+            }
+            if (c == null) {
+                c = open();
+            }
+            c.enqueue(new Pending(request, mayRetry ? request.retainedDuplicate() : null, callback, safe));
+        }
+
+        private Conn open() {
+            opened.increment();
+            Conn c = new Conn(this);
+            ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                    ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_RESPONSE_BYTES), c);
+                }
+            }).connect();
+            c.ch = f.channel();
+            f.addListener(done -> {
+                if (done.isSuccess()) {
+                    c.connected();
+                } else {
+                    c.connectFailed(done.cause());
+                }
+            });
+            return c;
+        }
+
+        /** Puts a connection with nothing in flight back among the idle ones. */
+        void toIdle(Conn c) {
+            busy.remove(c);
+            c.inIdle = true;
+            idle.addLast(c);
+        }
+
+        /** Sends a request whose connection closed unanswered once more, on this loop. */
+        void retry(Pending p) {
+            retries.increment();
+            send(p.spare, p.callback, false);
+        }
+    }
+
+    /** A request written (or waiting for its connection to connect) and not yet answered. */
+    private static final class Pending {
+        /** The request until it is written (the write releases it). */
+        FullHttpRequest request;
+        /** A second reference for the one retry, or {@code null}; released when not needed. */
+        final FullHttpRequest spare;
+        final BiConsumer<FullHttpResponse, Throwable> callback;
+        final boolean safe;
+        /** When it fails unanswered ({@link System#nanoTime()}). */
+        long deadline;
+
+        Pending(FullHttpRequest request, FullHttpRequest spare, BiConsumer<FullHttpResponse, Throwable> callback,
+                boolean safe) {
+            this.request = request;
+            this.spare = spare;
+            this.callback = callback;
+            this.safe = safe;
+        }
+    }
+
+    /**
+     * One connection: its requests in flight, answered in order. Runs on its pool's event loop
+     * (the channel is registered there), as does every caller of its methods.
+     */
+    private final class Conn extends SimpleChannelInboundHandler<FullHttpResponse> {
+        final LoopPool pool;
+        Channel ch;
+        final ArrayDeque<Pending> inFlight = new ArrayDeque<>(4);
+        boolean isConnected;
+        /** Whether it is in its pool's idle deque. */
+        boolean inIdle;
+        /** No more requests: the server said it closes, or this side is closing it. */
+        boolean closing;
+        /** Why this side closed the connection, or {@code null} (then a close is the server's). */
+        Throwable closeCause;
+        /**
+         * The one deadline timer of this connection, armed while requests are in flight: it checks
+         * the oldest request's deadline (the earliest, answers come in order) and re-arms for the
+         * next, so a request costs no timer of its own.
+         */
+        ScheduledFuture<?> sweep;
+
+        Conn(LoopPool pool) {
+            this.pool = pool;
+        }
+
+        boolean takesPipelined() {
+            return !closing && inFlight.size() < MAX_PIPELINE && allSafe();
+        }
+
+        private boolean allSafe() {
+            for (Pending p : inFlight) {
+                if (!p.safe) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void enqueue(Pending p) {
+            if (inIdle) { // connected at once, before its first request was queued
+                pool.idle.remove(this);
+                inIdle = false;
+            }
+            if (inFlight.isEmpty()) {
+                pool.busy.add(this);
+            }
+            inFlight.add(p);
+            p.deadline = System.nanoTime() + responseTimeoutNanos;
+            if (sweep == null) {
+                sweep = pool.loop.schedule(this::sweep, responseTimeoutNanos, TimeUnit.NANOSECONDS);
+            }
+            if (isConnected) {
+                write(p);
+                ch.flush();
+            }
+        }
+
+        private void write(Pending p) {
+            FullHttpRequest r = p.request;
+            p.request = null;
+            ch.write(r).addListener(w -> {
+                if (!w.isSuccess()) {
+                    closeWith(w.cause());
+                }
+            });
+        }
+
+        void connected() {
+            isConnected = true;
+            if (inFlight.isEmpty()) {
+                pool.toIdle(this);
+                return;
+            }
+            for (Pending p : inFlight) {
+                write(p);
+            }
+            ch.flush();
+        }
+
+        void connectFailed(Throwable cause) {
+            pool.busy.remove(this);
+            cancelSweep();
+            for (Pending p; (p = inFlight.poll()) != null; ) {
+                p.request.release();
+                if (p.spare != null) {
+                    p.spare.release();
+                }
+                p.callback.accept(null, cause);
+            }
+        }
+
+        private void sweep() {
+            sweep = null;
+            Pending oldest = inFlight.peek();
+            if (oldest == null || closing && closeCause != null) {
+                return;
+            }
+            long left = oldest.deadline - System.nanoTime();
+            if (left <= 0) {
+                closeWith(new TimeoutException("no answer from " + pool.target.host + ":" + pool.target.port
+                        + " within " + TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos) + " ms"));
+            } else {
+                sweep = pool.loop.schedule(this::sweep, left, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        private void cancelSweep() {
+            if (sweep != null) {
+                sweep.cancel(false);
+                sweep = null;
+            }
+        }
+
+        private void closeWith(Throwable cause) {
+            if (closeCause == null) {
+                closeCause = cause;
+            }
+            closing = true;
+            ch.close();
         }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse res) {
-            cancelTimer();
-            BiConsumer<FullHttpResponse, Throwable> cb = callback;
-            callback = null;
-            // The connection goes back to the pool BEFORE the caller hears the answer: a caller
-            // that sends its next request as soon as this one completes (back-to-back calls, or
-            // a chain of partner calls) then finds this connection idle instead of opening a new
-            // one. Safe because this request is done with it (callback cleared, timer
-            // cancelled) and the response stays readable until channelRead0 returns (the
-            // handler releases it then). On the event loop, the pool's release is synchronous.
-            if (!HttpUtil.isKeepAlive(res)) {
-                ctx.close(); // the pool's health check drops it rather than lending it again
+            Pending p = inFlight.poll();
+            if (p == null) {
+                closeWith(new IOException("an answer to no request from " + pool.target.host + ":" + pool.target.port));
+                return;
             }
-            pool.release(ctx.channel());
-            if (cb != null) {
-                cb.accept(res, null);
+            if (p.spare != null) {
+                p.spare.release();
             }
-        }
-
-        private void cancelTimer() {
-            ScheduledFuture<?> t = timer;
-            timer = null;
-            if (t != null) {
-                t.cancel(false);
+            if (!HttpUtil.isKeepAlive(res) || !res.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+                closing = true; // the server closes: the requests behind this one are sent again or failed
+                ctx.close();
+            } else if (inFlight.isEmpty()) {
+                // Back in the pool BEFORE the caller hears the answer: a caller that sends its next
+                // request as soon as this one completes then finds this connection idle instead of
+                // opening a new one. Safe: this request is done with it, and the response stays
+                // readable until channelRead0 returns (the handler releases it then).
+                pool.toIdle(this);
             }
+            p.callback.accept(res, null);
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            fail(new ClosedChannelException());
+            closing = true;
+            if (inIdle) {
+                pool.idle.remove(this);
+                inIdle = false;
+            }
+            pool.busy.remove(this);
+            Throwable cause = closeCause != null ? closeCause : new ClosedChannelException();
+            cancelSweep();
+            for (Pending p; (p = inFlight.poll()) != null; ) {
+                if (p.request != null) { // never written (the connection closed while connecting)
+                    p.request.release();
+                }
+                if (p.spare != null && isClosedByPeer(cause)) {
+                    pool.retry(p); // once: the retry has no spare
+                } else {
+                    if (p.spare != null) {
+                        p.spare.release();
+                    }
+                    p.callback.accept(null, isClosedByPeer(cause) ? new ConnectionClosedException(
+                            pool.target.host + ":" + pool.target.port + " closed the connection before answering;"
+                                    + " the request was not sent again (its method is not idempotent, or it was"
+                                    + " sent again once already)", cause) : cause);
+                }
+            }
             super.channelInactive(ctx);
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            fail(cause);
-            ctx.close();
+            closeWith(cause);
         }
     }
 

@@ -101,6 +101,8 @@ public final class HttpServer implements AutoCloseable {
     }
 
     private final EventLoopGroup group;
+    /** Client connections on {@link #group}, for the host's remote partners. */
+    private final HttpClientPool clients;
     private final Channel serverChannel;
 
     /** The accepted connections still open (a {@link ChannelGroup} drops closed ones itself). */
@@ -122,6 +124,7 @@ public final class HttpServer implements AutoCloseable {
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
         this.group = epoll ? new EpollEventLoopGroup(ioThreads, threads) : new NioEventLoopGroup(ioThreads, threads);
+        this.clients = HttpClientPool.onEventLoops(group);
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
@@ -187,6 +190,14 @@ public final class HttpServer implements AutoCloseable {
      */
     public java.util.concurrent.Executor nextEventLoop() {
         return group.next();
+    }
+
+    /**
+     * @return the HTTP client pool on this server's event loops, for the remote partners of the
+     *     host's services: a partner call made on one of these loops is sent and answered there
+     */
+    public HttpClientPool clientPool() {
+        return clients;
     }
 
     /** @return the bound port */

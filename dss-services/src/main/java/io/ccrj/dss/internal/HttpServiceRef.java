@@ -69,6 +69,19 @@ public final class HttpServiceRef implements ServiceRef {
         return new HttpServiceRef(serviceUrl, bearerToken, HttpClientPool.shared());
     }
 
+    /**
+     * @param serviceUrl {@code http://host:port/services/NAME}
+     * @param bearerToken the token to send, or {@code null}
+     * @param pool the connection pool (a host's, on its event loops)
+     * @return a handle using that pool
+     */
+    public static HttpServiceRef create(URI serviceUrl, String bearerToken, HttpClientPool pool) {
+        if (!"http".equalsIgnoreCase(serviceUrl.getScheme())) {
+            throw new IllegalArgumentException("only http:// service URLs are supported, was " + serviceUrl);
+        }
+        return new HttpServiceRef(serviceUrl, bearerToken, pool);
+    }
+
     @Override
     public String name() {
         return name;
@@ -90,7 +103,9 @@ public final class HttpServiceRef implements ServiceRef {
         }
         pool.send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
             if (failure != null) {
-                op.fault(new Fault(FaultCode.UNAVAILABLE, "partner " + uri + " unreachable: " + failure, failure));
+                op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof HttpClientPool.ConnectionClosedException
+                        ? "partner " + uri + ": " + op + " failed: " + failure.getMessage()
+                        : "partner " + uri + " unreachable: " + failure, failure));
                 return;
             }
             answer(op, res);

@@ -1,8 +1,17 @@
-package io.ccrj.dss;
+package io.ccrj.dss.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.ResponsePort;
+import io.ccrj.dss.ServiceSpec;
+import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HtmlPages;
 import io.ccrj.dss.internal.HttpExchange;
@@ -12,6 +21,8 @@ import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.RestTable;
 import io.ccrj.dss.internal.SseStream;
 import io.ccrj.dss.internal.Utf8;
+import io.ccrj.dss.internal.host.HostCore;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -34,22 +45,23 @@ import java.util.function.Consumer;
  * <h2>Threading</h2>
  * {@link #route} runs on a connection's event loop; it never blocks.
  */
-final class HostRouter implements HttpRouter {
+public final class HostRouter implements HttpRouter {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
     private static final String HTTP_JSON = "application/json";
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
-    private final ServiceHost host;
+    private final HostCore host;
     private final BearerToken token;
     private final boolean protectReads;
     private final long timeoutMillis;
 
-    HostRouter(ServiceHost host) {
+    /** @param host the host core whose services this router serves */
+    public HostRouter(HostCore host) {
         this.host = host;
         this.token = host.token();
-        this.protectReads = host.options().protectReads();
-        this.timeoutMillis = host.options().requestTimeout().toMillis();
+        this.protectReads = host.config().protectReads();
+        this.timeoutMillis = host.config().requestTimeout().toMillis();
     }
 
     @Override
@@ -281,7 +293,7 @@ final class HostRouter implements HttpRouter {
         if (!ServiceSpec.isValidName(name)) {
             throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
         }
-        int max = host.options().maxServices();
+        int max = host.config().maxServices();
         if (host.runtimes().size() >= max && host.runtime(name) == null) {
             throw new Fault(FaultCode.CONFLICT, "this host runs " + host.runtimes().size() + " services, its limit ("
                     + "--max-services " + max + "); drop one before creating another");
@@ -300,7 +312,7 @@ final class HostRouter implements HttpRouter {
                         + " http:// service URL");
             }
             String target = e.getValue().asText();
-            String problem = ServiceHost.partnerProblem(target);
+            String problem = HostCore.partnerProblem(target);
             if (problem != null) {
                 throw new Fault(FaultCode.BAD_REQUEST, "field '" + field + "': " + problem);
             }
@@ -352,15 +364,16 @@ final class HostRouter implements HttpRouter {
                         rt.actionNames())));
     }
 
-    String metricsText() {
+    /** {@return the {@code /metrics} text now} */
+    public String metricsText() {
         StringBuilder sb = new StringBuilder(2048);
         host.metrics().render(sb);
         gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
-                rt -> rt.operations.sum());
+                rt -> rt.operationsCount());
         gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
-                rt -> rt.shed.sum());
+                rt -> rt.shedCount());
         gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
-                rt -> rt.faults.sum());
+                rt -> rt.faultCount());
         gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
         gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
                 rt -> rt.queue().pendingCount());

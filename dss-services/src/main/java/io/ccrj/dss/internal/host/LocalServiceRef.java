@@ -1,4 +1,15 @@
-package io.ccrj.dss;
+package io.ccrj.dss.internal.host;
+
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.ResponsePort;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Subscription;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -6,11 +17,12 @@ import java.util.concurrent.CompletableFuture;
  * A service in this process: posts straight to its main port, copying bodies both ways (see
  * {@link ServiceRef} on isolation).
  */
-final class LocalServiceRef implements ServiceRef {
+public final class LocalServiceRef implements ServiceRef {
     private final ServiceRuntime<?> runtime;
     private final String uri;
 
-    LocalServiceRef(ServiceRuntime<?> runtime) {
+    /** @param runtime the service's runtime */
+    public LocalServiceRef(ServiceRuntime<?> runtime) {
         this.runtime = runtime;
         this.uri = "local:/services/" + runtime.name();
     }
@@ -41,7 +53,7 @@ final class LocalServiceRef implements ServiceRef {
             }
         });
         NotificationListener listener = op.subscriber();
-        return op.copy(op.body() == null ? null : op.body().deepCopy(),
+        return ApiAccess.get().copy(op, op.body() == null ? null : op.body().deepCopy(),
                 listener == null ? null : new CopyingListener(listener), copying);
     }
 

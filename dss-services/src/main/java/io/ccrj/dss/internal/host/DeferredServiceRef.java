@@ -1,4 +1,12 @@
-package io.ccrj.dss;
+package io.ccrj.dss.internal.host;
+
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Subscription;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -7,10 +15,10 @@ import java.util.concurrent.CompletableFuture;
  * service that names it, or be dropped and created again).
  */
 final class DeferredServiceRef implements ServiceRef {
-    private final ServiceHost host;
+    private final HostCore host;
     private final String target;
 
-    DeferredServiceRef(ServiceHost host, String target) {
+    DeferredServiceRef(HostCore host, String target) {
         this.host = host;
         this.target = target;
     }

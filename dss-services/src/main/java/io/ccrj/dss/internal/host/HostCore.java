@@ -1,0 +1,443 @@
+package io.ccrj.dss.internal.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.SchedulingPolicy;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.ResponsePort;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.ServiceSpec;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.BearerToken;
+import io.ccrj.dss.internal.HostMetrics;
+import io.ccrj.dss.internal.HttpRouter;
+import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.HttpServiceRef;
+import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The host's core behind the {@code ServiceHost} facade: the directory of running services, their
+ * creation (partners, state file, the state type's JSON check, event loop or dispatcher), the HTTP
+ * server's start, and the graceful close.
+ *
+ * <h2>Thread safety</h2>
+ * {@link #create}, {@link #runtime} and {@link #drop} may be called from any thread at any time
+ * (the directory is a concurrent map; a name is taken with {@code putIfAbsent}); {@link #start}
+ * and {@link #close} are called by the facade, the latter under its lock.
+ */
+public final class HostCore {
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger("io.ccrj.dss.ServiceHost");
+    private static final ApiAccess ACCESS = ApiAccess.get();
+
+    /** Makes a new instance of a contract. */
+    @FunctionalInterface
+    public interface Contracts {
+        /**
+         * @param contract a contract id or class name
+         * @return a new instance
+         * @throws Fault BAD_REQUEST if the contract is unknown or cannot be instantiated
+         */
+        Service<?> instantiate(String contract) throws Fault;
+    }
+
+    private final HostConfig config;
+    private final BearerToken token;
+    private final Dispatcher dispatcher;
+    private final boolean ownsDispatcher;
+    private final Contracts contracts;
+    private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
+    /** Names created with a state file: created again over HTTP, they keep it. */
+    private final Map<String, Path> durableFiles = new ConcurrentHashMap<>();
+    private final HostMetrics metrics = new HostMetrics();
+    private final long startedMillis = System.currentTimeMillis();
+    private volatile HttpServer http;
+    private volatile boolean closing;
+    private volatile boolean closed;
+
+    /**
+     * @param config the settings
+     * @param dispatcher the services' dispatcher
+     * @param ownsDispatcher whether {@link #close} closes it
+     * @param contracts instantiates the contracts that manifests and Create name
+     */
+    public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts) {
+        this.config = config;
+        this.token = config.token() == null ? null : new BearerToken(config.token());
+        this.dispatcher = dispatcher;
+        this.ownsDispatcher = ownsDispatcher;
+        this.contracts = contracts;
+    }
+
+    /**
+     * Binds the HTTP port (unless the port is -1 or it is bound already).
+     *
+     * @param router makes the host's router on this core
+     * @throws UncheckedIOException if the port cannot be bound (the dispatcher is closed if owned)
+     */
+    public void start(Function<HostCore, HttpRouter> router) {
+        if (config.port() < 0 || http != null) {
+            return;
+        }
+        try {
+            http = new HttpServer(new InetSocketAddress(config.bindAddress(), config.port()), config.ioThreads(),
+                    config.httpLimits(), router.apply(this), metrics);
+        } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            if (ownsDispatcher) {
+                dispatcher.close();
+            }
+            throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e,
+                    e instanceof IOException io ? io : new IOException(e));
+        }
+        LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? ""
+                : " (bearer token required for modifications" + (config.protectReads() ? " and reads)" : ")"));
+    }
+
+    /**
+     * Starts a service.
+     *
+     * @param <S> the state type
+     * @param name its name
+     * @param service the instance (used by this host only)
+     * @param state the initial state, or {@code null} for the service's own
+     * @param partners partner name to a local service name or an {@code http://} service URL
+     * @param stateFile the durable state file, or {@code null}
+     * @return an in-process handle on it
+     * @throws Fault CONFLICT if the name or the instance is taken, BAD_REQUEST for a bad name,
+     *     state or partner, UNAVAILABLE while closing, INTERNAL if the state file cannot be read
+     */
+    public <S> ServiceRef create(String name, Service<S> service, JsonNode state, Map<String, String> partners,
+                                 Path stateFile) throws Fault {
+        Objects.requireNonNull(service, "service");
+        if (!ServiceSpec.isValidName(name)) {
+            throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
+        }
+        if (closing) {
+            throw new Fault(FaultCode.UNAVAILABLE, "the host is shutting down");
+        }
+        if (services.containsKey(name)) {
+            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
+        }
+        ServiceRuntime<?> running = ACCESS.runtimeOf(service);
+        if (running != null) {
+            throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + running.name() + "'");
+        }
+        checkStateJson(service);
+        Map<String, ServiceRef> refs = new LinkedHashMap<>();
+        for (Map.Entry<String, String> p : partners.entrySet()) {
+            String problem = partnerProblem(p.getValue());
+            if (problem != null) {
+                throw new Fault(FaultCode.BAD_REQUEST, "service '" + name + "', partner '" + p.getKey() + "': " + problem);
+            }
+            refs.put(p.getKey(), partnerRef(p.getValue()));
+        }
+        HttpServer h = http;
+        boolean onEventLoop = config.handlersOnEventLoop() || config.nonBlockingServicesOnEventLoop() && service.handlersNeverBlock();
+        DispatcherQueue queue = onEventLoop && h != null
+                ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
+                : new DispatcherQueue(name, dispatcher);
+        ServiceRuntime<S> rt;
+        try {
+            rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
+                    refs, partners, config.maxPendingPerService(), config.admissionPolicy() == null ? null
+                            : new DispatcherQueue(name + ".admission", dispatcher, config.admissionPolicy()),
+                    config.replayBytes());
+        } catch (IOException e) {
+            throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
+        }
+        if (services.putIfAbsent(name, rt) != null) {
+            ACCESS.attach(service, null);
+            throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
+        }
+        if (stateFile != null) {
+            durableFiles.put(name, stateFile);
+        }
+        rt.droppedFuture().thenRun(() -> services.remove(name, rt));
+        rt.start();
+        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(),
+                stateFile == null ? "" : " with state file " + stateFile);
+        return new LocalServiceRef(rt);
+    }
+
+    /**
+     * Starts a service described by a manifest entry.
+     *
+     * @param spec the entry
+     * @return a handle on it
+     * @throws Fault BAD_REQUEST for an unknown contract, otherwise as {@link #create(String, Service, JsonNode, Map, Path)}
+     */
+    public ServiceRef create(ServiceSpec spec) throws Fault {
+        return create(spec.name(), contracts.instantiate(spec.contract()), spec.state(), spec.partners(), spec.stateFile());
+    }
+
+    /**
+     * A Create over HTTP: as {@link #create(ServiceSpec)}, but a name that was durable in this
+     * host (a state file was configured for it) stays durable: the service is created again on
+     * the same state file and starts from the state saved there at its drop. Acknowledged writes
+     * are never silently volatile.
+     *
+     * @param spec the entry
+     * @return a handle on it
+     * @throws Fault BAD_REQUEST if the body gives an initial state for such a name, otherwise as
+     *     {@link #create(ServiceSpec)}
+     */
+    public ServiceRef createOverHttp(ServiceSpec spec) throws Fault {
+        Path file = durableFiles.get(spec.name());
+        if (file == null) {
+            return create(spec);
+        }
+        if (spec.state() != null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "service '" + spec.name() + "' is durable in this host: created again,"
+                    + " it starts from its state file; leave out \"state\" (and Replace the state afterwards)");
+        }
+        return create(spec.name(), contracts.instantiate(spec.contract()), null, spec.partners(), file);
+    }
+
+    /**
+     * Checks, before a service starts, that Jackson can write and read its state type when the
+     * service leaves {@code toJson} to Jackson: in a named module the state's package must be
+     * opened to Jackson, and the Fault says which line to add to which module-info.java.
+     */
+    private static <S> void checkStateJson(Service<S> service) throws Fault {
+        if (overridesToJson(service.getClass()) || service.initialState() == null) {
+            return;
+        }
+        Class<S> type = service.stateType();
+        try {
+            Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+            Module m = type.getModule();
+            Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
+            String pkg = type.getPackageName();
+            if (m.isNamed() && !m.isOpen(pkg, jackson)) {
+                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
+                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
+                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
+                        + " to module " + m.getName() + "'s module-info.java", e);
+            }
+            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
+                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
+        }
+    }
+
+    private static boolean overridesToJson(Class<?> c) {
+        for (Class<?> k = c; k != null && k != Service.class; k = k.getSuperclass()) {
+            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                if (m.getName().equals("toJson") && m.getParameterCount() == 1) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param target a partner: a local service name or an {@code http://} service URL
+     * @return {@code null} if it is well-formed, else what is wrong with it
+     */
+    public static String partnerProblem(String target) {
+        if (target == null || target.isBlank()) {
+            return "a partner is a service name or an http:// service URL, not empty";
+        }
+        if (target.startsWith("http://") || target.startsWith("https://")) {
+            try {
+                URI u = new URI(target);
+                if (u.getHost() == null) {
+                    return "'" + target + "' has no host name";
+                }
+                return null;
+            } catch (java.net.URISyntaxException e) {
+                return "'" + target + "' is not a valid URL: " + e.getReason() + " at index " + e.getIndex();
+            }
+        }
+        if (target.contains("://")) {
+            return "'" + target + "' uses a scheme this host cannot call; use http://";
+        }
+        return ServiceSpec.isValidName(target) ? null
+                : "'" + target + "' is neither a service name (1-64 letters, digits, '.', '_', '-') nor an http:// URL";
+    }
+
+    private ServiceRef partnerRef(String target) {
+        if (target.startsWith("http://") || target.startsWith("https://")) {
+            HttpServer h = http;
+            // with HTTP, on the host's own event loops: a service whose handlers run there calls
+            // its remote partners without a thread hop, and the host runs no second group
+            return h == null ? ServiceRef.remote(URI.create(target), config.token())
+                    : HttpServiceRef.create(URI.create(target), config.token(), h.clientPool());
+        }
+        return new DeferredServiceRef(this, target);
+    }
+
+    /**
+     * @param name a service name
+     * @return an in-process handle on the running service
+     * @throws IllegalArgumentException if there is no such service
+     */
+    public ServiceRef service(String name) {
+        ServiceRuntime<?> rt = services.get(name);
+        if (rt == null) {
+            throw new IllegalArgumentException("no service '" + name + "' in this host; running: " + services.keySet());
+        }
+        return new LocalServiceRef(rt);
+    }
+
+    /**
+     * @param name a service name
+     * @return its runtime, or {@code null} if no such service runs
+     */
+    public ServiceRuntime<?> runtime(String name) {
+        return services.get(name);
+    }
+
+    /** {@return the running services by name, sorted (a live, concurrent view)} */
+    public Map<String, ServiceRuntime<?>> runtimes() {
+        return services;
+    }
+
+    /**
+     * Drops a service: its teardown runs, its state is saved, it leaves the directory.
+     *
+     * @param name the service
+     * @return the Drop's answer
+     */
+    public CompletableFuture<Response> drop(String name) {
+        ServiceRuntime<?> rt = services.get(name);
+        if (rt == null) {
+            return CompletableFuture.failedFuture(new Fault(FaultCode.NOT_FOUND, "no service '" + name + "'"));
+        }
+        CompletableFuture<Response> f = new CompletableFuture<>();
+        rt.post(Operation.builder(Verb.DROP).build(ResponsePort.future(f)));
+        return f;
+    }
+
+    /** {@return the bound HTTP port, or -1 without HTTP} */
+    public int port() {
+        HttpServer h = http;
+        return h == null ? -1 : h.port();
+    }
+
+    /** {@return {@code http://address:port}} */
+    public URI baseUri() {
+        String host = config.bindAddress().equals("0.0.0.0") ? "127.0.0.1" : config.bindAddress();
+        if (host.indexOf(':') >= 0) {
+            host = "[" + host + "]";
+        }
+        return URI.create("http://" + host + ":" + port());
+    }
+
+    /** {@return the HTTP connections open now (0 without HTTP)} */
+    public int openConnections() {
+        HttpServer h = http;
+        return h == null ? 0 : h.openConnections();
+    }
+
+    /** {@return the services' dispatcher} */
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** {@return the settings} */
+    public HostConfig config() {
+        return config;
+    }
+
+    /** {@return the bearer token, or {@code null}} */
+    public BearerToken token() {
+        return token;
+    }
+
+    /** {@return the HTTP metrics} */
+    public HostMetrics metrics() {
+        return metrics;
+    }
+
+    /** {@return milliseconds since the host was built} */
+    public long uptimeMillis() {
+        return System.currentTimeMillis() - startedMillis;
+    }
+
+    /** {@return {@code true} once closing has begun} */
+    public boolean isClosing() {
+        return closing;
+    }
+
+    /**
+     * Graceful shutdown: new requests 503; requests in flight drain until the deadline; services
+     * are dropped (teardown, save); sockets and dispatcher close. Called under the facade's lock.
+     *
+     * @param deadline how long to wait for requests in flight, and again for the teardowns
+     */
+    public void close(Duration deadline) {
+        if (closed) {
+            return;
+        }
+        closing = true;
+        long end = System.nanoTime() + deadline.toNanos();
+        HttpServer h = http;
+        if (h != null) {
+            h.stopAccepting();
+            while (metrics.inFlight() > 0 && System.nanoTime() < end) {
+                sleepMillis(2);
+            }
+            if (metrics.inFlight() > 0) {
+                LOG.log(System.Logger.Level.WARNING, "shutdown deadline passed with {0} requests in flight",
+                        String.valueOf(metrics.inFlight()));
+            }
+        }
+        List<CompletableFuture<Void>> drops = new ArrayList<>();
+        for (ServiceRuntime<?> rt : new ArrayList<>(services.values())) {
+            rt.post(Operation.builder(Verb.DROP).build(ResponsePort.of((r, f) -> { })));
+            drops.add(rt.droppedFuture());
+        }
+        try {
+            CompletableFuture.allOf(drops.toArray(CompletableFuture[]::new))
+                    .get(Math.max(deadline.toMillis(), 1000), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "not every service finished its teardown in time: {0}", e.toString());
+        }
+        if (h != null) {
+            h.close();
+        }
+        if (ownsDispatcher) {
+            dispatcher.close(Duration.ofSeconds(2));
+        }
+        closed = true;
+        LOG.log(System.Logger.Level.INFO, "ccrj host closed");
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,483 @@
+package io.ccrj.dss.internal.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.Port;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.HandlerKind;
+import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.OperationHandler;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.MergePatch;
+import io.ccrj.dss.internal.NotificationLog;
+import io.ccrj.dss.internal.StateFile;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One running service: its main port (four ccr-core ports, one per {@link HandlerKind}, addressed
+ * as one through {@link #post}), the interleave that arbitrates its handlers, and the runtime's
+ * own handlers (the generic Get, Replace, Update, Subscribe, Lookup and the Drop teardown). The
+ * other jobs have a class each: {@link Admission} (the pending bound and the admission queue),
+ * {@link VerbTable} (which handler runs for which operation), {@link VersionedState} (state,
+ * version, snapshot, durable file, the commit of a modification) and {@link NotificationLog}
+ * (sequence, replay window, subscribers).
+ *
+ * <h2>Threading</h2>
+ * {@link #post} may be called from any thread. The state is written only by exclusive or teardown
+ * handlers, which the interleave runs alone and orders (see {@link VersionedState}); the host's
+ * browser view and metrics read it outside the interleave through volatile fields.
+ *
+ * @param <S> the state type
+ */
+public final class ServiceRuntime<S> {
+    /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
+    private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
+    /** Notifications kept for SSE reconnection ({@code Last-Event-ID}). */
+    public static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
+    /** The media type of a JSON Merge Patch, the standard Update's body. */
+    public static final String MERGE_PATCH = VerbTable.MERGE_PATCH;
+    /** The bridge to the API types' package-private members. */
+    private static final ApiAccess ACCESS = ApiAccess.get();
+
+    private final String name;
+    private final Service<S> service;
+    private final DispatcherQueue queue;
+    private final Map<String, ServiceRef> partners;
+    private final Map<String, String> partnerUris;
+    private final Admission admission;
+    private final VerbTable verbs;
+    private final VersionedState<S> state;
+    /** The notification sequence, its replay window and the subscriptions. */
+    private final NotificationLog log;
+
+    private final Port<Operation> concurrentPort;
+    private final Port<Operation> exclusivePort;
+    private final Port<Operation> teardownPort;
+    private final Port<Operation> independentPort;
+
+    private volatile boolean dropped;
+    private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder faults = new LongAdder();
+
+    /**
+     * Binds the service and loads its first state; {@link #start} then activates it.
+     *
+     * @param name the service's name in its host
+     * @param service the instance (attached to this runtime)
+     * @param queue the dispatcher queue its handlers run on
+     * @param initialState the state to start from, or {@code null} for the service's own
+     * @param stateFile the durable state file, or {@code null}
+     * @param partners partner name to handle
+     * @param partnerUris partner name to the target as given (for Lookup)
+     * @param maxPending operations held unanswered before new ones are refused
+     * @param admissionQueue the queue whose scheduling policy sheds load, or {@code null}
+     * @param retainedBytesLimit bytes of notifications kept for replay
+     * @throws Fault BAD_REQUEST if the initial state is not a valid state
+     * @throws IOException if the state file cannot be read or holds no valid state
+     */
+    public ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
+                          StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
+                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit) throws Fault, IOException {
+        this.name = name;
+        this.service = service;
+        this.queue = queue;
+        this.partners = Map.copyOf(partners);
+        this.partnerUris = Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
+        this.admission = new Admission(name, maxPending, admissionQueue);
+        this.log = new NotificationLog(retainedBytesLimit);
+        this.concurrentPort = new Port<>(name + ".concurrent");
+        this.exclusivePort = new Port<>(name + ".exclusive");
+        this.teardownPort = new Port<>(name + ".teardown");
+        this.independentPort = new Port<>(name + ".independent");
+        this.verbs = new VerbTable(ACCESS.bind(service), this::standardHandler, this::lookup,
+                custom -> op -> teardown(op, custom));
+        this.state = new VersionedState<>(name, service, initialState, stateFile);
+        ACCESS.attach(service, this);
+    }
+
+    /** Activates the interleave and the independent receiver, then runs the service's onStart. */
+    public void start() {
+        Arbiter.activate(queue, Arbiter.interleave(
+                Arbiter.teardown(Arbiter.receive(false, teardownPort, this::runExclusive)),
+                Arbiter.exclusive(Arbiter.receive(true, exclusivePort, this::runExclusive)),
+                Arbiter.concurrent(Arbiter.receive(true, concurrentPort, this::run))));
+        Arbiter.activate(queue, Arbiter.receive(true, independentPort, this::run));
+        ACCESS.onStart(service);
+    }
+
+    /** {@return the state now (a handler's read; see {@link Service})} */
+    public S state() {
+        return state.state();
+    }
+
+    /**
+     * Sets the state; an exclusive handler's write, ordered by the interleave.
+     *
+     * @param newState the new state
+     */
+    public void setState(S newState) {
+        state.set(newState);
+    }
+
+    /** {@return operations accepted} */
+    public long operationsCount() {
+        return operations.sum();
+    }
+
+    /** {@return operations refused because the service was overloaded} */
+    public long shedCount() {
+        return admission.shed();
+    }
+
+    /** {@return operations answered with a fault} */
+    public long faultCount() {
+        return faults.sum();
+    }
+
+    /** {@return the service's name in its host} */
+    public String name() {
+        return name;
+    }
+
+    /** {@return the service's contract} */
+    public String contract() {
+        return service.contract();
+    }
+
+    /** {@return the service instance} */
+    public Service<S> service() {
+        return service;
+    }
+
+    /** {@return the queue its handlers run on} */
+    public DispatcherQueue queue() {
+        return queue;
+    }
+
+    /** {@return the JSON snapshot of the last committed state} */
+    public JsonNode snapshot() {
+        return state.snapshot();
+    }
+
+    /**
+     * The JSON bytes of a snapshot, written once per version and shared by every HTTP Get of it
+     * (the array is never modified).
+     *
+     * @param snap a snapshot this runtime handed out
+     * @return its bytes, or {@code null} if it is no longer the current snapshot
+     */
+    public byte[] snapshotBytes(JsonNode snap) {
+        return state.snapshotBytes(snap);
+    }
+
+    /** {@return the state version (the ETag)} */
+    public long version() {
+        return state.version();
+    }
+
+    /**
+     * @param v a version of this service's state
+     * @return its HTTP entity tag, the same as {@link Response#etagOf}, formatted once per version
+     */
+    public CharSequence etag(long v) {
+        return state.etag(v);
+    }
+
+    /** {@return operations accepted and not yet answered} */
+    public int pendingCount() {
+        return admission.pending();
+    }
+
+    /** {@return open subscriptions} */
+    public int subscriberCount() {
+        return log.subscriberCount();
+    }
+
+    /** {@return {@code true} once the teardown has run} */
+    public boolean isDropped() {
+        return dropped;
+    }
+
+    /** {@return completed when the teardown has run, before the Drop's answer} */
+    public CompletableFuture<Void> droppedFuture() {
+        return droppedFuture;
+    }
+
+    /**
+     * @param verb an operation
+     * @return {@code true} if the operation has a handler
+     */
+    public boolean lookupSupports(Verb verb) {
+        return verbs.supports(verb);
+    }
+
+    /**
+     * @param action a Submit action
+     * @return {@code true} if a Submit of this action has a handler
+     */
+    public boolean supportsAction(String action) {
+        return verbs.supportsAction(action);
+    }
+
+    /**
+     * @return the media type the Update body must have: the service's declaration, else merge
+     *     patch for the standard Update and any JSON for a custom one ({@code application/json})
+     */
+    public String updateBody() {
+        return verbs.updateBody();
+    }
+
+    /** @return the names of the Submit actions (for the browser view's forms and listeners) */
+    public List<String> actionNames() {
+        return verbs.actionNames();
+    }
+
+    /**
+     * @param partnerName a partner of this service
+     * @return its handle
+     * @throws IllegalArgumentException if there is no such partner
+     */
+    public ServiceRef partner(String partnerName) {
+        ServiceRef p = partners.get(partnerName);
+        if (p == null) {
+            throw new IllegalArgumentException("service " + name + " has no partner '" + partnerName
+                    + "'; its partners: " + partners.keySet());
+        }
+        return p;
+    }
+
+    /**
+     * The main port: routes the operation to its handler's group, or answers at once with a
+     * fault (dropped service, unsupported operation, overload).
+     *
+     * @param op the operation
+     */
+    public void post(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        Binding b = verbs.bindingFor(op);
+        if (b == null) {
+            faults.increment();
+            op.fault(FaultCode.UNSUPPORTED, verbs.unsupportedMessage(name, contract(), op));
+            return;
+        }
+        if (!admission.tryAcquire(op)) {
+            return;
+        }
+        operations.increment();
+        // a new, immutable Operation carries the runtime's envelope
+        Operation admitted = ACCESS.admit(op, new Envelope(this, b));
+        ACCESS.onAnswered(admitted.responsePort(), admission.release);
+        admission.post(admitted, portFor(b.kind()));
+        if (dropped && b.kind() != HandlerKind.TEARDOWN) {
+            failStragglers(); // raced with the teardown: its ports have no receivers any more
+        }
+    }
+
+    private Port<Operation> portFor(HandlerKind kind) {
+        return switch (kind) {
+            case CONCURRENT -> concurrentPort;
+            case EXCLUSIVE -> exclusivePort;
+            case TEARDOWN -> teardownPort;
+            case INDEPENDENT -> independentPort;
+        };
+    }
+
+    // ---- handler execution (tasks of the interleave) ----
+
+    private void run(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        try {
+            bindingOf(op).handler().handle(op);
+        } catch (Fault f) {
+            faults.increment();
+            op.fault(f);
+        } catch (Throwable t) {
+            handlerFailed(op, t);
+        }
+    }
+
+    private void runExclusive(Operation op) {
+        if (dropped) {
+            op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            return;
+        }
+        S before = state.begin();
+        try {
+            if (op.ifMatch() != null && op.verb().isModifying()) {
+                state.checkIfMatch(op.ifMatch());
+            }
+            bindingOf(op).handler().handle(op);
+        } catch (Fault f) {
+            state.restore(before);
+            faults.increment();
+            op.fault(f);
+        } catch (Throwable t) {
+            state.restore(before);
+            handlerFailed(op, t);
+        }
+    }
+
+    private static Binding bindingOf(Operation op) {
+        Envelope e = ACCESS.envelope(op);
+        return e == null ? null : e.binding();
+    }
+
+    private void handlerFailed(Operation op, Throwable t) {
+        faults.increment();
+        LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
+        op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
+                + name + "' failed" + (t.getMessage() == null ? "" : ": " + t.getMessage())
+                + " (the host's log has the details)", t));
+    }
+
+    /**
+     * Called by {@link Operation#respond} before a successful answer is delivered: for an
+     * exclusive modification, commits it ({@link VersionedState#commit}); a commit that fails
+     * faults the operation instead.
+     *
+     * @param op the answering operation
+     * @return the version to answer with, or -1 if the answer became a fault
+     */
+    public long beforeSuccess(Operation op) {
+        Binding b = bindingOf(op);
+        if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
+            return state.version();
+        }
+        try {
+            return state.commit(op, log);
+        } catch (Fault f) {
+            faults.increment();
+            op.responsePort().fault(f);
+            return -1;
+        }
+    }
+
+    // ---- the runtime's own handlers ----
+
+    private OperationHandler standardHandler(Verb v) {
+        return switch (v) {
+            case GET -> op -> op.responsePort().respond(new Response(state.snapshot(), state.version()));
+            case REPLACE -> op -> {
+                state.set(ACCESS.fromJson(service, requireBody(op)));
+                op.respondState();
+            };
+            case UPDATE -> op -> {
+                JsonNode patched = MergePatch.apply(state.snapshot().deepCopy(), requireBody(op));
+                state.set(ACCESS.fromJson(service, patched));
+                op.respondState();
+            };
+            case SUBSCRIBE -> this::subscribe;
+            default -> throw new IllegalArgumentException("no standard handler for " + v);
+        };
+    }
+
+    /**
+     * @param op an operation
+     * @return its body
+     * @throws Fault BAD_REQUEST if it has none
+     */
+    public static JsonNode requireBody(Operation op) throws Fault {
+        JsonNode body = op.body();
+        if (body == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, op.verb() + " needs a JSON body");
+        }
+        return body;
+    }
+
+    private void lookup(Operation op) {
+        ObjectNode o = Json.object();
+        o.put("name", name);
+        o.put("contract", contract());
+        ArrayNode ops = o.putArray("operations");
+        for (Verb v : Verb.values()) {
+            if (verbs.supports(v)) {
+                ops.add(v.name());
+            }
+        }
+        ArrayNode acts = o.putArray("actions");
+        verbs.actionNames().forEach(acts::add);
+        ObjectNode ps = o.putObject("partners");
+        partnerUris.forEach(ps::put);
+        o.put("version", state.version());
+        op.respond(o);
+    }
+
+    private void subscribe(Operation op) throws Fault {
+        NotificationListener listener = op.subscriber();
+        if (listener == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "Subscribe needs a listener");
+        }
+        long version = state.version();
+        log.subscribe(listener, op.lastSequence(), version);
+        ObjectNode o = Json.object();
+        o.put("sequence", log.sequence());
+        o.put("version", version);
+        op.respond(o);
+    }
+
+    /**
+     * Ends a subscription from the subscriber's side.
+     *
+     * @param listener the listener given to Subscribe
+     */
+    public void unsubscribe(NotificationListener listener) {
+        log.unsubscribe(listener);
+    }
+
+    private void teardown(Operation op, OperationHandler custom) throws Exception {
+        try {
+            if (custom != null) {
+                custom.handle(op);
+            }
+            ACCESS.onDrop(service);
+        } finally {
+            dropped = true;
+            state.saveAtDrop();
+            log.closeAll("service '" + name + "' dropped");
+            droppedFuture.complete(null); // leaves the host's directory before the answer is seen
+            ObjectNode o = Json.object();
+            o.put("dropped", name);
+            op.responsePort().respond(new Response(o, state.version()));
+            // Items that were pending inside the interleave go back to their ports once the
+            // teardown has run; answer them after that.
+            queue.execute(this::failStragglers);
+        }
+    }
+
+    private void failStragglers() {
+        for (Port<Operation> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
+            for (Operation op; (op = p.test()) != null; ) {
+                op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+            }
+        }
+    }
+
+    /** @return partner names and URIs as given */
+    public Map<String, String> partnerUris() {
+        return new LinkedHashMap<>(partnerUris);
+    }
+}

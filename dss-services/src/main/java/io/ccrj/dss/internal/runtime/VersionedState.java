@@ -1,0 +1,242 @@
+package io.ccrj.dss.internal.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.Notification;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.EtagCache;
+import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.JsonLimits;
+import io.ccrj.dss.internal.NotificationLog;
+import io.ccrj.dss.internal.SnapshotBytes;
+import io.ccrj.dss.internal.StateFile;
+
+import java.io.IOException;
+
+/**
+ * One service's versioned, optionally durable state: the typed state, its JSON snapshot and the
+ * snapshot's bytes, the version (the ETag), the state file, and the commit of a modification
+ * (check, serialize, save, then bump the version and append the notification).
+ *
+ * <h2>Threading</h2>
+ * Written only by exclusive or teardown handlers, which the service's interleave runs alone and
+ * orders (its lock gives happens-before between one handler's end and the next one's start);
+ * {@link #state}, {@link #snapshot} and {@link #version} are volatile so that concurrent handlers,
+ * the host's browser view and its metrics, which read outside the exclusive section, see whole
+ * values. {@link #rollback} is touched by exclusive handlers only.
+ *
+ * @param <S> the state type
+ */
+final class VersionedState<S> {
+    private static final System.Logger LOG = System.getLogger(VersionedState.class.getName());
+    private static final ApiAccess ACCESS = ApiAccess.get();
+
+    private final String name;
+    private final Service<S> service;
+    private final StateFile stateFile;
+    private volatile S state;
+    /** The state before the running exclusive handler, restored if its commit fails. */
+    private S rollback;
+    private volatile JsonNode snapshot;
+    private volatile long version;
+    /** The current snapshot's JSON bytes, written once per version. */
+    private final SnapshotBytes snapshotBytes = new SnapshotBytes();
+    private final EtagCache etags = new EtagCache();
+
+    /**
+     * Loads the first state: the state file's if it holds one, else the given one, else the
+     * service's initial state.
+     *
+     * @throws Fault BAD_REQUEST if the given state is not a valid state
+     * @throws IOException if the state file cannot be read or holds no valid state
+     */
+    VersionedState(String name, Service<S> service, JsonNode initialState, StateFile stateFile) throws Fault, IOException {
+        this.name = name;
+        this.service = service;
+        this.stateFile = stateFile;
+        S initial = service.initialState();
+        long initialVersion = 0;
+        StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
+        if (loaded != null) {
+            try {
+                initial = ACCESS.fromJson(service, loaded.state());
+            } catch (Fault f) {
+                throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
+                        + service.contract() + ": " + f.getMessage(), f);
+            }
+            initialVersion = loaded.version();
+            LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(),
+                    Long.toString(initialVersion));
+        } else if (initialState != null && !initialState.isNull()) {
+            initial = ACCESS.fromJson(service, initialState);
+        }
+        this.state = initial;
+        this.version = initialVersion;
+        this.snapshot = ACCESS.toJson(service, initial);
+    }
+
+    S state() {
+        return state;
+    }
+
+    void set(S value) {
+        state = value;
+    }
+
+    JsonNode snapshot() {
+        return snapshot;
+    }
+
+    long version() {
+        return version;
+    }
+
+    /** @return the bytes of a snapshot handed out, or {@code null} if it is no longer current */
+    byte[] snapshotBytes(JsonNode snap) {
+        return snapshotBytes.of(snap, snapshot);
+    }
+
+    /** @return the HTTP entity tag of a version, formatted once per version */
+    CharSequence etag(long v) {
+        return etags.of(v);
+    }
+
+    /** Called as an exclusive handler starts: remembers the state a failed commit restores. */
+    S begin() {
+        S before = state;
+        rollback = before;
+        return before;
+    }
+
+    /** Puts back the state an exclusive handler started from (it failed). */
+    void restore(S before) {
+        state = before;
+    }
+
+    /**
+     * Checks an {@code If-Match} precondition against the current version.
+     *
+     * @throws Fault PRECONDITION_FAILED if no tag matches, BAD_REQUEST if malformed
+     */
+    void checkIfMatch(String ifMatch) throws Fault {
+        String current = Response.etagOf(version);
+        boolean any = false;
+        for (String part : ifMatch.split(",")) {
+            String tag = part.trim();
+            if (tag.equals("*")) {
+                return;
+            }
+            if (tag.startsWith("W/")) {
+                any = true; // weak tags never match strongly (RFC 9110 13.1.1), but are well-formed
+                continue;
+            }
+            if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
+                throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: " + ifMatch
+                        + " (expected an entity tag in double quotes, such as " + current + ", or *)");
+            }
+            if (tag.equals(current)) {
+                return;
+            }
+            any = true;
+        }
+        if (!any) {
+            throw new Fault(FaultCode.BAD_REQUEST, "empty If-Match");
+        }
+        throw new Fault(FaultCode.PRECONDITION_FAILED, "If-Match " + ifMatch + " does not match the current ETag "
+                + current + "; read the state again and retry");
+    }
+
+    /**
+     * Commits a successful modification before its answer is delivered: bumps the version,
+     * refreshes the snapshot, saves the durable file and appends the notification.
+     *
+     * <p>An answer tells the truth about the state: everything that can fail is done first (the
+     * new state and the notification are checked against the limits that reading them back
+     * applies and serialized, the state file is written), and only then are the version, the
+     * snapshot and the notification sequence committed. A failure before the commit restores the
+     * state and throws, so a modification answered with a fault changed nothing.
+     *
+     * @param op the exclusive modification that answers
+     * @param log the service's notification log
+     * @return the new version
+     * @throws Fault why nothing was changed (the state is restored already)
+     */
+    long commit(Operation op, NotificationLog log) throws Fault {
+        JsonNode snap;
+        byte[] bytes;
+        Notification n;
+        int notificationBytes;
+        try {
+            snap = ACCESS.toJson(service, state);
+            JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
+            // written now, before the commit, so that nothing after the commit can fail on it; the
+            // bytes are the state file's and every Get's of this version
+            bytes = Json.WRITER.writeValueAsBytes(snap);
+            n = notificationOf(op, log.sequence() + 1);
+            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
+            // what every subscriber will write must be writable; its size bounds the replay window
+            notificationBytes = Json.WRITER.writeValueAsBytes(n.body()).length;
+        } catch (JsonLimits.Violation e) {
+            state = rollback;
+            throw new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed");
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": the state after " + op
+                    + " cannot be written; the change is rolled back", e);
+            state = rollback;
+            throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                    + "' after this change cannot be written as JSON; nothing was changed", e);
+        }
+        long v = version + 1;
+        if (stateFile != null) {
+            try {
+                stateFile.save(v, bytes);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path()
+                        + " failed; the change is rolled back", e);
+                state = rollback;
+                throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                        + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e);
+            }
+        }
+        // the commit: nothing below can fail on the client's input
+        snapshot = snap;
+        snapshotBytes.committed(snap, bytes);
+        version = v;
+        log.append(n, notificationBytes);
+        return v;
+    }
+
+    /** Saves the last committed state at the service's drop (a failure is logged: the drop goes on). */
+    void saveAtDrop() {
+        if (stateFile == null) {
+            return;
+        }
+        try {
+            stateFile.save(version, snapshot);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
+        }
+    }
+
+    private static Notification notificationOf(Operation op, long seq) {
+        String action = op.verb() == Verb.SUBMIT ? op.action() : op.verb().action();
+        JsonNode body;
+        if (op.verb() == Verb.UPSERT || op.verb() == Verb.DELETE) {
+            ObjectNode o = Json.object();
+            o.put("key", op.key());
+            if (op.verb() == Verb.UPSERT) {
+                o.set("value", op.bodyOrEmpty());
+            }
+            body = o;
+        } else {
+            body = op.bodyOrEmpty();
+        }
+        return new Notification(seq, action, body);
+    }
+}

@@ -1,0 +1,202 @@
+package io.ccrj.bench.dss;
+
+import io.ccrj.bench.dss.client.HttpReply;
+import io.ccrj.bench.dss.client.HttpRequestSpec;
+import io.ccrj.bench.dss.client.HttpRoundTripClient;
+import io.ccrj.dss.JsonBodies;
+import io.ccrj.dss.Manifest;
+import io.ccrj.dss.Response;
+import io.ccrj.dss.ServiceHost;
+import io.ccrj.dss.ServiceRef;
+import io.ccrj.dss.HandlerKind;
+import io.ccrj.dss.Handlers;
+import io.ccrj.dss.Operation;
+import io.ccrj.dss.ResponsePort;
+import io.ccrj.dss.Service;
+import io.ccrj.dss.Verb;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A remote partner's two-way Get between two hosts on loopback, beside a raw Netty client→server
+ * round trip, in the same run; µs per Get. Each invocation of {@link #get} is a chain of
+ * {@link #GETS} Gets, each sent when the one before is answered; {@link #pipelined} sends
+ * {@link #DEPTH} at once and waits for all:
+ *
+ * <ul>
+ * <li>{@code RAW_NETTY}: {@link HttpRoundTripClient} (its I/O on the benchmark thread) against the
+ *     raw Netty handler, the baseline;</li>
+ * <li>{@code PARTNER_ON_EVENT_LOOP}: a {@link GetLoopService} on host A, its handlers on A's event
+ *     loop, whose partner is host B's ping service: the chain runs on A's loop, each Get sent and
+ *     answered there (the benchmark thread waits for the chain's end only);</li>
+ * <li>{@code REMOTE_REF_FROM_THREAD}: {@code ServiceRef.remote} used from the benchmark thread
+ *     (the client pool's own event loop, a hand-off each way).</li>
+ * </ul>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "--enable-native-access=ALL-UNNAMED"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class DssPartnerBenchmark {
+    /** Gets per invocation of {@link #get}. */
+    public static final int GETS = 200;
+    /** Gets in flight at once in {@link #pipelined}, on one connection. */
+    public static final int DEPTH = 8;
+
+    /**
+     * Action {@code fan} with {@code {"n": k}}: sends {@code k} Gets to its partner {@code target}
+     * at once and answers when every one is answered (each must succeed).
+     */
+    public static final class FanService extends Service<GetLoopService.State> {
+        public FanService() {
+            super(GetLoopService.State.class, new GetLoopService.State(0));
+        }
+
+        @Override
+        protected void bind(Handlers h) {
+            h.action("fan", HandlerKind.CONCURRENT, op -> {
+                int n = op.bodyOrEmpty().path("n").asInt(1);
+                ServiceRef target = partner(GetLoopService.TARGET);
+                // the handler and every answer run on the host's one event loop: a plain counter is enough
+                int[] left = {n};
+                for (int i = 0; i < n; i++) {
+                    target.post(Operation.of(Verb.GET, null, null, ResponsePort.of((r, f) -> {
+                        if (f != null) {
+                            op.fault(f);
+                        } else if (--left[0] == 0) {
+                            op.respond(r.body());
+                        }
+                    })));
+                }
+            });
+        }
+    }
+
+    /** What calls whom. */
+    public enum Path { RAW_NETTY, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD }
+
+    @Param({"RAW_NETTY", "PARTNER_ON_EVENT_LOOP", "REMOTE_REF_FROM_THREAD"})
+    public Path path;
+
+    private DssTarget.Running server;
+    private ServiceHost caller;
+    private ServiceRef loop;
+    private ServiceRef fan;
+    private List<HttpRequestSpec> batch;
+    private ServiceRef remote;
+    private HttpRoundTripClient client;
+
+    @Setup(Level.Trial)
+    public void start() throws Exception {
+        server = (path == Path.RAW_NETTY ? DssTarget.RAW_NETTY : DssTarget.DSS_HTTP).start();
+        switch (path) {
+            case RAW_NETTY -> {
+                HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
+                client = HttpRoundTripClient.connect(get);
+                batch = Collections.nCopies(DEPTH, get);
+            }
+            case PARTNER_ON_EVENT_LOOP -> {
+                caller = ServiceHost.builder().port(0).ioThreads(1).handlersOnEventLoop(true).build().start();
+                caller.start(Manifest.builtIn());
+                loop = caller.create("loop", new GetLoopService(), Map.of(GetLoopService.TARGET, server.pingUrl()), null);
+                fan = caller.create("fan", new FanService(), Map.of(GetLoopService.TARGET, server.pingUrl()), null);
+            }
+            case REMOTE_REF_FROM_THREAD -> remote = server.remotePing();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void stop() {
+        if (client != null) {
+            client.close();
+        }
+        if (caller != null) {
+            caller.close(Duration.ofSeconds(5));
+        }
+        server.close();
+    }
+
+    /** {@link #GETS} two-way Gets, one after another; returns the last answer so that JMH keeps it. */
+    @Benchmark
+    @OperationsPerInvocation(GETS)
+    public Object get() throws Exception {
+        switch (path) {
+            case RAW_NETTY -> {
+                HttpReply r = null;
+                for (int i = 0; i < GETS; i++) {
+                    r = client.exchange();
+                    if (r.status() != 200) {
+                        throw new IllegalStateException("raw Netty answered " + r.status());
+                    }
+                }
+                return r;
+            }
+            case PARTNER_ON_EVENT_LOOP -> {
+                return DssRoundTripBenchmark.awaitSpinning(loop.submit("run", JsonBodies.object().put("n", GETS)));
+            }
+            default -> {
+                Response r = null;
+                for (int i = 0; i < GETS; i++) {
+                    CompletableFuture<Response> f = remote.get();
+                    r = DssRoundTripBenchmark.awaitSpinning(f);
+                }
+                return r;
+            }
+        }
+    }
+
+    /**
+     * {@value #DEPTH} Gets sent at once and all answered (pipelined on one connection: the raw
+     * client's {@code exchangeAll}, the DSS client's pipelining); µs per Get.
+     */
+    @Benchmark
+    @OperationsPerInvocation(DEPTH)
+    public Object pipelined() throws Exception {
+        switch (path) {
+            case RAW_NETTY -> {
+                List<HttpReply> replies = client.exchangeAll(batch);
+                for (HttpReply r : replies) {
+                    if (r.status() != 200) {
+                        throw new IllegalStateException("raw Netty answered " + r.status());
+                    }
+                }
+                return replies.get(replies.size() - 1);
+            }
+            case PARTNER_ON_EVENT_LOOP -> {
+                return DssRoundTripBenchmark.awaitSpinning(fan.submit("fan", JsonBodies.object().put("n", DEPTH)));
+            }
+            default -> {
+                List<CompletableFuture<Response>> all = new ArrayList<>(DEPTH);
+                for (int i = 0; i < DEPTH; i++) {
+                    all.add(remote.get());
+                }
+                Response r = null;
+                for (CompletableFuture<Response> f : all) {
+                    r = DssRoundTripBenchmark.awaitSpinning(f);
+                }
+                return r;
+            }
+        }
+    }
+}
