@@ -113,6 +113,15 @@ public final class QueueCore implements TaskSink {
         return executor == null && policy.kind() == SchedulingPolicy.Kind.UNCONSTRAINED;
     }
 
+    /**
+     * {@code true} if every task of this queue runs on one and the same thread: a queue of a
+     * one-worker dispatcher (an executor-backed queue may run its turns on any of the executor's
+     * threads).
+     */
+    boolean runsOnOneThread() {
+        return executor == null && pool != null && pool.workerCount() == 1;
+    }
+
     @Override
     public boolean accepts() {
         return !disposed && (pool == null || pool.acceptsFrom(Thread.currentThread()));

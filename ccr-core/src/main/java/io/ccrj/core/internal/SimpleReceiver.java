@@ -1,18 +1,39 @@
 package io.ccrj.core.internal;
 
 import io.ccrj.core.Handler;
+import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
 
 import java.util.function.Predicate;
 
 /**
  * {@code Arbiter.receive}: one item per firing from one port, one-shot or persistent, with an
- * optional predicate. A persistent receiver with no predicate and no parent is the hot path: one
- * allocation (the task) per message.
+ * optional predicate. A persistent receiver with no predicate and no parent on a queue is the hot
+ * path: it reuses its spent tasks, so a message costs no allocation once a few tasks circulate.
+ *
+ * <h2>Task reuse</h2>
+ * A task that ran goes back to {@link #spares} from the thread that ran it ({@link ItemTask#spent});
+ * a post takes one from there under the port lock before it allocates. Posts take spares one at a
+ * time (the port lock orders them), so the spare queue has one consumer at a time; its producers
+ * are the queue's workers: one on a one-worker dispatcher (a single-producer queue), several
+ * otherwise (a multi-producer one). Only tasks nothing else refers to once they ran are reused: no
+ * predicate (a declined item never makes a task), no parent (a choice or interleave keeps its
+ * tasks), no asynchronous handler (it completes the task later), and a {@link QueueCore} sink (it
+ * drops a task once it ran it; discarded or rejected tasks are never reused).
  */
 public final class SimpleReceiver extends PortReceiver {
+    /** Spent tasks kept for reuse at most; beyond that a finished task is left to the collector. */
+    private static final int SPARE_TASKS = 64;
+
     private final Handler<Object> handler;
     private final Predicate<Object> predicate;
     private final Entry entry = new Entry();
+    /**
+     * Spent tasks for reuse, or {@code null} if this receiver does not reuse them; written before
+     * registration, whose port lock publishes it to posters (and the tasks to their runners).
+     */
+    private MessagePassingQueue<ItemTask> spares;
 
     @SuppressWarnings("unchecked")
     public SimpleReceiver(boolean persistent, PortCore port, Handler<?> handler, Predicate<?> predicate) {
@@ -23,7 +44,21 @@ public final class SimpleReceiver extends PortReceiver {
 
     @Override
     protected void register() {
+        if (persistent && predicate == null && parent == null && !(handler instanceof AsyncHandler<?>)
+                && sink instanceof QueueCore queue) {
+            spares = queue.runsOnOneThread() ? new SpscArrayQueue<>(SPARE_TASKS) : new MpscArrayQueue<>(SPARE_TASKS);
+        }
         port.register(entry);
+    }
+
+    /** Whether this receiver's tasks go back to it once they ran. */
+    boolean reusesTasks() {
+        return spares != null;
+    }
+
+    /** Keeps a spent, cleared task for a later post (dropped if enough are kept). Running thread. */
+    void reuse(ItemTask spent) {
+        spares.offer(spent);
     }
 
     @Override
@@ -40,6 +75,13 @@ public final class SimpleReceiver extends PortReceiver {
                 }
             } catch (Throwable failure) {
                 return new Rejection(failure, CausalEnvelope.causalities(stored), sink);
+            }
+        }
+        MessagePassingQueue<ItemTask> s = spares;
+        if (s != null) {
+            ItemTask spare = s.poll();
+            if (spare != null) {
+                return spare.reuse(stored);
             }
         }
         return new ItemTask(sink, this, stored);

@@ -44,7 +44,9 @@ public abstract class Task implements Dispatchable {
 
     /**
      * Runs the handler with the task's causalities active; routes any exception; then signals
-     * completion unless the handler completes asynchronously. Never throws.
+     * completion unless the handler completes asynchronously, and hands the spent task to
+     * {@link #spent()}. Never throws. The caller must not touch the task afterwards: it may
+     * already carry another item.
      */
     public final void execute() {
         Causality[] saved = CausalityContext.set(causalities);
@@ -59,6 +61,17 @@ public abstract class Task implements Dispatchable {
                 complete();
             }
         }
+        if (!async) {
+            spent();
+        }
+    }
+
+    /**
+     * Called on the running thread once the task ran and completed, when nothing refers to it
+     * any more (neither the sink nor an arbiter): a task that can be reused goes back to its
+     * receiver here. Not called for a task that was discarded, rejected or run inline.
+     */
+    protected void spent() {
     }
 
     /** Signals completion to the owning arbiter (interleave release), if any. */
