@@ -308,7 +308,10 @@ public final class QueueCore implements TaskSink {
         }
         if (suspended) {
             tokenHeldBySuspension.set(true);
-            if (!suspended && tokenHeldBySuspension.compareAndSet(true, false)) {
+            // Re-check after parking the token: a resume() or dispose() that ran since the checks
+            // above found no token to hand back (each writes its flag, then tries the token; this
+            // writes the token, then reads the flags: one of the two sides sees the other).
+            if ((!suspended || disposed) && tokenHeldBySuspension.compareAndSet(true, false)) {
                 pool.makeReady(this);
             }
             return 0;
@@ -355,7 +358,7 @@ public final class QueueCore implements TaskSink {
         if (suspended) {
             // Keep the turn for resume(); re-check so a resume racing with this cannot miss it.
             deferredTurns.incrementAndGet();
-            if (!suspended) {
+            if (!suspended || disposed) { // a resume() or dispose() may have released the turns already
                 releaseDeferredTurns();
             }
             return;
