@@ -10,6 +10,9 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.Status;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -36,6 +39,36 @@ class MpjExpressWorldTest {
             return comm.rank() + "/" + comm.size() + ":" + total[0];
         });
         assertThat(results).containsExactly("0/3:6.0", "1/3:6.0", "2/3:6.0");
+    }
+
+    /**
+     * MPJ Express's {@code Status.Test_cancelled()} prints a line on every call: the adapter must
+     * not ask it, or every receive (and every measured one in a benchmark) writes to the console.
+     */
+    @Test
+    void receivesThroughTheAdapterPrintNothing() {
+        PrintStream saved = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        List<String> got;
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            got = MpjExpressWorld.run(2, comm -> {
+                int[] buf = new int[1];
+                if (comm.rank() == 0) {
+                    comm.send(new int[] {7}, 0, 1, Datatype.INT, 1, 0);
+                    comm.isend(new int[] {8}, 0, 1, Datatype.INT, 1, 1).waitFor();
+                    return "sent";
+                }
+                Status first = comm.recv(buf, 0, 1, Datatype.INT, 0, 0);
+                int a = buf[0];
+                Status second = comm.irecv(buf, 0, 1, Datatype.INT, 0, 1).waitFor();
+                return a + "," + buf[0] + "," + first.cancelled() + "," + second.cancelled();
+            });
+        } finally {
+            System.setOut(saved);
+        }
+        assertThat(got).containsExactly("sent", "7,8,false,false");
+        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("Cancel functionality");
     }
 
     @Test

@@ -60,12 +60,17 @@ class MpjRequest implements Request {
         return new Persistent(context, request, operation, false, -1, -1, -1, type);
     }
 
-    /** A ccr-mpi status of an MPJ Express receive status, counted in {@code type}. */
+    /**
+     * A ccr-mpi status of an MPJ Express receive status, counted in {@code type}. Never cancelled:
+     * MPJ Express 0.44 cannot cancel a request, and its {@code Status.Test_cancelled()} prints
+     * "Cancel functionality is not implemented." to standard output on every call before it
+     * returns {@code false}, so asking it would print a line per receive (and slow every measured
+     * receive down by a console write).
+     */
     static Status status(RankContext context, String op, mpi.Status st, Datatype type) {
         int count = context.callNonBlocking(op, () -> st.Get_count(Types.mpj(type)));
-        boolean cancelled = context.callNonBlocking(op, st::Test_cancelled);
         int elements = count == mpi.MPI.UNDEFINED ? Comm.UNDEFINED : count * type.size();
-        return new Status(st.source, st.tag, count == mpi.MPI.UNDEFINED ? Comm.UNDEFINED : count, elements, cancelled,
+        return new Status(st.source, st.tag, count == mpi.MPI.UNDEFINED ? Comm.UNDEFINED : count, elements, false,
                 Comm.UNDEFINED);
     }
 
