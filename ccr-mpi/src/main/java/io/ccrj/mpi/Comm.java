@@ -47,7 +47,9 @@ package io.ccrj.mpi;
  * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
  * methods are called from the thread running that rank's kernel; after
  * {@link #requestThreadLevel requestThreadLevel(SERIALIZED)} any thread of the rank may call, one
- * call at a time. Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
+ * call at a time; after {@code requestThreadLevel(MULTIPLE)} any thread at any time, except that
+ * collectives and communicator management on one communicator stay one thread at a time, as MPI
+ * requires (see {@link ThreadLevel#MULTIPLE}). Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
  *
  * <h2>Errors</h2>
  * Invalid arguments throw {@link MpiException} naming the problem: rank
@@ -764,8 +766,11 @@ public interface Comm {
 
     /**
      * Asks for a thread level for this rank ({@code Init_thread}): the level provided is
-     * {@code required}, or {@link ThreadLevel#SERIALIZED} if {@code required} is
-     * {@link ThreadLevel#MULTIPLE} (see {@link ThreadLevel}).
+     * {@code required}, on ccr-mpi's own backend every level (see {@link ThreadLevel}). Call it
+     * from the rank's thread before other threads of the rank call: once a rank runs at
+     * {@link ThreadLevel#MULTIPLE} it stays there, and later requests return {@code MULTIPLE}
+     * (MPI allows a level above the one required). Backends that cannot provide a level return
+     * a lower one (the MPJ Express adapter: {@link ThreadLevel#FUNNELED}).
      *
      * @param required the level wanted
      * @return the level provided, now in effect for every communicator of this rank

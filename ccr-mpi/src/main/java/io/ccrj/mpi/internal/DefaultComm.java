@@ -35,7 +35,10 @@ import java.util.List;
  *
  * <p>Thread safety: confined to the thread that owns the rank's mailbox ({@link #checkThread()}):
  * the rank's own thread, or at {@link ThreadLevel#SERIALIZED} whichever thread calls, one at a
- * time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
+ * time. At {@link ThreadLevel#MULTIPLE} point-to-point calls and requests may come from several
+ * threads at once: the mailbox serializes its matching engine ({@link MultipleCalls}), and what
+ * else a call touches is its own (its request) or written only by collectives and communicator
+ * management, which MPI allows one thread per communicator at a time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
  * intercommunicator ({@link DefaultIntercomm}).
  */
 public class DefaultComm implements Comm {
@@ -1036,6 +1039,9 @@ public class DefaultComm implements Comm {
                     + " a communicator belongs to its rank's thread (requestThreadLevel(SERIALIZED) allows"
                     + " other threads, one call at a time)");
         }
+        if (mailbox.multi != null) {
+            return;      // MULTIPLE: the owner stays the rank's thread; waiters are woken as a set
+        }
         mailbox.owner = t;
     }
 
@@ -1201,9 +1207,14 @@ public class DefaultComm implements Comm {
         if (required == null) {
             throw new MpiException(ErrorClass.ARG, "requestThreadLevel on " + label + ": level is null");
         }
-        ThreadLevel provided = required == ThreadLevel.MULTIPLE ? ThreadLevel.SERIALIZED : required;
-        mailbox.threadLevel = provided;
-        return provided;
+        if (mailbox.multi != null) {
+            return ThreadLevel.MULTIPLE;     // cannot be taken back: other threads may be calling
+        }
+        if (required == ThreadLevel.MULTIPLE) {
+            mailbox.enableMultipleCalls();   // before the volatile write of the level publishes it
+        }
+        mailbox.threadLevel = required;
+        return required;
     }
 
     /** The world communicator of {@code worldRank}. */
