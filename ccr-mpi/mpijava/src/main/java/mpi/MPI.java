@@ -61,7 +61,10 @@ public class MPI {
     public static final int THREAD_FUNNELED = 2;
     /** Thread level: any thread, one call at a time. */
     public static final int THREAD_SERIALIZED = 3;
-    /** Thread level: any thread at any time (ccr-mpi provides {@link #THREAD_SERIALIZED} instead). */
+    /**
+     * Thread level: any thread at any time. Several threads of a process may then call
+     * point-to-point operations at once; collectives on one communicator stay one thread at a time.
+     */
     public static final int THREAD_MULTIPLE = 4;
     /** Bytes {@code Bsend} needs in the attached buffer beyond the packed message ({@link io.ccrj.mpi.Comm#BSEND_OVERHEAD}). */
     public static final int BSEND_OVERHEAD = io.ccrj.mpi.Comm.BSEND_OVERHEAD;
@@ -209,7 +212,7 @@ public class MPI {
     /**
      * The thread level in effect ({@code Query_thread}).
      *
-     * @return {@link #THREAD_SINGLE} .. {@link #THREAD_SERIALIZED}
+     * @return {@link #THREAD_SINGLE} .. {@link #THREAD_MULTIPLE}
      */
     public static int queryThread() {
         return THREAD_SINGLE + COMM_WORLD.impl.threadLevel().ordinal();
