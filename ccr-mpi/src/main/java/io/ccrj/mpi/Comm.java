@@ -758,6 +758,34 @@ public interface Comm {
     GraphComm createGraph(int[] index, int[] edges, boolean reorder);
 
     /**
+     * The rank this rank would have in the grid {@link #createCart} makes ({@code MPI_Cart_map}):
+     * a local call that creates nothing. Ranks keep their order in a grid, so this is
+     * {@link #rank()} for the first {@code product(dims)} ranks.
+     *
+     * @param dims the extent of each dimension, each {@code >= 1}
+     * @param periods whether each dimension wraps around
+     * @return the rank in the grid, or {@link #UNDEFINED} on ranks beyond it
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} as {@link #createCart}
+     */
+    default int cartMap(int[] dims, boolean[] periods) {
+        return io.ccrj.mpi.internal.Topologies.cartMap(rank(), size(), dims, periods);
+    }
+
+    /**
+     * The rank this rank would have in the graph {@link #createGraph} makes
+     * ({@code MPI_Graph_map}): a local call that creates nothing; {@link #rank()} for the first
+     * {@code index.length} ranks.
+     *
+     * @param index cumulative neighbour counts, non-decreasing
+     * @param edges the concatenated neighbour lists, nodes in {@code [0, index.length)}
+     * @return the rank in the graph, or {@link #UNDEFINED} on ranks beyond it
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} as {@link #createGraph}
+     */
+    default int graphMap(int[] index, int[] edges) {
+        return io.ccrj.mpi.internal.Topologies.graphMap(rank(), size(), index, edges);
+    }
+
+    /**
      * The thread level of this rank ({@code Query_thread}); the same for all its communicators.
      *
      * @return {@link ThreadLevel#FUNNELED} unless {@link #requestThreadLevel} changed it

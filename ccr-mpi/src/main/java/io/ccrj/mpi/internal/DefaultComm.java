@@ -1160,22 +1160,7 @@ public class DefaultComm implements Comm {
     @Override
     public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
         checkThread();
-        if (dims == null || periods == null || dims.length != periods.length) {
-            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": dims and periods must be arrays of"
-                    + " one length, got " + Arrays.toString(dims) + " and " + Arrays.toString(periods));
-        }
-        long points = 1;
-        for (int d : dims) {
-            if (d < 1) {
-                throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": every dimension must be >= 1, got "
-                        + Arrays.toString(dims));
-            }
-            points *= d;
-        }
-        if (points > size) {
-            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": grid " + Arrays.toString(dims)
-                    + " has " + points + " points, more than the " + size + " ranks");
-        }
+        long points = Topologies.checkCart("createCart on " + label, dims, periods, size);
         int n = derived++;
         if (rank >= points) {
             return null;
@@ -1187,7 +1172,7 @@ public class DefaultComm implements Comm {
     @Override
     public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
         checkThread();
-        DefaultGraphComm.check(label, index, edges, size);
+        DefaultGraphComm.check("createGraph on " + label, index, edges, size);
         int n = derived++;
         if (rank >= index.length) {
             return null;
