@@ -8,7 +8,9 @@ import mpi.MPI;
 import mpi.MPIException;
 
 /**
- * Calls the few operations the compatibility layer cannot pass on to ccr-mpi (bound markers); each must fail with an MPIException naming it.
+ * Misuses of the bound markers ({@code MPI.LB}, {@code MPI.UB}): as a buffer datatype, in a
+ * constructor other than {@code Struct}, and bounds out of order; each must fail with an
+ * MPIException naming the problem.
  */
 public class UnsupportedProgram {
 
@@ -22,8 +24,8 @@ public class UnsupportedProgram {
         Intracomm w = MPI.COMM_WORLD;
         List<Runnable> calls = List.of(
             () -> w.Send(new int[1], 0, 1, MPI.LB, 0, 0),
-            () -> Datatype.Struct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {MPI.INT, MPI.UB}),
-            () -> MPI.UB.Extent());
+            () -> Datatype.Contiguous(2, MPI.UB),
+            () -> Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 5, 2}, new Datatype[] {MPI.INT, MPI.LB, MPI.UB}));
         List<String> messages = new ArrayList<>();
         for (Runnable c : calls) {
             try {
