@@ -39,7 +39,8 @@ final class Kernels {
             new CancelKernel(),
             new VCollectivesKernel(),
             new InPlaceKernel(),
-            new InPlaceUserFunctionKernel());
+            new InPlaceUserFunctionKernel(),
+            new BoundsKernel());
 
     private Kernels() {
     }
