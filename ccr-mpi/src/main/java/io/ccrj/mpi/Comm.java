@@ -303,9 +303,12 @@ public interface Comm {
 
     /**
      * Sends block {@code j} of every rank's send buffer to rank {@code j}, which stores the block
-     * from rank {@code i} at {@code recvoffset + i * recvcount} ({@code Alltoall}).
+     * from rank {@code i} at {@code recvoffset + i * recvcount} ({@code Alltoall}). With
+     * {@link #IN_PLACE} as {@code sendbuf} the outgoing blocks are those of {@code recvbuf}
+     * (laid out as the incoming ones), each replaced by the block received in its place; the
+     * send arguments are then ignored.
      *
-     * @param sendbuf the outgoing blocks, one per rank
+     * @param sendbuf the outgoing blocks, one per rank, or {@link #IN_PLACE}
      * @param sendoffset index of the first block's first element
      * @param sendcount elements per block
      * @param sendtype datatype of {@code sendbuf}
@@ -578,9 +581,12 @@ public interface Comm {
 
     /**
      * Sends {@code sendcounts[j]} items from {@code sdispls[j]} to rank {@code j}, which stores
-     * them at {@code rdispls[i]} for sender {@code i} ({@code Alltoallv}).
+     * them at {@code rdispls[i]} for sender {@code i} ({@code Alltoallv}). With {@link #IN_PLACE}
+     * as {@code sendbuf} the outgoing blocks are those of {@code recvbuf} at {@code rdispls}, so
+     * every rank sends to {@code j} as many items as it receives from {@code j}; the send
+     * arguments are then ignored (they may be {@code null}).
      *
-     * @param sendbuf the outgoing blocks
+     * @param sendbuf the outgoing blocks, or {@link #IN_PLACE}
      * @param sendoffset index the send displacements count from
      * @param sendcounts items sent to each rank
      * @param sdispls each outgoing block, in extents of {@code sendtype}

@@ -613,6 +613,17 @@ public class DefaultComm implements Comm {
         return at;
     }
 
+    /**
+     * The operands of an {@code IN_PLACE} alltoall(v): a copy of the receive buffer (an array of
+     * references is copied shallowly: the collective moves references and never changes them).
+     */
+    private static Object inPlaceOperands(Object recvbuf) {
+        int n = java.lang.reflect.Array.getLength(recvbuf);
+        Object copy = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), n);
+        System.arraycopy(recvbuf, 0, copy, 0, n);
+        return copy;
+    }
+
     /** {@code IN_PLACE} is allowed only where MPI allows it (the root of some collectives). */
     private void checkInPlace(String w, Object buf, boolean allowed) {
         if (buf == IN_PLACE && !allowed) {
@@ -787,8 +798,15 @@ public class DefaultComm implements Comm {
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
         String w = "alltoall";
-        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
         Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            // the operands are the receive buffer's blocks, which other ranks' blocks overwrite
+            sendbuf = inPlaceOperands(recvbuf);
+            sendoffset = recvoffset;
+            sendcount = recvcount;
+            sendtype = recvtype;
+        }
+        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
         Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoall");
         try {
@@ -878,8 +896,15 @@ public class DefaultComm implements Comm {
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
         checkThread();
         String w = "alltoallv";
-        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            sendbuf = inPlaceOperands(recvbuf);
+            sendoffset = recvoffset;
+            sendcounts = recvcounts;
+            sdispls = rdispls;
+            sendtype = recvtype;
+        }
+        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoallv");
         try {

@@ -411,6 +411,12 @@ class MpjComm implements Comm {
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        if (sendbuf == IN_PLACE) {
+            // MPJ Express has no IN_PLACE: the operands are a copy of the receive buffer
+            Args.blocks("alltoall", null, recvbuf, recvoffset, recvcount, size, recvtype);
+            alltoall(copyOf(recvbuf), recvoffset, recvcount, recvtype, recvbuf, recvoffset, recvcount, recvtype);
+            return;
+        }
         Args.count("alltoall", null, "sendcount", sendcount);
         Args.buffer("alltoall", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
         Args.count("alltoall", null, "recvcount", recvcount);
@@ -573,6 +579,14 @@ class MpjComm implements Comm {
         int n = java.lang.reflect.Array.getLength(buf) - offset;
         Object copy = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
         System.arraycopy(buf, offset, copy, 0, n);
+        return copy;
+    }
+
+    /** A copy of the whole of {@code buf}: the operands of an in-place alltoall(v). */
+    private static Object copyOf(Object buf) {
+        int n = java.lang.reflect.Array.getLength(buf);
+        Object copy = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
+        System.arraycopy(buf, 0, copy, 0, n);
         return copy;
     }
 
@@ -906,8 +920,13 @@ class MpjComm implements Comm {
     @Override
     public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
-        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.vblocks("alltoallv", null, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            alltoallv(copyOf(recvbuf), recvoffset, recvcounts, rdispls, recvtype, recvbuf, recvoffset, recvcounts,
+                    rdispls, recvtype);
+            return;
+        }
+        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = tail(recvbuf, recvoffset);
         context.call("alltoallv(" + sendtype + ")", () -> {
