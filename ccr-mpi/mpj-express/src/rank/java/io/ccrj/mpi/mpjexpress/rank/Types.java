@@ -35,7 +35,9 @@ final class Types {
 
     private static mpi.Datatype basic(Datatype type) {
         if (type == Datatype.PACKED) {
-            return MPI.PACKED;
+            // MPJ Express's PACKED takes its own mpjbuf.Buffer, never a byte[] (ClassCastException);
+            // ccr-mpi's packed messages are the bytes Datatype.pack wrote, which travel as BYTE
+            return MPI.BYTE;
         }
         if (type.isPair()) {
             return switch (type.base()) {

@@ -40,7 +40,8 @@ final class Kernels {
             new VCollectivesKernel(),
             new InPlaceKernel(),
             new InPlaceUserFunctionKernel(),
-            new BoundsKernel());
+            new BoundsKernel(),
+            new PackKernel());
 
     private Kernels() {
     }
