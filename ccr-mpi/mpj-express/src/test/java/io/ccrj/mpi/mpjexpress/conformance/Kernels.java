@@ -41,7 +41,8 @@ final class Kernels {
             new InPlaceKernel(),
             new InPlaceUserFunctionKernel(),
             new BoundsKernel(),
-            new PackKernel());
+            new PackKernel(),
+            new IntercommKernel());
 
     private Kernels() {
     }
