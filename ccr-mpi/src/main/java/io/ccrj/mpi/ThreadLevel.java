@@ -8,7 +8,7 @@ package io.ccrj.mpi;
  * <p>ccr-mpi provides every level. Up to {@link #SERIALIZED} a rank's matching engine is owned by
  * one thread at a time and takes no lock: a call from another thread takes the ownership over.
  * At {@link #MULTIPLE} the matching engine is guarded by a per-rank lock that waiting threads do
- * not hold; the lower levels never take it, so they keep their speed.
+ * not hold; the lower levels never take it (their calls only read a field that stays unset).
  */
 public enum ThreadLevel {
     /** Only one thread exists in the rank ({@code MPI_THREAD_SINGLE}); treated as {@link #FUNNELED}. */
