@@ -26,6 +26,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Each payload carries (sender rank, thread, sequence number): every receiver checks that from
  * each source the sequence numbers arrive 0, 1, 2 ... with none lost, duplicated or reordered
  * (MPI's order per sending thread and tag), and that the payload's length and contents survived.
+ * A second test has every thread restart its own persistent send and receive each round and
+ * complete them with {@code waitAny} or by polling {@code testSome}, all threads at once.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class MultipleThreadsStressTest {
@@ -178,6 +180,78 @@ class MultipleThreadsStressTest {
         }
         assertThat(comm.iprobe(Comm.ANY_SOURCE, tag)).as("no message left over").isNull();
         return total;
+    }
+
+    @ParameterizedTest(name = "{0} ranks, {1} threads per rank, platform {2}")
+    @CsvSource({"2, 3, true", "4, 3, false", "8, 2, true"})
+    void persistentRequestsWaitAnyAndTestSomeFromSeveralThreadsAtOnce(int n, int threads, boolean platform) {
+        int rounds = 60;
+        SpmdWorld world = SpmdWorld.builder().size(n).deadlockTimeout(Duration.ofSeconds(30))
+                .rankThreads(platform ? RankThreads.PLATFORM : RankThreads.VIRTUAL).build();
+        List<String> results = world.run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            int right = (comm.rank() + 1) % n;
+            int left = (comm.rank() + n - 1) % n;
+            ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+            long[] sums = new long[threads];
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int tag = t;
+                workers.add(start(platform, "rank-" + comm.rank() + "-persistent-" + t, failures, () -> {
+                    // one persistent send and receive per thread, restarted every round; the
+                    // buffers are the thread's own, rewritten between rounds
+                    long[] out = new long[1];
+                    long[] in = new long[1];
+                    PersistentRequest send = comm.sendInit(out, 0, 1, Datatype.LONG, right, tag);
+                    PersistentRequest recv = comm.recvInit(in, 0, 1, Datatype.LONG, left, tag);
+                    for (int round = 0; round < rounds; round++) {
+                        out[0] = comm.rank() * 1_000_000L + tag * 1_000L + round;
+                        Request.startAll(send, recv);
+                        if (round % 2 == 0) {
+                            Status first = Request.waitAny(send, recv);
+                            (first.index() == 0 ? recv : send).waitFor();
+                        } else {
+                            int done = 0;
+                            boolean[] seen = new boolean[2];
+                            int polls = 0;
+                            while (done < 2) {
+                                for (Status st : Request.testSome(send, recv)) {
+                                    assertThat(seen[st.index()]).as("completed twice").isFalse();
+                                    seen[st.index()] = true;
+                                    done++;
+                                }
+                                if (++polls % 16 == 0) {
+                                    LockSupport.parkNanos(20_000);     // as in the iprobe loop above
+                                }
+                            }
+                        }
+                        assertThat(in[0]).isEqualTo(left * 1_000_000L + tag * 1_000L + round);
+                        sums[tag] += in[0];
+                    }
+                }));
+            }
+            for (Thread w : workers) {
+                while (!w.join(Duration.ofMillis(20))) {
+                    failFast(failures);
+                }
+            }
+            failFast(failures);
+            long total = 0;
+            for (long x : sums) {
+                total += x;
+            }
+            return String.valueOf(total);
+        });
+        for (int r = 0; r < n; r++) {
+            int left = (r + n - 1) % n;
+            long expected = 0;
+            for (int t = 0; t < threads; t++) {
+                for (int round = 0; round < rounds; round++) {
+                    expected += left * 1_000_000L + t * 1_000L + round;
+                }
+            }
+            assertThat(results.get(r)).as("rank %d", r).isEqualTo(String.valueOf(expected));
+        }
     }
 
     @Test
