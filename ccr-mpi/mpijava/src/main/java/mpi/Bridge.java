@@ -15,15 +15,6 @@ final class Bridge {
         return new MPIException(e);
     }
 
-    /**
-     * The exception of an mpiJava operation that ccr-mpi cannot offer; the message names it and
-     * says why.
-     */
-    static MPIException unsupported(String operation, String why) {
-        return new MPIException(operation + " is not supported by ccr-mpi's mpiJava layer: " + why
-                + " (see docs/ccr-mpi.md)");
-    }
-
     /** A receive or probe tag: mpiJava's ANY_TAG (-2) is ccr-mpi's {@link io.ccrj.mpi.Comm#ANY_TAG}. */
     static int tag(int tag) {
         return tag == MPI.ANY_TAG ? io.ccrj.mpi.Comm.ANY_TAG : tag;

@@ -4,7 +4,7 @@ import io.ccrj.mpi.MpiException;
 
 /**
  * A communicator with a Cartesian topology, as mpiJava's {@code mpi.Cartcomm}; a thin view of
- * ccr-mpi's {@link io.ccrj.mpi.CartComm}. {@code Map} is not offered (ccr-mpi's topology API has no placement query).
+ * ccr-mpi's {@link io.ccrj.mpi.CartComm}.
  */
 public class Cartcomm extends Intracomm {
     private final io.ccrj.mpi.CartComm cart;
@@ -94,16 +94,21 @@ public class Cartcomm extends Intracomm {
     }
 
     /**
-     * An optimal placement ({@code Map}); not supported: ccr-mpi's topology API has no placement
-     * query, so this throws.
+     * The rank the calling process would have in a Cartesian topology of this communicator
+     * ({@code Map}, {@code MPI_Cart_map}); ranks keep their order in ccr-mpi's grids.
      *
-     * @param dims the grid
-     * @param periods the periodicity
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @param dims the extent of each dimension
+     * @param periods whether each dimension wraps around
+     * @return the caller's rank if it is below the number of grid points, else {@link MPI#UNDEFINED}
+     * @throws MPIException if the arrays differ in length, an extent is below 1 or the grid has
+     *     more points than processes
      */
     public int Map(int[] dims, boolean[] periods) throws MPIException {
-        throw Bridge.unsupported("Cartcomm.Map", "ccr-mpi's topology API has no placement query");
+        try {
+            return Bridge.rankOut(cart.cartMap(dims, periods));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**

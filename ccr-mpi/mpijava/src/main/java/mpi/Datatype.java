@@ -11,11 +11,12 @@ import java.util.function.Supplier;
  * offsets, counts, strides, displacements, extents and bounds are in base elements of the buffer
  * (one Java array), and every block of a derived type has the same base type.
  *
- * <p>{@code MPI.LB} and {@code MPI.UB} (explicit bounds markers) have no counterpart in ccr-mpi:
- * using them throws an {@link MPIException} that says so.
+ * <p>{@code MPI.LB} and {@code MPI.UB} are ccr-mpi's bound markers {@link io.ccrj.mpi.Datatype#LB}
+ * and {@link io.ccrj.mpi.Datatype#UB}: in a {@link #Struct} they set its bounds and extent (size
+ * and extent 0 themselves); communication with them, or another constructor of them, throws.
  */
 public class Datatype {
-    /** ccr-mpi's datatype, or {@code null} for a marker ccr-mpi does not have. */
+    /** ccr-mpi's datatype. */
     final io.ccrj.mpi.Datatype impl;
     private final String name;
 
@@ -24,12 +25,8 @@ public class Datatype {
         this.impl = impl;
     }
 
-    /** ccr-mpi's datatype for {@code operation}, or the exception naming the marker. */
+    /** ccr-mpi's datatype for {@code operation} (ccr-mpi checks what the operation accepts). */
     io.ccrj.mpi.Datatype impl(String operation) {
-        if (impl == null) {
-            throw Bridge.unsupported(operation + " with datatype " + name,
-                    "ccr-mpi's datatypes have no explicit bound markers (MPI.LB, MPI.UB)");
-        }
         return impl;
     }
 
@@ -79,7 +76,7 @@ public class Datatype {
      * The extent in base elements ({@code Extent}).
      *
      * @return {@code Ub() - Lb()}; 1 for a basic type
-     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
+     * @throws MPIException never
      */
     public int Extent() throws MPIException {
         return impl("Datatype.Extent").extent();
@@ -89,7 +86,7 @@ public class Datatype {
      * The number of base elements one item holds ({@code Size}).
      *
      * @return the size; 1 for a basic type, 2 for a pair type
-     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
+     * @throws MPIException never
      */
     public int Size() throws MPIException {
         return impl("Datatype.Size").size();
@@ -99,7 +96,7 @@ public class Datatype {
      * The lower bound in base elements ({@code Lb}).
      *
      * @return the lower bound; 0 for a basic type
-     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
+     * @throws MPIException never
      */
     public int Lb() throws MPIException {
         return impl("Datatype.Lb").lb();
@@ -109,7 +106,7 @@ public class Datatype {
      * The upper bound in base elements ({@code Ub}).
      *
      * @return the upper bound; 1 for a basic type
-     * @throws MPIException for {@code MPI.LB} or {@code MPI.UB}
+     * @throws MPIException never
      */
     public int Ub() throws MPIException {
         return impl("Datatype.Ub").ub();
@@ -207,8 +204,8 @@ public class Datatype {
      * @param displacements block starts, in base elements
      * @param types each block's type
      * @return the new type
-     * @throws MPIException for mismatched arrays, different base types, {@code MPI.LB}/{@code MPI.UB}
-     *     or a null argument
+     * @throws MPIException for mismatched arrays, different base types, an upper bound below the
+     *     lower bound or a null argument
      */
     public static Datatype Struct(int[] blocklengths, int[] displacements, Datatype[] types) throws MPIException {
         io.ccrj.mpi.Datatype[] olds = impls("Datatype.Struct", types);

@@ -4,7 +4,7 @@ import io.ccrj.mpi.MpiException;
 
 /**
  * A communicator with a graph topology, as mpiJava's {@code mpi.Graphcomm}; a thin view of
- * ccr-mpi's {@link io.ccrj.mpi.GraphComm}. {@code Map} is not offered (ccr-mpi's topology API has no placement query).
+ * ccr-mpi's {@link io.ccrj.mpi.GraphComm}.
  */
 public class Graphcomm extends Intracomm {
     private final io.ccrj.mpi.GraphComm graph;
@@ -43,16 +43,20 @@ public class Graphcomm extends Intracomm {
     }
 
     /**
-     * An optimal placement ({@code Map}); not supported: ccr-mpi's topology API has no placement
-     * query, so this throws.
+     * The rank the calling process would have in a graph topology of this communicator
+     * ({@code Map}, {@code MPI_Graph_map}); ranks keep their order in ccr-mpi's graphs.
      *
-     * @param index the graph's index
-     * @param edges the graph's edges
-     * @return never
-     * @throws MPIException always, naming the operation
+     * @param index the graph's cumulative neighbour counts
+     * @param edges the graph's neighbour lists
+     * @return the caller's rank if it is below {@code index.length}, else {@link MPI#UNDEFINED}
+     * @throws MPIException for a malformed graph or one with more nodes than processes
      */
     public int Map(int[] index, int[] edges) throws MPIException {
-        throw Bridge.unsupported("Graphcomm.Map", "ccr-mpi's topology API has no placement query");
+        try {
+            return Bridge.rankOut(graph.graphMap(index, edges));
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
     }
 
     /**

@@ -61,7 +61,10 @@ public class MPI {
     public static final int THREAD_FUNNELED = 2;
     /** Thread level: any thread, one call at a time. */
     public static final int THREAD_SERIALIZED = 3;
-    /** Thread level: any thread at any time (ccr-mpi provides {@link #THREAD_SERIALIZED} instead). */
+    /**
+     * Thread level: any thread at any time. Several threads of a process may then call
+     * point-to-point operations at once; collectives on one communicator stay one thread at a time.
+     */
     public static final int THREAD_MULTIPLE = 4;
     /** Bytes {@code Bsend} needs in the attached buffer beyond the packed message ({@link io.ccrj.mpi.Comm#BSEND_OVERHEAD}). */
     public static final int BSEND_OVERHEAD = io.ccrj.mpi.Comm.BSEND_OVERHEAD;
@@ -90,10 +93,16 @@ public class MPI {
     public static final Datatype DOUBLE = new Datatype("MPI.DOUBLE", io.ccrj.mpi.Datatype.DOUBLE);
     /** Packed bytes ({@code byte[]} elements, as written by ccr-mpi's {@link io.ccrj.mpi.Datatype#pack}). */
     public static final Datatype PACKED = new Datatype("MPI.PACKED", io.ccrj.mpi.Datatype.PACKED);
-    /** Lower-bound marker; ccr-mpi's datatypes have no explicit bounds, so using it throws {@link MPIException}. */
-    public static final Datatype LB = new Datatype("MPI.LB", null);
-    /** Upper-bound marker; ccr-mpi's datatypes have no explicit bounds, so using it throws {@link MPIException}. */
-    public static final Datatype UB = new Datatype("MPI.UB", null);
+    /**
+     * Lower-bound marker for {@link Datatype#Struct}: the struct's lower bound is its (smallest)
+     * displacement. Not a buffer datatype: communication with it throws {@link MPIException}.
+     */
+    public static final Datatype LB = new Datatype("MPI.LB", io.ccrj.mpi.Datatype.LB);
+    /**
+     * Upper-bound marker for {@link Datatype#Struct}: the struct's upper bound is its (largest)
+     * displacement. Not a buffer datatype: communication with it throws {@link MPIException}.
+     */
+    public static final Datatype UB = new Datatype("MPI.UB", io.ccrj.mpi.Datatype.UB);
     /** Object references ({@code Object[]} elements). */
     public static final Datatype OBJECT = new Datatype("MPI.OBJECT", io.ccrj.mpi.Datatype.OBJECT);
     /** (value, index) {@code short} pairs for MAXLOC/MINLOC. */
@@ -209,7 +218,7 @@ public class MPI {
     /**
      * The thread level in effect ({@code Query_thread}).
      *
-     * @return {@link #THREAD_SINGLE} .. {@link #THREAD_SERIALIZED}
+     * @return {@link #THREAD_SINGLE} .. {@link #THREAD_MULTIPLE}
      */
     public static int queryThread() {
         return THREAD_SINGLE + COMM_WORLD.impl.threadLevel().ordinal();

@@ -47,7 +47,9 @@ package io.ccrj.mpi;
  * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
  * methods are called from the thread running that rank's kernel; after
  * {@link #requestThreadLevel requestThreadLevel(SERIALIZED)} any thread of the rank may call, one
- * call at a time. Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
+ * call at a time; after {@code requestThreadLevel(MULTIPLE)} any thread at any time, except that
+ * collectives and communicator management on one communicator stay one thread at a time, as MPI
+ * requires (see {@link ThreadLevel#MULTIPLE}). Tags must be non-negative ({@code 0 ..} {@link Integer#MAX_VALUE}).
  *
  * <h2>Errors</h2>
  * Invalid arguments throw {@link MpiException} naming the problem: rank
@@ -301,9 +303,12 @@ public interface Comm {
 
     /**
      * Sends block {@code j} of every rank's send buffer to rank {@code j}, which stores the block
-     * from rank {@code i} at {@code recvoffset + i * recvcount} ({@code Alltoall}).
+     * from rank {@code i} at {@code recvoffset + i * recvcount} ({@code Alltoall}). With
+     * {@link #IN_PLACE} as {@code sendbuf} the outgoing blocks are those of {@code recvbuf}
+     * (laid out as the incoming ones), each replaced by the block received in its place; the
+     * send arguments are then ignored.
      *
-     * @param sendbuf the outgoing blocks, one per rank
+     * @param sendbuf the outgoing blocks, one per rank, or {@link #IN_PLACE}
      * @param sendoffset index of the first block's first element
      * @param sendcount elements per block
      * @param sendtype datatype of {@code sendbuf}
@@ -576,9 +581,12 @@ public interface Comm {
 
     /**
      * Sends {@code sendcounts[j]} items from {@code sdispls[j]} to rank {@code j}, which stores
-     * them at {@code rdispls[i]} for sender {@code i} ({@code Alltoallv}).
+     * them at {@code rdispls[i]} for sender {@code i} ({@code Alltoallv}). With {@link #IN_PLACE}
+     * as {@code sendbuf} the outgoing blocks are those of {@code recvbuf} at {@code rdispls}, so
+     * every rank sends to {@code j} as many items as it receives from {@code j}; the send
+     * arguments are then ignored (they may be {@code null}).
      *
-     * @param sendbuf the outgoing blocks
+     * @param sendbuf the outgoing blocks, or {@link #IN_PLACE}
      * @param sendoffset index the send displacements count from
      * @param sendcounts items sent to each rank
      * @param sdispls each outgoing block, in extents of {@code sendtype}
@@ -756,6 +764,34 @@ public interface Comm {
     GraphComm createGraph(int[] index, int[] edges, boolean reorder);
 
     /**
+     * The rank this rank would have in the grid {@link #createCart} makes ({@code MPI_Cart_map}):
+     * a local call that creates nothing. Ranks keep their order in a grid, so this is
+     * {@link #rank()} for the first {@code product(dims)} ranks.
+     *
+     * @param dims the extent of each dimension, each {@code >= 1}
+     * @param periods whether each dimension wraps around
+     * @return the rank in the grid, or {@link #UNDEFINED} on ranks beyond it
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} as {@link #createCart}
+     */
+    default int cartMap(int[] dims, boolean[] periods) {
+        return io.ccrj.mpi.internal.Topologies.cartMap(rank(), size(), dims, periods);
+    }
+
+    /**
+     * The rank this rank would have in the graph {@link #createGraph} makes
+     * ({@code MPI_Graph_map}): a local call that creates nothing; {@link #rank()} for the first
+     * {@code index.length} ranks.
+     *
+     * @param index cumulative neighbour counts, non-decreasing
+     * @param edges the concatenated neighbour lists, nodes in {@code [0, index.length)}
+     * @return the rank in the graph, or {@link #UNDEFINED} on ranks beyond it
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} as {@link #createGraph}
+     */
+    default int graphMap(int[] index, int[] edges) {
+        return io.ccrj.mpi.internal.Topologies.graphMap(rank(), size(), index, edges);
+    }
+
+    /**
      * The thread level of this rank ({@code Query_thread}); the same for all its communicators.
      *
      * @return {@link ThreadLevel#FUNNELED} unless {@link #requestThreadLevel} changed it
@@ -764,8 +800,11 @@ public interface Comm {
 
     /**
      * Asks for a thread level for this rank ({@code Init_thread}): the level provided is
-     * {@code required}, or {@link ThreadLevel#SERIALIZED} if {@code required} is
-     * {@link ThreadLevel#MULTIPLE} (see {@link ThreadLevel}).
+     * {@code required}, on ccr-mpi's own backend every level (see {@link ThreadLevel}). Call it
+     * from the rank's thread before other threads of the rank call: once a rank runs at
+     * {@link ThreadLevel#MULTIPLE} it stays there, and later requests return {@code MULTIPLE}
+     * (MPI allows a level above the one required). Backends that cannot provide a level return
+     * a lower one (the MPJ Express adapter: {@link ThreadLevel#FUNNELED}).
      *
      * @param required the level wanted
      * @return the level provided, now in effect for every communicator of this rank

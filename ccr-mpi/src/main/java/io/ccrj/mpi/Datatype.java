@@ -14,6 +14,17 @@ import java.util.Objects;
  * {@link #DOUBLE2}), or a derived type made by {@link #contiguous}, {@link #vector},
  * {@link #hvector}, {@link #indexed}, {@link #hindexed} or {@link #struct}.
  *
+ * <h2>Bounds</h2>
+ * A type's lower and upper bounds are the smallest and one past the largest displacement its
+ * elements (and its old types' bounds) reach, unless a {@link #struct} places the bound markers
+ * {@link #LB} and {@link #UB} (MPI-1's {@code MPI_LB}, {@code MPI_UB}): then the smallest
+ * {@code LB} displacement is the lower bound and the largest {@code UB} displacement the upper
+ * bound, wherever the elements lie, and the extent ({@code ub - lb}) is what the constructors
+ * and a message's items step by. Explicit bounds are sticky, as the standard defines them: a type
+ * built from old types with explicit bounds takes its bounds from theirs alone (a
+ * {@code contiguous(2, t)} of a {@code t} with {@code LB} at 0 and {@code UB} at 3 has bounds 0
+ * and 6). The markers carry no data: they have size and extent 0 and are not buffer datatypes.
+ *
  * <h2>Buffers and the type map</h2>
  * A buffer is a Java array of the datatype's {@linkplain #base() base type}: {@code byte[]},
  * {@code char[]}, {@code short[]}, {@code boolean[]}, {@code int[]}, {@code long[]},
@@ -143,6 +154,17 @@ public final class Datatype {
     /** (value, index) pairs of {@code double}, the index stored as a double ({@code MPI.DOUBLE2}). */
     public static final Datatype DOUBLE2 = pair("DOUBLE2", Base.DOUBLE);
 
+    /**
+     * The lower-bound marker ({@code MPI_LB}): in a {@link #struct}, sets the type's lower bound
+     * to its displacement (see the class comment). Not a buffer datatype.
+     */
+    public static final Datatype LB = new Datatype("LB", Base.INT, new int[0], 0, 0, false, true, false, true);
+    /**
+     * The upper-bound marker ({@code MPI_UB}): in a {@link #struct}, sets the type's upper bound
+     * to its displacement (see the class comment). Not a buffer datatype.
+     */
+    public static final Datatype UB = new Datatype("UB", Base.INT, new int[0], 0, 0, false, false, true, true);
+
     private static final List<Datatype> BASIC = List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE,
             OBJECT);
 
@@ -157,6 +179,11 @@ public final class Datatype {
     private final int[] runLengths;
     private final boolean dense;
     private final boolean pair;
+    /** Whether {@link #lb} / {@link #ub} come from bound markers rather than from the elements. */
+    private final boolean explicitLb;
+    private final boolean explicitUb;
+    /** {@link #LB} or {@link #UB}. */
+    private final boolean boundMarker;
     /** Runs average fewer than 4 elements: element loops beat one arraycopy call per run. */
     private final boolean shortRuns;
     /**
@@ -167,6 +194,14 @@ public final class Datatype {
     private final int unitStride;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
+        this(name, base, displacements, lb, ub, pair, false, false, false);
+    }
+
+    private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair, boolean explicitLb,
+            boolean explicitUb, boolean boundMarker) {
+        this.explicitLb = explicitLb;
+        this.explicitUb = explicitUb;
+        this.boundMarker = boundMarker;
         this.name = name;
         this.base = base;
         this.displacements = displacements;
@@ -339,20 +374,31 @@ public final class Datatype {
                     + " block lengths but " + types.length + " types");
         }
         for (Datatype t : types) {
-            checkOld(t);
+            if (t == null) {
+                throw new MpiException(MpiException.ErrorClass.TYPE, "struct: a block's datatype is null");
+            }
         }
         return build("struct(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", "
                 + Arrays.toString(types) + ")", blocklengths, displacements, types);
     }
 
     private static Datatype build(String name, int[] blocklengths, int[] displs, Datatype[] types) {
-        Base base = types.length == 0 ? Base.INT : types[0].base;
+        Base base = Base.INT;
+        for (Datatype t : types) {
+            if (!t.boundMarker) {
+                base = t.base;
+                break;
+            }
+        }
+        // bounds from the elements (and old types' implicit bounds), and from explicit bounds
         int lb = Integer.MAX_VALUE;
         int ub = Integer.MIN_VALUE;
+        long explicitLb = Long.MAX_VALUE;
+        long explicitUb = Long.MIN_VALUE;
         int size = 0;
         for (int b = 0; b < blocklengths.length; b++) {
             checkCount("block length", blocklengths[b]);
-            if (types[b].base != base) {
+            if (!types[b].boundMarker && types[b].base != base) {
                 throw new MpiException(MpiException.ErrorClass.TYPE, name + ": blocks of base types " + base + " and "
                         + types[b].base + " (mpiJava datatypes have one base type)");
             }
@@ -364,22 +410,42 @@ public final class Datatype {
             Datatype t = types[b];
             for (int j = 0; j < blocklengths[b]; j++) {
                 int shift = Math.addExact(displs[b], Math.multiplyExact(j, t.extent()));
-                lb = Math.min(lb, shift + t.lb);
-                ub = Math.max(ub, shift + t.ub);
+                if (!t.boundMarker) {
+                    lb = Math.min(lb, shift + t.lb);
+                    ub = Math.max(ub, shift + t.ub);
+                }
+                if (t.explicitLb) {
+                    explicitLb = Math.min(explicitLb, shift + t.lb);
+                }
+                if (t.explicitUb) {
+                    explicitUb = Math.max(explicitUb, shift + t.ub);
+                }
                 for (int d : t.displacements) {
                     map[n++] = shift + d;
                 }
             }
         }
+        boolean hasLb = explicitLb != Long.MAX_VALUE;
+        boolean hasUb = explicitUb != Long.MIN_VALUE;
         if (lb > ub) {
             lb = 0;
             ub = 0;
         }
-        return new Datatype(name, base, map, lb, ub, false);
+        if (hasLb) {
+            lb = (int) explicitLb;
+        }
+        if (hasUb) {
+            ub = (int) explicitUb;
+        }
+        if ((hasLb || hasUb) && ub < lb) {
+            throw new MpiException(MpiException.ErrorClass.ARG, name + ": upper bound " + ub + " is below lower bound "
+                    + lb + " (from the LB/UB markers and the elements)");
+        }
+        return new Datatype(name, base, map, lb, ub, false, hasLb, hasUb, false);
     }
 
     private Datatype named(String newName) {
-        return new Datatype(newName, base, displacements, lb, ub, false);
+        return new Datatype(newName, base, displacements, lb, ub, false, explicitLb, explicitUb, false);
     }
 
     private static Datatype[] repeat(Datatype t, int n) {
@@ -391,6 +457,10 @@ public final class Datatype {
     private static void checkOld(Datatype old) {
         if (old == null) {
             throw new MpiException(MpiException.ErrorClass.TYPE, "old datatype is null");
+        }
+        if (old.boundMarker) {
+            throw new MpiException(MpiException.ErrorClass.TYPE, "old datatype " + old + " is a bound marker, which"
+                    + " only struct takes");
         }
     }
 
@@ -451,7 +521,8 @@ public final class Datatype {
     /**
      * The lower bound in base elements ({@code Lb}).
      *
-     * @return the smallest displacement (of the old types' lower bounds)
+     * @return the smallest displacement (of the old types' lower bounds), or the smallest
+     *     {@link #LB} marker's if the type has any
      */
     public int lb() {
         return lb;
@@ -460,7 +531,8 @@ public final class Datatype {
     /**
      * The upper bound in base elements ({@code Ub}).
      *
-     * @return one past the largest displacement (of the old types' upper bounds)
+     * @return one past the largest displacement (of the old types' upper bounds), or the largest
+     *     {@link #UB} marker's if the type has any
      */
     public int ub() {
         return ub;
@@ -474,6 +546,16 @@ public final class Datatype {
      */
     public int[] displacements() {
         return displacements.clone();
+    }
+
+    /**
+     * Whether this is one of the bound markers {@link #LB} and {@link #UB}, which only
+     * {@link #struct} takes.
+     *
+     * @return {@code true} for {@link #LB} and {@link #UB}
+     */
+    public boolean isBoundMarker() {
+        return boundMarker;
     }
 
     /**
@@ -521,7 +603,7 @@ public final class Datatype {
      * @return {@code true} if {@code buffer} is a non-null instance of {@link #arrayClass()}
      */
     public boolean accepts(Object buffer) {
-        return base.arrayClass.isInstance(buffer);
+        return !boundMarker && base.arrayClass.isInstance(buffer);
     }
 
     /**
@@ -850,6 +932,10 @@ public final class Datatype {
     }
 
     private void checkArray(String op, Object buf, int offset, int count) {
+        if (boundMarker) {
+            throw new MpiException(MpiException.ErrorClass.TYPE, op + ": " + name + " is a bound marker for struct,"
+                    + " not a buffer datatype");
+        }
         if (!accepts(buf)) {
             throw new MpiException(MpiException.ErrorClass.TYPE, op + ": buffer "
                     + (buf == null ? "null" : "of type " + buf.getClass().getSimpleName()) + " does not match datatype "

@@ -5,10 +5,10 @@ package io.ccrj.mpi;
  * (in increasing order). A rank starts at {@link #FUNNELED} and asks for another level with
  * {@link Comm#requestThreadLevel}.
  *
- * <p>ccr-mpi provides up to {@link #SERIALIZED}: a rank's matching engine is owned by one thread
- * at a time (see {@code RankMailbox}), and a call from another thread takes the ownership over.
- * {@link #MULTIPLE} (concurrent calls from several threads of one rank) is not provided: a request
- * for it yields {@link #SERIALIZED}, as MPI allows.
+ * <p>ccr-mpi provides every level. Up to {@link #SERIALIZED} a rank's matching engine is owned by
+ * one thread at a time and takes no lock: a call from another thread takes the ownership over.
+ * At {@link #MULTIPLE} the matching engine is guarded by a per-rank lock that waiting threads do
+ * not hold; the lower levels never take it (their calls only read a field that stays unset).
  */
 public enum ThreadLevel {
     /** Only one thread exists in the rank ({@code MPI_THREAD_SINGLE}); treated as {@link #FUNNELED}. */
@@ -21,6 +21,17 @@ public enum ThreadLevel {
      * ordering also publishes the rank's matching state to the next calling thread.
      */
     SERIALIZED,
-    /** Any thread at any time ({@code MPI_THREAD_MULTIPLE}); not provided by ccr-mpi. */
+    /**
+     * Any thread at any time ({@code MPI_THREAD_MULTIPLE}): several threads of a rank may send,
+     * receive, probe, start, test and wait on requests at once, on one communicator or several.
+     * Messages from one sending thread with one tag arrive in the order that thread sent them
+     * (MPI's non-overtaking rule, which orders nothing between threads). As MPI requires, a
+     * collective or a communicator-management call (dup, split, create, free, topologies) on one
+     * communicator is made by one thread at a time, and a request is waited for or tested by one
+     * thread at a time; two threads probing for one message may both see it before one receives
+     * it. For the deadlock watchdog a rank is blocked while any of its threads waits, so raise the
+     * world's deadlock timeout if one thread of a rank computes for longer than it while all
+     * the other ranks and threads wait.
+     */
     MULTIPLE
 }

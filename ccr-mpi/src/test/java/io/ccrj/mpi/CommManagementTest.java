@@ -177,7 +177,7 @@ class CommManagementTest {
                     t.start();
                     t.join();
                     refused = errors.toString();
-                    ThreadLevel provided = comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+                    ThreadLevel provided = comm.requestThreadLevel(ThreadLevel.SERIALIZED);
                     // Three workers take turns (each joins the previous), each doing a ring shift.
                     int[] total = new int[1];
                     Thread previous = probe;
@@ -210,6 +210,38 @@ class CommManagementTest {
         for (String s : results) {
             assertThat(s).isEqualTo("[ARG] SERIALIZED SERIALIZED " + expected);
         }
+    }
+
+    @Test
+    void cartMapAndGraphMapGiveTheRankTheTopologyWouldGiveOrUndefined() {
+        List<String> results = SpmdWorld.run(5, comm -> {
+            int cart = comm.cartMap(new int[] {2, 2}, new boolean[] {true, false});
+            CartComm grid = comm.createCart(new int[] {2, 2}, new boolean[] {true, false}, true);
+            int graph = comm.graphMap(new int[] {1, 2, 3}, new int[] {1, 2, 0});
+            GraphComm ring = comm.createGraph(new int[] {1, 2, 3}, new int[] {1, 2, 0}, true);
+            return cart + " " + (grid == null ? Comm.UNDEFINED : grid.rank()) + " " + graph + " "
+                    + (ring == null ? Comm.UNDEFINED : ring.rank());
+        });
+        String u = String.valueOf(Comm.UNDEFINED);
+        assertThat(results).containsExactly("0 0 0 0", "1 1 1 1", "2 2 2 2", "3 3 " + u + " " + u,
+                u + " " + u + " " + u + " " + u);
+    }
+
+    @Test
+    void cartMapAndGraphMapRejectWhatTheConstructorsReject() {
+        SpmdWorld.run(2, comm -> {
+            assertThatThrownBy(() -> comm.cartMap(new int[] {2, 2}, new boolean[] {true, true}))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("cartMap: grid [2, 2] has 4 points, more than the 2 ranks");
+            assertThatThrownBy(() -> comm.cartMap(new int[] {2}, new boolean[] {true, true}))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("one length");
+            assertThatThrownBy(() -> comm.cartMap(new int[] {0}, new boolean[] {true}))
+                    .isInstanceOf(MpiException.class).hasMessageContaining(">= 1");
+            assertThatThrownBy(() -> comm.graphMap(new int[] {1, 2}, new int[] {1, 5}))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("graphMap: edge to node 5");
+            assertThatThrownBy(() -> comm.graphMap(new int[] {1, 1, 1}, new int[] {0}))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("more than the 2 ranks");
+            return null;
+        });
     }
 
     @Test

@@ -35,6 +35,100 @@ class DatatypeTest {
         assertThat(Datatype.DOUBLE2.isBasic()).isFalse();
     }
 
+    /** An INT whose extent is 3: {@code LB} at 0, the element at 0, {@code UB} at 3. */
+    private static Datatype intOfExtent3() {
+        return Datatype.struct(new int[] {1, 1, 1}, new int[] {0, 0, 3},
+                new Datatype[] {Datatype.LB, Datatype.INT, Datatype.UB});
+    }
+
+    @Test
+    void boundMarkersSetTheBoundsOfAStructAndStickInLaterConstructors() {
+        assertThat(List.of(Datatype.LB, Datatype.UB)).allSatisfy(m -> {
+            assertThat(m.isBoundMarker()).isTrue();
+            assertThat(m.size()).isZero();
+            assertThat(m.extent()).isZero();
+            assertThat(m.accepts(new int[1])).isFalse();
+        });
+        Datatype resized = intOfExtent3();
+        assertThat(new int[] {resized.size(), resized.lb(), resized.ub(), resized.extent()})
+                .containsExactly(1, 0, 3, 3);
+        assertThat(resized.displacements()).containsExactly(0);
+        assertThat(resized.isDense()).isFalse();
+        assertThat(resized.isBoundMarker()).isFalse();
+        // sticky: the markers of the old type, not its elements, bound the new one
+        Datatype three = Datatype.contiguous(3, resized);
+        assertThat(three.displacements()).containsExactly(0, 3, 6);
+        assertThat(new int[] {three.lb(), three.ub(), three.extent()}).containsExactly(0, 9, 9);
+        Datatype strided = Datatype.vector(2, 1, 2, resized);
+        assertThat(strided.displacements()).containsExactly(0, 6);
+        assertThat(new int[] {strided.lb(), strided.ub()}).containsExactly(0, 9);
+        // markers anywhere: the smallest LB and the largest UB win, elements outside them too
+        Datatype wide = Datatype.struct(new int[] {1, 2, 1, 1, 1}, new int[] {-2, 0, 1, 4, 6},
+                new Datatype[] {Datatype.LB, Datatype.INT, Datatype.LB, Datatype.UB, Datatype.UB});
+        assertThat(new int[] {wide.size(), wide.lb(), wide.ub(), wide.extent()}).containsExactly(2, -2, 6, 8);
+        // only one bound explicit: the other from the elements
+        Datatype upper = Datatype.struct(new int[] {2, 1}, new int[] {1, 5}, new Datatype[] {Datatype.INT, Datatype.UB});
+        assertThat(new int[] {upper.lb(), upper.ub()}).containsExactly(1, 5);
+        Datatype lower = Datatype.struct(new int[] {1, 2}, new int[] {-1, 1}, new Datatype[] {Datatype.LB, Datatype.INT});
+        assertThat(new int[] {lower.lb(), lower.ub()}).containsExactly(-1, 3);
+        // markers alone: no elements, an extent
+        Datatype gap = Datatype.struct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {Datatype.LB, Datatype.UB});
+        assertThat(new int[] {gap.size(), gap.extent()}).containsExactly(0, 4);
+        // a struct of a resized type keeps its markers (sticky through struct too)
+        Datatype nested = Datatype.struct(new int[] {2, 1}, new int[] {0, 10},
+                new Datatype[] {resized, Datatype.INT});
+        assertThat(nested.displacements()).containsExactly(0, 3, 10);
+        assertThat(new int[] {nested.lb(), nested.ub()}).containsExactly(0, 6);
+    }
+
+    @Test
+    void boundMarkersAreRejectedOutsideStructAndAsBuffers() {
+        assertThatThrownBy(() -> Datatype.contiguous(2, Datatype.LB)).isInstanceOf(MpiException.class)
+                .hasMessageContaining("bound marker").extracting(e -> ((MpiException) e).errorClass())
+                .isEqualTo(ErrorClass.TYPE);
+        assertThatThrownBy(() -> Datatype.struct(new int[] {1, 1, 1}, new int[] {0, 5, 2},
+                new Datatype[] {Datatype.INT, Datatype.LB, Datatype.UB})).isInstanceOf(MpiException.class)
+                .hasMessageContaining("upper bound 2 is below lower bound 5");
+        assertThatThrownBy(() -> Datatype.UB.pack(new int[1], 0, 1, new byte[16], 0)).isInstanceOf(MpiException.class)
+                .hasMessageContaining("UB is a bound marker");
+        SpmdWorld.run(2, comm -> {
+            assertThatThrownBy(() -> comm.send(new int[1], 0, 1, Datatype.LB, 1 - comm.rank(), 0))
+                    .isInstanceOf(MpiException.class).hasMessageContaining("datatype LB is a bound marker");
+            return null;
+        });
+    }
+
+    @Test
+    void aResizedTypeStridesMessagesPackAndCollectivesByItsExtent() {
+        Datatype resized = intOfExtent3();
+        List<String> got = SpmdWorld.run(3, comm -> {
+            int[] src = new int[9];
+            for (int i = 0; i < src.length; i++) {
+                src[i] = comm.rank() * 100 + i;
+            }
+            int right = (comm.rank() + 1) % 3;
+            int left = (comm.rank() + 2) % 3;
+            int[] flat = new int[3];
+            Status st = comm.sendrecv(src, 0, 3, resized, right, 1, flat, 0, 3, Datatype.INT, left, 1);
+            // received into every third element, the others untouched
+            int[] spread = new int[9];
+            Arrays.fill(spread, -1);
+            comm.sendrecv(new int[] {7, 8, 9}, 0, 3, Datatype.INT, right, 2, spread, 0, 3, resized, left, 2);
+            byte[] packed = new byte[resized.packSize(3)];
+            resized.pack(src, 0, 3, packed, 0);
+            int[] unpacked = new int[3];
+            Datatype.INT.unpack(packed, 0, unpacked, 0, 3);
+            // a gather of one resized item per rank lands every third element of the root's buffer
+            int[] gathered = new int[9];
+            comm.gather(new int[] {comm.rank() + 1}, 0, 1, Datatype.INT, gathered, 0, 1, resized, 0);
+            return Arrays.toString(flat) + " " + st.count(resized) + " " + Arrays.toString(spread) + " "
+                    + Arrays.toString(unpacked) + (comm.rank() == 0 ? " " + Arrays.toString(gathered) : "");
+        });
+        assertThat(got.get(0)).isEqualTo("[200, 203, 206] 3 [7, -1, -1, 8, -1, -1, 9, -1, -1] [0, 3, 6]"
+                + " [1, 0, 0, 2, 0, 0, 3, 0, 0]");
+        assertThat(got.get(1)).isEqualTo("[0, 3, 6] 3 [7, -1, -1, 8, -1, -1, 9, -1, -1] [100, 103, 106]");
+    }
+
     @Test
     void derivedConstructorsFollowTheMpiTypeMaps() {
         Datatype contiguous = Datatype.contiguous(3, Datatype.INT);

@@ -44,6 +44,10 @@ public final class Args {
         if (type == null) {
             throw new MpiException(ErrorClass.TYPE, where(op, comm) + ": datatype is null");
         }
+        if (type.isBoundMarker()) {
+            throw new MpiException(ErrorClass.TYPE, where(op, comm) + ": datatype " + type
+                    + " is a bound marker for struct, not a buffer datatype");
+        }
         count(op, comm, "count", count);
         if (buf == null) {
             throw new MpiException(ErrorClass.BUFFER, where(op, comm) + ": buffer is null");

@@ -35,7 +35,10 @@ import java.util.List;
  *
  * <p>Thread safety: confined to the thread that owns the rank's mailbox ({@link #checkThread()}):
  * the rank's own thread, or at {@link ThreadLevel#SERIALIZED} whichever thread calls, one at a
- * time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
+ * time. At {@link ThreadLevel#MULTIPLE} point-to-point calls and requests may come from several
+ * threads at once: the mailbox serializes its matching engine ({@link MultipleCalls}), and what
+ * else a call touches is its own (its request) or written only by collectives and communicator
+ * management, which MPI allows one thread per communicator at a time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
  * intercommunicator ({@link DefaultIntercomm}).
  */
 public class DefaultComm implements Comm {
@@ -610,6 +613,17 @@ public class DefaultComm implements Comm {
         return at;
     }
 
+    /**
+     * The operands of an {@code IN_PLACE} alltoall(v): a copy of the receive buffer (an array of
+     * references is copied shallowly: the collective moves references and never changes them).
+     */
+    private static Object inPlaceOperands(Object recvbuf) {
+        int n = java.lang.reflect.Array.getLength(recvbuf);
+        Object copy = java.lang.reflect.Array.newInstance(recvbuf.getClass().getComponentType(), n);
+        System.arraycopy(recvbuf, 0, copy, 0, n);
+        return copy;
+    }
+
     /** {@code IN_PLACE} is allowed only where MPI allows it (the root of some collectives). */
     private void checkInPlace(String w, Object buf, boolean allowed) {
         if (buf == IN_PLACE && !allowed) {
@@ -784,8 +798,15 @@ public class DefaultComm implements Comm {
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
         checkThread();
         String w = "alltoall";
-        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
         Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            // the operands are the receive buffer's blocks, which other ranks' blocks overwrite
+            sendbuf = inPlaceOperands(recvbuf);
+            sendoffset = recvoffset;
+            sendcount = recvcount;
+            sendtype = recvtype;
+        }
+        Args.blocks(w, label, sendbuf, sendoffset, sendcount, size, sendtype);
         Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoall");
         try {
@@ -875,8 +896,15 @@ public class DefaultComm implements Comm {
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
         checkThread();
         String w = "alltoallv";
-        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            sendbuf = inPlaceOperands(recvbuf);
+            sendoffset = recvoffset;
+            sendcounts = recvcounts;
+            sdispls = rdispls;
+            sendtype = recvtype;
+        }
+        Args.vblocks(w, label, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.sameBase(w, label, sendtype, recvtype);
         begin("alltoallv");
         try {
@@ -1036,6 +1064,9 @@ public class DefaultComm implements Comm {
                     + " a communicator belongs to its rank's thread (requestThreadLevel(SERIALIZED) allows"
                     + " other threads, one call at a time)");
         }
+        if (mailbox.multi != null) {
+            return;      // MULTIPLE: the owner stays the rank's thread; waiters are woken as a set
+        }
         mailbox.owner = t;
     }
 
@@ -1154,22 +1185,7 @@ public class DefaultComm implements Comm {
     @Override
     public CartComm createCart(int[] dims, boolean[] periods, boolean reorder) {
         checkThread();
-        if (dims == null || periods == null || dims.length != periods.length) {
-            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": dims and periods must be arrays of"
-                    + " one length, got " + Arrays.toString(dims) + " and " + Arrays.toString(periods));
-        }
-        long points = 1;
-        for (int d : dims) {
-            if (d < 1) {
-                throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": every dimension must be >= 1, got "
-                        + Arrays.toString(dims));
-            }
-            points *= d;
-        }
-        if (points > size) {
-            throw new MpiException(ErrorClass.ARG, "createCart on " + label + ": grid " + Arrays.toString(dims)
-                    + " has " + points + " points, more than the " + size + " ranks");
-        }
+        long points = Topologies.checkCart("createCart on " + label, dims, periods, size);
         int n = derived++;
         if (rank >= points) {
             return null;
@@ -1181,7 +1197,7 @@ public class DefaultComm implements Comm {
     @Override
     public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
         checkThread();
-        DefaultGraphComm.check(label, index, edges, size);
+        DefaultGraphComm.check("createGraph on " + label, index, edges, size);
         int n = derived++;
         if (rank >= index.length) {
             return null;
@@ -1201,9 +1217,14 @@ public class DefaultComm implements Comm {
         if (required == null) {
             throw new MpiException(ErrorClass.ARG, "requestThreadLevel on " + label + ": level is null");
         }
-        ThreadLevel provided = required == ThreadLevel.MULTIPLE ? ThreadLevel.SERIALIZED : required;
-        mailbox.threadLevel = provided;
-        return provided;
+        if (mailbox.multi != null) {
+            return ThreadLevel.MULTIPLE;     // cannot be taken back: other threads may be calling
+        }
+        if (required == ThreadLevel.MULTIPLE) {
+            mailbox.enableMultipleCalls();   // before the volatile write of the level publishes it
+        }
+        mailbox.threadLevel = required;
+        return required;
     }
 
     /** The world communicator of {@code worldRank}. */

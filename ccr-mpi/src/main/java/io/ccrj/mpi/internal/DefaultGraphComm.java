@@ -20,29 +20,29 @@ final class DefaultGraphComm extends DefaultComm implements GraphComm {
     }
 
     /** Checks a graph's arrays against a communicator of {@code size} ranks. */
-    static void check(String label, int[] index, int[] edges, int size) {
+    static void check(String where, int[] index, int[] edges, int size) {
         if (index == null || edges == null) {
-            throw new MpiException(ErrorClass.ARG, "createGraph on " + label + ": index and edges must not be null");
+            throw new MpiException(ErrorClass.ARG, where + ": index and edges must not be null");
         }
         if (index.length > size) {
-            throw new MpiException(ErrorClass.ARG, "createGraph on " + label + ": " + index.length
+            throw new MpiException(ErrorClass.ARG, where + ": " + index.length
                     + " nodes, more than the " + size + " ranks");
         }
         int prev = 0;
         for (int i : index) {
             if (i < prev) {
-                throw new MpiException(ErrorClass.ARG, "createGraph on " + label + ": index must be non-decreasing"
+                throw new MpiException(ErrorClass.ARG, where + ": index must be non-decreasing"
                         + " from 0, got " + Arrays.toString(index));
             }
             prev = i;
         }
         if (prev != edges.length) {
-            throw new MpiException(ErrorClass.ARG, "createGraph on " + label + ": index ends at " + prev
+            throw new MpiException(ErrorClass.ARG, where + ": index ends at " + prev
                     + " but there are " + edges.length + " edges");
         }
         for (int e : edges) {
             if (e < 0 || e >= index.length) {
-                throw new MpiException(ErrorClass.ARG, "createGraph on " + label + ": edge to node " + e
+                throw new MpiException(ErrorClass.ARG, where + ": edge to node " + e
                         + " is not in [0, " + index.length + ")");
             }
         }

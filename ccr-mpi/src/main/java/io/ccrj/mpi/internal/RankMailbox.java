@@ -22,7 +22,10 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Threading</h2>
  * {@link #deliver} may be called by any thread. Everything else is called by the owning rank's
  * thread only, except the watchdog's reads ({@link #state()}, {@link #epoch()},
- * {@link #inboundEmpty()}, {@link #pendingDescription()}), which tolerate races.
+ * {@link #inboundEmpty()}, {@link #pendingDescription()}), which tolerate races. At
+ * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} the owner-only methods are entered by several threads
+ * of the rank at once; {@link #multi} then serializes them with a lock and lets them wait
+ * together (see {@link MultipleCalls}); below that level they run without it, as they always did.
  *
  * <h2>Memory ordering</h2>
  * The inbound queue is Dmitry Vyukov's intrusive MPSC node queue ("Non-intrusive MPSC node-based
@@ -47,6 +50,7 @@ final class RankMailbox extends MailboxConsumerFields {
     private static final VarHandle STATE;
     private static final VarHandle EPOCH;
     private static final VarHandle TAIL;
+    private static final VarHandle MULTI;
 
     static {
         try {
@@ -56,6 +60,7 @@ final class RankMailbox extends MailboxConsumerFields {
             STATE = l.findVarHandle(MailboxWatchedFields.class, "state", int.class);
             EPOCH = l.findVarHandle(MailboxWatchedFields.class, "epoch", long.class);
             TAIL = l.findVarHandle(MailboxConsumerFields.class, "tail", Message.class);
+            MULTI = l.findVarHandle(RankMailbox.class, "multi", MultipleCalls.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -113,6 +118,16 @@ final class RankMailbox extends MailboxConsumerFields {
      */
     volatile io.ccrj.mpi.ThreadLevel threadLevel = io.ccrj.mpi.ThreadLevel.FUNNELED;
 
+    /**
+     * The lock and waiter set of {@link io.ccrj.mpi.ThreadLevel#MULTIPLE}, or {@code null} below it.
+     * Set once (a volatile write), by {@link #enableMultipleCalls()} before {@link #threadLevel}
+     * (volatile) becomes {@code MULTIPLE}: a thread of the rank that sees that level sees this field
+     * too, and the rank's thread set it before any other thread of the rank could call, so the
+     * rank's own threads read it plainly. Other ranks' threads (producers) read it volatile, after
+     * they saw {@code waiting} set, which {@code enableMultipleCalls} writes after it.
+     */
+    MultipleCalls multi;
+
     /** The rank's self communicator, made on first use (owner only). */
     DefaultComm self;
 
@@ -139,6 +154,28 @@ final class RankMailbox extends MailboxConsumerFields {
         this.tail = stub;
     }
 
+    /**
+     * Switches the rank to concurrent calls ({@link io.ccrj.mpi.ThreadLevel#MULTIPLE}); from now on
+     * {@code waiting} stays set, so that every producer wakes the waiting threads. Owner only,
+     * before other threads of the rank call; at most once.
+     */
+    void enableMultipleCalls() {
+        if (multi == null) {
+            MULTI.setVolatile(this, new MultipleCalls());
+            WAITING.setVolatile(this, true);
+        }
+    }
+
+    /** Unparks the thread(s) waiting on this mailbox: the owner, or at MULTIPLE every waiter. */
+    private void unparkWaiting() {
+        MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(this);
+        if (mc == null) {
+            LockSupport.unpark(owner);
+        } else {
+            mc.unparkAll();
+        }
+    }
+
     // ---------------------------------------------------------------- producers
 
     /**
@@ -149,7 +186,7 @@ final class RankMailbox extends MailboxConsumerFields {
         Message prev = (Message) HEAD.getAndSet(this, m);
         Message.NEXT.setRelease(prev, m);
         if ((boolean) WAITING.getVolatile(this)) {
-            LockSupport.unpark(owner);
+            unparkWaiting();
         }
     }
 
@@ -160,7 +197,7 @@ final class RankMailbox extends MailboxConsumerFields {
      */
     void wakeIfWaiting() {
         if ((boolean) WAITING.getVolatile(this)) {
-            LockSupport.unpark(owner);
+            unparkWaiting();
         }
     }
 
@@ -169,6 +206,10 @@ final class RankMailbox extends MailboxConsumerFields {
         Thread t = owner;
         if (t != null) {
             LockSupport.unpark(t);
+        }
+        MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(this);
+        if (mc != null) {
+            mc.unparkAll();
         }
     }
 
@@ -190,6 +231,10 @@ final class RankMailbox extends MailboxConsumerFields {
      * @return whether any message was drained
      */
     boolean progress() {
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            return mc.progress(this);
+        }
         Message m = poll();
         if (m == null) {
             return false;
@@ -231,6 +276,16 @@ final class RankMailbox extends MailboxConsumerFields {
 
     /** Posts a receive: takes the oldest matching unexpected message, or joins the PRQ. Owner only. */
     void post(RecvRequest r) {
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                post(r);
+            } finally {
+                mc.unlock();
+            }
+            return;
+        }
         Message m = takeUnexpected(r.context, r.source, r.tag);
         if (m != null) {
             r.complete(m);
@@ -250,6 +305,15 @@ final class RankMailbox extends MailboxConsumerFields {
      * @return whether it was there
      */
     boolean unpost(RecvRequest r) {
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                return unpost(r);
+            } finally {
+                mc.unlock();
+            }
+        }
         RecvRequest prev = null;
         for (RecvRequest q = prqHead; q != null; prev = q, q = q.next) {
             if (q == r) {
@@ -290,6 +354,15 @@ final class RankMailbox extends MailboxConsumerFields {
 
     /** The oldest unexpected message matching, left in place, or {@code null}. Owner only. */
     Message peekUnexpected(int context, int source, int tag) {
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                return peekUnexpected(context, source, tag);
+            } finally {
+                mc.unlock();
+            }
+        }
         for (Message m = umqHead; m != null; m = m.matchNext) {
             if (m.matches(context, source, tag)) {
                 return m;
@@ -309,6 +382,11 @@ final class RankMailbox extends MailboxConsumerFields {
      *     {@link ErrorClass#INTERRUPTED} if the thread is interrupted otherwise
      */
     void await(Pending p) {
+        MultipleCalls mc = multi;
+        if (mc != null) {
+            mc.await(this, p);
+            return;
+        }
         progress();
         if (p.isComplete()) {
             return;
@@ -410,6 +488,25 @@ final class RankMailbox extends MailboxConsumerFields {
     /** Marks the rank finished (its kernel returned or threw). Owner only. */
     void finish() {
         STATE.setRelease(this, DONE);
+    }
+
+    /** At MULTIPLE: the first of the rank's threads starts waiting (under the lock). */
+    void enterBlocked(Pending p) {
+        pending = p;
+        EPOCH.setOpaque(this, (long) EPOCH.getOpaque(this) + 1);
+        STATE.setRelease(this, BLOCKED);
+    }
+
+    /** At MULTIPLE: another of the rank's threads starts waiting (under the lock). */
+    void nextEpoch(Pending p) {
+        pending = p;
+        EPOCH.setOpaque(this, (long) EPOCH.getOpaque(this) + 1);
+    }
+
+    /** At MULTIPLE: the last waiting thread of the rank is done waiting (under the lock). */
+    void leaveBlocked() {
+        pending = null;
+        STATE.setRelease(this, RUNNING);
     }
 
     // ---------------------------------------------------------------- watchdog

@@ -11,6 +11,10 @@ import io.ccrj.mpi.Status;
  *
  * <p>Owner-thread only: posted, matched, completed and waited for by the rank that created it
  * (the matching engine runs on the receiving rank's thread), so its fields need no ordering.
+ * At {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} another thread of the rank may complete it while it
+ * drains the rank's inbound queue, under the rank's lock ({@link MultipleCalls}); {@link #isComplete()}
+ * then reads {@code complete} under that lock too, which publishes the status and error written
+ * before it.
  */
 final class RecvRequest implements LocalRequest {
     private final DefaultComm comm;
@@ -121,6 +125,15 @@ final class RecvRequest implements LocalRequest {
 
     @Override
     public boolean isComplete() {
+        MultipleCalls mc = comm.mailbox().multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                return complete;
+            } finally {
+                mc.unlock();
+            }
+        }
         return complete;
     }
 
@@ -131,7 +144,7 @@ final class RecvRequest implements LocalRequest {
     @Override
     public void cancel() {
         comm.checkThread();
-        if (!complete && comm.mailbox().unpost(this)) {
+        if (!isComplete() && comm.mailbox().unpost(this)) {
             complete = true;
             cancelled = true;
             status = new Status(source, tag, 0, 0, true, io.ccrj.mpi.Comm.UNDEFINED);
@@ -159,7 +172,7 @@ final class RecvRequest implements LocalRequest {
     @Override
     public Status waitFor() {
         comm.checkThread();
-        if (!complete) {
+        if (!isComplete()) {
             comm.mailbox().await(this);
         }
         return result();
@@ -168,9 +181,9 @@ final class RecvRequest implements LocalRequest {
     @Override
     public Status test() {
         comm.checkThread();
-        if (!complete) {
+        if (!isComplete()) {
             comm.mailbox().progress();
-            if (!complete) {
+            if (!isComplete()) {
                 comm.mailbox().failIfEnded(this);
                 return null;
             }

@@ -112,4 +112,65 @@ public final class Topologies {
         }
         return r;
     }
+
+    /**
+     * Checks a Cartesian grid for {@code createCart} and {@code cartMap}.
+     *
+     * @param where the call and communicator, for messages
+     * @param dims the extents
+     * @param periods the periodicity
+     * @param size the communicator's size
+     * @return the number of grid points
+     * @throws MpiException {@link ErrorClass#ARG} if the arrays are null or differ in length, an
+     *     extent is below 1, or the grid has more points than {@code size}
+     */
+    public static long checkCart(String where, int[] dims, boolean[] periods, int size) {
+        if (dims == null || periods == null || dims.length != periods.length) {
+            throw new MpiException(ErrorClass.ARG, where + ": dims and periods must be arrays of one length, got "
+                    + Arrays.toString(dims) + " and " + Arrays.toString(periods));
+        }
+        long points = 1;
+        for (int d : dims) {
+            if (d < 1) {
+                throw new MpiException(ErrorClass.ARG, where + ": every dimension must be >= 1, got "
+                        + Arrays.toString(dims));
+            }
+            points *= d;
+        }
+        if (points > size) {
+            throw new MpiException(ErrorClass.ARG, where + ": grid " + Arrays.toString(dims) + " has " + points
+                    + " points, more than the " + size + " ranks");
+        }
+        return points;
+    }
+
+    /**
+     * {@code MPI_Cart_map}: the rank {@code rank} would have in the grid that {@code createCart}
+     * makes (ranks keep their order, as they do there), or {@link io.ccrj.mpi.Comm#UNDEFINED}.
+     *
+     * @param rank the calling rank
+     * @param size the communicator's size
+     * @param dims the extents
+     * @param periods the periodicity
+     * @return {@code rank} if it is below the number of grid points, else {@code UNDEFINED}
+     */
+    public static int cartMap(int rank, int size, int[] dims, boolean[] periods) {
+        long points = checkCart("cartMap", dims, periods, size);
+        return rank < points ? rank : io.ccrj.mpi.Comm.UNDEFINED;
+    }
+
+    /**
+     * {@code MPI_Graph_map}: the rank {@code rank} would have in the graph that
+     * {@code createGraph} makes, or {@link io.ccrj.mpi.Comm#UNDEFINED}.
+     *
+     * @param rank the calling rank
+     * @param size the communicator's size
+     * @param index cumulative neighbour counts
+     * @param edges the neighbour lists
+     * @return {@code rank} if it is below the number of nodes, else {@code UNDEFINED}
+     */
+    public static int graphMap(int rank, int size, int[] index, int[] edges) {
+        DefaultGraphComm.check("graphMap", index, edges, size);
+        return rank < index.length ? rank : io.ccrj.mpi.Comm.UNDEFINED;
+    }
 }

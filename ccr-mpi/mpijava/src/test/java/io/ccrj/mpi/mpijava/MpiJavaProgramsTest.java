@@ -3,8 +3,10 @@ package io.ccrj.mpi.mpijava;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ccrj.mpi.mpijava.programs.AllPrograms;
+import io.ccrj.mpi.mpijava.programs.BoundsProgram;
 import io.ccrj.mpi.mpijava.programs.CancelProgram;
 import io.ccrj.mpi.mpijava.programs.ProcNullProgram;
+import io.ccrj.mpi.mpijava.programs.ThreadsProgram;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +162,55 @@ class MpiJavaProgramsTest {
         assertThat(mpj.text()).contains("Cancel functionality is not implemented.");
         assertThat(values(mpj.lines())).containsEntry("cancel r0 cancelled receive completes", "false")
                 .containsEntry("cancel r0 done", "true");
+    }
+
+    @Test
+    void boundMarkersResizeStructsOnCcrMpiAndAreKnownMpjExpressDeviations() throws Exception {
+        Backends.Run ccr = Backends.ccrMpi(3, BoundsProgram.class.getName());
+        assertThat(ccr.exitStatus()).as(ccr.text()).isZero();
+        assertThat(ccr.lines()).noneMatch(l -> l.startsWith("FAIL"));
+        Map<String, String> v = values(ccr.lines());
+        for (int r = 0; r < 3; r++) {
+            int b = 1000 * ((r + 2) % 3);
+            assertThat(v).containsEntry("bounds r" + r + " size extent lb ub", "[[1, 3, 0, 3], [2, 5, -1, 4]]")
+                    .containsEntry("bounds r" + r + " contiguous of resized", "[3, 9, 0, 9]")
+                    .containsEntry("bounds r" + r + " resized x3", "[" + (b + 1) + ", " + (b + 4) + ", " + (b + 7) + "]")
+                    .containsEntry("bounds r" + r + " received into resized", "[" + b + ", -1, -1, " + (b + 1)
+                            + ", -1, -1]")
+                    .containsEntry("bounds r" + r + " done", "true");
+        }
+        // Deviations: MPJ Express 0.44 ignores an LB marker at a negative displacement (lower bound
+        // 0), and cannot send a Struct with bound markers (its packer for them is missing).
+        Backends.Run mpj = Backends.mpjExpress(3, BoundsProgram.class.getName());
+        Map<String, String> m = values(mpj.lines());
+        assertThat(m).containsEntry("bounds r0 size extent lb ub", "[[1, 3, 0, 3], [2, 4, 0, 4]]")
+                .containsEntry("bounds r0 contiguous of resized", "[3, 9, 0, 9]")
+                .doesNotContainKey("bounds r0 done");
+        assertThat(mpj.text()).contains("\"itemPacker\" is null");
+    }
+
+    @Test
+    void threadMultipleLetsThreeThreadsPerProcessExchangeAtOnceOnCcrMpiAndIsAKnownMpjExpressDeviation()
+            throws Exception {
+        Backends.Run ccr = Backends.ccrMpi(3, ThreadsProgram.class.getName());
+        assertThat(ccr.exitStatus()).as(ccr.text()).isZero();
+        assertThat(ccr.lines()).noneMatch(l -> l.startsWith("FAIL"));
+        Map<String, String> v = values(ccr.lines());
+        for (int r = 0; r < 3; r++) {
+            int left = (r + 2) % 3;
+            String sums = java.util.stream.IntStream.range(0, 3)
+                    .mapToObj(t -> String.valueOf(2 * (40 * (left * 100_000L + t * 1_000L) + 40 * 39 / 2)))
+                    .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+            assertThat(v).containsEntry("threads r" + r + " provided", "4")
+                    .containsEntry("threads r" + r + " main is main", "true")
+                    .containsEntry("threads r" + r + " worker is main", "false")
+                    .containsEntry("threads r" + r + " sums", sums)
+                    .containsEntry("threads r" + r + " done", "true");
+        }
+        // Deviation: MPJ Express 0.44's initThread starts MPI but leaves MPI.COMM_WORLD null.
+        Backends.Run mpj = Backends.mpjExpress(3, ThreadsProgram.class.getName());
+        assertThat(mpj.text()).contains("\"mpi.MPI.COMM_WORLD\" is null");
+        assertThat(values(mpj.lines())).doesNotContainKey("threads r0 done");
     }
 
     private static Map<String, String> values(List<String> lines) {

@@ -61,6 +61,11 @@ public class TopologyProgram {
         CartParms parms = cart.Get();
         Out.check(P, "get", new Object[] {parms.dims, parms.periods, parms.coords},
                 new Object[] {dims, new boolean[] {true, false}, c});
+        // Map: the rank in a would-be grid of all processes, and of one fewer (the last has none)
+        int[] fewer = {n - 1};
+        Out.check(P, "map", new int[] {cart.Map(dims, new boolean[] {true, false}),
+                n > 1 ? cart.Map(fewer, new boolean[] {false}) : MPI.UNDEFINED},
+                new int[] {me, me < n - 1 ? me : MPI.UNDEFINED});
         Cartcomm row = cart.Sub(new boolean[] {false, true});
         int[] rowSum = new int[1];
         row.Allreduce(new int[] {me}, 0, rowSum, 0, 1, MPI.INT, MPI.SUM);
@@ -83,6 +88,9 @@ public class TopologyProgram {
         GraphParms gp = ring.Get();
         Out.check(P, "graph get", new Object[] {gp.index, gp.edges}, new Object[] {index, edges});
         Out.check(P, "graph topo_test", ring.Topo_test(), MPI.GRAPH);
+        // Map: all processes, then a graph of the first node alone
+        Out.check(P, "graph map", new int[] {ring.Map(index, edges), ring.Map(new int[] {0}, new int[0])},
+                new int[] {me, me == 0 ? 0 : MPI.UNDEFINED});
         int[] fromLeft = new int[1];
         ring.Sendrecv(new int[] {me * 2}, 0, 1, MPI.INT, nb[1], 1, fromLeft, 0, 1, MPI.INT, nb[0], 1);
         Out.check(P, "graph exchange", fromLeft[0], nb[0] * 2);

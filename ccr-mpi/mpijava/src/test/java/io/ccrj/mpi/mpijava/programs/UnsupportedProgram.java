@@ -2,15 +2,15 @@ package io.ccrj.mpi.mpijava.programs;
 
 import java.util.ArrayList;
 import java.util.List;
-import mpi.Cartcomm;
 import mpi.Datatype;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
 
 /**
- * Calls the few operations the compatibility layer cannot pass on to ccr-mpi (bound markers,
- * topology placement); each must fail with an MPIException naming it.
+ * Misuses of the bound markers ({@code MPI.LB}, {@code MPI.UB}): as a buffer datatype, in a
+ * constructor other than {@code Struct}, and bounds out of order; each must fail with an
+ * MPIException naming the problem.
  */
 public class UnsupportedProgram {
 
@@ -22,13 +22,10 @@ public class UnsupportedProgram {
     public static void main(String[] args) {
         MPI.Init(args);
         Intracomm w = MPI.COMM_WORLD;
-        Cartcomm grid = w.Create_cart(new int[] {w.Size()}, new boolean[] {false}, false);
         List<Runnable> calls = List.of(
             () -> w.Send(new int[1], 0, 1, MPI.LB, 0, 0),
-            () -> Datatype.Struct(new int[] {1, 1}, new int[] {0, 4}, new Datatype[] {MPI.INT, MPI.UB}),
-            () -> MPI.UB.Extent(),
-            () -> grid.Map(new int[] {2}, new boolean[] {false}),
-            () -> w.Create_graph(new int[] {1, 2}, new int[] {1, 0}, false).Map(new int[] {1, 2}, new int[] {1, 0}));
+            () -> Datatype.Contiguous(2, MPI.UB),
+            () -> Datatype.Struct(new int[] {1, 1, 1}, new int[] {0, 5, 2}, new Datatype[] {MPI.INT, MPI.LB, MPI.UB}));
         List<String> messages = new ArrayList<>();
         for (Runnable c : calls) {
             try {

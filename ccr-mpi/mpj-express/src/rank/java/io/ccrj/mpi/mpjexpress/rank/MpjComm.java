@@ -68,16 +68,46 @@ import mpi.MPI;
  */
 class MpjComm implements Comm {
 
+    /** The intracommunicator of the collectives; {@code null} for an intercommunicator. */
     final Intracomm comm;
+    /** The communicator of point-to-point calls: {@link #comm}, or the intercommunicator. */
+    final mpi.Comm p2p;
     final RankContext context;
     private final int rank;
     private final int size;
+    /** Ranks a point-to-point call may name: {@link #size}, or the remote group's size. */
+    private final int peers;
 
     MpjComm(Intracomm comm, RankContext context) {
         this.comm = comm;
+        this.p2p = comm;
         this.context = context;
         this.rank = context.callNonBlocking("Rank()", comm::Rank);
         this.size = context.callNonBlocking("Size()", comm::Size);
+        this.peers = size;
+    }
+
+    /** An intercommunicator: point-to-point calls name ranks of the remote group. */
+    MpjComm(mpi.Intercomm inter, RankContext context) {
+        this.comm = null;
+        this.p2p = inter;
+        this.context = context;
+        this.rank = context.callNonBlocking("Rank()", inter::Rank);
+        this.size = context.callNonBlocking("Size()", inter::Size);
+        this.peers = context.callNonBlocking("Remote_size()", inter::Remote_size);
+    }
+
+    /**
+     * The intracommunicator for a collective or communicator constructor.
+     *
+     * @throws MpiException {@link ErrorClass#ARG} on an intercommunicator, where ccr-mpi's contract
+     *     (and mpiJava 1.2) defines none
+     */
+    Intracomm intra(String op) {
+        if (comm == null) {
+            throw new MpiException(ErrorClass.ARG, op + " is not defined on an intercommunicator (merge it first)");
+        }
+        return comm;
     }
 
     @Override
@@ -97,10 +127,10 @@ class MpjComm implements Comm {
             return;
         }
         Args.buffer("send", null, buf, offset, count, type);
-        Args.dest("send", null, dest, size);
+        Args.dest("send", null, dest, peers);
         Args.sendTag("send", null, tag);
         context.callNonBlocking("send(dest=" + dest + ", tag=" + tag + ")", () -> {
-            context.deferSend(comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
+            context.deferSend(p2p.Isend(buf, offset, count, Types.mpj(type), dest, tag));
             return null;
         });
     }
@@ -111,10 +141,10 @@ class MpjComm implements Comm {
             return ProcNullRequest.receiveStatus();
         }
         Args.buffer("recv", null, buf, offset, count, type);
-        Args.source("recv", null, source, size);
+        Args.source("recv", null, source, peers);
         Args.recvTag("recv", null, tag);
         String op = "recv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
-        mpi.Status st = context.call(op, () -> comm.Recv(buf, offset, count, Types.mpj(type), Types.source(source),
+        mpi.Status st = context.call(op, () -> p2p.Recv(buf, offset, count, Types.mpj(type), Types.source(source),
                 Types.tag(tag)));
         return status(op, st, type);
     }
@@ -131,14 +161,14 @@ class MpjComm implements Comm {
         }
         Args.buffer("sendrecv", null, sendbuf, sendoffset, sendcount, sendtype);
         Args.buffer("sendrecv", null, recvbuf, recvoffset, recvcount, recvtype);
-        Args.dest("sendrecv", null, dest, size);
+        Args.dest("sendrecv", null, dest, peers);
         Args.sendTag("sendrecv", null, sendtag);
-        Args.source("sendrecv", null, source, size);
+        Args.source("sendrecv", null, source, peers);
         Args.recvTag("sendrecv", null, recvtag);
         String op = "sendrecv(dest=" + dest + ", sendtag=" + sendtag + ", " + sendtype + " x " + sendcount + "; "
                 + Types.source("source", source) + ", " + Types.tag("recvtag", recvtag) + ", " + recvtype + " x "
                 + recvcount + ")";
-        mpi.Status st = context.call(op, () -> comm.Sendrecv(sendbuf, sendoffset, sendcount, Types.mpj(sendtype),
+        mpi.Status st = context.call(op, () -> p2p.Sendrecv(sendbuf, sendoffset, sendcount, Types.mpj(sendtype),
                 dest, sendtag, recvbuf, recvoffset, recvcount, Types.mpj(recvtype), Types.source(source),
                 Types.tag(recvtag)));
         return status(op, st, recvtype);
@@ -151,10 +181,10 @@ class MpjComm implements Comm {
             return ProcNullRequest.send("isend(dest=PROC_NULL)", tag);
         }
         Args.buffer("isend", null, buf, offset, count, type);
-        Args.dest("isend", null, dest, size);
+        Args.dest("isend", null, dest, peers);
         Args.sendTag("isend", null, tag);
         String op = "isend(dest=" + dest + ", tag=" + tag + ", " + type + " x " + count + ")";
-        mpi.Request r = context.callNonBlocking(op, () -> comm.Isend(buf, offset, count, Types.mpj(type), dest, tag));
+        mpi.Request r = context.callNonBlocking(op, () -> p2p.Isend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
     }
 
@@ -164,10 +194,10 @@ class MpjComm implements Comm {
             return ProcNullRequest.receive("irecv(source=PROC_NULL)");
         }
         Args.buffer("irecv", null, buf, offset, count, type);
-        Args.source("irecv", null, source, size);
+        Args.source("irecv", null, source, peers);
         Args.recvTag("irecv", null, tag);
         String op = "irecv(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x " + count + ")";
-        mpi.Request r = context.callNonBlocking(op, () -> comm.Irecv(buf, offset, count, Types.mpj(type),
+        mpi.Request r = context.callNonBlocking(op, () -> p2p.Irecv(buf, offset, count, Types.mpj(type),
                 Types.source(source), Types.tag(tag)));
         return MpjRequest.receive(context, r, op, type);
     }
@@ -177,10 +207,10 @@ class MpjComm implements Comm {
         if (source == PROC_NULL) {
             return ProcNullRequest.receiveStatus();
         }
-        Args.source("probe", null, source, size);
+        Args.source("probe", null, source, peers);
         Args.recvTag("probe", null, tag);
         String op = "probe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
-        mpi.Status st = context.call(op, () -> comm.Probe(Types.source(source), Types.tag(tag)));
+        mpi.Status st = context.call(op, () -> p2p.Probe(Types.source(source), Types.tag(tag)));
         return new Status(st.source, st.tag, st.numEls);
     }
 
@@ -189,17 +219,17 @@ class MpjComm implements Comm {
         if (source == PROC_NULL) {
             return ProcNullRequest.receiveStatus();
         }
-        Args.source("iprobe", null, source, size);
+        Args.source("iprobe", null, source, peers);
         Args.recvTag("iprobe", null, tag);
         String op = "iprobe(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ")";
-        mpi.Status st = context.callNonBlocking(op, () -> comm.Iprobe(Types.source(source), Types.tag(tag)));
+        mpi.Status st = context.callNonBlocking(op, () -> p2p.Iprobe(Types.source(source), Types.tag(tag)));
         return st == null ? null : new Status(st.source, st.tag, st.numEls);
     }
 
     @Override
     public void barrier() {
         context.call("barrier()", () -> {
-            comm.Barrier();
+            intra("Barrier").Barrier();
             return null;
         });
     }
@@ -209,7 +239,7 @@ class MpjComm implements Comm {
         Args.buffer("bcast", null, buf, offset, count, type);
         Args.root("bcast", null, root, size);
         context.call("bcast(root=" + root + ", " + type + " x " + count + ")", () -> {
-            comm.Bcast(buf, offset, count, Types.mpj(type), root);
+            intra("Bcast").Bcast(buf, offset, count, Types.mpj(type), root);
             return null;
         });
     }
@@ -233,7 +263,7 @@ class MpjComm implements Comm {
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
-                comm.Gather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type), root);
+                intra("Gather").Gather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type), root);
                 return null;
             });
             if (rank == root) {
@@ -245,7 +275,7 @@ class MpjComm implements Comm {
         Object out = direct ? recvbuf : rank == root ? tail(recvbuf, recvoffset) : scratch(type, count);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
-            comm.Reduce(in, 0, out, 0, count, Types.mpj(type), mop, root);
+            intra("Reduce").Reduce(in, 0, out, 0, count, Types.mpj(type), mop, root);
             return null;
         });
         if (rank == root && !direct) {
@@ -269,7 +299,7 @@ class MpjComm implements Comm {
         if (!op.isCommutative() && size > 1) {
             Object all = type.newArray(size * count);
             context.call(name, () -> {
-                comm.Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
+                intra("Allgather").Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
                 return null;
             });
             foldInRankOrder(all, count, type, op, recvbuf, recvoffset);
@@ -278,7 +308,7 @@ class MpjComm implements Comm {
         Object out = recvoffset == 0 ? recvbuf : tail(recvbuf, recvoffset);
         mpi.Op mop = context.mpiOp(op, type);
         context.call(name, () -> {
-            comm.Allreduce(in, 0, out, 0, count, Types.mpj(type), mop);
+            intra("Allreduce").Allreduce(in, 0, out, 0, count, Types.mpj(type), mop);
             return null;
         });
         if (out != recvbuf) {
@@ -337,7 +367,7 @@ class MpjComm implements Comm {
         int sc = sendcount;
         Datatype st = sendtype;
         context.call("gather(root=" + root + ", " + sendtype + " x " + sendcount + ")", () -> {
-            comm.Gather(in, 0, sc, Types.mpj(st), out, 0, outCount, Types.mpj(outType), root);
+            intra("Gather").Gather(in, 0, sc, Types.mpj(st), out, 0, outCount, Types.mpj(outType), root);
             return null;
         });
         if (rank == root && out != recvbuf) {
@@ -374,7 +404,7 @@ class MpjComm implements Comm {
         int rc = recvcount;
         Datatype rt = recvtype;
         context.call("scatter(root=" + root + ", " + recvtype + " x " + recvcount + ")", () -> {
-            comm.Scatter(in, 0, inCount, Types.mpj(inType), out, 0, rc, Types.mpj(rt), root);
+            intra("Scatter").Scatter(in, 0, inCount, Types.mpj(inType), out, 0, rc, Types.mpj(rt), root);
             return null;
         });
         if (out != recvbuf) {
@@ -400,7 +430,7 @@ class MpjComm implements Comm {
         int sc = sendcount;
         Datatype st = sendtype;
         context.call("allgather(" + sendtype + " x " + sendcount + ")", () -> {
-            comm.Allgather(in, 0, sc, Types.mpj(st), out, 0, recvcount, Types.mpj(recvtype));
+            intra("Allgather").Allgather(in, 0, sc, Types.mpj(st), out, 0, recvcount, Types.mpj(recvtype));
             return null;
         });
         if (out != recvbuf) {
@@ -411,12 +441,18 @@ class MpjComm implements Comm {
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        if (sendbuf == IN_PLACE) {
+            // MPJ Express has no IN_PLACE: the operands are a copy of the receive buffer
+            Args.blocks("alltoall", null, recvbuf, recvoffset, recvcount, size, recvtype);
+            alltoall(copyOf(recvbuf), recvoffset, recvcount, recvtype, recvbuf, recvoffset, recvcount, recvtype);
+            return;
+        }
         Args.count("alltoall", null, "sendcount", sendcount);
         Args.buffer("alltoall", null, sendbuf, sendoffset, blocks(sendcount), sendtype);
         Args.count("alltoall", null, "recvcount", recvcount);
         Args.buffer("alltoall", null, recvbuf, recvoffset, blocks(recvcount), recvtype);
         context.call("alltoall(" + sendtype + " x " + sendcount + ")", () -> {
-            comm.Alltoall(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), recvbuf, recvoffset, recvcount,
+            intra("Alltoall").Alltoall(sendbuf, sendoffset, sendcount, Types.mpj(sendtype), recvbuf, recvoffset, recvcount,
                     Types.mpj(recvtype));
             return null;
         });
@@ -428,14 +464,14 @@ class MpjComm implements Comm {
             throw new MpiException(ErrorClass.ARG, "split: color " + color + " is negative and not UNDEFINED");
         }
         Intracomm sub = context.call("split(color=" + color + ", key=" + key + ")",
-                () -> comm.Split(color == UNDEFINED ? MPI.UNDEFINED : color, key));
+                () -> intra("Split").Split(color == UNDEFINED ? MPI.UNDEFINED : color, key));
         return color == UNDEFINED ? null : new MpjComm(sub, context);
     }
 
     // =============================================================================================
     // Groups, communicator management, intercommunicators, topologies and environment: what maps
     // onto MPJ Express directly (groups as lists of world ranks; topologies in MpjCartComm and
-    // MpjGraphComm); intercommunicators are not offered by this adapter yet (see unsupported).
+    // MpjGraphComm); intercommunicators in MpjIntercomm.
     // =============================================================================================
 
     /** Set by {@link #free()}; the adapter is confined to the rank's thread. */
@@ -449,7 +485,7 @@ class MpjComm implements Comm {
             here[i] = i;
         }
         int[] world = context.callNonBlocking("group()",
-                () -> mpi.Group.Translate_ranks(comm.Group(), here, MPI.COMM_WORLD.Group()));
+                () -> mpi.Group.Translate_ranks(p2p.Group(), here, MPI.COMM_WORLD.Group()));
         int self = context.callNonBlocking("group()", () -> MPI.COMM_WORLD.Rank());
         return GroupImpl.of(world, self);
     }
@@ -461,7 +497,7 @@ class MpjComm implements Comm {
 
     @Override
     public Comm dup() {
-        return new MpjComm(context.call("dup()", () -> (Intracomm) comm.clone()), context);
+        return new MpjComm(context.call("dup()", () -> (Intracomm) intra("dup").clone()), context);
     }
 
     /**
@@ -481,7 +517,7 @@ class MpjComm implements Comm {
         }
         int[] world = Group.translateRanks(group, members, GroupImpl.of(all, -1));
         Intracomm created = context.call("create(" + group + ")",
-                () -> comm.Create(MPI.COMM_WORLD.Group().Incl(world)));
+                () -> intra("Create").Create(MPI.COMM_WORLD.Group().Incl(world)));
         return group.rank() == Group.UNDEFINED ? null : new MpjComm(created, context);
     }
 
@@ -490,7 +526,7 @@ class MpjComm implements Comm {
         if (!(other instanceof MpjComm o)) {
             return Comparison.UNEQUAL;
         }
-        int c = context.callNonBlocking("compare()", () -> mpi.Comm.Compare(comm, o.comm));
+        int c = context.callNonBlocking("compare()", () -> mpi.Comm.Compare(p2p, o.p2p));
         return c == MPI.IDENT ? Comparison.IDENT : c == MPI.CONGRUENT ? Comparison.CONGRUENT
                 : c == MPI.SIMILAR ? Comparison.SIMILAR : Comparison.UNEQUAL;
     }
@@ -498,7 +534,7 @@ class MpjComm implements Comm {
     @Override
     public void free() {
         context.callNonBlocking("free()", () -> {
-            comm.Free();
+            p2p.Free();
             return null;
         });
         freed = true;
@@ -514,9 +550,24 @@ class MpjComm implements Comm {
         return false;
     }
 
+    /**
+     * MPJ Express's {@code Create_intercomm}, called on the peer communicator with this one as the
+     * local communicator.
+     */
     @Override
     public Intercomm createIntercomm(int localLeader, Comm peer, int remoteLeader, int tag) {
-        throw unsupported("createIntercomm");
+        Intracomm local = intra("createIntercomm");
+        Args.root("createIntercomm", null, localLeader, size);
+        if (!(peer instanceof MpjComm p) || p.comm == null) {
+            throw new MpiException(ErrorClass.ARG, "createIntercomm: the peer communicator must be an"
+                    + " intracommunicator of this backend, got " + peer);
+        }
+        Args.root("createIntercomm", null, remoteLeader, p.size());
+        Args.sendTag("createIntercomm", null, tag);
+        mpi.Intercomm inter = context.call("createIntercomm(localLeader=" + localLeader + ", remoteLeader="
+                + remoteLeader + ", tag=" + tag + ")", () -> p.comm.Create_intercomm(local, localLeader, remoteLeader,
+                tag));
+        return new MpjIntercomm(inter, context);
     }
 
     /**
@@ -535,14 +586,14 @@ class MpjComm implements Comm {
         for (int d : dims) {
             points *= d;
         }
-        mpi.Cartcomm cart = context.call("createCart()", () -> comm.Create_cart(dims, periods, reorder));
+        mpi.Cartcomm cart = context.call("createCart()", () -> intra("Create_cart").Create_cart(dims, periods, reorder));
         return rank >= points ? null : new MpjCartComm(cart, context);
     }
 
     /** MPJ Express's {@code Create_graph}; ranks beyond the graph get {@code null}. */
     @Override
     public GraphComm createGraph(int[] index, int[] edges, boolean reorder) {
-        mpi.Graphcomm graph = context.call("createGraph()", () -> comm.Create_graph(index, edges, reorder));
+        mpi.Graphcomm graph = context.call("createGraph()", () -> intra("Create_graph").Create_graph(index, edges, reorder));
         return rank >= index.length ? null : new MpjGraphComm(graph, context);
     }
 
@@ -557,11 +608,6 @@ class MpjComm implements Comm {
         return ThreadLevel.FUNNELED;
     }
 
-    private static MpiException unsupported(String op) {
-        return new MpiException(ErrorClass.ARG, op + " is not offered by the MPJ Express adapter yet (mpiJava"
-                + " programs reach MPJ Express's own intercommunicators through package mpi)");
-    }
-
     /**
      * {@code buf} itself if {@code offset} is 0, else a copy of {@code buf[offset ..]}: the same
      * items at offset 0, for any datatype (a derived type's displacements count from the offset).
@@ -573,6 +619,14 @@ class MpjComm implements Comm {
         int n = java.lang.reflect.Array.getLength(buf) - offset;
         Object copy = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
         System.arraycopy(buf, offset, copy, 0, n);
+        return copy;
+    }
+
+    /** A copy of the whole of {@code buf}: the operands of an in-place alltoall(v). */
+    private static Object copyOf(Object buf) {
+        int n = java.lang.reflect.Array.getLength(buf);
+        Object copy = java.lang.reflect.Array.newInstance(buf.getClass().getComponentType(), n);
+        System.arraycopy(buf, 0, copy, 0, n);
         return copy;
     }
 
@@ -603,7 +657,7 @@ class MpjComm implements Comm {
 
     private void checkSend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         Args.buffer(op, null, buf, offset, count, type);
-        Args.dest(op, null, dest, size);
+        Args.dest(op, null, dest, peers);
         Args.sendTag(op, null, tag);
     }
 
@@ -619,7 +673,7 @@ class MpjComm implements Comm {
         }
         checkSend("ssend", buf, offset, count, type, dest, tag);
         context.call(sendName("ssend", type, count, dest, tag), () -> {
-            comm.Ssend(buf, offset, count, Types.mpj(type), dest, tag);
+            p2p.Ssend(buf, offset, count, Types.mpj(type), dest, tag);
             return null;
         });
     }
@@ -634,7 +688,7 @@ class MpjComm implements Comm {
         checkBufferSpace("bsend", count, type);
         // as send: an Ibsend (which copies) completed in the background never waits for the receiver
         context.callNonBlocking(sendName("bsend", type, count, dest, tag), () -> {
-            context.deferSend(comm.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
+            context.deferSend(p2p.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
             return null;
         });
     }
@@ -647,7 +701,7 @@ class MpjComm implements Comm {
         }
         checkSend("rsend", buf, offset, count, type, dest, tag);
         context.call(sendName("rsend", type, count, dest, tag), () -> {
-            comm.Rsend(buf, offset, count, Types.mpj(type), dest, tag);
+            p2p.Rsend(buf, offset, count, Types.mpj(type), dest, tag);
             return null;
         });
     }
@@ -660,7 +714,7 @@ class MpjComm implements Comm {
         }
         checkSend("issend", buf, offset, count, type, dest, tag);
         String op = sendName("issend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> comm.Issend(buf, offset, count, Types.mpj(type), dest, tag));
+        mpi.Request r = context.callNonBlocking(op, () -> p2p.Issend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
     }
 
@@ -673,7 +727,7 @@ class MpjComm implements Comm {
         checkSend("ibsend", buf, offset, count, type, dest, tag);
         checkBufferSpace("ibsend", count, type);
         String op = sendName("ibsend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> comm.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
+        mpi.Request r = context.callNonBlocking(op, () -> p2p.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
     }
 
@@ -685,7 +739,7 @@ class MpjComm implements Comm {
         }
         checkSend("irsend", buf, offset, count, type, dest, tag);
         String op = sendName("irsend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> comm.Irsend(buf, offset, count, Types.mpj(type), dest, tag));
+        mpi.Request r = context.callNonBlocking(op, () -> p2p.Irsend(buf, offset, count, Types.mpj(type), dest, tag));
         return MpjRequest.send(context, r, op, dest, tag, count);
     }
 
@@ -746,11 +800,11 @@ class MpjComm implements Comm {
             return recv(buf, offset, count, type, source, recvtag);
         }
         checkSend("sendrecvReplace", buf, offset, count, type, dest, sendtag);
-        Args.source("sendrecvReplace", null, source, size);
+        Args.source("sendrecvReplace", null, source, peers);
         Args.recvTag("sendrecvReplace", null, recvtag);
         String op = "sendrecvReplace(dest=" + dest + ", sendtag=" + sendtag + ", " + Types.source("source", source)
                 + ", " + Types.tag("recvtag", recvtag) + ", " + type + " x " + count + ")";
-        mpi.Status st = context.call(op, () -> comm.Sendrecv_replace(buf, offset, count, Types.mpj(type), dest, sendtag,
+        mpi.Status st = context.call(op, () -> p2p.Sendrecv_replace(buf, offset, count, Types.mpj(type), dest, sendtag,
                 Types.source(source), Types.tag(recvtag)));
         return status(op, st, type);
     }
@@ -760,25 +814,25 @@ class MpjComm implements Comm {
     @Override
     public PersistentRequest sendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
         return persistentSend("sendInit", buf, offset, count, type, dest, tag,
-                t -> comm.Send_init(buf, offset, count, t, dest, tag));
+                t -> p2p.Send_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest ssendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
         return persistentSend("ssendInit", buf, offset, count, type, dest, tag,
-                t -> comm.Ssend_init(buf, offset, count, t, dest, tag));
+                t -> p2p.Ssend_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest bsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
         return persistentSend("bsendInit", buf, offset, count, type, dest, tag,
-                t -> comm.Bsend_init(buf, offset, count, t, dest, tag));
+                t -> p2p.Bsend_init(buf, offset, count, t, dest, tag));
     }
 
     @Override
     public PersistentRequest rsendInit(Object buf, int offset, int count, Datatype type, int dest, int tag) {
         return persistentSend("rsendInit", buf, offset, count, type, dest, tag,
-                t -> comm.Rsend_init(buf, offset, count, t, dest, tag));
+                t -> p2p.Rsend_init(buf, offset, count, t, dest, tag));
     }
 
     /** MPJ Express's persistent-send constructor for one mode, given the translated datatype. */
@@ -809,11 +863,11 @@ class MpjComm implements Comm {
             return ProcNullRequest.persistentReceive("recvInit(source=PROC_NULL)");
         }
         Args.buffer("recvInit", null, buf, offset, count, type);
-        Args.source("recvInit", null, source, size);
+        Args.source("recvInit", null, source, peers);
         Args.recvTag("recvInit", null, tag);
         String op = "recvInit(" + Types.source("source", source) + ", " + Types.tag("tag", tag) + ", " + type + " x "
                 + count + ")";
-        return MpjRequest.persistentReceive(context, context.callNonBlocking(op, () -> comm.Recv_init(buf, offset,
+        return MpjRequest.persistentReceive(context, context.callNonBlocking(op, () -> p2p.Recv_init(buf, offset,
                 count, Types.mpj(type), Types.source(source), Types.tag(tag))), op, type);
     }
 
@@ -841,7 +895,7 @@ class MpjComm implements Comm {
         Datatype st = sendtype;
         Datatype rt = rank == root ? recvtype : sendtype;
         context.call("gatherv(root=" + root + ", " + sendtype + " x " + sendcount + ")", () -> {
-            comm.Gatherv(in, 0, sc, Types.mpj(st), out, 0, counts, at, Types.mpj(rt), root);
+            intra("Gatherv").Gatherv(in, 0, sc, Types.mpj(st), out, 0, counts, at, Types.mpj(rt), root);
             return null;
         });
         if (rank == root && out != recvbuf) {
@@ -871,7 +925,7 @@ class MpjComm implements Comm {
         int rc = recvcount;
         Datatype rt = recvtype;
         context.call("scatterv(root=" + root + ", " + recvtype + " x " + recvcount + ")", () -> {
-            comm.Scatterv(in, 0, counts, at, Types.mpj(st), out, 0, rc, Types.mpj(rt), root);
+            intra("Scatterv").Scatterv(in, 0, counts, at, Types.mpj(st), out, 0, rc, Types.mpj(rt), root);
             return null;
         });
         if (out != recvbuf) {
@@ -895,7 +949,7 @@ class MpjComm implements Comm {
         int sc = sendcount;
         Datatype st = sendtype;
         context.call("allgatherv(" + sendtype + " x " + sendcount + ")", () -> {
-            comm.Allgatherv(in, 0, sc, Types.mpj(st), out, 0, recvcounts, displs, Types.mpj(recvtype));
+            intra("Allgatherv").Allgatherv(in, 0, sc, Types.mpj(st), out, 0, recvcounts, displs, Types.mpj(recvtype));
             return null;
         });
         if (out != recvbuf) {
@@ -906,12 +960,17 @@ class MpjComm implements Comm {
     @Override
     public void alltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
             Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
-        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Args.vblocks("alltoallv", null, recvbuf, recvoffset, recvcounts, rdispls, size, recvtype);
+        if (sendbuf == IN_PLACE) {
+            alltoallv(copyOf(recvbuf), recvoffset, recvcounts, rdispls, recvtype, recvbuf, recvoffset, recvcounts,
+                    rdispls, recvtype);
+            return;
+        }
+        Args.vblocks("alltoallv", null, sendbuf, sendoffset, sendcounts, sdispls, size, sendtype);
         Object in = tail(sendbuf, sendoffset);
         Object out = tail(recvbuf, recvoffset);
         context.call("alltoallv(" + sendtype + ")", () -> {
-            comm.Alltoallv(in, 0, sendcounts, sdispls, Types.mpj(sendtype), out, 0, recvcounts, rdispls,
+            intra("Alltoallv").Alltoallv(in, 0, sendcounts, sdispls, Types.mpj(sendtype), out, 0, recvcounts, rdispls,
                     Types.mpj(recvtype));
             return null;
         });
@@ -967,7 +1026,7 @@ class MpjComm implements Comm {
             // MPJ Express combines scan operands in its own order whatever the commutativity flag
             Object all = type.newArray(size * count * type.size());
             context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {
-                comm.Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
+                intra("Allgather").Allgather(in, 0, count, Types.mpj(type), all, 0, count, Types.mpj(type));
                 return null;
             });
             foldInRankOrder(all, rank + 1, count * type.size(), Datatype.of(type.base()), op, recvbuf, recvoffset);
@@ -976,7 +1035,7 @@ class MpjComm implements Comm {
         Object out = tail(recvbuf, recvoffset);
         mpi.Op mop = context.mpiOp(op, type);
         context.call("scan(" + op.name() + ", " + type + " x " + count + ")", () -> {
-            comm.Scan(in, 0, out, 0, count, Types.mpj(type), mop);
+            intra("Scan").Scan(in, 0, out, 0, count, Types.mpj(type), mop);
             return null;
         });
         if (out != recvbuf) {

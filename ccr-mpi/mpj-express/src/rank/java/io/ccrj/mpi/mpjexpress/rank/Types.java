@@ -11,8 +11,10 @@ import mpi.MPI;
  * ccr-mpi datatypes, wildcards and colors as MPJ Express's, and back. Derived datatypes are made
  * once per ccr-mpi datatype from the flattened type map (runs of consecutive displacements as
  * blocks): an MPJ Express {@code Vector} where the runs repeat regularly from displacement 0,
- * else an {@code Indexed} type. ccr-mpi's derived types have no explicit bounds, so lower bound,
- * upper bound and extent come out the same. Confined to the rank's thread (one
+ * else an {@code Indexed} type, whose lower bound, upper bound and extent are those of the type
+ * map. A type with explicit bounds ({@link Datatype#LB}/{@link Datatype#UB} markers) has other
+ * bounds, and MPJ Express 0.44 cannot send its own structs with markers, so such a type is
+ * rejected with a message that says so. Confined to the rank's thread (one
  * rank per class loader).
  */
 final class Types {
@@ -33,7 +35,9 @@ final class Types {
 
     private static mpi.Datatype basic(Datatype type) {
         if (type == Datatype.PACKED) {
-            return MPI.PACKED;
+            // MPJ Express's PACKED takes its own mpjbuf.Buffer, never a byte[] (ClassCastException);
+            // ccr-mpi's packed messages are the bytes Datatype.pack wrote, which travel as BYTE
+            return MPI.BYTE;
         }
         if (type.isPair()) {
             return switch (type.base()) {
@@ -67,6 +71,13 @@ final class Types {
 
     private static mpi.Datatype derived(Datatype type) {
         int[] d = type.displacements();
+        int min = java.util.Arrays.stream(d).min().orElse(0);
+        int max = java.util.Arrays.stream(d).max().orElse(-1);
+        if (type.lb() != min || type.ub() != max + 1) {
+            throw new MpiException(ErrorClass.TYPE, "datatype " + type + " has explicit bounds (lb " + type.lb()
+                    + ", ub " + type.ub() + ") from LB/UB markers: MPJ Express 0.44 cannot send structs with bound"
+                    + " markers (a known deviation, see docs/ccr-mpi.md)");
+        }
         int runs = 0;
         int[] lengths = new int[d.length];
         int[] starts = new int[d.length];

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * The in-place forms ({@link Comm#IN_PLACE}) of allreduce, reduce, allgather, gather, scatter,
- * allgatherv, gatherv, scatterv, reduceScatter and scan, with roots that move from call to call
- * and non-zero offsets.
+ * allgatherv, gatherv, scatterv, reduceScatter, scan, alltoall and alltoallv, with roots that
+ * move from call to call, non-zero offsets, and (alltoallv) blocks of different lengths with gaps.
  */
 public final class InPlaceKernel implements ConformanceKernel {
 
@@ -85,7 +85,42 @@ public final class InPlaceKernel implements ConformanceKernel {
         double[] scan = {r + 1.0};
         comm.scan(Comm.IN_PLACE, 0, scan, 0, 1, Datatype.DOUBLE, Op.SUM);
         out.add(scan);
+        int[] a2a = new int[1 + 2 * n];
+        a2a[0] = -5;
+        for (int j = 0; j < n; j++) {
+            for (int k = 0; k < 2; k++) {
+                a2a[1 + 2 * j + k] = 100 * r + 10 * j + k;
+            }
+        }
+        comm.alltoall(Comm.IN_PLACE, 0, 0, Datatype.INT, a2a, 1, 2, Datatype.INT);
+        out.add(a2a);
+        int[] vc = new int[n];
+        int[] vd = new int[n];
+        int[] v = alltoallvLayout(r, n, vc, vd);
+        for (int j = 0; j < n; j++) {
+            for (int k = 0; k < vc[j]; k++) {
+                v[vd[j] + k] = 100 * r + 10 * j + k;
+            }
+        }
+        comm.alltoallv(Comm.IN_PLACE, 0, null, null, Datatype.INT, v, 0, vc, vd, Datatype.INT);
+        out.add(v);
         return out;
+    }
+
+    /**
+     * Counts {@code 1 + (r + j) % 2} between ranks r and j (the same both ways, as an in-place
+     * alltoallv needs), blocks one element apart; the buffer filled with -1.
+     */
+    private static int[] alltoallvLayout(int r, int n, int[] counts, int[] displs) {
+        int at = 0;
+        for (int j = 0; j < n; j++) {
+            counts[j] = 1 + (r + j) % 2;
+            displs[j] = at;
+            at += counts[j] + 1;
+        }
+        int[] v = new int[at];
+        java.util.Arrays.fill(v, -1);
+        return v;
     }
 
     @Override
@@ -130,6 +165,23 @@ public final class InPlaceKernel implements ConformanceKernel {
         }
         out.add(sum);
         out.add(new double[] {(r + 1) * (r + 2) / 2.0});
+        int[] a2a = new int[1 + 2 * n];
+        a2a[0] = -5;
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < 2; k++) {
+                a2a[1 + 2 * i + k] = 100 * i + 10 * r + k;
+            }
+        }
+        out.add(a2a);
+        int[] vc = new int[n];
+        int[] vd = new int[n];
+        int[] v = alltoallvLayout(r, n, vc, vd);
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < vc[i]; k++) {
+                v[vd[i] + k] = 100 * i + 10 * r + k;
+            }
+        }
+        out.add(v);
         return out;
     }
 }

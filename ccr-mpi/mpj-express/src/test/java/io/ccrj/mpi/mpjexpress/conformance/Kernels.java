@@ -39,7 +39,10 @@ final class Kernels {
             new CancelKernel(),
             new VCollectivesKernel(),
             new InPlaceKernel(),
-            new InPlaceUserFunctionKernel());
+            new InPlaceUserFunctionKernel(),
+            new BoundsKernel(),
+            new PackKernel(),
+            new IntercommKernel());
 
     private Kernels() {
     }
