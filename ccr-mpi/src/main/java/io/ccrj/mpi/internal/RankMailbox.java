@@ -105,7 +105,11 @@ final class RankMailbox extends MailboxConsumerFields {
      * rank needs (in the manner of HotSpot's adaptive spinning for monitors).
      */
     private int spinBudget;
-    /** Fruitless polls since the last park or drained message (owner-private). */
+    /**
+     * Fruitless polls since the last park or drained message: owner-private below MULTIPLE; at
+     * MULTIPLE the rank's threads share it unsynchronized (a heuristic: a lost update only moves
+     * a pause by a poll or two).
+     */
     private int fruitlessPolls;
     private final int yields;
     private final boolean yieldWhileSpinning;
@@ -477,6 +481,12 @@ final class RankMailbox extends MailboxConsumerFields {
                 return;
             }
             fruitlessPolls = 0;
+            if (multi != null) {
+                // MULTIPLE keeps 'waiting' set for good so that every producer wakes every waiter
+                // (MultipleCalls); a poller is no waiter and must not clear it: it just pauses.
+                LockSupport.parkNanos(this, POLL_PARK_NANOS);
+                return;
+            }
             WAITING.setVolatile(this, true);
             if (HEAD.getVolatile(this) == tail && !world.aborted && !p.isComplete()) {
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
