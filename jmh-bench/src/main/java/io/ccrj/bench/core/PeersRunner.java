@@ -176,6 +176,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         // Netty and Vert.x log through java.util.logging here (the jar also carries MPJ Express's log4j 1.2).
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
                 io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
+        // Pekko's actor systems start and stop once per workload: their INFO lines would drown the
+        // progress; warnings and errors still show (its configuration reads system properties).
+        System.setProperty("pekko.loglevel", "WARNING");
+        System.setProperty("pekko.stdout-loglevel", "WARNING");
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one run");
         out.println(MachineInfo.describe());
         out.printf(Locale.ROOT, "%d timed turns per peer after one warm-up turn; %,d one-way messages, %,d round trips,"

@@ -216,13 +216,16 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             DssOptions d = DssOptions.defaults(o.full());
             sections.add(new Section<>(new DssRunner(), o.smoke()
                     ? new DssOptions(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
+                    // Quick mode: 3 throughput rounds instead of 5, to leave the peers section room in 5 minutes.
                     : new DssOptions(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
-                            d.throughputRounds(), d.notifications(), dir.resolve("dss"))));
+                            o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
         }
         if (o.only().contains(Item.PEERS)) {
             sections.add(new Section<>(new PeersRunner(), o.smoke()
                     ? new PeersRunner.Options(false, 1, 1_000, 50, 1, 20, 4, 0.1, dir.resolve("peers"))
-                    : PeersRunner.Options.defaults(o.full()).withOut(dir.resolve("peers"))));
+                    : o.full() ? PeersRunner.Options.defaults(true).withOut(dir.resolve("peers"))
+                    // Quick mode: 3 shorter turns per peer (about a third of bin/ccrj peers' quick run).
+                    : new PeersRunner.Options(false, 3, 50_000, 1_000, 10, 500, 32, 0.3, dir.resolve("peers"))));
         }
         return sections;
     }
