@@ -180,6 +180,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         // progress; warnings and errors still show (its configuration reads system properties).
         System.setProperty("pekko.loglevel", "WARNING");
         System.setProperty("pekko.stdout-loglevel", "WARNING");
+        // SLF4J (Pekko's logging, handed to java.util.logging) binds here, on one thread: bound
+        // lazily by the first actor systems' threads at once, it replays their early records with
+        // a complaint of its own on standard error.
+        org.slf4j.LoggerFactory.getILoggerFactory();
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one run");
         out.println(MachineInfo.describe());
         out.printf(Locale.ROOT, "%d timed turns per peer after one warm-up turn; %,d one-way messages, %,d round trips,"
