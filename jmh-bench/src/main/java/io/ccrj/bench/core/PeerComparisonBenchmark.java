@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  *   on it per message, an {@code ArrayBlockingQueue} drained by a virtual thread, and a raw JCTools
  *   MPSC queue to one thread (the ceiling). Run with {@code -prof gc} for bytes per message.</li>
  *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
- *   dispatcher per party), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
+ *   dispatcher per party, and both parties on one dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
  *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools.</li>
  *   <li>{@link ScatterGather}: 1,000 tasks scattered and their results gathered on two workers:
  *   ccr-core (requests to a port with a persistent receive, results gathered by a
@@ -100,7 +100,7 @@ public class PeerComparisonBenchmark {
         /** Round trips per invocation. */
         public static final int ROUNDS = 10_000;
 
-        @Param({"ccr", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
+        @Param({"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
         public String impl;
 
         private Peers.RoundTrips peer;

@@ -262,7 +262,8 @@ final class Peers {
 
     static RoundTrips roundTrips(String impl) {
         return switch (impl) {
-            case "ccr" -> new CcrRoundTrips();
+            case "ccr" -> new CcrRoundTrips(false);
+            case "ccrOneDispatcher" -> new CcrRoundTrips(true);
             case "pekko" -> new PekkoRoundTrips();
             case "jox" -> new JoxRoundTrips();
             case "syncQueueVirtual" -> new SynchronousQueueRoundTrips();
@@ -271,15 +272,20 @@ final class Peers {
         };
     }
 
-    /** ccr-core: two ports, a persistent receive each, one one-thread dispatcher per party. */
+    /**
+     * ccr-core: two ports, a persistent receive each; one one-thread dispatcher per party (every hop
+     * a hand-off between two threads), or both parties on one one-thread dispatcher (every hop stays
+     * on its thread, as Pekko's actors on one dispatcher or two virtual threads on one carrier can).
+     */
     static final class CcrRoundTrips implements RoundTrips {
         private final Dispatcher a = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-        private final Dispatcher b = new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
+        private final Dispatcher b;
         private final Port<Ball> ping = new Port<>("ping");
         private final Port<Ball> pong = new Port<>("pong");
         private final BatchLatch latch = new BatchLatch();
 
-        CcrRoundTrips() {
+        CcrRoundTrips(boolean oneDispatcher) {
+            b = oneDispatcher ? a : new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
             Arbiter.activate(a.createQueue("a"), Arbiter.receive(true, ping, pong::post));
             Arbiter.activate(b.createQueue("b"), Arbiter.receive(true, pong, (Ball ball) -> {
                 if (--ball.remaining > 0) {
@@ -303,7 +309,9 @@ final class Peers {
         @Override
         public void close() {
             a.close();
-            b.close();
+            if (b != a) {
+                b.close();
+            }
         }
     }
 

@@ -85,7 +85,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             "completableFuture", "CompletableFuture.runAsync on ForkJoinPool(1)", "virtualThreadQueue",
             "ArrayBlockingQueue, virtual thread");
     /** Ping-pong peers ({@link Peers#roundTrips}). */
-    static final Map<String, String> PING_PONG = names("ccr", "ccr-core", "pekko", "Pekko typed actors", "jox",
+    static final Map<String, String> PING_PONG = names("ccr", "ccr-core", "ccrOneDispatcher",
+            "ccr-core, both parties on one dispatcher", "pekko", "Pekko typed actors", "jox",
             "jox rendezvous channels", "completableFuture", "CompletableFuture hops between two ForkJoinPool(1)",
             "syncQueueVirtual", "SynchronousQueue, virtual threads");
     /** Scatter-gather peers ({@link PeerComparisonBenchmark.ScatterGather}). */

@@ -42,8 +42,8 @@ class PeersRunnerTest {
                 "SynchronousQueue, virtual threads", "ArrayBlockingQueue, virtual thread", "one virtual thread per task",
                 "Vert.x web", "JDK HttpServer", "raw Netty handler");
         List<String> csv = Files.readAllLines(dir.resolve("peers.csv"));
-        // One line per turn of every tool: header + 2 turns x (5 + 5 + 3 + 4 + 4) tools.
-        assertThat(csv).hasSize(1 + 2 * 21);
+        // One line per turn of every tool: header + 2 turns x (5 + 6 + 3 + 4 + 4) tools.
+        assertThat(csv).hasSize(1 + 2 * 22);
         assertThat(Files.readString(dir.resolve("peers.md"))).contains("| HTTP Get, throughput over 4 connections (requests/s) | DSS host, HTTP |");
     }
 
