@@ -148,11 +148,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     private record Running(String name, Turn turn, AutoCloseable closer) {
     }
 
-    /** A workload's peers, started: each gets a warm-up turn, then they take turns {@code reps} times. */
-    private static Map<String, double[]> takeTurns(String what, List<Running> peers, int reps, Progress progress)
+    /** Starts a workload's peers one by one into the list it is given (so that those started can be closed if one fails). */
+    @FunctionalInterface
+    private interface Starter {
+        void startInto(List<Running> peers) throws Exception;
+    }
+
+    /** Starts a workload's peers; each gets a warm-up turn, then they take turns {@code reps} times; all are closed. */
+    private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, Progress progress)
             throws Exception {
         Map<String, double[]> samples = new LinkedHashMap<>();
+        List<Running> peers = new ArrayList<>();
         try {
+            starter.startInto(peers);
             for (Running p : peers) {
                 p.turn().run();
                 samples.put(p.name(), new double[reps]);
@@ -193,17 +201,18 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 o.throughputSeconds(), o.connections());
         Progress progress = new Progress(err, 5 * o.reps(), 5 * o.reps(), System::nanoTime);
         List<Workload> workloads = new ArrayList<>();
-        workloads.add(new Workload("one-way", "messages/s", false, ONE_WAY, takeTurns("one-way", oneWay(o), o.reps(), progress)));
+        workloads.add(new Workload("one-way", "messages/s", false, ONE_WAY,
+                takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), progress)));
         workloads.add(new Workload("ping-pong round trip", "µs", true, PING_PONG,
-                takeTurns("ping-pong", pingPong(o), o.reps(), progress)));
+                takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), progress)));
         workloads.add(new Workload("scatter-gather of 1,000 tasks", "µs", true, SCATTER,
-                takeTurns("scatter-gather", scatterGather(o), o.reps(), progress)));
+                takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), progress)));
         Map<String, String> httpNames = new LinkedHashMap<>();
         HTTP.forEach(t -> httpNames.put(t.name(), t.label));
         workloads.add(new Workload("HTTP Get, one connection's round trip", "µs", true, httpNames,
-                takeTurns("HTTP round trip", httpRoundTrip(o), o.reps(), progress)));
+                takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), progress)));
         workloads.add(new Workload("HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
-                takeTurns("HTTP throughput", httpThroughput(o), o.reps(), progress)));
+                takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), progress)));
 
         List<Figure> figures = new ArrayList<>();
         StringBuilder md = new StringBuilder("| workload | tool | median (95% interval) | ours vs it |\n|---|---|---:|---:|\n");
@@ -245,8 +254,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                             Map<String, double[]> samples) {
     }
 
-    private static List<Running> oneWay(Options o) {
-        List<Running> peers = new ArrayList<>();
+    private static void oneWay(Options o, List<Running> peers) {
         for (String impl : ONE_WAY.keySet()) {
             Peers.OneWay p = Peers.oneWay(impl);
             peers.add(new Running(impl, () -> {
@@ -257,11 +265,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 return o.messages() / (took / 1e9);
             }, p));
         }
-        return peers;
     }
 
-    private static List<Running> pingPong(Options o) {
-        List<Running> peers = new ArrayList<>();
+    private static void pingPong(Options o, List<Running> peers) {
         for (String impl : PING_PONG.keySet()) {
             Peers.RoundTrips p = Peers.roundTrips(impl);
             peers.add(new Running(impl, () -> {
@@ -272,16 +278,14 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 return took / 1e3 / o.roundTrips();
             }, p));
         }
-        return peers;
     }
 
-    private static List<Running> scatterGather(Options o) {
+    private static void scatterGather(Options o, List<Running> peers) {
         long expected = 0;
         for (int i = 0; i < PeerComparisonBenchmark.ScatterGather.TASKS; i++) {
             expected += PeerComparisonBenchmark.ScatterGather.work(i);
         }
         long sum = expected;
-        List<Running> peers = new ArrayList<>();
         for (String impl : SCATTER.keySet()) {
             PeerComparisonBenchmark.ScatterGather p = new PeerComparisonBenchmark.ScatterGather();
             p.impl = impl;
@@ -295,14 +299,18 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 return (System.nanoTime() - t0) / 1e3 / o.scatters();
             }, p::stop));
         }
-        return peers;
     }
 
-    private static List<Running> httpRoundTrip(Options o) throws Exception {
-        List<Running> peers = new ArrayList<>();
+    private static void httpRoundTrip(Options o, List<Running> peers) throws Exception {
         for (DssTarget t : HTTP) {
             DssTarget.Running server = t.start();
-            HttpRoundTripClient client = HttpRoundTripClient.connect(HttpRequestSpec.get(server.pingUrl()));
+            HttpRoundTripClient client;
+            try {
+                client = HttpRoundTripClient.connect(HttpRequestSpec.get(server.pingUrl()));
+            } catch (Exception e) {
+                server.close();
+                throw e;
+            }
             peers.add(new Running(t.name(), () -> {
                 long t0 = System.nanoTime();
                 for (int i = 0; i < o.requests(); i++) {
@@ -314,11 +322,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 server.close();
             }));
         }
-        return peers;
     }
 
-    private static List<Running> httpThroughput(Options o) throws Exception {
-        List<Running> peers = new ArrayList<>();
+    private static void httpThroughput(Options o, List<Running> peers) throws Exception {
         for (DssTarget t : HTTP) {
             DssTarget.Running server = t.start();
             HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
@@ -333,7 +339,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 return r.throughput();
             }, server));
         }
-        return peers;
     }
 
     private static void checkPing(DssTarget t, HttpReply reply) {
