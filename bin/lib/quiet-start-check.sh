@@ -6,8 +6,8 @@
 # JMH's forked JVMs, Maven's own start) has been used before the output is read:
 #
 #   help; build (Maven: installs the parent POM alone into a throwaway repository); host (until
-#   it serves); bench (one JMH iteration of ccr-core's queue and of Netty, in forked JVMs); paper --smoke; overhead, mpi and dss
-#   with tiny settings; platform --quick.
+#   it serves); bench (one JMH iteration of ccr-core's queue and of Netty, in forked JVMs); paper --smoke; overhead, mpi, dss
+#   and peers with tiny settings; platform --quick.
 #
 # `bin/ccrj test` starts Maven exactly as build does; its tests' own output is not read here.
 # On JDK 24+ it also runs one workload without the launcher's flags and expects the WARNING
@@ -103,6 +103,8 @@ run mpi bin/ccrj mpi --only latency --ranks 2 --reps 1 --round-ms 5 --warmup-ms 
   --out "$work/mpi"
 run dss bin/ccrj dss --groups 2 --group-size 10 --rounds 1 --throughput-s 0.2 --notifications 100 \
   --out "$work/dss"
+run peers bin/ccrj peers --reps 1 --messages 1000 --round-trips 50 --scatters 1 --requests 20 --connections 4 \
+  --throughput-s 0.1 --out "$work/peers"
 run platform bin/ccrj platform --quick --out "$work/platform.md"
 
 # mpirun: an mpiJava program (every rank sums its rank with Allreduce) on 2 in-JVM ranks.

@@ -23,7 +23,10 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,15 +35,17 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@link OneWay}: one producer to one consumer, messages per second: ccr-core (a port with
  *   a persistent receive on a one-thread dispatcher), an Apache Pekko typed actor, a jox channel
- *   drained by a virtual thread, {@code ForkJoinPool(1).submit} per message, and a raw JCTools
+ *   drained by a virtual thread, {@code ForkJoinPool(1).submit} and {@code CompletableFuture.runAsync}
+ *   on it per message, an {@code ArrayBlockingQueue} drained by a virtual thread, and a raw JCTools
  *   MPSC queue to one thread (the ceiling). Run with {@code -prof gc} for bytes per message.</li>
  *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
- *   dispatcher per party), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
- *   threads.</li>
+ *   dispatcher per party, and both parties on one dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
+ *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools.</li>
  *   <li>{@link ScatterGather}: 1,000 tasks scattered and their results gathered on two workers:
  *   ccr-core (requests to a port with a persistent receive, results gathered by a
  *   {@code multipleItemReceive} of 1,000) against
- *   {@code CompletableFuture.supplyAsync} on a two-thread {@code ForkJoinPool} and {@code allOf}.</li>
+ *   {@code CompletableFuture.supplyAsync} on a two-thread {@code ForkJoinPool} and {@code allOf}, and one
+ *   virtual thread per task.</li>
  * </ul>
  *
  * <pre>{@code
@@ -62,7 +67,7 @@ public class PeerComparisonBenchmark {
         /** Messages per invocation. */
         public static final int BATCH = 100_000;
 
-        @Param({"ccr", "pekko", "jox", "fjp", "jctoolsMpsc"})
+        @Param({"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})
         public String impl;
 
         private Peers.OneWay peer;
@@ -95,7 +100,7 @@ public class PeerComparisonBenchmark {
         /** Round trips per invocation. */
         public static final int ROUNDS = 10_000;
 
-        @Param({"ccr", "pekko", "jox", "syncQueueVirtual"})
+        @Param({"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
         public String impl;
 
         private Peers.RoundTrips peer;
@@ -128,13 +133,14 @@ public class PeerComparisonBenchmark {
         /** Tasks per scatter. */
         public static final int TASKS = 1_000;
 
-        @Param({"ccr", "completableFuture"})
+        @Param({"ccr", "completableFuture", "virtualThreads"})
         public String impl;
 
         private Dispatcher dispatcher;
         private DispatcherQueue queue;
         private final Port<Request> requests = new Port<>("requests");
         private ForkJoinPool pool;
+        private ExecutorService virtualThreads;
 
         /** One scattered task: its input and where its result goes. */
         record Request(int n, Port<Long> reply) {
@@ -147,6 +153,8 @@ public class PeerComparisonBenchmark {
                 queue = dispatcher.createQueue("tasks");
                 // The workers: a persistent receive, whose tasks run on both dispatcher threads.
                 Arbiter.activate(queue, Arbiter.receive(true, requests, r -> r.reply().post(work(r.n()))));
+            } else if (impl.equals("virtualThreads")) {
+                virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
             } else {
                 pool = new ForkJoinPool(2);
             }
@@ -160,15 +168,40 @@ public class PeerComparisonBenchmark {
             if (pool != null) {
                 pool.shutdownNow();
             }
+            if (virtualThreads != null) {
+                virtualThreads.shutdownNow();
+            }
         }
 
-        private static long work(int i) {
+        /**
+         * @param i the task's input
+         * @return its result: the gathered sum over 0 .. {@value #TASKS} - 1 is the sum of squares
+         */
+        static long work(int i) {
             return (long) i * i;
         }
 
         @Benchmark
         public long scatterGather() throws Exception {
-            return impl.equals("ccr") ? ccr() : futures();
+            return switch (impl) {
+                case "ccr" -> ccr();
+                case "virtualThreads" -> virtualThreads();
+                default -> futures();
+            };
+        }
+
+        /** One virtual thread per task (the JDK's advice for many small tasks), results gathered by their futures. */
+        private long virtualThreads() throws Exception {
+            List<Future<Long>> fs = new ArrayList<>(TASKS);
+            for (int i = 0; i < TASKS; i++) {
+                int n = i;
+                fs.add(virtualThreads.submit(() -> work(n)));
+            }
+            long s = 0;
+            for (Future<Long> f : fs) {
+                s += f.get(10, TimeUnit.SECONDS);
+            }
+            return s;
         }
 
         private long ccr() throws Exception {

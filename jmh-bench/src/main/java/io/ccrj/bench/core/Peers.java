@@ -11,6 +11,8 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
@@ -65,6 +67,8 @@ final class Peers {
             case "pekko" -> new PekkoOneWay();
             case "jox" -> new JoxOneWay();
             case "fjp" -> new ForkJoinOneWay();
+            case "completableFuture" -> new CompletableFutureOneWay();
+            case "virtualThreadQueue" -> new BlockingQueueOneWay();
             case "jctoolsMpsc" -> new MpscOneWay();
             default -> throw new IllegalArgumentException("unknown implementation " + impl);
         };
@@ -169,6 +173,56 @@ final class Peers {
         }
     }
 
+    /** {@code CompletableFuture.runAsync} of one task per message on a one-thread {@link ForkJoinPool}. */
+    static final class CompletableFutureOneWay implements OneWay {
+        private final ForkJoinPool pool = new ForkJoinPool(1);
+        private final Counter counter = new Counter();
+        private final Runnable task = () -> counter.handle(MESSAGE);
+
+        @Override
+        public long send(int n) {
+            counter.arm(n);
+            for (int i = 0; i < n; i++) {
+                CompletableFuture.runAsync(task, pool);
+            }
+            return counter.await();
+        }
+
+        @Override
+        public void close() {
+            pool.shutdownNow();
+        }
+    }
+
+    /** An {@link ArrayBlockingQueue} (1,024 places) drained by one virtual thread. */
+    static final class BlockingQueueOneWay implements OneWay {
+        private final Counter counter = new Counter();
+        private final ArrayBlockingQueue<Object> queue = new ArrayBlockingQueue<>(1024);
+        private final Thread consumer = Thread.ofVirtual().start(() -> {
+            try {
+                while (true) {
+                    counter.handle(queue.take());
+                }
+            } catch (InterruptedException e) {
+                // closed
+            }
+        });
+
+        @Override
+        public long send(int n) throws InterruptedException {
+            counter.arm(n);
+            for (int i = 0; i < n; i++) {
+                queue.put(MESSAGE);
+            }
+            return counter.await();
+        }
+
+        @Override
+        public void close() {
+            consumer.interrupt();
+        }
+    }
+
     /** Raw JCTools MPSC queue (the class ccr-core uses inside) to one thread, same idle strategy. */
     static final class MpscOneWay implements OneWay {
         private final Counter counter = new Counter();
@@ -208,23 +262,30 @@ final class Peers {
 
     static RoundTrips roundTrips(String impl) {
         return switch (impl) {
-            case "ccr" -> new CcrRoundTrips();
+            case "ccr" -> new CcrRoundTrips(false);
+            case "ccrOneDispatcher" -> new CcrRoundTrips(true);
             case "pekko" -> new PekkoRoundTrips();
             case "jox" -> new JoxRoundTrips();
             case "syncQueueVirtual" -> new SynchronousQueueRoundTrips();
+            case "completableFuture" -> new CompletableFutureRoundTrips();
             default -> throw new IllegalArgumentException("unknown implementation " + impl);
         };
     }
 
-    /** ccr-core: two ports, a persistent receive each, one one-thread dispatcher per party. */
+    /**
+     * ccr-core: two ports, a persistent receive each; one one-thread dispatcher per party (every hop
+     * a hand-off between two threads), or both parties on one one-thread dispatcher (every hop stays
+     * on its thread, as Pekko's actors on one dispatcher or two virtual threads on one carrier can).
+     */
     static final class CcrRoundTrips implements RoundTrips {
         private final Dispatcher a = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-        private final Dispatcher b = new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
+        private final Dispatcher b;
         private final Port<Ball> ping = new Port<>("ping");
         private final Port<Ball> pong = new Port<>("pong");
         private final BatchLatch latch = new BatchLatch();
 
-        CcrRoundTrips() {
+        CcrRoundTrips(boolean oneDispatcher) {
+            b = oneDispatcher ? a : new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
             Arbiter.activate(a.createQueue("a"), Arbiter.receive(true, ping, pong::post));
             Arbiter.activate(b.createQueue("b"), Arbiter.receive(true, pong, (Ball ball) -> {
                 if (--ball.remaining > 0) {
@@ -248,7 +309,9 @@ final class Peers {
         @Override
         public void close() {
             a.close();
-            b.close();
+            if (b != a) {
+                b.close();
+            }
         }
     }
 
@@ -387,6 +450,41 @@ final class Peers {
         public void close() {
             pinger.interrupt();
             ponger.interrupt();
+        }
+    }
+
+    /** Each hop a {@code CompletableFuture.runAsync} on the other party's one-thread {@link ForkJoinPool}. */
+    static final class CompletableFutureRoundTrips implements RoundTrips {
+        private final ForkJoinPool a = new ForkJoinPool(1);
+        private final ForkJoinPool b = new ForkJoinPool(1);
+        private final BatchLatch latch = new BatchLatch();
+
+        private void ping(Ball ball) {
+            CompletableFuture.runAsync(() -> pong(ball), b);
+        }
+
+        private void pong(Ball ball) {
+            if (--ball.remaining > 0) {
+                CompletableFuture.runAsync(() -> ping(ball), a);
+            } else {
+                latch.signal();
+            }
+        }
+
+        @Override
+        public int play(int n) {
+            Ball ball = new Ball();
+            ball.remaining = n;
+            latch.reset();
+            CompletableFuture.runAsync(() -> ping(ball), a);
+            latch.await();
+            return ball.remaining;
+        }
+
+        @Override
+        public void close() {
+            a.shutdownNow();
+            b.shutdownNow();
         }
     }
 }

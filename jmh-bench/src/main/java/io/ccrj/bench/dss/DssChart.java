@@ -80,9 +80,9 @@ final class DssChart {
             values.add(v.throughput());
         });
         names.add("seeds: DSS 2006 (best)");
-        values.add(DssMain.SEED_MSGS_PER_S_HIGH);
+        values.add(DssRunner.SEED_MSGS_PER_S_HIGH);
         names.add("seeds: Axis2");
-        values.add(DssMain.AXIS2_MSGS_PER_S);
+        values.add(DssRunner.AXIS2_MSGS_PER_S);
         c.addSeries("requests/s", names, values);
         BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

@@ -1,8 +1,10 @@
 package io.ccrj.bench.dss;
 
-import io.ccrj.bench.cli.Args;
-import io.ccrj.bench.cli.UsageException;
+import io.ccrj.bench.runner.Cli;
 import java.nio.file.Path;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * The options of {@code bin/ccrj dss}.
@@ -15,77 +17,58 @@ import java.nio.file.Path;
  * @param throughputRounds throughput runs per server, the servers taking turns (median reported)
  * @param notifications one-way Replace-to-notification samples
  * @param out output folder, or {@code null} for {@code results/dss-<timestamp>}
- * @param help print usage and exit
  */
 public record DssOptions(boolean full, int groups, int groupSize, int connections, double throughputSeconds,
-                         int throughputRounds, int notifications, Path out, boolean help) {
+                         int throughputRounds, int notifications, Path out) {
+    private static final OptionParser PARSER = Cli.parser();
+    private static final OptionSpec<Void> FULL = PARSER.accepts("full", "7 throughput rounds of 5 s, 100,000 notifications");
+    private static final OptionSpec<Integer> GROUPS = PARSER.accepts("groups", "timed groups per target (default 30, the seeds')")
+            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> GROUP_SIZE = PARSER.accepts("group-size",
+            "two-way messages per group (default 200, the seeds')").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> CONNECTIONS = PARSER.accepts("connections",
+            "load generator connections (default 32, as wrk -c32)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Double> SECONDS = PARSER.accepts("throughput-s",
+            "measured seconds per throughput run (default 1.2; --full 5)").withRequiredArg().withValuesConvertedBy(Cli.NUMBER).describedAs("SECONDS");
+    private static final OptionSpec<Integer> ROUNDS = PARSER.accepts("rounds",
+            "throughput runs per server, servers taking turns, median reported (default 5; --full 7)")
+            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> NOTIFICATIONS = PARSER.accepts("notifications",
+            "Replace-to-notification samples (default 20000; --full 100000)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/dss-<timestamp>)")
+            .withRequiredArg().describedAs("DIR");
 
-    public static final String USAGE = """
+    /** The usage text. */
+    public static final String USAGE = Cli.usage("""
             Usage: bin/ccrj dss [options]
 
             The seeds' DSS experiment (seed 000 Fig. 13, seed 001 Fig. 9): groups of two-way Get messages
             to a service, each group timed, in-process and over loopback HTTP, beside a raw Netty HTTP
             handler in the same run; HTTP throughput of the DSS host and the raw handler under the same
             load generator; one-way Replace-to-notification latency.
-
-              --full                 7 throughput rounds of 5 s, 100,000 notifications
-              --groups N             timed groups per target (default 30, the seeds')
-              --group-size N         two-way messages per group (default 200, the seeds')
-              --connections N        load generator connections (default 32, as wrk -c32)
-              --throughput-s SECONDS measured seconds per throughput run (default 1.2; --full 5)
-              --rounds N             throughput runs per server, servers taking turns, median
-                                     reported (default 5; --full 7)
-              --notifications N      Replace-to-notification samples (default 20000; --full 100000)
-              --out DIR              output folder (default results/dss-<timestamp>)
-              -h, --help             this text
-            """;
+            """, PARSER);
 
     /**
      * Parses a command line.
      *
      * @param args the arguments
      * @return the options
-     * @throws UsageException naming the bad option
+     * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
      */
-    public static DssOptions parse(String... args) throws UsageException {
-        boolean full = false;
-        boolean help = false;
-        Integer groups = null;
-        Integer groupSize = null;
-        Integer connections = null;
-        Double seconds = null;
-        Integer notifications = null;
-        Integer rounds = null;
-        Path out = null;
-        Args.Cursor c = new Args.Cursor(args);
-        while (c.hasNext()) {
-            String name = c.next();
-            switch (name) {
-                case "--full" -> full = c.flag();
-                case "-h", "--help" -> help = c.flag();
-                case "--groups" -> groups = Args.intIn(name, c.value(), 1, 100_000);
-                case "--group-size" -> groupSize = Args.intIn(name, c.value(), 1, 1_000_000);
-                case "--connections" -> connections = Args.intIn(name, c.value(), 1, 10_000);
-                case "--throughput-s" -> {
-                    String v = c.value();
-                    try {
-                        seconds = Double.parseDouble(v);
-                    } catch (NumberFormatException e) {
-                        throw new UsageException("option " + name + ": '" + v + "' is not a number");
-                    }
-                    if (!(seconds > 0) || seconds > 3600) {
-                        throw new UsageException("option " + name + ": " + v + " must be more than 0 and at most 3600 seconds");
-                    }
-                }
-                case "--rounds" -> rounds = Args.intIn(name, c.value(), 1, 100);
-                case "--notifications" -> notifications = Args.intIn(name, c.value(), 1, 10_000_000);
-                case "--out" -> out = c.folder();
-                default -> throw c.unknown();
-            }
-        }
-        return new DssOptions(full, groups != null ? groups : 30, groupSize != null ? groupSize : 200,
-                connections != null ? connections : 32, seconds != null ? seconds : full ? 5 : 1.2,
-                rounds != null ? rounds : full ? 7 : 5,
-                notifications != null ? notifications : full ? 100_000 : 20_000, out, help);
+    public static DssOptions parse(String... args) {
+        OptionSet s = Cli.parse(PARSER, args);
+        DssOptions d = defaults(s.has(FULL));
+        return new DssOptions(d.full(), Cli.intIn(s, GROUPS, d.groups(), 1, 100_000),
+                Cli.intIn(s, GROUP_SIZE, d.groupSize(), 1, 1_000_000), Cli.intIn(s, CONNECTIONS, d.connections(), 1, 10_000),
+                Cli.doubleIn(s, SECONDS, d.throughputSeconds(), 0.01, 3600), Cli.intIn(s, ROUNDS, d.throughputRounds(), 1, 100),
+                Cli.intIn(s, NOTIFICATIONS, d.notifications(), 1, 10_000_000), Cli.folder(s, OUT));
+    }
+
+    /**
+     * @param full longer runs
+     * @return the options of a command line that sets nothing else
+     */
+    public static DssOptions defaults(boolean full) {
+        return new DssOptions(full, 30, 200, 32, full ? 5 : 1.2, full ? 7 : 5, full ? 100_000 : 20_000, null);
     }
 }

@@ -66,7 +66,7 @@ final class DssReport {
         sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
-        String raw = DssMain.TWO_WAY_ORDER.get(5);
+        String raw = DssRunner.TWO_WAY_ORDER.get(5);
         double rawMean = twoWayMean(raw);
         sb.append("| caller | mean µs/message | fastest group | median group | slowest group | messages/s | vs raw Netty |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
@@ -80,8 +80,8 @@ final class DssReport {
                     http && !Double.isNaN(rawMean) ? String.format(Locale.ROOT, "%.2fx", mean / rawMean) : "-"));
         }
         sb.append(String.format(Locale.ROOT, "| seeds: CCR/DSS 2006, two services on a 4-core AMD | %.0f-%.0f | | | |"
-                + " 20,000-25,000 | |%n", DssMain.SEED_TWO_WAY_MICROS_LOW, DssMain.SEED_TWO_WAY_MICROS_HIGH));
-        sb.append(String.format(Locale.ROOT, "| seeds: Apache Axis2 (LAN clients) | | | | | %,.0f | |%n%n", DssMain.AXIS2_MSGS_PER_S));
+                + " 20,000-25,000 | |%n", DssRunner.SEED_TWO_WAY_MICROS_LOW, DssRunner.SEED_TWO_WAY_MICROS_HIGH));
+        sb.append(String.format(Locale.ROOT, "| seeds: Apache Axis2 (LAN clients) | | | | | %,.0f | |%n%n", DssRunner.AXIS2_MSGS_PER_S));
 
         if (!throughput.isEmpty()) {
             LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY.label);
@@ -97,7 +97,7 @@ final class DssReport {
                         rawLoad == null ? "-" : String.format(Locale.ROOT, "%.2fx", r.throughput() / rawLoad.throughput())));
             }
             sb.append(String.format(Locale.ROOT, "| seeds: DSS 2006 (two-way, in one machine) | 20,000-25,000 | | | | | |%n"
-                    + "| seeds: Apache Axis2 | %,.0f | | | | | |%n%n", DssMain.AXIS2_MSGS_PER_S));
+                    + "| seeds: Apache Axis2 | %,.0f | | | | | |%n%n", DssRunner.AXIS2_MSGS_PER_S));
         }
         if (oneWay.length > 0) {
             sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"

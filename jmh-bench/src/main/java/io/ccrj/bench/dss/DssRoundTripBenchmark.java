@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class DssRoundTripBenchmark {
 
-    @Param({"RAW_NETTY", "DSS_HTTP", "DSS_HTTP_DISPATCHER", "DSS_IN_PROCESS"})
+    @Param({"RAW_NETTY", "VERTX_WEB", "JDK_HTTP_SERVER", "DSS_HTTP", "DSS_HTTP_DISPATCHER", "DSS_IN_PROCESS"})
     public DssTarget target;
 
     private DssTarget.Running running;

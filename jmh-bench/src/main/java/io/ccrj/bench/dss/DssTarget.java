@@ -1,5 +1,6 @@
 package io.ccrj.bench.dss;
 
+import io.ccrj.bench.dss.baseline.PeerPingServers;
 import io.ccrj.bench.dss.baseline.RawNettyHttpServer;
 import io.ccrj.dss.Manifest;
 import io.ccrj.dss.ServiceHost;
@@ -26,6 +27,10 @@ public enum DssTarget {
      * dispatcher, as for a service that may block (two thread hops per request).
      */
     DSS_HTTP_DISPATCHER("DSS host, HTTP, handlers on the dispatcher", true),
+    /** Vert.x web ({@link PeerPingServers#vertx()}): a peer of the DSS host in {@code bin/ccrj peers}. */
+    VERTX_WEB("Vert.x web", true),
+    /** The JDK's HttpServer ({@link PeerPingServers#jdk()}): a peer of the DSS host in {@code bin/ccrj peers}. */
+    JDK_HTTP_SERVER("JDK HttpServer", true),
     /** {@link ServiceHost} without HTTP, reached through a local {@link ServiceRef} (direct post). */
     DSS_IN_PROCESS("DSS in-process", false);
 
@@ -41,11 +46,11 @@ public enum DssTarget {
 
     /** A started target: close it when done. */
     public static final class Running implements AutoCloseable {
-        private final RawNettyHttpServer raw;
+        private final AutoCloseable raw;
         private final ServiceHost host;
         private final String baseUrl;
 
-        private Running(RawNettyHttpServer raw, ServiceHost host, String baseUrl) {
+        private Running(AutoCloseable raw, ServiceHost host, String baseUrl) {
             this.raw = raw;
             this.host = host;
             this.baseUrl = baseUrl;
@@ -69,7 +74,7 @@ public enum DssTarget {
         /** @return a local reference to the host's ping service */
         public ServiceRef ping() {
             if (host == null) {
-                throw new IllegalStateException("the raw Netty baseline has no services");
+                throw new IllegalStateException(baseUrl + " is not a DSS host: it has no services");
             }
             return host.service("ping");
         }
@@ -82,7 +87,11 @@ public enum DssTarget {
         @Override
         public void close() {
             if (raw != null) {
-                raw.close();
+                try {
+                    raw.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("could not stop " + baseUrl + ": " + e, e);
+                }
             }
             if (host != null) {
                 host.close(Duration.ofSeconds(5));
@@ -101,6 +110,14 @@ public enum DssTarget {
         return switch (this) {
             case RAW_NETTY -> {
                 RawNettyHttpServer s = RawNettyHttpServer.start("127.0.0.1", 0, 1, NettyTransport.best());
+                yield new Running(s, null, s.baseUrl());
+            }
+            case VERTX_WEB -> {
+                PeerPingServers.Server s = PeerPingServers.vertx();
+                yield new Running(s, null, s.baseUrl());
+            }
+            case JDK_HTTP_SERVER -> {
+                PeerPingServers.Server s = PeerPingServers.jdk();
                 yield new Running(s, null, s.baseUrl());
             }
             case DSS_HTTP, DSS_HTTP_DISPATCHER -> {

@@ -53,7 +53,7 @@ public class DssThroughputBenchmark {
     /** The server, shared by the benchmark's threads. */
     @State(Scope.Benchmark)
     public static class Server {
-        @Param({"RAW_NETTY", "DSS_HTTP", "DSS_HTTP_DISPATCHER"})
+        @Param({"RAW_NETTY", "VERTX_WEB", "JDK_HTTP_SERVER", "DSS_HTTP", "DSS_HTTP_DISPATCHER"})
         public DssTarget target;
 
         DssTarget.Running running;

@@ -3,7 +3,7 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiOptions.Experiment;
+import io.ccrj.bench.mpi.MpiOptions.Part;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.overhead.Stats;
@@ -58,7 +58,7 @@ final class MpiExperiment {
     int plannedConfigurations() {
         int n = 0;
         int backends = options.backends().size();
-        for (Experiment e : options.experiments()) {
+        for (Part e : options.experiments()) {
             n += switch (e) {
                 case STAGES -> 3 * options.ranks().size() * backends;
                 case LATENCY -> (int) latencyConfigs().count() * backends + 1; // + the core-to-core floor
@@ -87,7 +87,7 @@ final class MpiExperiment {
     List<MpiFigure> run() throws InterruptedException {
         int planned = plannedConfigurations();
         progress = new Progress(err, planned, planned, System::nanoTime);
-        for (Experiment e : options.experiments()) {
+        for (Part e : options.experiments()) {
             switch (e) {
                 case STAGES -> stages();
                 case LATENCY -> latency();

@@ -1,21 +1,33 @@
 package io.ccrj.bench.runner;
 
 import java.io.PrintStream;
-import java.util.List;
 
 /**
- * One subcommand of {@code bin/ccrj}: runs in this JVM, prints its tables and progress, writes its
- * files, and hands its headline figures to the caller as typed {@link Figure}s (nothing is read back
- * from the files it wrote).
+ * One subcommand of {@code bin/ccrj}, run in this JVM: its options are parsed into a typed record
+ * ({@link #parse}), and {@link #run} prints its tables and progress, writes its files and hands
+ * back a {@link Report} with its Markdown and its headline {@link Figure}s. {@code paper} calls the
+ * others' {@code run} with option records it builds itself: no command lines are built, no files
+ * read back.
+ *
+ * @param <O> the options record
  */
-@FunctionalInterface
-public interface Experiment {
+public interface Experiment<O> {
+    /** @return the usage text, first line {@code Usage: bin/ccrj NAME [options]} */
+    String usage();
+
     /**
-     * @param args the subcommand's options
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @param figures receives the headline figures
-     * @return the exit code: 0 done, 1 a run failed, 2 bad command line
+     * @param args the subcommand's command line, without {@code -h}/{@code --help}
+     * @return the options
+     * @throws IllegalArgumentException (or jopt-simple's {@code OptionException}) naming a bad option
      */
-    int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures);
+    O parse(String... args);
+
+    /**
+     * @param options the options
+     * @param out tables and file paths
+     * @param err progress
+     * @return what it measured
+     * @throws Exception if a run failed
+     */
+    Report run(O options, PrintStream out, PrintStream err) throws Exception;
 }

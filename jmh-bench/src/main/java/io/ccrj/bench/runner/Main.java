@@ -1,31 +1,33 @@
 package io.ccrj.bench.runner;
 
-import io.ccrj.bench.dss.DssMain;
-import io.ccrj.bench.mpi.MpiMain;
-import io.ccrj.bench.overhead.OverheadMain;
-import io.ccrj.bench.paper.PaperMain;
-import io.ccrj.bench.platform.PlatformMain;
+import io.ccrj.bench.dss.DssRunner;
+import io.ccrj.bench.mpi.MpiRunner;
+import io.ccrj.bench.overhead.OverheadRunner;
+import io.ccrj.bench.core.PeersRunner;
+import io.ccrj.bench.platform.PlatformRunner;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The one entry point of the runners, {@code bin/ccrj <subcommand>}: {@code paper},
- * {@code overhead}, {@code mpi}, {@code dss} (each an {@link Experiment} run in this JVM) and
- * {@code platform} (JMH, which forks its own JVMs). Exit codes: 0 done, 1 a run failed, 2 bad
- * command line.
+ * {@code overhead}, {@code mpi}, {@code dss}, {@code peers} and {@code platform}, each an
+ * {@link Experiment} run in this JVM ({@code platform} starts JMH, which forks its own). Exit
+ * codes: 0 done, 1 a run failed, 2 bad command line.
  */
 public final class Main {
-    /** The in-process experiments by subcommand, in the order the usage lists them. */
-    static final Map<String, Experiment> EXPERIMENTS = new LinkedHashMap<>();
+    /** The experiments by subcommand, in the order the usage lists them. */
+    static final Map<String, Experiment<?>> EXPERIMENTS = new LinkedHashMap<>();
 
     static {
-        EXPERIMENTS.put("paper", PaperMain::run);
-        EXPERIMENTS.put("overhead", OverheadMain::run);
-        EXPERIMENTS.put("mpi", MpiMain::run);
-        EXPERIMENTS.put("dss", DssMain::run);
+        EXPERIMENTS.put("paper", new PaperRunner());
+        EXPERIMENTS.put("overhead", new OverheadRunner());
+        EXPERIMENTS.put("mpi", new MpiRunner());
+        EXPERIMENTS.put("dss", new DssRunner());
+        EXPERIMENTS.put("peers", new PeersRunner());
+        EXPERIMENTS.put("platform", new PlatformRunner());
     }
 
     private Main() {
@@ -33,18 +35,13 @@ public final class Main {
 
     /**
      * @param args the subcommand, then its options
-     * @throws Exception from {@code platform} (JMH)
      */
-    public static void main(String[] args) throws Exception {
-        if (args.length > 0 && args[0].equals("platform")) {
-            PlatformMain.main(Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
+    public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
     /**
-     * Runs one in-process subcommand.
+     * Runs one subcommand.
      *
      * @param args the subcommand, then its options
      * @param out tables and file paths
@@ -52,12 +49,40 @@ public final class Main {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Experiment e = args.length == 0 ? null : EXPERIMENTS.get(args[0]);
+        Experiment<?> e = args.length == 0 ? null : EXPERIMENTS.get(args[0]);
         if (e == null) {
             err.println(args.length == 0 ? "ccrj: a subcommand is needed" : "ccrj: unknown subcommand '" + args[0] + "'");
-            err.println("subcommands: " + String.join(", ", EXPERIMENTS.keySet()) + ", platform (each with --help)");
+            err.println("subcommands: " + String.join(", ", EXPERIMENTS.keySet()) + " (each with --help)");
             return 2;
         }
-        return e.run(Arrays.copyOfRange(args, 1, args.length), out, err, new ArrayList<>());
+        return run(args[0], e, Arrays.copyOfRange(args, 1, args.length), out, err);
+    }
+
+    private static <O> int run(String name, Experiment<O> e, String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
+            out.print(e.usage());
+            return 0;
+        }
+        O options;
+        try {
+            options = e.parse(args);
+        } catch (IllegalArgumentException bad) {
+            err.println("ccrj " + name + ": " + bad.getMessage());
+            err.println();
+            err.print(e.usage());
+            return 2;
+        }
+        try {
+            e.run(options, out, err);
+            return 0;
+        } catch (InterruptedException i) {
+            Thread.currentThread().interrupt();
+            err.println("ccrj " + name + ": interrupted");
+            return 1;
+        } catch (Exception failed) {
+            err.println("ccrj " + name + ": failed: " + failed);
+            failed.printStackTrace(err);
+            return 1;
+        }
     }
 }

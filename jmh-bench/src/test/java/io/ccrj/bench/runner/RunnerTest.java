@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,17 +17,29 @@ class RunnerTest {
     private final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
 
     /** A fake experiment: two figures, one with a seed and a peer, one with a comma and a quote in its label. */
-    private static final Experiment FAKE = (args, out, err, figures) -> {
-        figures.add(Figure.of("fake", "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
-                "dss.two-way.us").withPeer("peer", Estimate.median(new double[] {5, 5.2, 4.9})));
-        figures.add(Figure.of("fake", "rate", "1/s", false, Estimate.point(7), null));
-        return 0;
+    private static final Experiment<String> FAKE = new Experiment<>() {
+        @Override
+        public String usage() {
+            return "Usage: fake";
+        }
+
+        @Override
+        public String parse(String... args) {
+            return String.join(" ", args);
+        }
+
+        @Override
+        public Report run(String options, PrintStream out, PrintStream err) {
+            return new Report("fake", "| a | b |\n", List.of(
+                    Figure.of("fake", "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
+                            "dss.two-way.us").withPeer("peer", Estimate.median(new double[] {5, 5.2, 4.9})),
+                    Figure.of("fake", "rate", "1/s", false, Estimate.point(7), null)), List.of());
+        }
     };
 
     @Test
-    void aFakeExperimentGoesThroughEveryWriter() {
-        List<Figure> figures = new ArrayList<>();
-        assertThat(FAKE.run(new String[0], o, e, figures)).isZero();
+    void aFakeExperimentGoesThroughEveryWriter() throws Exception {
+        List<Figure> figures = FAKE.run(FAKE.parse(), o, e).figures();
 
         String csv = FigureCsv.csv(figures);
         List<String> lines = csv.lines().toList();
@@ -48,7 +59,7 @@ class RunnerTest {
         assertThat(Main.run(new String[] {"nonsense"}, o, e)).isEqualTo(2);
         assertThat(Main.run(new String[0], o, e)).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown subcommand 'nonsense'")
-                .contains("paper, overhead, mpi, dss, platform");
+                .contains("paper, overhead, mpi, dss, peers, platform");
     }
 
     @Test

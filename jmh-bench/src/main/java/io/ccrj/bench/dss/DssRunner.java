@@ -2,6 +2,8 @@ package io.ccrj.bench.dss;
 
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.Seeds;
 
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
@@ -11,7 +13,6 @@ import io.ccrj.bench.dss.client.HttpRoundTripClient;
 import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.dss.client.LoadSettings;
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.ServiceRef;
@@ -49,66 +50,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * Writes {@code dss.csv} (every figure), {@code dss-groups.csv} (every group), {@code dss.md}
  * and {@code dss-two-way.png} (the groups' histogram, the seeds' figure) and
  * {@code dss-throughput.png}.
- *
- * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
  */
-public final class DssMain {
+public final class DssRunner implements Experiment<DssOptions> {
     /** The seeds' two-way figures, from {@link Seeds} (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
     static final double SEED_TWO_WAY_MICROS_LOW = Seeds.require("dss.two-way.us").value();
     static final double SEED_TWO_WAY_MICROS_HIGH = Seeds.require("dss.two-way.us.high").value();
     static final double SEED_MSGS_PER_S_HIGH = Seeds.require("dss.throughput.per-s").value();
     static final double AXIS2_MSGS_PER_S = Seeds.require("dss.axis2.per-s").value();
 
-    private DssMain() {
+    @Override
+    public String usage() {
+        return DssOptions.USAGE;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    /**
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, new ArrayList<>());
-    }
-
-    /**
-     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj dss}.
-     *
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @param figures receives the headline figures
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
-        DssOptions o;
-        try {
-            o = DssOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("ccrj dss: " + e.getMessage());
-            err.println();
-            err.print(DssOptions.USAGE);
-            return 2;
-        }
-        if (o.help()) {
-            out.print(DssOptions.USAGE);
-            return 0;
-        }
-        try {
-            return experiment(o, out, err, figures);
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            err.println("ccrj dss: failed: " + e);
-            e.printStackTrace(err);
-            return 1;
-        }
+    @Override
+    public DssOptions parse(String... args) {
+        return DssOptions.parse(args);
     }
 
     /**
@@ -160,7 +117,8 @@ public final class DssMain {
             "DSS host over HTTP, handlers on the dispatcher (round-trip client)",
             "raw Netty handler over HTTP (round-trip client)");
 
-    private static int experiment(DssOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws Exception {
+    @Override
+    public Report run(DssOptions o, PrintStream out, PrintStream err) throws Exception {
         // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
         // which then warns that it has no appenders: Netty logs through java.util.logging here.
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
@@ -232,7 +190,7 @@ public final class DssMain {
         progress.done("one-way Replace to notification", 3, System.nanoTime() - t0);
         double took = (System.nanoTime() - start) / 1e9;
 
-        figures.addAll(headline(byCaller, rounds));
+        List<Figure> figures = headline(byCaller, rounds);
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -243,8 +201,8 @@ public final class DssMain {
         Path md = dir.resolve("dss.md");
         Files.writeString(csv, report.csv());
         Files.writeString(groups, report.groupsCsv());
-        Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n- " + machine + "\n"
-                + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables);
+        String markdown = "- " + machine + "\n" + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables;
+        Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
         Path hist = dir.resolve("dss-two-way.png");
         Path thr = dir.resolve("dss-throughput.png");
         DssChart.twoWayHistogram(report, hist);
@@ -255,7 +213,8 @@ public final class DssMain {
         out.println("chart " + hist);
         out.println("chart " + thr);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return 0;
+        return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (seed 000 Fig. 13)",
+                markdown, figures, List.of(hist, thr));
     }
 
     /** Times one group of {@code n} two-way messages of one caller; returns µs per message. */

@@ -1,15 +1,15 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.runner.Figure;
-import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiOptions.Experiment;
+import io.ccrj.bench.mpi.MpiOptions.Part;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
-import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
@@ -27,68 +27,26 @@ import java.util.stream.Collectors;
  * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
  * into the output folder.
  *
- * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
  */
-public final class MpiMain {
-    private MpiMain() {
+public final class MpiRunner implements Experiment<MpiOptions> {
+    @Override
+    public String usage() {
+        return MpiOptions.USAGE;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+    @Override
+    public MpiOptions parse(String... args) {
+        return MpiOptions.parse(args);
     }
 
-    /**
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, new ArrayList<>());
-    }
-
-    /**
-     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj mpi}.
-     *
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @param figures receives the headline figures
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
-        MpiOptions o;
-        try {
-            o = MpiOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("ccrj mpi: " + e.getMessage());
-            err.println();
-            err.print(MpiOptions.USAGE);
-            return 2;
-        }
-        if (o.help()) {
-            out.print(MpiOptions.USAGE);
-            return 0;
-        }
-        try {
-            return experiment(o, out, err, figures);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("ccrj mpi: interrupted");
-            return 1;
-        } catch (IOException | RuntimeException e) {
-            err.println("ccrj mpi: failed: " + e);
-            e.printStackTrace(err);
-            return 1;
-        }
-    }
-
-    private static int experiment(MpiOptions o, PrintStream out, PrintStream err, List<Figure> headline) throws InterruptedException, IOException {
+    @Override
+    public Report run(MpiOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+        List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
         int units = 0;
         double unitMicros = Double.NaN;
-        if (o.experiments().contains(Experiment.STAGES) && o.stageMicros() > 0) {
+        if (o.experiments().contains(Part.STAGES) && o.stageMicros() > 0) {
             err.println("calibrating the basic unit ...");
             if (!o.ignoreLoad()) {
                 ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 10_000, cores);
@@ -116,7 +74,7 @@ public final class MpiMain {
         List<MpiFigure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(results, o);
-        headline.addAll(headline(report, o.bandwidthRanks()));
+        List<Figure> headline = headline(report, o.bandwidthRanks());
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -127,30 +85,35 @@ public final class MpiMain {
         Path csv = dir.resolve("mpi.csv");
         Path md = dir.resolve("mpi.md");
         Files.writeString(csv, report.csv());
-        Files.writeString(md, "# ccrj mpi — ccr-mpi beside MPJ Express\n\n- " + machine + "\n- " + params + "\n"
+        String markdown = "- " + machine + "\n- " + params + "\n"
                 + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
                 + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
-                + tables);
+                + tables;
+        Files.writeString(md, "# ccrj mpi — ccr-mpi beside MPJ Express\n\n" + markdown);
         out.println("wrote " + csv);
         out.println("wrote " + md);
         String subtitle = cores + " cores";
         if (results.stream().anyMatch(f -> f.experiment().equals("stages"))) {
             Path png = dir.resolve("mpi-stage-overhead.png");
             MpiChart.stages(report, subtitle, png);
+            charts.add(png);
             out.println("chart " + png);
         }
         if (results.stream().anyMatch(f -> f.experiment().equals("latency"))) {
             Path png = dir.resolve("mpi-latency.png");
             MpiChart.latency(report, subtitle, png);
+            charts.add(png);
             out.println("chart " + png);
         }
         if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
             Path png = dir.resolve("mpi-bandwidth.png");
             MpiChart.bandwidth(report, o.bandwidthRanks(), subtitle, png);
+            charts.add(png);
             out.println("chart " + png);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return 0;
+        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
+                markdown, headline, charts);
     }
 
     /** The headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one. */

@@ -1,11 +1,16 @@
 package io.ccrj.bench.platform;
 
-import io.ccrj.bench.cli.Args;
-import io.ccrj.bench.cli.UsageException;
 import io.ccrj.bench.machine.MachineInfo;
 import java.io.IOException;
 import java.nio.file.Files;
+import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Report;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,50 +29,43 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * writes them, with the machine and the JDK, to docs/platform.md (or {@code --out FILE}), the page
  * the project's docs and comments cite for what the hardware and the JVM cost here.
  */
-public final class PlatformMain {
-    static final String USAGE = """
-            Usage: bin/ccrj platform [options]
-
-            Measures this machine's floors with JMH: thread-to-thread hand-off (busy-spinning),
-            park/unpark, virtual-thread switch, fork-join dispatch, loopback HTTP round trip and
-            System.arraycopy bandwidth; writes them with the machine and the JDK as Markdown.
-
-              --out FILE    where to write (default docs/platform.md of the repository)
-              --quick       one short iteration each: checks the wiring, not a measurement
-              -h, --help    this text
-            """;
-
-    private PlatformMain() {
+public final class PlatformRunner implements Experiment<PlatformRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj platform}.
+     *
+     * @param out where to write the page
+     * @param quick one short iteration each: checks the wiring, not a measurement
+     */
+    public record Options(Path out, boolean quick) {
     }
 
-    /**
-     * Runs the floors and writes the page.
-     *
-     * @param args see {@link #USAGE}
-     * @throws Exception if JMH or writing the page fails
-     */
-    public static void main(String[] args) throws Exception {
-        Path out = defaultOut();
-        boolean quick = false;
-        try {
-            var c = new Args.Cursor(args);
-            while (c.hasNext()) {
-                switch (c.next()) {
-                    case "--out" -> out = Path.of(c.value());
-                    case "--quick" -> quick = c.flag();
-                    case "-h", "--help" -> {
-                        System.out.print(USAGE);
-                        return;
-                    }
-                    default -> throw c.unknown();
-                }
-            }
-        } catch (UsageException e) {
-            System.err.println("ccrj platform: " + e.getMessage());
-            System.err.print(USAGE);
-            System.exit(2);
-            return;
-        }
+    private static final OptionParser PARSER = Cli.parser();
+    private static final OptionSpec<String> OUT = PARSER.accepts("out", "where to write (default docs/platform.md of the repository)")
+            .withRequiredArg().describedAs("FILE");
+    private static final OptionSpec<Void> QUICK = PARSER.accepts("quick", "one short iteration each: checks the wiring, not a measurement");
+
+    @Override
+    public String usage() {
+        return Cli.usage("""
+                Usage: bin/ccrj platform [options]
+
+                Measures this machine's floors with JMH: thread-to-thread hand-off (busy-spinning),
+                park/unpark, virtual-thread switch, fork-join dispatch, loopback HTTP round trip and
+                System.arraycopy bandwidth; writes them with the machine and the JDK as Markdown.
+                """, PARSER);
+    }
+
+    @Override
+    public Options parse(String... args) {
+        OptionSet s = Cli.parse(PARSER, args);
+        Path out = Cli.folder(s, OUT);
+        return new Options(out != null ? out : defaultOut(), s.has(QUICK));
+    }
+
+    @Override
+    public Report run(Options o, PrintStream stdout, PrintStream err) throws Exception {
+        Path out = o.out();
+        boolean quick = o.quick();
         var opts = new OptionsBuilder()
                 .include(PlatformFloors.class.getName() + "\\.")
                 .forks(1)
@@ -84,8 +82,9 @@ public final class PlatformMain {
             Files.createDirectories(out.getParent());
         }
         Files.writeString(out, page);
-        System.out.print(page);
-        System.out.println("wrote " + out);
+        stdout.print(page);
+        stdout.println("wrote " + out);
+        return new Report("This machine's floors", page, List.of(), List.of());
     }
 
     private static Path defaultOut() {

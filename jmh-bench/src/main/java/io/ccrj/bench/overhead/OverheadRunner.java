@@ -3,7 +3,8 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Estimate;
-import io.ccrj.bench.cli.UsageException;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.core.Dispatcher;
@@ -23,63 +24,22 @@ import java.util.stream.Collectors;
  * figures beside ours, and writes {@code overhead.csv}, {@code overhead.md} and
  * {@code overhead-per-stage.png} into the output folder.
  *
- * <p>Exit codes: 0 done, 1 a run failed, 2 bad command line.
  */
-public final class OverheadMain {
-    private OverheadMain() {
+public final class OverheadRunner implements Experiment<OverheadOptions> {
+    @Override
+    public String usage() {
+        return OverheadOptions.USAGE;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+    @Override
+    public OverheadOptions parse(String... args) {
+        return OverheadOptions.parse(args);
     }
 
-    /**
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, new ArrayList<>());
-    }
-
-    /**
-     * The {@link io.ccrj.bench.runner.Experiment} of {@code bin/ccrj overhead}.
-     *
-     * @param args the command line
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @param figures receives the headline figures
-     * @return the exit code
-     */
-    public static int run(String[] args, PrintStream out, PrintStream err, List<Figure> figures) {
-        OverheadOptions o;
-        try {
-            o = OverheadOptions.parse(args);
-        } catch (UsageException e) {
-            err.println("ccrj overhead: " + e.getMessage());
-            err.println();
-            err.print(OverheadOptions.USAGE);
-            return 2;
-        }
-        if (o.help()) {
-            out.print(OverheadOptions.USAGE);
-            return 0;
-        }
-        try {
-            return experiment(o, out, err, figures);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("ccrj overhead: interrupted");
-            return 1;
-        } catch (IOException | RuntimeException e) {
-            err.println("ccrj overhead: failed: " + e);
-            e.printStackTrace(err);
-            return 1;
-        }
-    }
-
-    private static int experiment(OverheadOptions o, PrintStream out, PrintStream err, List<Figure> figures) throws InterruptedException, IOException {
+    @Override
+    public Report run(OverheadOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+        List<Figure> figures = new ArrayList<>();
+        List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultThreads;
         try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
@@ -94,9 +54,8 @@ public final class OverheadMain {
         double stageMicros = units * cal.unitMicros();
         long totalUnits = (long) units * o.stages();
         if (totalUnits > Integer.MAX_VALUE) {
-            err.println("ccrj overhead: option --stages/--stage-us: " + totalUnits
+            throw new IllegalArgumentException("options --stages and --stage-us: " + totalUnits
                     + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
-            return 2;
         }
         Path dir = outputDir(o);
         String machine = machine(cores, defaultThreads);
@@ -167,6 +126,7 @@ public final class OverheadMain {
             Path sweepCsv = dir.resolve("overhead-sweep.csv");
             Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
             Files.writeString(sweepCsv, StageSweep.csv(sweep, sweepWays));
+            charts.add(sweepPng);
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
@@ -202,14 +162,16 @@ public final class OverheadMain {
             out.println("wrote " + messagingCsv);
         }
         out.println();
-        Files.writeString(md, report.markdown(heading) + sweepSection + messagingSection);
+        String markdown = report.markdown(heading) + sweepSection + messagingSection;
+        Files.writeString(md, markdown);
         OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
                 String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
         out.println("wrote " + csv);
         out.println("wrote " + md);
         out.println("chart " + png);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return 0;
+        charts.add(0, png);
+        return new Report("Spawned patterns on ccr-core: stage overhead (seed 000 Tables 1-2)", markdown, figures, charts);
     }
 
     /**

@@ -1,0 +1,362 @@
+package io.ccrj.bench.core;
+
+import io.ccrj.bench.dss.DssTarget;
+import io.ccrj.bench.dss.client.HttpLoadGenerator;
+import io.ccrj.bench.dss.client.HttpReply;
+import io.ccrj.bench.dss.client.HttpRequestSpec;
+import io.ccrj.bench.dss.client.HttpRoundTripClient;
+import io.ccrj.bench.dss.client.LoadResult;
+import io.ccrj.bench.dss.client.LoadSettings;
+import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureCsv;
+import io.ccrj.bench.runner.Headline;
+import io.ccrj.bench.runner.Progress;
+import io.ccrj.bench.runner.Report;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+
+/**
+ * {@code bin/ccrj peers}: ccr-core and dss-services beside the tools a reader would pick today, in
+ * one run, on the workloads of {@link PeerComparisonBenchmark}, {@link Peers} and the DSS
+ * benchmarks ({@link DssTarget}, {@link HttpRoundTripClient}, {@link HttpLoadGenerator}), timed
+ * outside JMH so that it fits the paper's quick run:
+ * <ul>
+ *   <li>one-way messages per second, ping-pong round trip and a scatter-gather of 1,000 tasks:
+ *   ccr-core, Apache Pekko typed actors, jox channels, CompletableFuture on a ForkJoinPool, and
+ *   virtual threads with a SynchronousQueue or ArrayBlockingQueue;</li>
+ *   <li>the ping service's Get over loopback HTTP: the DSS host, Vert.x web, the JDK's HttpServer
+ *   and a raw Netty handler, one connection's round trip and 32 connections' throughput.</li>
+ * </ul>
+ * Every peer takes its turn in every repetition (so that a drift of the machine reaches all of
+ * them alike), after one untimed warm-up turn; every answer is checked (counts, sums, statuses and
+ * bodies) and a wrong one fails the run. Figures are medians over the repetitions with bootstrap
+ * intervals; ccr-core (dss-services for HTTP) is "ours", each other tool a peer.
+ */
+public final class PeersRunner implements Experiment<PeersRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj peers}.
+     *
+     * @param full more repetitions, longer turns
+     * @param reps timed turns of every peer
+     * @param messages one-way messages per turn
+     * @param roundTrips ping-pong round trips per turn
+     * @param scatters scatter-gathers of 1,000 tasks per turn
+     * @param requests HTTP round trips per turn
+     * @param connections connections of the HTTP throughput runs
+     * @param throughputSeconds measured seconds of each HTTP throughput turn
+     * @param out output folder, or {@code null} for {@code results/peers-<timestamp>}
+     */
+    public record Options(boolean full, int reps, int messages, int roundTrips, int scatters, int requests, int connections,
+                          double throughputSeconds, Path out) {
+        /**
+         * @param full the longer settings
+         * @return the options of a command line that sets nothing else
+         */
+        public static Options defaults(boolean full) {
+            return full ? new Options(true, 10, 1_000_000, 20_000, 100, 5_000, 32, 3, null)
+                    : new Options(false, 5, 100_000, 2_000, 20, 1_000, 32, 0.5, null);
+        }
+
+        /**
+         * @param folder the output folder
+         * @return these options writing there
+         */
+        public Options withOut(Path folder) {
+            return new Options(full, reps, messages, roundTrips, scatters, requests, connections, throughputSeconds, folder);
+        }
+    }
+
+    /** One-way peers ({@link Peers#oneWay}): ccr-core first. */
+    static final Map<String, String> ONE_WAY = names("ccr", "ccr-core", "pekko", "Pekko typed actor", "jox", "jox channel",
+            "completableFuture", "CompletableFuture.runAsync on ForkJoinPool(1)", "virtualThreadQueue",
+            "ArrayBlockingQueue, virtual thread");
+    /** Ping-pong peers ({@link Peers#roundTrips}). */
+    static final Map<String, String> PING_PONG = names("ccr", "ccr-core", "ccrOneDispatcher",
+            "ccr-core, both parties on one dispatcher", "pekko", "Pekko typed actors", "jox",
+            "jox rendezvous channels", "completableFuture", "CompletableFuture hops between two ForkJoinPool(1)",
+            "syncQueueVirtual", "SynchronousQueue, virtual threads");
+    /** Scatter-gather peers ({@link PeerComparisonBenchmark.ScatterGather}). */
+    static final Map<String, String> SCATTER = names("ccr", "ccr-core", "completableFuture",
+            "CompletableFuture.supplyAsync on ForkJoinPool(2)", "virtualThreads", "one virtual thread per task");
+    /** HTTP peers: dss-services first. */
+    static final List<DssTarget> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
+            DssTarget.RAW_NETTY);
+
+    private static final OptionParser PARSER = Cli.parser();
+    private static final OptionSpec<Void> FULL = PARSER.accepts("full", "10 turns, 10x longer ones");
+    private static final OptionSpec<Integer> REPS = PARSER.accepts("reps", "timed turns of every peer (default 5; --full 10)")
+            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> MESSAGES = PARSER.accepts("messages", "one-way messages per turn (default 100000)")
+            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> ROUND_TRIPS = PARSER.accepts("round-trips", "ping-pong round trips per turn (default 2000)")
+            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> SCATTERS = PARSER.accepts("scatters",
+            "scatter-gathers of 1,000 tasks per turn (default 20)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> REQUESTS = PARSER.accepts("requests",
+            "HTTP round trips on one connection per turn (default 1000)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Integer> CONNECTIONS = PARSER.accepts("connections",
+            "connections of the HTTP throughput turns (default 32)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
+    private static final OptionSpec<Double> SECONDS = PARSER.accepts("throughput-s",
+            "measured seconds of each HTTP throughput turn (default 0.5; --full 3)").withRequiredArg().withValuesConvertedBy(Cli.NUMBER)
+            .describedAs("SECONDS");
+    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/peers-<timestamp>)")
+            .withRequiredArg().describedAs("DIR");
+
+    @Override
+    public String usage() {
+        return Cli.usage("""
+                Usage: bin/ccrj peers [options]
+
+                ccr-core beside Apache Pekko, jox, CompletableFuture on a ForkJoinPool and virtual threads with a
+                SynchronousQueue or ArrayBlockingQueue (one-way, ping-pong, scatter-gather of 1,000 tasks), and
+                dss-services beside Vert.x web, the JDK's HttpServer and raw Netty (one connection's round trip,
+                32 connections' throughput), all in one run, taking turns, every answer checked.
+                """, PARSER);
+    }
+
+    @Override
+    public Options parse(String... args) {
+        OptionSet s = Cli.parse(PARSER, args);
+        Options d = Options.defaults(s.has(FULL));
+        return new Options(d.full(), Cli.intIn(s, REPS, d.reps(), 1, 1_000), Cli.intIn(s, MESSAGES, d.messages(), 1, 100_000_000),
+                Cli.intIn(s, ROUND_TRIPS, d.roundTrips(), 1, 10_000_000), Cli.intIn(s, SCATTERS, d.scatters(), 1, 100_000),
+                Cli.intIn(s, REQUESTS, d.requests(), 1, 10_000_000), Cli.intIn(s, CONNECTIONS, d.connections(), 1, 10_000),
+                Cli.doubleIn(s, SECONDS, d.throughputSeconds(), 0.01, 3600), Cli.folder(s, OUT));
+    }
+
+    /** A turn of one peer: runs the workload once, checks its answers, returns the figure of the turn. */
+    @FunctionalInterface
+    private interface Turn {
+        double run() throws Exception;
+    }
+
+    /** One peer of a workload while it is running: its turn and what to close. */
+    private record Running(String name, Turn turn, AutoCloseable closer) {
+    }
+
+    /** Starts a workload's peers one by one into the list it is given (so that those started can be closed if one fails). */
+    @FunctionalInterface
+    private interface Starter {
+        void startInto(List<Running> peers) throws Exception;
+    }
+
+    /** Starts a workload's peers; each gets a warm-up turn, then they take turns {@code reps} times; all are closed. */
+    private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, Progress progress)
+            throws Exception {
+        Map<String, double[]> samples = new LinkedHashMap<>();
+        List<Running> peers = new ArrayList<>();
+        try {
+            starter.startInto(peers);
+            for (Running p : peers) {
+                p.turn().run();
+                samples.put(p.name(), new double[reps]);
+            }
+            for (int r = 0; r < reps; r++) {
+                long t0 = System.nanoTime();
+                for (Running p : peers) {
+                    samples.get(p.name())[r] = p.turn().run();
+                }
+                progress.done(what + ", turn " + (r + 1), 1, System.nanoTime() - t0);
+            }
+            return samples;
+        } finally {
+            for (Running p : peers) {
+                p.closer().close();
+            }
+        }
+    }
+
+    @Override
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
+        // Netty and Vert.x log through java.util.logging here (the jar also carries MPJ Express's log4j 1.2).
+        io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
+                io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
+        // Pekko's actor systems start and stop once per workload: their INFO lines would drown the
+        // progress; warnings and errors still show (its configuration reads system properties).
+        System.setProperty("pekko.loglevel", "WARNING");
+        System.setProperty("pekko.stdout-loglevel", "WARNING");
+        // SLF4J (Pekko's logging, handed to java.util.logging) binds here, on one thread: bound
+        // lazily by the first actor systems' threads at once, it replays their early records with
+        // a complaint of its own on standard error.
+        org.slf4j.LoggerFactory.getILoggerFactory();
+        out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one run");
+        out.println(MachineInfo.describe());
+        out.printf(Locale.ROOT, "%d timed turns per peer after one warm-up turn; %,d one-way messages, %,d round trips,"
+                        + " %d scatter-gathers of %,d tasks, %,d HTTP round trips and %.1f s of %d-connection load per turn%n",
+                o.reps(), o.messages(), o.roundTrips(), o.scatters(), PeerComparisonBenchmark.ScatterGather.TASKS, o.requests(),
+                o.throughputSeconds(), o.connections());
+        Progress progress = new Progress(err, 5 * o.reps(), 5 * o.reps(), System::nanoTime);
+        List<Workload> workloads = new ArrayList<>();
+        workloads.add(new Workload("one-way", "messages/s", false, ONE_WAY,
+                takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), progress)));
+        workloads.add(new Workload("ping-pong round trip", "µs", true, PING_PONG,
+                takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), progress)));
+        workloads.add(new Workload("scatter-gather of 1,000 tasks", "µs", true, SCATTER,
+                takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), progress)));
+        Map<String, String> httpNames = new LinkedHashMap<>();
+        HTTP.forEach(t -> httpNames.put(t.name(), t.label));
+        workloads.add(new Workload("HTTP Get, one connection's round trip", "µs", true, httpNames,
+                takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), progress)));
+        workloads.add(new Workload("HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
+                takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), progress)));
+
+        List<Figure> figures = new ArrayList<>();
+        StringBuilder md = new StringBuilder("| workload | tool | median (95% interval) | ours vs it |\n|---|---|---:|---:|\n");
+        StringBuilder csv = new StringBuilder("workload,tool,unit,turn,value\n");
+        for (Workload w : workloads) {
+            String ours = w.samples().keySet().iterator().next();
+            Estimate oursEstimate = Estimate.median(w.samples().get(ours));
+            w.samples().forEach((impl, values) -> {
+                Estimate e = Estimate.median(values);
+                String vs = impl.equals(ours) ? "(ours)" : Headline.compare(oursEstimate, e, w.lowerIsBetter());
+                md.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s (%s .. %s) | %s |%n", w.title(), w.unit(),
+                        w.names().get(impl), Headline.fmt(e.value()), Headline.fmt(e.low()), Headline.fmt(e.high()), vs));
+                for (int r = 0; r < values.length; r++) {
+                    csv.append(String.join(",", FigureCsv.quote(w.title()), FigureCsv.quote(w.names().get(impl)), w.unit(),
+                            Integer.toString(r + 1), String.format(Locale.ROOT, "%.6g", values[r]))).append('\n');
+                }
+                if (!impl.equals(ours)) {
+                    figures.add(Figure.of("peers", w.title() + ", " + w.names().get(ours) + " vs " + w.names().get(impl), w.unit(),
+                            w.lowerIsBetter(), oursEstimate, null).withPeer(w.names().get(impl), e));
+                }
+            });
+        }
+        String markdown = md + "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
+                + " for HTTP. Medians over the turns; \"within noise\" where the intervals overlap.\n";
+        out.println();
+        out.print(markdown);
+        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("peers");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("peers.csv"), csv.toString());
+        Files.writeString(dir.resolve("peers.md"), "# ccrj peers\n\n- " + MachineInfo.describe() + "\n\n" + markdown);
+        out.println("wrote " + dir.resolve("peers.csv"));
+        out.println("wrote " + dir.resolve("peers.md"));
+        return new Report("Today's peers: ccr-core beside Pekko, jox, CompletableFuture and virtual threads;"
+                + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty", markdown, figures, List.of());
+    }
+
+    /** One workload's samples by peer, ours first. */
+    private record Workload(String title, String unit, boolean lowerIsBetter, Map<String, String> names,
+                            Map<String, double[]> samples) {
+    }
+
+    private static void oneWay(Options o, List<Running> peers) {
+        for (String impl : ONE_WAY.keySet()) {
+            Peers.OneWay p = Peers.oneWay(impl);
+            peers.add(new Running(impl, () -> {
+                long t0 = System.nanoTime();
+                long handled = p.send(o.messages());
+                long took = System.nanoTime() - t0;
+                check(handled == o.messages(), impl + " handled " + handled + " of " + o.messages() + " messages");
+                return o.messages() / (took / 1e9);
+            }, p));
+        }
+    }
+
+    private static void pingPong(Options o, List<Running> peers) {
+        for (String impl : PING_PONG.keySet()) {
+            Peers.RoundTrips p = Peers.roundTrips(impl);
+            peers.add(new Running(impl, () -> {
+                long t0 = System.nanoTime();
+                int left = p.play(o.roundTrips());
+                long took = System.nanoTime() - t0;
+                check(left == 0, impl + " stopped with " + left + " round trips left");
+                return took / 1e3 / o.roundTrips();
+            }, p));
+        }
+    }
+
+    private static void scatterGather(Options o, List<Running> peers) {
+        long expected = 0;
+        for (int i = 0; i < PeerComparisonBenchmark.ScatterGather.TASKS; i++) {
+            expected += PeerComparisonBenchmark.ScatterGather.work(i);
+        }
+        long sum = expected;
+        for (String impl : SCATTER.keySet()) {
+            PeerComparisonBenchmark.ScatterGather p = new PeerComparisonBenchmark.ScatterGather();
+            p.impl = impl;
+            p.start();
+            peers.add(new Running(impl, () -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < o.scatters(); i++) {
+                    long got = p.scatterGather();
+                    check(got == sum, impl + " gathered " + got + ", not " + sum);
+                }
+                return (System.nanoTime() - t0) / 1e3 / o.scatters();
+            }, p::stop));
+        }
+    }
+
+    private static void httpRoundTrip(Options o, List<Running> peers) throws Exception {
+        for (DssTarget t : HTTP) {
+            DssTarget.Running server = t.start();
+            HttpRoundTripClient client;
+            try {
+                client = HttpRoundTripClient.connect(HttpRequestSpec.get(server.pingUrl()));
+            } catch (Exception e) {
+                server.close();
+                throw e;
+            }
+            peers.add(new Running(t.name(), () -> {
+                long t0 = System.nanoTime();
+                for (int i = 0; i < o.requests(); i++) {
+                    checkPing(t, client.exchange());
+                }
+                return (System.nanoTime() - t0) / 1e3 / o.requests();
+            }, () -> {
+                client.close();
+                server.close();
+            }));
+        }
+    }
+
+    private static void httpThroughput(Options o, List<Running> peers) throws Exception {
+        for (DssTarget t : HTTP) {
+            DssTarget.Running server = t.start();
+            HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
+            peers.add(new Running(t.name(), () -> {
+                try (HttpRoundTripClient probe = HttpRoundTripClient.connect(get)) {
+                    checkPing(t, probe.exchange()); // the body, once per turn; the load checks every status
+                }
+                LoadResult r = HttpLoadGenerator.run(LoadSettings.of(get).withConnections(o.connections())
+                        .withTimes(Duration.ofMillis(200), Duration.ofMillis((long) (o.throughputSeconds() * 1000))));
+                check(r.errors().isEmpty() && r.non2xx() == 0 && r.responses() > 0,
+                        t.label + ": " + r.non2xx() + " answers not 2xx, errors " + r.errors());
+                return r.throughput();
+            }, server));
+        }
+    }
+
+    private static void checkPing(DssTarget t, HttpReply reply) {
+        check(reply.status() == 200 && reply.bodyText().startsWith("{\"count\":"),
+                t.label + " answered " + reply.status() + ": " + reply.bodyText());
+    }
+
+    private static void check(boolean ok, String problem) {
+        if (!ok) {
+            throw new IllegalStateException("wrong answer: " + problem);
+        }
+    }
+
+    private static Map<String, String> names(String... pairs) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,300 @@
+package io.ccrj.bench.runner;
+
+import io.ccrj.bench.core.PeersRunner;
+import io.ccrj.bench.dss.DssOptions;
+import io.ccrj.bench.dss.DssRunner;
+import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.mpi.MpiOptions;
+import io.ccrj.bench.mpi.MpiRunner;
+import io.ccrj.bench.overhead.OverheadOptions;
+import io.ccrj.bench.overhead.OverheadRunner;
+import io.ccrj.bench.overhead.SpawnedPattern;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+
+/**
+ * {@code bin/ccrj paper}, the project's main job: runs the other experiments in this JVM, section
+ * by section, each with an options record built here (each section writes its own CSV and charts
+ * into a sub-folder), then writes {@code results.md} (the machine, a reading for a newcomer, the
+ * headline built from the sections' typed {@link Figure}s, and each section's Markdown and charts
+ * as its {@link Report} handed them back) and {@code headline.csv}.
+ */
+public final class PaperRunner implements Experiment<PaperRunner.Options> {
+    /** What {@code --only} can name: a pattern of the seeds, or a group of experiments. */
+    public enum Item {
+        /** Spawned Straight Pipeline (seed 000 Tables 1-2). */
+        PIPELINE,
+        /** Spawned Shift. */
+        SHIFT,
+        /** Spawned Two Shifts. */
+        TWOSHIFTS,
+        /** Spawned Exchange. */
+        EXCHANGE,
+        /** Rendezvous Shift, Rendezvous Exchange, exchange as two shifts (seed 001 Table 1), both backends. */
+        RENDEZVOUS,
+        /** Ping-pong, barrier, bcast, allreduce, both backends. */
+        LATENCY,
+        /** Sendrecv bandwidth, copy models and System.arraycopy (seed 000 Table 3). */
+        BANDWIDTH,
+        /** DSS two-way groups, HTTP throughput, one-way notifications, beside raw Netty (seed 000 Fig. 13). */
+        DSS,
+        /** Today's peers of ccr-core and dss-services ({@code bin/ccrj peers}). */
+        PEERS;
+
+        static Item parse(String s) {
+            String k = s.toUpperCase(Locale.ROOT).replace("-", "").replace("_", "");
+            for (Item i : values()) {
+                if (i.name().equals(k)) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("unknown experiment '" + s + "' (known: "
+                    + EnumSet.allOf(Item.class).stream().map(Item::id).collect(Collectors.joining(", ")) + ")");
+        }
+
+        /** @return the name on the command line */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * The options of {@code bin/ccrj paper}.
+     *
+     * @param full the seeds' full ranges in every experiment
+     * @param smoke seconds-long settings that check the wiring (tests), not a measurement
+     * @param only the experiments to run
+     * @param out the results folder, or {@code null} for {@code results/paper-<timestamp>}
+     * @param ignoreLoad do not wait out other processes' CPU use
+     */
+    public record Options(boolean full, boolean smoke, Set<Item> only, Path out, boolean ignoreLoad) {
+    }
+
+    private static final OptionParser PARSER = Cli.parser();
+    private static final OptionSpec<Void> FULL = PARSER.accepts("full",
+            "the seeds' full ranges (long, most of it stage overheads; progress shows an ETA)");
+    private static final OptionSpec<Item> ONLY = PARSER.accepts("only", "some of: pipeline, shift, twoshifts, exchange"
+                    + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
+                    + " and over HTTP, raw Netty), peers (today's tools)").withRequiredArg()
+            .withValuesConvertedBy(Cli.converter(Item.class, Item::parse, "LIST")).withValuesSeparatedBy(',');
+    private static final OptionSpec<String> OUT = PARSER.accepts("out", "results folder (default results/paper-<timestamp>)")
+            .withRequiredArg().describedAs("DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = PARSER.accepts("ignore-load", "do not wait out other processes' CPU use");
+    private static final OptionSpec<Void> SMOKE = PARSER.accepts("smoke",
+            "seconds-long settings that only check the wiring (not a measurement)");
+
+    @Override
+    public String usage() {
+        return Cli.usage("""
+                Usage: bin/ccrj paper [options]
+
+                The seeds' experiments with the seeds' method, ours beside the seeds' figures and the peers'
+                (MPJ Express, System.arraycopy, raw Netty, and today's tools) measured in the same run: stage
+                overheads of the spawned patterns (seed 000 Tables 1-2), the rendezvous patterns and MPI latency
+                (seed 001 Table 1), bandwidth (seed 000 Table 3), DSS two-way timings and throughput (seed 000
+                Fig. 13), then ccr-core and dss-services beside today's peers. Writes results.md, CSV files and
+                PNG charts into one folder.
+                """, PARSER);
+    }
+
+    @Override
+    public Options parse(String... args) {
+        OptionSet s = Cli.parse(PARSER, args);
+        if (s.has(FULL) && s.has(SMOKE)) {
+            throw new IllegalArgumentException("options --full and --smoke exclude each other");
+        }
+        Set<Item> only = s.has(ONLY) ? EnumSet.copyOf(s.valuesOf(ONLY)) : EnumSet.allOf(Item.class);
+        return new Options(s.has(FULL), s.has(SMOKE), only, Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+    }
+
+    /** One section: the experiment and the options record it runs with. */
+    private record Section<O>(Experiment<O> experiment, O options) {
+        Report run(PrintStream out, PrintStream err) throws Exception {
+            return experiment.run(options, out, err);
+        }
+    }
+
+    @Override
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
+        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
+        Files.createDirectories(dir);
+        List<Section<?>> sections = sections(o, dir);
+        String mode = o.full() ? "full" : o.smoke() ? "smoke" : "quick";
+        out.println("ccrj paper — the seeds' experiments, " + mode + " mode");
+        out.println(MachineInfo.describe());
+        out.printf(Locale.ROOT, "%d sections; results in %s%n", sections.size(), dir);
+        long start = System.nanoTime();
+        List<Report> reports = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < sections.size(); i++) {
+            Section<?> s = sections.get(i);
+            err.printf(Locale.ROOT, "== paper [%d/%d] %s — elapsed %s ==%n", i + 1, sections.size(),
+                    s.experiment().getClass().getSimpleName().replace("Runner", "").toLowerCase(Locale.ROOT),
+                    Progress.clockTime((System.nanoTime() - start) / 1e9));
+            try {
+                Report r = s.run(out, err);
+                reports.add(r);
+                figures.addAll(r.figures());
+            } catch (Exception e) {
+                if (e instanceof InterruptedException) {
+                    throw e;
+                }
+                err.println("ccrj paper: a section failed: " + e);
+                e.printStackTrace(err);
+                failed.add(s.experiment().getClass().getSimpleName() + ": " + e.getMessage());
+            }
+        }
+        double took = (System.nanoTime() - start) / 1e9;
+        String results = resultsMarkdown(o, dir, reports, took, failed, figures);
+        Files.writeString(dir.resolve("results.md"), results);
+        Files.writeString(dir.resolve("headline.csv"), FigureCsv.csv(figures));
+        out.println();
+        out.println("## Headline");
+        out.println();
+        out.print(Headline.markdown(figures));
+        out.println();
+        out.println("results: " + dir.resolve("results.md"));
+        out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
+        if (!failed.isEmpty()) {
+            throw new IllegalStateException("failed sections: " + String.join("; ", failed));
+        }
+        return new Report("ccrj — the seeds' experiments reproduced", results, figures, List.of());
+    }
+
+    private static List<Section<?>> sections(Options o, Path dir) {
+        List<Section<?>> sections = new ArrayList<>();
+        boolean ignore = o.ignoreLoad() || o.smoke();
+        List<SpawnedPattern> patterns = new ArrayList<>();
+        for (Item i : o.only()) {
+            switch (i) {
+                case PIPELINE -> patterns.add(SpawnedPattern.PIPELINE);
+                case SHIFT -> patterns.add(SpawnedPattern.SHIFT);
+                case TWOSHIFTS -> patterns.add(SpawnedPattern.TWO_SHIFTS);
+                case EXCHANGE -> patterns.add(SpawnedPattern.EXCHANGE);
+                default -> {
+                }
+            }
+        }
+        if (!patterns.isEmpty()) {
+            OverheadOptions d = OverheadOptions.defaults(o.full());
+            sections.add(new Section<>(new OverheadRunner(), o.smoke()
+                    ? new OverheadOptions(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, 1, dir.resolve("overhead"), true)
+                    : new OverheadOptions(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
+                            dir.resolve("overhead"), ignore)));
+        }
+        List<MpiOptions.Part> parts = new ArrayList<>();
+        if (o.only().contains(Item.RENDEZVOUS)) {
+            parts.add(MpiOptions.Part.STAGES);
+        }
+        if (o.only().contains(Item.LATENCY)) {
+            parts.add(MpiOptions.Part.LATENCY);
+        }
+        if (o.only().contains(Item.BANDWIDTH)) {
+            parts.add(MpiOptions.Part.BANDWIDTH);
+        }
+        if (!parts.isEmpty()) {
+            MpiOptions d = MpiOptions.defaults(o.full());
+            sections.add(new Section<>(new MpiRunner(), o.smoke()
+                    ? new MpiOptions(false, parts, d.backends(), List.of(2, 3), 2, List.of(300, 1_000), 20, 1, 1, 2, 0,
+                            dir.resolve("mpi"), true)
+                    : new MpiOptions(o.full(), parts, d.backends(), d.ranks(), d.bandwidthRanks(), d.sizes(), d.stages(),
+                            d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
+        }
+        if (o.only().contains(Item.DSS)) {
+            DssOptions d = DssOptions.defaults(o.full());
+            sections.add(new Section<>(new DssRunner(), o.smoke()
+                    ? new DssOptions(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
+                    // Quick mode: 3 throughput rounds instead of 5, to leave the peers section room in 5 minutes.
+                    : new DssOptions(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
+                            o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
+        }
+        if (o.only().contains(Item.PEERS)) {
+            sections.add(new Section<>(new PeersRunner(), o.smoke()
+                    ? new PeersRunner.Options(false, 1, 1_000, 50, 1, 20, 4, 0.1, dir.resolve("peers"))
+                    : o.full() ? PeersRunner.Options.defaults(true).withOut(dir.resolve("peers"))
+                    // Quick mode: 3 shorter turns per peer (about a third of bin/ccrj peers' quick run).
+                    : new PeersRunner.Options(false, 3, 50_000, 1_000, 10, 500, 32, 0.3, dir.resolve("peers"))));
+        }
+        return sections;
+    }
+
+    /** results.md's opening for a newcomer: how to read the tables, and the words they use. */
+    static final String READING = """
+            ## How to read this
+
+            The seeds (2006) measured how much it costs to hand work from one step of a parallel program to
+            the next with Microsoft's CCR library, on 4-core PCs of their time. This run measures the same
+            things with ccrj on this machine, and beside each figure puts the seeds' figure and, where there
+            is one, a tool a reader would use today, measured in the same run on the same machine. Every figure
+            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. When
+            the figure it is compared with also lies inside that interval, the table says "within noise"
+            instead of a ratio: the run cannot tell them apart. Ratios against the seeds compare machines
+            twenty years apart as much as software, so read them as orders of magnitude.
+
+            Glossary:
+
+            - **stage**: one step of a computation, run by a fresh handler when the previous step's message
+              arrives on a port; **S** is the number of stages, **T(S)** the run time with S stages and
+              **T(1)** the same work as a single stage.
+            - **overhead per stage**: (T(S) - T(1)) / S, the seeds' method: what splitting the work into
+              stages costs per stage.
+            - **back-to-back stages**: stages with (almost) nothing to compute, so the run time is all
+              overhead: the direct measurement, sharper than the difference of two long runs.
+            - **n-way, match / default**: n computations in parallel; `match` gives the dispatcher one thread
+              per computation, `default` one per core.
+            - **rank**: one process of an MPI program (here a thread of one JVM); **ping-pong** sends one
+              message to another rank and back, half the round trip is the latency.
+            - **GB/s summed over ranks**: bytes moved per second by all ranks together.
+            - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
+              second under a fixed load.
+            - **95% interval**: a percentile bootstrap over the run's repetitions (or groups, or turns).
+            - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
+              System.arraycopy, two plain threads, and in the last section Pekko, jox, CompletableFuture,
+              virtual threads, Vert.x web and the JDK's HttpServer).
+            """;
+
+    /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
+    private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
+                                          List<Figure> figures) {
+        StringBuilder sb = new StringBuilder("# ccrj — the seeds' experiments reproduced\n\n");
+        sb.append("- ").append(MachineInfo.describe()).append('\n');
+        sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.full() ? "full" : o.smoke() ? "smoke" : "quick")
+                .append(", took ").append(Progress.clockTime(took)).append('\n');
+        sb.append("- command: `bin/ccrj paper").append(o.full() ? " --full" : "").append(o.smoke() ? " --smoke" : "");
+        if (o.only().size() < Item.values().length) {
+            sb.append(" --only ").append(o.only().stream().map(Item::id).collect(Collectors.joining(",")));
+        }
+        sb.append("`\n");
+        if (!failed.isEmpty()) {
+            sb.append("- **failed sections**: ").append(String.join("; ", failed)).append('\n');
+        }
+        sb.append("\n").append(READING);
+        sb.append("\n## Headline\n\n").append(Headline.markdown(figures));
+        sb.append("\nSeeds: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
+                .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
+                .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");
+        for (Report r : reports) {
+            sb.append("\n## ").append(r.title()).append("\n\n");
+            // The section's own headings go one level down; its title line, if any, is ours above.
+            String body = r.markdown().replaceFirst("(?s)^# [^\n]*\n+", "").replaceAll("(?m)^(#+) ", "$1# ");
+            sb.append(body).append('\n');
+            for (Path png : r.charts()) {
+                String rel = dir.toAbsolutePath().normalize().relativize(png.toAbsolutePath().normalize()).toString();
+                sb.append("\n![").append(png.getFileName()).append("](").append(rel.replace('\\', '/')).append(")\n");
+            }
+        }
+        return sb.toString();
+    }
+}

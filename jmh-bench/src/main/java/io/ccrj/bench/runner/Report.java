@@ -1,0 +1,20 @@
+package io.ccrj.bench.runner;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What an {@link Experiment} hands back: its section of results.md and its headline figures.
+ *
+ * @param title the section's title
+ * @param markdown its tables and notes (headings from level 3 down)
+ * @param figures its headline figures, typed
+ * @param charts the charts it drew, to be shown under its tables
+ */
+public record Report(String title, String markdown, List<Figure> figures, List<Path> charts) {
+    /** Copies the lists. */
+    public Report {
+        figures = List.copyOf(figures);
+        charts = List.copyOf(charts);
+    }
+}
