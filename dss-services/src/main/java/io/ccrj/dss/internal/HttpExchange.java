@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -33,6 +35,8 @@ import java.util.function.Consumer;
 public final class HttpExchange {
     static final AsciiString JSON = AsciiString.cached("application/json");
     private static final byte[] NO_BYTES = new byte[0];
+    /** Validating, as Netty's default for a response. */
+    private static final DefaultHttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory();
 
     private final HttpConnectionHandler connection;
     private final ChannelHandlerContext ctx;
@@ -239,8 +243,10 @@ public final class HttpExchange {
     }
 
     private static FullHttpResponse response(int status, CharSequence contentType, ByteBuf body) {
+        // no trailer headers: a full response is written with Content-Length, never chunked, so its
+        // trailers are never sent; the shared empty instance saves a header table per answer
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
-                body == null ? Unpooled.EMPTY_BUFFER : body);
+                body == null ? Unpooled.EMPTY_BUFFER : body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
         HttpHeaders h = res.headers();
         if (contentType != null) {
             h.set(HttpHeaderNames.CONTENT_TYPE, contentType);

@@ -543,6 +543,12 @@ public final class HostRouter implements HttpRouter {
                 j = n;
             }
             if (j > i) {
+                String keyword = keyword(raw, i, j);
+                if (keyword != null) {
+                    out.add(keyword);
+                    i = j + 1;
+                    continue;
+                }
                 try {
                     out.add(Utf8.percentDecode(raw.substring(i, j), false));
                 } catch (IllegalArgumentException e) {
@@ -552,6 +558,20 @@ public final class HostRouter implements HttpRouter {
             i = j + 1;
         }
         return out;
+    }
+
+    /** The path's fixed words, taken as they are instead of copied out of every request's path. */
+    private static final String[] KEYWORDS = {"services", "items", "actions", "query", "notifications", "directory",
+        "health", "metrics"};
+
+    /** @return the fixed word that {@code raw[from, to)} spells, or {@code null} */
+    private static String keyword(String raw, int from, int to) {
+        for (String k : KEYWORDS) {
+            if (k.length() == to - from && raw.regionMatches(from, k, 0, k.length())) {
+                return k;
+            }
+        }
+        return null;
     }
 
     private static String encode(String s) {
