@@ -58,4 +58,23 @@ class PartnerOnEventLoopTest {
             }
         }
     }
+
+    @Test
+    void aRemotePartnerMadeBeforeTheHostListensUsesItsEventLoopsOnceItDoes() throws Exception {
+        try (ServiceHost far = ServiceHost.builder().port(0).build().start();
+             ServiceHost near = ServiceHost.builder().port(0).ioThreads(2).build()) {
+            far.create("kv", new KeyValueService());
+            // created before start(): no event loop of the host exists yet when the partner is made
+            // (and the service's handlers run on the dispatcher)
+            near.create("relay", new LoopRelay(), Map.of("far", far.baseUri() + "/services/kv"), null);
+            near.start();
+            for (int i = 0; i < 3; i++) {
+                RawHttp.Res res = RawHttp.once(near.port(), "POST", "/services/relay/actions/relay", "application/json", "{}");
+                assertThat(res.status()).as(res.body()).isEqualTo(200);
+                assertThat(res.json().get("answer").asText())
+                        .as("the thread that heard the partner's answer: one of the host's loops, not the shared client pool's")
+                        .startsWith("ccrj-http-").doesNotStartWith("ccrj-http-client");
+            }
+        }
+    }
 }

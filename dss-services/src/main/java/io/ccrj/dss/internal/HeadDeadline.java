@@ -15,18 +15,28 @@ import java.util.concurrent.TimeUnit;
  * idle timer. When it fires, the connection handler answers 408 in request order and closes.
  * While the host itself has stopped reading (the pipelining window is full) the deadline waits.
  *
+ * <p>One timer per connection serves every request: the first byte of a head records when the
+ * head started, and a timer already pending is kept rather than cancelled when the head
+ * completes. When it fires, it checks the head in progress, if any: expired, it answers; not yet,
+ * it waits for the rest of that head's time. A busy keep-alive connection schedules about one
+ * timer per deadline period instead of scheduling and cancelling one per request.
+ *
  * <p>Two handlers share the state: one before the codec sees the bytes, one after it sees the
  * decoded head and the end of each request. Both run on the channel's event loop, which is the
  * only thread touching the fields.
  */
 final class HeadDeadline {
-    private final long millis;
+    private final long nanos;
     private HttpConnectionHandler connection;
     private boolean betweenRequests = true;
+    /** Whether a head has started (its first byte read) and is not complete yet. */
+    private boolean headPending;
+    /** When the pending head started ({@link System#nanoTime}). */
+    private long headStartNanos;
     private ScheduledFuture<?> timer;
 
     HeadDeadline(long millis) {
-        this.millis = millis;
+        this.nanos = TimeUnit.MILLISECONDS.toNanos(millis);
     }
 
     void connection(HttpConnectionHandler handler) {
@@ -37,8 +47,12 @@ final class HeadDeadline {
         return new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-                if (betweenRequests && timer == null && msg instanceof ByteBuf b && b.isReadable()) {
-                    arm(ctx);
+                if (betweenRequests && !headPending && msg instanceof ByteBuf b && b.isReadable()) {
+                    headPending = true;
+                    headStartNanos = System.nanoTime();
+                    if (timer == null) {
+                        arm(ctx, nanos);
+                    }
                 }
                 super.channelRead(ctx, msg);
             }
@@ -57,7 +71,7 @@ final class HeadDeadline {
             public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
                 if (msg instanceof HttpRequest) {
                     betweenRequests = false;
-                    disarm();
+                    headPending = false; // the timer, if pending, stays: the next head may use it
                 }
                 if (msg instanceof LastHttpContent) {
                     betweenRequests = true;
@@ -67,18 +81,27 @@ final class HeadDeadline {
         };
     }
 
-    private void arm(ChannelHandlerContext ctx) {
-        timer = ctx.executor().schedule(() -> {
-            timer = null;
-            if (!ctx.channel().isActive() || !betweenRequests) {
-                return;
-            }
-            if (connection != null && connection.isReadingPaused()) {
-                arm(ctx); // the host stopped reading, not the client: give it the time again
-                return;
-            }
-            ctx.pipeline().fireUserEventTriggered(HttpConnectionHandler.HEAD_TIMEOUT);
-        }, millis, TimeUnit.MILLISECONDS);
+    private void arm(ChannelHandlerContext ctx, long delayNanos) {
+        timer = ctx.executor().schedule(() -> expire(ctx), delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void expire(ChannelHandlerContext ctx) {
+        timer = null;
+        if (!ctx.channel().isActive() || !headPending) {
+            return; // no head in progress: the next one's first byte arms a timer again
+        }
+        long now = System.nanoTime();
+        long left = headStartNanos + nanos - now;
+        if (left > 0) {
+            arm(ctx, left); // this head started after the one the timer was armed for
+            return;
+        }
+        if (connection != null && connection.isReadingPaused()) {
+            headStartNanos = now; // the host stopped reading, not the client: give it the time again
+            arm(ctx, nanos);
+            return;
+        }
+        ctx.pipeline().fireUserEventTriggered(HttpConnectionHandler.HEAD_TIMEOUT);
     }
 
     private void disarm() {

@@ -10,6 +10,15 @@ import java.util.concurrent.atomic.LongAdder;
 public final class HostMetrics {
     private static final double[] BUCKETS_SECONDS = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5};
 
+    /** The bucket bounds in nanoseconds: a request's latency is compared without a division. */
+    private static final long[] BUCKET_NANOS = new long[BUCKETS_SECONDS.length];
+
+    static {
+        for (int i = 0; i < BUCKETS_SECONDS.length; i++) {
+            BUCKET_NANOS[i] = Math.round(BUCKETS_SECONDS[i] * 1e9);
+        }
+    }
+
     private final LongAdder[] byClass = new LongAdder[6];
     private final LongAdder[] buckets = new LongAdder[BUCKETS_SECONDS.length];
     private final LongAdder sumNanos = new LongAdder();
@@ -53,9 +62,8 @@ public final class HostMetrics {
         answered.increment();
         byClass[Math.min(5, Math.max(0, status / 100))].increment();
         sumNanos.add(nanos);
-        double seconds = nanos / 1e9;
-        for (int i = 0; i < BUCKETS_SECONDS.length; i++) {
-            if (seconds <= BUCKETS_SECONDS[i]) {
+        for (int i = 0; i < BUCKET_NANOS.length; i++) {
+            if (nanos <= BUCKET_NANOS[i]) {
                 buckets[i].increment();
                 break;
             }

@@ -212,8 +212,13 @@ public final class HttpClientPool {
     }
 
     private static boolean isClosedByPeer(Throwable t) {
-        return t instanceof ClosedChannelException
-                || t instanceof IOException && String.valueOf(t.getMessage()).contains("reset by peer");
+        // a write that meets the peer's close fails with EPIPE ("Broken pipe") rather than a reset,
+        // depending on which side of the close the write lands: the same race, the same retry
+        if (t instanceof ClosedChannelException) {
+            return true;
+        }
+        String m = t instanceof IOException ? String.valueOf(t.getMessage()) : "";
+        return m.contains("reset by peer") || m.contains("Broken pipe");
     }
 
     /** {@return how many requests were sent again on a fresh connection} */

@@ -6,6 +6,8 @@ import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -33,6 +35,8 @@ import java.util.function.Consumer;
 public final class HttpExchange {
     static final AsciiString JSON = AsciiString.cached("application/json");
     private static final byte[] NO_BYTES = new byte[0];
+    /** Validating, as Netty's default for a response. */
+    private static final DefaultHttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory();
 
     private final HttpConnectionHandler connection;
     private final ChannelHandlerContext ctx;
@@ -83,6 +87,26 @@ public final class HttpExchange {
         return headers;
     }
 
+    /**
+     * The media type of a {@code Content-Type} value: lower case, without parameters or
+     * surrounding blanks. The usual value ({@code application/json}) is returned as it is, not
+     * copied: every request with a body asks.
+     *
+     * @param contentType the header's value
+     * @return its media type
+     */
+    public static String mediaType(String contentType) {
+        int semi = contentType.indexOf(';');
+        String mime = semi < 0 ? contentType : contentType.substring(0, semi);
+        for (int i = 0, n = mime.length(); i < n; i++) {
+            char c = mime.charAt(i);
+            if (c <= ' ' || c >= 'A' && c <= 'Z' || c >= 0x80) {
+                return mime.trim().toLowerCase(java.util.Locale.ROOT);
+            }
+        }
+        return mime;
+    }
+
     /** @return {@code true} if the request has a non-empty body */
     public boolean hasBody() {
         return content != null && content.isReadable();
@@ -129,15 +153,38 @@ public final class HttpExchange {
      * @param extraHeaders adds headers, or {@code null}
      */
     public void respondJson(int status, JsonNode body, Consumer<HttpHeaders> extraHeaders) {
+        ByteBuf buf = serialize(body);
+        if (buf != null) {
+            respond(status, JSON, buf, extraHeaders);
+        }
+    }
+
+    /**
+     * Answers with a JSON body and one extra header (no per-answer lambda).
+     *
+     * @param status the status
+     * @param body the tree (serialized on the calling thread)
+     * @param name the extra header's name
+     * @param value its value
+     */
+    public void respondJson(int status, JsonNode body, AsciiString name, CharSequence value) {
+        ByteBuf buf = serialize(body);
+        if (buf != null) {
+            respond(status, JSON, buf, name, value);
+        }
+    }
+
+    /** @return the body's JSON, or {@code null} after answering 500 because it cannot be written */
+    private ByteBuf serialize(JsonNode body) {
         ByteBuf buf = ctx.alloc().buffer(256);
         try {
             Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
+            return buf;
         } catch (IOException e) {
             buf.release();
             respondError(500, "internal", "the response could not be serialized: " + e.getMessage(), null);
-            return;
+            return null;
         }
-        respond(status, JSON, buf, extraHeaders);
     }
 
     /**
@@ -173,16 +220,43 @@ public final class HttpExchange {
      * @param extraHeaders adds headers, or {@code null}
      */
     public void respond(int status, CharSequence contentType, ByteBuf body, Consumer<HttpHeaders> extraHeaders) {
+        FullHttpResponse res = response(status, contentType, body);
+        if (extraHeaders != null) {
+            extraHeaders.accept(res.headers());
+        }
+        send(status, res);
+    }
+
+    /**
+     * Answers with one extra header (no per-answer lambda: the hot path's form).
+     *
+     * @param status the status
+     * @param contentType the content type, or {@code null} with an empty body
+     * @param body the body (ownership passes)
+     * @param name the extra header's name
+     * @param value its value
+     */
+    public void respond(int status, CharSequence contentType, ByteBuf body, AsciiString name, CharSequence value) {
+        FullHttpResponse res = response(status, contentType, body);
+        res.headers().set(name, value);
+        send(status, res);
+    }
+
+    private static FullHttpResponse response(int status, CharSequence contentType, ByteBuf body) {
+        // no trailer headers: a full response is written with Content-Length, never chunked, so its
+        // trailers are never sent; the shared empty instance saves a header table per answer
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
-                body == null ? Unpooled.EMPTY_BUFFER : body);
+                body == null ? Unpooled.EMPTY_BUFFER : body, HEADERS.newHeaders(), EmptyHttpHeaders.INSTANCE);
         HttpHeaders h = res.headers();
         if (contentType != null) {
             h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
         }
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, res.content().readableBytes());
-        if (extraHeaders != null) {
-            extraHeaders.accept(h);
-        }
+        return res;
+    }
+
+    private void send(int status, FullHttpResponse res) {
+        HttpHeaders h = res.headers();
         boolean close = !keepAlive || connection.router().isClosing() || h.contains(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true);
         if (close) {
             h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);

@@ -41,9 +41,10 @@ public final class HttpServiceRef implements ServiceRef {
     private final String path;
     private final String hostHeader;
     private final String authorization;
-    private final HttpClientPool pool;
+    /** The pool each request goes through, asked per request (a host's pool exists once it listens). */
+    private final java.util.function.Supplier<HttpClientPool> pool;
 
-    private HttpServiceRef(URI uri, String bearerToken, HttpClientPool pool) {
+    private HttpServiceRef(URI uri, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         this.uri = uri;
         String p = uri.getRawPath();
         if (p == null || !p.startsWith("/services/") || p.length() <= "/services/".length()) {
@@ -66,7 +67,7 @@ public final class HttpServiceRef implements ServiceRef {
         if (!"http".equalsIgnoreCase(serviceUrl.getScheme())) {
             throw new IllegalArgumentException("only http:// service URLs are supported, was " + serviceUrl);
         }
-        return new HttpServiceRef(serviceUrl, bearerToken, HttpClientPool.shared());
+        return new HttpServiceRef(serviceUrl, bearerToken, HttpClientPool::shared);
     }
 
     /**
@@ -76,10 +77,29 @@ public final class HttpServiceRef implements ServiceRef {
      * @return a handle using that pool
      */
     public static HttpServiceRef create(URI serviceUrl, String bearerToken, HttpClientPool pool) {
+        return create(serviceUrl, bearerToken, () -> pool);
+    }
+
+    /**
+     * A handle whose pool is chosen at each request: a host's partner made before the host
+     * listens (or on a host without HTTP) uses the shared pool until the host's own event loops
+     * exist, and those from then on.
+     *
+     * @param serviceUrl {@code http://host:port/services/NAME}
+     * @param bearerToken the token to send, or {@code null}
+     * @param pool gives the pool for each request (called on the caller's thread, must not block)
+     * @return a handle using the pool given at each request
+     */
+    public static HttpServiceRef create(URI serviceUrl, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         if (!"http".equalsIgnoreCase(serviceUrl.getScheme())) {
             throw new IllegalArgumentException("only http:// service URLs are supported, was " + serviceUrl);
         }
         return new HttpServiceRef(serviceUrl, bearerToken, pool);
+    }
+
+    /** {@return the pool the next request would go through} */
+    public HttpClientPool pool() {
+        return pool.get();
     }
 
     @Override
@@ -101,7 +121,7 @@ public final class HttpServiceRef implements ServiceRef {
             op.fault(FaultCode.BAD_REQUEST, "the operation's body cannot be serialized: " + e.getMessage());
             return;
         }
-        pool.send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
+        pool.get().send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
             if (failure != null) {
                 op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof HttpClientPool.ConnectionClosedException
                         ? "partner " + uri + ": " + op + " failed: " + failure.getMessage()
@@ -206,7 +226,7 @@ public final class HttpServiceRef implements ServiceRef {
         if (authorization != null) {
             req.headers().set(HttpHeaderNames.AUTHORIZATION, authorization);
         }
-        return pool.openEventStream(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, new SseListener(listener));
+        return pool.get().openEventStream(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, new SseListener(listener));
     }
 
     @Override

@@ -137,7 +137,7 @@ final class RequestGuard {
         if (contentType == null) {
             return false;
         }
-        String mime = contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        String mime = HttpExchange.mediaType(contentType);
         return mime.equals("application/json") || mime.startsWith("application/") && mime.endsWith("+json");
     }
 
@@ -169,8 +169,11 @@ final class RequestGuard {
         }
         int q = uri.indexOf('?');
         String path = q < 0 ? uri : uri.substring(0, q);
-        for (String seg : path.split("/")) {
-            Utf8.percentDecode(seg, false); // throws on a bad escape
+        // only an escape or a raw non-ASCII byte can be malformed: no split of every request's path
+        if (path.indexOf('%') >= 0 || !Utf8.isAscii(path)) {
+            for (String seg : path.split("/")) {
+                Utf8.percentDecode(seg, false); // throws on a bad escape
+            }
         }
         if (q < 0 || q == uri.length() - 1) {
             return new Target(path, Map.of());

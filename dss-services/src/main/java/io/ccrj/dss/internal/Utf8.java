@@ -45,6 +45,16 @@ public final class Utf8 {
         }
     }
 
+    /** @return {@code true} if every char of {@code s} is ASCII (checked without allocating) */
+    static boolean isAscii(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Percent-decodes a path segment or query component strictly: {@code %XX} escapes must be
      * whole and the bytes they and the literal characters make must be valid UTF-8. Characters
@@ -57,8 +67,8 @@ public final class Utf8 {
      * @throws IllegalArgumentException naming the problem
      */
     public static String percentDecode(String s, boolean plusIsSpace) {
-        if (s.indexOf('%') < 0 && (!plusIsSpace || s.indexOf('+') < 0) && s.chars().allMatch(c -> c < 0x80)) {
-            return s;
+        if (s.indexOf('%') < 0 && (!plusIsSpace || s.indexOf('+') < 0) && isAscii(s)) {
+            return s; // the common case, checked without allocating (every request's path takes it)
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(s.length());
         for (int i = 0; i < s.length(); i++) {

@@ -16,6 +16,7 @@ import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.ApiAccess;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
+import io.ccrj.dss.internal.HttpClientPool;
 import io.ccrj.dss.internal.HttpRouter;
 import io.ccrj.dss.internal.HttpServer;
 import io.ccrj.dss.internal.HttpServiceRef;
@@ -287,13 +288,19 @@ public final class HostCore {
 
     private ServiceRef partnerRef(String target) {
         if (target.startsWith("http://") || target.startsWith("https://")) {
-            HttpServer h = http;
-            // with HTTP, on the host's own event loops: a service whose handlers run there calls
-            // its remote partners without a thread hop, and the host runs no second group
-            return h == null ? ServiceRef.remote(URI.create(target), config.token())
-                    : HttpServiceRef.create(URI.create(target), config.token(), h.clientPool());
+            // on the host's own event loops once it listens: a service whose handlers run there calls
+            // its remote partners without a thread hop, and the host runs no second group. The pool
+            // is chosen per request, so a partner made before start() (or on a host that never
+            // listens) uses the shared pool only until the host's loops exist.
+            return HttpServiceRef.create(URI.create(target), config.token(), this::clientPool);
         }
         return new DeferredServiceRef(this, target);
+    }
+
+    /** @return the pool of the host's event loops once it listens, else the process-wide shared one */
+    private HttpClientPool clientPool() {
+        HttpServer h = http;
+        return h == null ? HttpClientPool.shared() : h.clientPool();
     }
 
     /**

@@ -22,17 +22,18 @@ import io.ccrj.dss.internal.RestTable;
 import io.ccrj.dss.internal.SseStream;
 import io.ccrj.dss.internal.Utf8;
 import io.ccrj.dss.internal.host.HostCore;
+import io.ccrj.dss.internal.runtime.Committed;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.util.AsciiString;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -48,7 +49,7 @@ import java.util.function.Consumer;
 public final class HostRouter implements HttpRouter {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
-    private static final String HTTP_JSON = "application/json";
+    private static final AsciiString HTTP_JSON = AsciiString.cached("application/json");
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
     private final HostCore host;
@@ -181,6 +182,13 @@ public final class HostRouter implements HttpRouter {
                     servicePage(ex, rt);
                     return;
                 }
+                Committed c = rt.inlineGet();
+                if (c != null) {
+                    // the standard Get of a committed snapshot, answered here on the event loop: no
+                    // operation, no hop to the service's queue and back, no 504 deadline to arm
+                    answerState(ex, rt, c.snapshot(), c.version());
+                    return;
+                }
             }
             case SUBSCRIBE -> {
                 if (ex.method().equals(HttpMethod.HEAD)) {
@@ -219,12 +227,11 @@ public final class HostRouter implements HttpRouter {
             } else if (f != null) {
                 fault(ex, f);
             } else {
-                CharSequence etag = rt.etag(r.version());
-                byte[] cached = okStatus == 200 && r.body() == rt.snapshot() ? rt.snapshotBytes(r.body()) : null;
-                if (cached != null) { // a standard Get: the state's bytes, written once per version
-                    ex.respond(okStatus, HTTP_JSON, Unpooled.wrappedBuffer(cached), h -> h.set(HttpHeaderNames.ETAG, etag));
+                if (okStatus == 200) {
+                    answerState(ex, rt, r.body(), r.version());
                     return;
                 }
+                CharSequence etag = rt.etag(r.version());
                 ex.respondJson(okStatus, r.body(), okStatus == 201
                         ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
                         : h -> h.set(HttpHeaderNames.ETAG, etag));
@@ -234,6 +241,20 @@ public final class HostRouter implements HttpRouter {
         ex.scheduleTimeout(timeoutMillis, () -> port.fault(new Fault(FaultCode.TIMEOUT, "service '" + rt.name()
                 + "' did not answer " + op + " within " + timeoutMillis + " ms")));
         rt.post(op);
+    }
+
+    /**
+     * A 200 answer with its ETag: a snapshot of the state is written from its bytes, serialized
+     * once per version and shared by every answer of that version; any other body is serialized.
+     */
+    private static void answerState(HttpExchange ex, ServiceRuntime<?> rt, JsonNode body, long version) {
+        CharSequence etag = rt.etag(version);
+        byte[] cached = rt.snapshotBytes(body);
+        if (cached != null) {
+            ex.respond(200, HTTP_JSON, Unpooled.wrappedBuffer(cached), HttpHeaderNames.ETAG, etag);
+        } else {
+            ex.respondJson(200, body, HttpHeaderNames.ETAG, etag);
+        }
     }
 
     private static String insertedLocation(ServiceRuntime<?> rt, Response r) {
@@ -419,7 +440,7 @@ public final class HostRouter implements HttpRouter {
             return null;
         }
         String ct = ex.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        String mime = ct == null ? "" : ct.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+        String mime = ct == null ? "" : HttpExchange.mediaType(ct);
         boolean anyJson = mime.equals("application/json") || mime.startsWith("application/") && mime.endsWith("+json");
         boolean ok = expected == null ? anyJson && !mime.equals(ServiceRuntime.MERGE_PATCH)
                 : expected.equals("application/json") ? anyJson
@@ -522,6 +543,12 @@ public final class HostRouter implements HttpRouter {
                 j = n;
             }
             if (j > i) {
+                String keyword = keyword(raw, i, j);
+                if (keyword != null) {
+                    out.add(keyword);
+                    i = j + 1;
+                    continue;
+                }
                 try {
                     out.add(Utf8.percentDecode(raw.substring(i, j), false));
                 } catch (IllegalArgumentException e) {
@@ -531,6 +558,20 @@ public final class HostRouter implements HttpRouter {
             i = j + 1;
         }
         return out;
+    }
+
+    /** The path's fixed words, taken as they are instead of copied out of every request's path. */
+    private static final String[] KEYWORDS = {"services", "items", "actions", "query", "notifications", "directory",
+        "health", "metrics"};
+
+    /** @return the fixed word that {@code raw[from, to)} spells, or {@code null} */
+    private static String keyword(String raw, int from, int to) {
+        for (String k : KEYWORDS) {
+            if (k.length() == to - from && raw.regionMatches(from, k, 0, k.length())) {
+                return k;
+            }
+        }
+        return null;
     }
 
     private static String encode(String s) {

@@ -71,6 +71,19 @@ final class Admission {
         });
     }
 
+    /**
+     * @return {@code true} if one more operation would be refused now (a read of the pending
+     *     count; {@link #tryAcquire} decides for an operation that is posted)
+     */
+    boolean saturated() {
+        return pending.get() >= maxPending;
+    }
+
+    /** @return {@code true} if an admission policy decides about every operation */
+    boolean hasQueue() {
+        return queue != null;
+    }
+
     int pending() {
         return pending.get();
     }

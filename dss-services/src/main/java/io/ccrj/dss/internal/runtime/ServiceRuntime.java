@@ -76,6 +76,8 @@ public final class ServiceRuntime<S> {
     private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
     private final LongAdder operations = new LongAdder();
     private final LongAdder faults = new LongAdder();
+    /** Whether a Get may be answered outside the interleave (see {@link #inlineGet}). */
+    private final boolean inlineGet;
 
     /**
      * Binds the service and loads its first state; {@link #start} then activates it.
@@ -110,6 +112,8 @@ public final class ServiceRuntime<S> {
         this.verbs = new VerbTable(ACCESS.bind(service), this::standardHandler, this::lookup,
                 custom -> op -> teardown(op, custom));
         this.state = new VersionedState<>(name, service, initialState, stateFile);
+        Binding get = verbs.binding(Verb.GET);
+        this.inlineGet = get != null && get.standard() && !admission.hasQueue();
         ACCESS.attach(service, this);
     }
 
@@ -265,6 +269,27 @@ public final class ServiceRuntime<S> {
     }
 
     /**
+     * A Get answered by the caller without entering the interleave, when no user code would run
+     * for it: the service's Get is the runtime's standard one, which only reads the committed
+     * snapshot, an immutable value published by each commit (see {@link VersionedState}). The
+     * answer is the one the interleave would give: a committed version, never a modification in
+     * progress, and at least the version of every modification answered before this call; no
+     * handler runs, so exclusive handlers stay exclusive. The operation is counted as accepted.
+     * Services with their own Get handler, or with an admission policy (which decides about every
+     * operation), go through {@link #post}, as does every Get once the service is dropped or while
+     * its pending bound is reached (so that it is refused like any other operation).
+     *
+     * @return the committed snapshot to answer with, or {@code null}: post the Get instead
+     */
+    public Committed inlineGet() {
+        if (!inlineGet || dropped || admission.saturated()) {
+            return null; // an overloaded service answers 503 through post, as for any operation
+        }
+        operations.increment();
+        return state.committed();
+    }
+
+    /**
      * The main port: routes the operation to its handler's group, or answers at once with a
      * fault (dropped service, unsupported operation, overload).
      *
@@ -380,7 +405,10 @@ public final class ServiceRuntime<S> {
 
     private OperationHandler standardHandler(Verb v) {
         return switch (v) {
-            case GET -> op -> op.responsePort().respond(new Response(state.snapshot(), state.version()));
+            case GET -> op -> {
+                Committed c = state.committed();
+                op.responsePort().respond(new Response(c.snapshot(), c.version()));
+            };
             case REPLACE -> op -> {
                 state.set(ACCESS.fromJson(service, requireBody(op)));
                 op.respondState();

@@ -63,6 +63,11 @@ final class VerbTable {
         return verbs[op.verb().ordinal()];
     }
 
+    /** @return the binding of a verb (not a Submit action's), or {@code null} */
+    Binding binding(Verb verb) {
+        return verbs[verb.ordinal()];
+    }
+
     /** @return {@code true} if the operation has a handler */
     boolean supports(Verb verb) {
         return verbs[verb.ordinal()] != null || verb == Verb.SUBMIT && !actions.isEmpty();

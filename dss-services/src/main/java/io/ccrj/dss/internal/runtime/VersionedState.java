@@ -27,9 +27,10 @@ import java.io.IOException;
  * <h2>Threading</h2>
  * Written only by exclusive or teardown handlers, which the service's interleave runs alone and
  * orders (its lock gives happens-before between one handler's end and the next one's start);
- * {@link #state}, {@link #snapshot} and {@link #version} are volatile so that concurrent handlers,
- * the host's browser view and its metrics, which read outside the exclusive section, see whole
- * values. {@link #rollback} is touched by exclusive handlers only.
+ * {@link #state} and the {@link Committed} pair are volatile so that concurrent handlers, the
+ * host's inline Get, its browser view and its metrics, which read outside the exclusive section,
+ * see whole values; the pair is replaced only by a commit, so a reader sees committed versions
+ * only. {@link #rollback} is touched by exclusive handlers only.
  *
  * @param <S> the state type
  */
@@ -43,8 +44,12 @@ final class VersionedState<S> {
     private volatile S state;
     /** The state before the running exclusive handler, restored if its commit fails. */
     private S rollback;
-    private volatile JsonNode snapshot;
-    private volatile long version;
+    /**
+     * The last committed snapshot and its version, one immutable pair behind one volatile field:
+     * a reader outside the interleave (the host's inline Get, the browser view) never sees a
+     * snapshot with another version's number.
+     */
+    private volatile Committed committed;
     /** The current snapshot's JSON bytes, written once per version. */
     private final SnapshotBytes snapshotBytes = new SnapshotBytes();
     private final EtagCache etags = new EtagCache();
@@ -77,8 +82,12 @@ final class VersionedState<S> {
             initial = ACCESS.fromJson(service, initialState);
         }
         this.state = initial;
-        this.version = initialVersion;
-        this.snapshot = ACCESS.toJson(service, initial);
+        this.committed = new Committed(ACCESS.toJson(service, initial), initialVersion);
+    }
+
+    /** {@return the last committed snapshot with its version} */
+    Committed committed() {
+        return committed;
     }
 
     S state() {
@@ -90,16 +99,16 @@ final class VersionedState<S> {
     }
 
     JsonNode snapshot() {
-        return snapshot;
+        return committed.snapshot();
     }
 
     long version() {
-        return version;
+        return committed.version();
     }
 
     /** @return the bytes of a snapshot handed out, or {@code null} if it is no longer current */
     byte[] snapshotBytes(JsonNode snap) {
-        return snapshotBytes.of(snap, snapshot);
+        return snapshotBytes.of(snap, committed.snapshot());
     }
 
     /** @return the HTTP entity tag of a version, formatted once per version */
@@ -125,7 +134,7 @@ final class VersionedState<S> {
      * @throws Fault PRECONDITION_FAILED if no tag matches, BAD_REQUEST if malformed
      */
     void checkIfMatch(String ifMatch) throws Fault {
-        String current = Response.etagOf(version);
+        String current = Response.etagOf(committed.version());
         boolean any = false;
         for (String part : ifMatch.split(",")) {
             String tag = part.trim();
@@ -192,7 +201,7 @@ final class VersionedState<S> {
             throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
                     + "' after this change cannot be written as JSON; nothing was changed", e);
         }
-        long v = version + 1;
+        long v = committed.version() + 1;
         if (stateFile != null) {
             try {
                 stateFile.save(v, bytes);
@@ -205,9 +214,8 @@ final class VersionedState<S> {
             }
         }
         // the commit: nothing below can fail on the client's input
-        snapshot = snap;
         snapshotBytes.committed(snap, bytes);
-        version = v;
+        committed = new Committed(snap, v);
         log.append(n, notificationBytes);
         return v;
     }
@@ -218,7 +226,8 @@ final class VersionedState<S> {
             return;
         }
         try {
-            stateFile.save(version, snapshot);
+            Committed c = committed;
+            stateFile.save(c.version(), c.snapshot());
         } catch (IOException e) {
             LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path() + " at drop failed", e);
         }
