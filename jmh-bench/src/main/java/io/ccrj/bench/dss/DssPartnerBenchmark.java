@@ -43,8 +43,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #DEPTH} at once and waits for all:
  *
  * <ul>
- * <li>{@code RAW_NETTY}: {@link HttpRoundTripClient} (its I/O on the benchmark thread) against the
- *     raw Netty handler, the baseline;</li>
+ * <li>{@code RAW_NETTY}: {@link HttpRoundTripClient} (its I/O on the benchmark thread, which sleeps
+ *     in the selector between a request and its answer) against the raw Netty handler;</li>
+ * <li>{@code RAW_NETTY_ON_EVENT_LOOP}: a raw Netty client whose requests are sent from its own
+ *     event loop ({@link RawNettyLoopClient}: the chain's next Get sent from the handler of the
+ *     answer before, a burst written with one flush) against the raw Netty handler: the
+ *     like-for-like baseline of {@code PARTNER_ON_EVENT_LOOP} (the benchmark thread waits for the
+ *     chain's end only, the same way);</li>
  * <li>{@code PARTNER_ON_EVENT_LOOP}: a {@link GetLoopService} on host A, its handlers on A's event
  *     loop, whose partner is host B's ping service: the chain runs on A's loop, each Get sent and
  *     answered there (the benchmark thread waits for the chain's end only);</li>
@@ -94,9 +99,9 @@ public class DssPartnerBenchmark {
     }
 
     /** What calls whom. */
-    public enum Path { RAW_NETTY, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD }
+    public enum Path { RAW_NETTY, RAW_NETTY_ON_EVENT_LOOP, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD }
 
-    @Param({"RAW_NETTY", "PARTNER_ON_EVENT_LOOP", "REMOTE_REF_FROM_THREAD"})
+    @Param({"RAW_NETTY", "RAW_NETTY_ON_EVENT_LOOP", "PARTNER_ON_EVENT_LOOP", "REMOTE_REF_FROM_THREAD"})
     public Path path;
 
     private DssTarget.Running server;
@@ -106,16 +111,19 @@ public class DssPartnerBenchmark {
     private List<HttpRequestSpec> batch;
     private ServiceRef remote;
     private HttpRoundTripClient client;
+    private RawNettyLoopClient loopClient;
 
     @Setup(Level.Trial)
     public void start() throws Exception {
-        server = (path == Path.RAW_NETTY ? DssTarget.RAW_NETTY : DssTarget.DSS_HTTP).start();
+        boolean raw = path == Path.RAW_NETTY || path == Path.RAW_NETTY_ON_EVENT_LOOP;
+        server = (raw ? DssTarget.RAW_NETTY : DssTarget.DSS_HTTP).start();
         switch (path) {
             case RAW_NETTY -> {
                 HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
                 client = HttpRoundTripClient.connect(get);
                 batch = Collections.nCopies(DEPTH, get);
             }
+            case RAW_NETTY_ON_EVENT_LOOP -> loopClient = new RawNettyLoopClient(server.pingUrl());
             case PARTNER_ON_EVENT_LOOP -> {
                 caller = ServiceHost.builder().port(0).ioThreads(1).handlersOnEventLoop(true).build().start();
                 caller.start(Manifest.builtIn());
@@ -130,6 +138,9 @@ public class DssPartnerBenchmark {
     public void stop() {
         if (client != null) {
             client.close();
+        }
+        if (loopClient != null) {
+            loopClient.close();
         }
         if (caller != null) {
             caller.close(Duration.ofSeconds(5));
@@ -151,6 +162,9 @@ public class DssPartnerBenchmark {
                     }
                 }
                 return r;
+            }
+            case RAW_NETTY_ON_EVENT_LOOP -> {
+                return awaitSpinning(loopClient.chain(GETS));
             }
             case PARTNER_ON_EVENT_LOOP -> {
                 return DssRoundTripBenchmark.awaitSpinning(loop.submit("run", JsonBodies.object().put("n", GETS)));
@@ -183,6 +197,9 @@ public class DssPartnerBenchmark {
                 }
                 return replies.get(replies.size() - 1);
             }
+            case RAW_NETTY_ON_EVENT_LOOP -> {
+                return awaitSpinning(loopClient.burst(DEPTH));
+            }
             case PARTNER_ON_EVENT_LOOP -> {
                 return DssRoundTripBenchmark.awaitSpinning(fan.submit("fan", JsonBodies.object().put("n", DEPTH)));
             }
@@ -198,5 +215,12 @@ public class DssPartnerBenchmark {
                 return r;
             }
         }
+    }
+
+    private static <T> T awaitSpinning(CompletableFuture<T> f) throws Exception {
+        while (!f.isDone()) {
+            Thread.onSpinWait();
+        }
+        return f.get();
     }
 }
