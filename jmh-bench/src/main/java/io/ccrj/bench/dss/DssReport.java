@@ -1,7 +1,12 @@
 package io.ccrj.bench.dss;
 
 import io.ccrj.bench.dss.client.LoadResult;
+import io.ccrj.bench.runner.Charts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -151,5 +156,46 @@ final class DssReport {
 
     private static String quote(String s) {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+
+    private static final int BINS = 24;
+
+    /**
+     * Writes the histogram of the groups' times per message (the seeds' Fig. 13 shows the same for
+     * DSS 2006): one series per caller, side by side, on a shared log-spaced bin scale over all
+     * callers' range.
+     */
+    void twoWayHistogram(Path file) throws IOException {
+        double lo = groups().values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
+        double hi = groups().values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        List<String> labels = new ArrayList<>();
+        Map<String, List<Integer>> series = new LinkedHashMap<>();
+        if (hi > 0 && lo > 0) {
+            double logLo = Math.log10(lo * 0.999);
+            double step = Math.max(1e-9, (Math.log10(hi * 1.001) - logLo) / BINS);
+            for (int b = 0; b < BINS; b++) {
+                double start = Math.pow(10, logLo + b * step);
+                labels.add(String.format(Locale.ROOT, start < 10 ? "%.2f" : "%.0f", start));
+            }
+            groups().forEach((name, values) -> {
+                int[] counts = new int[BINS];
+                for (double v : values) {
+                    counts[Math.max(0, Math.min(BINS - 1, (int) ((Math.log10(v) - logLo) / step)))]++;
+                }
+                series.put(name, Arrays.stream(counts).boxed().toList());
+            });
+        }
+        Charts.bars("Two-way Get: time per message of each group (seed 000 Fig. 13)", "µs per message (bin start, log-spaced)",
+                "groups", 1100, 500, labels, series, file);
+    }
+
+    /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
+    void throughputChart(Path file) throws IOException {
+        List<String> names = new ArrayList<>(throughput().keySet());
+        List<Double> values = new ArrayList<>(throughput().values().stream().map(LoadResult::throughput).toList());
+        names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
+        values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));
+        Charts.bars("HTTP throughput, same load generator (requests/s)", "", "requests/s", 900, 450, names,
+                Map.of("requests/s", values), file);
     }
 }

@@ -2,7 +2,13 @@ package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Charts.Axis;
+import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Seeds;
+import java.awt.Color;
+import java.util.function.LongFunction;
+import org.knowm.xchart.XYChart;
 import java.util.HashMap;
 import java.util.TreeMap;
 import java.util.ArrayList;
@@ -14,7 +20,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The tables of {@code bin/ccrj mpi} (Markdown, printed and written) and its CSV (the project's
+ * The tables of {@code bin/ccrj mpi} (Markdown, printed and written), its chart panels (drawn by
+ * {@link Charts}: log y axes, as ccr-mpi and MPJ Express differ by two orders of magnitude) and its CSV (the project's
  * targets are in docs/results.md, not printed). Ratios are MPJ Express over ccr-mpi (how many times
  * slower the peer is) and ccr-mpi over System.arraycopy (what share of a plain copy's bandwidth).
  */
@@ -249,5 +256,85 @@ final class MpiReport {
 
     List<Long> sizes() {
         return figures.stream().filter(f -> f.experiment().equals("bandwidth")).map(MpiFigure::size).distinct().sorted().toList();
+    }
+
+    private static final int W = 600;
+    private static final int H = 520;
+    private static final Color CCR = Charts.colour(0);
+    private static final Color MPJ = Charts.colour(1);
+
+    /** @return overhead per stage against ranks, one panel per pattern: both backends and the seeds */
+    List<XYChart> stagePanels(String subtitle) {
+        List<XYChart> panels = new ArrayList<>();
+        for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
+                RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS)) {
+            String item = p.seedName();
+            List<Integer> rs = ranks("stages", item);
+            if (!rs.isEmpty()) {
+                panels.add(Charts.panel(item + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H, false,
+                        Axis.LOG, List.of(
+                        line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", item, "ccr-mpi", (int) r, 0, "messaging_us")),
+                        line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
+                                r -> find("stages", item, "ccr-mpi", (int) r, 0, "overhead_us")),
+                        line("MPJ Express messaging", MPJ, false, rs,
+                                r -> find("stages", item, "mpj-express", (int) r, 0, "messaging_us")),
+                        seedLine("seeds AMD", SEED_AMD.get(item), Charts.SEED),
+                        seedLine("seeds INTEL8", SEED_INTEL8.get(item), Charts.SEED.darker()))));
+            }
+        }
+        return panels;
+    }
+
+    /** @return latency against ranks, one panel per operation, both backends */
+    List<XYChart> latencyPanels(String subtitle) {
+        List<XYChart> panels = new ArrayList<>();
+        for (LatencyOp op : LatencyOp.values()) {
+            List<Integer> rs = ranks("latency", op.label);
+            if (!rs.isEmpty()) {
+                panels.add(Charts.panel(op.label + " — " + subtitle, "ranks", "µs per operation (log; bars: 95% interval)", W, H,
+                        false, Axis.LOG, List.of(
+                        line("ccr-mpi", CCR, false, rs, r -> find("latency", op.label, "ccr-mpi", (int) r, 0, "latency_us")),
+                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op.label, "mpj-express", (int) r, 0, "latency_us")))));
+            }
+        }
+        return panels;
+    }
+
+    /** @return GB/s summed over ranks against array size: the copy models on both backends beside System.arraycopy */
+    List<XYChart> bandwidthPanels(String subtitle) {
+        int r = options.bandwidthRanks();
+        List<Long> sizes = sizes();
+        List<Series> series = new ArrayList<>();
+        for (CopyModel m : CopyModel.values()) {
+            boolean dashed = m != CopyModel.OUTSIDE_THREAD;
+            series.add(line("ccr-mpi " + m.label, CCR, dashed, sizes, s -> find("bandwidth", m.label, "ccr-mpi", r, s, "GB/s")));
+            series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m.label, "mpj-express", r, s, "GB/s")));
+        }
+        Color base = Charts.colour(2);
+        series.add(line(MpiExperiment.ARRAYCOPY_ONE, base, false, sizes,
+                s -> find("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
+        series.add(line("System.arraycopy, " + r + " threads", base.darker(), true, sizes,
+                s -> find("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
+        // Eight series and more: a taller panel leaves room for the legend below the plot.
+        return List.of(Charts.panel("Sendrecv bandwidth, " + r + " ranks — " + subtitle, "doubles per message (log)",
+                "GB/s summed over ranks (log)", W, H + 160, true, Axis.LOG, series));
+    }
+
+    private static Series line(String name, Color colour, boolean dashed, List<? extends Number> xs,
+                               LongFunction<Optional<MpiFigure>> at) {
+        Series s = new Series(name, colour, dashed);
+        for (Number x : xs) {
+            at.apply(x.longValue()).filter(MpiFigure::measured).map(MpiFigure::estimate)
+                    .ifPresent(e -> s.add(x.doubleValue(), e.value(), e.low(), e.high()));
+        }
+        return s;
+    }
+
+    private static Series seedLine(String name, Map<Integer, Double> seed, Color colour) {
+        Series s = new Series(name, colour, true);
+        if (seed != null) {
+            new TreeMap<>(seed).forEach(s::add);
+        }
+        return s;
     }
 }

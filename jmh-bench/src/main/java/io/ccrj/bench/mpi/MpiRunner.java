@@ -1,5 +1,6 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -93,23 +95,12 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         out.println("wrote " + csv);
         out.println("wrote " + md);
         String subtitle = cores + " cores";
-        if (results.stream().anyMatch(f -> f.experiment().equals("stages"))) {
-            Path png = dir.resolve("mpi-stage-overhead.png");
-            MpiChart.stages(report, subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
-        }
-        if (results.stream().anyMatch(f -> f.experiment().equals("latency"))) {
-            Path png = dir.resolve("mpi-latency.png");
-            MpiChart.latency(report, subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
+        for (var chart : List.of(Map.entry("mpi-stage-overhead.png", report.stagePanels(subtitle)),
+                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)))) {
+            chart(dir.resolve(chart.getKey()), chart.getValue(), charts, out);
         }
         if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
-            Path png = dir.resolve("mpi-bandwidth.png");
-            MpiChart.bandwidth(report, o.bandwidthRanks(), subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
+            chart(dir.resolve("mpi-bandwidth.png"), report.bandwidthPanels(subtitle), charts, out);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
@@ -150,6 +141,15 @@ public final class MpiRunner implements Experiment<MpiOptions> {
 
     private static Figure peer(Figure f, java.util.Optional<MpiFigure> peer, String name) {
         return peer.filter(MpiFigure::measured).map(p -> f.withPeer(name, p.estimate())).orElse(f);
+    }
+
+    private static void chart(Path png, List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels, List<Path> charts,
+                              PrintStream out) throws IOException {
+        if (!panels.isEmpty()) {
+            Charts.write(panels, png);
+            charts.add(png);
+            out.println("chart " + png);
+        }
     }
 
     private static boolean mpjInstalled(PrintStream err) {

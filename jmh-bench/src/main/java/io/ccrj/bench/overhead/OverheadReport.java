@@ -3,6 +3,12 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.overhead.SeedFigures.Cell;
 import io.ccrj.bench.overhead.SeedFigures.Machine;
 
+import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Charts.Axis;
+import io.ccrj.bench.runner.Charts.Series;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -283,5 +289,40 @@ public final class OverheadReport {
 
     static String fmt(String format, double v) {
         return String.format(Locale.ROOT, format, v);
+    }
+
+    /**
+     * Writes the chart of overhead per stage against the number of parallel computations: one panel
+     * per pattern, ccrj's match and default lines with each cell's noise band as a bar, beside the
+     * seeds' AMD figures (dashed), on a symmetric-log y axis (negative overheads, which are noise,
+     * are drawn below zero where they lie, not clamped to a floor).
+     *
+     * @param subtitle e.g. the stage count and machine
+     * @param file the PNG to write
+     * @throws IOException if it cannot be written
+     */
+    public void chart(String subtitle, Path file) throws IOException {
+        List<org.knowm.xchart.XYChart> panels = new ArrayList<>();
+        for (SpawnedPattern p : patterns) {
+            List<Series> series = new ArrayList<>();
+            for (ThreadMode m : modes) {
+                Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
+                for (int w : ways) {
+                    find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0], c.overheadRangeMicros()[1]));
+                }
+                Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
+                for (int w : SeedFigures.WAYS) {
+                    Cell cell = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    if (cell.hasValue()) {
+                        seed.add(w, cell.value());
+                    }
+                }
+                series.add(ours);
+                series.add(seed);
+            }
+            panels.add(Charts.panel(p.seedName() + " — " + subtitle, "parallel computations (ways)",
+                    "overhead per stage (µs, symmetric log; bars: noise band)", 560, 460, false, Axis.SYMLOG, series));
+        }
+        Charts.write(panels, file);
     }
 }

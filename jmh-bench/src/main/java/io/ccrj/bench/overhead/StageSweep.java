@@ -1,12 +1,12 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Estimate;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,12 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Run time against the number of stages for a fixed total computation (seed 000 Figs. 4 and 5):
@@ -159,30 +153,12 @@ final class StageSweep {
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
     static void chart(List<Point> points, int ways, String subtitle, Path file) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        XYChart c = new XYChartBuilder().width(900).height(500)
-                .title("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — " + subtitle)
-                .xAxisTitle("stages").yAxisTitle("run time (s)").build();
-        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
-        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, Charts.Series> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
-            byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
+            byPattern.computeIfAbsent(p.pattern(), k -> new Charts.Series(k.seedName(), Charts.colour(byPattern.size()), false))
+                    .add(p.stages(), p.seconds());
         }
-        Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
-        int i = 0;
-        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
-            List<Double> xs = e.getValue().stream().map(p -> (double) p.stages()).toList();
-            List<Double> ys = e.getValue().stream().map(Point::seconds).toList();
-            XYSeries s = c.addSeries(e.getKey().seedName(), xs, ys);
-            s.setMarker(SeriesMarkers.CIRCLE);
-            s.setLineColor(colors[i % colors.length]);
-            s.setMarkerColor(colors[i % colors.length]);
-            i++;
-        }
-        if (byPattern.isEmpty()) {
-            c.addSeries("no data", new double[] {1}, new double[] {0});
-        }
-        BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — "
+                + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, List.copyOf(byPattern.values()))), file);
     }
 }
