@@ -27,15 +27,15 @@ import java.util.Set;
  */
 final class MpiReport {
     /** Seed 001 Table 1 (from {@link Seeds}): stage overhead (µs) by parallel computations; AMD at 2,3,4, INTEL8 at 2,3,4,7,8. */
-    static final Map<String, Map<Integer, Double>> SEED_AMD = rendezvousSeeds("amd");
-    static final Map<String, Map<Integer, Double>> SEED_INTEL8 = rendezvousSeeds("intel8");
+    static final Map<RendezvousPattern, Map<Integer, Double>> SEED_AMD = rendezvousSeeds("amd");
+    static final Map<RendezvousPattern, Map<Integer, Double>> SEED_INTEL8 = rendezvousSeeds("intel8");
 
     /** Seed 000 Table 3 from {@link Seeds} (GB/s summed over 4 cores): {small 10^5, large 10^6} by copy model. */
-    static final Map<String, double[]> SEED_TABLE3_AMD = table3Seeds("amd");
-    static final Map<String, double[]> SEED_TABLE3_INTEL = table3Seeds("intel");
+    static final Map<CopyModel, double[]> SEED_TABLE3_AMD = table3Seeds("amd");
+    static final Map<CopyModel, double[]> SEED_TABLE3_INTEL = table3Seeds("intel");
 
-    private static Map<String, Map<Integer, Double>> rendezvousSeeds(String machine) {
-        Map<String, Map<Integer, Double>> out = new HashMap<>();
+    private static Map<RendezvousPattern, Map<Integer, Double>> rendezvousSeeds(String machine) {
+        Map<RendezvousPattern, Map<Integer, Double>> out = new HashMap<>();
         for (RendezvousPattern p : RendezvousPattern.values()) {
             Map<Integer, Double> row = new TreeMap<>();
             for (int ranks = 1; ranks <= 16; ranks++) {
@@ -45,16 +45,16 @@ final class MpiReport {
                 }
             }
             if (!row.isEmpty()) {
-                out.put(p.seedName(), row);
+                out.put(p, row);
             }
         }
         return Map.copyOf(out);
     }
 
-    private static Map<String, double[]> table3Seeds(String machine) {
-        Map<String, double[]> out = new HashMap<>();
+    private static Map<CopyModel, double[]> table3Seeds(String machine) {
+        Map<CopyModel, double[]> out = new HashMap<>();
         for (CopyModel m : CopyModel.values()) {
-            out.put(m.label, new double[] {Seeds.require("bandwidth." + machine + "." + m.name() + ".100000").value(),
+            out.put(m, new double[] {Seeds.require("bandwidth." + machine + "." + m.name() + ".100000").value(),
                     Seeds.require("bandwidth." + machine + "." + m.name() + ".1000000").value()});
         }
         return Map.copyOf(out);
@@ -73,13 +73,13 @@ final class MpiReport {
     }
 
     /** @return the figure, if measured or marked missing */
-    Optional<MpiFigure> find(String experiment, String item, String backend, int ranks, long size, String metric) {
-        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item().equals(item)
+    Optional<MpiFigure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item() == item
                 && f.backend().equals(backend) && f.ranks() == ranks && f.size() == size && f.metric().equals(metric))
                 .findFirst();
     }
 
-    double value(String experiment, String item, String backend, int ranks, long size, String metric) {
+    double value(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
         return find(experiment, item, backend, ranks, size, metric).map(MpiFigure::value).orElse(Double.NaN);
     }
 
@@ -121,11 +121,11 @@ final class MpiReport {
         sb.append("| pattern | ranks | ccr-mpi (T(S) method) | ccr-mpi messaging | MPJ Express (T(S) method)"
                 + " | MPJ Express messaging | ratio | seeds AMD | seeds INTEL8 |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (String item : items("stages")) {
+        for (Enum<?> item : items("stages")) {
             for (int r : ranks("stages", item)) {
                 double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
                 double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", item, r,
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", MpiFigure.label(item), r,
                         cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
@@ -140,21 +140,21 @@ final class MpiReport {
     String latencyTable() {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
         sb.append("| operation | ranks | ccr-mpi | MPJ Express | ratio |\n|---|---:|---:|---:|---:|\n");
-        for (String item : items("latency")) {
-            if (item.equals(CoreToCorePingPong.ITEM)) {
+        for (Enum<?> item : items("latency")) {
+            if (item == MpiFigure.Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", item, r,
+                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", MpiFigure.label(item), r,
                         cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
                                 value("latency", item, "ccr-mpi", r, 0, "latency_us"))));
             }
         }
-        double floor = value("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us");
+        double floor = value("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         if (!Double.isNaN(floor)) {
-            double ping = value("latency", LatencyOp.PING_PONG.label, "ccr-mpi", 2, 0, "latency_us");
+            double ping = value("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
                             + " platform threads bouncing one counter, nothing of ccr's): %.3f µs; ccr-mpi's ping-pong is %s"
                             + " that. Where the floor moves between runs, the vCPUs' placement on the host moved.%n",
@@ -176,19 +176,19 @@ final class MpiReport {
                 .append(r).append(" | ccr / MPJ |\n");
         sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (long size : sizes()) {
-            double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s");
-            double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD.label, "mpj-express", r, size, "GB/s");
-            double one = value("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
-            double all = value("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, size, "GB/s");
+            double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
+            double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s");
+            double one = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
+            double all = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s");
             sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", size,
-                    cell("bandwidth", CopyModel.INSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.STEPPED_ARRAY.label, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.INSIDE_THREAD.label, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.OUTSIDE_THREAD.label, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.STEPPED_ARRAY.label, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
-                    cell("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.INSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.STEPPED_ARRAY, "ccr-mpi", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.INSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", CopyModel.STEPPED_ARRAY, "mpj-express", r, size, "GB/s", 2),
+                    cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
+                    cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
                     share(ccr, one), share(ccr, all), share(ccr, mpj)));
         }
         return sb.toString();
@@ -203,21 +203,21 @@ final class MpiReport {
                 + " | ccr-mpi small | ccr-mpi large | MPJ small | MPJ large |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CopyModel m : CopyModel.values()) {
-            double[] amd = SEED_TABLE3_AMD.get(m.label);
-            double[] intel = SEED_TABLE3_INTEL.get(m.label);
+            double[] amd = SEED_TABLE3_AMD.get(m);
+            double[] intel = SEED_TABLE3_INTEL.get(m);
             sb.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %s | %s |%n", m.label,
                     amd[0], amd[1], intel[0], intel[1],
-                    cell("bandwidth", m.label, "ccr-mpi", r, 100_000, "GB/s", 2),
-                    cell("bandwidth", m.label, "ccr-mpi", r, 1_000_000, "GB/s", 2),
-                    cell("bandwidth", m.label, "mpj-express", r, 100_000, "GB/s", 2),
-                    cell("bandwidth", m.label, "mpj-express", r, 1_000_000, "GB/s", 2)));
+                    cell("bandwidth", m, "ccr-mpi", r, 100_000, "GB/s", 2),
+                    cell("bandwidth", m, "ccr-mpi", r, 1_000_000, "GB/s", 2),
+                    cell("bandwidth", m, "mpj-express", r, 100_000, "GB/s", 2),
+                    cell("bandwidth", m, "mpj-express", r, 1_000_000, "GB/s", 2)));
         }
         sb.append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
                 .append(r).append(" ranks.\n");
         return sb.toString();
     }
 
-    private String cell(String experiment, String item, String backend, int ranks, long size, String metric, int digits) {
+    private String cell(String experiment, Enum<?> item, String backend, int ranks, long size, String metric, int digits) {
         Optional<MpiFigure> f = find(experiment, item, backend, ranks, size, metric);
         if (f.isEmpty()) {
             return "";
@@ -237,20 +237,20 @@ final class MpiReport {
         return Double.isNaN(ours) || Double.isNaN(base) || base <= 0 ? "" : String.format(Locale.ROOT, "%.2fx", ours / base);
     }
 
-    private static String seed(Map<String, Map<Integer, Double>> seeds, String item, int ranks) {
+    private static String seed(Map<RendezvousPattern, Map<Integer, Double>> seeds, Enum<?> item, int ranks) {
         Map<Integer, Double> row = seeds.get(item);
         Double v = row == null ? null : row.get(ranks);
         return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    private List<String> items(String experiment) {
-        Set<String> out = new LinkedHashSet<>();
+    private List<Enum<?>> items(String experiment) {
+        Set<Enum<?>> out = new LinkedHashSet<>();
         figures.stream().filter(f -> f.experiment().equals(experiment)).forEach(f -> out.add(f.item()));
         return List.copyOf(out);
     }
 
-    private List<Integer> ranks(String experiment, String item) {
-        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item().equals(item))
+    private List<Integer> ranks(String experiment, Enum<?> item) {
+        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item() == item)
                 .map(MpiFigure::ranks).distinct().sorted().toList();
     }
 
@@ -268,18 +268,17 @@ final class MpiReport {
         List<XYChart> panels = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
                 RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS)) {
-            String item = p.seedName();
-            List<Integer> rs = ranks("stages", item);
+            List<Integer> rs = ranks("stages", p);
             if (!rs.isEmpty()) {
-                panels.add(Charts.panel(item + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H, false,
+                panels.add(Charts.panel(p.seedName() + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H, false,
                         Axis.LOG, List.of(
-                        line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", item, "ccr-mpi", (int) r, 0, "messaging_us")),
+                        line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
                         line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
-                                r -> find("stages", item, "ccr-mpi", (int) r, 0, "overhead_us")),
+                                r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
                         line("MPJ Express messaging", MPJ, false, rs,
-                                r -> find("stages", item, "mpj-express", (int) r, 0, "messaging_us")),
-                        seedLine("seeds AMD", SEED_AMD.get(item), Charts.SEED),
-                        seedLine("seeds INTEL8", SEED_INTEL8.get(item), Charts.SEED.darker()))));
+                                r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
+                        seedLine("seeds AMD", SEED_AMD.get(p), Charts.SEED),
+                        seedLine("seeds INTEL8", SEED_INTEL8.get(p), Charts.SEED.darker()))));
             }
         }
         return panels;
@@ -289,12 +288,12 @@ final class MpiReport {
     List<XYChart> latencyPanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
         for (LatencyOp op : LatencyOp.values()) {
-            List<Integer> rs = ranks("latency", op.label);
+            List<Integer> rs = ranks("latency", op);
             if (!rs.isEmpty()) {
                 panels.add(Charts.panel(op.label + " — " + subtitle, "ranks", "µs per operation (log; bars: 95% interval)", W, H,
                         false, Axis.LOG, List.of(
-                        line("ccr-mpi", CCR, false, rs, r -> find("latency", op.label, "ccr-mpi", (int) r, 0, "latency_us")),
-                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op.label, "mpj-express", (int) r, 0, "latency_us")))));
+                        line("ccr-mpi", CCR, false, rs, r -> find("latency", op, "ccr-mpi", (int) r, 0, "latency_us")),
+                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op, "mpj-express", (int) r, 0, "latency_us")))));
             }
         }
         return panels;
@@ -307,14 +306,14 @@ final class MpiReport {
         List<Series> series = new ArrayList<>();
         for (CopyModel m : CopyModel.values()) {
             boolean dashed = m != CopyModel.OUTSIDE_THREAD;
-            series.add(line("ccr-mpi " + m.label, CCR, dashed, sizes, s -> find("bandwidth", m.label, "ccr-mpi", r, s, "GB/s")));
-            series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m.label, "mpj-express", r, s, "GB/s")));
+            series.add(line("ccr-mpi " + m.label, CCR, dashed, sizes, s -> find("bandwidth", m, "ccr-mpi", r, s, "GB/s")));
+            series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m, "mpj-express", r, s, "GB/s")));
         }
         Color base = Charts.colour(2);
-        series.add(line(MpiExperiment.ARRAYCOPY_ONE, base, false, sizes,
-                s -> find("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
+        series.add(line(MpiFigure.Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
+                s -> find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
         series.add(line("System.arraycopy, " + r + " threads", base.darker(), true, sizes,
-                s -> find("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
+                s -> find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
         // Eight series and more: a taller panel leaves room for the legend below the plot.
         return List.of(Charts.panel("Sendrecv bandwidth, " + r + " ranks — " + subtitle, "doubles per message (log)",
                 "GB/s summed over ranks (log)", W, H + 160, true, Axis.LOG, series));

@@ -112,29 +112,29 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                r.find("stages", p.seedName(), "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
+                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
                         out.add(peer(Figure.of("mpi", p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
                                         "rendezvous.amd." + p.name() + "." + ranks),
-                                r.find("stages", p.seedName(), "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
+                                r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
-            r.find("latency", op.label, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
+            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
                 out.add(peer(Figure.of("mpi", op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
-                        r.find("latency", op.label, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
-                r.find("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
+                        r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
+                r.find("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
                         out.add(Figure.of("mpi", "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
                                 .withPeer("two threads, one counter", floor.estimate())));
             });
         }
-        String outside = CopyModel.OUTSIDE_THREAD.label;
+        CopyModel outside = CopyModel.OUTSIDE_THREAD;
         r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
             out.add(peer(Figure.of("mpi", "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
                     f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
             out.add(peer(Figure.of("mpi", "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
-                    r.find("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
+                    r.find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
         });
         return out;
     }
