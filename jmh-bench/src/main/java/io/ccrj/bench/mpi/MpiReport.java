@@ -3,6 +3,7 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Seeds;
@@ -118,40 +119,38 @@ final class MpiReport {
         sb.append(String.format(Locale.ROOT, "(T(S) - T(1)) / S with S = %,d stages of %.0f µs compute; \"messaging\" = the"
                 + " same S stages with no compute, per stage. Ratio = MPJ Express / ccr-mpi, messaging.%n%n",
                 options.stages(), options.stageMicros()));
-        sb.append("| pattern | ranks | ccr-mpi (T(S) method) | ccr-mpi messaging | MPJ Express (T(S) method)"
-                + " | MPJ Express messaging | ratio | seeds AMD | seeds INTEL8 |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi (T(S) method)", "ccr-mpi messaging",
+                "MPJ Express (T(S) method)", "MPJ Express messaging", "ratio", "seeds AMD", "seeds INTEL8");
         for (Enum<?> item : items("stages")) {
             for (int r : ranks("stages", item)) {
                 double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
                 double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |%n", MpiFigure.label(item), r,
-                        cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
+                t.row(MpiFigure.label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        ratio(mpj, ccr), seed(SEED_AMD, item, r), seed(SEED_INTEL8, item, r)));
+                        ratio(mpj, ccr), seed(SEED_AMD, item, r), seed(SEED_INTEL8, item, r));
             }
         }
-        return sb.toString();
+        return sb.append(t).toString();
     }
 
     /** Latency by operation and ranks, both backends. */
     String latencyTable() {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
-        sb.append("| operation | ranks | ccr-mpi | MPJ Express | ratio |\n|---|---:|---:|---:|---:|\n");
+        MarkdownTable t = new MarkdownTable("lrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "ratio");
         for (Enum<?> item : items("latency")) {
             if (item == MpiFigure.Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s |%n", MpiFigure.label(item), r,
-                        cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
+                t.row(MpiFigure.label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
-                                value("latency", item, "ccr-mpi", r, 0, "latency_us"))));
+                                value("latency", item, "ccr-mpi", r, 0, "latency_us")));
             }
         }
+        sb.append(t);
         double floor = value("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         if (!Double.isNaN(floor)) {
             double ping = value("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
@@ -171,16 +170,15 @@ final class MpiReport {
         sb.append("Copy models of seed 000 section 3: inside thread = a new array per message, outside thread = one"
                 + " fixed array per rank, stepped = the next place of a 2M-double array per rank. Ratios: ccr-mpi"
                 + " outside thread / one System.arraycopy thread, and / one System.arraycopy thread per rank at once.\n\n");
-        sb.append("| doubles | ccr-mpi inside | ccr-mpi outside | ccr-mpi stepped | MPJ inside | MPJ outside | MPJ stepped"
-                + " | arraycopy 1 thread | arraycopy ").append(r).append(" threads | ccr / arraycopy 1 | ccr / arraycopy ")
-                .append(r).append(" | ccr / MPJ |\n");
-        sb.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable t = new MarkdownTable("rrrrrrrrrrrr", "doubles", "ccr-mpi inside", "ccr-mpi outside", "ccr-mpi stepped",
+                "MPJ inside", "MPJ outside", "MPJ stepped", "arraycopy 1 thread", "arraycopy " + r + " threads",
+                "ccr / arraycopy 1", "ccr / arraycopy " + r, "ccr / MPJ");
         for (long size : sizes()) {
             double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
             double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s");
             double one = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
             double all = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s");
-            sb.append(String.format(Locale.ROOT, "| %,d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", size,
+            t.row(String.format(Locale.ROOT, "%,d", size),
                     cell("bandwidth", CopyModel.INSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
                     cell("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
                     cell("bandwidth", CopyModel.STEPPED_ARRAY, "ccr-mpi", r, size, "GB/s", 2),
@@ -189,9 +187,9 @@ final class MpiReport {
                     cell("bandwidth", CopyModel.STEPPED_ARRAY, "mpj-express", r, size, "GB/s", 2),
                     cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
                     cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
-                    share(ccr, one), share(ccr, all), share(ccr, mpj)));
+                    share(ccr, one), share(ccr, all), share(ccr, mpj));
         }
-        return sb.toString();
+        return sb.append(t).toString();
     }
 
     /** Seed 000 Table 3 beside ours at 10^5 ("small") and 10^6 ("large") doubles. */
@@ -199,20 +197,18 @@ final class MpiReport {
         int r = options.bandwidthRanks();
         StringBuilder sb = new StringBuilder("### Seed 000 Table 3 beside ours (GB/s summed over ranks; small = 10^5,"
                 + " large = 10^6 doubles)\n\n");
-        sb.append("| copy model | seeds AMD small | seeds AMD large | seeds INTEL small | seeds INTEL large"
-                + " | ccr-mpi small | ccr-mpi large | MPJ small | MPJ large |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "seeds AMD small", "seeds AMD large", "seeds INTEL small",
+                "seeds INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
         for (CopyModel m : CopyModel.values()) {
             double[] amd = SEED_TABLE3_AMD.get(m);
             double[] intel = SEED_TABLE3_INTEL.get(m);
-            sb.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %s | %s |%n", m.label,
-                    amd[0], amd[1], intel[0], intel[1],
+            t.row(m.label, two(amd[0]), two(amd[1]), two(intel[0]), two(intel[1]),
                     cell("bandwidth", m, "ccr-mpi", r, 100_000, "GB/s", 2),
                     cell("bandwidth", m, "ccr-mpi", r, 1_000_000, "GB/s", 2),
                     cell("bandwidth", m, "mpj-express", r, 100_000, "GB/s", 2),
-                    cell("bandwidth", m, "mpj-express", r, 1_000_000, "GB/s", 2)));
+                    cell("bandwidth", m, "mpj-express", r, 1_000_000, "GB/s", 2));
         }
-        sb.append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
+        sb.append(t).append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
                 .append(r).append(" ranks.\n");
         return sb.toString();
     }
@@ -227,6 +223,10 @@ final class MpiReport {
         }
         String v = String.format(Locale.ROOT, "%." + digits + "f", f.get().value());
         return f.get().used() < f.get().taken() || f.get().foreignLoad() > 0.10 ? v + "*" : v;
+    }
+
+    private static String two(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String ratio(double peer, double ours) {
