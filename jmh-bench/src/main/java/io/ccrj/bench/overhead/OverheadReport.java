@@ -6,6 +6,7 @@ import io.ccrj.bench.overhead.SeedFigures.Machine;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
+import io.ccrj.bench.runner.MarkdownTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -204,29 +205,20 @@ public final class OverheadReport {
     public String markdown(String heading) {
         StringBuilder sb = new StringBuilder(heading);
         sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout: ccrj (seed AMD)\n\n");
-        sb.append("| Stage overhead | threads |");
-        for (int w : ways) {
-            sb.append(' ').append(w).append("-way |");
-        }
-        sb.append("\n|---|---|");
-        sb.append("---:|".repeat(ways.size())).append('\n');
+        List<String> header = new ArrayList<>(List.of("Stage overhead", "threads"));
+        ways.forEach(w -> header.add(w + "-way"));
+        MarkdownTable layout = new MarkdownTable("ll" + "r".repeat(ways.size()), header);
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
-                sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" |");
+                List<String> row = new ArrayList<>(List.of(p.seedName(), m.id()));
                 for (int w : ways) {
-                    String cell;
-                    if (!p.appliesTo(w)) {
-                        cell = "N/A";
-                    } else {
-                        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                        cell = find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros()) + (x.sameAs() != null ? "*" : ""))
-                                .orElse("–") + " (" + amd.text() + ")";
-                    }
-                    sb.append(' ').append(cell).append(" |");
+                    row.add(!p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros())
+                            + (x.sameAs() != null ? "*" : "")).orElse("–") + " (" + SeedFigures.overhead(Machine.AMD, p, m, w).text() + ")");
                 }
-                sb.append('\n');
+                layout.row(row.toArray());
             }
         }
+        sb.append(layout);
         String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
@@ -234,9 +226,9 @@ public final class OverheadReport {
         }
         unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
         sb.append("\n## Every cell\n\n");
-        sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | noise band µs"
-                + " | seed AMD µs | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");
-        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
+                "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
+                "other processes' load");
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
@@ -247,20 +239,14 @@ public final class OverheadReport {
                     CellTiming x = o.get();
                     Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
                     Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                    sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" | ").append(w)
-                            .append(" | ").append(x.threads())
-                            .append(" | ").append(fmt("%.3f", x.singleStageSeconds()))
-                            .append(" | ").append(fmt("%.3f", x.stagedSeconds()))
-                            .append(" | ").append(fmt("%.3f", x.overheadMicros()))
-                            .append(" | ").append(band(x))
-                            .append(" | ").append(amd.text()).append(" | ").append(intel.text())
-                            .append(" | ").append(ratio(x.overheadMicros(), amd))
-                            .append(" | ").append(ratio(x.overheadMicros(), intel))
-                            .append(" | ").append(Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100))
-                            .append(" |\n");
+                    every.row(p.seedName(), m.id(), w, x.threads(), fmt("%.3f", x.singleStageSeconds()),
+                            fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
+                            ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
+                            Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
                 }
             }
         }
+        sb.append(every);
         sb.append("\nNoise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
                 + " run of the cell gives; a figure whose band straddles zero or a given bound is within this machine's"
                 + " run-to-run noise.\n");

@@ -1,6 +1,7 @@
 package io.ccrj.bench.overhead;
 
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Estimate;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,24 +102,22 @@ final class StageSweep {
 
     /** @return a Markdown table: run time (s) by pattern and stage count */
     static String markdown(List<Point> points, int ways, int[] counts) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n| pattern |", ways));
-        for (int s : counts) {
-            sb.append(String.format(Locale.ROOT, " S = %,d |", s));
-        }
-        sb.append(" fitted slope µs/stage |");
-        sb.append("\n|---|").append("---:|".repeat(counts.length + 1)).append('\n');
+        List<String> header = new ArrayList<>(List.of("pattern"));
+        Arrays.stream(counts).forEach(s -> header.add(String.format(Locale.ROOT, "S = %,d", s)));
+        header.add("fitted slope µs/stage");
+        MarkdownTable t = new MarkdownTable("l" + "r".repeat(counts.length + 1), header);
         Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
-        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
-            sb.append("| ").append(e.getKey().seedName()).append(" |");
-            for (Point p : e.getValue()) {
-                sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
-            }
-            sb.append(String.format(Locale.ROOT, " %.3f |%n", slopeMicros(e.getValue())));
-        }
+        byPattern.forEach((pattern, row) -> {
+            List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
+            row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.seconds())));
+            cells.add(String.format(Locale.ROOT, "%.3f", slopeMicros(row)));
+            t.row(cells.toArray());
+        });
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n", ways)).append(t);
         sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage. The fitted"
                 + " slope (least squares through the row) is the seeds' overhead without T(1)'s own noise and without"
                 + " costs that come once per run whatever S is.\n");
