@@ -1,5 +1,6 @@
 package io.ccrj.bench.core;
 
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.dss.DssTarget;
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
 import io.ccrj.bench.dss.client.HttpReply;
@@ -215,7 +216,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), progress)));
 
         List<Figure> figures = new ArrayList<>();
-        StringBuilder md = new StringBuilder("| workload | tool | median (95% interval) | ours vs it |\n|---|---|---:|---:|\n");
+        MarkdownTable md = new MarkdownTable("llrr", "workload", "tool", "median (95% interval)", "ours vs it");
         StringBuilder csv = new StringBuilder("workload,tool,unit,turn,value\n");
         for (Workload w : workloads) {
             String ours = w.samples().keySet().iterator().next();
@@ -223,8 +224,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             w.samples().forEach((impl, values) -> {
                 Estimate e = Estimate.median(values);
                 String vs = impl.equals(ours) ? "(ours)" : Headline.compare(oursEstimate, e, w.lowerIsBetter());
-                md.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s (%s .. %s) | %s |%n", w.title(), w.unit(),
-                        w.names().get(impl), Headline.fmt(e.value()), Headline.fmt(e.low()), Headline.fmt(e.high()), vs));
+                md.row(w.title() + " (" + w.unit() + ")", w.names().get(impl),
+                        Headline.fmt(e.value()) + " (" + Headline.fmt(e.low()) + " .. " + Headline.fmt(e.high()) + ")", vs);
                 for (int r = 0; r < values.length; r++) {
                     csv.append(String.join(",", FigureCsv.quote(w.title()), FigureCsv.quote(w.names().get(impl)), w.unit(),
                             Integer.toString(r + 1), String.format(Locale.ROOT, "%.6g", values[r]))).append('\n');

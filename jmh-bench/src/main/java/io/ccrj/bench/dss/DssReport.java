@@ -1,7 +1,13 @@
 package io.ccrj.bench.dss;
 
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.dss.client.LoadResult;
+import io.ccrj.bench.runner.Charts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -68,46 +74,48 @@ final class DssReport {
                 options.groups(), options.groupSize()));
         String raw = DssRunner.TWO_WAY_ORDER.get(5);
         double rawMean = twoWayMean(raw);
-        sb.append("| caller | mean µs/message | fastest group | median group | slowest group | messages/s | vs raw Netty |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable two = new MarkdownTable("lrrrrrr", "caller", "mean µs/message", "fastest group", "median group",
+                "slowest group", "messages/s", "vs raw Netty");
         for (Map.Entry<String, double[]> e : groups.entrySet()) {
             double[] s = e.getValue().clone();
             Arrays.sort(s);
             double mean = twoWayMean(e.getKey());
             boolean http = !e.getKey().contains("in-process");
-            sb.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %,.0f | %s |%n", e.getKey(), mean, s[0],
-                    percentile(s, 50), s[s.length - 1], 1e6 / mean,
-                    http && !Double.isNaN(rawMean) ? String.format(Locale.ROOT, "%.2fx", mean / rawMean) : "-"));
+            two.row(e.getKey(), f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
+                    f("%,.0f", 1e6 / mean), http && !Double.isNaN(rawMean) ? f("%.2fx", mean / rawMean) : "-");
         }
-        sb.append(String.format(Locale.ROOT, "| seeds: CCR/DSS 2006, two services on a 4-core AMD | %.0f-%.0f | | | |"
-                + " 20,000-25,000 | |%n", DssRunner.SEED_TWO_WAY_MICROS_LOW, DssRunner.SEED_TWO_WAY_MICROS_HIGH));
-        sb.append(String.format(Locale.ROOT, "| seeds: Apache Axis2 (LAN clients) | | | | | %,.0f | |%n%n", DssRunner.AXIS2_MSGS_PER_S));
+        two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
+                + f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_HIGH), null, null, null, "20,000-25,000");
+        two.row("seeds: Apache Axis2 (LAN clients)", null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
+        sb.append(two).append('\n');
 
         if (!throughput.isEmpty()) {
             LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY.label);
             sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
                     + " flight each, same load generator; the servers take turns, %d runs of %.1f s each, medians%n%n",
                     options.connections(), options.throughputRounds(), options.throughputSeconds()));
-            sb.append("| server | requests/s | p50 µs | p99 µs | non-2xx | errors | vs raw Netty |\n");
-            sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
-            for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
-                LoadResult r = e.getValue();
-                sb.append(String.format(Locale.ROOT, "| %s | %,.0f | %.1f | %.1f | %d | %d | %s |%n", e.getKey(), r.throughput(),
-                        r.latencyMicros(50), r.latencyMicros(99), r.non2xx(), r.errors().size(),
-                        rawLoad == null ? "-" : String.format(Locale.ROOT, "%.2fx", r.throughput() / rawLoad.throughput())));
-            }
-            sb.append(String.format(Locale.ROOT, "| seeds: DSS 2006 (two-way, in one machine) | 20,000-25,000 | | | | | |%n"
-                    + "| seeds: Apache Axis2 | %,.0f | | | | | |%n%n", DssRunner.AXIS2_MSGS_PER_S));
+            MarkdownTable t = new MarkdownTable("lrrrrrr", "server", "requests/s", "p50 µs", "p99 µs", "non-2xx", "errors",
+                    "vs raw Netty");
+            throughput.forEach((name, r) -> t.row(name, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
+                    f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(),
+                    rawLoad == null ? "-" : f("%.2fx", r.throughput() / rawLoad.throughput())));
+            t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
+            t.row("seeds: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
+            sb.append(t).append('\n');
         }
         if (oneWay.length > 0) {
             sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
                     + " (%,d samples)%n%n", oneWay.length));
-            sb.append("| mean µs | p50 | p90 | p99 | p99.9 | max |\n|---:|---:|---:|---:|---:|---:|\n");
-            sb.append(String.format(Locale.ROOT, "| %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n%n",
-                    Arrays.stream(oneWay).average().orElse(Double.NaN), percentile(oneWay, 50), percentile(oneWay, 90),
-                    percentile(oneWay, 99), percentile(oneWay, 99.9), oneWay[oneWay.length - 1]));
+            sb.append(new MarkdownTable("rrrrrr", "mean µs", "p50", "p90", "p99", "p99.9", "max").row(
+                    f("%.2f", Arrays.stream(oneWay).average().orElse(Double.NaN)), f("%.2f", percentile(oneWay, 50)),
+                    f("%.2f", percentile(oneWay, 90)), f("%.2f", percentile(oneWay, 99)), f("%.2f", percentile(oneWay, 99.9)),
+                    f("%.2f", oneWay[oneWay.length - 1]))).append('\n');
         }
         return sb.toString();
+    }
+
+    private static String f(String format, double v) {
+        return String.format(Locale.ROOT, format, v);
     }
 
     String csv() {
@@ -151,5 +159,46 @@ final class DssReport {
 
     private static String quote(String s) {
         return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+
+    private static final int BINS = 24;
+
+    /**
+     * Writes the histogram of the groups' times per message (the seeds' Fig. 13 shows the same for
+     * DSS 2006): one series per caller, side by side, on a shared log-spaced bin scale over all
+     * callers' range.
+     */
+    void twoWayHistogram(Path file) throws IOException {
+        double lo = groups().values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
+        double hi = groups().values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        List<String> labels = new ArrayList<>();
+        Map<String, List<Integer>> series = new LinkedHashMap<>();
+        if (hi > 0 && lo > 0) {
+            double logLo = Math.log10(lo * 0.999);
+            double step = Math.max(1e-9, (Math.log10(hi * 1.001) - logLo) / BINS);
+            for (int b = 0; b < BINS; b++) {
+                double start = Math.pow(10, logLo + b * step);
+                labels.add(String.format(Locale.ROOT, start < 10 ? "%.2f" : "%.0f", start));
+            }
+            groups().forEach((name, values) -> {
+                int[] counts = new int[BINS];
+                for (double v : values) {
+                    counts[Math.max(0, Math.min(BINS - 1, (int) ((Math.log10(v) - logLo) / step)))]++;
+                }
+                series.put(name, Arrays.stream(counts).boxed().toList());
+            });
+        }
+        Charts.bars("Two-way Get: time per message of each group (seed 000 Fig. 13)", "µs per message (bin start, log-spaced)",
+                "groups", 1100, 500, labels, series, file);
+    }
+
+    /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
+    void throughputChart(Path file) throws IOException {
+        List<String> names = new ArrayList<>(throughput().keySet());
+        List<Double> values = new ArrayList<>(throughput().values().stream().map(LoadResult::throughput).toList());
+        names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
+        values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));
+        Charts.bars("HTTP throughput, same load generator (requests/s)", "", "requests/s", 900, 450, names,
+                Map.of("requests/s", values), file);
     }
 }

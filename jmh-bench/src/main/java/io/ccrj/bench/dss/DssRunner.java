@@ -205,8 +205,8 @@ public final class DssRunner implements Experiment<DssOptions> {
         Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
         Path hist = dir.resolve("dss-two-way.png");
         Path thr = dir.resolve("dss-throughput.png");
-        DssChart.twoWayHistogram(report, hist);
-        DssChart.throughput(report, thr);
+        report.twoWayHistogram(hist);
+        report.throughputChart(thr);
         out.println("wrote " + csv);
         out.println("wrote " + groups);
         out.println("wrote " + md);

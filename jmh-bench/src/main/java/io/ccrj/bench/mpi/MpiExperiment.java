@@ -108,8 +108,8 @@ final class MpiExperiment {
                     long start = System.nanoTime();
                     String id = MpiOptions.id(b);
                     if (!available(b)) {
-                        figures.add(missing("stages", p.seedName(), id, ranks, 0, "overhead_us"));
-                        figures.add(missing("stages", p.seedName(), id, ranks, 0, "messaging_us"));
+                        figures.add(missing("stages", p, id, ranks, 0, "overhead_us"));
+                        figures.add(missing("stages", p, id, ranks, 0, "messaging_us"));
                     } else {
                         stageConfig(p, b, ranks);
                     }
@@ -151,9 +151,9 @@ final class MpiExperiment {
             long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
             String id = MpiOptions.id(b);
             double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
-            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "overhead_us", overhead,
+            figures.add(new MpiFigure("stages", p, id, ranks, 0, "overhead_us", overhead,
                     Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls), ""));
-            figures.add(new MpiFigure("stages", p.seedName(), id, ranks, 0, "messaging_us", msg.medianNanosPerOp() / 1e3,
+            figures.add(new MpiFigure("stages", p, id, ranks, 0, "messaging_us", msg.medianNanosPerOp() / 1e3,
                     msg.used, msg.taken, msg.load, "", msg.perOp(1e-3)));
         }
     }
@@ -168,11 +168,11 @@ final class MpiExperiment {
                 long start = System.nanoTime();
                 String id = MpiOptions.id(b);
                 if (!available(b)) {
-                    figures.add(missing("latency", op.label, id, ranks, 0, "latency_us"));
+                    figures.add(missing("latency", op, id, ranks, 0, "latency_us"));
                 } else {
                     try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
                         Timing t = timeOps(world::round);
-                        figures.add(new MpiFigure("latency", op.label, id, ranks, 0, "latency_us",
+                        figures.add(new MpiFigure("latency", op, id, ranks, 0, "latency_us",
                                 t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.used, t.taken, t.load, "",
                                 t.perOp(1e-3 / op.opsPerIteration)));
                     }
@@ -184,7 +184,7 @@ final class MpiExperiment {
                 long start = System.nanoTime();
                 CoreToCorePingPong floor = new CoreToCorePingPong();
                 Timing t = timeOps(floor::round);
-                figures.add(new MpiFigure("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us",
+                figures.add(new MpiFigure("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us",
                         t.medianNanosPerOp() / 2 / 1e3, t.used, t.taken, t.load, "", t.perOp(1e-3 / 2)));
                 progress.done("core-to-core hand-off floor, 2 threads", 1, System.nanoTime() - start);
             }
@@ -201,10 +201,10 @@ final class MpiExperiment {
                     long start = System.nanoTime();
                     String id = MpiOptions.id(b);
                     if (!available(b)) {
-                        figures.add(missing("bandwidth", m.label, id, ranks, size, "GB/s"));
+                        figures.add(missing("bandwidth", m, id, ranks, size, "GB/s"));
                     } else {
                         try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
-                            addBandwidth(m.label, id, ranks, size, timeOps(world::round));
+                            addBandwidth(m, id, ranks, size, timeOps(world::round));
                         }
                     }
                     progress.done(String.format(Locale.ROOT, "sendrecv %,d doubles, %s, %s", size, m.label, id), 1,
@@ -212,21 +212,17 @@ final class MpiExperiment {
                 }
             }
             long start = System.nanoTime();
-            addBandwidth(ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
+            addBandwidth(MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
             progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size), 1, System.nanoTime() - start);
             start = System.nanoTime();
-            addBandwidth(ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
+            addBandwidth(MpiFigure.Baseline.ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
             progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks), 1,
                     System.nanoTime() - start);
         }
     }
 
-    /** Item name of the one-thread System.arraycopy baseline. */
-    static final String ARRAYCOPY_ONE = "System.arraycopy, 1 thread";
-    /** Item name of the baseline with one System.arraycopy thread per rank, all at once. */
-    static final String ARRAYCOPY_ALL = "System.arraycopy, every rank's thread at once";
 
-    private void addBandwidth(String item, String backend, int threads, int size, Timing t) {
+    private void addBandwidth(Enum<?> item, String backend, int threads, int size, Timing t) {
         double opNanos = t.medianNanosPerOp();
         figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "op_us", opNanos / 1e3, t.used, t.taken, t.load, ""));
         figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "GB/s", 8.0 * size * threads / opNanos,
@@ -376,7 +372,7 @@ final class MpiExperiment {
         return b != MpiBackend.MPJ_EXPRESS || mpjInstalled;
     }
 
-    private static MpiFigure missing(String experiment, String item, String backend, int ranks, long size, String metric) {
+    private static MpiFigure missing(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
         return new MpiFigure(experiment, item, backend, ranks, size, metric, Double.NaN, 0, 0, Double.NaN, "not installed");
     }
 }

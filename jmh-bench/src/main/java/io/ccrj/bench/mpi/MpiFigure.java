@@ -8,7 +8,9 @@ import java.util.Locale;
  * One figure of {@code bin/ccrj mpi}: a row of its CSV and a cell of its tables.
  *
  * @param experiment {@code stages}, {@code latency} or {@code bandwidth}
- * @param item what was timed: a pattern, an operation, or a copy model / baseline
+ * @param item what was timed: a {@link RendezvousPattern}, a {@link MpiKernels.LatencyOp}, a
+ *     {@link MpiKernels.CopyModel} or a {@link Baseline}; tables, charts and the headline find
+ *     figures by it, never by its display text ({@link #label(Enum)})
  * @param backend {@code ccr-mpi}, {@code mpj-express} or {@code java} (the arraycopy baselines)
  * @param ranks ranks (threads, for the baselines)
  * @param size array size in doubles (bandwidth), else 0
@@ -23,11 +25,11 @@ import java.util.Locale;
  * @param note why there is no value (e.g. "not installed"), else empty
  * @param samples the figure of each used repetition (for its interval), empty if not kept
  */
-public record MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
+record MpiFigure(String experiment, Enum<?> item, String backend, int ranks, long size, String metric,
                         double value, int used, int taken, double foreignLoad, String note, double[] samples) {
 
     /** A figure whose repetitions are not kept. */
-    public MpiFigure(String experiment, String item, String backend, int ranks, long size, String metric,
+    public MpiFigure(String experiment, Enum<?> item, String backend, int ranks, long size, String metric,
                      double value, int used, int taken, double foreignLoad, String note) {
         this(experiment, item, backend, ranks, size, metric, value, used, taken, foreignLoad, note, new double[0]);
     }
@@ -46,7 +48,7 @@ public record MpiFigure(String experiment, String item, String backend, int rank
 
     /** @return this figure as a CSV line (no line break) */
     public String csv() {
-        return String.join(",", experiment, FigureCsv.quote(item), backend, Integer.toString(ranks), Long.toString(size), metric,
+        return String.join(",", experiment, FigureCsv.quote(label(item)), backend, Integer.toString(ranks), Long.toString(size), metric,
                 Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.6g", value), Integer.toString(used),
                 Integer.toString(taken), Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, "%.3f", foreignLoad),
                 FigureCsv.quote(note));
@@ -57,4 +59,33 @@ public record MpiFigure(String experiment, String item, String backend, int rank
         return !Double.isNaN(value);
     }
 
+    /** The same run's baselines measured with nothing of ccr's, items beside the patterns, operations and copy models. */
+    enum Baseline {
+        /** Two platform threads bouncing one counter: the floor of a one-way hand-off. */
+        CORE_TO_CORE(CoreToCorePingPong.ITEM),
+        /** One thread's System.arraycopy. */
+        ARRAYCOPY_ONE("System.arraycopy, 1 thread"),
+        /** One System.arraycopy thread per rank, all at once. */
+        ARRAYCOPY_ALL("System.arraycopy, every rank's thread at once");
+
+        final String label;
+
+        Baseline(String label) {
+            this.label = label;
+        }
+    }
+
+    /**
+     * @param item a figure's item
+     * @return its display text (the CSV's {@code item} column, the tables' first column)
+     */
+    static String label(Enum<?> item) {
+        return switch (item) {
+            case RendezvousPattern p -> p.seedName();
+            case MpiKernels.LatencyOp op -> op.label;
+            case MpiKernels.CopyModel m -> m.label;
+            case Baseline b -> b.label;
+            default -> item.name();
+        };
+    }
 }

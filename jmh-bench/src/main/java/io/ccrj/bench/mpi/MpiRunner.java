@@ -1,5 +1,6 @@
 package io.ccrj.bench.mpi;
 
+import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -93,23 +95,12 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         out.println("wrote " + csv);
         out.println("wrote " + md);
         String subtitle = cores + " cores";
-        if (results.stream().anyMatch(f -> f.experiment().equals("stages"))) {
-            Path png = dir.resolve("mpi-stage-overhead.png");
-            MpiChart.stages(report, subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
-        }
-        if (results.stream().anyMatch(f -> f.experiment().equals("latency"))) {
-            Path png = dir.resolve("mpi-latency.png");
-            MpiChart.latency(report, subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
+        for (var chart : List.of(Map.entry("mpi-stage-overhead.png", report.stagePanels(subtitle)),
+                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)))) {
+            chart(dir.resolve(chart.getKey()), chart.getValue(), charts, out);
         }
         if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
-            Path png = dir.resolve("mpi-bandwidth.png");
-            MpiChart.bandwidth(report, o.bandwidthRanks(), subtitle, png);
-            charts.add(png);
-            out.println("chart " + png);
+            chart(dir.resolve("mpi-bandwidth.png"), report.bandwidthPanels(subtitle), charts, out);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
@@ -121,35 +112,44 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                r.find("stages", p.seedName(), "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
+                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
                         out.add(peer(Figure.of("mpi", p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
                                         "rendezvous.amd." + p.name() + "." + ranks),
-                                r.find("stages", p.seedName(), "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
+                                r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
-            r.find("latency", op.label, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
+            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
                 out.add(peer(Figure.of("mpi", op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
-                        r.find("latency", op.label, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
-                r.find("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
+                        r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
+                r.find("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
                         out.add(Figure.of("mpi", "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
                                 .withPeer("two threads, one counter", floor.estimate())));
             });
         }
-        String outside = CopyModel.OUTSIDE_THREAD.label;
+        CopyModel outside = CopyModel.OUTSIDE_THREAD;
         r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
             out.add(peer(Figure.of("mpi", "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
                     f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
             out.add(peer(Figure.of("mpi", "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
-                    r.find("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
+                    r.find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
         });
         return out;
     }
 
     private static Figure peer(Figure f, java.util.Optional<MpiFigure> peer, String name) {
         return peer.filter(MpiFigure::measured).map(p -> f.withPeer(name, p.estimate())).orElse(f);
+    }
+
+    private static void chart(Path png, List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels, List<Path> charts,
+                              PrintStream out) throws IOException {
+        if (!panels.isEmpty()) {
+            Charts.write(panels, png);
+            charts.add(png);
+            out.println("chart " + png);
+        }
     }
 
     private static boolean mpjInstalled(PrintStream err) {

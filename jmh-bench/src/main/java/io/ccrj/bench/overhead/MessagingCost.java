@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -126,15 +127,11 @@ final class MessagingCost {
                         + " is not the seeds' quantity: with no compute between stages, every worker takes every stage"
                         + " from the one shared dispatcher queue, so beyond one way it measures that queue under constant"
                         + " contention, which the seeds' 28 µs stages never reach. One-way Pipeline (one worker) is the"
-                        + " same cost uncontended. The targets are judged with the seeds' method.%n%n"
-                        + "| pattern | ways | µs per stage | range over runs |%n|---|---:|---:|---:|%n",
+                        + " same cost uncontended. The targets are judged with the seeds' method.%n%n",
                 unitMicros, first.stages(), first.stageMicros().length));
-        for (Figure f : figures) {
-            sb.append("| ").append(f.pattern().seedName()).append(" | ").append(f.ways()).append(" | ")
-                    .append(fmt3(f.median())).append(" | ").append(fmt3(f.min())).append(" .. ").append(fmt3(f.max()))
-                    .append(" |\n");
-        }
-        return sb.toString();
+        MarkdownTable t = new MarkdownTable("lrrr", "pattern", "ways", "µs per stage", "range over runs");
+        figures.forEach(f -> t.row(f.pattern().seedName(), f.ways(), fmt3(f.median()), fmt3(f.min()) + " .. " + fmt3(f.max())));
+        return sb.append(t).toString();
     }
 
     private static String fmt(double v) {

@@ -3,6 +3,13 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.overhead.SeedFigures.Cell;
 import io.ccrj.bench.overhead.SeedFigures.Machine;
 
+import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Charts.Axis;
+import io.ccrj.bench.runner.Charts.Series;
+import io.ccrj.bench.runner.MarkdownTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -198,29 +205,20 @@ public final class OverheadReport {
     public String markdown(String heading) {
         StringBuilder sb = new StringBuilder(heading);
         sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout: ccrj (seed AMD)\n\n");
-        sb.append("| Stage overhead | threads |");
-        for (int w : ways) {
-            sb.append(' ').append(w).append("-way |");
-        }
-        sb.append("\n|---|---|");
-        sb.append("---:|".repeat(ways.size())).append('\n');
+        List<String> header = new ArrayList<>(List.of("Stage overhead", "threads"));
+        ways.forEach(w -> header.add(w + "-way"));
+        MarkdownTable layout = new MarkdownTable("ll" + "r".repeat(ways.size()), header);
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
-                sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" |");
+                List<String> row = new ArrayList<>(List.of(p.seedName(), m.id()));
                 for (int w : ways) {
-                    String cell;
-                    if (!p.appliesTo(w)) {
-                        cell = "N/A";
-                    } else {
-                        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                        cell = find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros()) + (x.sameAs() != null ? "*" : ""))
-                                .orElse("–") + " (" + amd.text() + ")";
-                    }
-                    sb.append(' ').append(cell).append(" |");
+                    row.add(!p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros())
+                            + (x.sameAs() != null ? "*" : "")).orElse("–") + " (" + SeedFigures.overhead(Machine.AMD, p, m, w).text() + ")");
                 }
-                sb.append('\n');
+                layout.row(row.toArray());
             }
         }
+        sb.append(layout);
         String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
@@ -228,9 +226,9 @@ public final class OverheadReport {
         }
         unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
         sb.append("\n## Every cell\n\n");
-        sb.append("| pattern | threads | ways | dispatcher threads | T(1) s | T(S) s | ccrj µs/stage | noise band µs"
-                + " | seed AMD µs | seed INTEL µs | ccrj/AMD | ccrj/INTEL | other processes' load |\n");
-        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
+                "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
+                "other processes' load");
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
@@ -241,20 +239,14 @@ public final class OverheadReport {
                     CellTiming x = o.get();
                     Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
                     Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                    sb.append("| ").append(p.seedName()).append(" | ").append(m.id()).append(" | ").append(w)
-                            .append(" | ").append(x.threads())
-                            .append(" | ").append(fmt("%.3f", x.singleStageSeconds()))
-                            .append(" | ").append(fmt("%.3f", x.stagedSeconds()))
-                            .append(" | ").append(fmt("%.3f", x.overheadMicros()))
-                            .append(" | ").append(band(x))
-                            .append(" | ").append(amd.text()).append(" | ").append(intel.text())
-                            .append(" | ").append(ratio(x.overheadMicros(), amd))
-                            .append(" | ").append(ratio(x.overheadMicros(), intel))
-                            .append(" | ").append(Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100))
-                            .append(" |\n");
+                    every.row(p.seedName(), m.id(), w, x.threads(), fmt("%.3f", x.singleStageSeconds()),
+                            fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
+                            ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
+                            Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
                 }
             }
         }
+        sb.append(every);
         sb.append("\nNoise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
                 + " run of the cell gives; a figure whose band straddles zero or a given bound is within this machine's"
                 + " run-to-run noise.\n");
@@ -283,5 +275,40 @@ public final class OverheadReport {
 
     static String fmt(String format, double v) {
         return String.format(Locale.ROOT, format, v);
+    }
+
+    /**
+     * Writes the chart of overhead per stage against the number of parallel computations: one panel
+     * per pattern, ccrj's match and default lines with each cell's noise band as a bar, beside the
+     * seeds' AMD figures (dashed), on a symmetric-log y axis (negative overheads, which are noise,
+     * are drawn below zero where they lie, not clamped to a floor).
+     *
+     * @param subtitle e.g. the stage count and machine
+     * @param file the PNG to write
+     * @throws IOException if it cannot be written
+     */
+    public void chart(String subtitle, Path file) throws IOException {
+        List<org.knowm.xchart.XYChart> panels = new ArrayList<>();
+        for (SpawnedPattern p : patterns) {
+            List<Series> series = new ArrayList<>();
+            for (ThreadMode m : modes) {
+                Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
+                for (int w : ways) {
+                    find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0], c.overheadRangeMicros()[1]));
+                }
+                Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
+                for (int w : SeedFigures.WAYS) {
+                    Cell cell = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    if (cell.hasValue()) {
+                        seed.add(w, cell.value());
+                    }
+                }
+                series.add(ours);
+                series.add(seed);
+            }
+            panels.add(Charts.panel(p.seedName() + " — " + subtitle, "parallel computations (ways)",
+                    "overhead per stage (µs, symmetric log; bars: noise band)", 560, 460, false, Axis.SYMLOG, series));
+        }
+        Charts.write(panels, file);
     }
 }

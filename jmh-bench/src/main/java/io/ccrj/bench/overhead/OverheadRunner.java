@@ -164,8 +164,7 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
         out.println();
         String markdown = report.markdown(heading) + sweepSection + messagingSection;
         Files.writeString(md, markdown);
-        OverheadChart.write(report, o.patterns(), o.ways(), o.threadModes(),
-                String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
+        report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
         out.println("wrote " + csv);
         out.println("wrote " + md);
         out.println("chart " + png);

@@ -1,26 +1,22 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Estimate;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Run time against the number of stages for a fixed total computation (seed 000 Figs. 4 and 5):
@@ -106,24 +102,22 @@ final class StageSweep {
 
     /** @return a Markdown table: run time (s) by pattern and stage count */
     static String markdown(List<Point> points, int ways, int[] counts) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n| pattern |", ways));
-        for (int s : counts) {
-            sb.append(String.format(Locale.ROOT, " S = %,d |", s));
-        }
-        sb.append(" fitted slope µs/stage |");
-        sb.append("\n|---|").append("---:|".repeat(counts.length + 1)).append('\n');
+        List<String> header = new ArrayList<>(List.of("pattern"));
+        Arrays.stream(counts).forEach(s -> header.add(String.format(Locale.ROOT, "S = %,d", s)));
+        header.add("fitted slope µs/stage");
+        MarkdownTable t = new MarkdownTable("l" + "r".repeat(counts.length + 1), header);
         Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
             byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
         }
-        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
-            sb.append("| ").append(e.getKey().seedName()).append(" |");
-            for (Point p : e.getValue()) {
-                sb.append(String.format(Locale.ROOT, " %.4f s |", p.seconds()));
-            }
-            sb.append(String.format(Locale.ROOT, " %.3f |%n", slopeMicros(e.getValue())));
-        }
+        byPattern.forEach((pattern, row) -> {
+            List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
+            row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.seconds())));
+            cells.add(String.format(Locale.ROOT, "%.3f", slopeMicros(row)));
+            t.row(cells.toArray());
+        });
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n", ways)).append(t);
         sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage. The fitted"
                 + " slope (least squares through the row) is the seeds' overhead without T(1)'s own noise and without"
                 + " costs that come once per run whatever S is.\n");
@@ -159,30 +153,12 @@ final class StageSweep {
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
     static void chart(List<Point> points, int ways, String subtitle, Path file) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        XYChart c = new XYChartBuilder().width(900).height(500)
-                .title("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — " + subtitle)
-                .xAxisTitle("stages").yAxisTitle("run time (s)").build();
-        c.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        c.getStyler().setChartTitleFont(c.getStyler().getChartTitleFont().deriveFont(12f));
-        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
+        Map<SpawnedPattern, Charts.Series> byPattern = new LinkedHashMap<>();
         for (Point p : points) {
-            byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
+            byPattern.computeIfAbsent(p.pattern(), k -> new Charts.Series(k.seedName(), Charts.colour(byPattern.size()), false))
+                    .add(p.stages(), p.seconds());
         }
-        Color[] colors = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd)};
-        int i = 0;
-        for (Map.Entry<SpawnedPattern, List<Point>> e : byPattern.entrySet()) {
-            List<Double> xs = e.getValue().stream().map(p -> (double) p.stages()).toList();
-            List<Double> ys = e.getValue().stream().map(Point::seconds).toList();
-            XYSeries s = c.addSeries(e.getKey().seedName(), xs, ys);
-            s.setMarker(SeriesMarkers.CIRCLE);
-            s.setLineColor(colors[i % colors.length]);
-            s.setMarkerColor(colors[i % colors.length]);
-            i++;
-        }
-        if (byPattern.isEmpty()) {
-            c.addSeries("no data", new double[] {1}, new double[] {0});
-        }
-        BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — "
+                + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, List.copyOf(byPattern.values()))), file);
     }
 }

@@ -1,5 +1,6 @@
 package io.ccrj.bench.platform;
 
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.machine.MachineInfo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -147,10 +148,9 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
             sb.append("**`--quick` run: one short iteration per figure; these check the wiring and are not a\n");
             sb.append("measurement.**\n\n");
         }
-        sb.append("| floor | figure | how |\n|---|---:|---|\n");
-        for (Row row : rows) {
-            sb.append("| ").append(row.floor).append(" | ").append(row.figure).append(" | ").append(row.how).append(" |\n");
-        }
+        MarkdownTable t = new MarkdownTable("lrl", "floor", "figure", "how");
+        rows.forEach(row -> t.row(row.floor, row.figure, row.how));
+        sb.append(t);
         sb.append("\n## Machine\n\n");
         sb.append("- CPU: ").append(MachineInfo.cpuModel()).append(", ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores available to the JVM\n");

@@ -5,21 +5,30 @@ import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * What every runner's chart shares: the Okabe-Ito colour-blind-safe palette, a symmetric-log y
- * axis (linear near zero, logarithmic beyond, so negative figures, which are noise, are drawn below
- * zero and not clamped to a floor), interval bars, the legend below the plot, and tiling panels into
- * one PNG.
+ * The one chart writer of every section: {@link Series} of points with optional interval bars drawn
+ * into {@link #panel XY panels} (linear, logarithmic or symmetric-log y axis), tiled into one PNG by
+ * {@link #write}; {@link #bars} for category charts. What they share: the Okabe-Ito colour-blind-safe
+ * palette, a symmetric-log y axis (linear near zero, logarithmic beyond, so negative figures, which
+ * are noise, are drawn below zero and not clamped to a floor), interval bars, and the legend below
+ * the plot.
  */
 public final class Charts {
     /** Okabe and Ito's palette (blue, vermillion, bluish green, orange, reddish purple, sky blue, black). */
@@ -31,6 +40,170 @@ public final class Charts {
     public static final double SYMLOG_LINEAR = 0.01;
 
     private Charts() {
+    }
+
+    /** How a panel's y axis maps values. */
+    public enum Axis {
+        /** Linear. */
+        LINEAR,
+        /** Logarithmic: points that are not positive are left out. */
+        LOG,
+        /** {@link #symlog(double) Symmetric-log}: negative values keep their sign. */
+        SYMLOG
+    }
+
+    /**
+     * One line of a panel: its points (x, y and, where known, the interval's ends), colour and style.
+     * Not thread-safe: built and drawn by one thread.
+     */
+    public static final class Series {
+        private final String name;
+        private final Color colour;
+        private final boolean dashed;
+        private final List<double[]> points = new ArrayList<>();
+
+        /**
+         * @param name its legend entry
+         * @param colour its colour ({@link #colour(int)}, or {@link #SEED} for the seeds')
+         * @param dashed a dashed line with diamond markers (seeds, secondary figures), else solid with circles
+         */
+        public Series(String name, Color colour, boolean dashed) {
+            this.name = name;
+            this.colour = colour;
+            this.dashed = dashed;
+        }
+
+        /**
+         * @param x where
+         * @param y the value; NaN (not measured) is left out
+         * @return this series
+         */
+        public Series add(double x, double y) {
+            return add(x, y, Double.NaN, Double.NaN);
+        }
+
+        /**
+         * @param x where
+         * @param y the value; NaN (not measured) is left out
+         * @param low the interval's lower end, NaN if none
+         * @param high its upper end, NaN if none
+         * @return this series
+         */
+        public Series add(double x, double y, double low, double high) {
+            if (!Double.isNaN(y)) {
+                points.add(new double[] {x, y, low, high});
+            }
+            return this;
+        }
+
+        /**
+         * @param xs where
+         * @param y the value at each x (NaN where not measured)
+         * @return this series
+         */
+        public Series addAll(List<? extends Number> xs, DoubleUnaryOperator y) {
+            xs.forEach(x -> add(x.doubleValue(), y.applyAsDouble(x.doubleValue())));
+            return this;
+        }
+    }
+
+    /**
+     * One XY panel: the legend below the plot, grid lines, each series with its interval bars; a
+     * panel with nothing to draw says "no data".
+     *
+     * @param title the panel's title
+     * @param xTitle the x axis's title
+     * @param yTitle the y axis's title
+     * @param width in pixels
+     * @param height in pixels
+     * @param logX a logarithmic x axis
+     * @param axis the y axis
+     * @param series the lines, in legend order; empty ones and repeated names are skipped
+     * @return the panel
+     */
+    public static XYChart panel(String title, String xTitle, String yTitle, int width, int height, boolean logX, Axis axis,
+                                List<Series> series) {
+        XYChart c = new XYChartBuilder().width(width).height(height).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        AxesChartStyler st = c.getStyler();
+        legendBelow(st);
+        st.setChartTitleFont(st.getChartTitleFont().deriveFont(12f));
+        st.setPlotGridLinesVisible(true);
+        c.getStyler().setXAxisLogarithmic(logX);
+        c.getStyler().setYAxisLogarithmic(axis == Axis.LOG);
+        if (axis == Axis.SYMLOG) {
+            symlogYAxis(st);
+        }
+        DoubleUnaryOperator t = axis == Axis.SYMLOG ? Charts::symlog : v -> v;
+        for (Series s : series) {
+            List<double[]> ps = s.points.stream().filter(p -> axis != Axis.LOG || p[1] > 0).toList();
+            if (ps.isEmpty() || c.getSeriesMap().containsKey(s.name)) {
+                continue;
+            }
+            XYSeries x = c.addSeries(s.name, ps.stream().mapToDouble(p -> p[0]).toArray(),
+                    ps.stream().mapToDouble(p -> t.applyAsDouble(p[1])).toArray());
+            x.setMarker(s.dashed ? SeriesMarkers.DIAMOND : SeriesMarkers.CIRCLE);
+            x.setLineColor(s.colour);
+            x.setMarkerColor(s.colour);
+            if (s.dashed) {
+                x.setLineStyle(SeriesLines.DASH_DASH);
+            }
+            for (double[] p : ps) {
+                if (axis != Axis.LOG || p[2] > 0) {
+                    bar(c, p[0], t.applyAsDouble(p[2]), t.applyAsDouble(p[3]), s.colour);
+                }
+            }
+        }
+        if (c.getSeriesMap().isEmpty()) {
+            c.addSeries("no data", new double[] {1}, new double[] {1});
+        }
+        return c;
+    }
+
+    /**
+     * Writes panels as one PNG: one row of up to three, four as two by two, more three per row.
+     * Nothing is written when there are no panels.
+     *
+     * @param panels the panels
+     * @param file the PNG
+     * @throws IOException if it cannot be written
+     */
+    public static void write(List<? extends Chart<?, ?>> panels, Path file) throws IOException {
+        if (!panels.isEmpty()) {
+            tile(panels, panels.size() == 4 ? 2 : Math.min(3, panels.size()), file);
+        }
+    }
+
+    /**
+     * Writes a category (bar) chart: one bar series per entry of {@code series}, side by side, each in
+     * its palette colour; the legend below the plot when there is more than one series.
+     *
+     * @param title the chart's title
+     * @param xTitle the x axis's title
+     * @param yTitle the y axis's title
+     * @param width in pixels
+     * @param height in pixels
+     * @param categories the x labels
+     * @param series name to one value per category; empty draws "no data"
+     * @param file the PNG
+     * @throws IOException if it cannot be written
+     */
+    public static void bars(String title, String xTitle, String yTitle, int width, int height, List<String> categories,
+                            Map<String, ? extends List<? extends Number>> series, Path file) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        CategoryChart c = new CategoryChartBuilder().width(width).height(height).title(title).xAxisTitle(xTitle)
+                .yAxisTitle(yTitle).build();
+        legendBelow(c.getStyler());
+        c.getStyler().setLegendVisible(series.size() > 1);
+        c.getStyler().setOverlapped(false);
+        c.getStyler().setXAxisLabelRotation(categories.size() > 8 ? 60 : 0);
+        if (series.isEmpty()) {
+            c.addSeries("no data", List.of("-"), List.of(0));
+        }
+        for (Map.Entry<String, ? extends List<? extends Number>> e : series.entrySet()) {
+            Color fill = colour(c.getSeriesMap().size());
+            c.addSeries(e.getKey(), categories, e.getValue()).setFillColor(fill);
+        }
+        BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     /**
@@ -81,13 +254,14 @@ public final class Charts {
     }
 
     /**
-     * Legend below the plot, laid out horizontally, in a font small enough for long names to fit.
+     * Legend below the plot, one entry a line (a horizontal one is cut off at the panel's edge when
+     * the names are long), in a small font.
      *
      * @param s the chart's styler
      */
     public static void legendBelow(Styler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setLegendLayout(Styler.LegendLayout.Vertical);
         s.setLegendFont(s.getLegendFont().deriveFont(10f));
     }
 

@@ -23,16 +23,15 @@ public final class Headline {
         if (figures.isEmpty()) {
             return "";
         }
-        StringBuilder sb = new StringBuilder("| figure | ours (95% interval) | seeds (2006, AMD) | peer, same run (95% interval)"
-                + " | ours vs seeds | ours vs peer |\n|---|---:|---:|---:|---:|---:|\n");
+        MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "seeds (2006, AMD)",
+                "peer, same run (95% interval)", "ours vs seeds", "ours vs peer");
         for (Figure f : figures) {
-            Estimate seed = Estimate.point(f.seed());
-            sb.append(String.format(Locale.ROOT, "| %s (%s) | %s | %s | %s | %s | %s |%n", f.label(), f.unit(), show(f.ours()),
-                    fmt(f.seed()), f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
-                    compare(f.ours(), seed, f.lowerIsBetter()),
-                    f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter())));
+            t.row(f.label() + " (" + f.unit() + ")", show(f.ours()), fmt(f.seed()),
+                    f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
+                    compare(f.ours(), Estimate.point(f.seed()), f.lowerIsBetter()),
+                    f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter()));
         }
-        return sb.toString();
+        return t.toString();
     }
 
     /**

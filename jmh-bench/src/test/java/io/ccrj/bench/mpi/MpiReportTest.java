@@ -8,10 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MpiReportTest {
-    private static final String SHIFT = RendezvousPattern.RENDEZVOUS_SHIFT.seedName();
-    private static final String EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE.seedName();
+    private static final RendezvousPattern SHIFT = RendezvousPattern.RENDEZVOUS_SHIFT;
+    private static final RendezvousPattern EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE;
 
-    private static MpiFigure fig(String exp, String item, String backend, int ranks, long size, String metric, double v) {
+    private static MpiFigure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
         return new MpiFigure(exp, item, backend, ranks, size, metric, v, 3, 3, 0.01, "");
     }
 
@@ -25,14 +25,14 @@ class MpiReportTest {
             f.add(fig("stages", EXCHANGE, "ccr-mpi", r, 0, "messaging_us", 0.5));
             f.add(fig("stages", EXCHANGE, "mpj-express", r, 0, "messaging_us", 60));
         }
-        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "ccr-mpi", 2, 0, "latency_us", 0.2));
-        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG.label, "mpj-express", 2, 0, "latency_us", 30));
-        f.add(fig("latency", CoreToCorePingPong.ITEM, "java", 2, 0, "latency_us", 0.08));
-        f.add(new MpiFigure("latency", MpiKernels.LatencyOp.BARRIER.label, "mpj-express", 2, 0, "latency_us", Double.NaN, 0, 0,
+        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us", 0.2));
+        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "mpj-express", 2, 0, "latency_us", 30));
+        f.add(fig("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
+        f.add(new MpiFigure("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us", Double.NaN, 0, 0,
                 Double.NaN, "not installed"));
-        f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD.label, "ccr-mpi", 2, 100_000, "GB/s", 45));
-        f.add(fig("bandwidth", MpiExperiment.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
-        f.add(fig("bandwidth", MpiExperiment.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
+        f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
+        f.add(fig("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
+        f.add(fig("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
         return new MpiReport(f, MpiOptions.parse("--stages", "1000"));
     }
 
@@ -68,5 +68,21 @@ class MpiReportTest {
         assertThat(lines).hasSize(1 + r.figures().size());
         assertThat(r.csv()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
                 .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
+    }
+
+    @Test
+    void headlineRowsAreFoundByItemAndCarryThePeerAndTheSeeds() throws Exception {
+        List<io.ccrj.bench.runner.Figure> h = MpiRunner.headline(report(25), 2);
+        // Looked up by RendezvousPattern, LatencyOp, CopyModel and Baseline, not by their labels.
+        assertThat(h).extracting(io.ccrj.bench.runner.Figure::label).containsExactly(
+                "Rendezvous Shift, per stage, 2 ranks", "Rendezvous Shift, per stage, 4 ranks",
+                "Rendezvous Exchange, per stage, 2 ranks", "Rendezvous Exchange, per stage, 4 ranks",
+                "ping-pong (half round trip), 2 ranks", "  same, against this run's core-to-core hand-off floor",
+                "sendrecv 10^5 doubles, summed over 2 ranks", "  same, against System.arraycopy on 1 thread");
+        assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
+        assertThat(h.get(0).peer().value()).isEqualTo(25);
+        assertThat(h.get(0).seed()).isEqualTo(7.1);
+        assertThat(h.get(5).peer().value()).isEqualTo(0.08);
+        assertThat(h.get(7).peer().value()).isEqualTo(50);
     }
 }

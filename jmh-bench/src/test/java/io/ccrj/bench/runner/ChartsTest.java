@@ -48,4 +48,35 @@ class ChartsTest {
         assertThat(img.getWidth()).isEqualTo(600);
         assertThat(img.getHeight()).isEqualTo(260);
     }
+
+    @Test
+    void onePanelWriterDrawsSeriesWithBarsOnEveryAxisAndLeavesOutWhatTheAxisCannotShow(@TempDir Path dir) throws Exception {
+        Charts.Series ours = new Charts.Series("ours", Charts.colour(0), false)
+                .add(1, -0.1, -0.3, 0.2).add(2, 0.5, 0.4, 0.6).add(3, Double.NaN);
+        Charts.Series seeds = new Charts.Series("seeds", Charts.SEED, true).addAll(List.of(1, 2), x -> 10 * x);
+
+        XYChart symlog = Charts.panel("t", "x", "y", 300, 200, false, Charts.Axis.SYMLOG, List.of(ours, seeds, ours));
+        // ours (2 points, NaN left out) with 2 bars, the seeds, and no second "ours".
+        assertThat(symlog.getSeriesMap().keySet()).contains("ours", "seeds").hasSize(4);
+        assertThat(symlog.getSeriesMap().get("ours").getYData()).containsExactly(Charts.symlog(-0.1), Charts.symlog(0.5));
+        assertThat(symlog.getSeriesMap().get("seeds").getXData()).containsExactly(1.0, 2.0);
+
+        XYChart log = Charts.panel("t", "x", "y", 300, 200, true, Charts.Axis.LOG, List.of(ours));
+        assertThat(log.getSeriesMap().get("ours").getYData()).containsExactly(0.5); // a log axis cannot show -0.1
+        assertThat(log.getSeriesMap()).hasSize(2);
+        XYChart empty = Charts.panel("t", "x", "y", 300, 260, false, Charts.Axis.LINEAR, List.of());
+        assertThat(empty.getSeriesMap()).containsOnlyKeys("no data");
+
+        Path png = dir.resolve("panels.png");
+        Charts.write(List.of(symlog, log, empty, symlog), png);
+        var img = ImageIO.read(Files.newInputStream(png));
+        assertThat(img.getWidth()).isEqualTo(600); // four panels: two by two
+        assertThat(img.getHeight()).isEqualTo(520);
+        Charts.write(List.of(), dir.resolve("none.png"));
+        assertThat(dir.resolve("none.png")).doesNotExist();
+
+        Path bars = dir.resolve("bars.png");
+        Charts.bars("t", "x", "y", 400, 300, List.of("a", "b"), java.util.Map.of("one", List.of(1, 2), "two", List.of(3, 4)), bars);
+        assertThat(ImageIO.read(Files.newInputStream(bars)).getWidth()).isEqualTo(400);
+    }
 }
