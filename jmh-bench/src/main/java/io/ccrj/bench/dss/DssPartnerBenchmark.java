@@ -164,7 +164,7 @@ public class DssPartnerBenchmark {
                 return r;
             }
             case RAW_NETTY_ON_EVENT_LOOP -> {
-                return awaitSpinning(loopClient.chain(GETS));
+                return DssRoundTripBenchmark.awaitSpinning(loopClient.chain(GETS));
             }
             case PARTNER_ON_EVENT_LOOP -> {
                 return DssRoundTripBenchmark.awaitSpinning(loop.submit("run", JsonBodies.object().put("n", GETS)));
@@ -198,7 +198,7 @@ public class DssPartnerBenchmark {
                 return replies.get(replies.size() - 1);
             }
             case RAW_NETTY_ON_EVENT_LOOP -> {
-                return awaitSpinning(loopClient.burst(DEPTH));
+                return DssRoundTripBenchmark.awaitSpinning(loopClient.burst(DEPTH));
             }
             case PARTNER_ON_EVENT_LOOP -> {
                 return DssRoundTripBenchmark.awaitSpinning(fan.submit("fan", JsonBodies.object().put("n", DEPTH)));
@@ -215,12 +215,5 @@ public class DssPartnerBenchmark {
                 return r;
             }
         }
-    }
-
-    private static <T> T awaitSpinning(CompletableFuture<T> f) throws Exception {
-        while (!f.isDone()) {
-            Thread.onSpinWait();
-        }
-        return f.get();
     }
 }

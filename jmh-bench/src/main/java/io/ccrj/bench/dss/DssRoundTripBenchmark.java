@@ -78,7 +78,7 @@ public class DssRoundTripBenchmark {
     }
 
     /** Waits for an in-process answer by spinning: the caller's thread never sleeps. */
-    static Response awaitSpinning(CompletableFuture<Response> f) throws Exception {
+    static <T> T awaitSpinning(CompletableFuture<T> f) throws Exception {
         while (!f.isDone()) {
             Thread.onSpinWait();
         }
