@@ -3,7 +3,8 @@ package io.ccrj.core.internal;
 import io.ccrj.core.Causality;
 import io.ccrj.core.Handler;
 
-import java.util.ArrayDeque;
+import org.jctools.queues.SpscGrowableArrayQueue;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
@@ -11,9 +12,12 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * The direct path of a persistent receive with no predicate and no owner, activated on a
  * one-worker, unconstrained, pool-backed queue: the receiver's items go to this one reusable task
- * instead of one task per item. No allocation per item (two deques that grow once and are reused),
- * and per item only the port lock on the posting side, instead of a task, an offer and a count on
- * the queue, a poll and a count on the worker's side.
+ * instead of one task per item. No allocation per item (a ring that grows to the largest backlog
+ * and is reused), per item the port lock and a single-producer offer on the posting side and a
+ * lock-free poll on the worker's, instead of a task, an offer and a count on the queue, a poll and
+ * a count on the worker's side. A worker that runs dry lingers a few polls for the next item (while
+ * no other queue is ready) before it unschedules the drain, so that a producer that keeps pace
+ * with the worker appends instead of scheduling the drain anew for every item.
  *
  * <h2>Why it keeps the queue's semantics</h2>
  * <ul>
@@ -37,24 +41,37 @@ import java.util.concurrent.RejectedExecutionException;
  * </ul>
  *
  * <h2>Threading</h2>
- * {@link #pending} and {@link #scheduled} are guarded by the port lock. {@link #draining} and
- * {@link #yielded} belong to the worker that holds the queue's token (the token hand-off
- * publishes them to the next holder). The task is pushed only when {@link #scheduled} turns true,
- * and {@link #scheduled} turns false only under the port lock when both deques are empty, after
- * which the finishing run touches no field of this task, so a new push may run it again at once.
+ * {@link #scheduled} is guarded by the port lock. {@link #pending} is a single-producer ring: its
+ * producers are the posting threads, one at a time under the port lock (which orders them and
+ * publishes each one's offers to the next); its consumer is the worker that holds the queue's token.
+ * {@link #held} and {@link #yielded} belong to that worker (the token hand-off publishes them to
+ * the next holder). The task is pushed only when {@link #scheduled} turns true, and
+ * {@link #scheduled} turns false only under the port lock when the ring is empty and nothing is
+ * held, after which the finishing run touches no field of this task, so a new push may run it
+ * again at once.
  */
 final class DirectDrain extends Task {
     private final SimpleReceiver receiver;
     private final QueueCore queue;
     private final Handler<Object> handler;
-    /** Items consumed and not yet taken by the worker; guarded by the port lock. */
-    private ArrayDeque<Object> pending = new ArrayDeque<>();
-    /** Items the worker took and has not run yet; worker-owned. */
-    private ArrayDeque<Object> draining = new ArrayDeque<>();
+    /** Items consumed and not yet run, in post order; offered under the port lock, polled by the worker. */
+    private final SpscGrowableArrayQueue<Object> pending = new SpscGrowableArrayQueue<>(INITIAL_RING, MAX_RING);
+    /** An item the worker took before it had to let another queue go first; worker-owned. */
+    private Object held;
     /** This task is in the queue, at its head, or running; guarded by the port lock. */
     private boolean scheduled;
     /** The last drain left items for the next visit; worker-owned. */
     boolean yielded;
+
+    /** The ring's first size; it doubles as a backlog needs it, up to {@link #MAX_RING}. */
+    private static final int INITIAL_RING = 64;
+    /**
+     * The most items the ring holds; with a backlog beyond it, posts make ordinary tasks behind the
+     * drain (FIFO is kept: a task follows the drain, so later posts make tasks too until it ran).
+     */
+    private static final int MAX_RING = 1 << 18;
+    /** Polls a worker that ran dry spends waiting for the next item before it unschedules the drain. */
+    private static final int LINGER_POLLS = 128;
 
     DirectDrain(QueueCore queue, SimpleReceiver receiver) {
         super(queue, null);
@@ -79,7 +96,8 @@ final class DirectDrain extends Task {
      */
     Dispatchable offerLocked(Object stored) {
         if (!scheduled) {
-            pending.addLast(stored);
+            // Not scheduled: the ring is empty and nothing is held (see drain), so this offer fits.
+            pending.offer(stored);
             scheduled = true;
             try {
                 queue.submit(this); // lock-free and non-blocking on this kind of queue (see applies)
@@ -90,8 +108,7 @@ final class DirectDrain extends Task {
             }
             return Dispatchable.NONE;
         }
-        if (queue.pendingCount() == 1 && !queue.isSuspended()) {
-            pending.addLast(stored);
+        if (queue.pendingCount() == 1 && !queue.isSuspended() && pending.offer(stored)) {
             return Dispatchable.NONE;
         }
         return null;
@@ -108,28 +125,54 @@ final class DirectDrain extends Task {
         int ran = 0;
         yielded = false;
         while (true) {
-            if (draining.isEmpty()) {
+            Object entry = held;
+            if (entry != null) {
+                held = null;
+            } else if ((entry = pending.poll()) == null && (entry = linger(ran, budget)) == null) {
                 PortCore port = receiver.port();
                 port.lock.lock();
                 try {
-                    if (pending.isEmpty()) {
-                        scheduled = false; // from here on a post may push this task again
+                    // Posts offer under this lock, so an empty ring here stays empty until the
+                    // unlock, and the next post sees the drain unscheduled and pushes it again.
+                    if ((entry = pending.poll()) == null) {
+                        scheduled = false;
                         return ran;
                     }
-                    ArrayDeque<Object> full = pending;
-                    pending = draining;
-                    draining = full;
                 } finally {
                     port.lock.unlock();
                 }
             }
-            if (ran > 0 && (ran >= budget || !queue.pool().readyIsEmpty() || queue.isSuspended() || queue.isDisposed())) {
+            if (ran > 0 && mustStop(ran, budget)) {
+                held = entry; // runs first on the next visit, before anything still in the ring
                 yielded = true;
                 return ran;
             }
-            runOne(draining.pollFirst());
+            runOne(entry);
             ran++;
         }
+    }
+
+    /** Another queue is ready, this one was suspended or disposed, or the batch is spent. */
+    private boolean mustStop(int ran, int budget) {
+        return ran >= budget || !queue.pool().readyIsEmpty() || queue.isSuspended() || queue.isDisposed();
+    }
+
+    /**
+     * A worker that ran dry polls a little longer before it unschedules the drain: a producer
+     * keeping pace then appends, instead of pushing the drain through the queue and the ready list
+     * for every item. It stops at once when it must let something else run.
+     *
+     * @return the next item, or {@code null} if none came
+     */
+    private Object linger(int ran, int budget) {
+        for (int i = 0; i < LINGER_POLLS && !mustStop(ran, budget); i++) {
+            Thread.onSpinWait();
+            Object entry = pending.poll();
+            if (entry != null) {
+                return entry;
+            }
+        }
+        return null;
     }
 
     private void runOne(Object entry) {
@@ -151,13 +194,17 @@ final class DirectDrain extends Task {
      * @return how many items were dropped
      */
     int discardAll() {
-        int n = draining.size();
-        draining.clear();
+        int n = 0;
+        if (held != null) {
+            held = null;
+            n++;
+        }
         PortCore port = receiver.port();
         port.lock.lock();
         try {
-            n += pending.size();
-            pending.clear();
+            while (pending.poll() != null) {
+                n++;
+            }
             scheduled = false;
         } finally {
             port.lock.unlock();
@@ -181,10 +228,10 @@ final class DirectDrain extends Task {
         PortCore port = receiver.port();
         port.lock.lock();
         try {
-            for (Object entry : pending) {
+            Object entry;
+            while ((entry = pending.poll()) != null) {
                 collect(byPort, port, entry);
             }
-            pending.clear();
             scheduled = false;
         } finally {
             port.lock.unlock();
