@@ -2,9 +2,10 @@
  * JCStress tests of the races the port lock and the arbiters decide: {@code Port.post} against
  * receiver registration and cancellation ({@link io.ccrj.core.jcstress.PostVersusRegistrationTests}),
  * choice branches against each other ({@link io.ccrj.core.jcstress.ChoiceTests}), and the parts
- * of joins arriving concurrently ({@link io.ccrj.core.jcstress.JoinTests}), and a persistent
+ * of joins arriving concurrently ({@link io.ccrj.core.jcstress.JoinTests}), a persistent
  * receive's reuse of its spent tasks against posts ({@link io.ccrj.core.jcstress.TaskReuseTests},
- * on real dispatchers). One nested class per
+ * on real dispatchers), and posts racing the direct path of a persistent receive
+ * ({@link io.ccrj.core.jcstress.DirectPathTests}, on a real one-worker dispatcher). One nested class per
  * property; every outcome is described, and the ones the runtime must never produce are
  * {@code FORBIDDEN}.
  *

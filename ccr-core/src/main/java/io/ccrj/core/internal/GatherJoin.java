@@ -24,6 +24,12 @@ final class GatherJoin extends JoinReceiver {
         return ports[0].sizeLocked() + ports[1].sizeLocked() >= total;
     }
 
+    /** The total may come from either port: one item on this one may complete it. */
+    @Override
+    protected int itemsNeededOn(PortCore p) {
+        return 1;
+    }
+
     @Override
     protected Object[][] takeLocked() {
         // Slot order, not lock order: the first port of the set is drained first.

@@ -294,6 +294,15 @@ public abstract class JoinReceiver extends ArbiterNode {
         return required[indexOf(p)];
     }
 
+    /**
+     * Under {@code p}'s lock: fewer items than this queued on {@code p} and a commit cannot succeed
+     * (see {@link PortCore#post}, which then spares the commit attempt). By default the port's
+     * share of {@link #required}; a join whose need on one port depends on another overrides it.
+     */
+    protected int itemsNeededOn(PortCore p) {
+        return requiredOn(p);
+    }
+
     /** Under all the locks: drops this join's reservations; {@code true} if it held any. */
     private boolean releaseReservationsLocked() {
         boolean any = false;
@@ -446,6 +455,11 @@ public abstract class JoinReceiver extends ArbiterNode {
         @Override
         protected void itemQueued(PortCore port) {
             tryCommit();
+        }
+
+        @Override
+        protected int itemsNeededOn(PortCore port) {
+            return JoinReceiver.this.itemsNeededOn(port);
         }
 
         @Override

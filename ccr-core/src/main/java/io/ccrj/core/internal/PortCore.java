@@ -133,7 +133,7 @@ public final class PortCore {
             }
             if (toRun == null) {
                 items.addLast(entry);
-                notifyJoins = joinCount > 0;
+                notifyJoins = joinCount > 1 || (joinCount == 1 && soleJoinMayCommitLocked());
                 lapsedSinceLastItem = false;
                 if (reservedBy != null) {
                     reservationActivity = System.nanoTime();
@@ -328,6 +328,22 @@ public final class PortCore {
         for (int i = 0; i < n; i++) {
             joins[(start + i) % n].itemQueued(this);
         }
+    }
+
+    /**
+     * With one join on this port: {@code false} if it needs more items queued here than there are,
+     * so that telling it would only lock its ports to find it short (a {@code multipleItemReceive}
+     * of n would otherwise try n - 1 times in vain). A lone join reserves nothing (reservations
+     * arbitrate between competing joins), so skipping a doomed attempt changes nothing else.
+     * Caller holds the lock.
+     */
+    private boolean soleJoinMayCommitLocked() {
+        for (ReceiverEntry r = head; r != null; r = r.next) {
+            if (r.isJoin()) {
+                return items.size() >= r.itemsNeededOn(this);
+            }
+        }
+        return true;
     }
 
     private ReceiverEntry[] joinSnapshot() {

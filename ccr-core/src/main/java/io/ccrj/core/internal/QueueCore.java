@@ -197,14 +197,18 @@ public final class QueueCore implements TaskSink {
     }
 
     private void push(Task task) {
+        // Count first, offer second: the count never under-reports the tasks in the queue. Were the
+        // offer first, a worker keeping the token could take this task before it was counted and
+        // take its count off for it, and the count would read one low until this thread counts it.
+        // The direct path (DirectDrain) reads "count == 1" as "no task follows the drain"; a low
+        // read would let a post jump ahead of a task queued before it. The price is a worker that
+        // finds the count ahead of the queue and waits in takeOne() for the offer that follows.
+        boolean wasIdle = count.getAndIncrement() == 0;
         tasks.offer(task);
-        if (count.getAndIncrement() == 0) {
-            if (executor == null) {
-                pool.makeReady(this);
-            }
-        }
         if (executor != null) {
             executor.execute(executorTurn);
+        } else if (wasIdle) {
+            pool.makeReady(this); // after the offer: the token's holder finds the task in place
         }
     }
 
@@ -319,6 +323,34 @@ public final class QueueCore implements TaskSink {
         int ran = 0;
         while (true) {
             Task t = takeOne();
+            if (t instanceof DirectDrain direct) {
+                // A receiver's direct drain keeps its count until it finishes: while it runs, the
+                // count tells posters whether any task follows it (see DirectDrain).
+                ran += direct.drain(MAX_TASKS_PER_TOKEN - ran);
+                if (direct.yielded) {
+                    resumeSlot = direct; // its remaining items run before any later task
+                    executed.add(ran);
+                    pool.makeReady(this);
+                    return ran;
+                }
+                boolean keep = false;
+                if (count.decrementAndGet() > 0) {
+                    keep = pool.batchesTokens() && ran < MAX_TASKS_PER_TOKEN && pool.readyIsEmpty();
+                    if (!keep) {
+                        pool.makeReady(this);
+                    }
+                }
+                if (!keep) {
+                    executed.add(ran);
+                    return ran;
+                }
+                if (suspended || disposed) {
+                    executed.add(ran);
+                    pool.makeReady(this);
+                    return ran;
+                }
+                continue;
+            }
             boolean keepToken = false;
             if (count.decrementAndGet() > 0) {
                 // Several tasks per token: a single worker whose ready list holds no other queue
@@ -332,12 +364,14 @@ public final class QueueCore implements TaskSink {
                 }
             }
             afterTake();
-            run(t);
+            t.execute();
             ran++;
             if (!keepToken) {
+                executed.add(ran);
                 return ran;
             }
             if (suspended || disposed) {
+                executed.add(ran);
                 pool.makeReady(this); // the next visit applies the suspension or the disposal
                 return ran;
             }
@@ -369,10 +403,30 @@ public final class QueueCore implements TaskSink {
         run(t);
     }
 
+    /**
+     * A direct drain that let another queue go first with items left: the next token holder
+     * resumes it before polling the queue. Read and written only by the worker holding the token
+     * (the ready list's hand-off publishes it), and by {@link #drainDiscarding()} once the workers
+     * stopped. Counted in {@link #count} while set.
+     */
+    private Task resumeSlot;
+
     private Task takeOne() {
+        Task resumed = resumeSlot;
+        if (resumed != null) {
+            resumeSlot = null;
+            return resumed;
+        }
         Task t;
+        int polls = 0;
         while ((t = tasks.poll()) == null) {
-            Thread.onSpinWait();
+            // Counted, not yet offered (see push): the offer is a few instructions away unless its
+            // thread lost its core, in which case yielding gives the core back to it.
+            if ((++polls & 63) == 0) {
+                Thread.yield();
+            } else {
+                Thread.onSpinWait();
+            }
         }
         return t;
     }
@@ -385,6 +439,11 @@ public final class QueueCore implements TaskSink {
         }
     }
 
+    /**
+     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken()})
+     * counts its tasks once at the end instead: one add on the shared counter per batch, not per
+     * task; the count trails the handlers' effects by at most the batch in hand.
+     */
     private void run(Task t) {
         t.execute();
         executed.increment();
@@ -417,6 +476,10 @@ public final class QueueCore implements TaskSink {
     }
 
     private void discardDisposed(Task t) {
+        if (t instanceof DirectDrain direct) {
+            discarded.addAndGet(direct.discardAll());
+            return;
+        }
         discarded.incrementAndGet();
         try {
             t.discarded();
@@ -470,9 +533,17 @@ public final class QueueCore implements TaskSink {
      */
     int drainDiscarding() {
         int n = 0;
-        Task t;
-        while ((t = tasks.relaxedPoll()) != null) {
+        Task t = resumeSlot;
+        resumeSlot = null;
+        if (t == null) {
+            t = tasks.relaxedPoll();
+        }
+        for (; t != null; t = tasks.relaxedPoll()) {
             count.decrementAndGet();
+            if (t instanceof DirectDrain direct) {
+                n += direct.discardAll();
+                continue;
+            }
             n++;
             try {
                 t.discarded();

@@ -33,6 +33,14 @@ public abstract class ReceiverEntry {
     protected void itemQueued(PortCore port) {
     }
 
+    /**
+     * Joins only, under the port lock: how many items must be queued on {@code port} before a
+     * commit of this join can succeed (a lower bound; 1 where it depends on other ports).
+     */
+    protected int itemsNeededOn(PortCore port) {
+        return 1;
+    }
+
     /** {@code true} once a one-shot receiver has fired or the receiver was cancelled. */
     protected abstract boolean isDone();
 

@@ -21,6 +21,11 @@ import java.util.function.Predicate;
  * predicate (a declined item never makes a task), no parent (a choice or interleave keeps its
  * tasks), no asynchronous handler (it completes the task later), and a {@link QueueCore} sink (it
  * drops a task once it ran it; discarded or rejected tasks are never reused).
+ *
+ * <h2>The direct path</h2>
+ * On a one-worker, unconstrained, pool-backed queue such a receiver takes the direct path
+ * ({@link DirectDrain}) instead: its items go to one reusable drain task, with no task per item.
+ * It falls back to an ordinary (reused) task when another task follows the drain in the queue.
  */
 public final class SimpleReceiver extends PortReceiver {
     /** Spent tasks kept for reuse at most; beyond that a finished task is left to the collector. */
@@ -42,10 +47,19 @@ public final class SimpleReceiver extends PortReceiver {
         this.predicate = (Predicate<Object>) predicate;
     }
 
+    /**
+     * The direct path ({@link DirectDrain}) when this receiver qualifies, else {@code null};
+     * written before registration, whose port lock publishes it to posting threads.
+     */
+    private DirectDrain direct;
+
     @Override
     protected void register() {
         if (persistent && predicate == null && parent == null && !(handler instanceof AsyncHandler<?>)
                 && sink instanceof QueueCore queue) {
+            if (DirectDrain.applies(sink, this)) {
+                direct = new DirectDrain(queue, this);
+            }
             spares = queue.runsOnOneThread() ? new SpscArrayQueue<>(SPARE_TASKS) : new MpscArrayQueue<>(SPARE_TASKS);
         }
         port.register(entry);
@@ -75,6 +89,13 @@ public final class SimpleReceiver extends PortReceiver {
                 }
             } catch (Throwable failure) {
                 return new Rejection(failure, CausalEnvelope.causalities(stored), sink);
+            }
+        }
+        DirectDrain d = direct;
+        if (d != null) {
+            Dispatchable taken = d.offerLocked(stored);
+            if (taken != null) {
+                return taken;
             }
         }
         MessagePassingQueue<ItemTask> s = spares;

@@ -136,6 +136,7 @@ public final class WorkerPool {
             if (q != null) {
                 idleSince = 0;
                 spins = 0;
+                self.lostCore.reset();
                 self.busy.lazySet(1);
                 int ran = 0;
                 try {
@@ -158,12 +159,20 @@ public final class WorkerPool {
             if (idleSince == 0) {
                 idleSince = System.nanoTime();
             }
-            if ((++spins & 63) != 0) { // read the clock once every 64 idle polls
+            if ((++spins & (LostCoreDetector.POLLS_PER_CHECK - 1)) != 0) { // read the clock once every 64 idle polls
                 Thread.onSpinWait();
                 continue;
             }
-            long idleFor = System.nanoTime() - idleSince;
-            if (idleFor < spinNanos) {
+            long now = System.nanoTime();
+            long idleFor = now - idleSince;
+            if (idle.parks() && !self.lostCore.maySpin(now)) {
+                // The polls took far longer than they take on a core of our own: another process
+                // holds the core, and spinning or yielding on would cost the producer a time slice.
+                park(self);
+                idleSince = System.nanoTime();
+                spins = 0;
+                self.lostCore.reset();
+            } else if (idleFor < spinNanos) {
                 Thread.onSpinWait();
             } else if (idleFor < spinNanos + idle.yieldNanos()) {
                 Thread.yield();

@@ -1,0 +1,245 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.Causality;
+import io.ccrj.core.Handler;
+
+import org.jctools.queues.SpscGrowableArrayQueue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The direct path of a persistent receive with no predicate and no owner, activated on a
+ * one-worker, unconstrained, pool-backed queue: the receiver's items go to this one reusable task
+ * instead of one task per item. No allocation per item (a ring that grows to the largest backlog
+ * and is reused), per item the port lock and a single-producer offer on the posting side and a
+ * lock-free poll on the worker's, instead of a task, an offer and a count on the queue, a poll and
+ * a count on the worker's side. A worker that runs dry lingers a few polls for the next item (while
+ * no other queue is ready) before it unschedules the drain, so that a producer that keeps pace
+ * with the worker appends instead of scheduling the drain anew for every item.
+ *
+ * <h2>Why it keeps the queue's semantics</h2>
+ * <ul>
+ *   <li>Order: the post that schedules this task pushes it onto the queue while it still holds
+ *   the port lock. A later post appends its item here only while this task is scheduled and is
+ *   the queue's only accepted, unfinished task (the queue's count is 1; this task keeps its count
+ *   until it finishes), so no task follows it in the queue and the item is run where its own task
+ *   would have run; otherwise the post makes an ordinary task. One worker runs the queue's tasks
+ *   one at a time in queue order. This needs a count that never reads low: a push counts its task
+ *   before it offers it (see {@code QueueCore.push}), so every task whose post finished before
+ *   this one started is counted, and a count of 1 can only be this task's own.</li>
+ *   <li>Round robin: the worker runs the items one at a time as it would run their tasks: before
+ *   each further item it checks the ready list, suspension, disposal and the batch bound, and when
+ *   it must let another queue go first it leaves this task at the head of its queue (the queue's
+ *   resume slot), still counted, with its remaining items.</li>
+ *   <li>Causality and failures: each item runs with its own causalities active, and its exception
+ *   is routed as its own task's would be.</li>
+ *   <li>Counting: the queue's executed and discarded counts and the worker's processed count
+ *   count items, not drains; a suspended queue gets ordinary tasks, so its pending count counts
+ *   items too.</li>
+ * </ul>
+ *
+ * <h2>Threading</h2>
+ * {@link #scheduled} is guarded by the port lock. {@link #pending} is a single-producer ring: its
+ * producers are the posting threads, one at a time under the port lock (which orders them and
+ * publishes each one's offers to the next); its consumer is the worker that holds the queue's token.
+ * {@link #held} and {@link #yielded} belong to that worker (the token hand-off publishes them to
+ * the next holder). The task is pushed only when {@link #scheduled} turns true, and
+ * {@link #scheduled} turns false only under the port lock when the ring is empty and nothing is
+ * held, after which the finishing run touches no field of this task, so a new push may run it
+ * again at once.
+ */
+final class DirectDrain extends Task {
+    private final SimpleReceiver receiver;
+    private final QueueCore queue;
+    private final Handler<Object> handler;
+    /** Items consumed and not yet run, in post order; offered under the port lock, polled by the worker. */
+    private final SpscGrowableArrayQueue<Object> pending = new SpscGrowableArrayQueue<>(INITIAL_RING, MAX_RING);
+    /** An item the worker took before it had to let another queue go first; worker-owned. */
+    private Object held;
+    /** This task is in the queue, at its head, or running; guarded by the port lock. */
+    private boolean scheduled;
+    /** The last drain left items for the next visit; worker-owned. */
+    boolean yielded;
+
+    /** The ring's first size; it doubles as a backlog needs it, up to {@link #MAX_RING}. */
+    private static final int INITIAL_RING = 64;
+    /**
+     * The most items the ring holds; with a backlog beyond it, posts make ordinary tasks behind the
+     * drain (FIFO is kept: a task follows the drain, so later posts make tasks too until it ran).
+     */
+    private static final int MAX_RING = 1 << 18;
+    /** Polls a worker that ran dry spends waiting for the next item before it unschedules the drain. */
+    private static final int LINGER_POLLS = 128;
+
+    DirectDrain(QueueCore queue, SimpleReceiver receiver) {
+        super(queue, null);
+        this.queue = queue;
+        this.receiver = receiver;
+        this.handler = receiver.handler();
+    }
+
+    /** {@code true} if a receiver activated on {@code sink} may take the direct path. */
+    static boolean applies(TaskSink sink, SimpleReceiver receiver) {
+        return sink instanceof QueueCore q && q.submitsWithoutBlocking() && q.pool().workerCount() == 1
+                && !(receiver.handler() instanceof AsyncHandler<?>);
+    }
+
+    /**
+     * Under the port lock: takes {@code stored} for this receiver.
+     *
+     * @return {@link Dispatchable#NONE} when the item is taken (this task was pushed, or already
+     *     holds the queue's tail); a rejection when the queue refused the push (the item stays in
+     *     the port); {@code null} when another task follows this one: the caller makes an ordinary
+     *     task
+     */
+    Dispatchable offerLocked(Object stored) {
+        if (!scheduled) {
+            // Not scheduled: the ring is empty and nothing is held (see drain), so this offer fits.
+            pending.offer(stored);
+            scheduled = true;
+            try {
+                queue.submit(this); // lock-free and non-blocking on this kind of queue (see applies)
+            } catch (RejectedExecutionException refused) {
+                pending.clear();
+                scheduled = false;
+                return Rejection.closed(queue);
+            }
+            return Dispatchable.NONE;
+        }
+        if (queue.pendingCount() == 1 && !queue.isSuspended() && pending.offer(stored)) {
+            return Dispatchable.NONE;
+        }
+        return null;
+    }
+
+    /**
+     * Runs items on the worker that holds the queue's token: at least one, then more while no
+     * other queue is ready, the queue is neither suspended nor disposed, and fewer than
+     * {@code budget} ran. Sets {@link #yielded} if items remain for the next visit.
+     *
+     * @return how many items ran
+     */
+    int drain(int budget) {
+        int ran = 0;
+        yielded = false;
+        while (true) {
+            Object entry = held;
+            if (entry != null) {
+                held = null;
+            } else if ((entry = pending.poll()) == null && (entry = linger(ran, budget)) == null) {
+                PortCore port = receiver.port();
+                port.lock.lock();
+                try {
+                    // Posts offer under this lock, so an empty ring here stays empty until the
+                    // unlock, and the next post sees the drain unscheduled and pushes it again.
+                    if ((entry = pending.poll()) == null) {
+                        scheduled = false;
+                        return ran;
+                    }
+                } finally {
+                    port.lock.unlock();
+                }
+            }
+            if (ran > 0 && mustStop(ran, budget)) {
+                held = entry; // runs first on the next visit, before anything still in the ring
+                yielded = true;
+                return ran;
+            }
+            runOne(entry);
+            ran++;
+        }
+    }
+
+    /** Another queue is ready, this one was suspended or disposed, or the batch is spent. */
+    private boolean mustStop(int ran, int budget) {
+        return ran >= budget || !queue.pool().readyIsEmpty() || queue.isSuspended() || queue.isDisposed();
+    }
+
+    /**
+     * A worker that ran dry polls a little longer before it unschedules the drain: a producer
+     * keeping pace then appends, instead of pushing the drain through the queue and the ready list
+     * for every item. It stops at once when it must let something else run.
+     *
+     * @return the next item, or {@code null} if none came
+     */
+    private Object linger(int ran, int budget) {
+        for (int i = 0; i < LINGER_POLLS && !mustStop(ran, budget); i++) {
+            Thread.onSpinWait();
+            Object entry = pending.poll();
+            if (entry != null) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    private void runOne(Object entry) {
+        Causality[] itemCausalities = CausalEnvelope.causalities(entry);
+        Causality[] saved = CausalityContext.set(itemCausalities);
+        try {
+            handler.handle(CausalEnvelope.item(entry));
+        } catch (Throwable failure) {
+            Failures.route(failure, itemCausalities, queue);
+        } finally {
+            CausalityContext.set(saved);
+        }
+    }
+
+    /**
+     * Drops every item this task holds (a disposed or stopped queue discards it) and unschedules
+     * it, so that a later post pushes it again (and is refused by then).
+     *
+     * @return how many items were dropped
+     */
+    int discardAll() {
+        int n = 0;
+        if (held != null) {
+            held = null;
+            n++;
+        }
+        PortCore port = receiver.port();
+        port.lock.lock();
+        try {
+            while (pending.poll() != null) {
+                n++;
+            }
+            scheduled = false;
+        } finally {
+            port.lock.unlock();
+        }
+        yielded = false;
+        return n;
+    }
+
+    @Override
+    protected boolean invoke() {
+        throw new IllegalStateException("a direct drain runs through its queue, not as a task");
+    }
+
+    /**
+     * Not reached: this task is pushed under the port lock by {@link #offerLocked}, which handles a
+     * refusal itself, never through {@link Task#dispatch()}. Kept correct all the same: the
+     * pending items go back to their port and the task is unscheduled.
+     */
+    @Override
+    protected void collectItems(Map<PortCore, List<Object>> byPort) {
+        PortCore port = receiver.port();
+        port.lock.lock();
+        try {
+            Object entry;
+            while ((entry = pending.poll()) != null) {
+                collect(byPort, port, entry);
+            }
+            scheduled = false;
+        } finally {
+            port.lock.unlock();
+        }
+    }
+
+    @Override
+    protected String describe() {
+        return "direct(" + receiver.port() + ")";
+    }
+}
