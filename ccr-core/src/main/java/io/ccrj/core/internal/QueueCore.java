@@ -25,9 +25,12 @@ import java.util.concurrent.locks.LockSupport;
  * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
  * parallel, and each pass over the ready list runs one task per queue. (A pool with one worker
  * keeps the token for the next task while no other queue is on the ready list: the same order,
- * without an offer and a poll per task; see {@link #runWithToken()}.) A task is offered before
- * the count is incremented, so a worker holding the token always finds one (it spins through the
- * brief window in which a discarding policy swaps the oldest task for a new one).
+ * without an offer and a poll per task; see {@link #runWithToken()}.) A task is counted before it
+ * is offered, so the count never reads lower than the tasks in the queue (the direct path of
+ * {@link DirectDrain} relies on that); a worker holding the token may find the count a task ahead
+ * of the queue for the instant between the two, and waits for the offer in {@code takeOne()} (as
+ * it does through the brief window in which a discarding policy swaps the oldest task for a new
+ * one).
  *
  * <p>Executor-backed queues (virtual threads, a user executor) keep the same FIFO and count but
  * hand each accepted task's turn to the executor instead of a worker pool. A turn that finds the
