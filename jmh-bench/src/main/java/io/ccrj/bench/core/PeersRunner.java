@@ -98,24 +98,22 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             DssTarget.RAW_NETTY);
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full", "10 turns, 10x longer ones");
-    private static final OptionSpec<Integer> REPS = PARSER.accepts("reps", "timed turns of every peer (default 5; --full 10)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> MESSAGES = PARSER.accepts("messages", "one-way messages per turn (default 100000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> ROUND_TRIPS = PARSER.accepts("round-trips", "ping-pong round trips per turn (default 2000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> SCATTERS = PARSER.accepts("scatters",
-            "scatter-gathers of 1,000 tasks per turn (default 20)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> REQUESTS = PARSER.accepts("requests",
-            "HTTP round trips on one connection per turn (default 1000)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> CONNECTIONS = PARSER.accepts("connections",
-            "connections of the HTTP throughput turns (default 32)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Double> SECONDS = PARSER.accepts("throughput-s",
-            "measured seconds of each HTTP throughput turn (default 0.5; --full 3)").withRequiredArg().withValuesConvertedBy(Cli.NUMBER)
-            .describedAs("SECONDS");
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/peers-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "10 turns, 10x longer ones");
+    private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps", "timed turns of every peer (default 5; --full 10)");
+    private static final OptionSpec<Integer> MESSAGES = Cli.whole(PARSER, "messages",
+            "one-way messages per turn (default 100000)");
+    private static final OptionSpec<Integer> ROUND_TRIPS = Cli.whole(PARSER, "round-trips",
+            "ping-pong round trips per turn (default 2000)");
+    private static final OptionSpec<Integer> SCATTERS = Cli.whole(PARSER, "scatters",
+            "scatter-gathers of 1,000 tasks per turn (default 20)");
+    private static final OptionSpec<Integer> REQUESTS = Cli.whole(PARSER, "requests",
+            "HTTP round trips on one connection per turn (default 1000)");
+    private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
+            "connections of the HTTP throughput turns (default 32)");
+    private static final OptionSpec<Double> SECONDS = Cli.number(PARSER, "throughput-s",
+            "measured seconds of each HTTP throughput turn (default 0.5; --full 3)", "SECONDS");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "output folder (default results/peers-<timestamp>)", "DIR");
 
     @Override
     public String usage() {

@@ -21,22 +21,21 @@ import joptsimple.OptionSpec;
 public record DssOptions(boolean full, int groups, int groupSize, int connections, double throughputSeconds,
                          int throughputRounds, int notifications, Path out) {
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full", "7 throughput rounds of 5 s, 100,000 notifications");
-    private static final OptionSpec<Integer> GROUPS = PARSER.accepts("groups", "timed groups per target (default 30, the seeds')")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> GROUP_SIZE = PARSER.accepts("group-size",
-            "two-way messages per group (default 200, the seeds')").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> CONNECTIONS = PARSER.accepts("connections",
-            "load generator connections (default 32, as wrk -c32)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Double> SECONDS = PARSER.accepts("throughput-s",
-            "measured seconds per throughput run (default 1.2; --full 5)").withRequiredArg().withValuesConvertedBy(Cli.NUMBER).describedAs("SECONDS");
-    private static final OptionSpec<Integer> ROUNDS = PARSER.accepts("rounds",
-            "throughput runs per server, servers taking turns, median reported (default 5; --full 7)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> NOTIFICATIONS = PARSER.accepts("notifications",
-            "Replace-to-notification samples (default 20000; --full 100000)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/dss-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "7 throughput rounds of 5 s, 100,000 notifications");
+    private static final OptionSpec<Integer> GROUPS = Cli.whole(PARSER, "groups",
+            "timed groups per target (default 30, the seeds')");
+    private static final OptionSpec<Integer> GROUP_SIZE = Cli.whole(PARSER, "group-size",
+            "two-way messages per group (default 200, the seeds')");
+    private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
+            "load generator connections (default 32, as wrk -c32)");
+    private static final OptionSpec<Double> SECONDS = Cli.number(PARSER, "throughput-s",
+            "measured seconds per throughput run (default 1.2; --full 5)", "SECONDS");
+    private static final OptionSpec<Integer> ROUNDS = Cli.whole(PARSER, "rounds",
+            "throughput runs per server, servers taking turns, median reported (default 5; --full 7)");
+    private static final OptionSpec<Integer> NOTIFICATIONS = Cli.whole(PARSER, "notifications",
+            "Replace-to-notification samples (default 20000; --full 100000)");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "output folder (default results/dss-<timestamp>)", "DIR");
 
     /** The usage text. */
     public static final String USAGE = Cli.usage("""

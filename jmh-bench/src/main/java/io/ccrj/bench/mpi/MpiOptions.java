@@ -64,35 +64,33 @@ public record MpiOptions(boolean full, List<Part> experiments, List<MpiBackend> 
     public static final double SEED_STAGE_MICROS = 17.0;
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full",
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
             "the seeds' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
-    private static final OptionSpec<Part> ONLY = PARSER.accepts("only", "stages, latency and/or bandwidth (default all three)")
-            .withRequiredArg().withValuesConvertedBy(Cli.converter(Part.class, Part::parse, "LIST")).withValuesSeparatedBy(',');
-    private static final OptionSpec<MpiBackend> BACKEND = PARSER.acceptsAll(List.of("backend", "backends"),
-            "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)")
-            .withRequiredArg().withValuesConvertedBy(Cli.converter(MpiBackend.class, MpiOptions::backend, "LIST"))
-            .withValuesSeparatedBy(',');
-    private static final OptionSpec<Integer> RANKS = PARSER.accepts("ranks", "rank counts of stages and latency (default 2,4,8)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).withValuesSeparatedBy(',').describedAs("LIST");
-    private static final OptionSpec<Integer> BANDWIDTH_RANKS = PARSER.accepts("bandwidth-ranks",
-            "ranks of the bandwidth experiment (default 2)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> SIZES = PARSER.accepts("sizes",
-            "bandwidth array sizes in doubles (default 1000,10000,100000,1000000; --full adds 10000000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).withValuesSeparatedBy(',').describedAs("LIST");
-    private static final OptionSpec<Integer> STAGES = PARSER.accepts("stages", "stages per computation (default 5000; --full 50000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Double> STAGE_US = PARSER.accepts("stage-us",
-            "compute per stage (default 17, seed 001's AMD rendezvous runs)").withRequiredArg().withValuesConvertedBy(Cli.NUMBER).describedAs("MICROS");
-    private static final OptionSpec<Integer> REPS = PARSER.accepts("reps",
-            "repetitions of every timing, medians reported (default 3; --full 5)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> ROUND_MS = PARSER.accepts("round-ms",
-            "length a timed round aims at (default 40; --full 150)").withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> WARMUP_MS = PARSER.accepts("warmup-ms",
-            "untimed rounds first, per configuration, so the JIT has compiled the rank loops (default 500; --full 2000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/mpi-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = PARSER.accepts("ignore-load", "do not wait out other processes' CPU use");
+    private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"), "stages, latency and/or bandwidth (default all three)",
+            Cli.converter(Part.class, Part::parse, "LIST"));
+    private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
+            "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)",
+            Cli.converter(MpiBackend.class, MpiOptions::backend, "LIST"));
+    private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"), "rank counts of stages and latency (default 2,4,8)",
+            Cli.WHOLE);
+    private static final OptionSpec<Integer> BANDWIDTH_RANKS = Cli.whole(PARSER, "bandwidth-ranks",
+            "ranks of the bandwidth experiment (default 2)");
+    private static final OptionSpec<Integer> SIZES = Cli.list(PARSER, List.of("sizes"),
+            "bandwidth array sizes in doubles (default 1000,10000,100000,1000000; --full adds 10000000)", Cli.WHOLE);
+    private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
+            "stages per computation (default 5000; --full 50000)");
+    private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
+            "compute per stage (default 17, seed 001's AMD rendezvous runs)", "MICROS");
+    private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
+            "repetitions of every timing, medians reported (default 3; --full 5)");
+    private static final OptionSpec<Integer> ROUND_MS = Cli.whole(PARSER, "round-ms",
+            "length a timed round aims at (default 40; --full 150)");
+    private static final OptionSpec<Integer> WARMUP_MS = Cli.whole(PARSER, "warmup-ms",
+            "untimed rounds first, per configuration, so the JIT has compiled the rank loops (default 500; --full 2000)");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "output folder (default results/mpi-<timestamp>)", "DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
+            "do not wait out other processes' CPU use");
 
     /** The usage text. */
     public static final String USAGE = Cli.usage("""

@@ -34,25 +34,23 @@ public record OverheadOptions(boolean full, List<SpawnedPattern> patterns, List<
     public static final double SEED_STAGE_MICROS = 28.0;
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full",
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
             "the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
-    private static final OptionSpec<SpawnedPattern> PATTERN = PARSER.acceptsAll(List.of("pattern", "patterns"),
-            "Pipeline, Shift, TwoShifts (default) and/or Exchange").withRequiredArg()
-            .withValuesConvertedBy(Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST")).withValuesSeparatedBy(',');
-    private static final OptionSpec<Integer> WAYS = PARSER.accepts("ways", "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).withValuesSeparatedBy(',').describedAs("LIST");
-    private static final OptionSpec<ThreadMode> THREADS = PARSER.accepts("threads",
-            "match (threads = ways) and/or default (one per core); default both").withRequiredArg()
-            .withValuesConvertedBy(Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST")).withValuesSeparatedBy(',');
-    private static final OptionSpec<Double> STAGE_US = PARSER.accepts("stage-us", "compute time per stage (default 28, the seeds' AMD figure)")
-            .withRequiredArg().withValuesConvertedBy(Cli.NUMBER).describedAs("MICROS");
-    private static final OptionSpec<Integer> STAGES = PARSER.accepts("stages", "stages per computation (default 20000; --full 500000)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<Integer> REPS = PARSER.accepts("reps", "repetitions of every run, medians reported (default 3)")
-            .withRequiredArg().withValuesConvertedBy(Cli.WHOLE).describedAs("N");
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "output folder (default results/overhead-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = PARSER.accepts("ignore-load",
+    private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
+            "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
+    private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
+            "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)", Cli.WHOLE);
+    private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
+            "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
+    private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
+            "compute time per stage (default 28, the seeds' AMD figure)", "MICROS");
+    private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
+            "stages per computation (default 20000; --full 500000)");
+    private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
+            "repetitions of every run, medians reported (default 3)");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "output folder (default results/overhead-<timestamp>)", "DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
             "do not wait out other processes' CPU use nor repeat the runs it disturbed (by default: wait up to 20 s, repeat up to 2 times)");
 
     /** The usage text. */

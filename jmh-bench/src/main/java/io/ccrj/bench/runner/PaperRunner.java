@@ -82,16 +82,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     }
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full",
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
             "the seeds' full ranges (long, most of it stage overheads; progress shows an ETA)");
-    private static final OptionSpec<Item> ONLY = PARSER.accepts("only", "some of: pipeline, shift, twoshifts, exchange"
-                    + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
-                    + " and over HTTP, raw Netty), peers (today's tools)").withRequiredArg()
-            .withValuesConvertedBy(Cli.converter(Item.class, Item::parse, "LIST")).withValuesSeparatedBy(',');
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "results folder (default results/paper-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = PARSER.accepts("ignore-load", "do not wait out other processes' CPU use");
-    private static final OptionSpec<Void> SMOKE = PARSER.accepts("smoke",
+    private static final OptionSpec<Item> ONLY = Cli.list(PARSER, List.of("only"), "some of: pipeline, shift, twoshifts, exchange"
+            + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
+            + " and over HTTP, raw Netty), peers (today's tools)", Cli.converter(Item.class, Item::parse, "LIST"));
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out", "results folder (default results/paper-<timestamp>)", "DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load", "do not wait out other processes' CPU use");
+    private static final OptionSpec<Void> SMOKE = Cli.flag(PARSER, "smoke",
             "seconds-long settings that only check the wiring (not a measurement)");
 
     @Override
