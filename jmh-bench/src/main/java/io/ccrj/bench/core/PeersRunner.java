@@ -13,7 +13,7 @@ import io.ccrj.bench.runner.Cli;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
-import io.ccrj.bench.runner.FigureCsv;
+import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
@@ -200,22 +200,22 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 o.throughputSeconds(), o.connections());
         Progress progress = new Progress(err, 5 * o.reps(), 5 * o.reps(), System::nanoTime);
         List<Workload> workloads = new ArrayList<>();
-        workloads.add(new Workload("one-way", "messages/s", false, ONE_WAY,
+        workloads.add(new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
                 takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), progress)));
-        workloads.add(new Workload("ping-pong round trip", "µs", true, PING_PONG,
+        workloads.add(new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
                 takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), progress)));
-        workloads.add(new Workload("scatter-gather of 1,000 tasks", "µs", true, SCATTER,
+        workloads.add(new Workload("scatter-gather", "scatter-gather of 1,000 tasks", "µs", true, SCATTER,
                 takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), progress)));
         Map<String, String> httpNames = new LinkedHashMap<>();
         HTTP.forEach(t -> httpNames.put(t.name(), t.label));
-        workloads.add(new Workload("HTTP Get, one connection's round trip", "µs", true, httpNames,
+        workloads.add(new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, httpNames,
                 takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), progress)));
-        workloads.add(new Workload("HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
+        workloads.add(new Workload("http-throughput", "HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
                 takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), progress)));
 
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrr", "workload", "tool", "median (95% interval)", "ours vs it");
-        StringBuilder csv = new StringBuilder("workload,tool,unit,turn,value\n");
+        Csv csv = new Csv("workload", "tool", "unit", "turn", "value");
         for (Workload w : workloads) {
             String ours = w.samples().keySet().iterator().next();
             Estimate oursEstimate = Estimate.median(w.samples().get(ours));
@@ -225,11 +225,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 md.row(w.title() + " (" + w.unit() + ")", w.names().get(impl),
                         Headline.fmt(e.value()) + " (" + Headline.fmt(e.low()) + " .. " + Headline.fmt(e.high()) + ")", vs);
                 for (int r = 0; r < values.length; r++) {
-                    csv.append(String.join(",", FigureCsv.quote(w.title()), FigureCsv.quote(w.names().get(impl)), w.unit(),
-                            Integer.toString(r + 1), String.format(Locale.ROOT, "%.6g", values[r]))).append('\n');
+                    csv.row(w.title(), w.names().get(impl), w.unit(), r + 1, values[r]);
                 }
                 if (!impl.equals(ours)) {
-                    figures.add(Figure.of("peers", w.title() + ", " + w.names().get(ours) + " vs " + w.names().get(impl), w.unit(),
+                    figures.add(Figure.of(List.of("peers", w.key(), impl), w.title() + ", " + w.names().get(ours) + " vs " + w.names().get(impl), w.unit(),
                             w.lowerIsBetter(), oursEstimate, null).withPeer(w.names().get(impl), e));
                 }
             });
@@ -240,7 +239,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         out.print(markdown);
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("peers");
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("peers.csv"), csv.toString());
+        csv.write(dir.resolve("peers.csv"));
         Files.writeString(dir.resolve("peers.md"), "# ccrj peers\n\n- " + MachineInfo.describe() + "\n\n" + markdown);
         out.println("wrote " + dir.resolve("peers.csv"));
         out.println("wrote " + dir.resolve("peers.md"));
@@ -249,7 +248,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     }
 
     /** One workload's samples by peer, ours first. */
-    private record Workload(String title, String unit, boolean lowerIsBetter, Map<String, String> names,
+    private record Workload(String key, String title, String unit, boolean lowerIsBetter, Map<String, String> names,
                             Map<String, double[]> samples) {
     }
 

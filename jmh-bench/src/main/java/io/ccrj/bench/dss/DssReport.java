@@ -3,6 +3,7 @@ package io.ccrj.bench.dss;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
  * The figures of {@code bin/ccrj dss}: tables (Markdown) and CSV (the project's targets are in
@@ -59,12 +62,9 @@ final class DssReport {
         return r == null ? Double.NaN : r.throughput();
     }
 
-    static double percentile(double[] sorted, double p) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
+    static double percentile(double[] values, double p) {
+        return values.length == 0 ? Double.NaN : new Percentile().withEstimationType(EstimationType.R_1).evaluate(values, p);
     }
 
     String tables() {
@@ -118,47 +118,36 @@ final class DssReport {
         return String.format(Locale.ROOT, format, v);
     }
 
-    String csv() {
-        StringBuilder sb = new StringBuilder("experiment,item,metric,value\n");
+    Csv csv() {
+        Csv csv = new Csv("experiment", "item", "metric", "value");
         for (Map.Entry<String, double[]> e : groups.entrySet()) {
-            double[] s = e.getValue().clone();
-            Arrays.sort(s);
-            row(sb, "two-way", e.getKey(), "mean_us", twoWayMean(e.getKey()));
-            row(sb, "two-way", e.getKey(), "median_group_us", percentile(s, 50));
-            row(sb, "two-way", e.getKey(), "msgs_per_s", 1e6 / twoWayMean(e.getKey()));
+            csv.row("two-way", e.getKey(), "mean_us", twoWayMean(e.getKey()));
+            csv.row("two-way", e.getKey(), "median_group_us", percentile(e.getValue(), 50));
+            csv.row("two-way", e.getKey(), "msgs_per_s", 1e6 / twoWayMean(e.getKey()));
         }
         for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
-            row(sb, "throughput", e.getKey(), "req_per_s", e.getValue().throughput());
-            row(sb, "throughput", e.getKey(), "p50_us", e.getValue().latencyMicros(50));
-            row(sb, "throughput", e.getKey(), "p99_us", e.getValue().latencyMicros(99));
-            row(sb, "throughput", e.getKey(), "non2xx", e.getValue().non2xx());
+            csv.row("throughput", e.getKey(), "req_per_s", e.getValue().throughput());
+            csv.row("throughput", e.getKey(), "p50_us", e.getValue().latencyMicros(50));
+            csv.row("throughput", e.getKey(), "p99_us", e.getValue().latencyMicros(99));
+            csv.row("throughput", e.getKey(), "non2xx", (double) e.getValue().non2xx());
         }
         if (oneWay.length > 0) {
-            row(sb, "one-way", "Replace to notification, in-process", "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
-            row(sb, "one-way", "Replace to notification, in-process", "p50_us", percentile(oneWay, 50));
-            row(sb, "one-way", "Replace to notification, in-process", "p99_us", percentile(oneWay, 99));
+            String item = "Replace to notification, in-process";
+            csv.row("one-way", item, "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
+            csv.row("one-way", item, "p50_us", percentile(oneWay, 50));
+            csv.row("one-way", item, "p99_us", percentile(oneWay, 99));
         }
-        return sb.toString();
+        return csv;
     }
 
-    String groupsCsv() {
-        StringBuilder sb = new StringBuilder("caller,group,us_per_message\n");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
-            for (int g = 0; g < e.getValue().length; g++) {
-                sb.append(quote(e.getKey())).append(',').append(g + 1).append(',')
-                        .append(String.format(Locale.ROOT, "%.4f", e.getValue()[g])).append('\n');
+    Csv groupsCsv() {
+        Csv csv = new Csv("caller", "group", "us_per_message");
+        groups.forEach((caller, values) -> {
+            for (int g = 0; g < values.length; g++) {
+                csv.row(caller, g + 1, Csv.num("%.4f", values[g]));
             }
-        }
-        return sb.toString();
-    }
-
-    private static void row(StringBuilder sb, String experiment, String item, String metric, double v) {
-        sb.append(experiment).append(',').append(quote(item)).append(',').append(metric).append(',')
-                .append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v)).append('\n');
-    }
-
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        });
+        return csv;
     }
 
     private static final int BINS = 24;

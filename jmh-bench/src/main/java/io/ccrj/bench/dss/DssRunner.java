@@ -78,18 +78,19 @@ public final class DssRunner implements Experiment<DssOptions> {
         double[] http = groupsByCaller.get(TWO_WAY_ORDER.get(3));
         double[] raw = groupsByCaller.get(TWO_WAY_ORDER.get(5));
         if (inProcess != null && inProcess.length > 0) {
-            out.add(Figure.of("dss", "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
+            out.add(Figure.of(List.of("dss", "two-way", "in-process"), "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
         }
         if (http != null && http.length > 0) {
-            Figure f = Figure.of("dss", "DSS two-way Get, loopback HTTP", "µs", true, mean(http), "dss.two-way.us");
+            Figure f = Figure.of(List.of("dss", "two-way", "http"), "DSS two-way Get, loopback HTTP", "µs", true, mean(http), "dss.two-way.us");
             out.add(raw == null || raw.length == 0 ? f : f.withPeer("raw Netty", mean(raw)));
         }
         double[] host = throughputRounds.get(DssTarget.DSS_HTTP);
         if (host != null && host.length > 0) {
-            Figure f = Figure.of("dss", "DSS HTTP throughput", "requests/s", false, Estimate.median(host), "dss.throughput.per-s");
+            Figure f = Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false, Estimate.median(host), "dss.throughput.per-s");
             double[] rawRounds = throughputRounds.get(DssTarget.RAW_NETTY);
             out.add(rawRounds == null || rawRounds.length == 0 ? f : f.withPeer("raw Netty", Estimate.median(rawRounds)));
-            out.add(Figure.of("dss", "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
+            out.add(Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
+                    "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
                     .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
         }
         return out;
@@ -199,8 +200,8 @@ public final class DssRunner implements Experiment<DssOptions> {
         Path csv = dir.resolve("dss.csv");
         Path groups = dir.resolve("dss-groups.csv");
         Path md = dir.resolve("dss.md");
-        Files.writeString(csv, report.csv());
-        Files.writeString(groups, report.groupsCsv());
+        report.csv().write(csv);
+        report.groupsCsv().write(groups);
         String markdown = "- " + machine + "\n" + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables;
         Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
         Path hist = dir.resolve("dss-two-way.png");

@@ -1,8 +1,7 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.runner.Estimate;
-import io.ccrj.bench.runner.FigureCsv;
-import java.util.Locale;
+import io.ccrj.bench.runner.Csv;
 
 /**
  * One figure of {@code bin/ccrj mpi}: a row of its CSV and a cell of its tables.
@@ -43,15 +42,15 @@ record MpiFigure(String experiment, Enum<?> item, String backend, int ranks, lon
         return new Estimate(value, Math.min(value, e.low()), Math.max(value, e.high()));
     }
 
-    /** CSV header matching {@link #csv()}. */
-    public static final String CSV_HEADER = "experiment,item,backend,ranks,size,metric,value,used,taken,foreign_load,note";
+    /** The columns of {@code mpi.csv}, one row per figure ({@link #row}). */
+    static final String[] CSV_HEADER = {"experiment", "item", "backend", "ranks", "size", "metric", "value", "used", "taken",
+        "foreign_load", "note"};
 
-    /** @return this figure as a CSV line (no line break) */
-    public String csv() {
-        return String.join(",", experiment, FigureCsv.quote(label(item)), backend, Integer.toString(ranks), Long.toString(size), metric,
-                Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%.6g", value), Integer.toString(used),
-                Integer.toString(taken), Double.isNaN(foreignLoad) ? "" : String.format(Locale.ROOT, "%.3f", foreignLoad),
-                FigureCsv.quote(note));
+    /**
+     * @param csv where to add this figure's row
+     */
+    void row(Csv csv) {
+        csv.row(experiment, label(item), backend, ranks, size, metric, value, used, taken, Csv.num("%.3f", foreignLoad), note);
     }
 
     /** @return whether a value was measured */

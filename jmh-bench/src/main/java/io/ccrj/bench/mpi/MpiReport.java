@@ -3,6 +3,7 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
@@ -85,12 +86,10 @@ final class MpiReport {
     }
 
     /** @return the CSV of every figure */
-    String csv() {
-        StringBuilder sb = new StringBuilder(MpiFigure.CSV_HEADER).append('\n');
-        for (MpiFigure f : figures) {
-            sb.append(f.csv()).append('\n');
-        }
-        return sb.toString();
+    Csv csv() {
+        Csv csv = new Csv(MpiFigure.CSV_HEADER);
+        figures.forEach(f -> f.row(csv));
+        return csv;
     }
 
     private boolean has(String experiment) {

@@ -86,7 +86,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         Files.createDirectories(dir);
         Path csv = dir.resolve("mpi.csv");
         Path md = dir.resolve("mpi.md");
-        Files.writeString(csv, report.csv());
+        report.csv().write(csv);
         String markdown = "- " + machine + "\n- " + params + "\n"
                 + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
                 + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
@@ -113,7 +113,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
                 r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
-                        out.add(peer(Figure.of("mpi", p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
+                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
                                         "rendezvous.amd." + p.name() + "." + ranks),
                                 r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
@@ -121,19 +121,20 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
             r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
-                out.add(peer(Figure.of("mpi", op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
                         r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
                 r.find("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
-                        out.add(Figure.of("mpi", "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
+                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
                                 .withPeer("two threads, one counter", floor.estimate())));
             });
         }
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
         r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
-            out.add(peer(Figure.of("mpi", "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000), "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
                     f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
-            out.add(peer(Figure.of("mpi", "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000, "vs-arraycopy"),
+                    "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
                     r.find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
         });
         return out;

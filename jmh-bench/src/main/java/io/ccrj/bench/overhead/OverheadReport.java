@@ -4,6 +4,7 @@ import io.ccrj.bench.overhead.SeedFigures.Cell;
 import io.ccrj.bench.overhead.SeedFigures.Machine;
 
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.MarkdownTable;
@@ -147,55 +148,43 @@ public final class OverheadReport {
     }
 
     /** @return CSV, one line per measured cell, with every sample */
-    public String csv() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
-                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,disturbed_runs_left_out,same_as,t1_samples_s,ts_samples_s,"
-                + "t1_other_load_pct,ts_other_load_pct,overhead_low_us,overhead_high_us\n");
+    public Csv csv() {
+        Csv csv = new Csv("pattern", "ways", "threads_mode", "dispatcher_threads", "stages", "units_per_stage", "reps", "t1_median_s",
+                "ts_median_s", "overhead_us", "seed_amd_us", "seed_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
+                "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
+                "overhead_low_us", "overhead_high_us");
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
-                    Optional<CellTiming> o = find(p, m, w);
-                    if (o.isEmpty()) {
-                        continue;
-                    }
-                    CellTiming x = o.get();
-                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                    Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                    sb.append(p.id()).append(',').append(w).append(',').append(m.id()).append(',')
-                            .append(x.threads()).append(',').append(x.stages()).append(',').append(x.unitsPerStage())
-                            .append(',').append(x.stagedNanos().length).append(',')
-                            .append(fmt("%.6f", x.singleStageSeconds())).append(',')
-                            .append(fmt("%.6f", x.stagedSeconds())).append(',')
-                            .append(fmt("%.4f", x.overheadMicros())).append(',')
-                            .append(csvSeed(amd)).append(',').append(csvSeed(intel)).append(',')
-                            .append(amd.hasValue() ? fmt("%.4f", x.overheadMicros() / amd.value()) : "").append(',')
-                            .append(intel.hasValue() ? fmt("%.4f", x.overheadMicros() / intel.value()) : "").append(',')
-                            .append(Double.isNaN(x.foreignLoad()) ? "" : fmt("%.1f", x.foreignLoad() * 100)).append(',')
-                            .append(x.disturbedRunsLeftOut()).append(',')
-                            .append(x.sameAs() == null ? "" : "\"" + x.sameAs().replace("\"", "'") + "\"").append(',')
-                            .append(samples(x.singleStageNanos())).append(',')
-                            .append(samples(x.stagedNanos())).append(',')
-                            .append(loads(x.singleStageLoads())).append(',')
-                            .append(loads(x.stagedLoads())).append(',')
-                            .append(fmt("%.4f", x.overheadRangeMicros()[0])).append(',')
-                            .append(fmt("%.4f", x.overheadRangeMicros()[1])).append('\n');
+                    find(p, m, w).ifPresent(x -> {
+                        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                        Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
+                        csv.row(p.id(), w, m.id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
+                                Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
+                                Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
+                                amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
+                                intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
+                                Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
+                                seconds(x.singleStageNanos()), seconds(x.stagedNanos()), Csv.samples("%.1f", percent(x.singleStageLoads())),
+                                Csv.samples("%.1f", percent(x.stagedLoads())), Csv.num("%.4f", x.overheadRangeMicros()[0]),
+                                Csv.num("%.4f", x.overheadRangeMicros()[1]));
+                    });
                 }
             }
         }
-        return sb.toString();
+        return csv;
     }
 
     private static String csvSeed(Cell c) {
         return c.hasValue() ? c.text() : c.text().equals("–") ? "" : c.text();
     }
 
-    private static String loads(double[] loads) {
-        return Arrays.stream(loads).mapToObj(l -> Double.isNaN(l) ? "" : fmt("%.1f", l * 100)).collect(Collectors.joining(";"));
+    private static double[] percent(double[] shares) {
+        return Arrays.stream(shares).map(l -> l * 100).toArray();
     }
 
-    private static String samples(long[] nanos) {
-        return Arrays.stream(nanos).mapToObj(n -> fmt("%.6f", n / 1e9)).collect(Collectors.joining(";"));
+    private static String seconds(long[] nanos) {
+        return Csv.samples("%.6f", Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray());
     }
 
     /**

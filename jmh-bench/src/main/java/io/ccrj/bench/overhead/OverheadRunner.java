@@ -81,8 +81,9 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
         double took = (System.nanoTime() - start) / 1e9;
         for (CellTiming m : results) {
             if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
-                figures.add(Figure.of("overhead", "spawned " + m.pattern().id() + ", overhead per stage (T(S) - T(1)) / S,"
-                        + " 2-way match", "µs", true, overheadEstimate(m), "overhead.amd." + m.pattern().id() + ".match.2"));
+                figures.add(Figure.of(List.of("overhead", "per-stage", m.pattern(), m.mode(), m.ways()), "spawned " + m.pattern().id()
+                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, overheadEstimate(m),
+                        "overhead.amd." + m.pattern().id() + ".match.2"));
             }
         }
 
@@ -103,7 +104,7 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
         Path csv = dir.resolve("overhead.csv");
         Path md = dir.resolve("overhead.md");
         Path png = dir.resolve("overhead-per-stage.png");
-        Files.writeString(csv, report.csv());
+        report.csv().write(csv);
         String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
@@ -121,19 +122,20 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
             double runSeconds = OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores);
             Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * sweepReps,
                     sweepPatterns.size() * counts.length * sweepReps * runSeconds, System::nanoTime);
-            List<StageSweep.Point> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
+            List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
                     sweepProgress, runSeconds);
             Path sweepCsv = dir.resolve("overhead-sweep.csv");
             Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
-            Files.writeString(sweepCsv, StageSweep.csv(sweep, sweepWays));
+            StageSweep.csv(sweep).write(sweepCsv);
             charts.add(sweepPng);
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
             for (SpawnedPattern p : sweepPatterns) {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
-                List<StageSweep.Point> line = sweep.stream().filter(pt -> pt.pattern() == p && pt.stages() > 1).toList();
-                figures.add(Figure.of("overhead", "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
+                List<Figure> line = sweep.stream().filter(pt -> pt.key(2, SpawnedPattern.class) == p && pt.key(4, Integer.class) > 1)
+                        .toList();
+                figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
                         + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
                         sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
             }
@@ -148,15 +150,12 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
             int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * messagingReps;
             Progress messagingProgress = new Progress(err, messagingRuns,
                     messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
-            List<MessagingCost.Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
+            List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
                     cal.unitMicros(), cores, messagingProgress);
             Path messagingCsv = dir.resolve("overhead-messaging.csv");
-            Files.writeString(messagingCsv, MessagingCost.csv(messaging));
+            MessagingCost.csv(messaging).write(messagingCsv);
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
-            for (MessagingCost.Figure f : messaging) {
-                figures.add(Figure.of("overhead", "spawned " + f.pattern().id() + ", back-to-back stages of one unit, "
-                        + f.ways() + "-way match, per stage", "µs", true, Estimate.median(f.stageMicros()), null));
-            }
+            figures.addAll(messaging);
             out.println();
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);

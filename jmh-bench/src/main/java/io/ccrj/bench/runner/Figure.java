@@ -1,35 +1,52 @@
 package io.ccrj.bench.runner;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
 /**
- * One figure of an experiment, typed: what the headline, the writers and the charts take instead of
- * rows of text. The seed's figure is looked up in {@link Seeds} by {@code seedId}; the peer's was
- * measured in the same run.
+ * One figure of any section, typed: what the tables, the CSV, the charts and the headline take
+ * instead of rows of text. It is known by its {@code key}: the section first, then what was timed
+ * as enum constants and numbers (a section reads them back typed with {@link #key(int, Class)});
+ * tables, the headline and {@code headline.csv} find and key their rows by it or its {@link #id()},
+ * the label is only shown. The seed's figure is looked up in {@link Seeds} by
+ * {@code seedId}; the peer's was measured in the same run.
  *
- * @param section the experiment that measured it ({@code overhead}, {@code mpi}, {@code dss})
+ * @param key the section's name, then what identifies the figure in it, e.g. {@code overhead},
+ *     {@code per-stage}, {@code SpawnedPattern.PIPELINE}, {@code ThreadMode.MATCH}, {@code 2}
  * @param label what it is, for a reader (free text: nothing looks figures up by it)
  * @param unit the unit of {@code ours} and {@code peer}
  * @param lowerIsBetter true for times, false for rates
  * @param ours our figure and its interval
+ * @param samples the figure of each repetition it was taken from (empty if not kept)
  * @param seedId the key of the seeds' figure in seeds.csv, or {@code null} if they published none
  * @param peerName the peer measured beside ours, or {@code null}
  * @param peer the peer's figure and interval, or {@code null}
  */
-public record Figure(String section, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId,
+public record Figure(List<Object> key, String label, String unit, boolean lowerIsBetter, Estimate ours, double[] samples, String seedId,
                      String peerName, Estimate peer) {
-    /** Checks that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
+    private static final Pattern PART = Pattern.compile("[A-Za-z0-9_-]+");
+
+    /** Checks the key and that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
     public Figure {
+        key = List.copyOf(key);
+        if (key.isEmpty() || !(key.get(0) instanceof String) || !key.stream().allMatch(p -> PART.matcher(part(p)).matches())) {
+            throw new IllegalArgumentException("a figure's key is its section, then words, enum constants and numbers: " + key);
+        }
         if (seedId != null) {
             Seeds.require(seedId);
         }
         if ((peerName == null) != (peer == null)) {
-            throw new IllegalArgumentException("a peer needs both a name and a figure: " + label);
+            throw new IllegalArgumentException("a peer needs both a name and a figure: " + key);
         }
+        samples = samples.clone();
     }
 
     /**
-     * A figure with no peer.
+     * A figure with no peer and no samples kept.
      *
-     * @param section the experiment
+     * @param key the section, then what identifies the figure
      * @param label what it is
      * @param unit the unit
      * @param lowerIsBetter true for times
@@ -37,8 +54,42 @@ public record Figure(String section, String label, String unit, boolean lowerIsB
      * @param seedId the seeds' key or {@code null}
      * @return the figure
      */
-    public static Figure of(String section, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
-        return new Figure(section, label, unit, lowerIsBetter, ours, seedId, null, null);
+    public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], seedId, null, null);
+    }
+
+    /**
+     * The median of some repetitions with its bootstrap interval, the repetitions kept.
+     *
+     * @param key the section, then what identifies the figure
+     * @param label what it is
+     * @param unit the unit
+     * @param lowerIsBetter true for times
+     * @param samples one value per repetition, at least one
+     * @return the figure
+     */
+    public static Figure median(List<?> key, String label, String unit, boolean lowerIsBetter, double... samples) {
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, null, null, null);
+    }
+
+    /** @return the key as text, its parts joined by dots (enum constants by name), e.g. {@code overhead.per-stage.PIPELINE.MATCH.2} */
+    public String id() {
+        return key.stream().map(Figure::part).collect(Collectors.joining("."));
+    }
+
+    private static String part(Object p) {
+        return p instanceof Enum<?> e ? e.name() : String.valueOf(p);
+    }
+
+    /**
+     * @param <T> the part's type
+     * @param i the part's index (0 is the section)
+     * @param type the part's type
+     * @return the part
+     * @throws ClassCastException if it is of another type
+     */
+    public <T> T key(int i, Class<T> type) {
+        return type.cast(key.get(i));
     }
 
     /**
@@ -47,11 +98,26 @@ public record Figure(String section, String label, String unit, boolean lowerIsB
      * @return this figure with the peer
      */
     public Figure withPeer(String name, Estimate figure) {
-        return new Figure(section, label, unit, lowerIsBetter, ours, seedId, name, figure);
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, seedId, name, figure);
+    }
+
+    /** @return the section that measured it: the id's first part */
+    public String section() {
+        return (String) key.get(0);
     }
 
     /** @return the seeds' number, NaN if none */
     public double seed() {
         return seedId == null ? Double.NaN : Seeds.value(seedId);
+    }
+
+    /** @return the smallest repetition, NaN if none was kept */
+    public double min() {
+        return Arrays.stream(samples).min().orElse(Double.NaN);
+    }
+
+    /** @return the largest repetition, NaN if none was kept */
+    public double max() {
+        return Arrays.stream(samples).max().orElse(Double.NaN);
     }
 }

@@ -157,7 +157,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         double took = (System.nanoTime() - start) / 1e9;
         String results = resultsMarkdown(o, dir, reports, took, failed, figures);
         Files.writeString(dir.resolve("results.md"), results);
-        Files.writeString(dir.resolve("headline.csv"), FigureCsv.csv(figures));
+        Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
         out.println();
         out.println("## Headline");
         out.println();

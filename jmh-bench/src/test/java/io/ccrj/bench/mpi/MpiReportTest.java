@@ -63,10 +63,10 @@ class MpiReportTest {
     @Test
     void csvHasOneLinePerFigureAndQuotesCommas() throws Exception {
         MpiReport r = report(25);
-        String[] lines = r.csv().split("\n");
-        assertThat(lines[0]).isEqualTo(MpiFigure.CSV_HEADER);
+        String[] lines = r.csv().toString().split("\n");
+        assertThat(lines[0]).isEqualTo(String.join(",", MpiFigure.CSV_HEADER));
         assertThat(lines).hasSize(1 + r.figures().size());
-        assertThat(r.csv()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
+        assertThat(r.csv().toString()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
                 .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
     }
 
@@ -79,6 +79,10 @@ class MpiReportTest {
                 "Rendezvous Exchange, per stage, 2 ranks", "Rendezvous Exchange, per stage, 4 ranks",
                 "ping-pong (half round trip), 2 ranks", "  same, against this run's core-to-core hand-off floor",
                 "sendrecv 10^5 doubles, summed over 2 ranks", "  same, against System.arraycopy on 1 thread");
+        assertThat(h).extracting(io.ccrj.bench.runner.Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
+                "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
+                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
+                "mpi.bandwidth.OUTSIDE_THREAD.2.100000.vs-arraycopy");
         assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
         assertThat(h.get(0).peer().value()).isEqualTo(25);
         assertThat(h.get(0).seed()).isEqualTo(7.1);
