@@ -73,7 +73,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         out.flush();
 
         long start = System.nanoTime();
-        List<MpiFigure> results = new MpiExperiment(o, units, mpj, cores, err).run();
+        List<Figure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(results, o);
         List<Figure> headline = headline(report, o.bandwidthRanks());
@@ -99,7 +99,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
                 Map.entry("mpi-latency.png", report.latencyPanels(subtitle)))) {
             chart(dir.resolve(chart.getKey()), chart.getValue(), charts, out);
         }
-        if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
+        if (results.stream().anyMatch(f -> MpiFigures.experiment(f).equals("bandwidth"))) {
             chart(dir.resolve("mpi-bandwidth.png"), report.bandwidthPanels(subtitle), charts, out);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
@@ -112,36 +112,36 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
-                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
+                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(Figure::measured).ifPresent(f ->
+                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.ours(),
                                         "rendezvous.amd." + p.name() + "." + ranks),
                                 r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
-            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
-                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
+            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(Figure::measured).ifPresent(f -> {
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(), null),
                         r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
-                r.find("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
-                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
-                                .withPeer("two threads, one counter", floor.estimate())));
+                r.find("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(Figure::measured).ifPresent(floor ->
+                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
+                                .withPeer("two threads, one counter", floor.ours())));
             });
         }
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
-        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
+        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(Figure::measured).ifPresent(f -> {
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000), "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
-                    f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
+                    f.ours(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000, "vs-arraycopy"),
-                    "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
-                    r.find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
+                    "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
+                    r.find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
         });
         return out;
     }
 
-    private static Figure peer(Figure f, java.util.Optional<MpiFigure> peer, String name) {
-        return peer.filter(MpiFigure::measured).map(p -> f.withPeer(name, p.estimate())).orElse(f);
+    private static Figure peer(Figure f, java.util.Optional<Figure> peer, String name) {
+        return peer.filter(Figure::measured).map(p -> f.withPeer(name, p.ours())).orElse(f);
     }
 
     private static void chart(Path png, List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels, List<Path> charts,

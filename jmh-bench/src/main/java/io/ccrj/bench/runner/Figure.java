@@ -20,13 +20,33 @@ import java.util.stream.Collectors;
  * @param lowerIsBetter true for times, false for rates
  * @param ours our figure and its interval
  * @param samples the figure of each repetition it was taken from (empty if not kept)
+ * @param runs how many repetitions were taken and used, and how much of the machine other
+ *     processes took during them ({@link Runs#UNKNOWN} where not counted)
+ * @param note why there is no value (e.g. "not installed"), else empty
  * @param seedId the key of the seeds' figure in seeds.csv, or {@code null} if they published none
  * @param peerName the peer measured beside ours, or {@code null}
  * @param peer the peer's figure and interval, or {@code null}
  */
-public record Figure(List<Object> key, String label, String unit, boolean lowerIsBetter, Estimate ours, double[] samples, String seedId,
-                     String peerName, Estimate peer) {
-    private static final Pattern PART = Pattern.compile("[A-Za-z0-9_-]+");
+public record Figure(List<Object> key, String label, String unit, boolean lowerIsBetter, Estimate ours, double[] samples, Runs runs,
+                     String note, String seedId, String peerName, Estimate peer) {
+    private static final Pattern PART = Pattern.compile("[A-Za-z0-9_/-]+");
+
+    /**
+     * The repetitions behind a figure.
+     *
+     * @param used repetitions whose time is used (the others were disturbed by other processes)
+     * @param taken repetitions taken
+     * @param foreignLoad the largest share of the machine other processes took during a used one (NaN if unknown)
+     */
+    public record Runs(int used, int taken, double foreignLoad) {
+        /** Not counted. */
+        public static final Runs UNKNOWN = new Runs(0, 0, Double.NaN);
+
+        /** @return whether a repetition was left out or other processes took more than a tenth of the machine */
+        public boolean disturbed() {
+            return used < taken || foreignLoad > 0.10;
+        }
+    }
 
     /** Checks the key and that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
     public Figure {
@@ -41,6 +61,7 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
             throw new IllegalArgumentException("a peer needs both a name and a figure: " + key);
         }
         samples = samples.clone();
+        note = note == null ? "" : note;
     }
 
     /**
@@ -55,7 +76,7 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
      * @return the figure
      */
     public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
-        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], seedId, null, null);
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", seedId, null, null);
     }
 
     /**
@@ -69,7 +90,8 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
      * @return the figure
      */
     public static Figure median(List<?> key, String label, String unit, boolean lowerIsBetter, double... samples) {
-        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, null, null, null);
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, Runs.UNKNOWN, "", null,
+                null, null);
     }
 
     /** @return the key as text, its parts joined by dots (enum constants by name), e.g. {@code overhead.per-stage.PIPELINE.MATCH.2} */
@@ -98,7 +120,28 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
      * @return this figure with the peer
      */
     public Figure withPeer(String name, Estimate figure) {
-        return new Figure(key, label, unit, lowerIsBetter, ours, samples, seedId, name, figure);
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, note, seedId, name, figure);
+    }
+
+    /**
+     * @param counted the repetitions behind this figure
+     * @return this figure with them
+     */
+    public Figure withRuns(Runs counted) {
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, counted, note, seedId, peerName, peer);
+    }
+
+    /**
+     * @param why why there is no value
+     * @return this figure with the note
+     */
+    public Figure withNote(String why) {
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, why, seedId, peerName, peer);
+    }
+
+    /** @return whether a value was measured */
+    public boolean measured() {
+        return !Double.isNaN(ours.value());
     }
 
     /** @return the section that measured it: the id's first part */
