@@ -57,11 +57,6 @@ final class DssReport {
         return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
     }
 
-    double reqPerSecond(String target) {
-        LoadResult r = throughput.get(target);
-        return r == null ? Double.NaN : r.throughput();
-    }
-
     /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
     static double percentile(double[] values, double p) {
         return values.length == 0 ? Double.NaN : new Percentile().withEstimationType(EstimationType.R_1).evaluate(values, p);

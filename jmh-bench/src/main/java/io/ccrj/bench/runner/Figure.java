@@ -124,14 +124,6 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
     }
 
     /**
-     * @param counted the repetitions behind this figure
-     * @return this figure with them
-     */
-    public Figure withRuns(Runs counted) {
-        return new Figure(key, label, unit, lowerIsBetter, ours, samples, counted, note, seedId, peerName, peer);
-    }
-
-    /**
      * @param why why there is no value
      * @return this figure with the note
      */
