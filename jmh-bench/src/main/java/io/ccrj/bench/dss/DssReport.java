@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -23,19 +24,19 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  */
 final class DssReport {
     private final DssOptions options;
-    private final Map<String, double[]> groups = new LinkedHashMap<>();
-    private final Map<String, LoadResult> throughput = new LinkedHashMap<>();
+    private final Map<DssRunner.Caller, double[]> groups = new EnumMap<>(DssRunner.Caller.class);
+    private final Map<DssTarget, LoadResult> throughput = new EnumMap<>(DssTarget.class);
     private double[] oneWay = new double[0];
 
     DssReport(DssOptions options) {
         this.options = options;
     }
 
-    void addGroups(String caller, double[] microsPerMessage) {
+    void addGroups(DssRunner.Caller caller, double[] microsPerMessage) {
         groups.put(caller, microsPerMessage.clone());
     }
 
-    void addThroughput(String target, LoadResult result) {
+    void addThroughput(DssTarget target, LoadResult result) {
         throughput.put(target, result);
     }
 
@@ -43,16 +44,16 @@ final class DssReport {
         oneWay = sortedMicros.clone();
     }
 
-    Map<String, double[]> groups() {
+    Map<DssRunner.Caller, double[]> groups() {
         return groups;
     }
 
-    Map<String, LoadResult> throughput() {
+    Map<DssTarget, LoadResult> throughput() {
         return throughput;
     }
 
     /** @return mean over the groups, µs per message; NaN if the caller was not run */
-    double twoWayMean(String caller) {
+    double twoWayMean(DssRunner.Caller caller) {
         double[] g = groups.get(caller);
         return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
     }
@@ -67,16 +68,15 @@ final class DssReport {
         sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
-        String raw = DssRunner.TWO_WAY_ORDER.get(5);
-        double rawMean = twoWayMean(raw);
+        double rawMean = twoWayMean(DssRunner.Caller.RAW_NETTY);
         MarkdownTable two = new MarkdownTable("lrrrrrr", "caller", "mean µs/message", "fastest group", "median group",
                 "slowest group", "messages/s", "vs raw Netty");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+        for (Map.Entry<DssRunner.Caller, double[]> e : groups.entrySet()) {
             double[] s = e.getValue().clone();
             Arrays.sort(s);
             double mean = twoWayMean(e.getKey());
-            boolean http = !e.getKey().contains("in-process");
-            two.row(e.getKey(), f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
+            boolean http = e.getKey().target.http;
+            two.row(e.getKey().label, f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
                     f("%,.0f", 1e6 / mean), http && !Double.isNaN(rawMean) ? f("%.2fx", mean / rawMean) : "-");
         }
         two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
@@ -85,13 +85,13 @@ final class DssReport {
         sb.append(two).append('\n');
 
         if (!throughput.isEmpty()) {
-            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY.label);
+            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY);
             sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
                     + " flight each, same load generator; the servers take turns, %d runs of %.1f s each, medians%n%n",
                     options.connections(), options.throughputRounds(), options.throughputSeconds()));
             MarkdownTable t = new MarkdownTable("lrrrrrr", "server", "requests/s", "p50 µs", "p99 µs", "non-2xx", "errors",
                     "vs raw Netty");
-            throughput.forEach((name, r) -> t.row(name, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
+            throughput.forEach((target, r) -> t.row(target.label, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
                     f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(),
                     rawLoad == null ? "-" : f("%.2fx", r.throughput() / rawLoad.throughput())));
             t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
@@ -115,17 +115,17 @@ final class DssReport {
 
     Csv csv() {
         Csv csv = new Csv("experiment", "item", "metric", "value");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
-            csv.row("two-way", e.getKey(), "mean_us", twoWayMean(e.getKey()));
-            csv.row("two-way", e.getKey(), "median_group_us", percentile(e.getValue(), 50));
-            csv.row("two-way", e.getKey(), "msgs_per_s", 1e6 / twoWayMean(e.getKey()));
-        }
-        for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
-            csv.row("throughput", e.getKey(), "req_per_s", e.getValue().throughput());
-            csv.row("throughput", e.getKey(), "p50_us", e.getValue().latencyMicros(50));
-            csv.row("throughput", e.getKey(), "p99_us", e.getValue().latencyMicros(99));
-            csv.row("throughput", e.getKey(), "non2xx", (double) e.getValue().non2xx());
-        }
+        groups.forEach((caller, values) -> {
+            csv.row("two-way", caller.label, "mean_us", twoWayMean(caller));
+            csv.row("two-way", caller.label, "median_group_us", percentile(values, 50));
+            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / twoWayMean(caller));
+        });
+        throughput.forEach((target, r) -> {
+            csv.row("throughput", target.label, "req_per_s", r.throughput());
+            csv.row("throughput", target.label, "p50_us", r.latencyMicros(50));
+            csv.row("throughput", target.label, "p99_us", r.latencyMicros(99));
+            csv.row("throughput", target.label, "non2xx", (double) r.non2xx());
+        });
         if (oneWay.length > 0) {
             String item = "Replace to notification, in-process";
             csv.row("one-way", item, "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
@@ -139,7 +139,7 @@ final class DssReport {
         Csv csv = new Csv("caller", "group", "us_per_message");
         groups.forEach((caller, values) -> {
             for (int g = 0; g < values.length; g++) {
-                csv.row(caller, g + 1, Csv.num("%.4f", values[g]));
+                csv.row(caller.label, g + 1, Csv.num("%.4f", values[g]));
             }
         });
         return csv;
@@ -164,12 +164,12 @@ final class DssReport {
                 double start = Math.pow(10, logLo + b * step);
                 labels.add(String.format(Locale.ROOT, start < 10 ? "%.2f" : "%.0f", start));
             }
-            groups().forEach((name, values) -> {
+            groups().forEach((caller, values) -> {
                 int[] counts = new int[BINS];
                 for (double v : values) {
                     counts[Math.max(0, Math.min(BINS - 1, (int) ((Math.log10(v) - logLo) / step)))]++;
                 }
-                series.put(name, Arrays.stream(counts).boxed().toList());
+                series.put(caller.label, Arrays.stream(counts).boxed().toList());
             });
         }
         Charts.bars("Two-way Get: time per message of each group (seed 000 Fig. 13)", "µs per message (bin start, log-spaced)",
@@ -178,7 +178,7 @@ final class DssReport {
 
     /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
     void throughputChart(Path file) throws IOException {
-        List<String> names = new ArrayList<>(throughput().keySet());
+        List<String> names = new ArrayList<>(throughput().keySet().stream().map(t -> t.label).toList());
         List<Double> values = new ArrayList<>(throughput().values().stream().map(LoadResult::throughput).toList());
         names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
         values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));

@@ -72,11 +72,11 @@ public final class DssRunner implements Experiment<DssOptions> {
      * The headline figures: two-way means over the groups (bootstrap over groups), throughput
      * medians over the servers' turns (bootstrap over turns), the raw Netty handler as the peer.
      */
-    static List<Figure> headline(Map<String, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
+    static List<Figure> headline(Map<Caller, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
         List<Figure> out = new ArrayList<>();
-        double[] inProcess = groupsByCaller.get(TWO_WAY_ORDER.get(1));
-        double[] http = groupsByCaller.get(TWO_WAY_ORDER.get(3));
-        double[] raw = groupsByCaller.get(TWO_WAY_ORDER.get(5));
+        double[] inProcess = groupsByCaller.get(Caller.SERVICE_TO_SERVICE);
+        double[] http = groupsByCaller.get(Caller.HTTP);
+        double[] raw = groupsByCaller.get(Caller.RAW_NETTY);
         if (inProcess != null && inProcess.length > 0) {
             out.add(Figure.of(List.of("dss", "two-way", "in-process"), "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
         }
@@ -106,17 +106,31 @@ public final class DssRunner implements Experiment<DssOptions> {
         void once() throws Exception;
     }
 
-    /** A two-way caller: its label and how it exchanges, plus what to close. */
-    private record Caller(String label, DssTarget target, boolean viaPartnerApi) {
-    }
+    /** A two-way caller, in table order: what the tables call it, the target it calls, and whether through DSS's partner API. */
+    enum Caller {
+        /** A local {@link ServiceRef}. */
+        IN_PROCESS_REF("DSS in-process (local ServiceRef)", DssTarget.DSS_IN_PROCESS, true),
+        /** A client service sending each Get from the previous answer's callback: the seeds' setup. */
+        SERVICE_TO_SERVICE("DSS service to service, in-process (the seeds' setup)", DssTarget.DSS_IN_PROCESS, false),
+        /** {@link ServiceRef#remote}, DSS's pooled Netty client. */
+        REMOTE_PARTNER("DSS remote partner (ServiceRef.remote, pooled Netty client)", DssTarget.DSS_HTTP, true),
+        /** The round-trip client against the DSS host, handlers on the event loop. */
+        HTTP("DSS host over HTTP (round-trip client)", DssTarget.DSS_HTTP, false),
+        /** The round-trip client against the DSS host, handlers on the dispatcher. */
+        HTTP_DISPATCHER("DSS host over HTTP, handlers on the dispatcher (round-trip client)", DssTarget.DSS_HTTP_DISPATCHER, false),
+        /** The round-trip client against the raw Netty handler. */
+        RAW_NETTY("raw Netty handler over HTTP (round-trip client)", DssTarget.RAW_NETTY, false);
 
-    static final List<String> TWO_WAY_ORDER = List.of(
-            "DSS in-process (local ServiceRef)",
-            "DSS service to service, in-process (the seeds' setup)",
-            "DSS remote partner (ServiceRef.remote, pooled Netty client)",
-            "DSS host over HTTP (round-trip client)",
-            "DSS host over HTTP, handlers on the dispatcher (round-trip client)",
-            "raw Netty handler over HTTP (round-trip client)");
+        final String label;
+        final DssTarget target;
+        final boolean viaPartnerApi;
+
+        Caller(String label, DssTarget target, boolean viaPartnerApi) {
+            this.label = label;
+            this.target = target;
+            this.viaPartnerApi = viaPartnerApi;
+        }
+    }
 
     @Override
     public Report run(DssOptions o, PrintStream out, PrintStream err) throws Exception {
@@ -124,13 +138,7 @@ public final class DssRunner implements Experiment<DssOptions> {
         // which then warns that it has no appenders: Netty logs through java.util.logging here.
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
                 io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
-        List<Caller> callers = List.of(
-                new Caller(TWO_WAY_ORDER.get(0), DssTarget.DSS_IN_PROCESS, true),
-                new Caller(TWO_WAY_ORDER.get(1), DssTarget.DSS_IN_PROCESS, false),
-                new Caller(TWO_WAY_ORDER.get(2), DssTarget.DSS_HTTP, true),
-                new Caller(TWO_WAY_ORDER.get(3), DssTarget.DSS_HTTP, false),
-                new Caller(TWO_WAY_ORDER.get(4), DssTarget.DSS_HTTP_DISPATCHER, false),
-                new Caller(TWO_WAY_ORDER.get(5), DssTarget.RAW_NETTY, false));
+        List<Caller> callers = List.of(Caller.values());
         List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
         int runs = 2 * o.groups() + loaded.size() * o.throughputRounds() + 1;
         double predicted = callers.size() * 2.0 + loaded.size() * o.throughputRounds() * (o.throughputSeconds() + 0.5) + 3;
@@ -149,12 +157,10 @@ public final class DssRunner implements Experiment<DssOptions> {
         // turns, group by group, so that each sees the same mix.
         // In-process callers first, alone (the HTTP hosts' idle dispatcher workers would take
         // their cores); then the HTTP callers together.
-        Map<String, double[]> byCaller = new LinkedHashMap<>();
-        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target().http).toList(), o, progress));
-        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target().http).toList(), o, progress));
-        for (String label : TWO_WAY_ORDER) {
-            report.addGroups(label, byCaller.get(label));
-        }
+        Map<Caller, double[]> byCaller = new EnumMap<>(Caller.class);
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target.http).toList(), o, progress));
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target.http).toList(), o, progress));
+        byCaller.forEach(report::addGroups);
         // Throughput moves by 10-20% from one run to the next here: the servers take turns, round
         // after round, and each reports its median run.
         Map<DssTarget, double[]> rounds = new EnumMap<>(DssTarget.class);
@@ -179,7 +185,7 @@ public final class DssRunner implements Experiment<DssOptions> {
                 rounds.put(loaded.get(i), runsByServer.get(i).stream().mapToDouble(LoadResult::throughput).toArray());
                 List<LoadResult> sorted = new ArrayList<>(runsByServer.get(i));
                 sorted.sort(java.util.Comparator.comparingDouble(LoadResult::throughput));
-                report.addThroughput(loaded.get(i).label, sorted.get(sorted.size() / 2));
+                report.addThroughput(loaded.get(i), sorted.get(sorted.size() / 2));
             }
         } finally {
             for (DssTarget.Running r : servers) {
@@ -228,29 +234,29 @@ public final class DssRunner implements Experiment<DssOptions> {
      * Starts every target once, warms every caller up, then times group after group with the
      * callers taking turns; returns each caller's µs per message, group by group.
      */
-    private static Map<String, double[]> twoWayTakingTurns(List<Caller> callers, DssOptions o, Progress progress)
+    private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, DssOptions o, Progress progress)
             throws Exception {
         Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
         List<AutoCloseable> clients = new ArrayList<>();
         try {
-            Map<String, GroupTimer> timers = new LinkedHashMap<>();
+            Map<Caller, GroupTimer> timers = new EnumMap<>(Caller.class);
             for (Caller c : callers) {
-                DssTarget.Running r = running.get(c.target());
+                DssTarget.Running r = running.get(c.target);
                 if (r == null) {
-                    r = c.target().start();
-                    running.put(c.target(), r);
+                    r = c.target.start();
+                    running.put(c.target, r);
                 }
-                timers.put(c.label(), timer(c, r, clients));
+                timers.put(c, timer(c, r, clients));
             }
             int warm = Math.max(2_000, o.groupSize() * 5);
             for (GroupTimer t : timers.values()) {
                 t.microsPerMessage(warm);
             }
-            Map<String, double[]> micros = new LinkedHashMap<>();
+            Map<Caller, double[]> micros = new EnumMap<>(Caller.class);
             timers.keySet().forEach(k -> micros.put(k, new double[o.groups()]));
             for (int g = 0; g < o.groups(); g++) {
                 long t0 = System.nanoTime();
-                for (Map.Entry<String, GroupTimer> e : timers.entrySet()) {
+                for (Map.Entry<Caller, GroupTimer> e : timers.entrySet()) {
                     micros.get(e.getKey())[g] = e.getValue().microsPerMessage(o.groupSize());
                 }
                 progress.done("two-way group " + (g + 1) + " of " + callers.size() + " callers", 2.0 * callers.size() / o.groups(),
@@ -268,7 +274,7 @@ public final class DssRunner implements Experiment<DssOptions> {
     }
 
     private static GroupTimer timer(Caller c, DssTarget.Running r, List<AutoCloseable> clients) throws Exception {
-        if (c.target() == DssTarget.DSS_IN_PROCESS && !c.viaPartnerApi()) {
+        if (c == Caller.SERVICE_TO_SERVICE) {
             // The seeds' setup: a client service sends each Get from the previous answer's callback
             // and times the group itself.
             ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
@@ -277,8 +283,8 @@ public final class DssRunner implements Experiment<DssOptions> {
                     .body().get("nanos").asLong() / 1e3 / n;
         }
         Exchange exchange;
-        if (c.viaPartnerApi()) {
-            ServiceRef ref = c.target().http ? r.remotePing() : r.ping();
+        if (c.viaPartnerApi) {
+            ServiceRef ref = c.target.http ? r.remotePing() : r.ping();
             exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
@@ -286,7 +292,7 @@ public final class DssRunner implements Experiment<DssOptions> {
             exchange = () -> {
                 HttpReply reply = hc.exchange();
                 if (reply.status() != 200) {
-                    throw new IllegalStateException(c.label() + " answered " + reply.status() + ": " + reply.bodyText());
+                    throw new IllegalStateException(c.label + " answered " + reply.status() + ": " + reply.bodyText());
                 }
             };
         }
@@ -325,10 +331,5 @@ public final class DssRunner implements Experiment<DssOptions> {
                 sub.close();
             }
         }
-    }
-
-    /** @return the groups per caller, in table order, for tests */
-    static List<String> callerLabels() {
-        return new ArrayList<>(TWO_WAY_ORDER);
     }
 }

@@ -53,12 +53,12 @@ class DssRunnerTest {
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
         String stdout = out.toString(StandardCharsets.UTF_8);
-        for (String caller : DssRunner.callerLabels()) {
-            assertThat(stdout).contains("| " + caller + " |");
+        for (DssRunner.Caller caller : DssRunner.Caller.values()) {
+            assertThat(stdout).contains("| " + caller.label + " |");
         }
         assertThat(stdout).contains("| DSS host, HTTP |").contains("| raw Netty handler |").doesNotContain("Targets");
         List<String> groups = Files.readAllLines(dir.resolve("dss-groups.csv"));
-        assertThat(groups).hasSize(1 + 3 * DssRunner.callerLabels().size());
+        assertThat(groups).hasSize(1 + 3 * DssRunner.Caller.values().length);
         assertThat(Files.readString(dir.resolve("dss.csv"))).contains("throughput,\"DSS host, HTTP\",req_per_s,")
                 .contains("one-way,\"Replace to notification, in-process\",p99_us,");
         // The load generator saw no errors and no non-2xx answers from any server.
