@@ -228,8 +228,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                     csv.row(w.title(), w.names().get(impl), w.unit(), r + 1, values[r]);
                 }
                 if (!impl.equals(ours)) {
-                    figures.add(Figure.of(List.of("peers", w.key(), impl), w.title() + ", " + w.names().get(ours) + " vs " + w.names().get(impl), w.unit(),
-                            w.lowerIsBetter(), oursEstimate, null).withPeer(w.names().get(impl), e));
+                    figures.add(Figure.of(List.of("peers", w.key(), impl), w.title() + ", " + w.names().get(ours) + " vs "
+                            + w.names().get(impl), w.unit(), w.lowerIsBetter(), oursEstimate, null).withPeer(w.names().get(impl), e));
                 }
             });
         }

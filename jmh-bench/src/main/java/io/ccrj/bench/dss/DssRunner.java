@@ -78,15 +78,18 @@ public final class DssRunner implements Experiment<DssOptions> {
         double[] http = groupsByCaller.get(Caller.HTTP);
         double[] raw = groupsByCaller.get(Caller.RAW_NETTY);
         if (inProcess != null && inProcess.length > 0) {
-            out.add(Figure.of(List.of("dss", "two-way", "in-process"), "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
+            out.add(Figure.of(List.of("dss", "two-way", Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
+                    "µs", true, mean(inProcess), "dss.two-way.us"));
         }
         if (http != null && http.length > 0) {
-            Figure f = Figure.of(List.of("dss", "two-way", "http"), "DSS two-way Get, loopback HTTP", "µs", true, mean(http), "dss.two-way.us");
+            Figure f = Figure.of(List.of("dss", "two-way", Caller.HTTP), "DSS two-way Get, loopback HTTP", "µs", true, mean(http),
+                    "dss.two-way.us");
             out.add(raw == null || raw.length == 0 ? f : f.withPeer("raw Netty", mean(raw)));
         }
         double[] host = throughputRounds.get(DssTarget.DSS_HTTP);
         if (host != null && host.length > 0) {
-            Figure f = Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false, Estimate.median(host), "dss.throughput.per-s");
+            Figure f = Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false,
+                    Estimate.median(host), "dss.throughput.per-s");
             double[] rawRounds = throughputRounds.get(DssTarget.RAW_NETTY);
             out.add(rawRounds == null || rawRounds.length == 0 ? f : f.withPeer("raw Netty", Estimate.median(rawRounds)));
             out.add(Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),

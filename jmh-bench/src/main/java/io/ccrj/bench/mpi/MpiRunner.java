@@ -113,25 +113,27 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
                 r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(Figure::measured).ifPresent(f ->
-                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.ours(),
-                                        "rendezvous.amd." + p.name() + "." + ranks),
+                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks",
+                                        "µs", true, f.ours(), "rendezvous.amd." + p.name() + "." + ranks),
                                 r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
             r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(Figure::measured).ifPresent(f -> {
-                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(), null),
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(),
+                                null),
                         r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
                 r.find("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(Figure::measured).ifPresent(floor ->
-                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
+                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
+                                "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
                                 .withPeer("two threads, one counter", floor.ours())));
             });
         }
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
         r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(Figure::measured).ifPresent(f -> {
-            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000), "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
-                    f.ours(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000),
+                    "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000, "vs-arraycopy"),
                     "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),

@@ -135,7 +135,8 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
                 List<Figure> line = sweep.stream().filter(pt -> pt.key(2, SpawnedPattern.class) == p && pt.key(4, Integer.class) > 1)
                         .toList();
-                figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
+                figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id()
+                        + ", slope of run time on stages S/16 .. S, "
                         + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
                         sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
             }
