@@ -23,12 +23,12 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  * the seeds report them; throughput of a two-way caller is one over that mean.
  */
 final class DssReport {
-    private final DssOptions options;
+    private final DssRunner.Options options;
     private final Map<DssRunner.Caller, double[]> groups = new EnumMap<>(DssRunner.Caller.class);
     private final Map<DssTarget, LoadResult> throughput = new EnumMap<>(DssTarget.class);
     private double[] oneWay = new double[0];
 
-    DssReport(DssOptions options) {
+    DssReport(DssRunner.Options options) {
         this.options = options;
     }
 

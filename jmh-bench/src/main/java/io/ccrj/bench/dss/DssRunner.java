@@ -32,6 +32,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import io.ccrj.bench.runner.Cli;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * {@code bin/ccrj dss}: the seeds' DSS timings with ours and the raw Netty baseline's in one run.
@@ -51,7 +55,73 @@ import java.util.concurrent.atomic.AtomicLong;
  * and {@code dss-two-way.png} (the groups' histogram, the seeds' figure) and
  * {@code dss-throughput.png}.
  */
-public final class DssRunner implements Experiment<DssOptions> {
+public final class DssRunner implements Experiment<DssRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj dss}.
+     *
+     * @param full longer throughput windows and more notifications
+     * @param groups timed groups per target (the seeds: 30)
+     * @param groupSize two-way messages per group (the seeds: 200)
+     * @param connections load generator connections for the throughput test (wrk -c)
+     * @param throughputSeconds measured seconds of each throughput run
+     * @param throughputRounds throughput runs per server, the servers taking turns (median reported)
+     * @param notifications one-way Replace-to-notification samples
+     * @param out output folder, or {@code null} for {@code results/dss-<timestamp>}
+     */
+    public record Options(boolean full, int groups, int groupSize, int connections, double throughputSeconds,
+                          int throughputRounds, int notifications, Path out) {
+        private static final OptionParser PARSER = Cli.parser();
+        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "7 throughput rounds of 5 s, 100,000 notifications");
+        private static final OptionSpec<Integer> GROUPS = Cli.whole(PARSER, "groups",
+                "timed groups per target (default 30, the seeds')");
+        private static final OptionSpec<Integer> GROUP_SIZE = Cli.whole(PARSER, "group-size",
+                "two-way messages per group (default 200, the seeds')");
+        private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
+                "load generator connections (default 32, as wrk -c32)");
+        private static final OptionSpec<Double> SECONDS = Cli.number(PARSER, "throughput-s",
+                "measured seconds per throughput run (default 1.2; --full 5)", "SECONDS");
+        private static final OptionSpec<Integer> ROUNDS = Cli.whole(PARSER, "rounds",
+                "throughput runs per server, servers taking turns, median reported (default 5; --full 7)");
+        private static final OptionSpec<Integer> NOTIFICATIONS = Cli.whole(PARSER, "notifications",
+                "Replace-to-notification samples (default 20000; --full 100000)");
+        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+                "output folder (default results/dss-<timestamp>)", "DIR");
+
+        /** The usage text. */
+        public static final String USAGE = Cli.usage("""
+                Usage: bin/ccrj dss [options]
+
+                The seeds' DSS experiment (seed 000 Fig. 13, seed 001 Fig. 9): groups of two-way Get messages
+                to a service, each group timed, in-process and over loopback HTTP, beside a raw Netty HTTP
+                handler in the same run; HTTP throughput of the DSS host and the raw handler under the same
+                load generator; one-way Replace-to-notification latency.
+                """, PARSER);
+
+        /**
+         * Parses a command line.
+         *
+         * @param args the arguments
+         * @return the options
+         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         */
+        public static Options parse(String... args) {
+            OptionSet s = Cli.parse(PARSER, args);
+            Options d = defaults(s.has(FULL));
+            return new Options(d.full(), Cli.intIn(s, GROUPS, d.groups(), 1, 100_000),
+                    Cli.intIn(s, GROUP_SIZE, d.groupSize(), 1, 1_000_000), Cli.intIn(s, CONNECTIONS, d.connections(), 1, 10_000),
+                    Cli.doubleIn(s, SECONDS, d.throughputSeconds(), 0.01, 3600), Cli.intIn(s, ROUNDS, d.throughputRounds(), 1, 100),
+                    Cli.intIn(s, NOTIFICATIONS, d.notifications(), 1, 10_000_000), Cli.folder(s, OUT));
+        }
+
+        /**
+         * @param full longer runs
+         * @return the options of a command line that sets nothing else
+         */
+        public static Options defaults(boolean full) {
+            return new Options(full, 30, 200, 32, full ? 5 : 1.2, full ? 7 : 5, full ? 100_000 : 20_000, null);
+        }
+    }
+
     /** The seeds' two-way figures, from {@link Seeds} (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
     static final double SEED_TWO_WAY_MICROS_LOW = Seeds.require("dss.two-way.us").value();
     static final double SEED_TWO_WAY_MICROS_HIGH = Seeds.require("dss.two-way.us.high").value();
@@ -60,12 +130,12 @@ public final class DssRunner implements Experiment<DssOptions> {
 
     @Override
     public String usage() {
-        return DssOptions.USAGE;
+        return Options.USAGE;
     }
 
     @Override
-    public DssOptions parse(String... args) {
-        return DssOptions.parse(args);
+    public Options parse(String... args) {
+        return Options.parse(args);
     }
 
     /**
@@ -136,7 +206,7 @@ public final class DssRunner implements Experiment<DssOptions> {
     }
 
     @Override
-    public Report run(DssOptions o, PrintStream out, PrintStream err) throws Exception {
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
         // which then warns that it has no appenders: Netty logs through java.util.logging here.
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
@@ -237,7 +307,7 @@ public final class DssRunner implements Experiment<DssOptions> {
      * Starts every target once, warms every caller up, then times group after group with the
      * callers taking turns; returns each caller's µs per message, group by group.
      */
-    private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, DssOptions o, Progress progress)
+    private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, Options o, Progress progress)
             throws Exception {
         Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
         List<AutoCloseable> clients = new ArrayList<>();

@@ -3,7 +3,7 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiOptions.Part;
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Progress;
@@ -23,16 +23,16 @@ import java.util.function.IntConsumer;
  *
  * <p>Each configuration keeps one {@link DrivenWorld} for all its timings (world start-up is not
  * timed). A timing is a round of {@code n} operations on every rank, {@code n} chosen from a pilot
- * round so that a round lasts about {@link MpiOptions#roundMillis()}, after rounds of warm-up
- * for {@link MpiOptions#warmupMillis()} (the JIT must compile the rank loops first); each is repeated
- * {@link MpiOptions#reps()} times and the median of the repetitions during which other processes
+ * round so that a round lasts about {@link MpiRunner.Options#roundMillis()}, after rounds of warm-up
+ * for {@link MpiRunner.Options#warmupMillis()} (the JIT must compile the rank loops first); each is repeated
+ * {@link MpiRunner.Options#reps()} times and the median of the repetitions during which other processes
  * left the machine alone is reported (all of them if none was quiet; see {@link ForeignLoad}).
  */
 final class MpiExperiment {
     /** Most operations in one round (keeps a mis-estimated pilot from running for minutes). */
     static final int MAX_OPS_PER_ROUND = 5_000_000;
 
-    private final MpiOptions options;
+    private final MpiRunner.Options options;
     private final int unitsPerStage;
     private final boolean mpjInstalled;
     private final int cores;
@@ -47,7 +47,7 @@ final class MpiExperiment {
      * @param cores available processors
      * @param err where progress goes
      */
-    MpiExperiment(MpiOptions options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
+    MpiExperiment(MpiRunner.Options options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
         this.options = options;
         this.unitsPerStage = unitsPerStage;
         this.mpjInstalled = mpjInstalled;
@@ -107,7 +107,7 @@ final class MpiExperiment {
             for (RendezvousPattern p : patterns) {
                 for (MpiBackend b : options.backends()) {
                     long start = System.nanoTime();
-                    String id = MpiOptions.id(b);
+                    String id = MpiRunner.Options.id(b);
                     if (!available(b)) {
                         figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us")));
                         figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "messaging_us")));
@@ -150,7 +150,7 @@ final class MpiExperiment {
             Timing msg = timeOps(world::round);
             long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
             long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
-            String id = MpiOptions.id(b);
+            String id = MpiRunner.Options.id(b);
             double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
             figures.add(MpiFigures.of(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us"), overhead,
                     new Figure.Runs(Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls))));
@@ -167,7 +167,7 @@ final class MpiExperiment {
             int ranks = c[1];
             for (MpiBackend b : options.backends()) {
                 long start = System.nanoTime();
-                String id = MpiOptions.id(b);
+                String id = MpiRunner.Options.id(b);
                 if (!available(b)) {
                     figures.add(MpiFigures.missing(MpiFigures.key("latency", op, id, ranks, 0, "latency_us")));
                 } else {
@@ -199,7 +199,7 @@ final class MpiExperiment {
             for (CopyModel m : CopyModel.values()) {
                 for (MpiBackend b : options.backends()) {
                     long start = System.nanoTime();
-                    String id = MpiOptions.id(b);
+                    String id = MpiRunner.Options.id(b);
                     if (!available(b)) {
                         figures.add(MpiFigures.missing(MpiFigures.key("bandwidth", m, id, ranks, size, "GB/s")));
                     } else {

@@ -64,9 +64,9 @@ final class MpiReport {
     }
 
     private final List<Figure> figures;
-    private final MpiOptions options;
+    private final MpiRunner.Options options;
 
-    MpiReport(List<Figure> figures, MpiOptions options) {
+    MpiReport(List<Figure> figures, MpiRunner.Options options) {
         this.figures = List.copyOf(figures);
         this.options = options;
     }

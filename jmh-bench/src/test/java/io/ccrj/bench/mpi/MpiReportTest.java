@@ -33,7 +33,7 @@ class MpiReportTest {
         f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
         f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
         f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
-        return new MpiReport(f, MpiOptions.parse("--stages", "1000"));
+        return new MpiReport(f, MpiRunner.Options.parse("--stages", "1000"));
     }
 
     @Test
