@@ -332,8 +332,12 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 }
                 LoadResult r = HttpLoadGenerator.run(LoadSettings.of(get).withConnections(o.connections())
                         .withTimes(Duration.ofMillis(200), Duration.ofMillis((long) (o.throughputSeconds() * 1000))));
-                check(r.errors().isEmpty() && r.non2xx() == 0 && r.responses() > 0,
-                        t.label + ": " + r.non2xx() + " answers not 2xx, errors " + r.errors());
+                // The server must have answered during the turn (warm-up, window or drain); a short
+                // window on a machine busy with other work can see no answer at all, which is a
+                // throughput of 0 for that turn, not a wrong answer.
+                check(r.errors().isEmpty() && r.non2xx() == 0 && r.totalResponses() > 0,
+                        t.label + ": " + r.non2xx() + " answers not 2xx, " + r.totalResponses() + " answers in all, errors "
+                                + r.errors());
                 return r.throughput();
             }, server));
         }
