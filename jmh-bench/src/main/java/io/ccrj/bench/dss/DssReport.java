@@ -3,14 +3,18 @@ package io.ccrj.bench.dss;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 
 /**
  * The figures of {@code bin/ccrj dss}: tables (Markdown) and CSV (the project's targets are in
@@ -19,20 +23,20 @@ import java.util.Map;
  * the seeds report them; throughput of a two-way caller is one over that mean.
  */
 final class DssReport {
-    private final DssOptions options;
-    private final Map<String, double[]> groups = new LinkedHashMap<>();
-    private final Map<String, LoadResult> throughput = new LinkedHashMap<>();
+    private final DssRunner.Options options;
+    private final Map<DssRunner.Caller, double[]> groups = new EnumMap<>(DssRunner.Caller.class);
+    private final Map<DssTarget, LoadResult> throughput = new EnumMap<>(DssTarget.class);
     private double[] oneWay = new double[0];
 
-    DssReport(DssOptions options) {
+    DssReport(DssRunner.Options options) {
         this.options = options;
     }
 
-    void addGroups(String caller, double[] microsPerMessage) {
+    void addGroups(DssRunner.Caller caller, double[] microsPerMessage) {
         groups.put(caller, microsPerMessage.clone());
     }
 
-    void addThroughput(String target, LoadResult result) {
+    void addThroughput(DssTarget target, LoadResult result) {
         throughput.put(target, result);
     }
 
@@ -40,31 +44,23 @@ final class DssReport {
         oneWay = sortedMicros.clone();
     }
 
-    Map<String, double[]> groups() {
+    Map<DssRunner.Caller, double[]> groups() {
         return groups;
     }
 
-    Map<String, LoadResult> throughput() {
+    Map<DssTarget, LoadResult> throughput() {
         return throughput;
     }
 
     /** @return mean over the groups, µs per message; NaN if the caller was not run */
-    double twoWayMean(String caller) {
+    double twoWayMean(DssRunner.Caller caller) {
         double[] g = groups.get(caller);
         return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
     }
 
-    double reqPerSecond(String target) {
-        LoadResult r = throughput.get(target);
-        return r == null ? Double.NaN : r.throughput();
-    }
-
-    static double percentile(double[] sorted, double p) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+    /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
+    static double percentile(double[] values, double p) {
+        return values.length == 0 ? Double.NaN : new Percentile().withEstimationType(EstimationType.R_1).evaluate(values, p);
     }
 
     String tables() {
@@ -72,16 +68,15 @@ final class DssReport {
         sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
-        String raw = DssRunner.TWO_WAY_ORDER.get(5);
-        double rawMean = twoWayMean(raw);
+        double rawMean = twoWayMean(DssRunner.Caller.RAW_NETTY);
         MarkdownTable two = new MarkdownTable("lrrrrrr", "caller", "mean µs/message", "fastest group", "median group",
                 "slowest group", "messages/s", "vs raw Netty");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+        for (Map.Entry<DssRunner.Caller, double[]> e : groups.entrySet()) {
             double[] s = e.getValue().clone();
             Arrays.sort(s);
             double mean = twoWayMean(e.getKey());
-            boolean http = !e.getKey().contains("in-process");
-            two.row(e.getKey(), f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
+            boolean http = e.getKey().target.http;
+            two.row(e.getKey().label, f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
                     f("%,.0f", 1e6 / mean), http && !Double.isNaN(rawMean) ? f("%.2fx", mean / rawMean) : "-");
         }
         two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
@@ -90,13 +85,13 @@ final class DssReport {
         sb.append(two).append('\n');
 
         if (!throughput.isEmpty()) {
-            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY.label);
+            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY);
             sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
                     + " flight each, same load generator; the servers take turns, %d runs of %.1f s each, medians%n%n",
                     options.connections(), options.throughputRounds(), options.throughputSeconds()));
             MarkdownTable t = new MarkdownTable("lrrrrrr", "server", "requests/s", "p50 µs", "p99 µs", "non-2xx", "errors",
                     "vs raw Netty");
-            throughput.forEach((name, r) -> t.row(name, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
+            throughput.forEach((target, r) -> t.row(target.label, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
                     f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(),
                     rawLoad == null ? "-" : f("%.2fx", r.throughput() / rawLoad.throughput())));
             t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
@@ -118,47 +113,36 @@ final class DssReport {
         return String.format(Locale.ROOT, format, v);
     }
 
-    String csv() {
-        StringBuilder sb = new StringBuilder("experiment,item,metric,value\n");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
-            double[] s = e.getValue().clone();
-            Arrays.sort(s);
-            row(sb, "two-way", e.getKey(), "mean_us", twoWayMean(e.getKey()));
-            row(sb, "two-way", e.getKey(), "median_group_us", percentile(s, 50));
-            row(sb, "two-way", e.getKey(), "msgs_per_s", 1e6 / twoWayMean(e.getKey()));
-        }
-        for (Map.Entry<String, LoadResult> e : throughput.entrySet()) {
-            row(sb, "throughput", e.getKey(), "req_per_s", e.getValue().throughput());
-            row(sb, "throughput", e.getKey(), "p50_us", e.getValue().latencyMicros(50));
-            row(sb, "throughput", e.getKey(), "p99_us", e.getValue().latencyMicros(99));
-            row(sb, "throughput", e.getKey(), "non2xx", e.getValue().non2xx());
-        }
+    Csv csv() {
+        Csv csv = new Csv("experiment", "item", "metric", "value");
+        groups.forEach((caller, values) -> {
+            csv.row("two-way", caller.label, "mean_us", twoWayMean(caller));
+            csv.row("two-way", caller.label, "median_group_us", percentile(values, 50));
+            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / twoWayMean(caller));
+        });
+        throughput.forEach((target, r) -> {
+            csv.row("throughput", target.label, "req_per_s", r.throughput());
+            csv.row("throughput", target.label, "p50_us", r.latencyMicros(50));
+            csv.row("throughput", target.label, "p99_us", r.latencyMicros(99));
+            csv.row("throughput", target.label, "non2xx", (double) r.non2xx());
+        });
         if (oneWay.length > 0) {
-            row(sb, "one-way", "Replace to notification, in-process", "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
-            row(sb, "one-way", "Replace to notification, in-process", "p50_us", percentile(oneWay, 50));
-            row(sb, "one-way", "Replace to notification, in-process", "p99_us", percentile(oneWay, 99));
+            String item = "Replace to notification, in-process";
+            csv.row("one-way", item, "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
+            csv.row("one-way", item, "p50_us", percentile(oneWay, 50));
+            csv.row("one-way", item, "p99_us", percentile(oneWay, 99));
         }
-        return sb.toString();
+        return csv;
     }
 
-    String groupsCsv() {
-        StringBuilder sb = new StringBuilder("caller,group,us_per_message\n");
-        for (Map.Entry<String, double[]> e : groups.entrySet()) {
-            for (int g = 0; g < e.getValue().length; g++) {
-                sb.append(quote(e.getKey())).append(',').append(g + 1).append(',')
-                        .append(String.format(Locale.ROOT, "%.4f", e.getValue()[g])).append('\n');
+    Csv groupsCsv() {
+        Csv csv = new Csv("caller", "group", "us_per_message");
+        groups.forEach((caller, values) -> {
+            for (int g = 0; g < values.length; g++) {
+                csv.row(caller.label, g + 1, Csv.num("%.4f", values[g]));
             }
-        }
-        return sb.toString();
-    }
-
-    private static void row(StringBuilder sb, String experiment, String item, String metric, double v) {
-        sb.append(experiment).append(',').append(quote(item)).append(',').append(metric).append(',')
-                .append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.6g", v)).append('\n');
-    }
-
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        });
+        return csv;
     }
 
     private static final int BINS = 24;
@@ -180,12 +164,12 @@ final class DssReport {
                 double start = Math.pow(10, logLo + b * step);
                 labels.add(String.format(Locale.ROOT, start < 10 ? "%.2f" : "%.0f", start));
             }
-            groups().forEach((name, values) -> {
+            groups().forEach((caller, values) -> {
                 int[] counts = new int[BINS];
                 for (double v : values) {
                     counts[Math.max(0, Math.min(BINS - 1, (int) ((Math.log10(v) - logLo) / step)))]++;
                 }
-                series.put(name, Arrays.stream(counts).boxed().toList());
+                series.put(caller.label, Arrays.stream(counts).boxed().toList());
             });
         }
         Charts.bars("Two-way Get: time per message of each group (seed 000 Fig. 13)", "µs per message (bin start, log-spaced)",
@@ -194,7 +178,7 @@ final class DssReport {
 
     /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
     void throughputChart(Path file) throws IOException {
-        List<String> names = new ArrayList<>(throughput().keySet());
+        List<String> names = new ArrayList<>(throughput().keySet().stream().map(t -> t.label).toList());
         List<Double> values = new ArrayList<>(throughput().values().stream().map(LoadResult::throughput).toList());
         names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
         values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));

@@ -32,6 +32,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import io.ccrj.bench.runner.Cli;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * {@code bin/ccrj dss}: the seeds' DSS timings with ours and the raw Netty baseline's in one run.
@@ -51,7 +55,73 @@ import java.util.concurrent.atomic.AtomicLong;
  * and {@code dss-two-way.png} (the groups' histogram, the seeds' figure) and
  * {@code dss-throughput.png}.
  */
-public final class DssRunner implements Experiment<DssOptions> {
+public final class DssRunner implements Experiment<DssRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj dss}.
+     *
+     * @param full longer throughput windows and more notifications
+     * @param groups timed groups per target (the seeds: 30)
+     * @param groupSize two-way messages per group (the seeds: 200)
+     * @param connections load generator connections for the throughput test (wrk -c)
+     * @param throughputSeconds measured seconds of each throughput run
+     * @param throughputRounds throughput runs per server, the servers taking turns (median reported)
+     * @param notifications one-way Replace-to-notification samples
+     * @param out output folder, or {@code null} for {@code results/dss-<timestamp>}
+     */
+    public record Options(boolean full, int groups, int groupSize, int connections, double throughputSeconds,
+                          int throughputRounds, int notifications, Path out) {
+        private static final OptionParser PARSER = Cli.parser();
+        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "7 throughput rounds of 5 s, 100,000 notifications");
+        private static final OptionSpec<Integer> GROUPS = Cli.whole(PARSER, "groups",
+                "timed groups per target (default 30, the seeds')");
+        private static final OptionSpec<Integer> GROUP_SIZE = Cli.whole(PARSER, "group-size",
+                "two-way messages per group (default 200, the seeds')");
+        private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
+                "load generator connections (default 32, as wrk -c32)");
+        private static final OptionSpec<Double> SECONDS = Cli.number(PARSER, "throughput-s",
+                "measured seconds per throughput run (default 1.2; --full 5)", "SECONDS");
+        private static final OptionSpec<Integer> ROUNDS = Cli.whole(PARSER, "rounds",
+                "throughput runs per server, servers taking turns, median reported (default 5; --full 7)");
+        private static final OptionSpec<Integer> NOTIFICATIONS = Cli.whole(PARSER, "notifications",
+                "Replace-to-notification samples (default 20000; --full 100000)");
+        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+                "output folder (default results/dss-<timestamp>)", "DIR");
+
+        /** The usage text. */
+        public static final String USAGE = Cli.usage("""
+                Usage: bin/ccrj dss [options]
+
+                The seeds' DSS experiment (seed 000 Fig. 13, seed 001 Fig. 9): groups of two-way Get messages
+                to a service, each group timed, in-process and over loopback HTTP, beside a raw Netty HTTP
+                handler in the same run; HTTP throughput of the DSS host and the raw handler under the same
+                load generator; one-way Replace-to-notification latency.
+                """, PARSER);
+
+        /**
+         * Parses a command line.
+         *
+         * @param args the arguments
+         * @return the options
+         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         */
+        public static Options parse(String... args) {
+            OptionSet s = Cli.parse(PARSER, args);
+            Options d = defaults(s.has(FULL));
+            return new Options(d.full(), Cli.intIn(s, GROUPS, d.groups(), 1, 100_000),
+                    Cli.intIn(s, GROUP_SIZE, d.groupSize(), 1, 1_000_000), Cli.intIn(s, CONNECTIONS, d.connections(), 1, 10_000),
+                    Cli.doubleIn(s, SECONDS, d.throughputSeconds(), 0.01, 3600), Cli.intIn(s, ROUNDS, d.throughputRounds(), 1, 100),
+                    Cli.intIn(s, NOTIFICATIONS, d.notifications(), 1, 10_000_000), Cli.folder(s, OUT));
+        }
+
+        /**
+         * @param full longer runs
+         * @return the options of a command line that sets nothing else
+         */
+        public static Options defaults(boolean full) {
+            return new Options(full, 30, 200, 32, full ? 5 : 1.2, full ? 7 : 5, full ? 100_000 : 20_000, null);
+        }
+    }
+
     /** The seeds' two-way figures, from {@link Seeds} (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
     static final double SEED_TWO_WAY_MICROS_LOW = Seeds.require("dss.two-way.us").value();
     static final double SEED_TWO_WAY_MICROS_HIGH = Seeds.require("dss.two-way.us.high").value();
@@ -60,36 +130,40 @@ public final class DssRunner implements Experiment<DssOptions> {
 
     @Override
     public String usage() {
-        return DssOptions.USAGE;
+        return Options.USAGE;
     }
 
     @Override
-    public DssOptions parse(String... args) {
-        return DssOptions.parse(args);
+    public Options parse(String... args) {
+        return Options.parse(args);
     }
 
     /**
      * The headline figures: two-way means over the groups (bootstrap over groups), throughput
      * medians over the servers' turns (bootstrap over turns), the raw Netty handler as the peer.
      */
-    static List<Figure> headline(Map<String, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
+    static List<Figure> headline(Map<Caller, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
         List<Figure> out = new ArrayList<>();
-        double[] inProcess = groupsByCaller.get(TWO_WAY_ORDER.get(1));
-        double[] http = groupsByCaller.get(TWO_WAY_ORDER.get(3));
-        double[] raw = groupsByCaller.get(TWO_WAY_ORDER.get(5));
+        double[] inProcess = groupsByCaller.get(Caller.SERVICE_TO_SERVICE);
+        double[] http = groupsByCaller.get(Caller.HTTP);
+        double[] raw = groupsByCaller.get(Caller.RAW_NETTY);
         if (inProcess != null && inProcess.length > 0) {
-            out.add(Figure.of("dss", "DSS two-way Get, service to service in-process", "µs", true, mean(inProcess), "dss.two-way.us"));
+            out.add(Figure.of(List.of("dss", "two-way", Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
+                    "µs", true, mean(inProcess), "dss.two-way.us"));
         }
         if (http != null && http.length > 0) {
-            Figure f = Figure.of("dss", "DSS two-way Get, loopback HTTP", "µs", true, mean(http), "dss.two-way.us");
+            Figure f = Figure.of(List.of("dss", "two-way", Caller.HTTP), "DSS two-way Get, loopback HTTP", "µs", true, mean(http),
+                    "dss.two-way.us");
             out.add(raw == null || raw.length == 0 ? f : f.withPeer("raw Netty", mean(raw)));
         }
         double[] host = throughputRounds.get(DssTarget.DSS_HTTP);
         if (host != null && host.length > 0) {
-            Figure f = Figure.of("dss", "DSS HTTP throughput", "requests/s", false, Estimate.median(host), "dss.throughput.per-s");
+            Figure f = Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false,
+                    Estimate.median(host), "dss.throughput.per-s");
             double[] rawRounds = throughputRounds.get(DssTarget.RAW_NETTY);
             out.add(rawRounds == null || rawRounds.length == 0 ? f : f.withPeer("raw Netty", Estimate.median(rawRounds)));
-            out.add(Figure.of("dss", "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
+            out.add(Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
+                    "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
                     .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
         }
         return out;
@@ -105,31 +179,39 @@ public final class DssRunner implements Experiment<DssOptions> {
         void once() throws Exception;
     }
 
-    /** A two-way caller: its label and how it exchanges, plus what to close. */
-    private record Caller(String label, DssTarget target, boolean viaPartnerApi) {
+    /** A two-way caller, in table order: what the tables call it, the target it calls, and whether through DSS's partner API. */
+    enum Caller {
+        /** A local {@link ServiceRef}. */
+        IN_PROCESS_REF("DSS in-process (local ServiceRef)", DssTarget.DSS_IN_PROCESS, true),
+        /** A client service sending each Get from the previous answer's callback: the seeds' setup. */
+        SERVICE_TO_SERVICE("DSS service to service, in-process (the seeds' setup)", DssTarget.DSS_IN_PROCESS, false),
+        /** {@link ServiceRef#remote}, DSS's pooled Netty client. */
+        REMOTE_PARTNER("DSS remote partner (ServiceRef.remote, pooled Netty client)", DssTarget.DSS_HTTP, true),
+        /** The round-trip client against the DSS host, handlers on the event loop. */
+        HTTP("DSS host over HTTP (round-trip client)", DssTarget.DSS_HTTP, false),
+        /** The round-trip client against the DSS host, handlers on the dispatcher. */
+        HTTP_DISPATCHER("DSS host over HTTP, handlers on the dispatcher (round-trip client)", DssTarget.DSS_HTTP_DISPATCHER, false),
+        /** The round-trip client against the raw Netty handler. */
+        RAW_NETTY("raw Netty handler over HTTP (round-trip client)", DssTarget.RAW_NETTY, false);
+
+        final String label;
+        final DssTarget target;
+        final boolean viaPartnerApi;
+
+        Caller(String label, DssTarget target, boolean viaPartnerApi) {
+            this.label = label;
+            this.target = target;
+            this.viaPartnerApi = viaPartnerApi;
+        }
     }
 
-    static final List<String> TWO_WAY_ORDER = List.of(
-            "DSS in-process (local ServiceRef)",
-            "DSS service to service, in-process (the seeds' setup)",
-            "DSS remote partner (ServiceRef.remote, pooled Netty client)",
-            "DSS host over HTTP (round-trip client)",
-            "DSS host over HTTP, handlers on the dispatcher (round-trip client)",
-            "raw Netty handler over HTTP (round-trip client)");
-
     @Override
-    public Report run(DssOptions o, PrintStream out, PrintStream err) throws Exception {
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
         // which then warns that it has no appenders: Netty logs through java.util.logging here.
         io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
                 io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
-        List<Caller> callers = List.of(
-                new Caller(TWO_WAY_ORDER.get(0), DssTarget.DSS_IN_PROCESS, true),
-                new Caller(TWO_WAY_ORDER.get(1), DssTarget.DSS_IN_PROCESS, false),
-                new Caller(TWO_WAY_ORDER.get(2), DssTarget.DSS_HTTP, true),
-                new Caller(TWO_WAY_ORDER.get(3), DssTarget.DSS_HTTP, false),
-                new Caller(TWO_WAY_ORDER.get(4), DssTarget.DSS_HTTP_DISPATCHER, false),
-                new Caller(TWO_WAY_ORDER.get(5), DssTarget.RAW_NETTY, false));
+        List<Caller> callers = List.of(Caller.values());
         List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
         int runs = 2 * o.groups() + loaded.size() * o.throughputRounds() + 1;
         double predicted = callers.size() * 2.0 + loaded.size() * o.throughputRounds() * (o.throughputSeconds() + 0.5) + 3;
@@ -148,12 +230,10 @@ public final class DssRunner implements Experiment<DssOptions> {
         // turns, group by group, so that each sees the same mix.
         // In-process callers first, alone (the HTTP hosts' idle dispatcher workers would take
         // their cores); then the HTTP callers together.
-        Map<String, double[]> byCaller = new LinkedHashMap<>();
-        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target().http).toList(), o, progress));
-        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target().http).toList(), o, progress));
-        for (String label : TWO_WAY_ORDER) {
-            report.addGroups(label, byCaller.get(label));
-        }
+        Map<Caller, double[]> byCaller = new EnumMap<>(Caller.class);
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target.http).toList(), o, progress));
+        byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target.http).toList(), o, progress));
+        byCaller.forEach(report::addGroups);
         // Throughput moves by 10-20% from one run to the next here: the servers take turns, round
         // after round, and each reports its median run.
         Map<DssTarget, double[]> rounds = new EnumMap<>(DssTarget.class);
@@ -178,7 +258,7 @@ public final class DssRunner implements Experiment<DssOptions> {
                 rounds.put(loaded.get(i), runsByServer.get(i).stream().mapToDouble(LoadResult::throughput).toArray());
                 List<LoadResult> sorted = new ArrayList<>(runsByServer.get(i));
                 sorted.sort(java.util.Comparator.comparingDouble(LoadResult::throughput));
-                report.addThroughput(loaded.get(i).label, sorted.get(sorted.size() / 2));
+                report.addThroughput(loaded.get(i), sorted.get(sorted.size() / 2));
             }
         } finally {
             for (DssTarget.Running r : servers) {
@@ -199,8 +279,8 @@ public final class DssRunner implements Experiment<DssOptions> {
         Path csv = dir.resolve("dss.csv");
         Path groups = dir.resolve("dss-groups.csv");
         Path md = dir.resolve("dss.md");
-        Files.writeString(csv, report.csv());
-        Files.writeString(groups, report.groupsCsv());
+        report.csv().write(csv);
+        report.groupsCsv().write(groups);
         String markdown = "- " + machine + "\n" + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables;
         Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
         Path hist = dir.resolve("dss-two-way.png");
@@ -227,29 +307,29 @@ public final class DssRunner implements Experiment<DssOptions> {
      * Starts every target once, warms every caller up, then times group after group with the
      * callers taking turns; returns each caller's µs per message, group by group.
      */
-    private static Map<String, double[]> twoWayTakingTurns(List<Caller> callers, DssOptions o, Progress progress)
+    private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, Options o, Progress progress)
             throws Exception {
         Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
         List<AutoCloseable> clients = new ArrayList<>();
         try {
-            Map<String, GroupTimer> timers = new LinkedHashMap<>();
+            Map<Caller, GroupTimer> timers = new EnumMap<>(Caller.class);
             for (Caller c : callers) {
-                DssTarget.Running r = running.get(c.target());
+                DssTarget.Running r = running.get(c.target);
                 if (r == null) {
-                    r = c.target().start();
-                    running.put(c.target(), r);
+                    r = c.target.start();
+                    running.put(c.target, r);
                 }
-                timers.put(c.label(), timer(c, r, clients));
+                timers.put(c, timer(c, r, clients));
             }
             int warm = Math.max(2_000, o.groupSize() * 5);
             for (GroupTimer t : timers.values()) {
                 t.microsPerMessage(warm);
             }
-            Map<String, double[]> micros = new LinkedHashMap<>();
+            Map<Caller, double[]> micros = new EnumMap<>(Caller.class);
             timers.keySet().forEach(k -> micros.put(k, new double[o.groups()]));
             for (int g = 0; g < o.groups(); g++) {
                 long t0 = System.nanoTime();
-                for (Map.Entry<String, GroupTimer> e : timers.entrySet()) {
+                for (Map.Entry<Caller, GroupTimer> e : timers.entrySet()) {
                     micros.get(e.getKey())[g] = e.getValue().microsPerMessage(o.groupSize());
                 }
                 progress.done("two-way group " + (g + 1) + " of " + callers.size() + " callers", 2.0 * callers.size() / o.groups(),
@@ -267,7 +347,7 @@ public final class DssRunner implements Experiment<DssOptions> {
     }
 
     private static GroupTimer timer(Caller c, DssTarget.Running r, List<AutoCloseable> clients) throws Exception {
-        if (c.target() == DssTarget.DSS_IN_PROCESS && !c.viaPartnerApi()) {
+        if (c == Caller.SERVICE_TO_SERVICE) {
             // The seeds' setup: a client service sends each Get from the previous answer's callback
             // and times the group itself.
             ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
@@ -276,8 +356,8 @@ public final class DssRunner implements Experiment<DssOptions> {
                     .body().get("nanos").asLong() / 1e3 / n;
         }
         Exchange exchange;
-        if (c.viaPartnerApi()) {
-            ServiceRef ref = c.target().http ? r.remotePing() : r.ping();
+        if (c.viaPartnerApi) {
+            ServiceRef ref = c.target.http ? r.remotePing() : r.ping();
             exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
@@ -285,7 +365,7 @@ public final class DssRunner implements Experiment<DssOptions> {
             exchange = () -> {
                 HttpReply reply = hc.exchange();
                 if (reply.status() != 200) {
-                    throw new IllegalStateException(c.label() + " answered " + reply.status() + ": " + reply.bodyText());
+                    throw new IllegalStateException(c.label + " answered " + reply.status() + ": " + reply.bodyText());
                 }
             };
         }
@@ -324,10 +404,5 @@ public final class DssRunner implements Experiment<DssOptions> {
                 sub.close();
             }
         }
-    }
-
-    /** @return the groups per caller, in table order, for tests */
-    static List<String> callerLabels() {
-        return new ArrayList<>(TWO_WAY_ORDER);
     }
 }

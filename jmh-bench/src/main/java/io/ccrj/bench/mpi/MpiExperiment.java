@@ -3,8 +3,9 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiOptions.Part;
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.overhead.Stats;
 import java.io.PrintStream;
@@ -22,21 +23,21 @@ import java.util.function.IntConsumer;
  *
  * <p>Each configuration keeps one {@link DrivenWorld} for all its timings (world start-up is not
  * timed). A timing is a round of {@code n} operations on every rank, {@code n} chosen from a pilot
- * round so that a round lasts about {@link MpiOptions#roundMillis()}, after rounds of warm-up
- * for {@link MpiOptions#warmupMillis()} (the JIT must compile the rank loops first); each is repeated
- * {@link MpiOptions#reps()} times and the median of the repetitions during which other processes
+ * round so that a round lasts about {@link MpiRunner.Options#roundMillis()}, after rounds of warm-up
+ * for {@link MpiRunner.Options#warmupMillis()} (the JIT must compile the rank loops first); each is repeated
+ * {@link MpiRunner.Options#reps()} times and the median of the repetitions during which other processes
  * left the machine alone is reported (all of them if none was quiet; see {@link ForeignLoad}).
  */
 final class MpiExperiment {
     /** Most operations in one round (keeps a mis-estimated pilot from running for minutes). */
     static final int MAX_OPS_PER_ROUND = 5_000_000;
 
-    private final MpiOptions options;
+    private final MpiRunner.Options options;
     private final int unitsPerStage;
     private final boolean mpjInstalled;
     private final int cores;
     private final PrintStream err;
-    private final List<MpiFigure> figures = new ArrayList<>();
+    private final List<Figure> figures = new ArrayList<>();
     private Progress progress;
 
     /**
@@ -46,7 +47,7 @@ final class MpiExperiment {
      * @param cores available processors
      * @param err where progress goes
      */
-    MpiExperiment(MpiOptions options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
+    MpiExperiment(MpiRunner.Options options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
         this.options = options;
         this.unitsPerStage = unitsPerStage;
         this.mpjInstalled = mpjInstalled;
@@ -84,7 +85,7 @@ final class MpiExperiment {
     }
 
     /** Runs everything asked for and returns the figures. */
-    List<MpiFigure> run() throws InterruptedException {
+    List<Figure> run() throws InterruptedException {
         int planned = plannedConfigurations();
         progress = new Progress(err, planned, planned, System::nanoTime);
         for (Part e : options.experiments()) {
@@ -106,10 +107,10 @@ final class MpiExperiment {
             for (RendezvousPattern p : patterns) {
                 for (MpiBackend b : options.backends()) {
                     long start = System.nanoTime();
-                    String id = MpiOptions.id(b);
+                    String id = MpiRunner.Options.id(b);
                     if (!available(b)) {
-                        figures.add(missing("stages", p, id, ranks, 0, "overhead_us"));
-                        figures.add(missing("stages", p, id, ranks, 0, "messaging_us"));
+                        figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us")));
+                        figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "messaging_us")));
                     } else {
                         stageConfig(p, b, ranks);
                     }
@@ -149,12 +150,12 @@ final class MpiExperiment {
             Timing msg = timeOps(world::round);
             long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
             long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
-            String id = MpiOptions.id(b);
+            String id = MpiRunner.Options.id(b);
             double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
-            figures.add(new MpiFigure("stages", p, id, ranks, 0, "overhead_us", overhead,
-                    Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls), ""));
-            figures.add(new MpiFigure("stages", p, id, ranks, 0, "messaging_us", msg.medianNanosPerOp() / 1e3,
-                    msg.used, msg.taken, msg.load, "", msg.perOp(1e-3)));
+            figures.add(MpiFigures.of(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us"), overhead,
+                    new Figure.Runs(Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls))));
+            figures.add(MpiFigures.of(MpiFigures.key("stages", p, id, ranks, 0, "messaging_us"), msg.medianNanosPerOp() / 1e3,
+                    msg.runs(), msg.perOp(1e-3)));
         }
     }
 
@@ -166,15 +167,14 @@ final class MpiExperiment {
             int ranks = c[1];
             for (MpiBackend b : options.backends()) {
                 long start = System.nanoTime();
-                String id = MpiOptions.id(b);
+                String id = MpiRunner.Options.id(b);
                 if (!available(b)) {
-                    figures.add(missing("latency", op, id, ranks, 0, "latency_us"));
+                    figures.add(MpiFigures.missing(MpiFigures.key("latency", op, id, ranks, 0, "latency_us")));
                 } else {
                     try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
                         Timing t = timeOps(world::round);
-                        figures.add(new MpiFigure("latency", op, id, ranks, 0, "latency_us",
-                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.used, t.taken, t.load, "",
-                                t.perOp(1e-3 / op.opsPerIteration)));
+                        figures.add(MpiFigures.of(MpiFigures.key("latency", op, id, ranks, 0, "latency_us"),
+                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
                     }
                 }
                 progress.done(String.format(Locale.ROOT, "%s %d ranks %s", op.label, ranks, id), 1, System.nanoTime() - start);
@@ -184,8 +184,8 @@ final class MpiExperiment {
                 long start = System.nanoTime();
                 CoreToCorePingPong floor = new CoreToCorePingPong();
                 Timing t = timeOps(floor::round);
-                figures.add(new MpiFigure("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us",
-                        t.medianNanosPerOp() / 2 / 1e3, t.used, t.taken, t.load, "", t.perOp(1e-3 / 2)));
+                figures.add(MpiFigures.of(MpiFigures.key("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"),
+                        t.medianNanosPerOp() / 2 / 1e3, t.runs(), t.perOp(1e-3 / 2)));
                 progress.done("core-to-core hand-off floor, 2 threads", 1, System.nanoTime() - start);
             }
         }
@@ -199,9 +199,9 @@ final class MpiExperiment {
             for (CopyModel m : CopyModel.values()) {
                 for (MpiBackend b : options.backends()) {
                     long start = System.nanoTime();
-                    String id = MpiOptions.id(b);
+                    String id = MpiRunner.Options.id(b);
                     if (!available(b)) {
-                        figures.add(missing("bandwidth", m, id, ranks, size, "GB/s"));
+                        figures.add(MpiFigures.missing(MpiFigures.key("bandwidth", m, id, ranks, size, "GB/s")));
                     } else {
                         try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
                             addBandwidth(m, id, ranks, size, timeOps(world::round));
@@ -212,10 +212,10 @@ final class MpiExperiment {
                 }
             }
             long start = System.nanoTime();
-            addBandwidth(MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
+            addBandwidth(MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
             progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size), 1, System.nanoTime() - start);
             start = System.nanoTime();
-            addBandwidth(MpiFigure.Baseline.ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
+            addBandwidth(MpiFigures.Baseline.ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
             progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks), 1,
                     System.nanoTime() - start);
         }
@@ -224,9 +224,9 @@ final class MpiExperiment {
 
     private void addBandwidth(Enum<?> item, String backend, int threads, int size, Timing t) {
         double opNanos = t.medianNanosPerOp();
-        figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "op_us", opNanos / 1e3, t.used, t.taken, t.load, ""));
-        figures.add(new MpiFigure("bandwidth", item, backend, threads, size, "GB/s", 8.0 * size * threads / opNanos,
-                t.used, t.taken, t.load, "", Arrays.stream(t.perOp(1)).map(ns -> 8.0 * size * threads / ns).toArray()));
+        figures.add(MpiFigures.of(MpiFigures.key("bandwidth", item, backend, threads, size, "op_us"), opNanos / 1e3, t.runs()));
+        figures.add(MpiFigures.of(MpiFigures.key("bandwidth", item, backend, threads, size, "GB/s"), 8.0 * size * threads / opNanos,
+                t.runs(), Arrays.stream(t.perOp(1)).map(ns -> 8.0 * size * threads / ns).toArray()));
     }
 
     /**
@@ -296,6 +296,10 @@ final class MpiExperiment {
         /** @return each repetition's time per operation, in nanoseconds times {@code scale} */
         double[] perOp(double scale) {
             return Arrays.stream(nanos).mapToDouble(n -> n * scale / ops).toArray();
+        }
+
+        Figure.Runs runs() {
+            return new Figure.Runs(used, taken, load);
         }
     }
 
@@ -372,7 +376,4 @@ final class MpiExperiment {
         return b != MpiBackend.MPJ_EXPRESS || mpjInstalled;
     }
 
-    private static MpiFigure missing(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return new MpiFigure(experiment, item, backend, ranks, size, metric, Double.NaN, 0, 0, Double.NaN, "not installed");
-    }
 }

@@ -3,6 +3,8 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
@@ -61,40 +63,37 @@ final class MpiReport {
         return Map.copyOf(out);
     }
 
-    private final List<MpiFigure> figures;
-    private final MpiOptions options;
+    private final List<Figure> figures;
+    private final MpiRunner.Options options;
 
-    MpiReport(List<MpiFigure> figures, MpiOptions options) {
+    MpiReport(List<Figure> figures, MpiRunner.Options options) {
         this.figures = List.copyOf(figures);
         this.options = options;
     }
 
-    List<MpiFigure> figures() {
+    List<Figure> figures() {
         return figures;
     }
 
     /** @return the figure, if measured or marked missing */
-    Optional<MpiFigure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item() == item
-                && f.backend().equals(backend) && f.ranks() == ranks && f.size() == size && f.metric().equals(metric))
-                .findFirst();
+    Optional<Figure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        List<Object> key = MpiFigures.key(experiment, item, backend, ranks, size, metric);
+        return figures.stream().filter(f -> f.key().equals(key)).findFirst();
     }
 
     double value(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return find(experiment, item, backend, ranks, size, metric).map(MpiFigure::value).orElse(Double.NaN);
+        return find(experiment, item, backend, ranks, size, metric).map(f -> f.ours().value()).orElse(Double.NaN);
     }
 
     /** @return the CSV of every figure */
-    String csv() {
-        StringBuilder sb = new StringBuilder(MpiFigure.CSV_HEADER).append('\n');
-        for (MpiFigure f : figures) {
-            sb.append(f.csv()).append('\n');
-        }
-        return sb.toString();
+    Csv csv() {
+        Csv csv = new Csv(MpiFigures.CSV_HEADER);
+        figures.forEach(f -> MpiFigures.row(f, csv));
+        return csv;
     }
 
     private boolean has(String experiment) {
-        return figures.stream().anyMatch(f -> f.experiment().equals(experiment));
+        return figures.stream().anyMatch(f -> MpiFigures.experiment(f).equals(experiment));
     }
 
     /** @return every table, Markdown */
@@ -125,7 +124,7 @@ final class MpiReport {
             for (int r : ranks("stages", item)) {
                 double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
                 double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
-                t.row(MpiFigure.label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
+                t.row(MpiFigures.label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
@@ -140,18 +139,18 @@ final class MpiReport {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
         MarkdownTable t = new MarkdownTable("lrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "ratio");
         for (Enum<?> item : items("latency")) {
-            if (item == MpiFigure.Baseline.CORE_TO_CORE) {
+            if (item == MpiFigures.Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
-                t.row(MpiFigure.label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
+                t.row(MpiFigures.label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
                                 value("latency", item, "ccr-mpi", r, 0, "latency_us")));
             }
         }
         sb.append(t);
-        double floor = value("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        double floor = value("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         if (!Double.isNaN(floor)) {
             double ping = value("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
@@ -176,8 +175,8 @@ final class MpiReport {
         for (long size : sizes()) {
             double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
             double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s");
-            double one = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
-            double all = value("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s");
+            double one = value("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
+            double all = value("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s");
             t.row(String.format(Locale.ROOT, "%,d", size),
                     cell("bandwidth", CopyModel.INSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
                     cell("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
@@ -185,8 +184,8 @@ final class MpiReport {
                     cell("bandwidth", CopyModel.INSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
                     cell("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
                     cell("bandwidth", CopyModel.STEPPED_ARRAY, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
-                    cell("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
+                    cell("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
+                    cell("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
                     share(ccr, one), share(ccr, all), share(ccr, mpj));
         }
         return sb.append(t).toString();
@@ -214,15 +213,15 @@ final class MpiReport {
     }
 
     private String cell(String experiment, Enum<?> item, String backend, int ranks, long size, String metric, int digits) {
-        Optional<MpiFigure> f = find(experiment, item, backend, ranks, size, metric);
+        Optional<Figure> f = find(experiment, item, backend, ranks, size, metric);
         if (f.isEmpty()) {
             return "";
         }
         if (!f.get().measured()) {
             return f.get().note();
         }
-        String v = String.format(Locale.ROOT, "%." + digits + "f", f.get().value());
-        return f.get().used() < f.get().taken() || f.get().foreignLoad() > 0.10 ? v + "*" : v;
+        String v = String.format(Locale.ROOT, "%." + digits + "f", f.get().ours().value());
+        return f.get().runs().disturbed() ? v + "*" : v;
     }
 
     private static String two(double v) {
@@ -245,17 +244,17 @@ final class MpiReport {
 
     private List<Enum<?>> items(String experiment) {
         Set<Enum<?>> out = new LinkedHashSet<>();
-        figures.stream().filter(f -> f.experiment().equals(experiment)).forEach(f -> out.add(f.item()));
+        figures.stream().filter(f -> MpiFigures.experiment(f).equals(experiment)).forEach(f -> out.add(MpiFigures.item(f)));
         return List.copyOf(out);
     }
 
     private List<Integer> ranks(String experiment, Enum<?> item) {
-        return figures.stream().filter(f -> f.experiment().equals(experiment) && f.item() == item)
-                .map(MpiFigure::ranks).distinct().sorted().toList();
+        return figures.stream().filter(f -> MpiFigures.experiment(f).equals(experiment) && MpiFigures.item(f) == item)
+                .map(MpiFigures::ranks).distinct().sorted().toList();
     }
 
     List<Long> sizes() {
-        return figures.stream().filter(f -> f.experiment().equals("bandwidth")).map(MpiFigure::size).distinct().sorted().toList();
+        return figures.stream().filter(f -> MpiFigures.experiment(f).equals("bandwidth")).map(MpiFigures::size).distinct().sorted().toList();
     }
 
     private static final int W = 600;
@@ -310,20 +309,20 @@ final class MpiReport {
             series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m, "mpj-express", r, s, "GB/s")));
         }
         Color base = Charts.colour(2);
-        series.add(line(MpiFigure.Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
-                s -> find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
+        series.add(line(MpiFigures.Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
+                s -> find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
         series.add(line("System.arraycopy, " + r + " threads", base.darker(), true, sizes,
-                s -> find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
+                s -> find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
         // Eight series and more: a taller panel leaves room for the legend below the plot.
         return List.of(Charts.panel("Sendrecv bandwidth, " + r + " ranks — " + subtitle, "doubles per message (log)",
                 "GB/s summed over ranks (log)", W, H + 160, true, Axis.LOG, series));
     }
 
     private static Series line(String name, Color colour, boolean dashed, List<? extends Number> xs,
-                               LongFunction<Optional<MpiFigure>> at) {
+                               LongFunction<Optional<Figure>> at) {
         Series s = new Series(name, colour, dashed);
         for (Number x : xs) {
-            at.apply(x.longValue()).filter(MpiFigure::measured).map(MpiFigure::estimate)
+            at.apply(x.longValue()).filter(Figure::measured).map(Figure::ours)
                     .ifPresent(e -> s.add(x.doubleValue(), e.value(), e.low(), e.high()));
         }
         return s;

@@ -8,7 +8,7 @@ import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiOptions.Part;
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.runner.Progress;
@@ -22,6 +22,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import io.ccrj.bench.runner.Cli;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
@@ -30,19 +34,155 @@ import java.util.stream.Collectors;
  * into the output folder.
  *
  */
-public final class MpiRunner implements Experiment<MpiOptions> {
+public final class MpiRunner implements Experiment<MpiRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj mpi}. Mode defaults (quick or {@code --full}) apply to whatever
+     * the command line does not set, whatever the order of the arguments.
+     *
+     * @param full the seeds' ranges: more stages, arrays up to 10^7 doubles, more repetitions
+     * @param experiments what to run, in report order
+     * @param backends ccr-mpi and/or MPJ Express
+     * @param ranks rank counts of the stage and latency experiments, ascending
+     * @param bandwidthRanks rank count of the bandwidth experiment (the seeds used every core)
+     * @param sizes array sizes (doubles) of the bandwidth experiment, ascending
+     * @param stages S of the stage experiment
+     * @param stageMicros compute per stage of the stage experiment (seed 001's rendezvous runs: 17 µs)
+     * @param reps repetitions of every timing (medians reported)
+     * @param roundMillis the length a timed round aims at
+     * @param warmupMillis untimed rounds before each configuration's timings, so that the JIT has
+     *     compiled the rank loops
+     * @param out output folder, or {@code null} for {@code results/mpi-<timestamp>}
+     * @param ignoreLoad do not wait for other processes to leave the machine alone
+     */
+    public record Options(boolean full, List<Part> experiments, List<MpiBackend> backends, List<Integer> ranks,
+                          int bandwidthRanks, List<Integer> sizes, int stages, double stageMicros, int reps,
+                          int roundMillis, int warmupMillis, Path out, boolean ignoreLoad) {
+
+        /** The runner's experiments, in report order. */
+        public enum Part {
+            /** Per-stage overhead of the rendezvous patterns by the seeds' T(S) method (seed 001 Table 1). */
+            STAGES("stages"),
+            /** Ping-pong, barrier, bcast and allreduce latency. */
+            LATENCY("latency"),
+            /** Sendrecv bandwidth into the seeds' three copy models beside System.arraycopy (seed 000 Table 3). */
+            BANDWIDTH("bandwidth");
+
+            final String id;
+
+            Part(String id) {
+                this.id = id;
+            }
+
+            static Part parse(String s) {
+                for (Part e : values()) {
+                    if (e.id.equalsIgnoreCase(s)) {
+                        return e;
+                    }
+                }
+                throw new IllegalArgumentException("unknown experiment '" + s + "' (known: stages, latency, bandwidth)");
+            }
+        }
+
+        /** Quick mode: stages per computation. */
+        public static final int QUICK_STAGES = 5_000;
+        /** Full mode: stages per computation. */
+        public static final int FULL_STAGES = 50_000;
+        /** Seed 001's compute per stage in its AMD rendezvous runs (µs). */
+        public static final double SEED_STAGE_MICROS = 17.0;
+
+        private static final OptionParser PARSER = Cli.parser();
+        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
+                "the seeds' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
+        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"), "stages, latency and/or bandwidth (default all three)",
+                Cli.converter(Part.class, Part::parse, "LIST"));
+        private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
+                "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)",
+                Cli.converter(MpiBackend.class, Options::backend, "LIST"));
+        private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"), "rank counts of stages and latency (default 2,4,8)",
+                Cli.WHOLE);
+        private static final OptionSpec<Integer> BANDWIDTH_RANKS = Cli.whole(PARSER, "bandwidth-ranks",
+                "ranks of the bandwidth experiment (default 2)");
+        private static final OptionSpec<Integer> SIZES = Cli.list(PARSER, List.of("sizes"),
+                "bandwidth array sizes in doubles (default 1000,10000,100000,1000000; --full adds 10000000)", Cli.WHOLE);
+        private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
+                "stages per computation (default 5000; --full 50000)");
+        private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
+                "compute per stage (default 17, seed 001's AMD rendezvous runs)", "MICROS");
+        private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
+                "repetitions of every timing, medians reported (default 3; --full 5)");
+        private static final OptionSpec<Integer> ROUND_MS = Cli.whole(PARSER, "round-ms",
+                "length a timed round aims at (default 40; --full 150)");
+        private static final OptionSpec<Integer> WARMUP_MS = Cli.whole(PARSER, "warmup-ms",
+                "untimed rounds first, per configuration, so the JIT has compiled the rank loops (default 500; --full 2000)");
+        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+                "output folder (default results/mpi-<timestamp>)", "DIR");
+        private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
+                "do not wait out other processes' CPU use");
+
+        /** The usage text. */
+        public static final String USAGE = Cli.usage("""
+                Usage: bin/ccrj mpi [options]
+
+                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
+                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
+                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
+                """, PARSER);
+
+        /**
+         * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
+         *
+         * @param args the arguments
+         * @return the options
+         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         */
+        public static Options parse(String... args) {
+            OptionSet s = Cli.parse(PARSER, args);
+            Options d = defaults(s.has(FULL));
+            return new Options(d.full(), Cli.sortedList(s, ONLY, d.experiments()), Cli.sortedList(s, BACKEND, d.backends()),
+                    Cli.intsIn(s, RANKS, d.ranks(), 2, 64), Cli.intIn(s, BANDWIDTH_RANKS, d.bandwidthRanks(), 2, 64),
+                    Cli.intsIn(s, SIZES, d.sizes(), 1, 50_000_000), Cli.intIn(s, STAGES, d.stages(), 2, 10_000_000),
+                    Cli.doubleIn(s, STAGE_US, d.stageMicros(), 0, 1e6), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
+                    Cli.intIn(s, ROUND_MS, d.roundMillis(), 1, 60_000), Cli.intIn(s, WARMUP_MS, d.warmupMillis(), 0, 600_000),
+                    Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+        }
+
+        /**
+         * @param full the seeds' ranges
+         * @return the options of a command line that sets nothing else
+         */
+        public static Options defaults(boolean full) {
+            return new Options(full, List.of(Part.values()), List.of(MpiBackend.values()), List.of(2, 4, 8), 2,
+                    full ? List.of(1_000, 10_000, 100_000, 1_000_000, 10_000_000) : List.of(1_000, 10_000, 100_000, 1_000_000),
+                    full ? FULL_STAGES : QUICK_STAGES, SEED_STAGE_MICROS, full ? 5 : 3, full ? 150 : 40, full ? 2_000 : 500, null, false);
+        }
+
+        /** @return the backend a command-line name means */
+        static MpiBackend backend(String s) {
+            return switch (s.toLowerCase(Locale.ROOT)) {
+                case "ccr-mpi", "ccr_mpi", "ccr" -> MpiBackend.CCR_MPI;
+                case "mpj-express", "mpj_express", "mpj" -> MpiBackend.MPJ_EXPRESS;
+                default -> throw new IllegalArgumentException("unknown backend '" + s + "' (known: ccr-mpi, mpj-express)");
+            };
+        }
+
+        /** @return the backend's command-line and table name */
+        static String id(MpiBackend b) {
+            return b == MpiBackend.CCR_MPI ? "ccr-mpi" : "mpj-express";
+        }
+    }
+
     @Override
     public String usage() {
-        return MpiOptions.USAGE;
+        return Options.USAGE;
     }
 
     @Override
-    public MpiOptions parse(String... args) {
-        return MpiOptions.parse(args);
+    public Options parse(String... args) {
+        return Options.parse(args);
     }
 
     @Override
-    public Report run(MpiOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
         List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
@@ -62,7 +202,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
                 "experiments %s; backends %s%s; ranks %s (bandwidth %d); S = %,d stages of %d basic units (%.1f µs;"
                         + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms after %d ms of warm-up rounds",
                 o.experiments().stream().map(e -> e.id).collect(Collectors.joining(",")),
-                o.backends().stream().map(MpiOptions::id).collect(Collectors.joining(",")),
+                o.backends().stream().map(Options::id).collect(Collectors.joining(",")),
                 o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
                 o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(), o.stages(),
                 units, units * (Double.isNaN(unitMicros) ? 0 : unitMicros), Double.isNaN(unitMicros) ? 0 : unitMicros,
@@ -73,7 +213,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         out.flush();
 
         long start = System.nanoTime();
-        List<MpiFigure> results = new MpiExperiment(o, units, mpj, cores, err).run();
+        List<Figure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(results, o);
         List<Figure> headline = headline(report, o.bandwidthRanks());
@@ -86,7 +226,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         Files.createDirectories(dir);
         Path csv = dir.resolve("mpi.csv");
         Path md = dir.resolve("mpi.md");
-        Files.writeString(csv, report.csv());
+        report.csv().write(csv);
         String markdown = "- " + machine + "\n- " + params + "\n"
                 + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
                 + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
@@ -99,7 +239,7 @@ public final class MpiRunner implements Experiment<MpiOptions> {
                 Map.entry("mpi-latency.png", report.latencyPanels(subtitle)))) {
             chart(dir.resolve(chart.getKey()), chart.getValue(), charts, out);
         }
-        if (results.stream().anyMatch(f -> f.experiment().equals("bandwidth"))) {
+        if (results.stream().anyMatch(f -> MpiFigures.experiment(f).equals("bandwidth"))) {
             chart(dir.resolve("mpi-bandwidth.png"), report.bandwidthPanels(subtitle), charts, out);
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
@@ -112,35 +252,38 @@ public final class MpiRunner implements Experiment<MpiOptions> {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(MpiFigure::measured).ifPresent(f ->
-                        out.add(peer(Figure.of("mpi", p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.estimate(),
-                                        "rendezvous.amd." + p.name() + "." + ranks),
+                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(Figure::measured).ifPresent(f ->
+                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks",
+                                        "µs", true, f.ours(), "rendezvous.amd." + p.name() + "." + ranks),
                                 r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
-            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(MpiFigure::measured).ifPresent(f -> {
-                out.add(peer(Figure.of("mpi", op.label + ", " + ranks + " ranks", "µs", true, f.estimate(), null),
+            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(Figure::measured).ifPresent(f -> {
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(),
+                                null),
                         r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
-                r.find("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(MpiFigure::measured).ifPresent(floor ->
-                        out.add(Figure.of("mpi", "  same, against this run's core-to-core hand-off floor", "µs", true, f.estimate(), null)
-                                .withPeer("two threads, one counter", floor.estimate())));
+                r.find("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(Figure::measured).ifPresent(floor ->
+                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
+                                "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
+                                .withPeer("two threads, one counter", floor.ours())));
             });
         }
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
-        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(MpiFigure::measured).ifPresent(f -> {
-            out.add(peer(Figure.of("mpi", "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false,
-                    f.estimate(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
+        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(Figure::measured).ifPresent(f -> {
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000),
+                    "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
                     r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
-            out.add(peer(Figure.of("mpi", "  same, against System.arraycopy on 1 thread", "GB/s", false, f.estimate(), null),
-                    r.find("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000, "vs-arraycopy"),
+                    "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
+                    r.find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
         });
         return out;
     }
 
-    private static Figure peer(Figure f, java.util.Optional<MpiFigure> peer, String name) {
-        return peer.filter(MpiFigure::measured).map(p -> f.withPeer(name, p.estimate())).orElse(f);
+    private static Figure peer(Figure f, java.util.Optional<Figure> peer, String name) {
+        return peer.filter(Figure::measured).map(p -> f.withPeer(name, p.ours())).orElse(f);
     }
 
     private static void chart(Path png, List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels, List<Path> charts,

@@ -1,5 +1,7 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.core.Dispatcher;
@@ -7,7 +9,6 @@ import io.ccrj.core.DispatcherQueue;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,29 +38,6 @@ final class MessagingCost {
     }
 
     /**
-     * One pattern's figure.
-     *
-     * @param pattern the pattern
-     * @param ways parallel computations (one dispatcher thread each)
-     * @param stages stages per run
-     * @param stageMicros the cost per stage of each run, unit time taken off
-     */
-    record Figure(SpawnedPattern pattern, int ways, int stages, double[] stageMicros) {
-        /** @return the median cost per stage, µs */
-        double median() {
-            return Stats.median(stageMicros);
-        }
-
-        double min() {
-            return Arrays.stream(stageMicros).min().orElseThrow();
-        }
-
-        double max() {
-            return Arrays.stream(stageMicros).max().orElseThrow();
-        }
-    }
-
-    /**
      * Times every pattern on a dispatcher with one thread per computation, after one-way Pipeline
      * on one thread (the uncontended cost) when {@code ways} is more than 1.
      *
@@ -70,7 +48,8 @@ final class MessagingCost {
      * @param unitMicros the calibrated time of one basic unit
      * @param cores available processors
      * @param progress where each run is reported
-     * @return one figure per pattern and ways, one-way Pipeline first
+     * @return one figure per pattern and ways, one-way Pipeline first, keyed
+     *     {@code overhead, messaging, pattern, ways, stages}: the cost per stage of each run, µs
      */
     static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int reps, double unitMicros, int cores,
                             Progress progress) throws InterruptedException {
@@ -91,7 +70,8 @@ final class MessagingCost {
                     progress.done(String.format(Locale.ROOT, "messaging %-9s %d-way S=%,d rep %d/%d", p.id(), ways, stages,
                             r + 1, reps), predictedSeconds(ways, stages, cores), nanos);
                 }
-                out.add(new Figure(p, ways, stages, micros));
+                out.add(Figure.median(List.of("overhead", "messaging", p, ways, stages), "spawned " + p.id()
+                        + ", back-to-back stages of one unit, " + ways + "-way match, per stage", "µs", true, micros));
             }
         }
         return out;
@@ -103,15 +83,11 @@ final class MessagingCost {
     }
 
     /** @return the figures as CSV, every repetition included */
-    static String csv(List<Figure> figures) {
-        StringBuilder sb = new StringBuilder("pattern,ways,threads_mode,stages,median_us_per_stage,min_us,max_us,samples_us\n");
-        for (Figure f : figures) {
-            sb.append(f.pattern().id()).append(',').append(f.ways()).append(",match,").append(f.stages()).append(',')
-                    .append(fmt(f.median())).append(',').append(fmt(f.min())).append(',').append(fmt(f.max())).append(',')
-                    .append(String.join(";", Arrays.stream(f.stageMicros()).mapToObj(MessagingCost::fmt).toList()))
-                    .append('\n');
-        }
-        return sb.toString();
+    static Csv csv(List<Figure> figures) {
+        Csv csv = new Csv("pattern", "ways", "threads_mode", "stages", "median_us_per_stage", "min_us", "max_us", "samples_us");
+        figures.forEach(f -> csv.row(f.key(2, SpawnedPattern.class).id(), f.key(3, Integer.class), "match", f.key(4, Integer.class),
+                Csv.num("%.4f", f.ours().value()), Csv.num("%.4f", f.min()), Csv.num("%.4f", f.max()), Csv.samples("%.4f", f.samples())));
+        return csv;
     }
 
     /** @return a Markdown section: one row per pattern */
@@ -128,14 +104,11 @@ final class MessagingCost {
                         + " from the one shared dispatcher queue, so beyond one way it measures that queue under constant"
                         + " contention, which the seeds' 28 µs stages never reach. One-way Pipeline (one worker) is the"
                         + " same cost uncontended. The targets are judged with the seeds' method.%n%n",
-                unitMicros, first.stages(), first.stageMicros().length));
+                unitMicros, first.key(4, Integer.class), first.samples().length));
         MarkdownTable t = new MarkdownTable("lrrr", "pattern", "ways", "µs per stage", "range over runs");
-        figures.forEach(f -> t.row(f.pattern().seedName(), f.ways(), fmt3(f.median()), fmt3(f.min()) + " .. " + fmt3(f.max())));
+        figures.forEach(f -> t.row(f.key(2, SpawnedPattern.class).seedName(), f.key(3, Integer.class), fmt3(f.ours().value()),
+                fmt3(f.min()) + " .. " + fmt3(f.max())));
         return sb.append(t).toString();
-    }
-
-    private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.4f", v);
     }
 
     private static String fmt3(double v) {

@@ -68,7 +68,7 @@ public final class OverheadExperiment {
     /** ... but no longer than this. */
     static final long MAX_QUIET_WAIT_MILLIS = 20_000;
 
-    private final OverheadOptions options;
+    private final OverheadRunner.Options options;
     private final int unitsPerStage;
     private final double unitMicros;
     private final int cores;
@@ -83,7 +83,7 @@ public final class OverheadExperiment {
      * @param defaultThreads the worker count of {@code new Dispatcher(0, ...)}
      * @param err where progress goes
      */
-    public OverheadExperiment(OverheadOptions options, int unitsPerStage, double unitMicros, int cores, int defaultThreads,
+    public OverheadExperiment(OverheadRunner.Options options, int unitsPerStage, double unitMicros, int cores, int defaultThreads,
                               PrintStream err) {
         this.options = options;
         this.unitsPerStage = unitsPerStage;

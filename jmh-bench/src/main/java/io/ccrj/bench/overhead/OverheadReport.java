@@ -1,9 +1,10 @@
 package io.ccrj.bench.overhead;
 
-import io.ccrj.bench.overhead.SeedFigures.Cell;
 import io.ccrj.bench.overhead.SeedFigures.Machine;
 
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Seeds.Seed;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.MarkdownTable;
@@ -22,9 +23,6 @@ import java.util.stream.Collectors;
  * markdown.
  */
 public final class OverheadReport {
-    private static final int LABEL_WIDTH = 30;
-    private static final int CELL_WIDTH = 24;
-
     private final List<CellTiming> measurements;
     private final List<SpawnedPattern> patterns;
     private final List<Integer> ways;
@@ -50,71 +48,55 @@ public final class OverheadReport {
         return measurements.stream().filter(x -> x.pattern() == p && x.mode() == m && x.ways() == w).findFirst();
     }
 
-    /** @return the stage-overhead table, seeds' Table 2 layout, each cell "ccrj | AMD | ccrj/AMD" */
+    /**
+     * @return the stage-overhead table in the seeds' Table 2 layout (rows: pattern x threads,
+     *     columns: ways), each cell "ccrj (seed AMD, ccrj/AMD)", footnoted, Markdown
+     */
     public String overheadTable() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("Stage overhead per stage (µs): ccrj | seed Table 2-AMD | ratio ccrj/AMD\n");
-        header(sb, "Stage overhead (µs)");
+        MarkdownTable t = layout("Stage overhead (µs)");
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
-                sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
-                for (int w : ways) {
-                    sb.append(pad(overheadCell(p, m, w), CELL_WIDTH));
-                }
-                sb.setLength(trimEnd(sb));
-                sb.append('\n');
+                List<Object> row = new ArrayList<>(List.of(p.seedName(), m.id()));
+                ways.forEach(w -> row.add(overheadCell(p, m, w)));
+                t.row(row.toArray());
             }
         }
-        footnotes(sb);
-        return sb.toString();
-    }
-
-    /** @return run times, seeds' Table 1 layout: median T(S) per cell, and T(1) per thread mode */
-    public String runTimeTable() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("Median run time (s): T(S) per pattern; T(1) = the same computation as one stage\n");
-        header(sb, "Run time (s)");
-        for (ThreadMode m : modes) {
-            sb.append(pad("T(1), one stage", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
-            for (int w : ways) {
-                Optional<CellTiming> any = patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst();
-                sb.append(pad(any.map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–"), CELL_WIDTH));
-            }
-            sb.setLength(trimEnd(sb));
-            sb.append('\n');
-        }
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                sb.append(pad(m == modes.get(0) ? p.seedName() : "", 19)).append(pad(m.id(), LABEL_WIDTH - 19));
-                for (int w : ways) {
-                    String cell = !p.appliesTo(w) ? "N/A"
-                            : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–");
-                    sb.append(pad(cell, CELL_WIDTH));
-                }
-                sb.setLength(trimEnd(sb));
-                sb.append('\n');
-            }
-        }
-        return sb.toString();
-    }
-
-    private void header(StringBuilder sb, String corner) {
-        sb.append(pad("", LABEL_WIDTH)).append("Number of parallel computations\n");
-        sb.append(pad(corner, LABEL_WIDTH));
-        for (int w : ways) {
-            sb.append(pad(Integer.toString(w), CELL_WIDTH));
-        }
-        sb.setLength(trimEnd(sb));
-        sb.append('\n');
-    }
-
-    private void footnotes(StringBuilder sb) {
+        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (seed Table 2-AMD, ratio ccrj/AMD)\n\n").append(t);
         String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
-            sb.append("* ").append(notes).append('\n');
+            sb.append("\n\\* ").append(notes).append('\n');
         }
-        unbalancedNote().ifPresent(n -> sb.append(n).append('\n'));
+        unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
+        return sb.toString();
+    }
+
+    /** @return run times in the seeds' Table 1 layout: median T(S) per cell, and T(1) per thread mode, Markdown */
+    public String runTimeTable() {
+        MarkdownTable t = layout("Run time (s)");
+        for (ThreadMode m : modes) {
+            List<Object> row = new ArrayList<>(List.of("T(1), one stage", m.id()));
+            for (int w : ways) {
+                row.add(patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst()
+                        .map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–"));
+            }
+            t.row(row.toArray());
+        }
+        for (SpawnedPattern p : patterns) {
+            for (ThreadMode m : modes) {
+                List<Object> row = new ArrayList<>(List.of(p.seedName(), m.id()));
+                ways.forEach(w -> row.add(!p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–")));
+                t.row(row.toArray());
+            }
+        }
+        return "Median run time, s: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
+    }
+
+    /** A table with the seeds' rows (pattern, threads) and one column per number of parallel computations. */
+    private MarkdownTable layout(String corner) {
+        List<String> header = new ArrayList<>(List.of(corner, "threads"));
+        ways.forEach(w -> header.add(w + "-way"));
+        return new MarkdownTable("ll" + "r".repeat(ways.size()), header);
     }
 
     /** The note for cells whose T(1) was taken with one thread per computation, if any. */
@@ -127,75 +109,63 @@ public final class OverheadReport {
                 + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.");
     }
 
-    /** "ccrj | AMD | ratio" for one cell. */
+    /** "ccrj (AMD, ratio)" for one cell. */
     String overheadCell(SpawnedPattern p, ThreadMode m, int w) {
         if (!p.appliesTo(w)) {
             return "N/A";
         }
         Optional<CellTiming> meas = find(p, m, w);
-        Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+        Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
         if (meas.isEmpty()) {
-            return "– | " + amd.text();
+            return "– (" + amd.text() + ")";
         }
         double ours = meas.get().overheadMicros();
-        String mark = meas.get().sameAs() != null ? "*" : "";
-        return fmt("%.3f", ours) + mark + " | " + amd.text() + " | " + ratio(ours, amd);
+        String mark = meas.get().sameAs() != null ? "\\*" : "";
+        return fmt("%.3f", ours) + mark + " (" + amd.text() + (amd.hasValue() ? ", " + ratio(ours, amd) : "") + ")";
     }
 
-    static String ratio(double ours, Cell seed) {
+    static String ratio(double ours, Seed seed) {
         return seed.hasValue() && seed.value() > 0 ? fmt("%.3f", ours / seed.value()) : "–";
     }
 
     /** @return CSV, one line per measured cell, with every sample */
-    public String csv() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("pattern,ways,threads_mode,dispatcher_threads,stages,units_per_stage,reps,t1_median_s,ts_median_s,"
-                + "overhead_us,seed_amd_us,seed_intel_us,ratio_to_amd,ratio_to_intel,other_load_pct,disturbed_runs_left_out,same_as,t1_samples_s,ts_samples_s,"
-                + "t1_other_load_pct,ts_other_load_pct,overhead_low_us,overhead_high_us\n");
+    public Csv csv() {
+        Csv csv = new Csv("pattern", "ways", "threads_mode", "dispatcher_threads", "stages", "units_per_stage", "reps", "t1_median_s",
+                "ts_median_s", "overhead_us", "seed_amd_us", "seed_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
+                "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
+                "overhead_low_us", "overhead_high_us");
         for (SpawnedPattern p : patterns) {
             for (ThreadMode m : modes) {
                 for (int w : ways) {
-                    Optional<CellTiming> o = find(p, m, w);
-                    if (o.isEmpty()) {
-                        continue;
-                    }
-                    CellTiming x = o.get();
-                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                    Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                    sb.append(p.id()).append(',').append(w).append(',').append(m.id()).append(',')
-                            .append(x.threads()).append(',').append(x.stages()).append(',').append(x.unitsPerStage())
-                            .append(',').append(x.stagedNanos().length).append(',')
-                            .append(fmt("%.6f", x.singleStageSeconds())).append(',')
-                            .append(fmt("%.6f", x.stagedSeconds())).append(',')
-                            .append(fmt("%.4f", x.overheadMicros())).append(',')
-                            .append(csvSeed(amd)).append(',').append(csvSeed(intel)).append(',')
-                            .append(amd.hasValue() ? fmt("%.4f", x.overheadMicros() / amd.value()) : "").append(',')
-                            .append(intel.hasValue() ? fmt("%.4f", x.overheadMicros() / intel.value()) : "").append(',')
-                            .append(Double.isNaN(x.foreignLoad()) ? "" : fmt("%.1f", x.foreignLoad() * 100)).append(',')
-                            .append(x.disturbedRunsLeftOut()).append(',')
-                            .append(x.sameAs() == null ? "" : "\"" + x.sameAs().replace("\"", "'") + "\"").append(',')
-                            .append(samples(x.singleStageNanos())).append(',')
-                            .append(samples(x.stagedNanos())).append(',')
-                            .append(loads(x.singleStageLoads())).append(',')
-                            .append(loads(x.stagedLoads())).append(',')
-                            .append(fmt("%.4f", x.overheadRangeMicros()[0])).append(',')
-                            .append(fmt("%.4f", x.overheadRangeMicros()[1])).append('\n');
+                    find(p, m, w).ifPresent(x -> {
+                        Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                        Seed intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
+                        csv.row(p.id(), w, m.id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
+                                Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
+                                Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
+                                amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
+                                intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
+                                Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
+                                seconds(x.singleStageNanos()), seconds(x.stagedNanos()), Csv.samples("%.1f", percent(x.singleStageLoads())),
+                                Csv.samples("%.1f", percent(x.stagedLoads())), Csv.num("%.4f", x.overheadRangeMicros()[0]),
+                                Csv.num("%.4f", x.overheadRangeMicros()[1]));
+                    });
                 }
             }
         }
-        return sb.toString();
+        return csv;
     }
 
-    private static String csvSeed(Cell c) {
+    private static String csvSeed(Seed c) {
         return c.hasValue() ? c.text() : c.text().equals("–") ? "" : c.text();
     }
 
-    private static String loads(double[] loads) {
-        return Arrays.stream(loads).mapToObj(l -> Double.isNaN(l) ? "" : fmt("%.1f", l * 100)).collect(Collectors.joining(";"));
+    private static double[] percent(double[] shares) {
+        return Arrays.stream(shares).map(l -> l * 100).toArray();
     }
 
-    private static String samples(long[] nanos) {
-        return Arrays.stream(nanos).mapToObj(n -> fmt("%.6f", n / 1e9)).collect(Collectors.joining(";"));
+    private static String seconds(long[] nanos) {
+        return Csv.samples("%.6f", Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray());
     }
 
     /**
@@ -204,27 +174,8 @@ public final class OverheadReport {
      */
     public String markdown(String heading) {
         StringBuilder sb = new StringBuilder(heading);
-        sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout: ccrj (seed AMD)\n\n");
-        List<String> header = new ArrayList<>(List.of("Stage overhead", "threads"));
-        ways.forEach(w -> header.add(w + "-way"));
-        MarkdownTable layout = new MarkdownTable("ll" + "r".repeat(ways.size()), header);
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                List<String> row = new ArrayList<>(List.of(p.seedName(), m.id()));
-                for (int w : ways) {
-                    row.add(!p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.overheadMicros())
-                            + (x.sameAs() != null ? "*" : "")).orElse("–") + " (" + SeedFigures.overhead(Machine.AMD, p, m, w).text() + ")");
-                }
-                layout.row(row.toArray());
-            }
-        }
-        sb.append(layout);
-        String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
-                .collect(Collectors.joining("; "));
-        if (!notes.isEmpty()) {
-            sb.append("\n\\* ").append(notes).append('\n');
-        }
-        unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
+        sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout\n\n").append(overheadTable());
+        sb.append("\n## Run time (s), seeds' Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
         MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
                 "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
@@ -237,8 +188,8 @@ public final class OverheadReport {
                         continue;
                     }
                     CellTiming x = o.get();
-                    Cell amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                    Cell intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
+                    Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    Seed intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
                     every.row(p.seedName(), m.id(), w, x.threads(), fmt("%.3f", x.singleStageSeconds()),
                             fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
                             ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
@@ -256,21 +207,6 @@ public final class OverheadReport {
     private static String band(CellTiming x) {
         double[] r = x.overheadRangeMicros();
         return fmt("%.3f", r[0]) + " .. " + fmt("%.3f", r[1]);
-    }
-
-    static String pad(String s, int width) {
-        if (s.length() >= width) {
-            return s + " ";
-        }
-        return s + " ".repeat(width - s.length());
-    }
-
-    private static int trimEnd(StringBuilder sb) {
-        int n = sb.length();
-        while (n > 0 && sb.charAt(n - 1) == ' ') {
-            n--;
-        }
-        return n;
     }
 
     static String fmt(String format, double v) {
@@ -298,7 +234,7 @@ public final class OverheadReport {
                 }
                 Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
                 for (int w : SeedFigures.WAYS) {
-                    Cell cell = SeedFigures.overhead(Machine.AMD, p, m, w);
+                    Seed cell = SeedFigures.overhead(Machine.AMD, p, m, w);
                     if (cell.hasValue()) {
                         seed.add(w, cell.value());
                     }

@@ -17,6 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import io.ccrj.bench.runner.Cli;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * {@code bin/ccrj overhead}: the stage-overhead experiment of seed 000, section 2 (Tables 1-2), for
@@ -25,19 +29,100 @@ import java.util.stream.Collectors;
  * {@code overhead-per-stage.png} into the output folder.
  *
  */
-public final class OverheadRunner implements Experiment<OverheadOptions> {
+public final class OverheadRunner implements Experiment<OverheadRunner.Options> {
+    /**
+     * The options of {@code bin/ccrj overhead}. Mode defaults (quick or {@code --full}) apply to
+     * whatever the command line does not set, whatever the order of the arguments.
+     *
+     * @param full the seeds' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way
+     * @param patterns patterns to run, in table order
+     * @param ways parallel computations, ascending
+     * @param threadModes match and/or default
+     * @param stageMicros compute time per stage (the seeds': 28 µs on the AMD machine)
+     * @param stages S, stages per computation
+     * @param reps repetitions of each run (medians reported)
+     * @param out output folder, or {@code null} for the default {@code results/overhead-<timestamp>}
+     * @param ignoreLoad do not wait for other processes to leave the machine alone, nor repeat runs
+     *     they disturbed (their share is still reported)
+     */
+    public record Options(boolean full, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> threadModes,
+                          double stageMicros, int stages, int reps, Path out, boolean ignoreLoad) {
+        /** Quick mode: stages per computation. */
+        public static final int QUICK_STAGES = 20_000;
+        /** The seeds' Tables 1-2: stages per computation. */
+        public static final int FULL_STAGES = 500_000;
+        /** Repetitions in both modes (medians reported). */
+        public static final int DEFAULT_REPS = 3;
+        /** The seeds' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
+        public static final double SEED_STAGE_MICROS = 28.0;
+
+        private static final OptionParser PARSER = Cli.parser();
+        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
+                "the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
+        private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
+                "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
+        private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
+                "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)", Cli.WHOLE);
+        private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
+                "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
+        private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
+                "compute time per stage (default 28, the seeds' AMD figure)", "MICROS");
+        private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
+                "stages per computation (default 20000; --full 500000)");
+        private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
+                "repetitions of every run, medians reported (default 3)");
+        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+                "output folder (default results/overhead-<timestamp>)", "DIR");
+        private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
+                "do not wait out other processes' CPU use nor repeat the runs it disturbed (by default: wait up to 20 s, repeat up to 2 times)");
+
+        /** The usage text. */
+        public static final String USAGE = Cli.usage("""
+                Usage: bin/ccrj overhead [options]
+
+                The stage-overhead experiment of seed 000, section 2, on ccr-core: a fixed computation per
+                parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
+                """, PARSER);
+
+        /**
+         * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
+         *
+         * @param args the arguments
+         * @return the options
+         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         */
+        public static Options parse(String... args) {
+            OptionSet s = Cli.parse(PARSER, args);
+            Options d = defaults(s.has(FULL));
+            return new Options(d.full(), Cli.sortedList(s, PATTERN, d.patterns()), Cli.intsIn(s, WAYS, d.ways(), 1, 64),
+                    Cli.sortedList(s, THREADS, d.threadModes()), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 1e-3, 1e7),
+                    Cli.intIn(s, STAGES, d.stages(), 1, 100_000_000), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
+                    Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+        }
+
+        /**
+         * @param full the seeds' ranges
+         * @return the options of a command line that sets nothing else
+         */
+        public static Options defaults(boolean full) {
+            return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
+                    full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4, 8), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
+                    SEED_STAGE_MICROS, full ? FULL_STAGES : QUICK_STAGES, DEFAULT_REPS, null, false);
+        }
+    }
+
     @Override
     public String usage() {
-        return OverheadOptions.USAGE;
+        return Options.USAGE;
     }
 
     @Override
-    public OverheadOptions parse(String... args) {
-        return OverheadOptions.parse(args);
+    public Options parse(String... args) {
+        return Options.parse(args);
     }
 
     @Override
-    public Report run(OverheadOptions o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
         List<Figure> figures = new ArrayList<>();
         List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
@@ -81,8 +166,9 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
         double took = (System.nanoTime() - start) / 1e9;
         for (CellTiming m : results) {
             if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
-                figures.add(Figure.of("overhead", "spawned " + m.pattern().id() + ", overhead per stage (T(S) - T(1)) / S,"
-                        + " 2-way match", "µs", true, overheadEstimate(m), "overhead.amd." + m.pattern().id() + ".match.2"));
+                figures.add(Figure.of(List.of("overhead", "per-stage", m.pattern(), m.mode(), m.ways()), "spawned " + m.pattern().id()
+                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, overheadEstimate(m),
+                        "overhead.amd." + m.pattern().id() + ".match.2"));
             }
         }
 
@@ -103,7 +189,7 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
         Path csv = dir.resolve("overhead.csv");
         Path md = dir.resolve("overhead.md");
         Path png = dir.resolve("overhead-per-stage.png");
-        Files.writeString(csv, report.csv());
+        report.csv().write(csv);
         String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
@@ -121,19 +207,21 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
             double runSeconds = OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores);
             Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * sweepReps,
                     sweepPatterns.size() * counts.length * sweepReps * runSeconds, System::nanoTime);
-            List<StageSweep.Point> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
+            List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
                     sweepProgress, runSeconds);
             Path sweepCsv = dir.resolve("overhead-sweep.csv");
             Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
-            Files.writeString(sweepCsv, StageSweep.csv(sweep, sweepWays));
+            StageSweep.csv(sweep).write(sweepCsv);
             charts.add(sweepPng);
             StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
                     stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
             for (SpawnedPattern p : sweepPatterns) {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
-                List<StageSweep.Point> line = sweep.stream().filter(pt -> pt.pattern() == p && pt.stages() > 1).toList();
-                figures.add(Figure.of("overhead", "spawned " + p.id() + ", slope of run time on stages S/16 .. S, "
+                List<Figure> line = sweep.stream().filter(pt -> pt.key(2, SpawnedPattern.class) == p && pt.key(4, Integer.class) > 1)
+                        .toList();
+                figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id()
+                        + ", slope of run time on stages S/16 .. S, "
                         + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
                         sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
             }
@@ -148,15 +236,12 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
             int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * messagingReps;
             Progress messagingProgress = new Progress(err, messagingRuns,
                     messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
-            List<MessagingCost.Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
+            List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
                     cal.unitMicros(), cores, messagingProgress);
             Path messagingCsv = dir.resolve("overhead-messaging.csv");
-            Files.writeString(messagingCsv, MessagingCost.csv(messaging));
+            MessagingCost.csv(messaging).write(messagingCsv);
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
-            for (MessagingCost.Figure f : messaging) {
-                figures.add(Figure.of("overhead", "spawned " + f.pattern().id() + ", back-to-back stages of one unit, "
-                        + f.ways() + "-way match, per stage", "µs", true, Estimate.median(f.stageMicros()), null));
-            }
+            figures.addAll(messaging);
             out.println();
             out.print(messagingSection);
             out.println("wrote " + messagingCsv);
@@ -184,13 +269,13 @@ public final class OverheadRunner implements Experiment<OverheadOptions> {
                 t1, ts);
     }
 
-    private static String modeName(OverheadOptions o) {
-        boolean seedsRanges = o.stages() == (o.full() ? OverheadOptions.FULL_STAGES : OverheadOptions.QUICK_STAGES)
-                && o.stageMicros() == OverheadOptions.SEED_STAGE_MICROS;
+    private static String modeName(Options o) {
+        boolean seedsRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
+                && o.stageMicros() == Options.SEED_STAGE_MICROS;
         return (o.full() ? "full" : "quick") + (seedsRanges ? "" : " (custom stages)");
     }
 
-    private static Path outputDir(OverheadOptions o) {
+    private static Path outputDir(Options o) {
         return o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("overhead");
     }
 

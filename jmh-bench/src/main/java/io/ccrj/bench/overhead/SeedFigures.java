@@ -1,6 +1,7 @@
 package io.ccrj.bench.overhead;
 
 import io.ccrj.bench.runner.Seeds;
+import io.ccrj.bench.runner.Seeds.Seed;
 import java.util.Locale;
 
 /**
@@ -16,20 +17,7 @@ public final class SeedFigures {
     /** Which seed table. */
     public enum Machine { AMD, INTEL }
 
-    /**
-     * One cell of a seed table.
-     *
-     * @param value the figure, or {@code null} for "N/A" and "Error"
-     * @param text the cell as printed in the seed
-     */
-    public record Cell(Double value, String text) {
-        /** @return whether the cell holds a number */
-        public boolean hasValue() {
-            return value != null;
-        }
-    }
-
-    private static final Cell NOT_MEASURED = new Cell(null, "–");
+    private static final Seed NOT_MEASURED = new Seed("", Double.NaN, "–", "µs", "");
 
     private SeedFigures() {
     }
@@ -39,10 +27,10 @@ public final class SeedFigures {
      * @param pattern the pattern
      * @param mode match or default
      * @param ways parallel computations
-     * @return the seed's cell; a "–" cell for a column the seed did not measure
+     * @return the seed's cell (no value for "N/A" and "Error"); a "–" cell for a column the seed did not measure
      */
-    public static Cell overhead(Machine machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
+    public static Seed overhead(Machine machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
         return Seeds.find("overhead." + machine.name().toLowerCase(Locale.ROOT) + "." + pattern.id() + "." + mode.id() + "." + ways)
-                .map(s -> new Cell(s.hasValue() ? s.value() : null, s.text())).orElse(NOT_MEASURED);
+                .orElse(NOT_MEASURED);
     }
 }

@@ -1,6 +1,8 @@
 package io.ccrj.bench.overhead;
 
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Estimate;
@@ -33,13 +35,25 @@ final class StageSweep {
     }
 
     /**
-     * One point of a line.
+     * One point of a line: a {@link Figure} keyed {@code overhead, sweep, pattern, ways, stages}.
      *
      * @param pattern the pattern
+     * @param ways parallel computations
      * @param stages the number of stages
-     * @param seconds median run time
+     * @param seconds the run time of each repetition
+     * @return the median run time with its interval
      */
-    record Point(SpawnedPattern pattern, int stages, double seconds) {
+    static Figure point(SpawnedPattern pattern, int ways, int stages, double... seconds) {
+        return Figure.median(List.of("overhead", "sweep", pattern, ways, stages), String.format(Locale.ROOT,
+                "spawned %s, %d-way match, run time at S = %,d", pattern.id(), ways, stages), "s", true, seconds);
+    }
+
+    private static SpawnedPattern pattern(Figure point) {
+        return point.key(2, SpawnedPattern.class);
+    }
+
+    private static int stages(Figure point) {
+        return point.key(4, Integer.class);
     }
 
     /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S */
@@ -66,24 +80,25 @@ final class StageSweep {
      * @param predictedSeconds what one run is predicted to take
      * @return the points, pattern by pattern, stages ascending
      */
-    static List<Point> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
+    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
                            double predictedSeconds) throws InterruptedException {
         long totalUnits = (long) stages * unitsPerStage;
         Duration timeout = Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
-        List<Point> points = new ArrayList<>();
+        List<Figure> points = new ArrayList<>();
         try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
             DispatcherQueue q = d.createQueue("sweep");
             for (SpawnedPattern p : patterns) {
                 for (int s : stageCounts(stages)) {
                     int units = (int) (totalUnits / s);
-                    long[] nanos = new long[reps];
+                    double[] seconds = new double[reps];
                     for (int r = 0; r < reps; r++) {
                         SpawnedPattern timedPattern = s == 1 ? SpawnedPattern.PIPELINE : p; // one stage sends no message
-                        nanos[r] = SpawnedPatterns.run(timedPattern, q, ways, s, units, timeout).elapsedNanos();
+                        long nanos = SpawnedPatterns.run(timedPattern, q, ways, s, units, timeout).elapsedNanos();
+                        seconds[r] = nanos / 1e9;
                         progress.done(String.format(Locale.ROOT, "sweep %-9s %d-way S=%,d rep %d/%d", p.id(), ways, s, r + 1, reps),
-                                predictedSeconds, nanos[r]);
+                                predictedSeconds, nanos);
                     }
-                    points.add(new Point(p, s, Stats.median(nanos) / 1e9));
+                    points.add(point(p, ways, s, seconds));
                 }
             }
         }
@@ -91,28 +106,25 @@ final class StageSweep {
     }
 
     /** @return the points as CSV */
-    static String csv(List<Point> points, int ways) {
-        StringBuilder sb = new StringBuilder("pattern,ways,stages,run_time_s\n");
-        for (Point p : points) {
-            sb.append(p.pattern().id()).append(',').append(ways).append(',').append(p.stages()).append(',')
-                    .append(String.format(Locale.ROOT, "%.6f", p.seconds())).append('\n');
-        }
-        return sb.toString();
+    static Csv csv(List<Figure> points) {
+        Csv csv = new Csv("pattern", "ways", "stages", "run_time_s");
+        points.forEach(p -> csv.row(pattern(p).id(), p.key(3, Integer.class), stages(p), Csv.num("%.6f", p.ours().value())));
+        return csv;
     }
 
     /** @return a Markdown table: run time (s) by pattern and stage count */
-    static String markdown(List<Point> points, int ways, int[] counts) {
+    static String markdown(List<Figure> points, int ways, int[] counts) {
         List<String> header = new ArrayList<>(List.of("pattern"));
         Arrays.stream(counts).forEach(s -> header.add(String.format(Locale.ROOT, "S = %,d", s)));
         header.add("fitted slope µs/stage");
         MarkdownTable t = new MarkdownTable("l" + "r".repeat(counts.length + 1), header);
-        Map<SpawnedPattern, List<Point>> byPattern = new LinkedHashMap<>();
-        for (Point p : points) {
-            byPattern.computeIfAbsent(p.pattern(), k -> new ArrayList<>()).add(p);
+        Map<SpawnedPattern, List<Figure>> byPattern = new LinkedHashMap<>();
+        for (Figure p : points) {
+            byPattern.computeIfAbsent(pattern(p), k -> new ArrayList<>()).add(p);
         }
         byPattern.forEach((pattern, row) -> {
             List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
-            row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.seconds())));
+            row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.ours().value())));
             cells.add(String.format(Locale.ROOT, "%.3f", slopeMicros(row)));
             t.row(cells.toArray());
         });
@@ -128,7 +140,7 @@ final class StageSweep {
      * @param points one line's points (at least two distinct stage counts)
      * @return the least-squares slope of run time against stages, µs per stage; NaN if undefined
      */
-    static double slopeMicros(List<Point> points) {
+    static double slopeMicros(List<Figure> points) {
         return slopeEstimate(points).value();
     }
 
@@ -140,9 +152,9 @@ final class StageSweep {
      * @param points one line's points
      * @return the slope in µs per stage; NaN if fewer than two distinct stage counts
      */
-    static Estimate slopeEstimate(List<Point> points) {
+    static Estimate slopeEstimate(List<Figure> points) {
         SimpleRegression r = new SimpleRegression();
-        points.forEach(p -> r.addData(p.stages(), p.seconds()));
+        points.forEach(p -> r.addData(stages(p), p.ours().value()));
         double slope = r.getSlope() * 1e6;
         if (points.size() < 3 || Double.isNaN(slope)) {
             return Estimate.point(slope);
@@ -152,11 +164,11 @@ final class StageSweep {
     }
 
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
-    static void chart(List<Point> points, int ways, String subtitle, Path file) throws IOException {
+    static void chart(List<Figure> points, int ways, String subtitle, Path file) throws IOException {
         Map<SpawnedPattern, Charts.Series> byPattern = new LinkedHashMap<>();
-        for (Point p : points) {
-            byPattern.computeIfAbsent(p.pattern(), k -> new Charts.Series(k.seedName(), Charts.colour(byPattern.size()), false))
-                    .add(p.stages(), p.seconds());
+        for (Figure p : points) {
+            byPattern.computeIfAbsent(pattern(p), k -> new Charts.Series(k.seedName(), Charts.colour(byPattern.size()), false))
+                    .add(stages(p), p.ours().value());
         }
         Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — "
                 + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, List.copyOf(byPattern.values()))), file);

@@ -74,17 +74,4 @@ public final class Stats {
                 .mapToLong(i -> nanos[i]).toArray();
         return quiet.length > 0 ? quiet : nanos.clone();
     }
-
-    /**
-     * Relative spread of samples: (max - min) / median.
-     *
-     * @param values at least one
-     * @return the spread; 0 for a single value
-     */
-    public static double relativeSpread(long[] values) {
-        long min = Arrays.stream(values).min().orElseThrow();
-        long max = Arrays.stream(values).max().orElseThrow();
-        double med = median(values);
-        return med == 0 ? 0 : (max - min) / med;
-    }
 }

@@ -41,9 +41,10 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
     }
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "where to write (default docs/platform.md of the repository)")
-            .withRequiredArg().describedAs("FILE");
-    private static final OptionSpec<Void> QUICK = PARSER.accepts("quick", "one short iteration each: checks the wiring, not a measurement");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "where to write (default docs/platform.md of the repository)", "FILE");
+    private static final OptionSpec<Void> QUICK = Cli.flag(PARSER, "quick",
+            "one short iteration each: checks the wiring, not a measurement");
 
     @Override
     public String usage() {

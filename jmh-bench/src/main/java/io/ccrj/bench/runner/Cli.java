@@ -5,10 +5,14 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
+import joptsimple.ArgumentAcceptingOptionSpec;
 import joptsimple.BuiltinHelpFormatter;
 import joptsimple.OptionException;
 import joptsimple.OptionParser;
@@ -20,9 +24,10 @@ import joptsimple.ValueConverter;
 /**
  * The runners' one option parser: jopt-simple (the parser JMH itself uses), with the checks every
  * runner shares. Long options only ({@code --stages 5} or {@code --stages=5}), no abbreviations,
- * lists comma-separated; a bad value fails with an {@link IllegalArgumentException} or jopt-simple's
- * {@code OptionException}, both naming the option, which {@link Main} prints with the usage
- * (exit code 2).
+ * lists comma-separated; a bad value fails with an {@link IllegalArgumentException} naming the
+ * option, which {@link Main} prints with the usage (exit code 2). Two things jopt-simple lets
+ * through are rejected here: a value given to a flag ({@code --full=yes}, which it would ignore)
+ * and an empty item of a list ({@code --sizes=1,,4}, which it would skip).
  */
 public final class Cli {
     /** Whole numbers, underscores allowed ({@code 500_000}). */
@@ -42,7 +47,70 @@ public final class Cli {
         }
     }, "NUMBER");
 
+    /** The list options ({@link #list}), by identity: their values are checked for empty items. */
+    private static final Set<OptionSpec<?>> LISTS = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+
     private Cli() {
+    }
+
+    /**
+     * @param p the subcommand's parser
+     * @param name the flag's name
+     * @param help what it does
+     * @return a flag, which takes no value
+     */
+    public static OptionSpec<Void> flag(OptionParser p, String name, String help) {
+        return p.accepts(name, help);
+    }
+
+    /**
+     * @param p the subcommand's parser
+     * @param name the option's name
+     * @param help what it sets
+     * @return an option taking one whole number ({@link #WHOLE})
+     */
+    public static OptionSpec<Integer> whole(OptionParser p, String name, String help) {
+        return p.accepts(name, help).withRequiredArg().withValuesConvertedBy(WHOLE).describedAs("N");
+    }
+
+    /**
+     * @param p the subcommand's parser
+     * @param name the option's name
+     * @param help what it sets
+     * @param shown what the usage shows as the value
+     * @return an option taking one number ({@link #NUMBER})
+     */
+    public static OptionSpec<Double> number(OptionParser p, String name, String help, String shown) {
+        return p.accepts(name, help).withRequiredArg().withValuesConvertedBy(NUMBER).describedAs(shown);
+    }
+
+    /**
+     * @param p the subcommand's parser
+     * @param name the option's name
+     * @param help what it sets
+     * @param shown what the usage shows as the value
+     * @return an option taking one string
+     */
+    public static OptionSpec<String> text(OptionParser p, String name, String help, String shown) {
+        return p.accepts(name, help).withRequiredArg().describedAs(shown);
+    }
+
+    /**
+     * A comma-separated list option; an empty item ({@code 1,,4}, {@code 1,}, an empty value) is
+     * rejected by {@link #parse}.
+     *
+     * @param <T> the items' type
+     * @param p the subcommand's parser
+     * @param names the option's names (the first is its own, the others aliases)
+     * @param help what it sets
+     * @param items the items' converter
+     * @return the option
+     */
+    public static <T> OptionSpec<T> list(OptionParser p, List<String> names, String help, ValueConverter<T> items) {
+        ArgumentAcceptingOptionSpec<T> spec = p.acceptsAll(names, help).withRequiredArg().withValuesConvertedBy(items)
+                .withValuesSeparatedBy(',').describedAs("LIST");
+        LISTS.add(spec);
+        return spec;
     }
 
     /**
@@ -60,6 +128,7 @@ public final class Cli {
      * @return the parsed options; fails on an unknown option or a stray argument
      */
     public static OptionSet parse(OptionParser p, String... args) {
+        checkTokens(p, args);
         OptionSet s;
         try {
             s = p.parse(args);
@@ -203,6 +272,38 @@ public final class Cli {
         List<T> out = new ArrayList<>(new LinkedHashSet<>(items));
         out.sort(null);
         return List.copyOf(out);
+    }
+
+    /**
+     * What jopt-simple would accept silently: {@code --flag=value} (the value ignored) and an empty
+     * item of a list (skipped). Unknown options and missing values are left to jopt-simple, which
+     * names them.
+     */
+    private static void checkTokens(OptionParser p, String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                return;
+            }
+            if (!a.startsWith("--")) {
+                continue;
+            }
+            int eq = a.indexOf('=');
+            String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
+            OptionSpec<?> spec = p.recognizedOptions().get(name);
+            if (spec == null) {
+                continue;
+            }
+            if (eq >= 0 && !((joptsimple.OptionDescriptor) spec).acceptsArguments()) {
+                throw new IllegalArgumentException("option --" + name + " takes no value, got '" + a + "'");
+            }
+            if (LISTS.contains(spec)) {
+                String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length && !args[i + 1].startsWith("--") ? args[++i] : null;
+                if (value != null && (value.isBlank() || value.startsWith(",") || value.endsWith(",") || value.contains(",,"))) {
+                    throw new IllegalArgumentException("option --" + name + ": empty item in '" + value + "'");
+                }
+            }
+        }
     }
 
     private static void check(OptionSpec<?> spec, boolean ok, String problem) {

@@ -1,35 +1,73 @@
 package io.ccrj.bench.runner;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
 /**
- * One figure of an experiment, typed: what the headline, the writers and the charts take instead of
- * rows of text. The seed's figure is looked up in {@link Seeds} by {@code seedId}; the peer's was
- * measured in the same run.
+ * One figure of any section, typed: what the tables, the CSV, the charts and the headline take
+ * instead of rows of text. It is known by its {@code key}: the section first, then what was timed
+ * as enum constants and numbers (a section reads them back typed with {@link #key(int, Class)});
+ * tables, the headline and {@code headline.csv} find and key their rows by it or its {@link #id()},
+ * the label is only shown. The seed's figure is looked up in {@link Seeds} by
+ * {@code seedId}; the peer's was measured in the same run.
  *
- * @param section the experiment that measured it ({@code overhead}, {@code mpi}, {@code dss})
+ * @param key the section's name, then what identifies the figure in it, e.g. {@code overhead},
+ *     {@code per-stage}, {@code SpawnedPattern.PIPELINE}, {@code ThreadMode.MATCH}, {@code 2}
  * @param label what it is, for a reader (free text: nothing looks figures up by it)
  * @param unit the unit of {@code ours} and {@code peer}
  * @param lowerIsBetter true for times, false for rates
  * @param ours our figure and its interval
+ * @param samples the figure of each repetition it was taken from (empty if not kept)
+ * @param runs how many repetitions were taken and used, and how much of the machine other
+ *     processes took during them ({@link Runs#UNKNOWN} where not counted)
+ * @param note why there is no value (e.g. "not installed"), else empty
  * @param seedId the key of the seeds' figure in seeds.csv, or {@code null} if they published none
  * @param peerName the peer measured beside ours, or {@code null}
  * @param peer the peer's figure and interval, or {@code null}
  */
-public record Figure(String section, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId,
-                     String peerName, Estimate peer) {
-    /** Checks that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
+public record Figure(List<Object> key, String label, String unit, boolean lowerIsBetter, Estimate ours, double[] samples, Runs runs,
+                     String note, String seedId, String peerName, Estimate peer) {
+    private static final Pattern PART = Pattern.compile("[A-Za-z0-9_/-]+");
+
+    /**
+     * The repetitions behind a figure.
+     *
+     * @param used repetitions whose time is used (the others were disturbed by other processes)
+     * @param taken repetitions taken
+     * @param foreignLoad the largest share of the machine other processes took during a used one (NaN if unknown)
+     */
+    public record Runs(int used, int taken, double foreignLoad) {
+        /** Not counted. */
+        public static final Runs UNKNOWN = new Runs(0, 0, Double.NaN);
+
+        /** @return whether a repetition was left out or other processes took more than a tenth of the machine */
+        public boolean disturbed() {
+            return used < taken || foreignLoad > 0.10;
+        }
+    }
+
+    /** Checks the key and that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
     public Figure {
+        key = List.copyOf(key);
+        if (key.isEmpty() || !(key.get(0) instanceof String) || !key.stream().allMatch(p -> PART.matcher(part(p)).matches())) {
+            throw new IllegalArgumentException("a figure's key is its section, then words, enum constants and numbers: " + key);
+        }
         if (seedId != null) {
             Seeds.require(seedId);
         }
         if ((peerName == null) != (peer == null)) {
-            throw new IllegalArgumentException("a peer needs both a name and a figure: " + label);
+            throw new IllegalArgumentException("a peer needs both a name and a figure: " + key);
         }
+        samples = samples.clone();
+        note = note == null ? "" : note;
     }
 
     /**
-     * A figure with no peer.
+     * A figure with no peer and no samples kept.
      *
-     * @param section the experiment
+     * @param key the section, then what identifies the figure
      * @param label what it is
      * @param unit the unit
      * @param lowerIsBetter true for times
@@ -37,8 +75,43 @@ public record Figure(String section, String label, String unit, boolean lowerIsB
      * @param seedId the seeds' key or {@code null}
      * @return the figure
      */
-    public static Figure of(String section, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
-        return new Figure(section, label, unit, lowerIsBetter, ours, seedId, null, null);
+    public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", seedId, null, null);
+    }
+
+    /**
+     * The median of some repetitions with its bootstrap interval, the repetitions kept.
+     *
+     * @param key the section, then what identifies the figure
+     * @param label what it is
+     * @param unit the unit
+     * @param lowerIsBetter true for times
+     * @param samples one value per repetition, at least one
+     * @return the figure
+     */
+    public static Figure median(List<?> key, String label, String unit, boolean lowerIsBetter, double... samples) {
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, Runs.UNKNOWN, "", null,
+                null, null);
+    }
+
+    /** @return the key as text, its parts joined by dots (enum constants by name), e.g. {@code overhead.per-stage.PIPELINE.MATCH.2} */
+    public String id() {
+        return key.stream().map(Figure::part).collect(Collectors.joining("."));
+    }
+
+    private static String part(Object p) {
+        return p instanceof Enum<?> e ? e.name() : String.valueOf(p);
+    }
+
+    /**
+     * @param <T> the part's type
+     * @param i the part's index (0 is the section)
+     * @param type the part's type
+     * @return the part
+     * @throws ClassCastException if it is of another type
+     */
+    public <T> T key(int i, Class<T> type) {
+        return type.cast(key.get(i));
     }
 
     /**
@@ -47,11 +120,39 @@ public record Figure(String section, String label, String unit, boolean lowerIsB
      * @return this figure with the peer
      */
     public Figure withPeer(String name, Estimate figure) {
-        return new Figure(section, label, unit, lowerIsBetter, ours, seedId, name, figure);
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, note, seedId, name, figure);
+    }
+
+    /**
+     * @param why why there is no value
+     * @return this figure with the note
+     */
+    public Figure withNote(String why) {
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, why, seedId, peerName, peer);
+    }
+
+    /** @return whether a value was measured */
+    public boolean measured() {
+        return !Double.isNaN(ours.value());
+    }
+
+    /** @return the section that measured it: the id's first part */
+    public String section() {
+        return (String) key.get(0);
     }
 
     /** @return the seeds' number, NaN if none */
     public double seed() {
         return seedId == null ? Double.NaN : Seeds.value(seedId);
+    }
+
+    /** @return the smallest repetition, NaN if none was kept */
+    public double min() {
+        return Arrays.stream(samples).min().orElse(Double.NaN);
+    }
+
+    /** @return the largest repetition, NaN if none was kept */
+    public double max() {
+        return Arrays.stream(samples).max().orElse(Double.NaN);
     }
 }

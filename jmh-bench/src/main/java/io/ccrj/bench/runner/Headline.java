@@ -1,7 +1,9 @@
 package io.ccrj.bench.runner;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The headline table of {@code bin/ccrj paper}, built from the typed {@link Figure}s the
@@ -9,7 +11,8 @@ import java.util.Locale;
  * {@link Seeds}), the peer's from the same run, and how ours compares with each. A ratio is stated
  * only where the interval supports it: when the other figure lies inside ours' interval (or the two
  * intervals overlap) the cell says "within noise"; otherwise the ratio is given with the range the
- * intervals allow ("at least" where ours' interval reaches zero).
+ * intervals allow ("at least" where ours' interval reaches zero). Rows are keyed by the figures'
+ * ids: two figures with one id are a mistake of a section and fail here, whatever their labels.
  */
 public final class Headline {
     private Headline() {
@@ -23,15 +26,49 @@ public final class Headline {
         if (figures.isEmpty()) {
             return "";
         }
+        byId(figures);
         MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "seeds (2006, AMD)",
                 "peer, same run (95% interval)", "ours vs seeds", "ours vs peer");
-        for (Figure f : figures) {
+        for (Figure f : byId(figures).values()) {
             t.row(f.label() + " (" + f.unit() + ")", show(f.ours()), fmt(f.seed()),
                     f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
                     compare(f.ours(), Estimate.point(f.seed()), f.lowerIsBetter()),
                     f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter()));
         }
         return t.toString();
+    }
+
+    /** The CSV header of {@link #csv}. */
+    public static final String CSV_HEADER = "section,id,figure,unit,lower_is_better,ours,ours_low,ours_high,seed,seed_source,"
+            + "peer,peer_value,peer_low,peer_high";
+
+    /**
+     * {@code headline.csv}: one row per figure, keyed by its id, with its interval, the seeds'
+     * figure and source, and the peer's figure and interval.
+     *
+     * @param figures the experiments' headline figures
+     * @return the CSV text, header first
+     */
+    public static String csv(List<Figure> figures) {
+        Csv csv = new Csv(CSV_HEADER.split(","));
+        for (Figure f : byId(figures).values()) {
+            Estimate p = f.peer() == null ? Estimate.point(Double.NaN) : f.peer();
+            csv.row(f.section(), f.id(), f.label().strip(), f.unit(), f.lowerIsBetter(), f.ours().value(), f.ours().low(),
+                    f.ours().high(), f.seed(), f.seedId() == null ? null : Seeds.require(f.seedId()).source(), f.peerName(),
+                    p.value(), p.low(), p.high());
+        }
+        return csv.toString();
+    }
+
+    /** The figures by id, in their order; fails on an id given twice. */
+    private static Map<String, Figure> byId(List<Figure> figures) {
+        Map<String, Figure> out = new LinkedHashMap<>();
+        for (Figure f : figures) {
+            if (out.putIfAbsent(f.id(), f) != null) {
+                throw new IllegalArgumentException("two headline figures with id " + f.id());
+            }
+        }
+        return out;
     }
 
     /**

@@ -1,12 +1,9 @@
 package io.ccrj.bench.runner;
 
 import io.ccrj.bench.core.PeersRunner;
-import io.ccrj.bench.dss.DssOptions;
 import io.ccrj.bench.dss.DssRunner;
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.mpi.MpiOptions;
 import io.ccrj.bench.mpi.MpiRunner;
-import io.ccrj.bench.overhead.OverheadOptions;
 import io.ccrj.bench.overhead.OverheadRunner;
 import io.ccrj.bench.overhead.SpawnedPattern;
 import java.io.PrintStream;
@@ -82,16 +79,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     }
 
     private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = PARSER.accepts("full",
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
             "the seeds' full ranges (long, most of it stage overheads; progress shows an ETA)");
-    private static final OptionSpec<Item> ONLY = PARSER.accepts("only", "some of: pipeline, shift, twoshifts, exchange"
-                    + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
-                    + " and over HTTP, raw Netty), peers (today's tools)").withRequiredArg()
-            .withValuesConvertedBy(Cli.converter(Item.class, Item::parse, "LIST")).withValuesSeparatedBy(',');
-    private static final OptionSpec<String> OUT = PARSER.accepts("out", "results folder (default results/paper-<timestamp>)")
-            .withRequiredArg().describedAs("DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = PARSER.accepts("ignore-load", "do not wait out other processes' CPU use");
-    private static final OptionSpec<Void> SMOKE = PARSER.accepts("smoke",
+    private static final OptionSpec<Item> ONLY = Cli.list(PARSER, List.of("only"), "some of: pipeline, shift, twoshifts, exchange"
+            + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
+            + " and over HTTP, raw Netty), peers (today's tools)", Cli.converter(Item.class, Item::parse, "LIST"));
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out", "results folder (default results/paper-<timestamp>)", "DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load", "do not wait out other processes' CPU use");
+    private static final OptionSpec<Void> SMOKE = Cli.flag(PARSER, "smoke",
             "seconds-long settings that only check the wiring (not a measurement)");
 
     @Override
@@ -159,7 +154,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         double took = (System.nanoTime() - start) / 1e9;
         String results = resultsMarkdown(o, dir, reports, took, failed, figures);
         Files.writeString(dir.resolve("results.md"), results);
-        Files.writeString(dir.resolve("headline.csv"), FigureCsv.csv(figures));
+        Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
         out.println();
         out.println("## Headline");
         out.println();
@@ -188,36 +183,36 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             }
         }
         if (!patterns.isEmpty()) {
-            OverheadOptions d = OverheadOptions.defaults(o.full());
+            OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
             sections.add(new Section<>(new OverheadRunner(), o.smoke()
-                    ? new OverheadOptions(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, 1, dir.resolve("overhead"), true)
-                    : new OverheadOptions(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
+                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, 1, dir.resolve("overhead"), true)
+                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
                             dir.resolve("overhead"), ignore)));
         }
-        List<MpiOptions.Part> parts = new ArrayList<>();
+        List<MpiRunner.Options.Part> parts = new ArrayList<>();
         if (o.only().contains(Item.RENDEZVOUS)) {
-            parts.add(MpiOptions.Part.STAGES);
+            parts.add(MpiRunner.Options.Part.STAGES);
         }
         if (o.only().contains(Item.LATENCY)) {
-            parts.add(MpiOptions.Part.LATENCY);
+            parts.add(MpiRunner.Options.Part.LATENCY);
         }
         if (o.only().contains(Item.BANDWIDTH)) {
-            parts.add(MpiOptions.Part.BANDWIDTH);
+            parts.add(MpiRunner.Options.Part.BANDWIDTH);
         }
         if (!parts.isEmpty()) {
-            MpiOptions d = MpiOptions.defaults(o.full());
+            MpiRunner.Options d = MpiRunner.Options.defaults(o.full());
             sections.add(new Section<>(new MpiRunner(), o.smoke()
-                    ? new MpiOptions(false, parts, d.backends(), List.of(2, 3), 2, List.of(300, 1_000), 20, 1, 1, 2, 0,
+                    ? new MpiRunner.Options(false, parts, d.backends(), List.of(2, 3), 2, List.of(300, 1_000), 20, 1, 1, 2, 0,
                             dir.resolve("mpi"), true)
-                    : new MpiOptions(o.full(), parts, d.backends(), d.ranks(), d.bandwidthRanks(), d.sizes(), d.stages(),
+                    : new MpiRunner.Options(o.full(), parts, d.backends(), d.ranks(), d.bandwidthRanks(), d.sizes(), d.stages(),
                             d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
         }
         if (o.only().contains(Item.DSS)) {
-            DssOptions d = DssOptions.defaults(o.full());
+            DssRunner.Options d = DssRunner.Options.defaults(o.full());
             sections.add(new Section<>(new DssRunner(), o.smoke()
-                    ? new DssOptions(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
+                    ? new DssRunner.Options(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
                     // Quick mode: 3 throughput rounds instead of 5, to leave the peers section room in 5 minutes.
-                    : new DssOptions(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
+                    : new DssRunner.Options(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
                             o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
         }
         if (o.only().contains(Item.PEERS)) {

@@ -24,17 +24,17 @@ class DssRunnerTest {
 
     @Test
     void optionsDefaultToTheSeedsGroups() throws Exception {
-        DssOptions o = DssOptions.parse();
+        DssRunner.Options o = DssRunner.Options.parse();
         assertThat(o.groups()).isEqualTo(30);
         assertThat(o.groupSize()).isEqualTo(200);
         assertThat(o.connections()).isEqualTo(32);
         assertThat(o.throughputSeconds()).isEqualTo(1.2);
         assertThat(o.throughputRounds()).isEqualTo(5);
-        assertThat(DssOptions.parse("--full").throughputSeconds()).isEqualTo(5.0);
-        assertThatThrownBy(() -> DssOptions.parse("--groups", "0")).isInstanceOf(IllegalArgumentException.class)
+        assertThat(DssRunner.Options.parse("--full").throughputSeconds()).isEqualTo(5.0);
+        assertThatThrownBy(() -> DssRunner.Options.parse("--groups", "0")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option --groups: 0 is out of range 1..100000");
-        assertThatThrownBy(() -> DssOptions.parse("--throughput-s", "-1")).hasMessageContaining("--throughput-s: -1.0 is out of range");
-        assertThatThrownBy(() -> DssOptions.parse("--wrk")).hasMessageContaining("wrk");
+        assertThatThrownBy(() -> DssRunner.Options.parse("--throughput-s", "-1")).hasMessageContaining("--throughput-s: -1.0 is out of range");
+        assertThatThrownBy(() -> DssRunner.Options.parse("--wrk")).hasMessageContaining("wrk");
     }
 
     @Test
@@ -53,12 +53,12 @@ class DssRunnerTest {
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
         String stdout = out.toString(StandardCharsets.UTF_8);
-        for (String caller : DssRunner.callerLabels()) {
-            assertThat(stdout).contains("| " + caller + " |");
+        for (DssRunner.Caller caller : DssRunner.Caller.values()) {
+            assertThat(stdout).contains("| " + caller.label + " |");
         }
         assertThat(stdout).contains("| DSS host, HTTP |").contains("| raw Netty handler |").doesNotContain("Targets");
         List<String> groups = Files.readAllLines(dir.resolve("dss-groups.csv"));
-        assertThat(groups).hasSize(1 + 3 * DssRunner.callerLabels().size());
+        assertThat(groups).hasSize(1 + 3 * DssRunner.Caller.values().length);
         assertThat(Files.readString(dir.resolve("dss.csv"))).contains("throughput,\"DSS host, HTTP\",req_per_s,")
                 .contains("one-way,\"Replace to notification, in-process\",p99_us,");
         // The load generator saw no errors and no non-2xx answers from any server.

@@ -3,7 +3,7 @@ package io.ccrj.bench.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.ccrj.bench.mpi.MpiOptions.Part;
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,14 +12,14 @@ class MpiOptionsTest {
 
     @Test
     void quickDefaults() throws Exception {
-        MpiOptions o = MpiOptions.parse();
+        MpiRunner.Options o = MpiRunner.Options.parse();
         assertThat(o.full()).isFalse();
         assertThat(o.experiments()).containsExactly(Part.STAGES, Part.LATENCY, Part.BANDWIDTH);
         assertThat(o.backends()).containsExactly(MpiBackend.CCR_MPI, MpiBackend.MPJ_EXPRESS);
         assertThat(o.ranks()).containsExactly(2, 4, 8);
         assertThat(o.bandwidthRanks()).isEqualTo(2);
         assertThat(o.sizes()).containsExactly(1_000, 10_000, 100_000, 1_000_000);
-        assertThat(o.stages()).isEqualTo(MpiOptions.QUICK_STAGES);
+        assertThat(o.stages()).isEqualTo(MpiRunner.Options.QUICK_STAGES);
         assertThat(o.stageMicros()).isEqualTo(17.0);
         assertThat(o.reps()).isEqualTo(3);
         assertThat(o.out()).isNull();
@@ -27,7 +27,7 @@ class MpiOptionsTest {
 
     @Test
     void fullChangesOnlyWhatTheCommandLineLeavesOpen() throws Exception {
-        MpiOptions o = MpiOptions.parse("--stages=700", "--full");
+        MpiRunner.Options o = MpiRunner.Options.parse("--stages=700", "--full");
         assertThat(o.full()).isTrue();
         assertThat(o.stages()).isEqualTo(700);
         assertThat(o.sizes()).endsWith(10_000_000);
@@ -36,7 +36,7 @@ class MpiOptionsTest {
 
     @Test
     void listsAreSortedAndDeduplicated() throws Exception {
-        MpiOptions o = MpiOptions.parse("--only", "bandwidth,stages,stages", "--ranks", "8,2,8", "--backend", "mpj,ccr-mpi",
+        MpiRunner.Options o = MpiRunner.Options.parse("--only", "bandwidth,stages,stages", "--ranks", "8,2,8", "--backend", "mpj,ccr-mpi",
                 "--sizes", "100000,1_000", "--out", "/tmp/x");
         assertThat(o.experiments()).containsExactly(Part.STAGES, Part.BANDWIDTH);
         assertThat(o.ranks()).containsExactly(2, 8);
@@ -47,13 +47,13 @@ class MpiOptionsTest {
 
     @Test
     void badOptionsNameTheProblem() {
-        assertThatThrownBy(() -> MpiOptions.parse("--bogus")).isInstanceOf(RuntimeException.class).hasMessageContaining("bogus");
-        assertThatThrownBy(() -> MpiOptions.parse("--ranks", "1")).hasMessageContaining("--ranks: 1 is out of range 2..64");
-        assertThatThrownBy(() -> MpiOptions.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'");
-        assertThatThrownBy(() -> MpiOptions.parse("--backend", "openmpi")).hasMessageContaining("unknown backend 'openmpi'");
-        assertThatThrownBy(() -> MpiOptions.parse("--sizes", "10,x")).hasMessageContaining("'x' is not a whole number");
-        assertThatThrownBy(() -> MpiOptions.parse("--stages")).hasMessageContaining("stages");
-        assertThatThrownBy(() -> MpiOptions.parse("--stage-us", "x")).hasMessageContaining("'x' is not a number");
-        assertThatThrownBy(() -> MpiOptions.parse("stages")).hasMessageContaining("unexpected argument 'stages'");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--bogus")).isInstanceOf(RuntimeException.class).hasMessageContaining("bogus");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--ranks", "1")).hasMessageContaining("--ranks: 1 is out of range 2..64");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--backend", "openmpi")).hasMessageContaining("unknown backend 'openmpi'");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--sizes", "10,x")).hasMessageContaining("'x' is not a whole number");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--stages")).hasMessageContaining("stages");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--stage-us", "x")).hasMessageContaining("'x' is not a number");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("stages")).hasMessageContaining("unexpected argument 'stages'");
     }
 }

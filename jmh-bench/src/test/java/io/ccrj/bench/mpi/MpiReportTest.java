@@ -3,6 +3,7 @@ package io.ccrj.bench.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.runner.Figure;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,12 +12,12 @@ class MpiReportTest {
     private static final RendezvousPattern SHIFT = RendezvousPattern.RENDEZVOUS_SHIFT;
     private static final RendezvousPattern EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE;
 
-    private static MpiFigure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
-        return new MpiFigure(exp, item, backend, ranks, size, metric, v, 3, 3, 0.01, "");
+    private static Figure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
+        return MpiFigures.of(MpiFigures.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01));
     }
 
     private static MpiReport report(double mpjShift4) throws Exception {
-        List<MpiFigure> f = new ArrayList<>();
+        List<Figure> f = new ArrayList<>();
         for (int r : new int[] {2, 4}) {
             f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "overhead_us", 0.3));
             f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "messaging_us", 0.25));
@@ -27,13 +28,12 @@ class MpiReportTest {
         }
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us", 0.2));
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "mpj-express", 2, 0, "latency_us", 30));
-        f.add(fig("latency", MpiFigure.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
-        f.add(new MpiFigure("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us", Double.NaN, 0, 0,
-                Double.NaN, "not installed"));
+        f.add(fig("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
+        f.add(MpiFigures.missing(MpiFigures.key("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us")));
         f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
-        f.add(fig("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
-        f.add(fig("bandwidth", MpiFigure.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
-        return new MpiReport(f, MpiOptions.parse("--stages", "1000"));
+        f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
+        f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
+        return new MpiReport(f, MpiRunner.Options.parse("--stages", "1000"));
     }
 
     @Test
@@ -63,10 +63,10 @@ class MpiReportTest {
     @Test
     void csvHasOneLinePerFigureAndQuotesCommas() throws Exception {
         MpiReport r = report(25);
-        String[] lines = r.csv().split("\n");
-        assertThat(lines[0]).isEqualTo(MpiFigure.CSV_HEADER);
+        String[] lines = r.csv().toString().split("\n");
+        assertThat(lines[0]).isEqualTo(String.join(",", MpiFigures.CSV_HEADER));
         assertThat(lines).hasSize(1 + r.figures().size());
-        assertThat(r.csv()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
+        assertThat(r.csv().toString()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
                 .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
     }
 
@@ -79,6 +79,10 @@ class MpiReportTest {
                 "Rendezvous Exchange, per stage, 2 ranks", "Rendezvous Exchange, per stage, 4 ranks",
                 "ping-pong (half round trip), 2 ranks", "  same, against this run's core-to-core hand-off floor",
                 "sendrecv 10^5 doubles, summed over 2 ranks", "  same, against System.arraycopy on 1 thread");
+        assertThat(h).extracting(io.ccrj.bench.runner.Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
+                "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
+                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
+                "mpi.bandwidth.OUTSIDE_THREAD.2.100000.vs-arraycopy");
         assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
         assertThat(h.get(0).peer().value()).isEqualTo(25);
         assertThat(h.get(0).seed()).isEqualTo(7.1);

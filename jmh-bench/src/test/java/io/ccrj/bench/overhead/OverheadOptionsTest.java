@@ -12,14 +12,14 @@ class OverheadOptionsTest {
 
     @Test
     void quickDefaultsAreTheSeedsStageTimeWithFewerStages() throws Exception {
-        OverheadOptions o = OverheadOptions.parse();
+        OverheadRunner.Options o = OverheadRunner.Options.parse();
 
         assertThat(o.full()).isFalse();
         assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS);
         assertThat(o.ways()).containsExactly(1, 2, 4, 8);
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(28.0);
-        assertThat(o.stages()).isEqualTo(OverheadOptions.QUICK_STAGES);
+        assertThat(o.stages()).isEqualTo(OverheadRunner.Options.QUICK_STAGES);
         assertThat(o.reps()).isEqualTo(3);
         assertThat(o.out()).isNull();
         assertThat(o.ignoreLoad()).isFalse();
@@ -27,7 +27,7 @@ class OverheadOptionsTest {
 
     @Test
     void fullModeUsesTheSeedsStagesAndColumns() throws Exception {
-        OverheadOptions o = OverheadOptions.parse("--full");
+        OverheadRunner.Options o = OverheadRunner.Options.parse("--full");
 
         assertThat(o.stages()).isEqualTo(500_000);
         assertThat(o.ways()).containsExactly(1, 2, 3, 4, 8);
@@ -35,7 +35,7 @@ class OverheadOptionsTest {
 
     @Test
     void explicitOptionsOverrideModeDefaultsInAnyOrder() throws Exception {
-        OverheadOptions o = OverheadOptions.parse("--stages", "1000", "--full", "--ways=8,2,2,1");
+        OverheadRunner.Options o = OverheadRunner.Options.parse("--stages", "1000", "--full", "--ways=8,2,2,1");
 
         assertThat(o.full()).isTrue();
         assertThat(o.stages()).isEqualTo(1000);
@@ -44,7 +44,7 @@ class OverheadOptionsTest {
 
     @Test
     void patternsAndThreadModesParseCaseInsensitivelyAndComeOutInTableOrder() throws Exception {
-        OverheadOptions o = OverheadOptions.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
+        OverheadRunner.Options o = OverheadRunner.Options.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
                 "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x", "--ignore-load");
 
         assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.TWO_SHIFTS, SpawnedPattern.EXCHANGE);
@@ -57,24 +57,24 @@ class OverheadOptionsTest {
 
     @Test
     void badOptionsAreNamedInTheMessage() {
-        assertThatThrownBy(() -> OverheadOptions.parse("--fast")).hasMessageContaining("fast");
-        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "1,x")).hasMessageContaining("ways").hasMessageContaining("'x'");
-        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "0")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadOptions.parse("--ways")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadOptions.parse("--ways", "--full")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadOptions.parse("--pattern", "Ring")).hasMessageContaining("pattern").hasMessageContaining("Ring");
-        assertThatThrownBy(() -> OverheadOptions.parse("--threads", "all")).hasMessageContaining("threads").hasMessageContaining("all");
-        assertThatThrownBy(() -> OverheadOptions.parse("--stage-us", "-3")).hasMessageContaining("stage-us");
-        assertThatThrownBy(() -> OverheadOptions.parse("--stage-us", "NaN")).hasMessageContaining("stage-us");
-        assertThatThrownBy(() -> OverheadOptions.parse("--reps", "1.5")).hasMessageContaining("reps");
-        assertThatThrownBy(() -> OverheadOptions.parse("extra")).hasMessageContaining("'extra'");
-        assertThatThrownBy(() -> OverheadOptions.parse("--out", " ")).hasMessageContaining("out");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--fast")).hasMessageContaining("fast");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "1,x")).hasMessageContaining("ways").hasMessageContaining("'x'");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "0")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "--full")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--pattern", "Ring")).hasMessageContaining("pattern").hasMessageContaining("Ring");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--threads", "all")).hasMessageContaining("threads").hasMessageContaining("all");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--stage-us", "-3")).hasMessageContaining("stage-us");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--stage-us", "NaN")).hasMessageContaining("stage-us");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--reps", "1.5")).hasMessageContaining("reps");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("extra")).hasMessageContaining("'extra'");
+        assertThatThrownBy(() -> OverheadRunner.Options.parse("--out", " ")).hasMessageContaining("out");
     }
 
     @Test
     void usageNamesEveryOption() {
         for (String opt : List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--reps", "--out", "--ignore-load")) {
-            assertThat(OverheadOptions.USAGE).contains(opt);
+            assertThat(OverheadRunner.Options.USAGE).contains(opt);
         }
     }
 }

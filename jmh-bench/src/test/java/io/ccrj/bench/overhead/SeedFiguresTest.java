@@ -26,13 +26,13 @@ class SeedFiguresTest {
 
     @Test
     void notApplicableErrorAndUnmeasuredCellsHaveNoValue() {
-        SeedFigures.Cell na = SeedFigures.overhead(Machine.AMD, SpawnedPattern.SHIFT, ThreadMode.MATCH, 1);
+        io.ccrj.bench.runner.Seeds.Seed na = SeedFigures.overhead(Machine.AMD, SpawnedPattern.SHIFT, ThreadMode.MATCH, 1);
         assertThat(na.hasValue()).isFalse();
         assertThat(na.text()).isEqualTo("N/A");
-        SeedFigures.Cell error = SeedFigures.overhead(Machine.AMD, SpawnedPattern.EXCHANGE, ThreadMode.MATCH, 8);
+        io.ccrj.bench.runner.Seeds.Seed error = SeedFigures.overhead(Machine.AMD, SpawnedPattern.EXCHANGE, ThreadMode.MATCH, 8);
         assertThat(error.hasValue()).isFalse();
         assertThat(error.text()).isEqualTo("Error");
-        SeedFigures.Cell none = SeedFigures.overhead(Machine.AMD, SpawnedPattern.PIPELINE, ThreadMode.MATCH, 16);
+        io.ccrj.bench.runner.Seeds.Seed none = SeedFigures.overhead(Machine.AMD, SpawnedPattern.PIPELINE, ThreadMode.MATCH, 16);
         assertThat(none.hasValue()).isFalse();
         assertThat(none.text()).isEqualTo("–");
     }

@@ -78,10 +78,4 @@ class StatsTest {
         assertThat(m.disturbedRunsLeftOut()).isEqualTo(2);
         assertThat(m.foreignLoad()).isCloseTo(0.05, within(1e-12));
     }
-
-    @Test
-    void relativeSpread() {
-        assertThat(Stats.relativeSpread(new long[] {90, 100, 110})).isCloseTo(0.2, within(1e-12));
-        assertThat(Stats.relativeSpread(new long[] {100})).isZero();
-    }
 }

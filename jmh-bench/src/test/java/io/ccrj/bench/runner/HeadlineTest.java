@@ -42,11 +42,11 @@ class HeadlineTest {
     @Test
     void theTableIsBuiltFromTypedFiguresInTheirOrderWithSeedsFromTheResource() {
         List<Figure> figures = List.of(
-                Figure.of("overhead", "spawned Pipeline, 2-way match", "µs", true, e(0.048, -0.1, 0.21),
+                Figure.of(List.of("overhead", "a"), "spawned Pipeline, 2-way match", "µs", true, e(0.048, -0.1, 0.21),
                         "overhead.amd.Pipeline.match.2"),
-                Figure.of("mpi", "Rendezvous Exchange, 2 ranks", "µs", true, e(0.4, 0.38, 0.42), "rendezvous.amd.RENDEZVOUS_EXCHANGE.2")
+                Figure.of(List.of("mpi", "b"), "Rendezvous Exchange, 2 ranks", "µs", true, e(0.4, 0.38, 0.42), "rendezvous.amd.RENDEZVOUS_EXCHANGE.2")
                         .withPeer("MPJ Express", e(60, 58, 62)),
-                Figure.of("dss", "DSS HTTP throughput", "requests/s", false, e(50_000, 48_000, 52_000), "dss.throughput.per-s"));
+                Figure.of(List.of("dss", "c"), "DSS HTTP throughput", "requests/s", false, e(50_000, 48_000, 52_000), "dss.throughput.per-s"));
         String t = Headline.markdown(figures);
         assertThat(t.lines()).hasSize(5);
         assertThat(t.lines().toList().get(2)).isEqualTo(
@@ -58,8 +58,21 @@ class HeadlineTest {
     }
 
     @Test
+    void rowsAreKeyedByIdNotByLabel() {
+        Figure a = Figure.of(List.of("mpi", "latency", Thread.State.NEW, 2), "same label", "µs", true, e(1, 0.9, 1.1), null);
+        Figure b = Figure.of(List.of("mpi", "latency", Thread.State.NEW, 4), "same label", "µs", true, e(2, 1.9, 2.1), null);
+        assertThat(Headline.csv(List.of(a, b)).lines()).hasSize(3).anyMatch(l -> l.startsWith("mpi,mpi.latency.NEW.4,same label,"));
+        assertThat(b.key(2, Thread.State.class)).isEqualTo(Thread.State.NEW);
+        assertThat(b.key(3, Integer.class)).isEqualTo(4);
+        Figure sameKey = Figure.of(List.of("mpi", "latency", Thread.State.NEW, 2), "another label", "µs", true, e(3, 2, 4), null);
+        assertThatThrownBy(() -> Headline.markdown(List.of(a, sameKey))).hasMessageContaining("mpi.latency.NEW.2");
+        assertThatThrownBy(() -> Figure.of(List.of("mpi", "a label, with spaces"), "x", "µs", true, e(1, 0, 2), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key");
+    }
+
+    @Test
     void aSeedKeyThatIsNotInTheResourceFailsAtOnce() {
-        assertThatThrownBy(() -> Figure.of("x", "y", "µs", true, Estimate.point(1), "overhead.amd.Pipline.match.2"))
+        assertThatThrownBy(() -> Figure.of(List.of("x"), "y", "µs", true, Estimate.point(1), "overhead.amd.Pipline.match.2"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overhead.amd.Pipline.match.2");
     }
 }

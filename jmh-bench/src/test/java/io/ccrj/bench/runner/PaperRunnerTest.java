@@ -51,7 +51,10 @@ class PaperRunnerTest {
         String md = Files.readString(dir.resolve("results.md"));
         // The headline comes from the sections' typed figures, handed over in process.
         assertThat(Files.readString(dir.resolve("headline.csv"))).contains("\noverhead,").contains("\nmpi,").contains("\ndss,")
-                .contains("\npeers,");
+                .contains("\npeers,")
+                // Rows keyed by what was timed, not by their labels.
+                .contains("\noverhead,overhead.per-stage.PIPELINE.MATCH.2,").contains("\nmpi,mpi.stages.RENDEZVOUS_EXCHANGE.2,")
+                .contains("\ndss,dss.two-way.HTTP,").contains("\npeers,peers.ping-pong.pekko,");
         assertThat(md).startsWith("# ccrj").contains("## How to read this").contains("Glossary")
                 .contains("## Headline").contains("| spawned Pipeline, overhead per stage (T(S) - T(1)) / S, 2-way match (µs) |")
                 .contains("| Rendezvous Exchange, per stage, 2 ranks (µs) |")

@@ -31,9 +31,9 @@ class RunnerTest {
         @Override
         public Report run(String options, PrintStream out, PrintStream err) {
             return new Report("fake", "| a | b |\n", List.of(
-                    Figure.of("fake", "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
+                    Figure.of(List.of("fake", "ping"), "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
                             "dss.two-way.us").withPeer("peer", Estimate.median(new double[] {5, 5.2, 4.9})),
-                    Figure.of("fake", "rate", "1/s", false, Estimate.point(7), null)), List.of());
+                    Figure.of(List.of("fake", "rate", Thread.State.NEW, 7), "rate", "1/s", false, Estimate.point(7), null)), List.of());
         }
     };
 
@@ -41,13 +41,13 @@ class RunnerTest {
     void aFakeExperimentGoesThroughEveryWriter() throws Exception {
         List<Figure> figures = FAKE.run(FAKE.parse(), o, e).figures();
 
-        String csv = FigureCsv.csv(figures);
+        String csv = Headline.csv(figures);
         List<String> lines = csv.lines().toList();
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).isEqualTo(FigureCsv.HEADER);
-        assertThat(lines.get(1)).startsWith("fake,\"ping, \"\"quoted\"\"\",µs,true,1.02500,")
+        assertThat(lines.get(0)).isEqualTo(Headline.CSV_HEADER);
+        assertThat(lines.get(1)).startsWith("fake,fake.ping,\"ping, \"\"quoted\"\"\",µs,true,1.02500,")
                 .contains(",30.0000,seed 000 Fig. 13").contains(",peer,5.00000,");
-        assertThat(lines.get(2)).isEqualTo("fake,rate,1/s,false,7.00000,,,,,,,,");
+        assertThat(lines.get(2)).isEqualTo("fake,fake.rate.NEW.7,rate,1/s,false,7.00000,,,,,,,,");
 
         String md = Headline.markdown(figures);
         assertThat(md).contains("| ping, \"quoted\" (µs) | 1.03 (").contains("5.00 (4.90 .. 5.20) (peer)")

@@ -1,0 +1,45 @@
+package io.ccrj.bench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** What jopt-simple would let through silently: a value given to a flag, an empty item of a list. */
+class CliTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private String firstErrorLine(int expectedExit, String... args) {
+        err.reset();
+        int code = Main.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).as(String.join(" ", args)).isEqualTo(expectedExit);
+        return err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+    }
+
+    @Test
+    void aFlagGivenAValueExitsTwoNamingIt() {
+        assertThat(firstErrorLine(2, "overhead", "--full=yes"))
+                .isEqualTo("ccrj overhead: option --full takes no value, got '--full=yes'");
+        assertThat(firstErrorLine(2, "paper", "--smoke=no")).isEqualTo("ccrj paper: option --smoke takes no value, got '--smoke=no'");
+        assertThat(firstErrorLine(2, "peers", "--full=")).contains("option --full takes no value");
+    }
+
+    @Test
+    void anEmptyListItemExitsTwoNamingIt() {
+        assertThat(firstErrorLine(2, "mpi", "--sizes=1,,4")).isEqualTo("ccrj mpi: option --sizes: empty item in '1,,4'");
+        assertThat(firstErrorLine(2, "mpi", "--ranks", "2,")).isEqualTo("ccrj mpi: option --ranks: empty item in '2,'");
+        assertThat(firstErrorLine(2, "overhead", "--ways", ",2")).contains("option --ways: empty item in ',2'");
+        assertThat(firstErrorLine(2, "overhead", "--patterns=")).contains("option --patterns: empty item in ''");
+        assertThat(firstErrorLine(2, "paper", "--only", "dss,,peers")).contains("option --only: empty item");
+    }
+
+    @Test
+    void wellFormedListsAndValuesStillParse() {
+        assertThat(new io.ccrj.bench.mpi.MpiRunner().parse("--sizes=1,4", "--ranks", "2", "--out", "a,b").sizes())
+                .containsExactly(1, 4);
+        assertThat(new io.ccrj.bench.overhead.OverheadRunner().parse("--full", "--ways=2").full()).isTrue();
+    }
+}
