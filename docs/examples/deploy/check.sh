@@ -45,7 +45,10 @@ map_paths() {
 # and expects a graceful stop within $STOP_S seconds.
 start_and_stop() {
   local what=$1; shift
-  CCRJ_PORT=0 "$@" >"$work/host.log" 2>&1 </dev/null &
+  # The log exists before the host starts: the background job opens it only once it is scheduled,
+  # and a read of a missing file would end this script (set -e) on a loaded machine.
+  : >"$work/host.log"
+  CCRJ_PORT=0 "$@" >>"$work/host.log" 2>&1 </dev/null &
   pid=$!
   local base=
   for _ in $(seq 1 600); do
