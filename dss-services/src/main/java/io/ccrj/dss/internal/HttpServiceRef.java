@@ -36,6 +36,14 @@ import java.util.concurrent.CompletableFuture;
  * error body). Subscribe opens a dedicated Server-Sent Events connection.
  */
 public final class HttpServiceRef implements ServiceRef {
+    /**
+     * Request headers with their values validated (a caller's If-Match or token cannot split a
+     * header) and their names not: every name set here is one of Netty's constants.
+     */
+    private static final io.netty.handler.codec.http.HttpHeadersFactory HEADERS =
+            io.netty.handler.codec.http.DefaultHttpHeadersFactory.headersFactory().withNameValidation(false);
+    private static final io.netty.handler.codec.http.HttpHeadersFactory TRAILERS =
+            io.netty.handler.codec.http.DefaultHttpHeadersFactory.trailersFactory();
     private final URI uri;
     private final String name;
     private final String path;
@@ -151,12 +159,25 @@ public final class HttpServiceRef implements ServiceRef {
         }
     }
 
+    /**
+     * @return the version an entity tag names ({@code "7"} or {@code W/"7"}), or 0 if it names
+     *     none; parsed in place, without copying the tag (every answer of a partner has one)
+     */
     static long parseEtag(String etag) {
-        if (etag == null || etag.length() < 2) {
+        if (etag == null) {
+            return 0;
+        }
+        int from = etag.startsWith("W/") ? 2 : 0;
+        int to = etag.length();
+        if (to - from >= 2 && etag.charAt(from) == '"' && etag.charAt(to - 1) == '"') {
+            from++;
+            to--;
+        }
+        if (from >= to) {
             return 0;
         }
         try {
-            return Long.parseLong(etag.replace("\"", "").replace("W/", ""));
+            return Long.parseLong(etag, from, to, 10);
         } catch (NumberFormatException e) {
             return 0;
         }
@@ -170,10 +191,11 @@ public final class HttpServiceRef implements ServiceRef {
         // the same table the host's router decodes with
         RestTable.Route route = RestTable.encode(op.verb(), body != null);
         HttpMethod method = route.method();
-        String target = path + switch (route.path()) {
-            case RestTable.ITEM -> "/items/" + encode(op.key());
-            case RestTable.ACTION -> "/actions/" + encode(op.action());
-            default -> route.path();
+        String target = switch (route.path()) {
+            case RestTable.ITEM -> path + "/items/" + encode(op.key());
+            case RestTable.ACTION -> path + "/actions/" + encode(op.action());
+            case RestTable.STATE -> path; // the state's Get: the service's path as it is, no copy
+            default -> path + route.path();
         };
         if (route.queryParams()) {
             QueryStringEncoder q = new QueryStringEncoder(target);
@@ -192,10 +214,15 @@ public final class HttpServiceRef implements ServiceRef {
             content = Unpooled.buffer(128);
             Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
         }
-        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content);
+        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content, HEADERS, TRAILERS);
+        int length = content.readableBytes();
         req.headers().set(HttpHeaderNames.HOST, hostHeader)
-                .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+                .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON);
+        if (length == 0) {
+            req.headers().set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
+        } else {
+            req.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, length);
+        }
         if (body != null || !method.equals(HttpMethod.GET) && !method.equals(HttpMethod.OPTIONS)) {
             req.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType); // a modification says JSON, body or not
         }
