@@ -49,6 +49,8 @@ public final class HttpServiceRef implements ServiceRef {
     private final String path;
     private final String hostHeader;
     private final String authorization;
+    /** See {@link #stateGetHeaders()}; volatile: published whole to every caller's thread. */
+    private volatile io.netty.handler.codec.http.HttpHeaders stateGetHeaders;
     /** The pool each request goes through, asked per request (a host's pool exists once it listens). */
     private final java.util.function.Supplier<HttpClientPool> pool;
 
@@ -143,9 +145,15 @@ public final class HttpServiceRef implements ServiceRef {
     private static void answer(Operation op, FullHttpResponse res) {
         int status = res.status().code();
         JsonNode body = null;
-        if (res.content().isReadable()) {
+        ByteBuf content = res.content();
+        if (content.isReadable()) {
             try {
-                body = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(res.content()));
+                // parsed from an array (the buffer's own, or one copy of the answer's few bytes):
+                // Jackson's array parser needs no input stream and no read buffer of its own
+                int length = content.readableBytes();
+                body = content.hasArray()
+                        ? Json.TREE_READER.readValue(content.array(), content.arrayOffset() + content.readerIndex(), length)
+                        : Json.TREE_READER.readValue(io.netty.buffer.ByteBufUtil.getBytes(content), 0, length);
             } catch (IOException e) {
                 op.fault(FaultCode.INTERNAL, "partner answered " + status + " with a body that is not JSON: " + e.getMessage());
                 return;
@@ -214,6 +222,14 @@ public final class HttpServiceRef implements ServiceRef {
             content = Unpooled.buffer(128);
             Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
         }
+        if (body == null && route.verb() == Verb.GET && RestTable.STATE.equals(route.path()) && !route.queryParams()
+                && op.ifMatch() == null
+                && op.authorization() == null) {
+            // the plain Get of the state, a partner's most frequent call: its headers are always
+            // the same, built once and shared (nothing after this method changes a request's headers)
+            return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content, stateGetHeaders(),
+                    io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE);
+        }
         FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content, HEADERS, TRAILERS);
         int length = content.readableBytes();
         req.headers().set(HttpHeaderNames.HOST, hostHeader)
@@ -234,6 +250,26 @@ public final class HttpServiceRef implements ServiceRef {
             req.headers().set(HttpHeaderNames.AUTHORIZATION, auth);
         }
         return req;
+    }
+
+    /**
+     * The headers of every plain Get of the state through this handle, made on first use. Shared
+     * by those requests and never changed after it is published: the encoder and the pool only
+     * read a request's headers. A race makes two equal tables, either of which is fine.
+     */
+    private io.netty.handler.codec.http.HttpHeaders stateGetHeaders() {
+        io.netty.handler.codec.http.HttpHeaders h = stateGetHeaders;
+        if (h == null) {
+            h = HEADERS.newHeaders();
+            h.set(HttpHeaderNames.HOST, hostHeader)
+                    .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
+                    .set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
+            if (authorization != null) {
+                h.set(HttpHeaderNames.AUTHORIZATION, authorization);
+            }
+            stateGetHeaders = h;
+        }
+        return h;
     }
 
     private static String encode(String s) {
