@@ -425,8 +425,9 @@ public final class ServiceHost implements AutoCloseable {
         }
 
         /**
-         * Runs the handlers of services created after {@link #start()} on a Netty event loop (one
-         * per service, round robin) instead of the dispatcher: an HTTP request to a service on
+         * Runs the handlers of services on a Netty event loop (one per service, round robin)
+         * instead of the dispatcher; a service created before {@link #start()} runs on the
+         * dispatcher until the host listens, then moves to a loop. An HTTP request to a service on
          * its connection's own event loop then costs no thread hop at all (with
          * {@code ioThreads(1)}, none ever does). Only for handlers that never block: a blocking
          * handler stalls every connection of its event loop. Without HTTP ({@code port(-1)}) the

@@ -61,6 +61,22 @@ class HandlerThreadsTest {
     }
 
     @Test
+    void aServiceCreatedBeforeStartMovesToTheEventLoopWhenTheHostListens() throws Exception {
+        try (ServiceHost host = ServiceHost.builder().port(0).build()) {
+            host.create("early", new Probe(true));
+            host.create("earlySlow", new Probe(false));
+            assertThat(where(host, "early")).startsWith("ccrj-dss");
+            host.start();
+            assertThat(where(host, "early")).startsWith("ccrj-http");
+            assertThat(where(host, "earlySlow")).startsWith("ccrj-dss");
+            for (int i = 0; i < 100; i++) { // and it keeps answering there, over HTTP too
+                assertThat(RawHttp.once(host.port(), "POST", "/services/early/actions/where", "application/json", null)
+                        .body()).contains("ccrj-http");
+            }
+        }
+    }
+
+    @Test
     void withoutHttpEveryServiceRunsOnTheDispatcher() throws Exception {
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start()) {
             host.create("quick", new Probe(true));

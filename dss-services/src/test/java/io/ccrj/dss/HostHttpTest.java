@@ -222,6 +222,41 @@ class HostHttpTest {
         }
     }
 
+    /**
+     * The idle timer counts reads and answers as traffic: a connection used more often than the
+     * timeout stays open however long it lives, one left alone is closed, and an event stream
+     * that has nothing to say gets keep-alive comments instead of being closed.
+     */
+    @Test
+    void trafficKeepsAConnectionOpenAndAnIdleEventStreamGetsKeepAliveComments() throws Exception {
+        try (ServiceHost h = ServiceHost.builder().port(0).idleTimeout(Duration.ofMillis(300)).build().start()) {
+            h.start(Manifest.builtIn());
+            try (RawHttp c = new RawHttp(h.port(), 5000)) {
+                long end = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1200);
+                while (System.nanoTime() - end < 0) { // four timeouts long, a request every 100 ms
+                    assertThat(c.exchange("GET", "/services/ping", null, null).status()).isEqualTo(200);
+                    Thread.sleep(100);
+                }
+                Thread.sleep(900);
+                assertThat(c.isClosedByPeer()).isTrue();
+            }
+            try (RawHttp sse = new RawHttp(h.port(), 5000)) {
+                sse.send("GET", "/services/kv/notifications", null, null, "Accept: text/event-stream");
+                assertThat(sse.readHead().status()).isEqualTo(200);
+                int keepAlives = 0;
+                long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(4);
+                while (keepAlives < 2 && System.nanoTime() - end < 0) {
+                    String line = sse.line();
+                    assertThat(line).isNotNull();
+                    if (line.contains(": keep-alive")) {
+                        keepAlives++;
+                    }
+                }
+                assertThat(keepAlives).as("keep-alive comments on an idle stream").isEqualTo(2);
+            }
+        }
+    }
+
     @Test
     void overloadedServiceShedsWith503AndRetryAfter() throws Exception {
         try (ServiceHost h = ServiceHost.builder().port(0).maxPendingPerService(2).build().start()) {

@@ -31,6 +31,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.io.IOException;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
@@ -91,7 +92,11 @@ public final class HttpClientPool {
     private final long responseTimeoutNanos;
     /** The group's event loops, in a fixed order (a loop's index names its pools). */
     private final List<EventLoop> loops;
-    private final Map<InetSocketAddress, Target> targets = new ConcurrentHashMap<>();
+    private final Map<TargetKey, Target> targets = new ConcurrentHashMap<>();
+
+    /** A target's {@code host:port} as a map key (a record: no name resolution, cheap equality). */
+    private record TargetKey(String host, int port) {
+    }
     private final AtomicInteger nextHome = new AtomicInteger();
     /** Requests sent again after their connection closed unanswered (for tests and metrics). */
     private final LongAdder retries = new LongAdder();
@@ -186,8 +191,11 @@ public final class HttpClientPool {
      */
     private void send(String host, int port, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback,
                       boolean mayRetry) {
-        Target t = targets.computeIfAbsent(InetSocketAddress.createUnresolved(host, port),
-                a -> new Target(host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
+        TargetKey key = new TargetKey(host, port);
+        Target t = targets.get(key); // no capturing lambda on the hot path: a miss happens once per target
+        if (t == null) {
+            t = targets.computeIfAbsent(key, k -> new Target(host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
+        }
         int current = currentLoop();
         LoopPool lp = t.pool(current >= 0 ? current : t.home);
         if (lp.loop.inEventLoop()) {
@@ -313,7 +321,7 @@ public final class HttpClientPool {
             if (c == null) {
                 c = open();
             }
-            c.enqueue(new Pending(request, mayRetry ? request.retainedDuplicate() : null, callback, safe));
+            c.enqueue(new Pending(request, mayRetry ? spareOf(request) : null, callback, safe));
         }
 
         private Conn open() {
@@ -339,6 +347,16 @@ public final class HttpClientPool {
                 }
             });
             return c;
+        }
+
+        /**
+         * The request's second reference for the one retry: the body's own reader index (writing
+         * the first consumes it) and the same header objects, which the encoder only reads.
+         * Netty's {@code retainedDuplicate()} would copy both header tables for every request.
+         */
+        private FullHttpRequest spareOf(FullHttpRequest request) {
+            return new DefaultFullHttpRequest(request.protocolVersion(), request.method(), request.uri(),
+                    request.content().retainedDuplicate(), request.headers(), request.trailingHeaders());
         }
 
         /** Puts a connection with nothing in flight back among the idle ones. */
@@ -436,11 +454,10 @@ public final class HttpClientPool {
         private void write(Pending p) {
             FullHttpRequest r = p.request;
             p.request = null;
-            ch.write(r).addListener(w -> {
-                if (!w.isSuccess()) {
-                    closeWith(w.cause());
-                }
-            });
+            // a void promise: no promise and no listener per request; a failed write reaches
+            // exceptionCaught below instead, which closes the connection with its cause as the
+            // listener did (the requests in flight are then retried or failed in channelInactive)
+            ch.write(r, ch.voidPromise());
         }
 
         void connected() {

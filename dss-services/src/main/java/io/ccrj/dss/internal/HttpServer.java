@@ -23,7 +23,6 @@ import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.flush.FlushConsolidationHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import io.netty.channel.ChannelFutureListener;
@@ -166,7 +165,9 @@ public final class HttpServer implements AutoCloseable {
         // Netty's own servers do in channelReadComplete, instead of one system call each; an
         // answer written outside a read (from a service's dispatcher) is flushed at once.
         p.addLast(new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false));
-        p.addLast(new IdleStateHandler(0, 0, limits.idleTimeoutMillis(), TimeUnit.MILLISECONDS));
+        // Netty's IdleStateHandler would make every void-promise write a real promise with a
+        // listener; IdleCheck watches reads and flushes with one time stamp and one timer
+        p.addLast(new IdleCheck(limits.idleTimeoutMillis()));
         p.addLast(deadline.beforeCodec());
         // Netty's codec refuses more decoded-but-unanswered requests than its pipeline depth; the
         // connection handler stops reading at its window, and one read is at most MAX_READ_BYTES

@@ -36,11 +36,21 @@ import java.util.concurrent.CompletableFuture;
  * error body). Subscribe opens a dedicated Server-Sent Events connection.
  */
 public final class HttpServiceRef implements ServiceRef {
+    /**
+     * Request headers with their values validated (a caller's If-Match or token cannot split a
+     * header) and their names not: every name set here is one of Netty's constants.
+     */
+    private static final io.netty.handler.codec.http.HttpHeadersFactory HEADERS =
+            io.netty.handler.codec.http.DefaultHttpHeadersFactory.headersFactory().withNameValidation(false);
+    private static final io.netty.handler.codec.http.HttpHeadersFactory TRAILERS =
+            io.netty.handler.codec.http.DefaultHttpHeadersFactory.trailersFactory();
     private final URI uri;
     private final String name;
     private final String path;
     private final String hostHeader;
     private final String authorization;
+    /** See {@link #stateGetHeaders()}; volatile: published whole to every caller's thread. */
+    private volatile io.netty.handler.codec.http.HttpHeaders stateGetHeaders;
     /** The pool each request goes through, asked per request (a host's pool exists once it listens). */
     private final java.util.function.Supplier<HttpClientPool> pool;
 
@@ -135,9 +145,15 @@ public final class HttpServiceRef implements ServiceRef {
     private static void answer(Operation op, FullHttpResponse res) {
         int status = res.status().code();
         JsonNode body = null;
-        if (res.content().isReadable()) {
+        ByteBuf content = res.content();
+        if (content.isReadable()) {
             try {
-                body = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(res.content()));
+                // parsed from an array (the buffer's own, or one copy of the answer's few bytes):
+                // Jackson's array parser needs no input stream and no read buffer of its own
+                int length = content.readableBytes();
+                body = content.hasArray()
+                        ? Json.TREE_READER.readValue(content.array(), content.arrayOffset() + content.readerIndex(), length)
+                        : Json.TREE_READER.readValue(io.netty.buffer.ByteBufUtil.getBytes(content), 0, length);
             } catch (IOException e) {
                 op.fault(FaultCode.INTERNAL, "partner answered " + status + " with a body that is not JSON: " + e.getMessage());
                 return;
@@ -151,12 +167,25 @@ public final class HttpServiceRef implements ServiceRef {
         }
     }
 
+    /**
+     * @return the version an entity tag names ({@code "7"} or {@code W/"7"}), or 0 if it names
+     *     none; parsed in place, without copying the tag (every answer of a partner has one)
+     */
     static long parseEtag(String etag) {
-        if (etag == null || etag.length() < 2) {
+        if (etag == null) {
+            return 0;
+        }
+        int from = etag.startsWith("W/") ? 2 : 0;
+        int to = etag.length();
+        if (to - from >= 2 && etag.charAt(from) == '"' && etag.charAt(to - 1) == '"') {
+            from++;
+            to--;
+        }
+        if (from >= to) {
             return 0;
         }
         try {
-            return Long.parseLong(etag.replace("\"", "").replace("W/", ""));
+            return Long.parseLong(etag, from, to, 10);
         } catch (NumberFormatException e) {
             return 0;
         }
@@ -170,10 +199,11 @@ public final class HttpServiceRef implements ServiceRef {
         // the same table the host's router decodes with
         RestTable.Route route = RestTable.encode(op.verb(), body != null);
         HttpMethod method = route.method();
-        String target = path + switch (route.path()) {
-            case RestTable.ITEM -> "/items/" + encode(op.key());
-            case RestTable.ACTION -> "/actions/" + encode(op.action());
-            default -> route.path();
+        String target = switch (route.path()) {
+            case RestTable.ITEM -> path + "/items/" + encode(op.key());
+            case RestTable.ACTION -> path + "/actions/" + encode(op.action());
+            case RestTable.STATE -> path; // the state's Get: the service's path as it is, no copy
+            default -> path + route.path();
         };
         if (route.queryParams()) {
             QueryStringEncoder q = new QueryStringEncoder(target);
@@ -192,10 +222,23 @@ public final class HttpServiceRef implements ServiceRef {
             content = Unpooled.buffer(128);
             Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
         }
-        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content);
+        if (body == null && route.verb() == Verb.GET && RestTable.STATE.equals(route.path()) && !route.queryParams()
+                && op.ifMatch() == null
+                && op.authorization() == null) {
+            // the plain Get of the state, a partner's most frequent call: its headers are always
+            // the same, built once and shared (nothing after this method changes a request's headers)
+            return new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content, stateGetHeaders(),
+                    io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE);
+        }
+        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, target, content, HEADERS, TRAILERS);
+        int length = content.readableBytes();
         req.headers().set(HttpHeaderNames.HOST, hostHeader)
-                .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+                .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON);
+        if (length == 0) {
+            req.headers().set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
+        } else {
+            req.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, length);
+        }
         if (body != null || !method.equals(HttpMethod.GET) && !method.equals(HttpMethod.OPTIONS)) {
             req.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType); // a modification says JSON, body or not
         }
@@ -207,6 +250,26 @@ public final class HttpServiceRef implements ServiceRef {
             req.headers().set(HttpHeaderNames.AUTHORIZATION, auth);
         }
         return req;
+    }
+
+    /**
+     * The headers of every plain Get of the state through this handle, made on first use. Shared
+     * by those requests and never changed after it is published: the encoder and the pool only
+     * read a request's headers. A race makes two equal tables, either of which is fine.
+     */
+    private io.netty.handler.codec.http.HttpHeaders stateGetHeaders() {
+        io.netty.handler.codec.http.HttpHeaders h = stateGetHeaders;
+        if (h == null) {
+            h = HEADERS.newHeaders();
+            h.set(HttpHeaderNames.HOST, hostHeader)
+                    .set(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON)
+                    .set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
+            if (authorization != null) {
+                h.set(HttpHeaderNames.AUTHORIZATION, authorization);
+            }
+            stateGetHeaders = h;
+        }
+        return h;
     }
 
     private static String encode(String s) {

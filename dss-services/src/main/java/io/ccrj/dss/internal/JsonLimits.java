@@ -54,9 +54,25 @@ public final class JsonLimits {
      * @throws Violation if a limit is broken
      */
     public static void check(JsonNode node, String what, int margin) throws Violation {
+        checkAndMeasure(node, what, margin);
+    }
+
+    /**
+     * Checks a tree as {@link #check} does and, in the same walk, counts the bytes of its compact
+     * JSON text as {@link Json#WRITER} writes it (UTF-8, Jackson's default escapes): what writing
+     * the tree out would tell, without writing it.
+     *
+     * @param node the tree (may be {@code null}: 0 bytes)
+     * @param what what it is, for the message
+     * @param margin levels to keep free for envelopes around it
+     * @return the length of its JSON text in bytes
+     * @throws Violation if a limit is broken
+     */
+    public static long checkAndMeasure(JsonNode node, String what, int margin) throws Violation {
         if (node == null) {
-            return;
+            return 0;
         }
+        long bytes = 0;
         int maxDepth = Json.READ_LIMITS.getMaxNestingDepth() - margin;
         int maxName = Json.READ_LIMITS.getMaxNameLength();
         int maxString = Json.READ_LIMITS.getMaxStringLength();
@@ -74,6 +90,8 @@ public final class JsonLimits {
                             + " the most this host accepts (it must read it back within its nesting limit of "
                             + Json.READ_LIMITS.getMaxNestingDepth() + ")");
                 }
+                // brackets, and a separator between two members
+                bytes += 2 + Math.max(0, n.size() - 1);
                 if (n.isObject()) {
                     for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                         Map.Entry<String, JsonNode> e = it.next();
@@ -83,6 +101,7 @@ public final class JsonLimits {
                                     + " characters; the limit is " + maxName);
                         }
                         requireWellFormed(name, what, "a field name");
+                        bytes += quotedLength(name) + 1; // and the colon
                         stack.push(new Frame(e.getValue(), depth));
                     }
                 } else {
@@ -96,11 +115,80 @@ public final class JsonLimits {
                     throw new Violation(what + " has a string of " + s.length() + " characters; the limit is " + maxString);
                 }
                 requireWellFormed(s, what, "a string");
+                bytes += quotedLength(s);
             } else if (n.isFloatingPointNumber() && !n.isBigDecimal() && !Double.isFinite(n.doubleValue())) {
                 throw new Violation(what + " has a number that does not fit a double (IEEE 754 binary64);"
                         + " send it as a string to keep it exactly");
+            } else {
+                bytes += scalarLength(n);
             }
         }
+        return bytes;
+    }
+
+    /** @return the bytes of a scalar that is not a string, as Jackson writes it */
+    private static long scalarLength(JsonNode n) {
+        if (n.isInt() || n.isLong() || n.isShort()) {
+            return decimalDigits(n.longValue());
+        }
+        if (n.isBoolean()) {
+            return n.booleanValue() ? 4 : 5;
+        }
+        if (n.isNull() || n.isMissingNode()) {
+            return 4;
+        }
+        if (n.isNumber()) {
+            return n.asText().length(); // doubles, floats, big numbers: their text is ASCII
+        }
+        try {
+            return Json.WRITER.writeValueAsBytes(n).length; // binary or POJO nodes: rare, measured by writing
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static int decimalDigits(long v) {
+        if (v == Long.MIN_VALUE) {
+            return 20;
+        }
+        int sign = v < 0 ? 1 : 0;
+        long a = Math.abs(v);
+        int digits = 1;
+        while (a >= 10) {
+            a /= 10;
+            digits++;
+        }
+        return sign + digits;
+    }
+
+    /**
+     * @return the bytes of a string in double quotes as Jackson writes it: UTF-8, with the quote
+     *     and the backslash escaped by a backslash, control characters as two-character short
+     *     escapes (newline, tab, ...) or six-character Unicode escapes, a surrogate pair as two such
+     *     escapes (the string is well-formed: surrogates come in pairs)
+     */
+    private static long quotedLength(String s) {
+        long bytes = 2;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20) {
+                bytes += c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f' ? 2 : 6;
+            } else if (c == '"' || c == '\\') {
+                bytes += 2;
+            } else if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                // Jackson 2.x writes a character beyond the BMP as two escapes, by default
+                // (COMBINE_UNICODE_SURROGATES_IN_UTF8 off): twelve bytes, not its four UTF-8 ones
+                bytes += 12;
+                i++; // its low surrogate
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 
     private static void requireWellFormed(String s, String what, String kind) throws Violation {

@@ -91,15 +91,27 @@ final class RequestGuard {
                     + v.text(), null, true);
         }
         HttpHeaders h = req.headers();
-        List<String> hosts = h.getAll(HttpHeaderNames.HOST);
-        if (hosts.size() > 1 || v.equals(HttpVersion.HTTP_1_1) && hosts.isEmpty()) {
-            return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had "
-                    + hosts.size(), null, true);
+        // the first Host, then whether there is another: no list per request (getAll builds one)
+        String hostHeader = null;
+        int hostCount = 0;
+        for (java.util.Iterator<String> it = h.valueStringIterator(HttpHeaderNames.HOST); it.hasNext() && hostCount < 2; ) {
+            String value = it.next();
+            if (hostCount++ == 0) {
+                hostHeader = value;
+            }
         }
-        if (!hosts.isEmpty() && limits.allowedHosts() != null && !hosts.get(0).equals(knownHost)) {
-            String host = canonicalHost(hostPart(hosts.get(0)));
+        if (hostCount > 1) {
+            return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had "
+                    + h.getAll(HttpHeaderNames.HOST).size(), null, true);
+        }
+        if (v.equals(HttpVersion.HTTP_1_1) && hostCount == 0) {
+            return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had 0",
+                    null, true);
+        }
+        if (hostHeader != null && limits.allowedHosts() != null && !hostHeader.equals(knownHost)) {
+            String host = canonicalHost(hostPart(hostHeader));
             if (!limits.allowedHosts().contains(host)) {
-                return new Refusal(421, "misdirected_request", "Host '" + hosts.get(0) + "' is not a name of this host;"
+                return new Refusal(421, "misdirected_request", "Host '" + hostHeader + "' is not a name of this host;"
                         + " it answers to " + limits.allowedHosts() + " (see the --allowed-hosts option)", null, false);
             }
         }
@@ -110,7 +122,7 @@ final class RequestGuard {
         }
         if (isModifying(req.method())) {
             String origin = h.get(HttpHeaderNames.ORIGIN);
-            if (origin != null && !sameOrigin(origin, hosts.isEmpty() ? null : hosts.get(0))) {
+            if (origin != null && !sameOrigin(origin, hostHeader)) {
                 return new Refusal(403, "forbidden", "a modifying request from the web origin '" + origin
                         + "' is refused: only pages served by this host may modify it", null, false);
             }

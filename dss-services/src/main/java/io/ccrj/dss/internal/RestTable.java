@@ -101,6 +101,31 @@ public final class RestTable {
      * @throws IllegalArgumentException if the verb has no row
      */
     public static Route encode(Verb verb, boolean hasBody) {
+        Route r = ENCODED[hasBody ? 1 : 0][verb.ordinal()];
+        if (r == null) {
+            throw new IllegalArgumentException("no REST route for " + verb);
+        }
+        return r;
+    }
+
+    /**
+     * {@link #encode}'s answers, read off the table once (a remote partner encodes every call):
+     * indexed by {@code [hasBody ? 1 : 0][verb.ordinal()]}, {@code null} where a verb has no row.
+     * Declared after {@link #ROUTES}, which its initializer reads.
+     */
+    private static final Route[][] ENCODED = encodings();
+
+    private static Route[][] encodings() {
+        Route[][] t = new Route[2][Verb.values().length];
+        for (Verb v : Verb.values()) {
+            for (int b = 0; b < 2; b++) {
+                t[b][v.ordinal()] = scan(v, b == 1);
+            }
+        }
+        return t;
+    }
+
+    private static Route scan(Verb verb, boolean hasBody) {
         Route found = null;
         for (Route r : ROUTES) {
             if (r.verb() == verb) {
@@ -108,9 +133,6 @@ public final class RestTable {
                     found = r;
                 }
             }
-        }
-        if (found == null) {
-            throw new IllegalArgumentException("no REST route for " + verb);
         }
         return found;
     }

@@ -78,6 +78,12 @@ public final class HostCore {
     private final HostMetrics metrics = new HostMetrics();
     private final long startedMillis = System.currentTimeMillis();
     private volatile HttpServer http;
+    /**
+     * Services created before {@link #start} that belong on an event loop: {@link #start} moves
+     * them there. A service added while start runs binds itself after adding (it reads
+     * {@link #http} again), so none is missed; binding twice keeps the first loop.
+     */
+    private final java.util.Queue<LateBoundLoop> waitingForLoops = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile boolean closing;
     private volatile boolean closed;
 
@@ -117,6 +123,9 @@ public final class HostCore {
             }
             throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e,
                     e instanceof IOException io ? io : new IOException(e));
+        }
+        for (LateBoundLoop late = waitingForLoops.poll(); late != null; late = waitingForLoops.poll()) {
+            late.bind(http.nextEventLoop());
         }
         LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? ""
                 : " (bearer token required for modifications" + (config.protectReads() ? " and reads)" : ")"));
@@ -162,8 +171,12 @@ public final class HostCore {
         }
         HttpServer h = http;
         boolean onEventLoop = config.handlersOnEventLoop() || config.nonBlockingServicesOnEventLoop() && service.handlersNeverBlock();
+        // before start() there is no event loop yet: such a service runs on the dispatcher and
+        // moves to a loop when the host starts listening (never, with port -1: no loops then)
+        LateBoundLoop late = onEventLoop && h == null && config.port() >= 0 ? new LateBoundLoop(name, dispatcher) : null;
         DispatcherQueue queue = onEventLoop && h != null
                 ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
+                : late != null ? DispatcherQueue.onExecutor(name, late, SchedulingPolicy.unconstrained())
                 : new DispatcherQueue(name, dispatcher);
         ServiceRuntime<S> rt;
         try {
@@ -182,6 +195,14 @@ public final class HostCore {
             durableFiles.put(name, stateFile);
         }
         rt.droppedFuture().thenRun(() -> services.remove(name, rt));
+        if (late != null) {
+            waitingForLoops.add(late);
+            rt.droppedFuture().thenRun(() -> waitingForLoops.remove(late));
+            HttpServer started = http;
+            if (started != null) {
+                late.bind(started.nextEventLoop()); // start() ran meanwhile and may have missed it
+            }
+        }
         rt.start();
         LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(),
                 stateFile == null ? "" : " with state file " + stateFile);

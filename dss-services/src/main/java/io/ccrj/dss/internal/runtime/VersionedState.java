@@ -188,9 +188,11 @@ final class VersionedState<S> {
             // bytes are the state file's and every Get's of this version
             bytes = Json.WRITER.writeValueAsBytes(snap);
             n = notificationOf(op, log.sequence() + 1);
-            JsonLimits.check(n.body(), "the notification of this change", JsonLimits.MARGIN);
-            // what every subscriber will write must be writable; its size bounds the replay window
-            notificationBytes = Json.WRITER.writeValueAsBytes(n.body()).length;
+            // what every subscriber will write must be writable (the check), and its size bounds
+            // the replay window: both from one walk of the tree, which is not written out here
+            // (each subscriber writes it as it sends it)
+            notificationBytes = (int) Math.min(Integer.MAX_VALUE,
+                    JsonLimits.checkAndMeasure(n.body(), "the notification of this change", JsonLimits.MARGIN));
         } catch (JsonLimits.Violation e) {
             state = rollback;
             throw new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed");
