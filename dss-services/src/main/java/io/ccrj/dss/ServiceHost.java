@@ -445,9 +445,8 @@ public final class ServiceHost implements AutoCloseable {
          * Runs the handlers of services whose {@link Service#handlersNeverBlock()} is {@code true}
          * (the built-in {@code kv} and {@code ping}) on a Netty event loop, as
          * {@link #handlersOnEventLoop} does for every service. On by default: for such a service
-         * it saves two thread wake-ups per HTTP request (on the 2-core reference machine a loopback
-         * Get went from about 1.6x to 0.7x the raw Netty handler's round trip). Off puts them on the
-         * dispatcher like any other service.
+         * it saves two thread wake-ups per HTTP request (docs/results.md has the measured effect).
+         * Off puts them on the dispatcher like any other service.
          *
          * @param value {@code false} to keep every service on the dispatcher (unless {@link #handlersOnEventLoop})
          * @return this
