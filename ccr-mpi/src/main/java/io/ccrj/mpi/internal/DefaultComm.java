@@ -786,11 +786,39 @@ public class DefaultComm implements Comm {
         Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
         begin("allgather");
         try {
-            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            allgathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, uniformCounts(recvcount), uniformAt(recvoffset, recvcount, recvtype), recvtype);
         } finally {
             end();
         }
+    }
+
+    /** What a rank calls in a shared-memory allgather, by base type (no string built per call). */
+    private static final String[] ALLGATHER_CALLS = java.util.Arrays.stream(Datatype.Base.values())
+            .map(b -> "allgather(v) " + b).toArray(String[]::new);
+
+    /**
+     * Allgather(v) of {@code recvcounts[b]} items at {@code recvAt[b]} from each rank {@code b}
+     * ({@code sendbuf} {@code null}: in place): through shared memory where the world chose it
+     * (every rank of a communicator makes the same choice), else the ring.
+     */
+    private void allgathervAlgorithm(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype) {
+        if (shared == null) {
+            RingAllgather.allgatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvcounts, recvAt,
+                    recvtype);
+            return;
+        }
+        Object own = sendbuf == null ? recvbuf : sendbuf;
+        int ownOffset = sendbuf == null ? recvAt[rank] : sendoffset;
+        int ownCount = sendbuf == null ? recvcounts[rank] : sendcount;
+        Datatype ownType = sendbuf == null ? recvtype : sendtype;
+        if (!ownType.isDense()) {
+            own = OperandCopies.take(own, ownOffset, ownCount, ownType, false);
+            ownOffset = 0;
+        }
+        shared.allgatherv(mailbox, sharedGeneration++, label, rank, own, ownOffset, ownCount * ownType.size(),
+                recvbuf, recvcounts, recvAt, recvtype, ALLGATHER_CALLS[recvtype.base().ordinal()]);
     }
 
     @Override
@@ -884,7 +912,7 @@ public class DefaultComm implements Comm {
         Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
         begin("allgatherv");
         try {
-            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            allgathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, recvcounts, displacedAt(recvoffset, displs, recvtype), recvtype);
         } finally {
             end();
