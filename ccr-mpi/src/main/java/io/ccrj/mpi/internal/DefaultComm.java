@@ -180,15 +180,16 @@ public class DefaultComm implements Comm {
     }
 
     private void checkBufferSpace(String op, int elements, Datatype type) {
-        if (mailbox.attachedBuffer < 0) {
+        int capacity = mailbox.attachedBuffer.get();     // once: another thread may detach meanwhile
+        if (capacity < 0) {
             throw new MpiException(ErrorClass.BUFFER, where(op) + ": no buffer is attached for buffered sends "
                     + "(call bufferAttach first)");
         }
         long bytes = (long) elements * (type.base() == Datatype.Base.OBJECT ? Long.BYTES : type.base().packedBytes())
                 + BSEND_OVERHEAD;
-        if (bytes > mailbox.attachedBuffer) {
+        if (bytes > capacity) {
             throw new MpiException(ErrorClass.BUFFER, where(op) + ": the message needs " + bytes
-                    + " bytes but the attached buffer holds " + mailbox.attachedBuffer);
+                    + " bytes but the attached buffer holds " + capacity);
         }
     }
 
@@ -428,21 +429,19 @@ public class DefaultComm implements Comm {
     public void bufferAttach(int bytes) {
         checkThread();
         Args.count("bufferAttach", label, "size", bytes);
-        if (mailbox.attachedBuffer >= 0) {
+        if (!mailbox.attachedBuffer.compareAndSet(-1, bytes)) {
             throw new MpiException(ErrorClass.BUFFER, where("bufferAttach") + ": a buffer of "
-                    + mailbox.attachedBuffer + " bytes is already attached (detach it first)");
+                    + mailbox.attachedBuffer.get() + " bytes is already attached (detach it first)");
         }
-        mailbox.attachedBuffer = bytes;
     }
 
     @Override
     public int bufferDetach() {
         checkThread();
-        int bytes = mailbox.attachedBuffer;
+        int bytes = mailbox.attachedBuffer.getAndSet(-1);
         if (bytes < 0) {
             throw new MpiException(ErrorClass.BUFFER, where("bufferDetach") + ": no buffer is attached");
         }
-        mailbox.attachedBuffer = -1;
         return bytes;
     }
 
