@@ -7,10 +7,11 @@ import io.ccrj.mpi.Op;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Barrier and allreduce through memory shared by the ranks of one communicator, for worlds with
- * more ranks than processors. There, every message hand-off is a park and a wake-up of a rank
- * (virtual threads, or platform threads that must not spin); the message-based algorithms cost
- * {@code n log2 n} of them per operation (24 at 8 ranks), this one {@code n - 1}: every rank
+ * Barrier, allreduce and allgather(v) through memory shared by the ranks of one communicator, for
+ * worlds with more ranks than processors. There, every message hand-off is a rank switch or a
+ * park and a wake-up of a rank (virtual threads, or platform threads that must not spin); the
+ * message-based algorithms cost {@code n log2 n} of them per operation (24 at 8 ranks; the ring
+ * allgather {@code n (n - 1)}), this one {@code n - 1}: every rank
  * announces its arrival on one counter and waits, and the last to arrive completes the operation
  * and wakes the others (the central counter barrier, as MPI implementations do within a node).
  *
