@@ -70,14 +70,15 @@ class CollectiveAlgorithmsTest {
     }
 
     /**
-     * Back-to-back allgathervs whose blocks change every iteration and whose senders overwrite
+     * Back-to-back allgathervs and gathervs (to a root that moves) whose blocks change every
+     * iteration and whose senders overwrite
      * their send buffers at once, interleaved with allreduces and barriers of the same
      * generations: a rank reading another's send buffer after the operation ended, or a result
      * array reused too early, shows up as a wrong block.
      */
     @ParameterizedTest(name = "{0} ranks, {1}")
     @CsvSource({"1, SHARED_MEMORY", "3, SHARED_MEMORY", "4, SHARED_MEMORY", "8, SHARED_MEMORY", "4, MESSAGES"})
-    void backToBackAllgathervsNeverSeeAChangedSendBuffer(int n, Collectives c) {
+    void backToBackAllgathervsAndGathervsNeverSeeAChangedSendBuffer(int n, Collectives c) {
         int iterations = 2_000;
         List<Long> bad = world(n, c).run(comm -> {
             int r = comm.rank();
@@ -99,6 +100,18 @@ class CollectiveAlgorithmsTest {
                 for (int b = 0; b < n; b++) {
                     for (int k = 0; k < counts[b]; k++) {
                         if (all[displs[b] + k] != (long) i * 100 + b) {
+                            wrong++;
+                        }
+                    }
+                }
+                int root = i % n;
+                java.util.Arrays.fill(mine, (long) i * 100 + 50 + r);
+                java.util.Arrays.fill(all, 0L);
+                comm.gatherv(mine, 0, counts[r], Datatype.LONG, all, 0, counts, displs, Datatype.LONG, root);
+                java.util.Arrays.fill(mine, -1L);
+                for (int b = 0; b < n; b++) {
+                    for (int k = 0; k < counts[b]; k++) {
+                        if (all[displs[b] + k] != (r == root ? (long) i * 100 + 50 + b : 0L)) {
                             wrong++;
                         }
                     }

@@ -7,7 +7,7 @@ import io.ccrj.mpi.Op;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Barrier, allreduce and allgather(v) through memory shared by the ranks of one communicator, for
+ * Barrier, allreduce, gather(v) and allgather(v) through memory shared by the ranks of one communicator, for
  * worlds with more ranks than processors. There, every message hand-off is a rank switch or a
  * park and a wake-up of a rank (virtual threads, or platform threads that must not spin); the
  * message-based algorithms cost {@code n log2 n} of them per operation (24 at 8 ranks; the ring
@@ -123,22 +123,25 @@ final class SharedMemoryCollectives {
     }
 
     /**
-     * An allgather of varying blocks: each rank contributes {@code ownElements} base elements,
-     * contiguous at {@code own[ownOffset]} (its send buffer, or a packed copy), and receives block
-     * {@code b} (rank {@code b}'s contribution) into {@code recvbuf} at index {@code recvAt[b]},
-     * at most {@code recvcounts[b]} items of {@code recvtype}.
+     * A gather or allgather of varying blocks: each rank contributes {@code ownElements} base
+     * elements of type {@code base}, contiguous at {@code own[ownOffset]} (its send buffer, or a
+     * packed copy); each rank that passes a {@code recvbuf} (every rank in an allgather, the root
+     * in a gather) receives block {@code b} (rank {@code b}'s contribution) into it at index
+     * {@code recvAt[b]}, at most {@code recvcounts[b]} items of {@code recvtype}.
      *
      * <p>The last to arrive concatenates the contributions, in rank order, into the generation's
-     * result array (reused while it is large enough), and each rank copies the blocks out of it:
-     * a rank that returns may change its send buffer at once, since nobody reads it after the
-     * operation completed. One hand-off per rank instead of the ring's {@code n - 1} messages.
+     * result array (reused while it is large enough), and the receiving ranks copy the blocks out
+     * of it: a rank that returns may change its send buffer at once, since nobody reads it after
+     * the operation completed. One hand-off per rank instead of the ring's {@code n - 1} messages
+     * (allgather) or the root's {@code n - 1} receives (gather).
      *
-     * @param call what this rank called (operation and base type), to catch mismatched calls
+     * @param call what this rank called (operation, root, base type), to catch mismatched calls
      * @throws MpiException {@link ErrorClass#TRUNCATE} if a block does not fit its receive block,
      *     {@link ErrorClass#TYPE} if an element cannot be stored in {@code recvbuf}
      */
-    void allgatherv(RankMailbox self, long generation, String label, int rank, Object own, int ownOffset,
-            int ownElements, Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype, String call) {
+    void gatherv(RankMailbox self, long generation, String label, int rank, Object own, int ownOffset,
+            int ownElements, Datatype.Base base, Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype,
+            String call) {
         int parity = (int) (generation & 1);
         slots[parity][rank] = own;
         slotOffsets[parity][rank] = ownOffset;
@@ -152,13 +155,12 @@ final class SharedMemoryCollectives {
                 total += e;
             }
             if (total > Integer.MAX_VALUE - 8) {
-                throw new MpiException(ErrorClass.COUNT, "allgather on " + label + ": " + total
+                throw new MpiException(ErrorClass.COUNT, "gather on " + label + ": " + total
                         + " elements in all do not fit one Java array");
             }
             Object flat = results[parity];
-            if (flat == null || flat.getClass() != recvtype.base().arrayClass()
-                    || java.lang.reflect.Array.getLength(flat) < total) {
-                flat = recvtype.newArray((int) total);
+            if (flat == null || flat.getClass() != base.arrayClass() || java.lang.reflect.Array.getLength(flat) < total) {
+                flat = base.newArray((int) total);
             }
             int pos = 0;
             for (int b = 0; b < in.length; b++) {
@@ -168,6 +170,9 @@ final class SharedMemoryCollectives {
             java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
             results[parity] = flat;
         });
+        if (recvbuf == null) {
+            return;
+        }
         Object flat = results[parity];
         int[] elements = slotElements[parity];
         int unit = recvtype.size();
@@ -176,7 +181,7 @@ final class SharedMemoryCollectives {
         for (int b = 0; b < elements.length; b++) {
             int e = elements[b];
             if (e > (long) recvcounts[b] * unit) {
-                throw new MpiException(ErrorClass.TRUNCATE, "allgather on " + label + ": rank " + rank
+                throw new MpiException(ErrorClass.TRUNCATE, "gather on " + label + ": rank " + rank
                         + " received " + e + " elements from rank " + b + " into a block of "
                         + (long) recvcounts[b] * unit);
             }
@@ -187,7 +192,7 @@ final class SharedMemoryCollectives {
                     recvtype.fromContiguous(flat, pos, e, recvbuf, recvAt[b]);
                 }
             } catch (ArrayStoreException ex) {
-                throw new MpiException(ErrorClass.TYPE, "allgather on " + label + ": an element from rank " + b
+                throw new MpiException(ErrorClass.TYPE, "gather on " + label + ": an element from rank " + b
                         + " cannot be stored in the receive buffer: " + ex.getMessage());
             }
             pos += e;
