@@ -2,10 +2,10 @@ package io.ccrj.mpi;
 
 /**
  * How a {@link SpmdWorld}'s ranks carry out {@link Comm#barrier()}, {@link Comm#allreduce},
- * {@link Comm#gather}, {@link Comm#gatherv}, {@link Comm#allgather} and {@link Comm#allgatherv}.
+ * {@link Comm#allgather} and {@link Comm#allgatherv}.
  *
- * <p>The message-based algorithms (dissemination barrier, recursive-doubling allreduce, flat-tree
- * gather, ring allgather) take {@code log2 n} or {@code n - 1} rounds of messages on every rank: cheapest while
+ * <p>The message-based algorithms (dissemination barrier, recursive-doubling allreduce, ring
+ * allgather) take {@code log2 n} or {@code n - 1} rounds of messages on every rank: cheapest while
  * every rank has a processor and a hand-off is a few spinning polls. With more ranks than
  * processors each hand-off is a rank switch or a park and a wake-up, and the shared-memory
  * algorithm (every rank announces its arrival on one counter; the last one completes the

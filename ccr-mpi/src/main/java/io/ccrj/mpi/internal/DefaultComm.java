@@ -739,7 +739,7 @@ public class DefaultComm implements Comm {
         }
         begin("gather");
         try {
-            gathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            FlatTreeGather.gatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, rank == root ? uniformCounts(recvcount) : null,
                     rank == root ? uniformAt(recvoffset, recvcount, recvtype) : null, recvtype, root);
         } finally {
@@ -820,32 +820,6 @@ public class DefaultComm implements Comm {
                 ownType.base(), recvbuf, recvcounts, recvAt, recvtype, ALLGATHER_CALLS[recvtype.base().ordinal()]);
     }
 
-    /**
-     * Gather(v) to {@code root} of {@code recvcounts[b]} items at {@code recvAt[b]} from each rank
-     * {@code b} (both read at the root only; {@code sendbuf} {@code null} at the root: in place):
-     * through shared memory where the world chose it, else the flat tree.
-     */
-    private void gathervAlgorithm(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
-            Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype, int root) {
-        if (shared == null) {
-            FlatTreeGather.gatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvcounts, recvAt,
-                    recvtype, root);
-            return;
-        }
-        boolean inPlace = sendbuf == null;      // at the root only (checked by the caller)
-        Object own = inPlace ? recvbuf : sendbuf;
-        int ownOffset = inPlace ? recvAt[rank] : sendoffset;
-        int ownCount = inPlace ? recvcounts[rank] : sendcount;
-        Datatype ownType = inPlace ? recvtype : sendtype;
-        if (!ownType.isDense()) {
-            own = OperandCopies.take(own, ownOffset, ownCount, ownType, false);
-            ownOffset = 0;
-        }
-        shared.gatherv(mailbox, sharedGeneration++, label, rank, own, ownOffset, ownCount * ownType.size(),
-                ownType.base(), rank == root ? recvbuf : null, recvcounts, recvAt, recvtype,
-                "gather(v) to " + root + " " + ownType.base());
-    }
-
     @Override
     public void alltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
@@ -891,7 +865,7 @@ public class DefaultComm implements Comm {
         }
         begin("gatherv");
         try {
-            gathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            FlatTreeGather.gatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, recvcounts, rank == root ? displacedAt(recvoffset, displs, recvtype) : null, recvtype,
                     root);
         } finally {

@@ -7,7 +7,7 @@ import io.ccrj.mpi.Op;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Barrier, allreduce, gather(v) and allgather(v) through memory shared by the ranks of one communicator, for
+ * Barrier, allreduce and allgather(v) through memory shared by the ranks of one communicator, for
  * worlds with more ranks than processors. There, every message hand-off is a rank switch or a
  * park and a wake-up of a rank (virtual threads, or platform threads that must not spin); the
  * message-based algorithms cost {@code n log2 n} of them per operation (24 at 8 ranks; the ring
@@ -133,7 +133,8 @@ final class SharedMemoryCollectives {
      * result array (reused while it is large enough), and the receiving ranks copy the blocks out
      * of it: a rank that returns may change its send buffer at once, since nobody reads it after
      * the operation completed. One hand-off per rank instead of the ring's {@code n - 1} messages
-     * (allgather) or the root's {@code n - 1} receives (gather).
+     * (allgather). The communicator's gather keeps its flat tree, whose non-roots never wait (it
+     * measured faster); this method serves it as well should that change.
      *
      * @param call what this rank called (operation, root, base type), to catch mismatched calls
      * @throws MpiException {@link ErrorClass#TRUNCATE} if a block does not fit its receive block,
