@@ -9,9 +9,10 @@ import io.ccrj.mpi.MpiException;
  * failures as {@link MPIException}).
  *
  * <p>Every send mode ({@code Send}, {@code Ssend}, {@code Bsend}, {@code Rsend}), its
- * non-blocking form and its persistent form is ccr-mpi's method of the same mode. MPJ Express's
- * {@code Pack} and {@code Unpack} take its internal {@code mpjbuf.Buffer} and are not offered;
- * {@link #Pack_size} is.
+ * non-blocking form and its persistent form is ccr-mpi's method of the same mode.
+ * {@link #Pack}, {@link #Unpack} and {@link #Pack_size} have mpiJava 1.2's signatures (a
+ * {@code byte[]} buffer and a position); MPJ Express's {@code Pack} and {@code Unpack} take its
+ * own {@code mpjbuf.Buffer} instead, so a program calling them is written for one or the other.
  */
 public class Comm {
     /** ccr-mpi's communicator. */
@@ -487,6 +488,55 @@ public class Comm {
     public int Pack_size(int incount, Datatype datatype) throws MPIException {
         try {
             return datatype.impl("Pack_size").packSize(incount);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Packs {@code incount} elements of {@code datatype} from {@code inbuf} into {@code outbuf}
+     * at {@code position} ({@code MPI_Pack}, mpiJava 1.2's signature); the bytes travel as
+     * {@link MPI#PACKED} and are read back with {@link #Unpack}. ccr-mpi's
+     * {@link io.ccrj.mpi.Datatype#pack}: primitive elements as big-endian bytes.
+     *
+     * @param inbuf the source buffer
+     * @param offset index of the first element
+     * @param incount the number of elements
+     * @param datatype the element type
+     * @param outbuf the byte buffer written
+     * @param position where the first byte goes
+     * @return the position after the last byte written
+     * @throws MPIException for an {@code OBJECT} type (references cannot be packed), a buffer that
+     *     does not match the type, or elements or bytes outside the buffers
+     */
+    public int Pack(Object inbuf, int offset, int incount, Datatype datatype, byte[] outbuf, int position)
+            throws MPIException {
+        try {
+            return datatype.impl("Pack").pack(inbuf, offset, incount, outbuf, position);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Unpacks {@code outcount} elements of {@code datatype} from {@code inbuf} at
+     * {@code position} into {@code outbuf} ({@code MPI_Unpack}, mpiJava 1.2's signature), the
+     * inverse of {@link #Pack}.
+     *
+     * @param inbuf the packed bytes
+     * @param position where the first byte is
+     * @param outbuf the destination buffer
+     * @param offset index of the first element
+     * @param outcount the number of elements
+     * @param datatype the element type
+     * @return the position after the last byte read
+     * @throws MPIException for an {@code OBJECT} type, a buffer that does not match the type, or
+     *     elements or bytes outside the buffers
+     */
+    public int Unpack(byte[] inbuf, int position, Object outbuf, int offset, int outcount, Datatype datatype)
+            throws MPIException {
+        try {
+            return datatype.impl("Unpack").unpack(inbuf, position, outbuf, offset, outcount);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }

@@ -192,6 +192,13 @@ public final class Datatype {
      * through the buffer without reading the type map.
      */
     private final int unitStride;
+    /**
+     * The smallest and largest displacement (0 and -1 for an empty type map), computed once: every
+     * argument check asks for the span a send or receive touches ({@link #span}), and scanning a
+     * large type map per call cost as much as moving its elements.
+     */
+    private final int minDisplacement;
+    private final int maxDisplacement;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
         this(name, base, displacements, lb, ub, pair, false, false, false);
@@ -229,6 +236,14 @@ public final class Datatype {
             }
         }
         this.unitStride = stride > 1 ? stride : 0;
+        int min = displacements.length == 0 ? 0 : Integer.MAX_VALUE;
+        int max = displacements.length == 0 ? -1 : Integer.MIN_VALUE;
+        for (int d : displacements) {
+            min = Math.min(min, d);
+            max = Math.max(max, d);
+        }
+        this.minDisplacement = min;
+        this.maxDisplacement = max;
     }
 
     private static Datatype basic(String name, Base base) {
@@ -628,12 +643,8 @@ public final class Datatype {
         if (count == 0 || displacements.length == 0) {
             return new long[] {offset, offset};
         }
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (int d : displacements) {
-            min = Math.min(min, d);
-            max = Math.max(max, d);
-        }
+        long min = minDisplacement;
+        long max = maxDisplacement;
         long last = (long) (count - 1) * extent();
         return new long[] {offset + min + Math.min(0, last), offset + max + Math.max(0, last) + 1};
     }
@@ -719,9 +730,12 @@ public final class Datatype {
                 double[] t = (double[]) dst;
                 for (int k = 0, item = offset; k < count; k++, item += ext) {
                     if (stride > 0) {
-                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
-                            t[at++] = s[p];
+                        // indices linear in the loop counter: C2 checks the ranges once per loop
+                        int from = item + d[0];
+                        for (int j = 0; j < m; j++) {
+                            t[at + j] = s[from + j * stride];
                         }
+                        at += m;
                         continue;
                     }
                     for (int j : d) {
@@ -775,9 +789,11 @@ public final class Datatype {
                 double[] t = (double[]) buf;
                 for (int k = 0, item = offset; k < count; k++, item += ext) {
                     if (stride > 0) {
-                        for (int j = 0, p = item + d[0]; j < m; j++, p += stride) {
-                            t[p] = s[at++];
+                        int to = item + d[0];
+                        for (int j = 0; j < m; j++) {
+                            t[to + j * stride] = s[at + j];
                         }
+                        at += m;
                         continue;
                     }
                     for (int j : d) {

@@ -155,7 +155,7 @@ public final class SpmdWorld implements SpmdRuntime {
     }
 
     /**
-     * The barrier and allreduce algorithms as configured.
+     * The barrier, allreduce and allgather(v) algorithms as configured.
      *
      * @return the configured choice, possibly {@link Collectives#AUTO}
      */
@@ -164,7 +164,7 @@ public final class SpmdWorld implements SpmdRuntime {
     }
 
     /**
-     * The barrier and allreduce algorithms {@link #run} uses: {@link Collectives#AUTO} resolved
+     * The barrier, allreduce and allgather(v) algorithms {@link #run} uses: {@link Collectives#AUTO} resolved
      * against the size and {@link Runtime#availableProcessors()}.
      *
      * @return {@link Collectives#MESSAGES} or {@link Collectives#SHARED_MEMORY}
@@ -268,7 +268,7 @@ public final class SpmdWorld implements SpmdRuntime {
         }
 
         /**
-         * How barrier and allreduce are carried out.
+         * How barrier, allreduce and allgather(v) are carried out.
          *
          * @param collectives message-based, shared-memory, or automatic (the default)
          * @return this builder

@@ -18,6 +18,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DatatypeTest {
 
     @Test
+    void spanCoversTheLowestAndHighestElementOfEveryItem() {
+        Datatype column = Datatype.vector(3, 1, 4, Datatype.DOUBLE);          // elements 0, 4, 8; extent 9
+        assertThat(column.span(2, 1)).containsExactly(2L, 11L);
+        assertThat(column.span(2, 3)).containsExactly(2L, 29L);                // last item at 2 + 18
+        Datatype unordered = Datatype.indexed(new int[] {1, 2}, new int[] {5, -2}, Datatype.INT);
+        assertThat(unordered.span(10, 1)).containsExactly(8L, 16L);           // elements 15, 8, 9
+        assertThat(Datatype.contiguous(0, Datatype.INT).span(7, 3)).containsExactly(7L, 7L);
+        assertThat(Datatype.INT.span(4, 0)).containsExactly(4L, 4L);
+    }
+
+    @Test
     void basicTypesAreOneElementOfTheirArrayClass() {
         assertThat(Datatype.values()).extracting(Datatype::name)
                 .containsExactly("BYTE", "CHAR", "SHORT", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT");

@@ -180,15 +180,16 @@ public class DefaultComm implements Comm {
     }
 
     private void checkBufferSpace(String op, int elements, Datatype type) {
-        if (mailbox.attachedBuffer < 0) {
+        int capacity = mailbox.attachedBuffer.get();     // once: another thread may detach meanwhile
+        if (capacity < 0) {
             throw new MpiException(ErrorClass.BUFFER, where(op) + ": no buffer is attached for buffered sends "
                     + "(call bufferAttach first)");
         }
         long bytes = (long) elements * (type.base() == Datatype.Base.OBJECT ? Long.BYTES : type.base().packedBytes())
                 + BSEND_OVERHEAD;
-        if (bytes > mailbox.attachedBuffer) {
+        if (bytes > capacity) {
             throw new MpiException(ErrorClass.BUFFER, where(op) + ": the message needs " + bytes
-                    + " bytes but the attached buffer holds " + mailbox.attachedBuffer);
+                    + " bytes but the attached buffer holds " + capacity);
         }
     }
 
@@ -428,21 +429,19 @@ public class DefaultComm implements Comm {
     public void bufferAttach(int bytes) {
         checkThread();
         Args.count("bufferAttach", label, "size", bytes);
-        if (mailbox.attachedBuffer >= 0) {
+        if (!mailbox.attachedBuffer.compareAndSet(-1, bytes)) {
             throw new MpiException(ErrorClass.BUFFER, where("bufferAttach") + ": a buffer of "
-                    + mailbox.attachedBuffer + " bytes is already attached (detach it first)");
+                    + mailbox.attachedBuffer.get() + " bytes is already attached (detach it first)");
         }
-        mailbox.attachedBuffer = bytes;
     }
 
     @Override
     public int bufferDetach() {
         checkThread();
-        int bytes = mailbox.attachedBuffer;
+        int bytes = mailbox.attachedBuffer.getAndSet(-1);
         if (bytes < 0) {
             throw new MpiException(ErrorClass.BUFFER, where("bufferDetach") + ": no buffer is attached");
         }
-        mailbox.attachedBuffer = -1;
         return bytes;
     }
 
@@ -786,11 +785,39 @@ public class DefaultComm implements Comm {
         Args.blocks(w, label, recvbuf, recvoffset, recvcount, size, recvtype);
         begin("allgather");
         try {
-            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            allgathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, uniformCounts(recvcount), uniformAt(recvoffset, recvcount, recvtype), recvtype);
         } finally {
             end();
         }
+    }
+
+    /** What a rank calls in a shared-memory allgather, by base type (no string built per call). */
+    private static final String[] ALLGATHER_CALLS = java.util.Arrays.stream(Datatype.Base.values())
+            .map(b -> "allgather(v) " + b).toArray(String[]::new);
+
+    /**
+     * Allgather(v) of {@code recvcounts[b]} items at {@code recvAt[b]} from each rank {@code b}
+     * ({@code sendbuf} {@code null}: in place): through shared memory where the world chose it
+     * (every rank of a communicator makes the same choice), else the ring.
+     */
+    private void allgathervAlgorithm(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+            Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype) {
+        if (shared == null) {
+            RingAllgather.allgatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvcounts, recvAt,
+                    recvtype);
+            return;
+        }
+        Object own = sendbuf == null ? recvbuf : sendbuf;
+        int ownOffset = sendbuf == null ? recvAt[rank] : sendoffset;
+        int ownCount = sendbuf == null ? recvcounts[rank] : sendcount;
+        Datatype ownType = sendbuf == null ? recvtype : sendtype;
+        if (!ownType.isDense()) {
+            own = OperandCopies.take(own, ownOffset, ownCount, ownType, false);
+            ownOffset = 0;
+        }
+        shared.gatherv(mailbox, sharedGeneration++, label, rank, own, ownOffset, ownCount * ownType.size(),
+                ownType.base(), recvbuf, recvcounts, recvAt, recvtype, ALLGATHER_CALLS[recvtype.base().ordinal()]);
     }
 
     @Override
@@ -884,7 +911,7 @@ public class DefaultComm implements Comm {
         Args.vblocks(w, label, recvbuf, recvoffset, recvcounts, displs, size, recvtype);
         begin("allgatherv");
         try {
-            RingAllgather.allgatherv(this, sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
+            allgathervAlgorithm(sendbuf == IN_PLACE ? null : sendbuf, sendoffset, sendcount, sendtype,
                     recvbuf, recvcounts, displacedAt(recvoffset, displs, recvtype), recvtype);
         } finally {
             end();

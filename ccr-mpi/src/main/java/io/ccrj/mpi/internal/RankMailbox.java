@@ -139,11 +139,15 @@ final class RankMailbox extends MailboxConsumerFields {
     String collective;
 
     /**
-     * Bytes of the buffer attached for buffered sends ({@code bufferAttach}), or -1 if none;
-     * owner only. A buffered message is in the receiver's mailbox when {@code bsend} returns,
-     * so it never holds space past the call: the capacity bounds each message.
+     * Bytes of the buffer attached for buffered sends ({@code bufferAttach}), or -1 if none. A
+     * buffered message is in the receiver's mailbox when {@code bsend} returns, so it never holds
+     * space past the call: the capacity bounds each message. Atomic because at
+     * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} one thread may attach or detach while others
+     * {@code bsend}: attach is a compare-and-set from -1 (a second attach fails), detach a
+     * get-and-set to -1 (a second detach fails), and a {@code bsend} reads the capacity once, so it
+     * either ran before the detach (and delivers) or after it (and fails with {@code BUFFER}).
      */
-    int attachedBuffer = -1;
+    final java.util.concurrent.atomic.AtomicInteger attachedBuffer = new java.util.concurrent.atomic.AtomicInteger(-1);
 
     RankMailbox(World world, int worldRank, boolean virtualThreads, int spinPolls) {
         this.world = world;

@@ -7,10 +7,11 @@ import io.ccrj.mpi.Op;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Barrier and allreduce through memory shared by the ranks of one communicator, for worlds with
- * more ranks than processors. There, every message hand-off is a park and a wake-up of a rank
- * (virtual threads, or platform threads that must not spin); the message-based algorithms cost
- * {@code n log2 n} of them per operation (24 at 8 ranks), this one {@code n - 1}: every rank
+ * Barrier, allreduce and allgather(v) through memory shared by the ranks of one communicator, for
+ * worlds with more ranks than processors. There, every message hand-off is a rank switch or a
+ * park and a wake-up of a rank (virtual threads, or platform threads that must not spin); the
+ * message-based algorithms cost {@code n log2 n} of them per operation (24 at 8 ranks; the ring
+ * allgather {@code n (n - 1)}), this one {@code n - 1}: every rank
  * announces its arrival on one counter and waits, and the last to arrive completes the operation
  * and wakes the others (the central counter barrier, as MPI implementations do within a node).
  *
@@ -38,6 +39,8 @@ final class SharedMemoryCollectives {
     private volatile long completed;
     private final Object[][] slots;
     private final int[][] slotOffsets;
+    /** Allgather: the number of base elements in each rank's slot. */
+    private final int[][] slotElements;
     private final Object[] results = new Object[2];
     /** What each rank called in a generation ("allreduce DOUBLE x 3"), to catch mismatched collectives. */
     private final String[][] calls;
@@ -48,6 +51,7 @@ final class SharedMemoryCollectives {
         this.members = members;
         this.slots = new Object[2][members.length];
         this.slotOffsets = new int[2][members.length];
+        this.slotElements = new int[2][members.length];
         this.calls = new String[2][members.length];
     }
 
@@ -116,6 +120,84 @@ final class SharedMemoryCollectives {
         // every rank takes its own copy of the shared result (same references when no copies
         // are needed: nothing will change them)
         OperandCopies.copyOut(results[parity], count, type, recvbuf, recvoffset, copies);
+    }
+
+    /**
+     * A gather or allgather of varying blocks: each rank contributes {@code ownElements} base
+     * elements of type {@code base}, contiguous at {@code own[ownOffset]} (its send buffer, or a
+     * packed copy); each rank that passes a {@code recvbuf} (every rank in an allgather, the root
+     * in a gather) receives block {@code b} (rank {@code b}'s contribution) into it at index
+     * {@code recvAt[b]}, at most {@code recvcounts[b]} items of {@code recvtype}.
+     *
+     * <p>The last to arrive concatenates the contributions, in rank order, into the generation's
+     * result array (reused while it is large enough), and the receiving ranks copy the blocks out
+     * of it: a rank that returns may change its send buffer at once, since nobody reads it after
+     * the operation completed. One hand-off per rank instead of the ring's {@code n - 1} messages
+     * (allgather). The communicator's gather keeps its flat tree, whose non-roots never wait (it
+     * measured faster); this method serves it as well should that change.
+     *
+     * @param call what this rank called (operation, root, base type), to catch mismatched calls
+     * @throws MpiException {@link ErrorClass#TRUNCATE} if a block does not fit its receive block,
+     *     {@link ErrorClass#TYPE} if an element cannot be stored in {@code recvbuf}
+     */
+    void gatherv(RankMailbox self, long generation, String label, int rank, Object own, int ownOffset,
+            int ownElements, Datatype.Base base, Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype,
+            String call) {
+        int parity = (int) (generation & 1);
+        slots[parity][rank] = own;
+        slotOffsets[parity][rank] = ownOffset;
+        slotElements[parity][rank] = ownElements;
+        arrive(self, generation, rank, call, label, () -> {
+            Object[] in = slots[parity];
+            int[] at = slotOffsets[parity];
+            int[] elements = slotElements[parity];
+            long total = 0;
+            for (int e : elements) {
+                total += e;
+            }
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new MpiException(ErrorClass.COUNT, "gather on " + label + ": " + total
+                        + " elements in all do not fit one Java array");
+            }
+            Object flat = results[parity];
+            if (flat == null || flat.getClass() != base.arrayClass() || java.lang.reflect.Array.getLength(flat) < total) {
+                flat = base.newArray((int) total);
+            }
+            int pos = 0;
+            for (int b = 0; b < in.length; b++) {
+                System.arraycopy(in[b], at[b], flat, pos, elements[b]);
+                pos += elements[b];
+            }
+            java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
+            results[parity] = flat;
+        });
+        if (recvbuf == null) {
+            return;
+        }
+        Object flat = results[parity];
+        int[] elements = slotElements[parity];
+        int unit = recvtype.size();
+        boolean dense = recvtype.isDense();
+        int pos = 0;
+        for (int b = 0; b < elements.length; b++) {
+            int e = elements[b];
+            if (e > (long) recvcounts[b] * unit) {
+                throw new MpiException(ErrorClass.TRUNCATE, "gather on " + label + ": rank " + rank
+                        + " received " + e + " elements from rank " + b + " into a block of "
+                        + (long) recvcounts[b] * unit);
+            }
+            try {
+                if (dense) {
+                    System.arraycopy(flat, pos, recvbuf, recvAt[b], e);
+                } else {
+                    recvtype.fromContiguous(flat, pos, e, recvbuf, recvAt[b]);
+                }
+            } catch (ArrayStoreException ex) {
+                throw new MpiException(ErrorClass.TYPE, "gather on " + label + ": an element from rank " + b
+                        + " cannot be stored in the receive buffer: " + ex.getMessage());
+            }
+            pos += e;
+        }
     }
 
     private void arrive(RankMailbox self, long generation, int rank, String call, String label, Runnable complete) {

@@ -31,7 +31,7 @@ final class World {
     private final AtomicInteger nextContext = new AtomicInteger(2);
 
     /**
-     * Whether barrier and allreduce go through {@link SharedMemoryCollectives}: when the world has
+     * Whether barrier, allreduce and allgather(v) go through {@link SharedMemoryCollectives}: when the world has
      * more ranks than processors, where each message hand-off costs a park and a wake-up.
      */
     final boolean sharedMemoryCollectives;

@@ -6,7 +6,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Starts rounds of work on a fixed set of rank threads and waits for them to finish, cheaply
- * enough to time rounds of a few microseconds: waiters spin briefly, then yield, then park
+ * enough to time rounds of a few microseconds: ranks waiting for a round spin briefly, then
+ * yield, then park, and the driver spins briefly, then parks
  * (a park/unpark across cores costs tens of microseconds on a small virtual machine, see
  * docs/platform.md; blind spinning with more threads than cores starves the one thread that must
  * make progress, hence the yields).
@@ -18,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * driver's read of zero, so everything a rank did in the round is visible to the driver.
  */
 final class RoundGate {
-    /** Spin-with-onSpinWait budget, then yield budget, before parking (nanoseconds). */
+    /** Spin-with-onSpinWait budget, then (ranks only) yield budget, before parking (nanoseconds). */
     private static final long SPIN_NANOS = 2_000;
     private static final long YIELD_NANOS = 200_000;
 
@@ -58,15 +59,19 @@ final class RoundGate {
         }
     }
 
-    /** Driver: waits until every rank called {@link #finished} for the current round. */
+    /**
+     * Driver: waits until every rank called {@link #finished} for the current round. It spins
+     * briefly and then parks, without a yielding phase: a round takes hundreds of microseconds,
+     * and a driver yielding through it would compete with the ranks for the cores (on 2 cores,
+     * with the ranks on 2 virtual-thread carriers or 2 spinning platform threads, every yield is a
+     * scheduler pass that may give the driver a core the ranks need). The last rank's
+     * {@link #finished} unparks it, so a round pays one wake-up, spread over its operations.
+     */
     void awaitRound() {
         long begin = System.nanoTime();
         while (remaining.get() > 0 && !failed) {
-            long waited = System.nanoTime() - begin;
-            if (waited < SPIN_NANOS) {
+            if (System.nanoTime() - begin < SPIN_NANOS) {
                 Thread.onSpinWait();
-            } else if (waited < YIELD_NANOS) {
-                Thread.yield();
             } else {
                 LockSupport.parkNanos(this, 1_000_000);
             }
