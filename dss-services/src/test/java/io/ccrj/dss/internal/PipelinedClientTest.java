@@ -213,6 +213,47 @@ class PipelinedClientTest {
         }
     }
 
+    /**
+     * The partner path of a service on its host's event loop: a burst of reads issued in one task
+     * of the pool's own loop (as a service's handler fans out to a partner) goes on the one warm
+     * connection, pipelined behind the first, with no connection opened for it and every answer
+     * matched to its own request, in order, on that loop.
+     */
+    @Test
+    void aBurstOfReadsFromThePoolsOwnLoopIsPipelinedOnTheWarmConnection() throws Exception {
+        // the group type the pool's channels need (a host's own group is made the same way)
+        io.netty.channel.EventLoopGroup group = io.netty.channel.epoll.Epoll.isAvailable()
+                ? new io.netty.channel.epoll.EpollEventLoopGroup(1) : new io.netty.channel.nio.NioEventLoopGroup(1);
+        try (EchoServer server = new EchoServer(Integer.MAX_VALUE, false)) {
+            HttpClientPool pool = HttpClientPool.onEventLoops(group);
+            ServiceRef ref = HttpServiceRef.create(server.uri(), null, pool);
+            assertThat(ref.get().get(10, TimeUnit.SECONDS).body().path("path").asText()).isEqualTo("/services/x");
+            assertThat(pool.connectionsOpened()).isEqualTo(1);
+            int n = HttpClientPool.MAX_PIPELINE;
+            io.netty.channel.EventLoop loop = group.next();
+            List<CompletableFuture<Response>> reads = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Boolean> onLoop = java.util.Collections.synchronizedList(new ArrayList<>());
+            loop.submit(() -> {
+                for (int i = 0; i < n; i++) {
+                    reads.add(ref.query(Map.of("q", Integer.toString(i)))
+                            .whenComplete((r, f) -> onLoop.add(loop.inEventLoop())));
+                }
+            }).get(10, TimeUnit.SECONDS);
+            for (int i = 0; i < n; i++) {
+                assertThat(reads.get(i).get(10, TimeUnit.SECONDS).body().path("path").asText())
+                        .isEqualTo("/services/x/query?q=" + i);
+            }
+            assertThat(onLoop).hasSize(n).containsOnly(true);
+            assertThat(pool.connectionsOpened()).as("the burst reuses the warm connection").isEqualTo(1);
+            assertThat(pool.pipelined()).as("all but the first behind another").isEqualTo(n - 1);
+            assertThat(server.connections.get()).isEqualTo(1);
+            assertThat(server.answered.get()).isEqualTo(n + 1);
+            assertThat(pool.retries()).isZero();
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
     @Test
     void aNonIdempotentRequestOnAClosedConnectionFailsWithAClearFault() throws Exception {
         HttpClientPool pool = new HttpClientPool(1);

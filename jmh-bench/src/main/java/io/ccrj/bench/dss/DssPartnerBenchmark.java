@@ -55,6 +55,13 @@ import org.openjdk.jmh.annotations.Warmup;
  *     answered there (the benchmark thread waits for the chain's end only);</li>
  * <li>{@code REMOTE_REF_FROM_THREAD}: {@code ServiceRef.remote} used from the benchmark thread
  *     (the client pool's own event loop, a hand-off each way).</li>
+ * <li>{@code RAW_NETTY_ON_EVENT_LOOP_TO_HOST}: the raw event-loop client of
+ *     {@code RAW_NETTY_ON_EVENT_LOOP} against the DSS host's ping service, the server of the two
+ *     partner paths: it splits the gap between {@code RAW_NETTY_ON_EVENT_LOOP} and
+ *     {@code PARTNER_ON_EVENT_LOOP} into the server's share (this path minus the raw one) and the
+ *     partner client's share ({@code PARTNER_ON_EVENT_LOOP} minus this path). {@code -prof gc}
+ *     counts every thread of the fork, the in-process server's included, so the same subtraction
+ *     splits the allocation.</li>
  * </ul>
  */
 @State(Scope.Thread)
@@ -99,9 +106,12 @@ public class DssPartnerBenchmark {
     }
 
     /** What calls whom. */
-    public enum Path { RAW_NETTY, RAW_NETTY_ON_EVENT_LOOP, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD }
+    public enum Path {
+        RAW_NETTY, RAW_NETTY_ON_EVENT_LOOP, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD, RAW_NETTY_ON_EVENT_LOOP_TO_HOST
+    }
 
-    @Param({"RAW_NETTY", "RAW_NETTY_ON_EVENT_LOOP", "PARTNER_ON_EVENT_LOOP", "REMOTE_REF_FROM_THREAD"})
+    @Param({"RAW_NETTY", "RAW_NETTY_ON_EVENT_LOOP", "PARTNER_ON_EVENT_LOOP", "REMOTE_REF_FROM_THREAD",
+            "RAW_NETTY_ON_EVENT_LOOP_TO_HOST"})
     public Path path;
 
     private DssTarget.Running server;
@@ -123,7 +133,7 @@ public class DssPartnerBenchmark {
                 client = HttpRoundTripClient.connect(get);
                 batch = Collections.nCopies(DEPTH, get);
             }
-            case RAW_NETTY_ON_EVENT_LOOP -> loopClient = new RawNettyLoopClient(server.pingUrl());
+            case RAW_NETTY_ON_EVENT_LOOP, RAW_NETTY_ON_EVENT_LOOP_TO_HOST -> loopClient = new RawNettyLoopClient(server.pingUrl());
             case PARTNER_ON_EVENT_LOOP -> {
                 caller = ServiceHost.builder().port(0).ioThreads(1).handlersOnEventLoop(true).build().start();
                 caller.start(Manifest.builtIn());
@@ -163,7 +173,7 @@ public class DssPartnerBenchmark {
                 }
                 return r;
             }
-            case RAW_NETTY_ON_EVENT_LOOP -> {
+            case RAW_NETTY_ON_EVENT_LOOP, RAW_NETTY_ON_EVENT_LOOP_TO_HOST -> {
                 return DssRoundTripBenchmark.awaitSpinning(loopClient.chain(GETS));
             }
             case PARTNER_ON_EVENT_LOOP -> {
@@ -197,7 +207,7 @@ public class DssPartnerBenchmark {
                 }
                 return replies.get(replies.size() - 1);
             }
-            case RAW_NETTY_ON_EVENT_LOOP -> {
+            case RAW_NETTY_ON_EVENT_LOOP, RAW_NETTY_ON_EVENT_LOOP_TO_HOST -> {
                 return DssRoundTripBenchmark.awaitSpinning(loopClient.burst(DEPTH));
             }
             case PARTNER_ON_EVENT_LOOP -> {
