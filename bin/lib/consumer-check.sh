@@ -22,6 +22,13 @@ set -euo pipefail
 
 ROOT=$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
+# The consumer project is built with ./mvnw directly, not through bin/ccrj: give it the JDK that
+# bin/ccrj would pick (JAVA_HOME if it is recent enough, else the newest one installed), so the
+# check passes where the default java is older than the project needs.
+# shellcheck source=jdk.sh
+. bin/lib/jdk.sh
+ccrj_find_jdk || { ccrj_jdk_missing_message; exit 1; }
+export JAVA_HOME=$CCRJ_JDK_HOME
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ccrj-consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
