@@ -492,7 +492,7 @@ final class RankMailbox extends MailboxConsumerFields {
             }
             fruitlessPolls = 0;
             if (multi != null) {
-                // MULTIPLE keeps 'waiting' set for good so that every producer wakes every waiter
+                // MULTIPLE keeps 'waiting' set for good so that every producer wakes the waiters
                 // (MultipleCalls); a poller is no waiter and must not clear it: it just pauses.
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
                 return;
