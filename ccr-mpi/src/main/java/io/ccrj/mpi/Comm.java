@@ -794,7 +794,8 @@ public interface Comm {
     /**
      * The thread level of this rank ({@code Query_thread}); the same for all its communicators.
      *
-     * @return {@link ThreadLevel#FUNNELED} unless {@link #requestThreadLevel} changed it
+     * @return on ccr-mpi's backend {@link ThreadLevel#FUNNELED} unless {@link #requestThreadLevel}
+     *     changed it; on the MPJ Express adapter {@link ThreadLevel#MULTIPLE}
      */
     ThreadLevel threadLevel();
 
@@ -803,8 +804,9 @@ public interface Comm {
      * {@code required}, on ccr-mpi's own backend every level (see {@link ThreadLevel}). Call it
      * from the rank's thread before other threads of the rank call: once a rank runs at
      * {@link ThreadLevel#MULTIPLE} it stays there, and later requests return {@code MULTIPLE}
-     * (MPI allows a level above the one required). Backends that cannot provide a level return
-     * a lower one (the MPJ Express adapter: {@link ThreadLevel#FUNNELED}).
+     * (MPI allows a level above the one required). A backend may provide a level other than the
+     * one required (MPI allows both directions): the MPJ Express adapter always runs at
+     * {@link ThreadLevel#MULTIPLE}, as MPJ Express itself does.
      *
      * @param required the level wanted
      * @return the level provided, now in effect for every communicator of this rank

@@ -1,5 +1,6 @@
 package io.ccrj.mpi;
 
+import io.ccrj.mpi.internal.ElementCopy;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -666,7 +667,8 @@ public final class Datatype {
             System.arraycopy(buf, offset, dst, dstOffset, count * displacements.length);
             return;
         }
-        if (shortRuns && gatherElements(buf, offset, count, dst, dstOffset)) {
+        // short runs: element loops beat one arraycopy call per run (false for boolean[] and Object[])
+        if (shortRuns && ElementCopy.gather(buf, offset, count, extent(), displacements, unitStride, dst, dstOffset)) {
             return;
         }
         int at = dstOffset;
@@ -696,7 +698,8 @@ public final class Datatype {
             return;
         }
         if (shortRuns && elements % displacements.length == 0
-                && scatterElements(src, srcOffset, elements / displacements.length, buf, offset)) {
+                && ElementCopy.scatter(src, srcOffset, elements / displacements.length, buf, offset, extent(),
+                        displacements, unitStride)) {
             return;
         }
         int at = srcOffset;
@@ -711,128 +714,6 @@ public final class Datatype {
                 left -= n;
             }
         }
-    }
-
-    /**
-     * {@link #toContiguous} element by element for the common numeric base types (strided types
-     * with short runs, where a call of {@link System#arraycopy} per run costs more than it moves).
-     *
-     * @return {@code false} for a base type without an element loop here
-     */
-    private boolean gatherElements(Object buf, int offset, int count, Object dst, int at) {
-        int[] d = displacements;
-        int ext = extent();
-        int m = d.length;
-        int stride = unitStride;
-        switch (base) {
-            case DOUBLE -> {
-                double[] s = (double[]) buf;
-                double[] t = (double[]) dst;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    if (stride > 0) {
-                        // indices linear in the loop counter: C2 checks the ranges once per loop
-                        int from = item + d[0];
-                        for (int j = 0; j < m; j++) {
-                            t[at + j] = s[from + j * stride];
-                        }
-                        at += m;
-                        continue;
-                    }
-                    for (int j : d) {
-                        t[at++] = s[item + j];
-                    }
-                }
-            }
-            case LONG -> {
-                long[] s = (long[]) buf;
-                long[] t = (long[]) dst;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[at++] = s[item + j];
-                    }
-                }
-            }
-            case INT -> {
-                int[] s = (int[]) buf;
-                int[] t = (int[]) dst;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[at++] = s[item + j];
-                    }
-                }
-            }
-            case FLOAT -> {
-                float[] s = (float[]) buf;
-                float[] t = (float[]) dst;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[at++] = s[item + j];
-                    }
-                }
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The inverse of {@link #gatherElements}, for whole items. */
-    private boolean scatterElements(Object src, int at, int count, Object buf, int offset) {
-        int[] d = displacements;
-        int ext = extent();
-        int m = d.length;
-        int stride = unitStride;
-        switch (base) {
-            case DOUBLE -> {
-                double[] s = (double[]) src;
-                double[] t = (double[]) buf;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    if (stride > 0) {
-                        int to = item + d[0];
-                        for (int j = 0; j < m; j++) {
-                            t[to + j * stride] = s[at + j];
-                        }
-                        at += m;
-                        continue;
-                    }
-                    for (int j : d) {
-                        t[item + j] = s[at++];
-                    }
-                }
-            }
-            case LONG -> {
-                long[] s = (long[]) src;
-                long[] t = (long[]) buf;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[item + j] = s[at++];
-                    }
-                }
-            }
-            case INT -> {
-                int[] s = (int[]) src;
-                int[] t = (int[]) buf;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[item + j] = s[at++];
-                    }
-                }
-            }
-            case FLOAT -> {
-                float[] s = (float[]) src;
-                float[] t = (float[]) buf;
-                for (int k = 0, item = offset; k < count; k++, item += ext) {
-                    for (int j : d) {
-                        t[item + j] = s[at++];
-                    }
-                }
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ---------------------------------------------------------------- pack / unpack

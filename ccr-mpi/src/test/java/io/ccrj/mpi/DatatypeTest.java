@@ -222,6 +222,45 @@ class DatatypeTest {
     }
 
     @ParameterizedTest
+    @MethodSource("io.ccrj.mpi.Datatype#values")
+    void shortRunTypesGatherAndScatterEveryElementOfEveryBasicType(Datatype basic) {
+        if (basic.isPair()) {
+            return;
+        }
+        // the element loops (Object and boolean buffers: the run-by-run copies): a constant stride of 2, a variable stride, an irregular type map;
+        // three items each, so that the loops also step from item to item by the extent
+        List<Datatype> layouts = List.of(Datatype.vector(5, 1, 2, basic), Datatype.vector(4, 1, 3, basic),
+                Datatype.indexed(new int[] {1, 1, 1, 1}, new int[] {0, 2, 3, 7}, basic));
+        for (Datatype t : layouts) {
+            int items = 3;
+            int elements = items * t.size();
+            Object buf = TestData.array(basic, 2 + items * t.extent(), 7);
+            Object flat = basic.newArray(1 + elements);
+            t.toContiguous(buf, 2, items, flat, 1);
+            Object back = basic.newArray(2 + items * t.extent());
+            t.fromContiguous(flat, 1, elements, back, 2);
+            java.util.BitSet written = new java.util.BitSet();
+            int at = 1;
+            for (int k = 0; k < items; k++) {
+                for (int d : t.displacements()) {
+                    int i = 2 + k * t.extent() + d;
+                    long sent = TestData.get(basic, buf, i);
+                    assertThat(TestData.get(basic, flat, at++)).as(t + " element " + i).isEqualTo(sent);
+                    assertThat(TestData.get(basic, back, i)).as(t + " back " + i).isEqualTo(sent);
+                    written.set(i);
+                }
+            }
+            Object untouched = basic.newArray(1);
+            for (int i = 0; i < items * t.extent() + 2; i++) {
+                if (!written.get(i)) {
+                    assertThat(TestData.get(basic, back, i)).as(t + " gap " + i)
+                            .isEqualTo(TestData.get(basic, untouched, 0));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(ints = {2, 3, 4, 8})
     void stridedColumnsTravelAsContiguousRowsAndBack(int n) {
         // rank r sends column r of an n x n matrix (a vector type) to rank (r + 1) % n, which

@@ -338,6 +338,11 @@ public class DefaultComm implements Comm {
         }
 
         @Override
+        public boolean mayTake(Message m) {
+            return m.matches(context, source, tag);
+        }
+
+        @Override
         public boolean isComplete() {
             if (found == null) {
                 found = mailbox.peekUnexpected(context, source, tag);

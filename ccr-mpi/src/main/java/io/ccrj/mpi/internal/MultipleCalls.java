@@ -2,7 +2,7 @@ package io.ccrj.mpi.internal;
 
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -23,13 +23,17 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>No thread waits with the lock held: {@link #await} takes it only to drain the inbound
  *       queue and test its condition, and parks without it, so that the rank's other threads
  *       can send, post and drain meanwhile.</li>
- *   <li>No lost wake-up. A waiting thread is in {@link #waiters} from before its first test of
- *       the condition until it returns, and the mailbox's {@code waiting} flag stays set for good,
- *       so every producer (a message delivered, a zero-copy message consumed, a shared-memory
- *       collective completed, the world's abort) unparks every waiter after its write. A thread
- *       that drained messages, which may complete another thread's receive or probe, advances
- *       {@link #generation} and unparks every waiter after releasing the lock; a waiter reads
- *       {@code generation} before its test and parks only if it has not changed since.</li>
+ *   <li>No lost wake-up. A waiting thread is in {@link #waiters}, with what it waits for, from
+ *       before its first test of the condition until it returns, and the mailbox's
+ *       {@code waiting} flag stays set for good. A delivered message wakes every waiter whose
+ *       wait it may complete ({@link Pending#mayTake}: a receive or probe whose source, tag and
+ *       communicator it matches, any other kind of wait), after appending it; the other
+ *       producers (a zero-copy message consumed, a shared-memory collective completed, the
+ *       world's abort) wake every waiter. So whichever thread drains a message, the waiter it is
+ *       for was woken by its delivery, or registered after it and drains before parking. A
+ *       thread whose drain moved messages advances {@link #generation}; a waiter reads it before
+ *       its test and parks only if it has not changed since, which saves a park when another
+ *       thread's drain raced its test.</li>
  *   <li>For the watchdog the rank is blocked while at least one of its threads waits
  *       ({@link #blocked}, changed under the lock); every wait advances the mailbox's epoch.</li>
  * </ul>
@@ -43,7 +47,8 @@ final class MultipleCalls {
     private static final int YIELDS = 2;
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Set<Thread> waiters = ConcurrentHashMap.newKeySet();
+    /** The rank's waiting threads and what each waits for. */
+    private final Map<Thread, Pending> waiters = new ConcurrentHashMap<>();
     /** Advanced (after unlocking) by every thread whose drain moved a message. */
     private final AtomicLong generation = new AtomicLong();
     /** Threads of the rank waiting in {@link #await} (under {@link #lock}). */
@@ -76,16 +81,27 @@ final class MultipleCalls {
         return drained;
     }
 
-    /** After a drain that moved messages: they may have completed another thread's wait. */
+    /**
+     * After a drain that moved messages. The waiters those messages are for were woken by their
+     * delivery; a waiter that tested meanwhile sees the generation move and tests again.
+     */
     private void drained() {
         generation.incrementAndGet();
-        unparkAll();
     }
 
-    /** Unparks every thread waiting on the rank (a spurious wake-up for most of them). Any thread. */
+    /** Unparks every thread waiting on the rank (a completion without a message; the abort). Any thread. */
     void unparkAll() {
-        for (Thread t : waiters) {
+        for (Thread t : waiters.keySet()) {
             LockSupport.unpark(t);
+        }
+    }
+
+    /** Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread. */
+    void unparkFor(Message m) {
+        for (Map.Entry<Thread, Pending> w : waiters.entrySet()) {
+            if (w.getValue().mayTake(m)) {
+                LockSupport.unpark(w.getKey());
+            }
         }
     }
 
@@ -101,7 +117,7 @@ final class MultipleCalls {
             throw new IllegalStateException("await with the rank's lock held would keep the rank's other threads out");
         }
         Thread me = Thread.currentThread();
-        waiters.add(me);
+        waiters.put(me, p);
         lock.lock();
         try {
             if (blocked++ == 0) {

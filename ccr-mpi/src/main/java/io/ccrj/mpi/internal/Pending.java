@@ -2,7 +2,7 @@ package io.ccrj.mpi.internal;
 
 /**
  * Something a rank waits for in {@link RankMailbox#await}: complete once the messages drained
- * into the mailbox satisfy it. Owner-thread only.
+ * into the mailbox satisfy it. Owner-thread only, except {@link #mayTake}.
  */
 interface Pending {
     /**
@@ -21,6 +21,20 @@ interface Pending {
      */
     default boolean needsMessage() {
         return true;
+    }
+
+    /**
+     * Whether message {@code m}, just delivered to the rank, may complete this wait; {@code false}
+     * only where it certainly cannot (a receive or probe for another source, tag or
+     * communicator). At thread level MULTIPLE a delivery wakes only the waiting threads whose
+     * wait it may complete. Called by the delivering thread, of another rank: reads only fields
+     * fixed when the wait was made.
+     *
+     * @param m the delivered message
+     * @return whether draining {@code m} may complete this wait
+     */
+    default boolean mayTake(Message m) {
+        return needsMessage();
     }
 
     /**

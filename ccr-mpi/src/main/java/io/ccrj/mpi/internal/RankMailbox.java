@@ -174,13 +174,19 @@ final class RankMailbox extends MailboxConsumerFields {
         }
     }
 
-    /** Unparks the thread(s) waiting on this mailbox: the owner, or at MULTIPLE every waiter. */
-    private void unparkWaiting() {
+    /**
+     * Unparks the thread(s) waiting on this mailbox: the owner, or at MULTIPLE the waiters whose
+     * wait {@code m} may complete (every waiter when {@code m} is {@code null}: a completion
+     * without a message).
+     */
+    private void unparkWaiting(Message m) {
         MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(this);
         if (mc == null) {
             LockSupport.unpark(owner);
-        } else {
+        } else if (m == null) {
             mc.unparkAll();
+        } else {
+            mc.unparkFor(m);
         }
     }
 
@@ -194,7 +200,7 @@ final class RankMailbox extends MailboxConsumerFields {
         Message prev = (Message) HEAD.getAndSet(this, m);
         Message.NEXT.setRelease(prev, m);
         if ((boolean) WAITING.getVolatile(this)) {
-            unparkWaiting();
+            unparkWaiting(m);
         }
     }
 
@@ -205,7 +211,7 @@ final class RankMailbox extends MailboxConsumerFields {
      */
     void wakeIfWaiting() {
         if ((boolean) WAITING.getVolatile(this)) {
-            unparkWaiting();
+            unparkWaiting(null);
         }
     }
 
@@ -486,7 +492,7 @@ final class RankMailbox extends MailboxConsumerFields {
             }
             fruitlessPolls = 0;
             if (multi != null) {
-                // MULTIPLE keeps 'waiting' set for good so that every producer wakes every waiter
+                // MULTIPLE keeps 'waiting' set for good so that every producer wakes the waiters
                 // (MultipleCalls); a poller is no waiter and must not clear it: it just pauses.
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
                 return;

@@ -124,6 +124,11 @@ final class RecvRequest implements LocalRequest {
     }
 
     @Override
+    public boolean mayTake(Message m) {
+        return m.matches(context, source, tag);
+    }
+
+    @Override
     public boolean isComplete() {
         MultipleCalls mc = comm.mailbox().multi;
         if (mc != null && !mc.heldByCurrentThread()) {

@@ -192,6 +192,16 @@ public final class Requests {
         }
 
         @Override
+        public boolean mayTake(Message m) {
+            for (Request r : requests) {
+                if (!(r instanceof Pending p) || p.mayTake(m)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
         public String describe() {
             StringBuilder sb = new StringBuilder("waitAny/waitSome of [");
             for (int i = 0; i < requests.size(); i++) {

@@ -600,12 +600,14 @@ class MpjComm implements Comm {
     /** The adapter is confined to the rank's thread, whatever level is asked for. */
     @Override
     public ThreadLevel threadLevel() {
-        return ThreadLevel.FUNNELED;
+        // MPJ Express 0.44 is thread-safe (its MPI.queryThread() answers THREAD_MULTIPLE), and so
+        // is this adapter: its per-rank state (RankContext) is synchronized
+        return ThreadLevel.MULTIPLE;
     }
 
     @Override
     public ThreadLevel requestThreadLevel(ThreadLevel required) {
-        return ThreadLevel.FUNNELED;
+        return ThreadLevel.MULTIPLE;
     }
 
     /**
@@ -748,21 +750,28 @@ class MpjComm implements Comm {
      * Express's {@code Buffer_attach} takes the buffer but its sends never use it.
      */
     private void checkBufferSpace(String op, int count, Datatype type) {
-        if (context.attachedBuffer < 0) {
+        int attached = context.attachedBuffer; // one read: another thread may detach meanwhile
+        if (attached < 0) {
             throw new MpiException(ErrorClass.BUFFER, op + ": no buffer is attached for buffered sends "
                     + "(call bufferAttach first)");
         }
         long bytes = (long) count * type.size()
                 * (type.base() == Datatype.Base.OBJECT ? Long.BYTES : type.base().packedBytes()) + BSEND_OVERHEAD;
-        if (bytes > context.attachedBuffer) {
+        if (bytes > attached) {
             throw new MpiException(ErrorClass.BUFFER, op + ": the message needs " + bytes
-                    + " bytes but the attached buffer holds " + context.attachedBuffer);
+                    + " bytes but the attached buffer holds " + attached);
         }
     }
 
     @Override
     public void bufferAttach(int bytes) {
         Args.count("bufferAttach", null, "size", bytes);
+        synchronized (context) { // attach and detach are check-then-act: one at a time per rank
+            attach(bytes);
+        }
+    }
+
+    private void attach(int bytes) {
         if (context.attachedBuffer >= 0) {
             throw new MpiException(ErrorClass.BUFFER, "bufferAttach: a buffer of " + context.attachedBuffer
                     + " bytes is already attached (detach it first)");
@@ -776,6 +785,12 @@ class MpjComm implements Comm {
 
     @Override
     public int bufferDetach() {
+        synchronized (context) {
+            return detach();
+        }
+    }
+
+    private int detach() {
         if (context.attachedBuffer < 0) {
             throw new MpiException(ErrorClass.BUFFER, "bufferDetach: no buffer is attached");
         }

@@ -13,7 +13,9 @@ import mpi.User_function;
 
 /**
  * What one rank's communicators share: the monitor it reports to, the sends still in flight,
- * and the MPJ Express counterparts of ccr-mpi's operations. Confined to the rank's thread.
+ * and the MPJ Express counterparts of ccr-mpi's operations. Any thread of the rank may use it (the
+ * adapter provides thread level MULTIPLE, as MPJ Express does): the mutable parts are guarded by
+ * this object's monitor ({@code sends}, and attach/detach in the adapter) or by {@code ops}'s.
  */
 final class RankContext {
 
@@ -26,8 +28,11 @@ final class RankContext {
     final RankMonitor monitor;
     final int worldRank;
 
-    /** Capacity of the buffer attached for buffered sends, -1 if none (checked by the adapter). */
-    int attachedBuffer = -1;
+    /**
+     * Capacity of the buffer attached for buffered sends, -1 if none (checked by the adapter).
+     * Volatile: at thread level MULTIPLE any thread of the rank may attach, detach or send.
+     */
+    volatile int attachedBuffer = -1;
 
     /**
      * Sends started by {@link MpjComm#send}: MPJ Express's multicore {@code Send} waits for the
@@ -125,7 +130,7 @@ final class RankContext {
     }
 
     /** Keeps a started send until it completes; drops those already complete. */
-    void deferSend(Request request) throws Exception {
+    synchronized void deferSend(Request request) throws Exception {
         sends.addLast(request);
         while (!sends.isEmpty() && sends.peekFirst().Test() != null) {
             sends.pollFirst();
@@ -137,7 +142,7 @@ final class RankContext {
      * an error of the kernel that MPI leaves undefined; ccr-mpi drops it, and so does this
      * adapter (the launching side clears MPJ Express's queues before the next world).
      */
-    void releaseSends() {
+    synchronized void releaseSends() {
         sends.clear();
     }
 
@@ -159,7 +164,9 @@ final class RankContext {
                 default -> MPI.MINLOC;
             };
         }
-        return ops.computeIfAbsent(op, RankContext::userOp);
+        synchronized (ops) {
+            return ops.computeIfAbsent(op, RankContext::userOp);
+        }
     }
 
     private static mpi.Op userOp(Op op) {

@@ -42,7 +42,8 @@ final class Kernels {
             new InPlaceUserFunctionKernel(),
             new BoundsKernel(),
             new PackKernel(),
-            new IntercommKernel());
+            new IntercommKernel(),
+            new ThreadLevelKernel());
 
     private Kernels() {
     }
