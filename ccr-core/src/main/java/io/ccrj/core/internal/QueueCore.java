@@ -23,10 +23,12 @@ import java.util.concurrent.locks.LockSupport;
  * list; a worker that takes the token takes one task, decrements, and if tasks remain hands the
  * token back to the ready list before running its task. So the queue is on the ready list (or in a
  * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
- * parallel, and each pass over the ready list runs one task per queue. (A pool with one worker
- * keeps the token for the next task while no other queue is on the ready list: the same order,
- * without an offer and a poll per task; see {@link #runWithToken()}.) A task is counted before it
- * is offered, so the count never reads lower than the tasks in the queue (the direct path of
+ * parallel, and each pass over the ready list runs one task per queue. (While no other queue is
+ * on the ready list, a pool with one worker keeps the token for the next task, and a worker of a
+ * larger pool takes a batch of up to its share of the pending tasks and hands the token back once
+ * for all of them: the same order, without an offer and a poll per task; see
+ * {@link #runWithToken(WorkerThread)} and {@link #runBatch(WorkerThread)}.) A task is counted
+ * before it is offered, so the count never reads lower than the tasks in the queue (the direct path of
  * {@link DirectDrain} relies on that); a worker holding the token may find the count a task ahead
  * of the queue for the instant between the two, and waits for the offer in {@code takeOne()} (as
  * it does through the brief window in which a discarding policy swaps the oldest task for a new
@@ -301,7 +303,7 @@ public final class QueueCore implements TaskSink {
      *     {@link #resume()}) or disposed (a task was discarded), more than one when the worker kept
      *     the token for several tasks
      */
-    int runWithToken() {
+    int runWithToken(WorkerThread self) {
         if (disposed) {
             Task t = takeOne();
             if (count.decrementAndGet() > 0) {
@@ -322,6 +324,9 @@ public final class QueueCore implements TaskSink {
                 pool.makeReady(this);
             }
             return 0;
+        }
+        if (pool.workerCount() > 1) {
+            return runBatch(self);
         }
         int ran = 0;
         while (true) {
@@ -384,6 +389,95 @@ public final class QueueCore implements TaskSink {
     /** Bounds a batch, so that a worker returns to its loop (and its state checks) regularly. */
     private static final int MAX_TASKS_PER_TOKEN = 64;
 
+    /**
+     * The most tasks a worker of a multi-worker pool takes per token ({@link #runBatch}); sized
+     * with {@link WorkerThread#batch}.
+     */
+    static final int MAX_BATCH = 16;
+
+    /**
+     * A worker of a multi-worker pool holding the token: takes a batch of tasks, hands the token
+     * back once for the whole batch, then runs the batch in FIFO order.
+     *
+     * <p>Why: the token serialises taking. Handed back per task, every task costs an offer and a
+     * poll on the shared ready list plus a decrement of the shared count while the other workers
+     * wait for the token, so the pool takes tasks no faster than one token pass, however many
+     * workers it has. Per batch, those costs are shared by the batch.
+     *
+     * <p>Why it keeps the queue's semantics:
+     * <ul>
+     *   <li>Round robin: a worker takes more than one task only while no other queue waits on
+     *   the ready list, as a one-worker pool keeps its token only then.</li>
+     *   <li>Parallelism: a worker takes at most its share of the pending tasks (the count over
+     *   the number of workers), so a backlog of two tasks still runs on two workers, and the
+     *   token goes back before the batch runs, so the other workers take the later tasks
+     *   meanwhile.</li>
+     *   <li>Order: tasks leave the queue in FIFO order (one token holder takes at a time), and
+     *   a batch runs in that order.</li>
+     *   <li>Suspension, disposal and shutdown: before each task after the first the worker checks
+     *   them; the tasks it has not started go back to the queue ({@link #giveBack}), ahead of
+     *   the tasks still queued, so a suspended queue holds them, a disposed one discards them,
+     *   and a stopped pool drops them, as for any task not yet started.</li>
+     *   <li>Counting: the batch's count is taken off at once, after the tasks were taken; the
+     *   worker's busy flag (set by the worker loop before this call) covers the batch until it
+     *   ran, so a closing pool does not find it quiescent in between.</li>
+     * </ul>
+     *
+     * @return how many tasks ran
+     */
+    private int runBatch(WorkerThread self) {
+        Task[] batch = self.batch;
+        batch[0] = takeOne();
+        int n = 1;
+        int pending = count.get(); // counts the task just taken: it is taken off below
+        if (pending > 1 && pool.readyIsEmpty()) {
+            n = Math.min(MAX_BATCH, Math.max(1, pending / pool.workerCount()));
+            for (int i = 1; i < n; i++) {
+                batch[i] = takeOne(); // counted, so queued or about to be (see push)
+            }
+        }
+        if (count.addAndGet(-n) > 0) {
+            pool.makeReady(this); // before running: the other workers take the later tasks meanwhile
+        }
+        afterTake();
+        int ran = 0;
+        for (int i = 0; i < n; i++) {
+            Task t = batch[i];
+            batch[i] = null;
+            if (i > 0 && (suspended || disposed || !pool.runsTasks())) {
+                giveBack(t, batch, i + 1, n);
+                break;
+            }
+            t.execute();
+            ran++;
+        }
+        executed.add(ran);
+        return ran;
+    }
+
+    /**
+     * Puts the tasks {@code first}, {@code batch[from .. to)} that a worker took but did not start
+     * back, ahead of the queued ones; counted first, as {@link #push} counts, and the token
+     * re-created if the count was zero.
+     */
+    private void giveBack(Task first, Task[] batch, int from, int to) {
+        boolean wasIdle = count.getAndAdd(1 + to - from) == 0;
+        returned.offer(first);
+        for (int i = from; i < to; i++) {
+            returned.offer(batch[i]);
+            batch[i] = null;
+        }
+        if (wasIdle) {
+            pool.makeReady(this);
+        }
+    }
+
+    /**
+     * Tasks that a worker took in a batch and gave back unstarted ({@link #giveBack}); they are
+     * older than every queued task, so a token holder takes them first. Counted in {@link #count}.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Task> returned = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     private void runOneOnExecutor() {
         if (disposed) {
             Task t = takeOne();
@@ -422,7 +516,7 @@ public final class QueueCore implements TaskSink {
         }
         Task t;
         int polls = 0;
-        while ((t = tasks.poll()) == null) {
+        while ((t = returned.poll()) == null && (t = tasks.poll()) == null) {
             // Counted, not yet offered (see push): the offer is a few instructions away unless its
             // thread lost its core, in which case yielding gives the core back to it.
             if ((++polls & 63) == 0) {
@@ -443,7 +537,7 @@ public final class QueueCore implements TaskSink {
     }
 
     /**
-     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken()})
+     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken(WorkerThread)})
      * counts its tasks once at the end instead: one add on the shared counter per batch, not per
      * task; the count trails the handlers' effects by at most the batch in hand.
      */
@@ -539,9 +633,9 @@ public final class QueueCore implements TaskSink {
         Task t = resumeSlot;
         resumeSlot = null;
         if (t == null) {
-            t = tasks.relaxedPoll();
+            t = pollAny();
         }
-        for (; t != null; t = tasks.relaxedPoll()) {
+        for (; t != null; t = pollAny()) {
             count.decrementAndGet();
             if (t instanceof DirectDrain direct) {
                 n += direct.discardAll();
@@ -555,6 +649,11 @@ public final class QueueCore implements TaskSink {
             }
         }
         return n;
+    }
+
+    private Task pollAny() {
+        Task t = returned.poll();
+        return t != null ? t : tasks.relaxedPoll();
     }
 
     @Override
