@@ -3,7 +3,9 @@ package io.ccrj.core.internal;
 import io.ccrj.core.PolicyEvent;
 import io.ccrj.core.Port;
 import io.ccrj.core.SchedulingPolicy;
+import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -50,7 +52,16 @@ public final class QueueCore implements TaskSink {
     private final WorkerPool pool;
     private final Executor executor;
     private final SchedulingPolicy policy;
-    private final MpmcUnboundedXaddArrayQueue<Task> tasks = new MpmcUnboundedXaddArrayQueue<>(1024);
+    /**
+     * The accepted tasks, FIFO. Offered by any thread. On a pool-backed queue whose policy never
+     * discards, only the worker holding the token polls (one at a time; the token's hand-off
+     * through the ready list, or through the suspension flag, orders each holder's polls before
+     * the next one's), and {@link #drainDiscarding()} once the workers stopped: a multi-producer,
+     * single-consumer queue, whose poll needs no compare-and-set. Executor turns poll
+     * concurrently, and a discarding policy polls from the submitting thread: those queues keep a
+     * multi-consumer one.
+     */
+    private final MessagePassingQueue<Task> tasks;
     private final AtomicInteger count = new AtomicInteger();
     private final LongAdder executed = new LongAdder();
     private final AtomicLong discarded = new AtomicLong();
@@ -75,6 +86,11 @@ public final class QueueCore implements TaskSink {
         this.policy = policy;
         this.rateIntervalNanos = policy.tasksPerSecond() > 0 ? Math.max(1, (long) (1e9 / policy.tasksPerSecond())) : 0;
         this.policyEvents = new Port<>(name + ".policy");
+        boolean discards = policy.kind() == SchedulingPolicy.Kind.QUEUE_DEPTH_DISCARD
+                || policy.kind() == SchedulingPolicy.Kind.SCHEDULING_RATE_DISCARD;
+        this.tasks = pool != null && executor == null && !discards
+                ? new MpscUnboundedXaddArrayQueue<>(1024)
+                : new MpmcUnboundedXaddArrayQueue<>(1024);
         if (pool != null) {
             pool.attach(this);
         }
@@ -352,7 +368,7 @@ public final class QueueCore implements TaskSink {
                     executed.add(ran);
                     return ran;
                 }
-                if (suspended || disposed) {
+                if (suspended || disposed || !pool.runsTasks()) {
                     executed.add(ran);
                     pool.makeReady(this);
                     return ran;
@@ -378,9 +394,11 @@ public final class QueueCore implements TaskSink {
                 executed.add(ran);
                 return ran;
             }
-            if (suspended || disposed) {
+            if (suspended || disposed || !pool.runsTasks()) {
+                // The next visit applies the suspension or the disposal. A stopped pool's queues
+                // are drained by the closing thread: the worker polls no more (see tasks).
                 executed.add(ran);
-                pool.makeReady(this); // the next visit applies the suspension or the disposal
+                pool.makeReady(this);
                 return ran;
             }
         }
