@@ -322,13 +322,14 @@ public final class QueueCore implements TaskSink {
     int runWithToken(WorkerThread self) {
         if (disposed) {
             Task t = takeOne();
+            Object item = pair(t); // under the token, before it is handed on (see ItemRing)
             if (count.decrementAndGet() > 0) {
                 pool.makeReady(this);
             } else {
                 pool.detach(this);
             }
             afterTake();
-            discardDisposed(t);
+            discardDisposed(t, item);
             return 0;
         }
         if (suspended) {
@@ -445,13 +446,16 @@ public final class QueueCore implements TaskSink {
      */
     private int runBatch(WorkerThread self) {
         Task[] batch = self.batch;
+        Object[] items = self.batchItems;
         batch[0] = takeOne();
+        items[0] = pair(batch[0]);
         int n = 1;
         int pending = count.get(); // counts the task just taken: it is taken off below
         if (pending > 1 && pool.readyIsEmpty()) {
             n = Math.min(MAX_BATCH, Math.max(1, pending / pool.workerCount()));
             for (int i = 1; i < n; i++) {
                 batch[i] = takeOne(); // counted, so queued or about to be (see push)
+                items[i] = pair(batch[i]);
             }
         }
         if (count.addAndGet(-n) > 0) {
@@ -461,12 +465,18 @@ public final class QueueCore implements TaskSink {
         int ran = 0;
         for (int i = 0; i < n; i++) {
             Task t = batch[i];
+            Object item = items[i];
             batch[i] = null;
+            items[i] = null;
             if (i > 0 && (suspended || disposed || !pool.runsTasks())) {
-                giveBack(t, batch, i + 1, n);
+                giveBack(item == null ? t : ((ItemRing) t).asTask(item), batch, items, i + 1, n);
                 break;
             }
-            t.execute();
+            if (item != null) {
+                ((ItemRing) t).run(item);
+            } else {
+                t.execute();
+            }
             ran++;
         }
         executed.add(ran);
@@ -478,12 +488,15 @@ public final class QueueCore implements TaskSink {
      * back, ahead of the queued ones; counted first, as {@link #push} counts, and the token
      * re-created if the count was zero.
      */
-    private void giveBack(Task first, Task[] batch, int from, int to) {
+    private void giveBack(Task first, Task[] batch, Object[] items, int from, int to) {
         boolean wasIdle = count.getAndAdd(1 + to - from) == 0;
         returned.offer(first);
         for (int i = from; i < to; i++) {
-            returned.offer(batch[i]);
+            // An item ring's item goes back as a task of its own: its ticket's place in the ring
+            // is spent (see ItemRing).
+            returned.offer(items[i] == null ? batch[i] : ((ItemRing) batch[i]).asTask(items[i]));
             batch[i] = null;
+            items[i] = null;
         }
         if (wasIdle) {
             pool.makeReady(this);
@@ -501,7 +514,7 @@ public final class QueueCore implements TaskSink {
             Task t = takeOne();
             count.decrementAndGet();
             afterTake();
-            discardDisposed(t);
+            discardDisposed(t, null); // executor queues have no item rings
             return;
         }
         if (suspended) {
@@ -590,7 +603,11 @@ public final class QueueCore implements TaskSink {
         return disposed;
     }
 
-    private void discardDisposed(Task t) {
+    private void discardDisposed(Task t, Object item) {
+        if (item != null) {
+            discarded.incrementAndGet(); // an item ring's ticket: the item is dropped with it
+            return;
+        }
         if (t instanceof DirectDrain direct) {
             discarded.addAndGet(direct.discardAll());
             return;
@@ -659,6 +676,11 @@ public final class QueueCore implements TaskSink {
                 n += direct.discardAll();
                 continue;
             }
+            if (t instanceof ItemRing ring) {
+                ring.take(); // the ticket's item, dropped with it
+                n++;
+                continue;
+            }
             n++;
             try {
                 t.discarded();
@@ -667,6 +689,15 @@ public final class QueueCore implements TaskSink {
             }
         }
         return n;
+    }
+
+    /**
+     * The item of an item ring's ticket just taken ({@link ItemRing}), or {@code null} for any
+     * other task. Called by the token holder before it hands the token on, so tickets and items
+     * stay paired.
+     */
+    private static Object pair(Task t) {
+        return t instanceof ItemRing ring ? ring.take() : null;
     }
 
     private Task pollAny() {

@@ -29,6 +29,8 @@ public final class WorkerThread extends Thread {
 
     /** Tasks of one batch taken under a queue's token ({@link QueueCore}); used only by this thread. */
     final Task[] batch = new Task[QueueCore.MAX_BATCH];
+    /** The items taken with the batch's item-ring tickets ({@link ItemRing}), else null; this thread only. */
+    final Object[] batchItems = new Object[QueueCore.MAX_BATCH];
 
     /** Notices when this worker's idle spin loses its core; used only by this thread. */
     final LostCoreDetector lostCore = new LostCoreDetector();
