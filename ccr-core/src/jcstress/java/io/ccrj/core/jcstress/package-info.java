@@ -5,7 +5,10 @@
  * of joins arriving concurrently ({@link io.ccrj.core.jcstress.JoinTests}), a persistent
  * receive's reuse of its spent tasks against posts ({@link io.ccrj.core.jcstress.TaskReuseTests},
  * on real dispatchers), and posts racing the direct path of a persistent receive
- * ({@link io.ccrj.core.jcstress.DirectPathTests}, on a real one-worker dispatcher). One nested class per
+ * ({@link io.ccrj.core.jcstress.DirectPathTests}, on a real one-worker dispatcher), and a two-worker
+ * dispatcher's batches of tasks per token against submits, suspension and disposal
+ * ({@link io.ccrj.core.jcstress.BatchTakeTests}), and posts racing the ring path of a persistent
+ * receive there ({@link io.ccrj.core.jcstress.RingPathTests}). One nested class per
  * property; every outcome is described, and the ones the runtime must never produce are
  * {@code FORBIDDEN}.
  *

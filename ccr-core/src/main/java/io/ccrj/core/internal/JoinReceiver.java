@@ -62,16 +62,33 @@ public abstract class JoinReceiver extends ArbiterNode {
     protected JoinReceiver(boolean persistent, PortCore[] slots) {
         super(persistent);
         this.slots = slots;
-        Map<PortCore, Integer> counts = new LinkedHashMap<>();
-        for (PortCore p : slots) {
-            counts.merge(p, 1, Integer::sum);
+        if (onePort(slots)) {
+            // multipleItemReceive(port, n): one port n times, counted without a map (the join is
+            // often made per request, and n in the thousands).
+            this.ports = new PortCore[] {slots[0]};
+            this.required = new int[] {slots.length};
+        } else {
+            Map<PortCore, Integer> counts = new LinkedHashMap<>();
+            for (PortCore p : slots) {
+                counts.merge(p, 1, Integer::sum);
+            }
+            this.ports = counts.keySet().stream().sorted(Comparator.comparingLong(PortCore::id)).toArray(PortCore[]::new);
+            this.required = Arrays.stream(ports).mapToInt(counts::get).toArray();
         }
-        this.ports = counts.keySet().stream().sorted(Comparator.comparingLong(PortCore::id)).toArray(PortCore[]::new);
-        this.required = Arrays.stream(ports).mapToInt(counts::get).toArray();
         this.entries = new Entry[ports.length];
         for (int i = 0; i < ports.length; i++) {
             entries[i] = new Entry();
         }
+    }
+
+    /** {@code true} if every slot is the same port. */
+    private static boolean onePort(PortCore[] slots) {
+        for (PortCore p : slots) {
+            if (p != slots[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One item from each of two ports, handed to a two-argument handler. */
@@ -378,6 +395,14 @@ public abstract class JoinReceiver extends ArbiterNode {
 
     /** The committed items in slot (user) order, unwrapped from their causality envelopes. */
     protected final Object[] bySlot(Object[][] taken) {
+        if (ports.length == 1) {
+            // One port: the slots are its items in FIFO order, as taken.
+            Object[] out = new Object[slots.length];
+            for (int s = 0; s < out.length; s++) {
+                out[s] = CausalEnvelope.item(taken[0][s]);
+            }
+            return out;
+        }
         int[] next = new int[ports.length];
         Object[] out = new Object[slots.length];
         for (int s = 0; s < slots.length; s++) {

@@ -36,7 +36,15 @@ public final class PortCore {
     private final long id = IDS.incrementAndGet();
     private final String name;
     final ReentrantLock lock = new ReentrantLock();
-    private final ArrayDeque<Object> items = new ArrayDeque<>();
+    /** Guarded by the lock; replaced only by a larger copy ({@link #presizeLocked}). */
+    private ArrayDeque<Object> items = new ArrayDeque<>();
+    /**
+     * The most items a join's registration sizes the queue for in advance; a join needing more
+     * lets the queue grow as items come.
+     */
+    static final int PRESIZE_LIMIT = 1 << 16;
+    /** The capacity {@link #items} was last made for by {@link #presizeLocked}; guarded by the lock. */
+    private int presized;
     private ReceiverEntry head;
     private ReceiverEntry tail;
     private int receiverCount;
@@ -384,7 +392,9 @@ public final class PortCore {
                 return;
             }
             link(r);
-            if (!r.isJoin()) {
+            if (r.isJoin()) {
+                presizeLocked(r.itemsNeededOn(this));
+            } else {
                 for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
                     Object entry = it.next();
                     Dispatchable d = r.offer(entry, this);
@@ -414,6 +424,22 @@ public final class PortCore {
             lock.unlock();
         }
         runAll(toRun);
+    }
+
+    /**
+     * A join that commits once {@code needed} items are queued here (a {@code multipleItemReceive}
+     * of n) makes room for them at once, instead of the queue growing by half its size again and
+     * again, copying what it holds each time, under the lock that the posters wait for. Caller
+     * holds the lock.
+     */
+    private void presizeLocked(int needed) {
+        if (needed <= 16 || needed > PRESIZE_LIMIT || needed <= presized || needed <= items.size()) {
+            return; // an ArrayDeque never shrinks: once made for this many, it still has the room
+        }
+        ArrayDeque<Object> larger = new ArrayDeque<>(needed);
+        larger.addAll(items);
+        items = larger;
+        presized = needed;
     }
 
     /** Removes a receiver if it is still registered here. */

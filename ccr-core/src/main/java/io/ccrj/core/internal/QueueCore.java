@@ -3,7 +3,9 @@ package io.ccrj.core.internal;
 import io.ccrj.core.PolicyEvent;
 import io.ccrj.core.Port;
 import io.ccrj.core.SchedulingPolicy;
+import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -23,10 +25,12 @@ import java.util.concurrent.locks.LockSupport;
  * list; a worker that takes the token takes one task, decrements, and if tasks remain hands the
  * token back to the ready list before running its task. So the queue is on the ready list (or in a
  * worker's hands) exactly while {@code count > 0}, several workers can drain one queue in
- * parallel, and each pass over the ready list runs one task per queue. (A pool with one worker
- * keeps the token for the next task while no other queue is on the ready list: the same order,
- * without an offer and a poll per task; see {@link #runWithToken()}.) A task is counted before it
- * is offered, so the count never reads lower than the tasks in the queue (the direct path of
+ * parallel, and each pass over the ready list runs one task per queue. (While no other queue is
+ * on the ready list, a pool with one worker keeps the token for the next task, and a worker of a
+ * larger pool takes a batch of up to its share of the pending tasks and hands the token back once
+ * for all of them: the same order, without an offer and a poll per task; see
+ * {@link #runWithToken(WorkerThread)} and {@link #runBatch(WorkerThread)}.) A task is counted
+ * before it is offered, so the count never reads lower than the tasks in the queue (the direct path of
  * {@link DirectDrain} relies on that); a worker holding the token may find the count a task ahead
  * of the queue for the instant between the two, and waits for the offer in {@code takeOne()} (as
  * it does through the brief window in which a discarding policy swaps the oldest task for a new
@@ -48,7 +52,16 @@ public final class QueueCore implements TaskSink {
     private final WorkerPool pool;
     private final Executor executor;
     private final SchedulingPolicy policy;
-    private final MpmcUnboundedXaddArrayQueue<Task> tasks = new MpmcUnboundedXaddArrayQueue<>(1024);
+    /**
+     * The accepted tasks, FIFO. Offered by any thread. On a pool-backed queue whose policy never
+     * discards, only the worker holding the token polls (one at a time; the token's hand-off
+     * through the ready list, or through the suspension flag, orders each holder's polls before
+     * the next one's), and {@link #drainDiscarding()} once the workers stopped: a multi-producer,
+     * single-consumer queue, whose poll needs no compare-and-set. Executor turns poll
+     * concurrently, and a discarding policy polls from the submitting thread: those queues keep a
+     * multi-consumer one.
+     */
+    private final MessagePassingQueue<Task> tasks;
     private final AtomicInteger count = new AtomicInteger();
     private final LongAdder executed = new LongAdder();
     private final AtomicLong discarded = new AtomicLong();
@@ -73,6 +86,11 @@ public final class QueueCore implements TaskSink {
         this.policy = policy;
         this.rateIntervalNanos = policy.tasksPerSecond() > 0 ? Math.max(1, (long) (1e9 / policy.tasksPerSecond())) : 0;
         this.policyEvents = new Port<>(name + ".policy");
+        boolean discards = policy.kind() == SchedulingPolicy.Kind.QUEUE_DEPTH_DISCARD
+                || policy.kind() == SchedulingPolicy.Kind.SCHEDULING_RATE_DISCARD;
+        this.tasks = pool != null && executor == null && !discards
+                ? new MpscUnboundedXaddArrayQueue<>(1024)
+                : new MpmcUnboundedXaddArrayQueue<>(1024);
         if (pool != null) {
             pool.attach(this);
         }
@@ -301,16 +319,17 @@ public final class QueueCore implements TaskSink {
      *     {@link #resume()}) or disposed (a task was discarded), more than one when the worker kept
      *     the token for several tasks
      */
-    int runWithToken() {
+    int runWithToken(WorkerThread self) {
         if (disposed) {
             Task t = takeOne();
+            Object item = pair(t); // under the token, before it is handed on (see ItemRing)
             if (count.decrementAndGet() > 0) {
                 pool.makeReady(this);
             } else {
                 pool.detach(this);
             }
             afterTake();
-            discardDisposed(t);
+            discardDisposed(t, item);
             return 0;
         }
         if (suspended) {
@@ -322,6 +341,9 @@ public final class QueueCore implements TaskSink {
                 pool.makeReady(this);
             }
             return 0;
+        }
+        if (pool.workerCount() > 1) {
+            return runBatch(self);
         }
         int ran = 0;
         while (true) {
@@ -347,7 +369,7 @@ public final class QueueCore implements TaskSink {
                     executed.add(ran);
                     return ran;
                 }
-                if (suspended || disposed) {
+                if (suspended || disposed || !pool.runsTasks()) {
                     executed.add(ran);
                     pool.makeReady(this);
                     return ran;
@@ -373,9 +395,11 @@ public final class QueueCore implements TaskSink {
                 executed.add(ran);
                 return ran;
             }
-            if (suspended || disposed) {
+            if (suspended || disposed || !pool.runsTasks()) {
+                // The next visit applies the suspension or the disposal. A stopped pool's queues
+                // are drained by the closing thread: the worker polls no more (see tasks).
                 executed.add(ran);
-                pool.makeReady(this); // the next visit applies the suspension or the disposal
+                pool.makeReady(this);
                 return ran;
             }
         }
@@ -384,12 +408,113 @@ public final class QueueCore implements TaskSink {
     /** Bounds a batch, so that a worker returns to its loop (and its state checks) regularly. */
     private static final int MAX_TASKS_PER_TOKEN = 64;
 
+    /**
+     * The most tasks a worker of a multi-worker pool takes per token ({@link #runBatch}); sized
+     * with {@link WorkerThread#batch}.
+     */
+    static final int MAX_BATCH = 16;
+
+    /**
+     * A worker of a multi-worker pool holding the token: takes a batch of tasks, hands the token
+     * back once for the whole batch, then runs the batch in FIFO order.
+     *
+     * <p>Why: the token serialises taking. Handed back per task, every task costs an offer and a
+     * poll on the shared ready list plus a decrement of the shared count while the other workers
+     * wait for the token, so the pool takes tasks no faster than one token pass, however many
+     * workers it has. Per batch, those costs are shared by the batch.
+     *
+     * <p>Why it keeps the queue's semantics:
+     * <ul>
+     *   <li>Round robin: a worker takes more than one task only while no other queue waits on
+     *   the ready list, as a one-worker pool keeps its token only then.</li>
+     *   <li>Parallelism: a worker takes at most its share of the pending tasks (the count over
+     *   the number of workers), so a backlog of two tasks still runs on two workers, and the
+     *   token goes back before the batch runs, so the other workers take the later tasks
+     *   meanwhile.</li>
+     *   <li>Order: tasks leave the queue in FIFO order (one token holder takes at a time), and
+     *   a batch runs in that order.</li>
+     *   <li>Suspension, disposal and shutdown: before each task after the first the worker checks
+     *   them; the tasks it has not started go back to the queue ({@link #giveBack}), ahead of
+     *   the tasks still queued, so a suspended queue holds them, a disposed one discards them,
+     *   and a stopped pool drops them, as for any task not yet started.</li>
+     *   <li>Counting: the batch's count is taken off at once, after the tasks were taken; the
+     *   worker's busy flag (set by the worker loop before this call) covers the batch until it
+     *   ran, so a closing pool does not find it quiescent in between.</li>
+     * </ul>
+     *
+     * @return how many tasks ran
+     */
+    private int runBatch(WorkerThread self) {
+        Task[] batch = self.batch;
+        Object[] items = self.batchItems;
+        batch[0] = takeOne();
+        items[0] = pair(batch[0]);
+        int n = 1;
+        int pending = count.get(); // counts the task just taken: it is taken off below
+        if (pending > 1 && pool.readyIsEmpty()) {
+            n = Math.min(MAX_BATCH, Math.max(1, pending / pool.workerCount()));
+            for (int i = 1; i < n; i++) {
+                batch[i] = takeOne(); // counted, so queued or about to be (see push)
+                items[i] = pair(batch[i]);
+            }
+        }
+        if (count.addAndGet(-n) > 0) {
+            pool.makeReady(this); // before running: the other workers take the later tasks meanwhile
+        }
+        afterTake();
+        int ran = 0;
+        for (int i = 0; i < n; i++) {
+            Task t = batch[i];
+            Object item = items[i];
+            batch[i] = null;
+            items[i] = null;
+            if (i > 0 && (suspended || disposed || !pool.runsTasks())) {
+                giveBack(item == null ? t : ((ItemRing) t).asTask(item), batch, items, i + 1, n);
+                break;
+            }
+            if (item != null) {
+                ((ItemRing) t).run(item);
+            } else {
+                t.execute();
+            }
+            ran++;
+        }
+        executed.add(ran);
+        return ran;
+    }
+
+    /**
+     * Puts the tasks {@code first}, {@code batch[from .. to)} that a worker took but did not start
+     * back, ahead of the queued ones; counted first, as {@link #push} counts, and the token
+     * re-created if the count was zero.
+     */
+    private void giveBack(Task first, Task[] batch, Object[] items, int from, int to) {
+        boolean wasIdle = count.getAndAdd(1 + to - from) == 0;
+        returned.offer(first);
+        for (int i = from; i < to; i++) {
+            // An item ring's item goes back as a task of its own: its ticket's place in the ring
+            // is spent (see ItemRing).
+            returned.offer(items[i] == null ? batch[i] : ((ItemRing) batch[i]).asTask(items[i]));
+            batch[i] = null;
+            items[i] = null;
+        }
+        if (wasIdle) {
+            pool.makeReady(this);
+        }
+    }
+
+    /**
+     * Tasks that a worker took in a batch and gave back unstarted ({@link #giveBack}); they are
+     * older than every queued task, so a token holder takes them first. Counted in {@link #count}.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Task> returned = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
     private void runOneOnExecutor() {
         if (disposed) {
             Task t = takeOne();
             count.decrementAndGet();
             afterTake();
-            discardDisposed(t);
+            discardDisposed(t, null); // executor queues have no item rings
             return;
         }
         if (suspended) {
@@ -422,7 +547,7 @@ public final class QueueCore implements TaskSink {
         }
         Task t;
         int polls = 0;
-        while ((t = tasks.poll()) == null) {
+        while ((t = returned.poll()) == null && (t = tasks.poll()) == null) {
             // Counted, not yet offered (see push): the offer is a few instructions away unless its
             // thread lost its core, in which case yielding gives the core back to it.
             if ((++polls & 63) == 0) {
@@ -443,7 +568,7 @@ public final class QueueCore implements TaskSink {
     }
 
     /**
-     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken()})
+     * Runs one task on an executor turn and counts it. A worker's batch ({@link #runWithToken(WorkerThread)})
      * counts its tasks once at the end instead: one add on the shared counter per batch, not per
      * task; the count trails the handlers' effects by at most the batch in hand.
      */
@@ -478,7 +603,11 @@ public final class QueueCore implements TaskSink {
         return disposed;
     }
 
-    private void discardDisposed(Task t) {
+    private void discardDisposed(Task t, Object item) {
+        if (item != null) {
+            discarded.incrementAndGet(); // an item ring's ticket: the item is dropped with it
+            return;
+        }
         if (t instanceof DirectDrain direct) {
             discarded.addAndGet(direct.discardAll());
             return;
@@ -539,12 +668,17 @@ public final class QueueCore implements TaskSink {
         Task t = resumeSlot;
         resumeSlot = null;
         if (t == null) {
-            t = tasks.relaxedPoll();
+            t = pollAny();
         }
-        for (; t != null; t = tasks.relaxedPoll()) {
+        for (; t != null; t = pollAny()) {
             count.decrementAndGet();
             if (t instanceof DirectDrain direct) {
                 n += direct.discardAll();
+                continue;
+            }
+            if (t instanceof ItemRing ring) {
+                ring.take(); // the ticket's item, dropped with it
+                n++;
                 continue;
             }
             n++;
@@ -555,6 +689,20 @@ public final class QueueCore implements TaskSink {
             }
         }
         return n;
+    }
+
+    /**
+     * The item of an item ring's ticket just taken ({@link ItemRing}), or {@code null} for any
+     * other task. Called by the token holder before it hands the token on, so tickets and items
+     * stay paired.
+     */
+    private static Object pair(Task t) {
+        return t instanceof ItemRing ring ? ring.take() : null;
+    }
+
+    private Task pollAny() {
+        Task t = returned.poll();
+        return t != null ? t : tasks.relaxedPoll();
     }
 
     @Override

@@ -100,6 +100,11 @@ public final class WorkerPool {
         return workers.length == 1 && state != STOPPED;
     }
 
+    /** {@code true} until the pool stops running tasks ({@link #stopNow()}). */
+    boolean runsTasks() {
+        return state != STOPPED;
+    }
+
     /** {@code true} if no queue waits on the ready list (a snapshot). */
     boolean readyIsEmpty() {
         return ready.isEmpty();
@@ -140,7 +145,7 @@ public final class WorkerPool {
                 self.busy.lazySet(1);
                 int ran = 0;
                 try {
-                    ran = q.runWithToken();
+                    ran = q.runWithToken(self);
                 } catch (Throwable t) {
                     // Task.execute never throws; this guards the loop against a bug in the runtime.
                     Failures.log(t, "worker " + self.getName());

@@ -27,6 +27,11 @@ public final class WorkerThread extends Thread {
     /** Tasks this worker ran; written only by this thread (release stores), summed by readers. */
     final java.util.concurrent.atomic.AtomicLong processed = new java.util.concurrent.atomic.AtomicLong();
 
+    /** Tasks of one batch taken under a queue's token ({@link QueueCore}); used only by this thread. */
+    final Task[] batch = new Task[QueueCore.MAX_BATCH];
+    /** The items taken with the batch's item-ring tickets ({@link ItemRing}), else null; this thread only. */
+    final Object[] batchItems = new Object[QueueCore.MAX_BATCH];
+
     /** Notices when this worker's idle spin loses its core; used only by this thread. */
     final LostCoreDetector lostCore = new LostCoreDetector();
 

@@ -20,8 +20,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The queue under ccr-core's dispatcher (io.ccrj.core.internal.QueueCore's task queue and
- * WorkerPool's ready queue: JCTools' MpmcUnboundedXaddArrayQueue, which uses sun.misc.Unsafe)
+ * The queue under ccr-core's dispatcher (WorkerPool's ready queue and the task queue of
+ * executor-backed or discarding queues in io.ccrj.core.internal.QueueCore: JCTools'
+ * MpmcUnboundedXaddArrayQueue, which uses sun.misc.Unsafe; a pool-backed queue's tasks use its
+ * single-consumer sibling)
  * beside the JDK's ConcurrentLinkedQueue, the unbounded MPMC queue without Unsafe (JCTools has
  * no Unsafe-free unbounded MPMC queue): whether dropping Unsafe, and with it the JDK 24+ start-up
  * warning, costs anything on the dispatch path. Side by side in one run, single-threaded (the
