@@ -148,12 +148,9 @@ public final class HttpServiceRef implements ServiceRef {
         ByteBuf content = res.content();
         if (content.isReadable()) {
             try {
-                // parsed from an array (the buffer's own, or one copy of the answer's few bytes):
-                // Jackson's array parser needs no input stream and no read buffer of its own
-                int length = content.readableBytes();
-                body = content.hasArray()
-                        ? Json.TREE_READER.readValue(content.array(), content.arrayOffset() + content.readerIndex(), length)
-                        : Json.TREE_READER.readValue(io.netty.buffer.ByteBufUtil.getBytes(content), 0, length);
+                // a small plain answer without a Jackson parser of its own; the tree and every
+                // error are Jackson's
+                body = SmallJson.read(content);
             } catch (IOException e) {
                 op.fault(FaultCode.INTERNAL, "partner answered " + status + " with a body that is not JSON: " + e.getMessage());
                 return;
