@@ -53,6 +53,12 @@ public final class HttpServiceRef implements ServiceRef {
     private volatile io.netty.handler.codec.http.HttpHeaders stateGetHeaders;
     /** The pool each request goes through, asked per request (a host's pool exists once it listens). */
     private final java.util.function.Supplier<HttpClientPool> pool;
+    /**
+     * This service's target in the pool the last request went through, so that a request skips
+     * the pool's look-up by host and port; volatile: published whole to every caller's thread (a
+     * race makes two look-ups of the same target, either of which is fine).
+     */
+    private volatile HttpClientPool.Target target;
 
     private HttpServiceRef(URI uri, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         this.uri = uri;
@@ -131,7 +137,13 @@ public final class HttpServiceRef implements ServiceRef {
             op.fault(FaultCode.BAD_REQUEST, "the operation's body cannot be serialized: " + e.getMessage());
             return;
         }
-        pool.get().send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
+        HttpClientPool p = pool.get();
+        HttpClientPool.Target t = target;
+        if (t == null || t.owner() != p) {
+            t = p.target(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort());
+            target = t;
+        }
+        p.send(t, req, (res, failure) -> {
             if (failure != null) {
                 op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof HttpClientPool.ConnectionClosedException
                         ? "partner " + uri + ": " + op + " failed: " + failure.getMessage()
