@@ -229,7 +229,9 @@ public final class HttpServiceRef implements ServiceRef {
         ByteBuf content = Unpooled.EMPTY_BUFFER;
         if (body != null) {
             content = Unpooled.buffer(128);
-            Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
+            if (!SmallJson.tryWrite(body, content)) { // a small plain body without a Jackson generator of its own
+                Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
+            }
         }
         if (body == null && route.verb() == Verb.GET && RestTable.STATE.equals(route.path()) && !route.queryParams()
                 && op.ifMatch() == null

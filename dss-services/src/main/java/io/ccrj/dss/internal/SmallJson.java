@@ -2,20 +2,29 @@ package io.ccrj.dss.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.FastThreadLocal;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.Map;
 
 /**
- * Reads a remote partner's answer into a tree, the same tree {@link Json#TREE_READER} reads, with
- * a fast path for small, plain answers (most answers are a small state such as
- * {@code {"count":7}}): Jackson makes a parser, its I/O context, a symbol table and a binding
- * context for every value it reads, which costs more than the tree of such an answer itself.
+ * Reads small, plain JSON texts into trees and writes such trees out without a Jackson parser or
+ * generator of their own: the same tree {@link Json#TREE_READER} reads, the same bytes
+ * {@link Json#WRITER} writes. Most bodies and answers are a small state such as
+ * {@code {"count":7}}, and Jackson makes a parser or generator, its I/O context, a symbol table
+ * and a binding context for every value, which costs more than the tree of such a text itself.
  *
  * <p>The fast path takes a strict subset of JSON: an answer of at most {@link #MAX_FAST_BYTES}
  * bytes, nested at most {@link #MAX_FAST_DEPTH} levels, whose strings are printable ASCII without
@@ -26,16 +35,31 @@ import java.nio.charset.StandardCharsets;
  * objects). Anything else, valid or not, goes to Jackson unchanged, so every limit
  * ({@link Json#READ_LIMITS}) and every error message is Jackson's.
  *
+ * <p>The writer takes the same subset, as trees: objects and arrays nested at most
+ * {@link #MAX_FAST_DEPTH} levels, text of printable ASCII that needs no escape, int and long
+ * numbers, booleans and nulls, at most {@link #MAX_FAST_WRITE} bytes in all; it writes them
+ * compactly as Jackson does. Any other node (a double, a big number, a binary or POJO node, a
+ * string Jackson escapes or writes as multi-byte UTF-8) leaves the whole tree to Jackson.
+ *
  * <h2>Threading</h2>
- * Each thread has its own reader (its scratch copy of the answer and its cache of field names),
- * so {@link #read} may be called from any thread without locking; nothing it keeps is reachable
- * from the trees it returns except the immutable field-name strings.
+ * Each thread has its own reader (its scratch copy of the text, its cache of field names and its
+ * buffer for {@link #bytes}), so every method may be called from any thread without locking;
+ * nothing it keeps is reachable from what it returns except the immutable field-name strings
+ * ({@link #bytes} returns a copy). No method calls out while it uses them, so a thread never
+ * re-enters its own reader.
  */
 public final class SmallJson {
     /** Answers longer than this go to Jackson. */
     static final int MAX_FAST_BYTES = 2048;
     /** Answers nested deeper than this go to Jackson. */
     static final int MAX_FAST_DEPTH = 32;
+    /** Trees written longer than this go to Jackson. */
+    static final int MAX_FAST_WRITE = 4096;
+    /**
+     * Bytes a write may go past its limit before a check stops it: the closing brackets of the
+     * open levels and one separator (every other token is checked before it is written).
+     */
+    private static final int WRITE_SLACK = 2 * MAX_FAST_DEPTH + 16;
     /** Integers with more digits than this go to Jackson (18 digits always fit a long). */
     private static final int MAX_FAST_DIGITS = 18;
     /** Field names longer than this are not cached. */
@@ -54,6 +78,8 @@ public final class SmallJson {
     private final byte[] scratch = new byte[MAX_FAST_BYTES];
     /** Field names seen before, by a hash of their bytes: a repeated answer makes no name strings. */
     private final String[] names = new String[NAME_CACHE_SIZE];
+    /** Where {@link #bytes} writes a tree before copying it out. */
+    private final ByteBuf written = Unpooled.wrappedBuffer(new byte[MAX_FAST_WRITE + WRITE_SLACK]);
     /** Where the fast path is in {@link #scratch}. */
     private int pos;
     private int end;
@@ -85,6 +111,24 @@ public final class SmallJson {
     }
 
     /**
+     * Reads a JSON text into a tree if the fast path takes it, for a caller that reads the rest
+     * with Jackson its own way (the host reads a large request body as a stream, without a copy).
+     *
+     * @param content the text, UTF-8, from its reader index to its writer index (not consumed)
+     * @return the tree, as {@link Json#TREE_READER} would read it, or {@code null} when the text
+     *     is left to Jackson (valid or not)
+     */
+    public static JsonNode tryRead(ByteBuf content) {
+        int length = content.readableBytes();
+        if (length > MAX_FAST_BYTES) {
+            return null;
+        }
+        SmallJson r = READERS.get();
+        content.getBytes(content.readerIndex(), r.scratch, 0, length);
+        return r.parse(length);
+    }
+
+    /**
      * Reads a JSON text into a tree (for tests: the same path as {@link #read(ByteBuf)}).
      *
      * @param text the UTF-8 bytes
@@ -97,6 +141,142 @@ public final class SmallJson {
         SmallJson r = READERS.get();
         System.arraycopy(text, 0, r.scratch, 0, text.length);
         return r.parse(text.length);
+    }
+
+    /**
+     * Writes a tree as {@link Json#WRITER} writes it, if the fast path takes it.
+     *
+     * @param node the tree
+     * @param out where its JSON goes, at its writer index
+     * @return {@code true} if written; {@code false} if the tree is left to Jackson (then
+     *     {@code out} is as it was)
+     */
+    public static boolean tryWrite(JsonNode node, ByteBuf out) {
+        int start = out.writerIndex();
+        if (node != null && write(node, out, 0, start + MAX_FAST_WRITE)) {
+            return true;
+        }
+        out.writerIndex(start);
+        return false;
+    }
+
+    /**
+     * The bytes {@link Json#WRITER} writes for a tree ({@code writeValueAsBytes}).
+     *
+     * @param node the tree
+     * @return its compact JSON text, UTF-8
+     * @throws IOException as Jackson throws it, for a tree it cannot write
+     */
+    public static byte[] bytes(JsonNode node) throws IOException {
+        ByteBuf b = READERS.get().written;
+        b.clear();
+        if (tryWrite(node, b)) {
+            return ByteBufUtil.getBytes(b, 0, b.writerIndex());
+        }
+        return Json.WRITER.writeValueAsBytes(node);
+    }
+
+    /** @return {@code false} when the fast path does not take the node (out is then left as it is) */
+    private static boolean write(JsonNode n, ByteBuf out, int depth, int limit) {
+        Class<?> type = n.getClass();
+        if (type == ObjectNode.class) {
+            if (depth >= MAX_FAST_DEPTH || out.writerIndex() >= limit) {
+                return false;
+            }
+            out.writeByte('{');
+            boolean first = true;
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!first) {
+                    out.writeByte(',');
+                }
+                first = false;
+                if (!writePlain(e.getKey(), out, limit)) {
+                    return false;
+                }
+                out.writeByte(':');
+                if (!write(e.getValue(), out, depth + 1, limit)) {
+                    return false;
+                }
+            }
+            out.writeByte('}');
+            return true;
+        }
+        if (type == ArrayNode.class) {
+            if (depth >= MAX_FAST_DEPTH || out.writerIndex() >= limit) {
+                return false;
+            }
+            out.writeByte('[');
+            for (int i = 0, size = n.size(); i < size; i++) {
+                if (i > 0) {
+                    out.writeByte(',');
+                }
+                if (!write(n.get(i), out, depth + 1, limit)) {
+                    return false;
+                }
+            }
+            out.writeByte(']');
+            return true;
+        }
+        if (type == TextNode.class) {
+            return writePlain(n.textValue(), out, limit);
+        }
+        if (type == IntNode.class || type == LongNode.class) {
+            if (out.writerIndex() + 20 > limit) {
+                return false;
+            }
+            writeLong(n.longValue(), out);
+            return true;
+        }
+        if (type == BooleanNode.class || type == NullNode.class) {
+            if (out.writerIndex() + 5 > limit) {
+                return false;
+            }
+            out.writeCharSequence(type == NullNode.class ? "null" : n.booleanValue() ? "true" : "false",
+                    StandardCharsets.US_ASCII);
+            return true;
+        }
+        return false; // doubles, big numbers, binary, POJO and missing nodes: Jackson's
+    }
+
+    /** Writes a string in quotes if it is printable ASCII that Jackson writes as it is. */
+    private static boolean writePlain(String s, ByteBuf out, int limit) {
+        int n = s.length();
+        if (out.writerIndex() + n + 2 > limit) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+                return false; // Jackson escapes it or writes it as UTF-8
+            }
+        }
+        out.writeByte('"');
+        out.writeCharSequence(s, StandardCharsets.US_ASCII);
+        out.writeByte('"');
+        return true;
+    }
+
+    private static void writeLong(long v, ByteBuf out) {
+        if (v == Long.MIN_VALUE) {
+            out.writeCharSequence("-9223372036854775808", StandardCharsets.US_ASCII);
+            return;
+        }
+        if (v < 0) {
+            out.writeByte('-');
+            v = -v;
+        }
+        int digits = 1;
+        for (long rest = v / 10; rest != 0; rest /= 10) {
+            digits++;
+        }
+        out.ensureWritable(digits);
+        int at = out.writerIndex();
+        for (int i = at + digits - 1; i >= at; i--) {
+            out.setByte(i, (int) ('0' + v % 10));
+            v /= 10;
+        }
+        out.writerIndex(at + digits);
     }
 
     /** @return the tree of {@code scratch[0, length)}, or {@code null} when the fast path does not take it */

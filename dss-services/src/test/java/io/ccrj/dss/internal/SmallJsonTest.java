@@ -105,6 +105,56 @@ class SmallJsonTest {
         assertThat(names(a).get(0)).isSameAs(names(b).get(0));
     }
 
+    @Test
+    void whatTheWriterTakesIsWrittenAsJacksonWritesItAndTheRestIsJacksons() throws IOException {
+        List<JsonNode> taken = new java.util.ArrayList<>();
+        for (String text : FAST) {
+            taken.add(Json.TREE_READER.readValue(text));
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode built = Json.object();
+        built.put("min", Long.MIN_VALUE).put("max", Long.MAX_VALUE).put("int", Integer.MIN_VALUE)
+                .put("zero", 0).put("neg", -120).put("slash/", "a/b").put("del", "\u007f").putNull("nil");
+        built.putArray("list").add(1).add("two").addNull().add(true).addObject().put("k", 3L);
+        taken.add(built);
+        List<JsonNode> left = new java.util.ArrayList<>(List.of(
+                Json.object().put("d", 1.5), Json.object().put("f", 1.5f), Json.object().put("s", (short) 3),
+                Json.object().put("big", new java.math.BigInteger("123456789012345678901234567890")),
+                Json.object().put("dec", new java.math.BigDecimal("1.10")), Json.object().put("esc", "a\"b"),
+                Json.object().put("bs", "a\\b"), Json.object().put("nl", "a\nb"), Json.object().put("u", "caf\u00e9"),
+                Json.object().put("emoji", "\ud83d\ude00"), Json.object().put("caf\u00e9", 1),
+                Json.object().put("bin", new byte[] {1, 2}), Json.object().putPOJO("pojo", List.of(1)),
+                Json.object().put("long", "x".repeat(SmallJson.MAX_FAST_WRITE))));
+        JsonNode deep = Json.object();
+        for (int i = 0; i < 40; i++) {
+            deep = Json.object().set("d", deep);
+        }
+        left.add(deep);
+        for (JsonNode n : taken) {
+            assertWrittenAsJackson(n, true);
+        }
+        for (JsonNode n : left) {
+            assertWrittenAsJackson(n, false);
+        }
+        // a tree that fills the fast path's buffer to its limit and beyond, at every length near it
+        for (int pad = SmallJson.MAX_FAST_WRITE - 80; pad <= SmallJson.MAX_FAST_WRITE + 8; pad++) {
+            JsonNode edge = Json.TREE_READER.readValue("[[[{\"a\":[\"" + "y".repeat(pad - 40) + "\",1,[true]]}]]]");
+            assertThat(SmallJson.bytes(edge)).isEqualTo(Json.WRITER.writeValueAsBytes(edge));
+        }
+    }
+
+    private static void assertWrittenAsJackson(JsonNode n, boolean fast) throws IOException {
+        byte[] jackson = Json.WRITER.writeValueAsBytes(n);
+        ByteBuf out = Unpooled.buffer(8).writeBytes(new byte[] {'x'});
+        assertThat(SmallJson.tryWrite(n, out)).as(n.toString()).isEqualTo(fast);
+        if (fast) {
+            assertThat(io.netty.buffer.ByteBufUtil.getBytes(out, 1, out.writerIndex() - 1)).as(n.toString())
+                    .isEqualTo(jackson);
+        } else {
+            assertThat(out.writerIndex()).as("left as it was: " + n).isEqualTo(1);
+        }
+        assertThat(SmallJson.bytes(n)).as(n.toString()).isEqualTo(jackson);
+    }
+
     private static List<String> names(JsonNode n) {
         List<String> out = new java.util.ArrayList<>();
         n.fieldNames().forEachRemaining(out::add);
