@@ -241,8 +241,53 @@ public final class HttpServer implements AutoCloseable {
      * are left to {@link RequestGuard} (417).
      */
     private static final class BoundedAggregator extends HttpObjectAggregator {
+        /**
+         * The head of a request without a body, held until its empty end, which the decoder
+         * passes on right after it (in the same decode): the two become one full request with the
+         * empty buffer, without the composite buffer, its component array and the aggregated
+         * message the aggregator makes for every request. Event loop only.
+         */
+        private io.netty.handler.codec.http.HttpRequest bodyless;
+
         BoundedAggregator(int maxContentLength) {
             super(maxContentLength);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (bodyless != null) {
+                io.netty.handler.codec.http.HttpRequest head = bodyless;
+                bodyless = null;
+                if (msg instanceof io.netty.handler.codec.http.LastHttpContent last && !last.content().isReadable()
+                        && last.trailingHeaders().isEmpty() && last.decoderResult().isSuccess()) {
+                    last.release();
+                    ctx.fireChannelRead(new io.netty.handler.codec.http.DefaultFullHttpRequest(head.protocolVersion(),
+                            head.method(), head.uri(), io.netty.buffer.Unpooled.EMPTY_BUFFER, head.headers(),
+                            io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE));
+                    return;
+                }
+                super.channelRead(ctx, head); // anything else: the aggregator's as usual
+            }
+            if (msg instanceof io.netty.handler.codec.http.HttpRequest req && !(msg instanceof io.netty.handler.codec.http.HttpContent)
+                    && req.decoderResult().isSuccess() && hasNoBody(req)) {
+                bodyless = req;
+                return;
+            }
+            super.channelRead(ctx, msg);
+        }
+
+        /**
+         * @return whether the head says there is no body and asks nothing of the aggregator: no
+         *     {@code Transfer-Encoding}, no {@code Expect}, no {@code Content-Length} or 0
+         */
+        private static boolean hasNoBody(io.netty.handler.codec.http.HttpRequest req) {
+            io.netty.handler.codec.http.HttpHeaders h = req.headers();
+            if (h.contains(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING)
+                    || h.contains(io.netty.handler.codec.http.HttpHeaderNames.EXPECT)) {
+                return false;
+            }
+            String length = h.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH);
+            return length == null || length.equals("0");
         }
 
         @Override
