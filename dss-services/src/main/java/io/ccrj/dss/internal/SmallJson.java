@@ -97,8 +97,8 @@ public final class SmallJson {
      */
     public static JsonNode read(ByteBuf content) throws IOException {
         int length = content.readableBytes();
-        if (length <= MAX_FAST_BYTES) {
-            SmallJson r = READERS.get();
+        SmallJson r = length <= MAX_FAST_BYTES ? reader() : null;
+        if (r != null) {
             content.getBytes(content.readerIndex(), r.scratch, 0, length);
             JsonNode fast = r.parse(length);
             return fast != null ? fast : Json.TREE_READER.readValue(r.scratch, 0, length);
@@ -120,10 +120,10 @@ public final class SmallJson {
      */
     public static JsonNode tryRead(ByteBuf content) {
         int length = content.readableBytes();
-        if (length > MAX_FAST_BYTES) {
+        SmallJson r = length <= MAX_FAST_BYTES ? reader() : null;
+        if (r == null) {
             return null;
         }
-        SmallJson r = READERS.get();
         content.getBytes(content.readerIndex(), r.scratch, 0, length);
         return r.parse(length);
     }
@@ -168,12 +168,23 @@ public final class SmallJson {
      * @throws IOException as Jackson throws it, for a tree it cannot write
      */
     public static byte[] bytes(JsonNode node) throws IOException {
-        ByteBuf b = READERS.get().written;
-        b.clear();
-        if (tryWrite(node, b)) {
-            return ByteBufUtil.getBytes(b, 0, b.writerIndex());
+        SmallJson r = reader();
+        if (r != null) {
+            ByteBuf b = r.written;
+            b.clear();
+            if (tryWrite(node, b)) {
+                return ByteBufUtil.getBytes(b, 0, b.writerIndex());
+            }
         }
         return Json.WRITER.writeValueAsBytes(node);
+    }
+
+    /**
+     * @return this thread's reader, or {@code null} on a virtual thread: those come and go by the
+     *     request, and a reader of their own (its buffers) would cost more than Jackson's parser
+     */
+    private static SmallJson reader() {
+        return Thread.currentThread().isVirtual() ? null : READERS.get();
     }
 
     /** @return {@code false} when the fast path does not take the node (out is then left as it is) */

@@ -142,6 +142,26 @@ class SmallJsonTest {
         }
     }
 
+    @Test
+    void aVirtualThreadKeepsNoReaderAndGetsJacksonsResults() throws Exception {
+        byte[] bytes = "{\"count\":7}".getBytes(StandardCharsets.UTF_8);
+        JsonNode expected = Json.TREE_READER.readValue(bytes);
+        Object[] seen = new Object[3];
+        Thread t = Thread.ofVirtual().start(() -> {
+            try {
+                seen[0] = SmallJson.tryRead(Unpooled.wrappedBuffer(bytes));
+                seen[1] = SmallJson.read(Unpooled.wrappedBuffer(bytes));
+                seen[2] = SmallJson.bytes(expected);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        t.join();
+        assertThat(seen[0]).as("left to the caller's Jackson").isNull();
+        assertSameTree((JsonNode) seen[1], expected, "virtual");
+        assertThat((byte[]) seen[2]).isEqualTo(bytes);
+    }
+
     private static void assertWrittenAsJackson(JsonNode n, boolean fast) throws IOException {
         byte[] jackson = Json.WRITER.writeValueAsBytes(n);
         ByteBuf out = Unpooled.buffer(8).writeBytes(new byte[] {'x'});
