@@ -65,6 +65,20 @@ public final class Operation {
         this.admitted = null;
     }
 
+    /** What {@link #of} builds: the builder's defaults for everything but these. */
+    private Operation(Verb verb, String key, JsonNode body, ResponsePort responsePort) {
+        this.verb = Objects.requireNonNull(verb, "verb");
+        this.key = key;
+        this.body = body;
+        this.query = Map.of();
+        this.ifMatch = null;
+        this.responsePort = Objects.requireNonNull(responsePort, "responsePort");
+        this.subscriber = null;
+        this.lastSequence = -1;
+        this.authorization = null;
+        this.admitted = null;
+    }
+
     /** A copy with another body, listener and response port (in-process isolation). */
     private Operation(Operation src, JsonNode body, NotificationListener subscriber, ResponsePort responsePort) {
         this.verb = src.verb;
@@ -113,7 +127,7 @@ public final class Operation {
      * @return the operation
      */
     public static Operation of(Verb verb, String key, JsonNode body, ResponsePort responsePort) {
-        return builder(verb).key(key).body(body).build(responsePort);
+        return new Operation(verb, key, body, responsePort); // no builder: a partner's call makes one per request
     }
 
     /** {@return the verb} */

@@ -31,7 +31,6 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.io.IOException;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
@@ -191,11 +190,41 @@ public final class HttpClientPool {
      */
     private void send(String host, int port, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback,
                       boolean mayRetry) {
+        send(target(host, port), request, callback, mayRetry);
+    }
+
+    /**
+     * The pool's handle on one {@code host:port}, for a caller that sends many requests there
+     * ({@link HttpServiceRef} keeps it): {@link #send(Target, FullHttpRequest, BiConsumer)} then
+     * skips the look-up of the target by its name and port.
+     *
+     * @param host the server
+     * @param port its port
+     * @return the target, made on first use and the same from then on
+     */
+    Target target(String host, int port) {
         TargetKey key = new TargetKey(host, port);
         Target t = targets.get(key); // no capturing lambda on the hot path: a miss happens once per target
         if (t == null) {
             t = targets.computeIfAbsent(key, k -> new Target(host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
         }
+        return t;
+    }
+
+    /**
+     * Sends a request on a pooled connection to a target of this pool, as
+     * {@link #send(String, int, FullHttpRequest, BiConsumer)} does.
+     *
+     * @param t the target, from {@link #target} of this pool
+     * @param request the request (ownership passes)
+     * @param callback as {@link #send(String, int, FullHttpRequest, BiConsumer)}'s
+     */
+    void send(Target t, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback) {
+        send(t, request, callback, isIdempotent(request.method()));
+    }
+
+    private void send(Target t, FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback,
+                      boolean mayRetry) {
         int current = currentLoop();
         LoopPool lp = t.pool(current >= 0 ? current : t.home);
         if (lp.loop.inEventLoop()) {
@@ -259,7 +288,7 @@ public final class HttpClientPool {
     }
 
     /** One {@code host:port}: its pool on each event loop, made when first used there. */
-    private final class Target {
+    final class Target {
         final String host;
         final int port;
         /** The loop of callers that are not on one of the pool's loops. */
@@ -270,6 +299,11 @@ public final class HttpClientPool {
             this.host = host;
             this.port = port;
             this.home = home;
+        }
+
+        /** {@return the pool this target belongs to} */
+        HttpClientPool owner() {
+            return HttpClientPool.this;
         }
 
         LoopPool pool(int loop) {
@@ -321,7 +355,7 @@ public final class HttpClientPool {
             if (c == null) {
                 c = open();
             }
-            c.enqueue(new Pending(request, mayRetry ? spareOf(request) : null, callback, safe));
+            c.enqueue(new Pending(request, mayRetry, callback, safe));
         }
 
         private Conn open() {
@@ -349,16 +383,6 @@ public final class HttpClientPool {
             return c;
         }
 
-        /**
-         * The request's second reference for the one retry: the body's own reader index (writing
-         * the first consumes it) and the same header objects, which the encoder only reads.
-         * Netty's {@code retainedDuplicate()} would copy both header tables for every request.
-         */
-        private FullHttpRequest spareOf(FullHttpRequest request) {
-            return new DefaultFullHttpRequest(request.protocolVersion(), request.method(), request.uri(),
-                    request.content().retainedDuplicate(), request.headers(), request.trailingHeaders());
-        }
-
         /** Puts a connection with nothing in flight back among the idle ones. */
         void toIdle(Conn c) {
             busy.remove(c);
@@ -366,30 +390,60 @@ public final class HttpClientPool {
             idle.addLast(c);
         }
 
-        /** Sends a request whose connection closed unanswered once more, on this loop. */
+        /**
+         * Sends a request whose connection closed unanswered once more, on this loop: the same
+         * request object, with the reference {@link Pending} kept for it and its body's reader
+         * index as it was before the first write (which consumed it). The old connection has
+         * released what it held of the first write by now (its close fails and releases its
+         * outbound buffer before it is inactive), so nothing else reads the body.
+         */
         void retry(Pending p) {
             retries.increment();
-            send(p.spare, p.callback, false);
+            FullHttpRequest r = p.request;
+            r.content().readerIndex(p.bodyIndex);
+            send(r, p.callback, false);
         }
     }
 
-    /** A request written (or waiting for its connection to connect) and not yet answered. */
+    /**
+     * A request written (or waiting for its connection to connect) and not yet answered.
+     *
+     * <p>References: the request's own, which its write releases (the encoder), and for a request
+     * that may be retried one more on its body, kept for the one retry and released when it is
+     * answered or fails. The retry sends the same request object again: the encoder only reads
+     * its line and headers, and Netty's {@code retainedDuplicate()} would copy both header
+     * tables for every request.
+     */
     private static final class Pending {
-        /** The request until it is written (the write releases it). */
-        FullHttpRequest request;
-        /** A second reference for the one retry, or {@code null}; released when not needed. */
-        final FullHttpRequest spare;
+        final FullHttpRequest request;
+        /** Whether {@link #request} was written (its own reference is then the encoder's to release). */
+        boolean written;
+        /** Whether it holds a second reference for the one retry. */
+        final boolean retryable;
+        /** The body's reader index before the first write consumed it. */
+        final int bodyIndex;
         final BiConsumer<FullHttpResponse, Throwable> callback;
         final boolean safe;
         /** When it fails unanswered ({@link System#nanoTime()}). */
         long deadline;
 
-        Pending(FullHttpRequest request, FullHttpRequest spare, BiConsumer<FullHttpResponse, Throwable> callback,
+        Pending(FullHttpRequest request, boolean retryable, BiConsumer<FullHttpResponse, Throwable> callback,
                 boolean safe) {
             this.request = request;
-            this.spare = spare;
+            this.retryable = retryable;
+            this.bodyIndex = request.content().readerIndex();
             this.callback = callback;
             this.safe = safe;
+            if (retryable) {
+                request.content().retain(); // no object: a count on the body (none on an empty one)
+            }
+        }
+
+        /** Drops the reference kept for the retry (the request was answered, or fails for good). */
+        void releaseRetry() {
+            if (retryable) {
+                request.content().release();
+            }
         }
     }
 
@@ -453,7 +507,7 @@ public final class HttpClientPool {
 
         private void write(Pending p) {
             FullHttpRequest r = p.request;
-            p.request = null;
+            p.written = true;
             // a void promise: no promise and no listener per request; a failed write reaches
             // exceptionCaught below instead, which closes the connection with its cause as the
             // listener did (the requests in flight are then retried or failed in channelInactive)
@@ -476,10 +530,8 @@ public final class HttpClientPool {
             pool.busy.remove(this);
             cancelSweep();
             for (Pending p; (p = inFlight.poll()) != null; ) {
-                p.request.release();
-                if (p.spare != null) {
-                    p.spare.release();
-                }
+                p.request.release(); // never written
+                p.releaseRetry();
                 p.callback.accept(null, cause);
             }
         }
@@ -521,9 +573,7 @@ public final class HttpClientPool {
                 closeWith(new IOException("an answer to no request from " + pool.target.host + ":" + pool.target.port));
                 return;
             }
-            if (p.spare != null) {
-                p.spare.release();
-            }
+            p.releaseRetry();
             if (!HttpUtil.isKeepAlive(res) || !res.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
                 closing = true; // the server closes: the requests behind this one are sent again or failed
                 ctx.close();
@@ -548,15 +598,13 @@ public final class HttpClientPool {
             Throwable cause = closeCause != null ? closeCause : new ClosedChannelException();
             cancelSweep();
             for (Pending p; (p = inFlight.poll()) != null; ) {
-                if (p.request != null) { // never written (the connection closed while connecting)
+                if (!p.written) { // the connection closed while connecting
                     p.request.release();
                 }
-                if (p.spare != null && isClosedByPeer(cause)) {
-                    pool.retry(p); // once: the retry has no spare
+                if (p.retryable && isClosedByPeer(cause)) {
+                    pool.retry(p); // once: the retry keeps no second reference, the one kept here is its own
                 } else {
-                    if (p.spare != null) {
-                        p.spare.release();
-                    }
+                    p.releaseRetry();
                     p.callback.accept(null, isClosedByPeer(cause) ? new ConnectionClosedException(
                             pool.target.host + ":" + pool.target.port + " closed the connection before answering;"
                                     + " the request was not sent again (its method is not idempotent, or it was"

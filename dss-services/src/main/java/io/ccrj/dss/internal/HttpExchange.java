@@ -133,7 +133,12 @@ public final class HttpExchange {
         if (utf8 != null) {
             throw new JsonLimits.Violation(utf8);
         }
-        JsonNode node = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(content.duplicate()));
+        // a small plain body without a Jackson parser of its own (the same tree); the rest, and
+        // every error, is Jackson's
+        JsonNode node = SmallJson.tryRead(content);
+        if (node == null) {
+            node = Json.TREE_READER.readValue((java.io.InputStream) new io.netty.buffer.ByteBufInputStream(content.duplicate()));
+        }
         if (node == null || node.isMissingNode()) {
             throw new IOException("empty JSON body");
         }
@@ -184,7 +189,9 @@ public final class HttpExchange {
     private ByteBuf serialize(JsonNode body) {
         ByteBuf buf = ctx.alloc().buffer(256);
         try {
-            Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
+            if (!SmallJson.tryWrite(body, buf)) { // a small plain tree without a Jackson generator of its own
+                Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
+            }
             return buf;
         } catch (IOException e) {
             buf.release();

@@ -150,8 +150,8 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * The per-connection pipeline: idle timer, head deadline, HTTP/1.1 codec (4 KiB request line,
-     * 16 KiB of headers), bounded aggregator, connection handler.
+     * The per-connection pipeline: one timer for the idle timeout and the head deadline, HTTP/1.1
+     * codec (4 KiB request line, 16 KiB of headers), bounded aggregator, connection handler.
      *
      * @param p the new channel's pipeline
      * @param limits connection limits
@@ -159,26 +159,25 @@ public final class HttpServer implements AutoCloseable {
      * @param metrics host counters
      */
     static void configure(ChannelPipeline p, Limits limits, HttpRouter router, HostMetrics metrics) {
-        HeadDeadline deadline = new HeadDeadline(limits.headerTimeoutMillis());
+        ConnectionTimer timer = new ConnectionTimer(limits.idleTimeoutMillis(), limits.headerTimeoutMillis());
         // First, next to the socket: answers written while a read is in progress (pipelined
         // requests answered on the event loop) leave in one flush at the end of the read, as
         // Netty's own servers do in channelReadComplete, instead of one system call each; an
         // answer written outside a read (from a service's dispatcher) is flushed at once.
         p.addLast(new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false));
-        // Netty's IdleStateHandler would make every void-promise write a real promise with a
-        // listener; IdleCheck watches reads and flushes with one time stamp and one timer
-        p.addLast(new IdleCheck(limits.idleTimeoutMillis()));
-        p.addLast(deadline.beforeCodec());
+        // the idle timeout and the head deadline, one timer for both (Netty's IdleStateHandler
+        // would make every void-promise write a real promise with a listener)
+        p.addLast(timer);
         // Netty's codec refuses more decoded-but-unanswered requests than its pipeline depth; the
         // connection handler stops reading at its window, and one read is at most MAX_READ_BYTES
         // (of requests of at least MIN_REQUEST_BYTES), so two reads past the window always fit
         int depth = limits.pipelineWindow() + 2 * (MAX_READ_BYTES / MIN_REQUEST_BYTES) + 1;
         p.addLast(new HttpServerCodec(new HttpDecoderConfig().setMaxInitialLineLength(MAX_INITIAL_LINE)
                 .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxChunkSize(64 * 1024), depth));
-        p.addLast(deadline.afterCodec());
+        p.addLast(timer.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
         HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics);
-        deadline.connection(handler);
+        timer.connection(handler);
         p.addLast(handler);
     }
 
@@ -242,8 +241,53 @@ public final class HttpServer implements AutoCloseable {
      * are left to {@link RequestGuard} (417).
      */
     private static final class BoundedAggregator extends HttpObjectAggregator {
+        /**
+         * The head of a request without a body, held until its empty end, which the decoder
+         * passes on right after it (in the same decode): the two become one full request with the
+         * empty buffer, without the composite buffer, its component array and the aggregated
+         * message the aggregator makes for every request. Event loop only.
+         */
+        private io.netty.handler.codec.http.HttpRequest bodyless;
+
         BoundedAggregator(int maxContentLength) {
             super(maxContentLength);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+            if (bodyless != null) {
+                io.netty.handler.codec.http.HttpRequest head = bodyless;
+                bodyless = null;
+                if (msg instanceof io.netty.handler.codec.http.LastHttpContent last && !last.content().isReadable()
+                        && last.trailingHeaders().isEmpty() && last.decoderResult().isSuccess()) {
+                    last.release();
+                    ctx.fireChannelRead(new io.netty.handler.codec.http.DefaultFullHttpRequest(head.protocolVersion(),
+                            head.method(), head.uri(), io.netty.buffer.Unpooled.EMPTY_BUFFER, head.headers(),
+                            io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE));
+                    return;
+                }
+                super.channelRead(ctx, head); // anything else: the aggregator's as usual
+            }
+            if (msg instanceof io.netty.handler.codec.http.HttpRequest req && !(msg instanceof io.netty.handler.codec.http.HttpContent)
+                    && req.decoderResult().isSuccess() && hasNoBody(req)) {
+                bodyless = req;
+                return;
+            }
+            super.channelRead(ctx, msg);
+        }
+
+        /**
+         * @return whether the head says there is no body and asks nothing of the aggregator: no
+         *     {@code Transfer-Encoding}, no {@code Expect}, no {@code Content-Length} or 0
+         */
+        private static boolean hasNoBody(io.netty.handler.codec.http.HttpRequest req) {
+            io.netty.handler.codec.http.HttpHeaders h = req.headers();
+            if (h.contains(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING)
+                    || h.contains(io.netty.handler.codec.http.HttpHeaderNames.EXPECT)) {
+                return false;
+            }
+            String length = h.get(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH);
+            return length == null || length.equals("0");
         }
 
         @Override

@@ -53,6 +53,12 @@ public final class HttpServiceRef implements ServiceRef {
     private volatile io.netty.handler.codec.http.HttpHeaders stateGetHeaders;
     /** The pool each request goes through, asked per request (a host's pool exists once it listens). */
     private final java.util.function.Supplier<HttpClientPool> pool;
+    /**
+     * This service's target in the pool the last request went through, so that a request skips
+     * the pool's look-up by host and port; volatile: published whole to every caller's thread (a
+     * race makes two look-ups of the same target, either of which is fine).
+     */
+    private volatile HttpClientPool.Target target;
 
     private HttpServiceRef(URI uri, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         this.uri = uri;
@@ -131,7 +137,13 @@ public final class HttpServiceRef implements ServiceRef {
             op.fault(FaultCode.BAD_REQUEST, "the operation's body cannot be serialized: " + e.getMessage());
             return;
         }
-        pool.get().send(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort(), req, (res, failure) -> {
+        HttpClientPool p = pool.get();
+        HttpClientPool.Target t = target;
+        if (t == null || t.owner() != p) {
+            t = p.target(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort());
+            target = t;
+        }
+        p.send(t, req, (res, failure) -> {
             if (failure != null) {
                 op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof HttpClientPool.ConnectionClosedException
                         ? "partner " + uri + ": " + op + " failed: " + failure.getMessage()
@@ -148,12 +160,9 @@ public final class HttpServiceRef implements ServiceRef {
         ByteBuf content = res.content();
         if (content.isReadable()) {
             try {
-                // parsed from an array (the buffer's own, or one copy of the answer's few bytes):
-                // Jackson's array parser needs no input stream and no read buffer of its own
-                int length = content.readableBytes();
-                body = content.hasArray()
-                        ? Json.TREE_READER.readValue(content.array(), content.arrayOffset() + content.readerIndex(), length)
-                        : Json.TREE_READER.readValue(io.netty.buffer.ByteBufUtil.getBytes(content), 0, length);
+                // a small plain answer without a Jackson parser of its own; the tree and every
+                // error are Jackson's
+                body = SmallJson.read(content);
             } catch (IOException e) {
                 op.fault(FaultCode.INTERNAL, "partner answered " + status + " with a body that is not JSON: " + e.getMessage());
                 return;
@@ -220,7 +229,9 @@ public final class HttpServiceRef implements ServiceRef {
         ByteBuf content = Unpooled.EMPTY_BUFFER;
         if (body != null) {
             content = Unpooled.buffer(128);
-            Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
+            if (!SmallJson.tryWrite(body, content)) { // a small plain body without a Jackson generator of its own
+                Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(content), body);
+            }
         }
         if (body == null && route.verb() == Verb.GET && RestTable.STATE.equals(route.path()) && !route.queryParams()
                 && op.ifMatch() == null

@@ -72,10 +72,17 @@ public final class JsonLimits {
         if (node == null) {
             return 0;
         }
-        long bytes = 0;
         int maxDepth = Json.READ_LIMITS.getMaxNestingDepth() - margin;
         int maxName = Json.READ_LIMITS.getMaxNameLength();
         int maxString = Json.READ_LIMITS.getMaxStringLength();
+        // most trees (a small state, a body) are shallow and within every limit: one recursive
+        // walk without a stack or a frame per node; anything else, and any violation (so that the
+        // message names the same one), goes to the full walk below
+        long shallow = measureShallow(node, 0, Math.min(maxDepth, SHALLOW_DEPTH), maxName, maxString);
+        if (shallow >= 0) {
+            return shallow;
+        }
+        long bytes = 0;
         record Frame(JsonNode node, int depth) {
         }
         ArrayDeque<Frame> stack = new ArrayDeque<>();
@@ -124,6 +131,68 @@ public final class JsonLimits {
             }
         }
         return bytes;
+    }
+
+    /** Deepest nesting the recursive walk takes (its stack stays small). */
+    private static final int SHALLOW_DEPTH = 32;
+
+    /**
+     * The bytes {@link #checkAndMeasure} counts, walking recursively, for a tree nested at most
+     * {@code maxDepth} levels and within every limit.
+     *
+     * @return the bytes, or -1 when the tree is deeper or breaks a limit (the full walk decides)
+     */
+    private static long measureShallow(JsonNode n, int depth, int maxDepth, int maxName, int maxString) {
+        if (n.isContainerNode()) {
+            if (depth + 1 > maxDepth) {
+                return -1;
+            }
+            long bytes = 2 + Math.max(0, n.size() - 1);
+            if (n.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    String name = e.getKey();
+                    if (name.length() > maxName || !wellFormed(name)) {
+                        return -1;
+                    }
+                    long child = measureShallow(e.getValue(), depth + 1, maxDepth, maxName, maxString);
+                    if (child < 0) {
+                        return -1;
+                    }
+                    bytes += quotedLength(name) + 1 + child;
+                }
+            } else {
+                for (int i = 0, size = n.size(); i < size; i++) {
+                    long child = measureShallow(n.get(i), depth + 1, maxDepth, maxName, maxString);
+                    if (child < 0) {
+                        return -1;
+                    }
+                    bytes += child;
+                }
+            }
+            return bytes;
+        }
+        if (n.isTextual()) {
+            String s = n.textValue();
+            return s.length() > maxString || !wellFormed(s) ? -1 : quotedLength(s);
+        }
+        if (n.isFloatingPointNumber() && !n.isBigDecimal() && !Double.isFinite(n.doubleValue())) {
+            return -1;
+        }
+        return scalarLength(n);
+    }
+
+    /** @return whether every surrogate of the text is one of a pair */
+    private static boolean wellFormed(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return the bytes of a scalar that is not a string, as Jackson writes it */

@@ -1,6 +1,5 @@
 package io.ccrj.dss.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -48,10 +47,10 @@ public final class SnapshotBytes {
             return null;
         }
         try {
-            byte[] bytes = Json.WRITER.writeValueAsBytes(snapshot);
+            byte[] bytes = SmallJson.bytes(snapshot);
             serialized = new Serialized(snapshot, bytes);
             return bytes;
-        } catch (JsonProcessingException e) {
+        } catch (java.io.IOException e) {
             return null;
         }
     }

@@ -107,6 +107,50 @@ class HttpPipelineFragmentTest {
     }
 
     @Test
+    void bodylessRequestsBesideOnesWithBodiesAreAnsweredInOrderAtEveryFragmentSize() {
+        // a head without a body becomes a full request without the aggregator; one that says
+        // Content-Length: 0, or has a body, or chunks, goes through it
+        String requests = """
+                GET /echo/plain HTTP/1.1\r
+                Host: h\r
+                \r
+                DELETE /echo/zero HTTP/1.1\r
+                Host: h\r
+                Content-Type: application/json\r
+                Content-Length: 0\r
+                \r
+                POST /echo/chunked HTTP/1.1\r
+                Host: h\r
+                Content-Type: application/json\r
+                Transfer-Encoding: chunked\r
+                \r
+                7\r
+                {"c":1}\r
+                0\r
+                \r
+                OPTIONS /echo/last HTTP/1.1\r
+                Host: h\r
+                \r
+                """;
+        byte[] wire = requests.getBytes(StandardCharsets.US_ASCII);
+        List<String> expected = List.of(
+                "200 GET /echo/plain {} -",
+                "200 DELETE /echo/zero {} -",
+                "200 POST /echo/chunked {} {\"c\":1}",
+                "200 OPTIONS /echo/last {} -");
+        for (int size = 1; size <= wire.length; size++) {
+            EchoRouter router = new EchoRouter();
+            EmbeddedChannel ch = channel(router, 1024);
+            for (int i = 0; i < wire.length; i += size) {
+                ch.writeInbound(Unpooled.wrappedBuffer(wire, i, Math.min(size, wire.length - i)));
+            }
+            assertThat(bodies(drain(ch))).as("fragment size %d", size).isEqualTo(expected);
+            assertThat(router.open).isZero();
+            ch.finishAndReleaseAll();
+        }
+    }
+
+    @Test
     void oversizedBodyGets413AndTheConnectionCloses() {
         EmbeddedChannel ch = channel(new EchoRouter(), 16);
         ch.writeInbound(Unpooled.copiedBuffer("PUT /x HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"

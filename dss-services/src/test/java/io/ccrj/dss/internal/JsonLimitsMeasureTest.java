@@ -58,6 +58,30 @@ class JsonLimitsMeasureTest {
                 .isInstanceOf(JsonLimits.Violation.class).hasMessageContaining("unpaired UTF-16 surrogate");
     }
 
+    @Test
+    void treesDeeperThanTheRecursiveWalkTakesMeasureAndFailAlike() throws Exception {
+        for (int levels : new int[] {31, 32, 33, 100}) {
+            ObjectNode root = Json.object();
+            ObjectNode at = root;
+            for (int i = 1; i < levels; i++) {
+                at = at.putObject("k" + i);
+            }
+            at.put("leaf", "x");
+            assertMeasured(root);
+            // a violation past the recursive walk's depth is found by the full walk
+            at.put("lone", "\udc00");
+            assertThatThrownBy(() -> JsonLimits.checkAndMeasure(root, "the body", 0))
+                    .isInstanceOf(JsonLimits.Violation.class).hasMessageContaining("unpaired UTF-16 surrogate");
+        }
+        ObjectNode tooDeep = Json.object();
+        ObjectNode at = tooDeep;
+        for (int i = 1; i < JsonLimits.maxBodyDepth() + 1; i++) {
+            at = at.putObject("k");
+        }
+        assertThatThrownBy(() -> JsonLimits.check(tooDeep, "the body", JsonLimits.MARGIN))
+                .isInstanceOf(JsonLimits.Violation.class).hasMessageContaining("nests deeper than");
+    }
+
     private static JsonNode randomTree(Random r, int depth) {
         int kind = depth > 4 ? r.nextInt(5) : r.nextInt(7);
         switch (kind) {

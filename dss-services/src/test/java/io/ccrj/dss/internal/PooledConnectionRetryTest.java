@@ -39,6 +39,8 @@ class PooledConnectionRetryTest {
         final AtomicInteger answered = new AtomicInteger();
         final AtomicInteger dropped = new AtomicInteger();
         final AtomicInteger accepted = new AtomicInteger();
+        /** The body of every request read, answered or dropped, in order. */
+        final java.util.List<String> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
         /** Whether every request is answered (a plain keep-alive server) rather than only the first. */
         private final boolean answerAll;
 
@@ -63,7 +65,7 @@ class PooledConnectionRetryTest {
 
         private void serve(Socket s) {
             try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
-                for (int n = 0; readRequest(in); n++) {
+                for (int n = 0; readRequest(in, bodies); n++) {
                     if (n == 0 || answerAll) {
                         answered.incrementAndGet(); // before the answer, so the client never sees it lag
                         out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n"
@@ -79,8 +81,8 @@ class PooledConnectionRetryTest {
             }
         }
 
-        /** Reads one request head and its Content-Length body; false at end of stream. */
-        private static boolean readRequest(InputStream in) throws IOException {
+        /** Reads one request head and its Content-Length body (added to bodies); false at end of stream. */
+        private static boolean readRequest(InputStream in, java.util.List<String> bodies) throws IOException {
             ByteArrayOutputStream head = new ByteArrayOutputStream();
             int c;
             while ((c = in.read()) >= 0) {
@@ -90,10 +92,8 @@ class PooledConnectionRetryTest {
                 if (k >= 4 && b[k - 4] == '\r' && b[k - 3] == '\n' && b[k - 2] == '\r' && b[k - 1] == '\n') {
                     String h = head.toString(StandardCharsets.US_ASCII).toLowerCase(java.util.Locale.ROOT);
                     int i = h.indexOf("content-length:");
-                    if (i >= 0) {
-                        int len = Integer.parseInt(h.substring(i + 15, h.indexOf('\r', i)).trim());
-                        in.readNBytes(len);
-                    }
+                    int len = i < 0 ? 0 : Integer.parseInt(h.substring(i + 15, h.indexOf('\r', i)).trim());
+                    bodies.add(new String(in.readNBytes(len), StandardCharsets.UTF_8));
                     return true;
                 }
             }
@@ -125,6 +125,9 @@ class PooledConnectionRetryTest {
             // every dropped request was sent again, once, and answered
             assertThat(HttpClientPool.shared().retries() - before).isEqualTo(server.dropped.get());
             assertThat(server.answered.get()).isEqualTo(3);
+            // the Replace was dropped and sent again: both times with its whole body (the retry
+            // sends the same request again, its body's reader index put back)
+            assertThat(server.bodies).containsExactly("", "", "", "{\"a\":1}", "{\"a\":1}");
         }
     }
 

@@ -14,6 +14,7 @@ import io.ccrj.dss.internal.EtagCache;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.JsonLimits;
 import io.ccrj.dss.internal.NotificationLog;
+import io.ccrj.dss.internal.SmallJson;
 import io.ccrj.dss.internal.SnapshotBytes;
 import io.ccrj.dss.internal.StateFile;
 
@@ -186,7 +187,7 @@ final class VersionedState<S> {
             JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
             // written now, before the commit, so that nothing after the commit can fail on it; the
             // bytes are the state file's and every Get's of this version
-            bytes = Json.WRITER.writeValueAsBytes(snap);
+            bytes = SmallJson.bytes(snap);
             n = notificationOf(op, log.sequence() + 1);
             // what every subscriber will write must be writable (the check), and its size bounds
             // the replay window: both from one walk of the tree, which is not written out here
