@@ -42,27 +42,40 @@ public interface Stream extends AutoCloseable {
         };
     }
 
-    /** Counts a batch on the consumer's thread (one thread only). */
+    /** Counts a batch on the consumer's thread (one thread only); the peers of {@code bin/ccrj peers} count with it too. */
     final class Counter {
         private final BatchLatch latch = new BatchLatch();
         private long count;
         private long target;
 
-        /** Benchmark thread, before the batch's first post (which publishes these writes). */
-        void arm(long n) {
+        /**
+         * Benchmark thread, before the batch's first post (which publishes these writes).
+         *
+         * @param n messages in the batch
+         */
+        public void arm(long n) {
             count = 0;
             target = n;
             latch.reset();
         }
 
-        /** Consumer thread. */
-        void handle(Object message) {
+        /**
+         * Consumer thread: counts one message, signals the batch's end.
+         *
+         * @param message the message (not looked at)
+         */
+        public void handle(Object message) {
             if (++count == target) {
                 latch.signal();
             }
         }
 
-        long await() {
+        /**
+         * Benchmark thread: waits for the batch's end.
+         *
+         * @return messages handled
+         */
+        public long await() {
             latch.await();
             return count;
         }
