@@ -2,6 +2,7 @@ package io.ccrj.bench.core;
 
 import com.softwaremill.jox.Channel;
 import io.ccrj.bench.handoff.BatchLatch;
+import io.ccrj.bench.handoff.SpinYieldParkConsumer;
 import io.ccrj.bench.handoff.Stream;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.Dispatcher;
@@ -10,6 +11,7 @@ import io.ccrj.core.Port;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * JVM tools a user would otherwise pick for the same job, each set up the way its documentation
  * suggests, each with one consumer. Every peer is its set-up plus the one step that differs (how a
  * message is posted, how a ball is handed on); the batch loop around that step is shared, so that
- * every peer runs the same loop.
+ * every peer, ours included, runs the same loop: in {@code bin/ccrj peers}, where all of them run in
+ * one JVM, its call of the step is the same (megamorphic) call for every one of them.
  */
 final class Peers {
     static final Object MESSAGE = Stream.MESSAGE;
@@ -69,10 +72,17 @@ final class Peers {
         Stream.Counter c = new Stream.Counter();
         return switch (impl) {
             // ccr-core: a port with a persistent receive on a one-thread dispatcher, default idle strategy.
-            // jctoolsMpsc: the raw JCTools MPSC queue (the class ccr-core uses inside) to one thread, same idle strategy.
-            case "ccr", "jctoolsMpsc" -> {
-                Stream s = Stream.create(impl);
-                yield new OneWay(s::stream, s);
+            case "ccr" -> {
+                Dispatcher dispatcher = new Dispatcher(1, "one-way", IdleStrategy.spinThenPark());
+                Port<Object> port = new Port<>("one-way");
+                Arbiter.activate(dispatcher.createQueue("consumer"), Arbiter.receive(true, port, c::handle));
+                yield counted(c, port::post, dispatcher::close);
+            }
+            // The raw JCTools MPSC queue (the class ccr-core uses inside) to one thread, same idle strategy.
+            case "jctoolsMpsc" -> {
+                SpinYieldParkConsumer<Object> consumer = new SpinYieldParkConsumer<>("mpsc", new MpscUnboundedXaddArrayQueue<>(1024),
+                        IdleStrategy.spinThenPark(), c::handle);
+                yield counted(c, consumer::offer, consumer::close);
             }
             // Apache Pekko: a typed actor on the default dispatcher; tell per message.
             case "pekko" -> {
