@@ -7,7 +7,6 @@ import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.Seeds;
 
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
-import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
 import io.ccrj.bench.dss.client.LoadResult;
@@ -346,12 +345,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
             clients.add(hc);
-            exchange = () -> {
-                HttpReply reply = hc.exchange();
-                if (reply.status() != 200) {
-                    throw new IllegalStateException(c.label + " answered " + reply.status() + ": " + reply.bodyText());
-                }
-            };
+            exchange = () -> hc.exchange().requireOk(c.label);
         }
         return n -> {
             long begin = System.nanoTime();
