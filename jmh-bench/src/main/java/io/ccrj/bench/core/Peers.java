@@ -207,7 +207,8 @@ final class Peers {
                 Port<Ball> ping = new Port<>("ping");
                 Port<Ball> pong = new Port<>("pong");
                 Arbiter.activate(a.createQueue("a"), Arbiter.receive(true, ping, pong::post));
-                Arbiter.activate(b.createQueue("b"), Arbiter.receive(true, pong, (Ball ball) -> ball.returned(ping::post, latch)));
+                Hand<RuntimeException> toPing = ping::post; // made once: the handler passes it on without allocating
+                Arbiter.activate(b.createQueue("b"), Arbiter.receive(true, pong, (Ball ball) -> ball.returned(toPing, latch)));
                 yield new RoundTrips(latch, ping::post, () -> {
                     a.close();
                     if (b != a) {
@@ -220,8 +221,9 @@ final class Peers {
                 ActorSystem<Ball> system = ActorSystem.create(Behaviors.setup(ctx -> {
                     @SuppressWarnings("unchecked")
                     ActorRef<Ball>[] pinger = new ActorRef[1];
+                    Hand<RuntimeException> toPing = ball -> pinger[0].tell(ball); // made once, reads the pinger when called
                     ActorRef<Ball> ponger = ctx.spawn(Behaviors.receiveMessage(ball -> {
-                        ball.returned(pinger[0]::tell, latch);
+                        ball.returned(toPing, latch);
                         return Behaviors.same();
                     }), "pong");
                     pinger[0] = ctx.spawn(Behaviors.<Ball>receiveMessage(ball -> {
@@ -239,15 +241,15 @@ final class Peers {
             case "jox" -> {
                 Channel<Ball> ping = Channel.newRendezvousChannel();
                 Channel<Ball> pong = Channel.newRendezvousChannel();
-                yield parties(latch, ping::send, () -> pong.send(ping.receive()),
-                        () -> pong.receive().returned(ping::send, latch));
+                Hand<InterruptedException> toPing = ping::send;
+                yield parties(latch, ping::send, () -> pong.send(ping.receive()), () -> pong.receive().returned(toPing, latch));
             }
             // Two SynchronousQueues, one virtual thread per party.
             case "syncQueueVirtual" -> {
                 SynchronousQueue<Ball> ping = new SynchronousQueue<>();
                 SynchronousQueue<Ball> pong = new SynchronousQueue<>();
-                yield parties(latch, ping::put, () -> pong.put(ping.take()),
-                        () -> pong.take().returned(ping::put, latch));
+                Hand<InterruptedException> toPing = ping::put;
+                yield parties(latch, ping::put, () -> pong.put(ping.take()), () -> pong.take().returned(toPing, latch));
             }
             // Each hop a CompletableFuture.runAsync on the other party's one-thread ForkJoinPool.
             case "completableFuture" -> {

@@ -71,8 +71,9 @@ public interface PingPong extends AutoCloseable {
         DispatcherQueue qb = second == null ? qa : second.createQueue("b");
         Port<Ball> ping = new Port<>("ping");
         Port<Ball> pong = new Port<>("pong");
+        Consumer<Ball> toA = ping::post; // made once: the handler passes it on without allocating
         Arbiter.activate(qa, Arbiter.receive(true, ping, pong::post));
-        Arbiter.activate(qb, Arbiter.receive(true, pong, (Ball b) -> b.returned(ping::post, latch)));
+        Arbiter.activate(qb, Arbiter.receive(true, pong, (Ball b) -> b.returned(toA, latch)));
         return played(latch, ping::post, () -> {
             first.close();
             if (second != null) {
@@ -85,8 +86,9 @@ public interface PingPong extends AutoCloseable {
     private static PingPong raw(IntFunction<Queue<Ball>> queues, BatchLatch latch) {
         @SuppressWarnings("unchecked")
         SpinYieldParkConsumer<Ball>[] parties = new SpinYieldParkConsumer[2];
+        Consumer<Ball> toA = ball -> parties[0].offer(ball); // made once, reads party A when called
         parties[1] = new SpinYieldParkConsumer<>("raw-pong", queues.apply(1024), IdleStrategy.spinThenPark(),
-                ball -> ball.returned(parties[0]::offer, latch));
+                ball -> ball.returned(toA, latch));
         parties[0] = new SpinYieldParkConsumer<>("raw-ping", queues.apply(1024), IdleStrategy.spinThenPark(),
                 ball -> parties[1].offer(ball));
         // A's main queue has one producer, party B: the benchmark thread serves through the other-thread path.
