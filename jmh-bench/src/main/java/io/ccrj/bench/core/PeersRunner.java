@@ -15,10 +15,10 @@ import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Headline;
+import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -237,12 +237,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 + " for HTTP. Medians over the turns; \"within noise\" where the intervals overlap.\n";
         out.println();
         out.print(markdown);
-        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("peers");
-        Files.createDirectories(dir);
-        csv.write(dir.resolve("peers.csv"));
-        Files.writeString(dir.resolve("peers.md"), "# ccrj peers\n\n- " + MachineInfo.describe() + "\n\n" + markdown);
-        out.println("wrote " + dir.resolve("peers.csv"));
-        out.println("wrote " + dir.resolve("peers.md"));
+        OutputFolder dir = new OutputFolder(o.out(), "peers", out);
+        dir.write("peers.csv", csv);
+        dir.write("peers.md", "# ccrj peers\n\n- " + MachineInfo.describe() + "\n\n" + markdown);
         return new Report("Today's peers: ccr-core beside Pekko, jox, CompletableFuture and virtual threads;"
                 + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty", markdown, figures, List.of());
     }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -21,37 +20,14 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  * docs/results.md, not printed). Two-way
  * figures are per message: the mean over the groups of each group's time divided by its size, as
  * the seeds report them; throughput of a two-way caller is one over that mean.
+ *
+ * @param options the run's options
+ * @param groups µs per message of every group, by caller, in table order
+ * @param throughput the median throughput run of every server
+ * @param oneWay the one-way samples (µs), sorted; empty if not run
  */
-final class DssReport {
-    private final DssRunner.Options options;
-    private final Map<DssRunner.Caller, double[]> groups = new EnumMap<>(DssRunner.Caller.class);
-    private final Map<DssTarget, LoadResult> throughput = new EnumMap<>(DssTarget.class);
-    private double[] oneWay = new double[0];
-
-    DssReport(DssRunner.Options options) {
-        this.options = options;
-    }
-
-    void addGroups(DssRunner.Caller caller, double[] microsPerMessage) {
-        groups.put(caller, microsPerMessage.clone());
-    }
-
-    void addThroughput(DssTarget target, LoadResult result) {
-        throughput.put(target, result);
-    }
-
-    void addOneWay(double[] sortedMicros) {
-        oneWay = sortedMicros.clone();
-    }
-
-    Map<DssRunner.Caller, double[]> groups() {
-        return groups;
-    }
-
-    Map<DssTarget, LoadResult> throughput() {
-        return throughput;
-    }
-
+record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> groups, Map<DssTarget, LoadResult> throughput,
+                 double[] oneWay) {
     /** @return mean over the groups, µs per message; NaN if the caller was not run */
     double twoWayMean(DssRunner.Caller caller) {
         double[] g = groups.get(caller);
@@ -153,8 +129,8 @@ final class DssReport {
      * callers' range.
      */
     void twoWayHistogram(Path file) throws IOException {
-        double lo = groups().values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
-        double hi = groups().values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        double lo = groups.values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
+        double hi = groups.values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
         List<String> labels = new ArrayList<>();
         Map<String, List<Integer>> series = new LinkedHashMap<>();
         if (hi > 0 && lo > 0) {
@@ -164,7 +140,7 @@ final class DssReport {
                 double start = Math.pow(10, logLo + b * step);
                 labels.add(String.format(Locale.ROOT, start < 10 ? "%.2f" : "%.0f", start));
             }
-            groups().forEach((caller, values) -> {
+            groups.forEach((caller, values) -> {
                 int[] counts = new int[BINS];
                 for (double v : values) {
                     counts[Math.max(0, Math.min(BINS - 1, (int) ((Math.log10(v) - logLo) / step)))]++;
@@ -178,8 +154,8 @@ final class DssReport {
 
     /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
     void throughputChart(Path file) throws IOException {
-        List<String> names = new ArrayList<>(throughput().keySet().stream().map(t -> t.label).toList());
-        List<Double> values = new ArrayList<>(throughput().values().stream().map(LoadResult::throughput).toList());
+        List<String> names = new ArrayList<>(throughput.keySet().stream().map(t -> t.label).toList());
+        List<Double> values = new ArrayList<>(throughput.values().stream().map(LoadResult::throughput).toList());
         names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
         values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));
         Charts.bars("HTTP throughput, same load generator (requests/s)", "", "requests/s", 900, 450, names,

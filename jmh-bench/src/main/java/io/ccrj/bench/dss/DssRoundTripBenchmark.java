@@ -1,6 +1,5 @@
 package io.ccrj.bench.dss;
 
-import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
 import io.ccrj.dss.Response;
@@ -68,11 +67,7 @@ public class DssRoundTripBenchmark {
     @Benchmark
     public Object get() throws Exception {
         if (client != null) {
-            HttpReply r = client.exchange();
-            if (r.status() != 200) {
-                throw new IllegalStateException(target + " answered " + r.status() + ": " + r.bodyText());
-            }
-            return r;
+            return client.exchange().requireOk(target);
         }
         return awaitSpinning(ping.get());
     }

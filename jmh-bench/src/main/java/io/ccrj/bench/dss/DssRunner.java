@@ -7,27 +7,25 @@ import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.Seeds;
 
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
-import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
 import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.dss.client.LoadSettings;
 import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -224,7 +222,6 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 + " samples%n", o.groups(), o.groupSize(), o.connections(), o.throughputRounds(), o.throughputSeconds(),
                 o.notifications());
         long start = System.nanoTime();
-        DssReport report = new DssReport(o);
         // The loopback round trip has two regimes on a small VM (slower while the vCPUs sleep
         // between messages, faster while they stay awake) that change over seconds: the callers take
         // turns, group by group, so that each sees the same mix.
@@ -233,68 +230,54 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         Map<Caller, double[]> byCaller = new EnumMap<>(Caller.class);
         byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> !c.target.http).toList(), o, progress));
         byCaller.putAll(twoWayTakingTurns(callers.stream().filter(c -> c.target.http).toList(), o, progress));
-        byCaller.forEach(report::addGroups);
         // Throughput moves by 10-20% from one run to the next here: the servers take turns, round
         // after round, and each reports its median run.
-        Map<DssTarget, double[]> rounds = new EnumMap<>(DssTarget.class);
-        List<DssTarget.Running> servers = new ArrayList<>();
+        Map<DssTarget, List<LoadResult>> runsByServer = new EnumMap<>(DssTarget.class);
+        Map<DssTarget, DssTarget.Running> servers = new EnumMap<>(DssTarget.class);
         try {
             for (DssTarget t : loaded) {
-                servers.add(t.start());
+                servers.put(t, t.start());
+                runsByServer.put(t, new ArrayList<>());
             }
-            List<List<LoadResult>> runsByServer = new ArrayList<>();
-            loaded.forEach(t -> runsByServer.add(new ArrayList<>()));
             for (int round = 0; round < o.throughputRounds(); round++) {
-                for (int i = 0; i < loaded.size(); i++) {
+                for (DssTarget t : loaded) {
                     long t0 = System.nanoTime();
-                    runsByServer.get(i).add(HttpLoadGenerator.run(LoadSettings.of(HttpRequestSpec.get(servers.get(i).pingUrl()))
+                    runsByServer.get(t).add(HttpLoadGenerator.run(LoadSettings.of(HttpRequestSpec.get(servers.get(t).pingUrl()))
                             .withConnections(o.connections())
                             .withTimes(Duration.ofMillis(500), Duration.ofMillis((long) (o.throughputSeconds() * 1000)))));
-                    progress.done("throughput " + loaded.get(i).label + ", round " + (round + 1), o.throughputSeconds() + 0.5,
+                    progress.done("throughput " + t.label + ", round " + (round + 1), o.throughputSeconds() + 0.5,
                             System.nanoTime() - t0);
                 }
             }
-            for (int i = 0; i < loaded.size(); i++) {
-                rounds.put(loaded.get(i), runsByServer.get(i).stream().mapToDouble(LoadResult::throughput).toArray());
-                List<LoadResult> sorted = new ArrayList<>(runsByServer.get(i));
-                sorted.sort(java.util.Comparator.comparingDouble(LoadResult::throughput));
-                report.addThroughput(loaded.get(i), sorted.get(sorted.size() / 2));
-            }
         } finally {
-            for (DssTarget.Running r : servers) {
+            for (DssTarget.Running r : servers.values()) {
                 r.close();
             }
         }
+        Map<DssTarget, double[]> rounds = new EnumMap<>(DssTarget.class);
+        Map<DssTarget, LoadResult> medians = new EnumMap<>(DssTarget.class);
+        runsByServer.forEach((t, results) -> {
+            rounds.put(t, results.stream().mapToDouble(LoadResult::throughput).toArray());
+            medians.put(t, results.stream().sorted(Comparator.comparingDouble(LoadResult::throughput)).toList().get(results.size() / 2));
+        });
         long t0 = System.nanoTime();
-        report.addOneWay(oneWay(o.notifications()));
+        DssReport report = new DssReport(o, byCaller, medians, oneWay(o.notifications()));
         progress.done("one-way Replace to notification", 3, System.nanoTime() - t0);
         double took = (System.nanoTime() - start) / 1e9;
 
-        List<Figure> figures = headline(byCaller, rounds);
         String tables = report.tables();
         out.println();
         out.print(tables);
-        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("dss");
-        Files.createDirectories(dir);
-        Path csv = dir.resolve("dss.csv");
-        Path groups = dir.resolve("dss-groups.csv");
-        Path md = dir.resolve("dss.md");
-        report.csv().write(csv);
-        report.groupsCsv().write(groups);
+        OutputFolder dir = new OutputFolder(o.out(), "dss", out);
+        dir.write("dss.csv", report.csv());
+        dir.write("dss-groups.csv", report.groupsCsv());
         String markdown = "- " + machine + "\n" + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables;
-        Files.writeString(md, "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
-        Path hist = dir.resolve("dss-two-way.png");
-        Path thr = dir.resolve("dss-throughput.png");
-        report.twoWayHistogram(hist);
-        report.throughputChart(thr);
-        out.println("wrote " + csv);
-        out.println("wrote " + groups);
-        out.println("wrote " + md);
-        out.println("chart " + hist);
-        out.println("chart " + thr);
+        dir.write("dss.md", "# ccrj dss — DSS timings beside a raw Netty handler\n\n" + markdown);
+        dir.chart("dss-two-way.png", report::twoWayHistogram);
+        dir.chart("dss-throughput.png", report::throughputChart);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (seed 000 Fig. 13)",
-                markdown, figures, List.of(hist, thr));
+                markdown, headline(byCaller, rounds), dir.charts());
     }
 
     /** Times one group of {@code n} two-way messages of one caller; returns µs per message. */
@@ -362,12 +345,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
             clients.add(hc);
-            exchange = () -> {
-                HttpReply reply = hc.exchange();
-                if (reply.status() != 200) {
-                    throw new IllegalStateException(c.label + " answered " + reply.status() + ": " + reply.bodyText());
-                }
-            };
+            exchange = () -> hc.exchange().requireOk(c.label);
         }
         return n -> {
             long begin = System.nanoTime();

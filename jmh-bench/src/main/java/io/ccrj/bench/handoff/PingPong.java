@@ -9,6 +9,7 @@ import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 
 import java.util.Queue;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -20,6 +21,15 @@ public interface PingPong extends AutoCloseable {
     /** The ball: B counts the round trips down; only the party holding it touches it. */
     final class Ball {
         int remaining;
+
+        /** B's step: back to A while round trips are left, else the batch is done. */
+        void returned(Consumer<Ball> toA, BatchLatch latch) {
+            if (--remaining > 0) {
+                toA.accept(this);
+            } else {
+                latch.signal();
+            }
+        }
     }
 
     /**
@@ -38,11 +48,11 @@ public interface PingPong extends AutoCloseable {
      * @return a started implementation
      */
     static PingPong create(String impl) {
+        BatchLatch latch = new BatchLatch();
         return switch (impl) {
-            case "ccr" -> new CcrPingPong(false);
-            case "ccrTwoDispatchers" -> new CcrPingPong(true);
-            case "jctoolsSpsc" -> new RawPingPong(SpscArrayQueue::new);
-            case "jctoolsMpsc" -> new RawPingPong(MpscArrayQueue::new);
+            case "ccr", "ccrTwoDispatchers" -> ccr(impl.equals("ccrTwoDispatchers"), latch);
+            case "jctoolsSpsc" -> raw(SpscArrayQueue::new, latch);
+            case "jctoolsMpsc" -> raw(MpscArrayQueue::new, latch);
             default -> throw new IllegalArgumentException("unknown ping-pong implementation " + impl);
         };
     }
@@ -53,93 +63,58 @@ public interface PingPong extends AutoCloseable {
      * single-thread dispatcher per party (each party always on its own thread, like the raw
      * baseline). Default idle strategy.
      */
-    final class CcrPingPong implements PingPong {
-        private final Dispatcher first;
-        private final Dispatcher second;
-        private final Port<Ball> ping = new Port<>("ping");
-        private final Port<Ball> pong = new Port<>("pong");
-        private final BatchLatch latch = new BatchLatch();
-
-        CcrPingPong(boolean dispatcherPerParty) {
-            if (dispatcherPerParty) {
-                first = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-                second = new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
-            } else {
-                first = new Dispatcher(2, "pingpong", IdleStrategy.spinThenPark());
-                second = null;
-            }
-            DispatcherQueue qa = first.createQueue("a");
-            DispatcherQueue qb = second == null ? qa : second.createQueue("b");
-            Arbiter.activate(qa, Arbiter.receive(true, ping, pong::post));
-            Arbiter.activate(qb, Arbiter.receive(true, pong, (Ball b) -> {
-                if (--b.remaining > 0) {
-                    ping.post(b);
-                } else {
-                    latch.signal();
-                }
-            }));
-        }
-
-        @Override
-        public int play(int n) {
-            Ball b = new Ball();
-            b.remaining = n;
-            latch.reset();
-            ping.post(b);
-            latch.await();
-            return b.remaining;
-        }
-
-        @Override
-        public void close() {
+    private static PingPong ccr(boolean dispatcherPerParty, BatchLatch latch) {
+        Dispatcher first = new Dispatcher(dispatcherPerParty ? 1 : 2, dispatcherPerParty ? "ping" : "pingpong",
+                IdleStrategy.spinThenPark());
+        Dispatcher second = dispatcherPerParty ? new Dispatcher(1, "pong", IdleStrategy.spinThenPark()) : null;
+        DispatcherQueue qa = first.createQueue("a");
+        DispatcherQueue qb = second == null ? qa : second.createQueue("b");
+        Port<Ball> ping = new Port<>("ping");
+        Port<Ball> pong = new Port<>("pong");
+        Consumer<Ball> toA = ping::post; // made once: the handler passes it on without allocating
+        Arbiter.activate(qa, Arbiter.receive(true, ping, pong::post));
+        Arbiter.activate(qb, Arbiter.receive(true, pong, (Ball b) -> b.returned(toA, latch)));
+        return played(latch, ping::post, () -> {
             first.close();
             if (second != null) {
                 second.close();
             }
-        }
+        });
     }
 
     /** Raw JCTools: two queues, two consumer threads with ccr-core's default idle strategy. */
-    final class RawPingPong implements PingPong {
-        private final SpinYieldParkConsumer<Ball> a;
-        private final SpinYieldParkConsumer<Ball> b;
-        private final BatchLatch latch = new BatchLatch();
-
-        RawPingPong(IntFunction<Queue<Ball>> queues) {
-            Queue<Ball> toA = queues.apply(1024);
-            Queue<Ball> toB = queues.apply(1024);
-            SpinYieldParkConsumer<Ball>[] parties = newPair();
-            b = new SpinYieldParkConsumer<>("raw-pong", toB, IdleStrategy.spinThenPark(), ball -> {
-                if (--ball.remaining > 0) {
-                    parties[0].offer(ball);
-                } else {
-                    latch.signal();
-                }
-            });
-            parties[1] = b;
-            a = new SpinYieldParkConsumer<>("raw-ping", toA, IdleStrategy.spinThenPark(), ball -> parties[1].offer(ball));
-            parties[0] = a;
-        }
-
+    private static PingPong raw(IntFunction<Queue<Ball>> queues, BatchLatch latch) {
         @SuppressWarnings("unchecked")
-        private static SpinYieldParkConsumer<Ball>[] newPair() {
-            return new SpinYieldParkConsumer[2];
-        }
+        SpinYieldParkConsumer<Ball>[] parties = new SpinYieldParkConsumer[2];
+        Consumer<Ball> toA = ball -> parties[0].offer(ball); // made once, reads party A when called
+        parties[1] = new SpinYieldParkConsumer<>("raw-pong", queues.apply(1024), IdleStrategy.spinThenPark(),
+                ball -> ball.returned(toA, latch));
+        parties[0] = new SpinYieldParkConsumer<>("raw-ping", queues.apply(1024), IdleStrategy.spinThenPark(),
+                ball -> parties[1].offer(ball));
+        // A's main queue has one producer, party B: the benchmark thread serves through the other-thread path.
+        return played(latch, parties[0]::offerFromOtherThread, () -> {
+            parties[0].close();
+            parties[1].close();
+        });
+    }
 
-        @Override
-        public int play(int n) {
-            Ball ball = new Ball();
-            ball.remaining = n;
-            latch.reset();
-            a.offerFromOtherThread(ball); // a's main queue has one producer: party b
-            latch.await();
-            return ball.remaining;
-        }
+    /** The batch: a fresh ball served to A, then the wait for B's signal (each JMH fork runs one implementation). */
+    private static PingPong played(BatchLatch latch, Consumer<Ball> serve, Runnable close) {
+        return new PingPong() {
+            @Override
+            public int play(int n) {
+                Ball ball = new Ball();
+                ball.remaining = n;
+                latch.reset();
+                serve.accept(ball);
+                latch.await();
+                return ball.remaining;
+            }
 
-        @Override
-        public void close() {
-            a.close();
-            b.close();
-        }
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
     }
 }

@@ -8,6 +8,7 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 import java.util.Queue;
+import java.util.function.Consumer;
 
 /**
  * One producer (the benchmark thread) streaming a batch of messages to one consumer, which counts
@@ -34,86 +35,83 @@ public interface Stream extends AutoCloseable {
      * @return a started implementation
      */
     static Stream create(String impl) {
+        Counter counter = new Counter();
         return switch (impl) {
-            case "ccr" -> new CcrStream();
-            case "jctoolsMpsc" -> new RawStream(new MpscUnboundedXaddArrayQueue<>(1024));
-            case "jctoolsSpsc" -> new RawStream(new SpscUnboundedArrayQueue<>(1024));
+            // ccr-core: a port with a persistent receiver on a one-thread dispatcher, default idle strategy.
+            case "ccr" -> {
+                Dispatcher dispatcher = new Dispatcher(1, "stream", IdleStrategy.spinThenPark());
+                Port<Object> port = new Port<>("stream");
+                Arbiter.activate(dispatcher.createQueue("consumer"), Arbiter.receive(true, port, counter::handle));
+                yield counted(counter, port::post, dispatcher::close);
+            }
+            // Raw JCTools queues to one consumer thread with ccr-core's default idle strategy.
+            case "jctoolsMpsc" -> raw(counter, new MpscUnboundedXaddArrayQueue<>(1024));
+            case "jctoolsSpsc" -> raw(counter, new SpscUnboundedArrayQueue<>(1024));
             default -> throw new IllegalArgumentException("unknown stream implementation " + impl);
         };
     }
 
-    /** Counts a batch on the consumer's thread (one thread only). */
+    private static Stream raw(Counter counter, Queue<Object> queue) {
+        SpinYieldParkConsumer<Object> consumer = new SpinYieldParkConsumer<>("raw-consumer", queue, IdleStrategy.spinThenPark(),
+                counter::handle);
+        return counted(counter, consumer::offer, consumer::close);
+    }
+
+    /** The batch loop: arm the counter, post {@code n} messages, wait for the count (one JMH fork runs one implementation). */
+    private static Stream counted(Counter counter, Consumer<Object> post, Runnable close) {
+        return new Stream() {
+            @Override
+            public long stream(int n) {
+                counter.arm(n);
+                for (int i = 0; i < n; i++) {
+                    post.accept(MESSAGE);
+                }
+                return counter.await();
+            }
+
+            @Override
+            public void close() {
+                close.run();
+            }
+        };
+    }
+
+    /** Counts a batch on the consumer's thread (one thread only); the peers of {@code bin/ccrj peers} count with it too. */
     final class Counter {
         private final BatchLatch latch = new BatchLatch();
         private long count;
         private long target;
 
-        /** Benchmark thread, before the batch's first post (which publishes these writes). */
-        void arm(long n) {
+        /**
+         * Benchmark thread, before the batch's first post (which publishes these writes).
+         *
+         * @param n messages in the batch
+         */
+        public void arm(long n) {
             count = 0;
             target = n;
             latch.reset();
         }
 
-        /** Consumer thread. */
-        void handle(Object message) {
+        /**
+         * Consumer thread: counts one message, signals the batch's end.
+         *
+         * @param message the message (not looked at)
+         */
+        public void handle(Object message) {
             if (++count == target) {
                 latch.signal();
             }
         }
 
-        long await() {
+        /**
+         * Benchmark thread: waits for the batch's end.
+         *
+         * @return messages handled
+         */
+        public long await() {
             latch.await();
             return count;
-        }
-    }
-
-    /** ccr-core: a port with a persistent receiver on a one-thread dispatcher, default idle strategy. */
-    final class CcrStream implements Stream {
-        private final Dispatcher dispatcher = new Dispatcher(1, "stream", IdleStrategy.spinThenPark());
-        private final Port<Object> port = new Port<>("stream");
-        private final Counter counter = new Counter();
-
-        CcrStream() {
-            Arbiter.activate(dispatcher.createQueue("consumer"), Arbiter.receive(true, port, counter::handle));
-        }
-
-        @Override
-        public long stream(int n) {
-            counter.arm(n);
-            for (int i = 0; i < n; i++) {
-                port.post(MESSAGE);
-            }
-            return counter.await();
-        }
-
-        @Override
-        public void close() {
-            dispatcher.close();
-        }
-    }
-
-    /** Raw JCTools queue to one consumer thread with ccr-core's default idle strategy. */
-    final class RawStream implements Stream {
-        private final Counter counter = new Counter();
-        private final SpinYieldParkConsumer<Object> consumer;
-
-        RawStream(Queue<Object> queue) {
-            consumer = new SpinYieldParkConsumer<>("raw-consumer", queue, IdleStrategy.spinThenPark(), counter::handle);
-        }
-
-        @Override
-        public long stream(int n) {
-            counter.arm(n);
-            for (int i = 0; i < n; i++) {
-                consumer.offer(MESSAGE);
-            }
-            return counter.await();
-        }
-
-        @Override
-        public void close() {
-            consumer.close();
         }
     }
 }

@@ -105,18 +105,8 @@ final class MpiExperiment {
                 RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS};
         for (int ranks : options.ranks()) {
             for (RendezvousPattern p : patterns) {
-                for (MpiBackend b : options.backends()) {
-                    long start = System.nanoTime();
-                    String id = MpiRunner.Options.id(b);
-                    if (!available(b)) {
-                        figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us")));
-                        figures.add(MpiFigures.missing(MpiFigures.key("stages", p, id, ranks, 0, "messaging_us")));
-                    } else {
-                        stageConfig(p, b, ranks);
-                    }
-                    progress.done(String.format(Locale.ROOT, "%s %d ranks %s", p.seedName(), ranks, id), 1,
-                            System.nanoTime() - start);
-                }
+                onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", p.seedName(), ranks), "stages", p, ranks, 0,
+                        List.of("overhead_us", "messaging_us"), b -> stageConfig(p, b, ranks));
             }
         }
     }
@@ -165,20 +155,14 @@ final class MpiExperiment {
         for (int[] c : latencyConfigs().toList()) {
             LatencyOp op = LatencyOp.values()[c[0]];
             int ranks = c[1];
-            for (MpiBackend b : options.backends()) {
-                long start = System.nanoTime();
-                String id = MpiRunner.Options.id(b);
-                if (!available(b)) {
-                    figures.add(MpiFigures.missing(MpiFigures.key("latency", op, id, ranks, 0, "latency_us")));
-                } else {
-                    try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
-                        Timing t = timeOps(world::round);
-                        figures.add(MpiFigures.of(MpiFigures.key("latency", op, id, ranks, 0, "latency_us"),
-                                t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
-                    }
-                }
-                progress.done(String.format(Locale.ROOT, "%s %d ranks %s", op.label, ranks, id), 1, System.nanoTime() - start);
-            }
+            onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", op.label, ranks), "latency", op, ranks, 0, List.of("latency_us"),
+                    b -> {
+                        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
+                            Timing t = timeOps(world::round);
+                            figures.add(MpiFigures.of(MpiFigures.key("latency", op, MpiRunner.Options.id(b), ranks, 0, "latency_us"),
+                                    t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
+                        }
+                    });
             if (op == LatencyOp.PING_PONG) {
                 // Right after the backends' ping-pong: the same hand-off with nothing but a shared counter.
                 long start = System.nanoTime();
@@ -197,19 +181,12 @@ final class MpiExperiment {
         int ranks = options.bandwidthRanks();
         for (int size : options.sizes()) {
             for (CopyModel m : CopyModel.values()) {
-                for (MpiBackend b : options.backends()) {
-                    long start = System.nanoTime();
-                    String id = MpiRunner.Options.id(b);
-                    if (!available(b)) {
-                        figures.add(MpiFigures.missing(MpiFigures.key("bandwidth", m, id, ranks, size, "GB/s")));
-                    } else {
-                        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
-                            addBandwidth(m, id, ranks, size, timeOps(world::round));
-                        }
-                    }
-                    progress.done(String.format(Locale.ROOT, "sendrecv %,d doubles, %s, %s", size, m.label, id), 1,
-                            System.nanoTime() - start);
-                }
+                onEveryBackend(String.format(Locale.ROOT, "sendrecv %,d doubles, %s,", size, m.label), "bandwidth", m, ranks, size,
+                        List.of("GB/s"), b -> {
+                            try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
+                                addBandwidth(m, MpiRunner.Options.id(b), ranks, size, timeOps(world::round));
+                            }
+                        });
             }
             long start = System.nanoTime();
             addBandwidth(MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
@@ -372,8 +349,28 @@ final class MpiExperiment {
         return Double.isNaN(quiet) ? all : quiet;
     }
 
-    private boolean available(MpiBackend b) {
-        return b != MpiBackend.MPJ_EXPRESS || mpjInstalled;
+    /** Times one configuration on one backend. */
+    @FunctionalInterface
+    private interface Configuration {
+        void time(MpiBackend b) throws InterruptedException;
+    }
+
+    /**
+     * Times a configuration on every backend asked for, one after the other; MPJ Express, when it
+     * is not installed, gets its figures ({@code metrics}) marked missing instead.
+     */
+    private void onEveryBackend(String label, String experiment, Enum<?> item, int ranks, long size, List<String> metrics,
+                                Configuration configuration) throws InterruptedException {
+        for (MpiBackend b : options.backends()) {
+            long start = System.nanoTime();
+            String id = MpiRunner.Options.id(b);
+            if (b == MpiBackend.MPJ_EXPRESS && !mpjInstalled) {
+                metrics.forEach(metric -> figures.add(MpiFigures.missing(MpiFigures.key(experiment, item, id, ranks, size, metric))));
+            } else {
+                configuration.time(b);
+            }
+            progress.done(label + " " + id, 1, System.nanoTime() - start);
+        }
     }
 
 }

@@ -11,11 +11,12 @@ import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
+import org.knowm.xchart.XYChart;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,7 +184,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
-        List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
         int units = 0;
@@ -222,29 +222,24 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         out.print(tables);
         out.println("* = some repetitions were disturbed by other processes (more than 10% of the machine)");
 
-        Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("mpi");
-        Files.createDirectories(dir);
-        Path csv = dir.resolve("mpi.csv");
-        Path md = dir.resolve("mpi.md");
-        report.csv().write(csv);
+        OutputFolder dir = new OutputFolder(o.out(), "mpi", out);
+        dir.write("mpi.csv", report.csv());
         String markdown = "- " + machine + "\n- " + params + "\n"
                 + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
                 + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
                 + tables;
-        Files.writeString(md, "# ccrj mpi — ccr-mpi beside MPJ Express\n\n" + markdown);
-        out.println("wrote " + csv);
-        out.println("wrote " + md);
+        dir.write("mpi.md", "# ccrj mpi — ccr-mpi beside MPJ Express\n\n" + markdown);
         String subtitle = cores + " cores";
         for (var chart : List.of(Map.entry("mpi-stage-overhead.png", report.stagePanels(subtitle)),
-                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)))) {
-            chart(dir.resolve(chart.getKey()), chart.getValue(), charts, out);
-        }
-        if (results.stream().anyMatch(f -> MpiFigures.experiment(f).equals("bandwidth"))) {
-            chart(dir.resolve("mpi-bandwidth.png"), report.bandwidthPanels(subtitle), charts, out);
+                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)), Map.entry("mpi-bandwidth.png",
+                        report.sizes().isEmpty() ? List.<XYChart>of() : report.bandwidthPanels(subtitle)))) {
+            if (!chart.getValue().isEmpty()) {
+                dir.chart(chart.getKey(), png -> Charts.write(chart.getValue(), png));
+            }
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
-                markdown, headline, charts);
+                markdown, headline, dir.charts());
     }
 
     /** The headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one. */
@@ -284,15 +279,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
     private static Figure peer(Figure f, java.util.Optional<Figure> peer, String name) {
         return peer.filter(Figure::measured).map(p -> f.withPeer(name, p.ours())).orElse(f);
-    }
-
-    private static void chart(Path png, List<? extends org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels, List<Path> charts,
-                              PrintStream out) throws IOException {
-        if (!panels.isEmpty()) {
-            Charts.write(panels, png);
-            charts.add(png);
-            out.println("chart " + png);
-        }
     }
 
     private static boolean mpjInstalled(PrintStream err) {

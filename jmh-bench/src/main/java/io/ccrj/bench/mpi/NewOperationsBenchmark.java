@@ -8,16 +8,11 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -26,13 +21,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * scan with one double per rank, and a ring of one-double messages in synchronous, buffered and
  * persistent mode. The issue's target: at least 20x below MPJ Express per call.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class NewOperationsBenchmark {
+public class NewOperationsBenchmark extends WorldBenchmark {
 
     static final int OPS = 200;
 
@@ -58,9 +52,6 @@ public class NewOperationsBenchmark {
         PERSISTENT_RING
     }
 
-    @Param({"CCR_MPI", "MPJ_EXPRESS"})
-    public MpiBackend backend;
-
     @Param({"2", "4"})
     public int ranks;
 
@@ -68,23 +59,21 @@ public class NewOperationsBenchmark {
             "PERSISTENT_RING"})
     public Operation operation;
 
-    private DrivenWorld world;
-
-    @Setup(Level.Trial)
-    public void startWorld() {
-        world = new DrivenWorld(backend, ranks, body(operation));
+    @Override
+    int worldSize() {
+        return ranks;
     }
 
-    @TearDown(Level.Trial)
-    public void stopWorld() throws InterruptedException {
-        world.close();
+    @Override
+    DrivenWorld.RankBody body() {
+        return body(operation);
     }
 
     /** One invocation: {@link #OPS} operations on every rank; the score is per operation. */
     @Benchmark
     @OperationsPerInvocation(OPS)
     public void operation() {
-        world.round(OPS);
+        round(OPS);
     }
 
     /** The rank program of {@code op}: buffers made once, then rounds of {@code n} operations. */

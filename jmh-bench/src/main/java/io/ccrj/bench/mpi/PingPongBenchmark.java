@@ -4,16 +4,10 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -21,36 +15,30 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code recv} on both sides), on ccr-mpi and MPJ Express in the same run. The score is the
  * half round trip (one one-way message). The project's targets for it are in docs/results.md.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class PingPongBenchmark {
+public class PingPongBenchmark extends WorldBenchmark {
 
     /** Round trips per invocation: enough that the round start/finish (~1-5 µs) is noise for ccr-mpi. */
     static final int ROUND_TRIPS = 2_000;
 
-    @Param({"CCR_MPI", "MPJ_EXPRESS"})
-    public MpiBackend backend;
-
-    private DrivenWorld world;
-
-    @Setup(Level.Trial)
-    public void startWorld() {
-        world = new DrivenWorld(backend, 2, MpiKernels.latency(MpiKernels.LatencyOp.PING_PONG));
+    @Override
+    int worldSize() {
+        return 2;
     }
 
-    @TearDown(Level.Trial)
-    public void stopWorld() throws InterruptedException {
-        world.close();
+    @Override
+    DrivenWorld.RankBody body() {
+        return MpiKernels.latency(MpiKernels.LatencyOp.PING_PONG);
     }
 
     /** One invocation: {@link #ROUND_TRIPS} round trips; the score is per one-way message. */
     @Benchmark
     @OperationsPerInvocation(2 * ROUND_TRIPS)
     public void halfRoundTrip() {
-        world.round(ROUND_TRIPS);
+        round(ROUND_TRIPS);
     }
 }

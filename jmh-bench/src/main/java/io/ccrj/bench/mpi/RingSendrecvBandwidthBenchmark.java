@@ -4,16 +4,11 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -25,18 +20,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * is the baseline (the project's target for it is in docs/results.md; this machine's arraycopy
  * bandwidth is in docs/platform.md).
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
-public class RingSendrecvBandwidthBenchmark {
+public class RingSendrecvBandwidthBenchmark extends WorldBenchmark {
 
     static final int SHIFTS = 100;
-
-    @Param({"CCR_MPI", "MPJ_EXPRESS"})
-    public MpiBackend backend;
 
     @Param({"2", "4"})
     public int ranks;
@@ -51,22 +42,20 @@ public class RingSendrecvBandwidthBenchmark {
     @Param({"OUTSIDE_THREAD", "INSIDE_THREAD", "STEPPED_ARRAY"})
     public MpiKernels.CopyModel model;
 
-    private DrivenWorld world;
-
-    @Setup(Level.Trial)
-    public void startWorld() {
-        world = new DrivenWorld(backend, ranks, MpiKernels.ringShift(model, doubles));
+    @Override
+    int worldSize() {
+        return ranks;
     }
 
-    @TearDown(Level.Trial)
-    public void stopWorld() throws InterruptedException {
-        world.close();
+    @Override
+    DrivenWorld.RankBody body() {
+        return MpiKernels.ringShift(model, doubles);
     }
 
     /** One invocation: {@link #SHIFTS} shifts; the score is per shift. */
     @Benchmark
     @OperationsPerInvocation(SHIFTS)
     public void shift() {
-        world.round(SHIFTS);
+        round(SHIFTS);
     }
 }

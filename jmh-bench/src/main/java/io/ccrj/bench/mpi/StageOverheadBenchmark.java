@@ -6,16 +6,11 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -30,18 +25,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The project's targets for these figures are in docs/results.md.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class StageOverheadBenchmark {
+public class StageOverheadBenchmark extends WorldBenchmark {
 
     static final int STAGES = 1_000;
-
-    @Param({"CCR_MPI", "MPJ_EXPRESS"})
-    public MpiBackend backend;
 
     @Param({"2", "4", "8"})
     public int ranks;
@@ -58,24 +49,22 @@ public class StageOverheadBenchmark {
     @Param({"0", "100"})
     public int units;
 
-    private DrivenWorld world;
-
-    @Setup(Level.Trial)
-    public void startWorld() {
-        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
-        settings.totalUnits = (long) units * STAGES;
-        world = new DrivenWorld(backend, ranks, MpiKernels.stages(pattern, settings));
+    @Override
+    int worldSize() {
+        return ranks;
     }
 
-    @TearDown(Level.Trial)
-    public void stopWorld() throws InterruptedException {
-        world.close();
+    @Override
+    DrivenWorld.RankBody body() {
+        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
+        settings.totalUnits = (long) units * STAGES;
+        return MpiKernels.stages(pattern, settings);
     }
 
     /** One invocation: {@link #STAGES} stages on every rank; the score is per stage. */
     @Benchmark
     @OperationsPerInvocation(STAGES)
     public void stage() {
-        world.round(STAGES);
+        round(STAGES);
     }
 }

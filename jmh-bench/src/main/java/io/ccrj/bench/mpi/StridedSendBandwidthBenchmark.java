@@ -5,16 +5,11 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -24,13 +19,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * least half the bandwidth of the contiguous one of the same bytes. The score is per shift; the
  * bandwidth is {@code 8 * doubles} bytes per rank per shift.
  */
-@State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class StridedSendBandwidthBenchmark {
+public class StridedSendBandwidthBenchmark extends WorldBenchmark {
 
     static final int OPS = 20;
 
@@ -42,9 +36,6 @@ public class StridedSendBandwidthBenchmark {
         STRIDED
     }
 
-    @Param({"CCR_MPI", "MPJ_EXPRESS"})
-    public MpiBackend backend;
-
     @Param({"2"})
     public int ranks;
 
@@ -54,13 +45,16 @@ public class StridedSendBandwidthBenchmark {
     @Param({"CONTIGUOUS", "STRIDED"})
     public Layout layout;
 
-    private DrivenWorld world;
+    @Override
+    int worldSize() {
+        return ranks;
+    }
 
-    @Setup(Level.Trial)
-    public void startWorld() {
+    @Override
+    DrivenWorld.RankBody body() {
         int n = doubles;
         Layout l = layout;
-        world = new DrivenWorld(backend, ranks, comm -> {
+        return comm -> {
             int right = (comm.rank() + 1) % comm.size();
             int left = (comm.rank() - 1 + comm.size()) % comm.size();
             double[] send = new double[2 * n];
@@ -76,18 +70,13 @@ public class StridedSendBandwidthBenchmark {
                     }
                 }
             };
-        });
-    }
-
-    @TearDown(Level.Trial)
-    public void stopWorld() throws InterruptedException {
-        world.close();
+        };
     }
 
     /** One invocation: {@link #OPS} shifts on every rank; the score is per shift. */
     @Benchmark
     @OperationsPerInvocation(OPS)
     public void shift() {
-        world.round(OPS);
+        round(OPS);
     }
 }

@@ -92,6 +92,13 @@ public final class OverheadReport {
         return "Median run time, s: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
     }
 
+    /** The measured cells in table order: pattern, then thread mode, then ways, as the options list them. */
+    private List<CellTiming> cells() {
+        List<CellTiming> out = new ArrayList<>();
+        patterns.forEach(p -> modes.forEach(m -> ways.forEach(w -> find(p, m, w).ifPresent(out::add))));
+        return out;
+    }
+
     /** A table with the seeds' rows (pattern, threads) and one column per number of parallel computations. */
     private MarkdownTable layout(String corner) {
         List<String> header = new ArrayList<>(List.of(corner, "threads"));
@@ -134,24 +141,18 @@ public final class OverheadReport {
                 "ts_median_s", "overhead_us", "seed_amd_us", "seed_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
                 "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
                 "overhead_low_us", "overhead_high_us");
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                for (int w : ways) {
-                    find(p, m, w).ifPresent(x -> {
-                        Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                        Seed intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                        csv.row(p.id(), w, m.id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
-                                Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
-                                Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
-                                amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
-                                intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
-                                Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
-                                seconds(x.singleStageNanos()), seconds(x.stagedNanos()), Csv.samples("%.1f", percent(x.singleStageLoads())),
-                                Csv.samples("%.1f", percent(x.stagedLoads())), Csv.num("%.4f", x.overheadRangeMicros()[0]),
-                                Csv.num("%.4f", x.overheadRangeMicros()[1]));
-                    });
-                }
-            }
+        for (CellTiming x : cells()) {
+            Seed amd = SeedFigures.overhead(Machine.AMD, x.pattern(), x.mode(), x.ways());
+            Seed intel = SeedFigures.overhead(Machine.INTEL, x.pattern(), x.mode(), x.ways());
+            csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
+                    Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
+                    Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
+                    amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
+                    intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
+                    Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
+                    seconds(x.singleStageNanos()), seconds(x.stagedNanos()), Csv.samples("%.1f", percent(x.singleStageLoads())),
+                    Csv.samples("%.1f", percent(x.stagedLoads())), Csv.num("%.4f", x.overheadRangeMicros()[0]),
+                    Csv.num("%.4f", x.overheadRangeMicros()[1]));
         }
         return csv;
     }
@@ -180,22 +181,13 @@ public final class OverheadReport {
         MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
                 "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
                 "other processes' load");
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                for (int w : ways) {
-                    Optional<CellTiming> o = find(p, m, w);
-                    if (o.isEmpty()) {
-                        continue;
-                    }
-                    CellTiming x = o.get();
-                    Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
-                    Seed intel = SeedFigures.overhead(Machine.INTEL, p, m, w);
-                    every.row(p.seedName(), m.id(), w, x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                            fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
-                            ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
-                            Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
-                }
-            }
+        for (CellTiming x : cells()) {
+            Seed amd = SeedFigures.overhead(Machine.AMD, x.pattern(), x.mode(), x.ways());
+            Seed intel = SeedFigures.overhead(Machine.INTEL, x.pattern(), x.mode(), x.ways());
+            every.row(x.pattern().seedName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
+                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
+                    ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
+                    Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
         }
         sb.append(every);
         sb.append("\nNoise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"

@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Estimate;
@@ -11,7 +12,6 @@ import io.ccrj.core.Dispatcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,7 +124,6 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
         List<Figure> figures = new ArrayList<>();
-        List<Path> charts = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultThreads;
         try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
@@ -142,7 +141,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
             throw new IllegalArgumentException("options --stages and --stage-us: " + totalUnits
                     + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
         }
-        Path dir = outputDir(o);
+        OutputFolder dir = new OutputFolder(o.out(), "overhead", out);
         String machine = machine(cores, defaultThreads);
         String params = String.format(Locale.ROOT,
                 "basic unit %.4f µs here (seeds: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
@@ -185,11 +184,10 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.println();
         out.print(report.overheadTable());
         out.println();
-        Files.createDirectories(dir);
-        Path csv = dir.resolve("overhead.csv");
-        Path md = dir.resolve("overhead.md");
-        Path png = dir.resolve("overhead-per-stage.png");
-        report.csv().write(csv);
+        // Tables 1-2 are on disk before the sweep and the back-to-back stages run.
+        dir.write("overhead.csv", report.csv());
+        dir.chart("overhead-per-stage.png", png -> report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores",
+                o.stages(), stageMicros, cores), png));
         String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
@@ -209,12 +207,6 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     sweepPatterns.size() * counts.length * sweepReps * runSeconds, System::nanoTime);
             List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
                     sweepProgress, runSeconds);
-            Path sweepCsv = dir.resolve("overhead-sweep.csv");
-            Path sweepPng = dir.resolve("overhead-runtime-vs-stages.png");
-            StageSweep.csv(sweep).write(sweepCsv);
-            charts.add(sweepPng);
-            StageSweep.chart(sweep, sweepWays, String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores",
-                    stageMicros, o.stages(), cores), sweepPng);
             sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
             for (SpawnedPattern p : sweepPatterns) {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
@@ -227,8 +219,9 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
             }
             out.println();
             out.print(sweepSection);
-            out.println("wrote " + sweepCsv);
-            out.println("chart " + sweepPng);
+            dir.write("overhead-sweep.csv", StageSweep.csv(sweep));
+            dir.chart("overhead-runtime-vs-stages.png", png -> StageSweep.chart(sweep, sweepWays,
+                    String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores", stageMicros, o.stages(), cores), png));
 
             // The same patterns with one unit per stage: the cost per stage read directly (see MessagingCost).
             int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 10 * o.stages());
@@ -238,24 +231,17 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
             List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
                     cal.unitMicros(), cores, messagingProgress);
-            Path messagingCsv = dir.resolve("overhead-messaging.csv");
-            MessagingCost.csv(messaging).write(messagingCsv);
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
             figures.addAll(messaging);
             out.println();
             out.print(messagingSection);
-            out.println("wrote " + messagingCsv);
+            dir.write("overhead-messaging.csv", MessagingCost.csv(messaging));
         }
         out.println();
         String markdown = report.markdown(heading) + sweepSection + messagingSection;
-        Files.writeString(md, markdown);
-        report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores", o.stages(), stageMicros, cores), png);
-        out.println("wrote " + csv);
-        out.println("wrote " + md);
-        out.println("chart " + png);
+        dir.write("overhead.md", markdown);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        charts.add(0, png);
-        return new Report("Spawned patterns on ccr-core: stage overhead (seed 000 Tables 1-2)", markdown, figures, charts);
+        return new Report("Spawned patterns on ccr-core: stage overhead (seed 000 Tables 1-2)", markdown, figures, dir.charts());
     }
 
     /**
@@ -273,10 +259,6 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         boolean seedsRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
                 && o.stageMicros() == Options.SEED_STAGE_MICROS;
         return (o.full() ? "full" : "quick") + (seedsRanges ? "" : " (custom stages)");
-    }
-
-    private static Path outputDir(Options o) {
-        return o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("overhead");
     }
 
     private static String machine(int cores, int defaultThreads) {

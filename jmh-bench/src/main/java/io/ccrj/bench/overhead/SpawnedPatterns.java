@@ -125,14 +125,20 @@ public final class SpawnedPatterns {
         return units * BasicUnit.value();
     }
 
+    /** One port per computation, named {@code prefix + j}. */
+    private static Port<Double>[] ports(String prefix, int ways) {
+        @SuppressWarnings("unchecked")
+        Port<Double>[] ports = new Port[ways];
+        for (int j = 0; j < ways; j++) {
+            ports[j] = new Port<>(prefix + j);
+        }
+        return ports;
+    }
+
     /** Pipeline (target = own port) and Shift (target = right neighbour): CCR Receive. */
     private static Runnable singleItem(SpawnedPattern pattern, DispatcherQueue queue, int ways, int units,
                                        AtomicLongArray remaining, Port<Double> done) {
-        @SuppressWarnings("unchecked")
-        Port<Double>[] in = new Port[ways];
-        for (int j = 0; j < ways; j++) {
-            in[j] = new Port<>("in-" + j);
-        }
+        Port<Double>[] in = ports("in-", ways);
         ArbiterTask[] receivers = new ArbiterTask[ways];
         for (int j = 0; j < ways; j++) {
             int slot = j * PAD;
@@ -157,11 +163,7 @@ public final class SpawnedPatterns {
     /** Two Shifts: two messages to the right neighbour's port, which fires on two items. */
     private static Runnable twoShifts(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
                                       Port<Double> done) {
-        @SuppressWarnings("unchecked")
-        Port<Double>[] in = new Port[ways];
-        for (int j = 0; j < ways; j++) {
-            in[j] = new Port<>("in-" + j);
-        }
+        Port<Double>[] in = ports("in-", ways);
         ArbiterTask[] receivers = new ArbiterTask[ways];
         for (int j = 0; j < ways; j++) {
             int slot = j * PAD;
@@ -189,14 +191,8 @@ public final class SpawnedPatterns {
     /** Exchange: one message to each neighbour; fires on one item from each side. */
     private static Runnable exchange(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
                                      Port<Double> done) {
-        @SuppressWarnings("unchecked")
-        Port<Double>[] fromLeft = new Port[ways];
-        @SuppressWarnings("unchecked")
-        Port<Double>[] fromRight = new Port[ways];
-        for (int j = 0; j < ways; j++) {
-            fromLeft[j] = new Port<>("from-left-" + j);
-            fromRight[j] = new Port<>("from-right-" + j);
-        }
+        Port<Double>[] fromLeft = ports("from-left-", ways);
+        Port<Double>[] fromRight = ports("from-right-", ways);
         ArbiterTask[] receivers = new ArbiterTask[ways];
         for (int j = 0; j < ways; j++) {
             int slot = j * PAD;

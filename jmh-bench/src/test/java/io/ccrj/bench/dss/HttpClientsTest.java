@@ -166,6 +166,14 @@ class HttpClientsTest {
         assertThat(result.summary()).contains("errors 3");
     }
 
+    @Test
+    void requireOkPassesA200AndNamesTheServerOtherwise() {
+        HttpReply ok = new HttpReply(200, "application/json", "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(ok.requireOk("raw Netty")).isSameAs(ok);
+        assertThatThrownBy(() -> new HttpReply(404, null, "nope".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                .requireOk("raw Netty")).isInstanceOf(IllegalStateException.class).hasMessage("raw Netty answered 404: nope");
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();

@@ -23,13 +23,17 @@ public final class PeerPingServers {
     private PeerPingServers() {
     }
 
-    /** A started server: its base URL and how to stop it. */
-    public interface Server extends AutoCloseable {
-        /** @return {@code http://127.0.0.1:<port>} */
-        String baseUrl();
-
+    /**
+     * A started server: its base URL and how to stop it.
+     *
+     * @param baseUrl {@code http://127.0.0.1:<port>}
+     * @param stop stops the server
+     */
+    public record Server(String baseUrl, Runnable stop) implements AutoCloseable {
         @Override
-        void close();
+        public void close() {
+            stop.run();
+        }
     }
 
     /**
@@ -50,22 +54,13 @@ public final class PeerPingServers {
                 .end("{\"count\":" + count.get() + "}"));
         var server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
                 .requestHandler(router).listen().await(10, TimeUnit.SECONDS);
-        String url = "http://127.0.0.1:" + server.actualPort();
-        return new Server() {
-            @Override
-            public String baseUrl() {
-                return url;
+        return new Server("http://127.0.0.1:" + server.actualPort(), () -> {
+            try {
+                vertx.close().await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("Vert.x did not stop: " + e, e);
             }
-
-            @Override
-            public void close() {
-                try {
-                    vertx.close().await(10, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    throw new IllegalStateException("Vert.x did not stop: " + e, e);
-                }
-            }
-        };
+        });
     }
 
     /**
@@ -92,17 +87,6 @@ public final class PeerPingServers {
             }
         });
         server.start();
-        String url = "http://127.0.0.1:" + server.getAddress().getPort();
-        return new Server() {
-            @Override
-            public String baseUrl() {
-                return url;
-            }
-
-            @Override
-            public void close() {
-                server.stop(0);
-            }
-        };
+        return new Server("http://127.0.0.1:" + server.getAddress().getPort(), () -> server.stop(0));
     }
 }

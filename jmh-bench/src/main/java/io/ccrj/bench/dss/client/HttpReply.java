@@ -17,6 +17,18 @@ public record HttpReply(int status, String contentType, byte[] body) {
         return new String(body, StandardCharsets.UTF_8);
     }
 
+    /**
+     * @param server who answered, for the message
+     * @return this reply, if its status is 200
+     * @throws IllegalStateException naming the server, the status and the body otherwise
+     */
+    public HttpReply requireOk(Object server) {
+        if (status != 200) {
+            throw new IllegalStateException(server + " answered " + status + ": " + bodyText());
+        }
+        return this;
+    }
+
     @Override
     public String toString() {
         return status + " " + contentType + " " + bodyText();

@@ -1,0 +1,38 @@
+package io.ccrj.bench.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every peer of {@link PeerComparisonBenchmark} delivers every message and plays every round trip, batch after batch. */
+class PeersTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})
+    @Timeout(60)
+    void oneWayHandlesEveryMessageOfEveryBatch(String impl) throws Exception {
+        try (Peers.OneWay p = Peers.oneWay(impl)) {
+            assertThat(p.send(1_000)).isEqualTo(1_000);
+            assertThat(p.send(3)).isEqualTo(3);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
+    @Timeout(60)
+    void roundTripsPlayEveryRound(String impl) throws Exception {
+        try (Peers.RoundTrips p = Peers.roundTrips(impl)) {
+            assertThat(p.play(500)).isZero();
+            assertThat(p.play(1)).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nope", "CCR"})
+    void unknownImplementationsAreNamed(String impl) {
+        assertThatThrownBy(() -> Peers.oneWay(impl)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(impl);
+        assertThatThrownBy(() -> Peers.roundTrips(impl)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(impl);
+    }
+}
