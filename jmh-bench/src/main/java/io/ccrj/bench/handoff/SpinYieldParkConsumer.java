@@ -45,6 +45,8 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
     private final boolean parks;
     private final AtomicInteger parkState = new AtomicInteger(RUNNING);
     private final AtomicInteger parkedCount = new AtomicInteger();
+    /** Parks a producer ended (the consumer woken by an offer, not by its timeout); for tests. */
+    private final AtomicInteger producerWakeUps = new AtomicInteger();
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -99,8 +101,19 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
     private void wake() {
         if (parkState.get() == PARKED && parkState.compareAndSet(PARKED, RUNNING)) {
             parkedCount.decrementAndGet();
+            producerWakeUps.incrementAndGet(); // only on a wake-up, beside an unpark: off the polling path
             LockSupport.unpark(thread);
         }
+    }
+
+    /** {@return whether the consumer is parked now (a snapshot)} */
+    boolean isParked() {
+        return parkState.get() == PARKED;
+    }
+
+    /** {@return how many of the consumer's parks an offer ended} */
+    int producerWakeUps() {
+        return producerWakeUps.get();
     }
 
     private void loop() {
