@@ -35,19 +35,17 @@ public final class ElementCopy {
         if (dst.getClass() != buf.getClass()) {
             return false;
         }
-        int m = d.length;
-        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
-            switch (buf) {
-                case double[] a -> gather(a, item, d, stride, (double[]) dst, at);
-                case long[] a -> gather(a, item, d, stride, (long[]) dst, at);
-                case int[] a -> gather(a, item, d, stride, (int[]) dst, at);
-                case float[] a -> gather(a, item, d, stride, (float[]) dst, at);
-                case short[] a -> gather(a, item, d, stride, (short[]) dst, at);
-                case char[] a -> gather(a, item, d, stride, (char[]) dst, at);
-                case byte[] a -> gather(a, item, d, stride, (byte[]) dst, at);
-                default -> {
-                    return false;
-                }
+        // one type test per call, not per item: items of short runs are small
+        switch (buf) {
+            case double[] a -> gather(a, offset, count, extent, d, stride, (double[]) dst, at);
+            case long[] a -> gather(a, offset, count, extent, d, stride, (long[]) dst, at);
+            case int[] a -> gather(a, offset, count, extent, d, stride, (int[]) dst, at);
+            case float[] a -> gather(a, offset, count, extent, d, stride, (float[]) dst, at);
+            case short[] a -> gather(a, offset, count, extent, d, stride, (short[]) dst, at);
+            case char[] a -> gather(a, offset, count, extent, d, stride, (char[]) dst, at);
+            case byte[] a -> gather(a, offset, count, extent, d, stride, (byte[]) dst, at);
+            default -> {
+                return false;
             }
         }
         return true;
@@ -65,258 +63,298 @@ public final class ElementCopy {
         if (src.getClass() != buf.getClass()) {
             return false;
         }
-        int m = d.length;
-        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
-            switch (buf) {
-                case double[] a -> scatter((double[]) src, at, a, item, d, stride);
-                case long[] a -> scatter((long[]) src, at, a, item, d, stride);
-                case int[] a -> scatter((int[]) src, at, a, item, d, stride);
-                case float[] a -> scatter((float[]) src, at, a, item, d, stride);
-                case short[] a -> scatter((short[]) src, at, a, item, d, stride);
-                case char[] a -> scatter((char[]) src, at, a, item, d, stride);
-                case byte[] a -> scatter((byte[]) src, at, a, item, d, stride);
-                default -> {
-                    return false;
-                }
+        switch (buf) {
+            case double[] a -> scatter((double[]) src, at, count, a, offset, extent, d, stride);
+            case long[] a -> scatter((long[]) src, at, count, a, offset, extent, d, stride);
+            case int[] a -> scatter((int[]) src, at, count, a, offset, extent, d, stride);
+            case float[] a -> scatter((float[]) src, at, count, a, offset, extent, d, stride);
+            case short[] a -> scatter((short[]) src, at, count, a, offset, extent, d, stride);
+            case char[] a -> scatter((char[]) src, at, count, a, offset, extent, d, stride);
+            case byte[] a -> scatter((byte[]) src, at, count, a, offset, extent, d, stride);
+            default -> {
+                return false;
             }
         }
         return true;
     }
 
-    private static void gather(double[] s, int item, int[] d, int stride, double[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+
+    private static void gather(double[] s, int offset, int count, int extent, int[] d, int stride, double[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
             }
         }
     }
 
-    private static void scatter(double[] s, int at, double[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(long[] s, int item, int[] d, int stride, long[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void scatter(double[] s, int at, int count, double[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
             }
         }
     }
 
-    private static void scatter(long[] s, int at, long[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(int[] s, int item, int[] d, int stride, int[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void gather(long[] s, int offset, int count, int extent, int[] d, int stride, long[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
             }
         }
     }
 
-    private static void scatter(int[] s, int at, int[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(float[] s, int item, int[] d, int stride, float[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void scatter(long[] s, int at, int count, long[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
             }
         }
     }
 
-    private static void scatter(float[] s, int at, float[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(short[] s, int item, int[] d, int stride, short[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void gather(int[] s, int offset, int count, int extent, int[] d, int stride, int[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
             }
         }
     }
 
-    private static void scatter(short[] s, int at, short[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(char[] s, int item, int[] d, int stride, char[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void scatter(int[] s, int at, int count, int[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
             }
         }
     }
 
-    private static void scatter(char[] s, int at, char[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
-            }
-        }
-    }
-
-    private static void gather(byte[] s, int item, int[] d, int stride, byte[] t, int at) {
-        int from = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + 2 * j];
-            }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[from + stride * j];
-            }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[at + j] = s[item + d[j]];
+    private static void gather(float[] s, int offset, int count, int extent, int[] d, int stride, float[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
             }
         }
     }
 
-    private static void scatter(byte[] s, int at, byte[] t, int item, int[] d, int stride) {
-        int to = item + d[0];
-        if (stride == 2) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + 2 * j] = s[at + j];
+    private static void scatter(float[] s, int at, int count, float[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
             }
-        } else if (stride > 0) {
-            for (int j = 0; j < d.length; j++) {
-                t[to + stride * j] = s[at + j];
+        }
+    }
+
+    private static void gather(short[] s, int offset, int count, int extent, int[] d, int stride, short[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
             }
-        } else {
-            for (int j = 0; j < d.length; j++) {
-                t[item + d[j]] = s[at + j];
+        }
+    }
+
+    private static void scatter(short[] s, int at, int count, short[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
+            }
+        }
+    }
+
+    private static void gather(char[] s, int offset, int count, int extent, int[] d, int stride, char[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
+            }
+        }
+    }
+
+    private static void scatter(char[] s, int at, int count, char[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
+            }
+        }
+    }
+
+    private static void gather(byte[] s, int offset, int count, int extent, int[] d, int stride, byte[] t, int at) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int from = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + 2 * j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[from + stride * j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[at + j] = s[item + d[j]];
+                }
+            }
+        }
+    }
+
+    private static void scatter(byte[] s, int at, int count, byte[] t, int offset, int extent, int[] d, int stride) {
+        int m = d.length;
+        for (int k = 0, item = offset; k < count; k++, item += extent, at += m) {
+            int to = item + d[0];
+            if (stride == 2) {
+                for (int j = 0; j < m; j++) {
+                    t[to + 2 * j] = s[at + j];
+                }
+            } else if (stride > 0) {
+                for (int j = 0; j < m; j++) {
+                    t[to + stride * j] = s[at + j];
+                }
+            } else {
+                for (int j = 0; j < m; j++) {
+                    t[item + d[j]] = s[at + j];
+                }
             }
         }
     }
