@@ -40,7 +40,9 @@ public final class WorkerPool {
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
     /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
     private volatile Port<Throwable> unhandledExceptions;
-    private final long maxParkNanos = TimeUnit.MILLISECONDS.toNanos(100);
+    /** The park timeout: the second line of defence against a lost wake-up (class comment). */
+    private final long maxParkNanos;
+    private static final long DEFAULT_MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /**
      * The idle strategy's spin, shortened in proportion when workers outnumber the cores: a
      * spinning worker then holds a core that a worker with work (or the poster) needs.
@@ -49,6 +51,15 @@ public final class WorkerPool {
     private volatile int state = OPEN;
 
     public WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions) {
+        this(name, threads, idle, unhandledExceptions, DEFAULT_MAX_PARK_NANOS);
+    }
+
+    /**
+     * With a park timeout of its own: the tests of the wake-up protocol make it effectively
+     * infinite, so that a lost wake-up hangs instead of being rescued by the timeout.
+     */
+    WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions, long maxParkNanos) {
+        this.maxParkNanos = maxParkNanos;
         this.name = name;
         this.idle = idle;
         this.unhandledExceptions = unhandledExceptions;
@@ -113,7 +124,42 @@ public final class WorkerPool {
     /** Offers a queue's token to the ready list and wakes a parked worker if there is one. */
     void makeReady(QueueCore q) {
         ready.offer(q);
-        if (parkedCount.get() > 0) {
+        if (parkedCount.get() > 0 && !anyWorkerSearching()) {
+            wakeOne();
+        }
+    }
+
+    /**
+     * {@code true} if a worker is idle but not parked: it polls the ready list again before it
+     * parks, and parking looks at the list once more after announcing itself (see the class
+     * comment), so a queue made ready now is found without waking anyone. Waking a parked worker
+     * as well would only add a thread that spins beside the searching one: on a machine with as
+     * many cores as workers, the extra spinner takes a core from the producer or the worker that
+     * runs the task, and a one-at-a-time hand-off then waits for the scheduler at random.
+     *
+     * <p>A stale read errs towards waking: a worker seen as searching has not yet announced its
+     * park (that store comes before its last look at the ready list, and this read comes after
+     * the offer), and one seen busy is counted as not searching. A worker that took a queue an
+     * instant ago but has not yet raised its busy flag counts as searching; it passes the
+     * backlog on itself ({@link #passOnBacklog}).
+     */
+    private boolean anyWorkerSearching() {
+        for (WorkerThread w : workers) {
+            if (w.busy.get() == 0 && w.parkState.get() == WorkerThread.RUNNING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Called by a worker that just took a queue from the ready list: if other queues are still
+     * ready and nobody else is searching, wakes a parked worker for them, so that a backlog of
+     * ready queues still spreads over the pool although {@link #makeReady} did not wake anyone
+     * while this worker was searching.
+     */
+    private void passOnBacklog() {
+        if (parkedCount.get() > 0 && !ready.isEmpty() && !anyWorkerSearching()) {
             wakeOne();
         }
     }
@@ -142,7 +188,12 @@ public final class WorkerPool {
                 idleSince = 0;
                 spins = 0;
                 self.lostCore.reset();
-                self.busy.lazySet(1);
+                if (workers.length > 1) {
+                    self.busy.set(1); // a full fence before passOnBacklog reads the other workers' flags
+                    passOnBacklog();
+                } else {
+                    self.busy.lazySet(1);
+                }
                 int ran = 0;
                 try {
                     ran = q.runWithToken(self);

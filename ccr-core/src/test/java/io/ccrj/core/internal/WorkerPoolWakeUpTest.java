@@ -1,0 +1,142 @@
+package io.ccrj.core.internal;
+
+import io.ccrj.core.IdleStrategy;
+import io.ccrj.core.Port;
+import io.ccrj.core.SchedulingPolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The wake-up protocol of a multi-worker pool, with the park timeout (the protocol's second line
+ * of defence) set to an hour: a wake-up the protocol loses is not rescued, and the task it was for
+ * waits until the test fails.
+ *
+ * <p>What the protocol promises: a queue made ready while a worker searches the ready list wakes
+ * nobody (the searcher finds it); one made ready while no worker searches wakes a parked worker;
+ * a worker that takes a queue while others are still ready, and nobody else searches, wakes a
+ * parked worker for them.
+ */
+@Timeout(60)
+class WorkerPoolWakeUpTest {
+    private static final long AN_HOUR = TimeUnit.HOURS.toNanos(1);
+    private static final long WAIT_SECONDS = 10;
+    private final List<WorkerPool> pools = new ArrayList<>();
+
+    @AfterEach
+    void closePools() {
+        for (WorkerPool p : pools) {
+            p.stopNow();
+        }
+    }
+
+    private WorkerPool pool(int threads, IdleStrategy idle) {
+        WorkerPool p = new WorkerPool("wake-" + pools.size(), threads, idle, new Port<>("unhandled"), AN_HOUR);
+        pools.add(p);
+        return p;
+    }
+
+    private static <V> CompletableFuture<V> submit(QueueCore q, java.util.concurrent.Callable<V> body) {
+        RunnableTask<V> t = new RunnableTask<>(q, body);
+        q.submit(t);
+        return t.result();
+    }
+
+    @Test
+    void aTaskPostedWhileTheOtherWorkerIsBusyWakesTheParkedOne() throws Exception {
+        WorkerPool p = pool(2, IdleStrategy.parkImmediately());
+        QueueCore blocked = new QueueCore("blocked", p, null, SchedulingPolicy.unconstrained());
+        QueueCore other = new QueueCore("other", p, null, SchedulingPolicy.unconstrained());
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            submit(blocked, () -> {
+                running.countDown();
+                return release.await(WAIT_SECONDS * 3, TimeUnit.SECONDS);
+            });
+            assertThat(running.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+            for (int i = 0; i < 200; i++) {
+                // between posts the free worker parks at once (parkImmediately): every post finds
+                // one worker busy and the other parked or about to park
+                int n = i;
+                assertThat(submit(other, () -> n).get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(n);
+            }
+            assertThat(release.getCount()).as("the first task still held its worker throughout").isEqualTo(1);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void queuesMadeReadyTogetherRunOnBothWorkersAtOnce() throws Exception {
+        // Each pair of tasks can only finish together (a barrier of two): they need both workers
+        // at once, so the second must not wait behind the first. Posted back to back, the second
+        // queue is often made ready while the first worker still searches (no wake-up): the worker
+        // that takes the first must pass the second on to the parked one.
+        for (IdleStrategy idle : List.of(IdleStrategy.parkImmediately(),
+                IdleStrategy.spinThenPark(Duration.ofNanos(2_000), Duration.ZERO), IdleStrategy.spinThenPark())) {
+            WorkerPool p = pool(2, idle);
+            QueueCore a = new QueueCore("a", p, null, SchedulingPolicy.unconstrained());
+            QueueCore b = new QueueCore("b", p, null, SchedulingPolicy.unconstrained());
+            for (int round = 0; round < 300; round++) {
+                CyclicBarrier both = new CyclicBarrier(2);
+                CompletableFuture<Integer> first = submit(a, () -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
+                CompletableFuture<Integer> second = submit(b, () -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
+                int arrivals = first.get(WAIT_SECONDS * 2, TimeUnit.SECONDS) + second.get(WAIT_SECONDS * 2, TimeUnit.SECONDS);
+                assertThat(arrivals).as("round %d with %s", round, idle).isEqualTo(1);
+                if (round % 10 == 0) {
+                    Thread.sleep(1); // let the workers go idle, and park, between some rounds
+                }
+            }
+        }
+    }
+
+    @Test
+    void manyProducersNeverStrandATask() throws Exception {
+        // Producers making queues ready from outside and from the workers themselves, at random
+        // moments against parking workers: with no park timeout to fall back on, every task must
+        // still run.
+        WorkerPool p = pool(2, IdleStrategy.spinThenPark(Duration.ofNanos(1_000), Duration.ZERO));
+        QueueCore[] queues = new QueueCore[4];
+        for (int i = 0; i < queues.length; i++) {
+            queues[i] = new QueueCore("q" + i, p, null, SchedulingPolicy.unconstrained());
+        }
+        int perProducer = 20_000;
+        CountDownLatch done = new CountDownLatch(3 * perProducer * 2);
+        List<Thread> producers = new ArrayList<>();
+        for (int t = 0; t < 3; t++) {
+            int id = t;
+            producers.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < perProducer; i++) {
+                    QueueCore q = queues[(id + i) % queues.length];
+                    // each task posts one follow-up to another queue from its worker
+                    submit(q, () -> {
+                        done.countDown();
+                        submit(queues[(id + 1) % queues.length], () -> {
+                            done.countDown();
+                            return null;
+                        });
+                        return null;
+                    });
+                    if ((i & 255) == 0) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(50_000); // let workers park
+                    }
+                }
+            }));
+        }
+        for (Thread t : producers) {
+            t.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS * 3));
+        }
+        assertThat(done.await(WAIT_SECONDS * 3, TimeUnit.SECONDS)).as("tasks left: %d", done.getCount()).isTrue();
+    }
+}
