@@ -62,7 +62,8 @@ public final class QueueCore implements TaskSink {
      * multi-consumer one.
      */
     private final MessagePassingQueue<Task> tasks;
-    private final AtomicInteger count = new AtomicInteger();
+    /** Pending tasks; alone on its cache lines (see PaddedCounter). */
+    private final PaddedCounter count = new PaddedCounter();
     private final LongAdder executed = new LongAdder();
     private final AtomicLong discarded = new AtomicLong();
     private final AtomicLong throttled = new AtomicLong();
