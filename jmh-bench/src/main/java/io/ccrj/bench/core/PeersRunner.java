@@ -20,6 +20,7 @@ import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,8 @@ import joptsimple.OptionSpec;
  *   and a raw Netty handler, one connection's round trip and 32 connections' throughput.</li>
  * </ul>
  * Every peer takes its turn in every repetition (so that a drift of the machine reaches all of
- * them alike), after one untimed warm-up turn; every answer is checked (counts, sums, statuses and
+ * them alike), after untimed warm-up turns (at least 300 ms of them per peer; 1 s with --full);
+ * every answer is checked (counts, sums, statuses and
  * bodies) and a wrong one fails the run. Figures are medians over the repetitions with bootstrap
  * intervals; ccr-core (dss-services for HTTP) is "ours", each other tool a peer.
  */
@@ -137,6 +139,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 Cli.doubleIn(s, SECONDS, d.throughputSeconds(), 0.01, 3600), Cli.folder(s, OUT));
     }
 
+    /** How long each peer repeats its turn untimed before its timed turns, quick and full runs. */
+    private static final long WARM_UP_MILLIS = 300;
+    private static final long WARM_UP_MILLIS_FULL = 1_000;
+
     /** A turn of one peer: runs the workload once, checks its answers, returns the figure of the turn. */
     @FunctionalInterface
     private interface Turn {
@@ -153,15 +159,24 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         void startInto(List<Running> peers) throws Exception;
     }
 
-    /** Starts a workload's peers; each gets a warm-up turn, then they take turns {@code reps} times; all are closed. */
-    private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, Progress progress)
-            throws Exception {
+    /**
+     * Starts a workload's peers; each warms up, then they take turns {@code reps} times; all are
+     * closed. A peer warms up by repeating its turn for at least {@code warmUpNanos}, not for one
+     * turn: a quick run's turn of a fast peer (2,000 round trips of a fifth of a microsecond) is
+     * over before the JIT has compiled its loop, and its timed turns would then measure the
+     * compiler's progress (several microseconds a round trip) instead of the peer.
+     */
+    private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, long warmUpNanos,
+            Progress progress) throws Exception {
         Map<String, double[]> samples = new LinkedHashMap<>();
         List<Running> peers = new ArrayList<>();
         try {
             starter.startInto(peers);
             for (Running p : peers) {
-                p.turn().run();
+                long warmUntil = System.nanoTime() + warmUpNanos;
+                do {
+                    p.turn().run();
+                } while (System.nanoTime() - warmUntil < 0);
                 samples.put(p.name(), new double[reps]);
             }
             for (int r = 0; r < reps; r++) {
@@ -194,24 +209,25 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         org.slf4j.LoggerFactory.getILoggerFactory();
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one run");
         out.println(MachineInfo.describe());
-        out.printf(Locale.ROOT, "%d timed turns per peer after one warm-up turn; %,d one-way messages, %,d round trips,"
+        long warmUp = TimeUnit.MILLISECONDS.toNanos(o.full() ? WARM_UP_MILLIS_FULL : WARM_UP_MILLIS);
+        out.printf(Locale.ROOT, "%d timed turns per peer after at least %d ms of warm-up turns; %,d one-way messages, %,d round trips,"
                         + " %d scatter-gathers of %,d tasks, %,d HTTP round trips and %.1f s of %d-connection load per turn%n",
-                o.reps(), o.messages(), o.roundTrips(), o.scatters(), PeerComparisonBenchmark.ScatterGather.TASKS, o.requests(),
+                o.reps(), warmUp / 1_000_000, o.messages(), o.roundTrips(), o.scatters(), PeerComparisonBenchmark.ScatterGather.TASKS, o.requests(),
                 o.throughputSeconds(), o.connections());
         Progress progress = new Progress(err, 5 * o.reps(), 5 * o.reps(), System::nanoTime);
         List<Workload> workloads = new ArrayList<>();
         workloads.add(new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
-                takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), progress)));
+                takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), warmUp, progress)));
         workloads.add(new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
-                takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), progress)));
+                takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), warmUp, progress)));
         workloads.add(new Workload("scatter-gather", "scatter-gather of 1,000 tasks", "µs", true, SCATTER,
-                takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), progress)));
+                takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), warmUp, progress)));
         Map<String, String> httpNames = new LinkedHashMap<>();
         HTTP.forEach(t -> httpNames.put(t.name(), t.label));
         workloads.add(new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, httpNames,
-                takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), progress)));
+                takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), warmUp, progress)));
         workloads.add(new Workload("http-throughput", "HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
-                takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), progress)));
+                takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), warmUp, progress)));
 
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrr", "workload", "tool", "median (95% interval)", "ours vs it");
