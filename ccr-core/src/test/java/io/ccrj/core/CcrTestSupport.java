@@ -46,12 +46,6 @@ abstract class CcrTestSupport {
         return d;
     }
 
-    Dispatcher dispatcher(int threads, IdleStrategy idle) {
-        Dispatcher d = new Dispatcher(threads, "t" + NAMES.incrementAndGet(), idle);
-        dispatchers.add(d);
-        return d;
-    }
-
     /** A closed gate that handlers wait on; opened after the test whatever happens. */
     CountDownLatch gate() {
         CountDownLatch g = new CountDownLatch(1);

@@ -9,9 +9,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
@@ -235,53 +233,6 @@ class DispatcherTest extends CcrTestSupport {
         assertThat(runnable).as("RUNNABLE samples of idle workers out of %d", samples).isLessThanOrEqualTo(samples / 2);
         // and a parked worker still wakes for new work
         assertThat(await(q.submit(() -> 42))).isEqualTo(42);
-    }
-
-    @Test
-    void aQueueMadeReadyWhileTheOtherWorkerIsBusyWakesAParkedOne() {
-        // One worker blocked in a long task, the other parked: nobody is searching the ready
-        // list, so the post must wake the parked worker rather than wait for the busy one.
-        Dispatcher d = dispatcher(2, IdleStrategy.parkImmediately());
-        DispatcherQueue blocked = d.createQueue("blocked");
-        DispatcherQueue other = d.createQueue("other");
-        CountDownLatch running = new CountDownLatch(1);
-        CountDownLatch release = gate();
-        blocked.execute(() -> {
-            running.countDown();
-            await(release);
-        });
-        await(running);
-        List<Thread> workers = workers(d);
-        eventually("the idle worker parked", () -> workers.stream().anyMatch(t ->
-                t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING));
-        for (int i = 0; i < 50; i++) {
-            assertThat(await(other.submit(() -> Thread.currentThread().getName()))).isNotNull();
-        }
-        assertThat(release.getCount()).as("the first task still holds its worker").isEqualTo(1);
-    }
-
-    @Test
-    void readyQueuesPostedTogetherRunOnBothWorkersAtOnce() throws Exception {
-        // Two tasks that can only finish together (each waits for the other at a barrier): they
-        // need both workers at once. Posted back to back, the second queue may be made ready
-        // while the first worker is still searching (no wake-up): the worker that takes the first
-        // must then pass the second on to the parked one. Repeated, with both idle strategies'
-        // extremes, to cross the windows between taking a queue and raising the busy flag.
-        for (IdleStrategy idle : List.of(IdleStrategy.parkImmediately(), IdleStrategy.spinThenPark())) {
-            Dispatcher d = dispatcher(2, idle);
-            DispatcherQueue a = d.createQueue("a");
-            DispatcherQueue b = d.createQueue("b");
-            for (int round = 0; round < 200; round++) {
-                CyclicBarrier both = new CyclicBarrier(2);
-                CompletableFuture<Integer> first = a.submit(() -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
-                CompletableFuture<Integer> second = b.submit(() -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
-                assertThat(await(first) + await(second)).as("round %d with %s", round, idle).isEqualTo(1);
-                if (round % 20 == 0) {
-                    // let the workers go idle (and, with parkImmediately, park) between some rounds
-                    LockSupport.parkNanos(2_000_000);
-                }
-            }
-        }
     }
 
     @Test
