@@ -70,8 +70,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
          * @return the options of a command line that sets nothing else
          */
         public static Options defaults(boolean full) {
-            return full ? new Options(true, 10, 1_000_000, 20_000, 100, 5_000, 32, 3, null)
-                    : new Options(false, 5, 100_000, 2_000, 20, 1_000, 32, 0.5, null);
+            return full ? new Options(true, 10, 1_000_000, 200_000, 500, 5_000, 32, 3, null)
+                    : new Options(false, 5, 100_000, 20_000, 100, 1_000, 32, 0.5, null);
         }
 
         /**
@@ -105,9 +105,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     private static final OptionSpec<Integer> MESSAGES = Cli.whole(PARSER, "messages",
             "one-way messages per turn (default 100000)");
     private static final OptionSpec<Integer> ROUND_TRIPS = Cli.whole(PARSER, "round-trips",
-            "ping-pong round trips per turn (default 2000)");
+            "ping-pong round trips per turn (default 20000)");
     private static final OptionSpec<Integer> SCATTERS = Cli.whole(PARSER, "scatters",
-            "scatter-gathers of 1,000 tasks per turn (default 20)");
+            "scatter-gathers of 1,000 tasks per turn (default 100)");
     private static final OptionSpec<Integer> REQUESTS = Cli.whole(PARSER, "requests",
             "HTTP round trips on one connection per turn (default 1000)");
     private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
@@ -162,9 +162,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     /**
      * Starts a workload's peers; each warms up, then they take turns {@code reps} times; all are
      * closed. A peer warms up by repeating its turn for at least {@code warmUpNanos}, not for one
-     * turn: a quick run's turn of a fast peer (2,000 round trips of a fifth of a microsecond) is
-     * over before the JIT has compiled its loop, and its timed turns would then measure the
-     * compiler's progress (several microseconds a round trip) instead of the peer.
+     * turn: a turn of a fast peer (a few milliseconds) is over before the JIT has compiled its
+     * loop, and its timed turns would then measure the compiler's progress (several microseconds
+     * a round trip where the compiled loop takes a fifth of one) instead of the peer.
      */
     private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, long warmUpNanos,
             Progress progress) throws Exception {
