@@ -19,7 +19,10 @@ import java.util.concurrent.locks.LockSupport;
  * it sets its state to PARKED and increments {@link #parkedCount}, then looks at the ready list
  * once more; a thread that makes a queue ready offers it first and then reads {@link #parkedCount}.
  * Both are sequentially consistent atomic operations, so either the worker sees the new token or
- * the offering thread sees the parked worker and unparks it. Parking also has a timeout, as a
+ * the offering thread sees the parked worker and unparks it. The offering thread skips the
+ * unpark while another worker is idle but not parked (searching): that worker looks at the list
+ * again before it parks, by the same protocol. A worker that takes a queue while others are still
+ * ready wakes a parked one for them if nobody else searches. Parking also has a timeout, as a
  * second line of defence; it costs an idle pool a wake-up per {@code maxParkNanos}, nothing more.
  *
  * <h2>Shutdown</h2>
@@ -121,7 +124,7 @@ public final class WorkerPool {
         return ready.isEmpty();
     }
 
-    /** Offers a queue's token to the ready list and wakes a parked worker if there is one. */
+    /** Offers a queue's token to the ready list and wakes a parked worker unless another searches. */
     void makeReady(QueueCore q) {
         ready.offer(q);
         if (parkedCount.get() > 0 && !anyWorkerSearching()) {
