@@ -226,7 +226,7 @@ public final class DispatcherQueue {
 
     /** {@return tasks accepted and not yet started} */
     public int pendingCount() {
-        return core.pendingCount();
+        return core.pendingTasks();
     }
 
     /** {@return tasks run} */

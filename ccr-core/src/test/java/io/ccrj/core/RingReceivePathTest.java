@@ -10,12 +10,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * On a dispatcher with several workers, a persistent receive takes the ring path (a shared ticket
- * per item in the queue, the items in the receiver's ring), and a worker takes a batch of a
+ * On a dispatcher with several workers, a persistent receive takes the direct path (its items in
+ * the receiver's drain, which the workers take a share at a time), and a worker takes a batch of a
  * queue's tasks per token. These tests pin down that both keep the semantics of one task per item
  * taken one at a time: every item runs exactly once, under its own causality, counted one by one;
- * a suspension holds and a disposal discards the items not yet started, including those a batch
- * had taken; a backlog beyond the ring's size falls back to ordinary tasks.
+ * a suspension holds and a disposal discards the items not yet started, including those a share
+ * had taken; a backlog beyond the drain's ring falls back to ordinary tasks.
  */
 @Timeout(60)
 class RingReceivePathTest extends CcrTestSupport {
@@ -46,10 +46,10 @@ class RingReceivePathTest extends CcrTestSupport {
         for (int i = 0; i < n; i++) {
             p.post(i);
             if (i % 500 == 0) {
-                q.execute(tasks::incrementAndGet); // a plain task between tickets
+                q.execute(tasks::incrementAndGet); // a plain task among the items
             }
         }
-        assertThat(q.pendingCount()).as("tickets count items").isEqualTo(n + n / 500);
+        assertThat(q.pendingCount()).as("items count one by one").isEqualTo(n + n / 500);
         gate.countDown();
         eventually("every item and task counted", () -> q.executedCount() == n + n / 500 + 2);
         for (int i = 0; i < n; i++) {

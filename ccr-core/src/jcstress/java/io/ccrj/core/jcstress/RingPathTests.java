@@ -18,12 +18,12 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * The ring path of a persistent receive on a multi-worker dispatcher (a post puts a shared ticket
- * in the queue and the item in the receiver's ring; a worker takes a ticket's item with it): posts
- * racing the workers that take tickets in batches, a suspend and resume, and a dispose. Each state
- * has its own queue on the shared two-worker dispatcher of {@link BatchTakeTests} and posts a
- * backlog first, so tickets are being taken while the actors act. An item that a ticket paired
- * wrongly would run twice or never.
+ * The direct path of a persistent receive on a multi-worker dispatcher (a post appends the item to
+ * the receiver's drain, which stays at the head of the queue while it holds items; the token holder
+ * takes a share of them and hands the token on before it runs them): posts racing the workers that
+ * take shares, a suspend and resume, and a dispose. Each state has its own queue on the shared
+ * two-worker dispatcher of {@link BatchTakeTests} and posts a backlog first, so shares are being
+ * taken while the actors act. An item handed out twice or dropped would run twice or never.
  */
 public final class RingPathTests {
     private RingPathTests() {
@@ -92,7 +92,7 @@ public final class RingPathTests {
     /**
      * One actor suspends and resumes the queue (a batch that sees the suspension gives its
      * unstarted items back as tasks of their own); the other posts an item and submits an ordinary
-     * task between ring tickets. Outcome: (all item runs, the most runs of any item, the ordinary
+     * task, which must not overtake the drain's earlier items. Outcome: (all item runs, the most runs of any item, the ordinary
      * task's runs).
      */
     @JCStressTest
@@ -129,9 +129,9 @@ public final class RingPathTests {
     }
 
     /**
-     * One actor disposes of the queue while tickets are taken; the other posts an item, which the
+     * One actor disposes of the queue while shares are taken; the other posts an item, which the
      * disposed queue's receiver may decline (it stays in the port, and the post throws). Outcome:
-     * (items accounted for: ran, discarded with their tickets, or left in the port; the most runs
+     * (items accounted for: ran, discarded with the drain, or left in the port; the most runs
      * of any item; 1 if no item was both run and discarded, that is, the three add up exactly).
      */
     @JCStressTest

@@ -7,8 +7,8 @@
  * on real dispatchers), and posts racing the direct path of a persistent receive
  * ({@link io.ccrj.core.jcstress.DirectPathTests}, on a real one-worker dispatcher), and a two-worker
  * dispatcher's batches of tasks per token against submits, suspension and disposal
- * ({@link io.ccrj.core.jcstress.BatchTakeTests}), and posts racing the ring path of a persistent
- * receive there ({@link io.ccrj.core.jcstress.RingPathTests}). One nested class per
+ * ({@link io.ccrj.core.jcstress.BatchTakeTests}), and posts racing the direct path of a persistent
+ * receive there, shared by the workers ({@link io.ccrj.core.jcstress.RingPathTests}). One nested class per
  * property; every outcome is described, and the ones the runtime must never produce are
  * {@code FORBIDDEN}.
  *

@@ -10,29 +10,36 @@ import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The direct path of a persistent receive with no predicate and no owner, activated on a
- * one-worker, unconstrained, pool-backed queue: the receiver's items go to this one reusable task
- * instead of one task per item. No allocation per item (a ring that grows to the largest backlog
- * and is reused), per item the port lock and a single-producer offer on the posting side and a
- * lock-free poll on the worker's, instead of a task, an offer and a count on the queue, a poll and
- * a count on the worker's side. A worker that runs dry lingers a few polls for the next item (while
- * no other queue is ready) before it unschedules the drain, so that a producer that keeps pace
- * with the worker appends instead of scheduling the drain anew for every item.
+ * The direct path of a persistent receive with no predicate and no owner, activated on an
+ * unconstrained, pool-backed queue: the receiver's items go to this one reusable task instead of
+ * one task per item. No allocation per item (a ring that grows to the largest backlog and is
+ * reused), per item the port lock and a single-producer offer on the posting side and a lock-free
+ * poll on the worker's, instead of a task, an offer and a count on the queue, a poll and a count on
+ * the worker's side. A worker that runs dry lingers a few polls for the next item (while no other
+ * queue is ready) before it unschedules the drain, so that a producer that keeps pace with the
+ * workers appends instead of scheduling the drain anew for every item.
+ *
+ * <p>A one-worker pool runs the drain with {@link #drain(int)}. On a pool of several workers the
+ * token holder takes a share of the items ({@link #take}), leaves the drain at the head of its
+ * queue (the queue's resume slot) and hands the token on before it runs them, so the workers run
+ * the drain's items in parallel, as they would run a backlog of tasks ({@code QueueCore.runDrain}).
  *
  * <h2>Why it keeps the queue's semantics</h2>
  * <ul>
  *   <li>Order: the post that schedules this task pushes it onto the queue while it still holds
  *   the port lock. A later post appends its item here only while this task is scheduled and is
- *   the queue's only accepted, unfinished task (the queue's count is 1; this task keeps its count
- *   until it finishes), so no task follows it in the queue and the item is run where its own task
- *   would have run; otherwise the post makes an ordinary task. One worker runs the queue's tasks
- *   one at a time in queue order. This needs a count that never reads low: a push counts its task
- *   before it offers it (see {@code QueueCore.push}), so every task whose post finished before
- *   this one started is counted, and a count of 1 can only be this task's own.</li>
- *   <li>Round robin: the worker runs the items one at a time as it would run their tasks: before
- *   each further item it checks the ready list, suspension, disposal and the batch bound, and when
- *   it must let another queue go first it leaves this task at the head of its queue (the queue's
- *   resume slot), still counted, with its remaining items.</li>
+ *   the queue's only accepted task not yet taken for good (the queue's count is 1; this task keeps
+ *   its count until it is unscheduled), so no task follows it in the queue and the item is taken
+ *   where its own task would have been taken; otherwise the post makes an ordinary task. Workers
+ *   take the queue's tasks one token holder at a time in queue order, and a drain left in the
+ *   resume slot is taken before any queued task. This needs a count that never reads low: a push
+ *   counts its task before it offers it (see {@code QueueCore.push}), and a worker takes a batch's
+ *   count off only after it took the batch, so every task whose post finished before this one
+ *   started and that was not yet taken is counted, and a count of 1 can only be this task's own.</li>
+ *   <li>Round robin: the worker runs the items as it would run their tasks: before each further
+ *   item it checks the ready list, suspension, disposal and the batch bound, and when it must let
+ *   another queue go first it leaves this task at the head of its queue (the queue's resume slot),
+ *   still counted, with its remaining items.</li>
  *   <li>Causality and failures: each item runs with its own causalities active, and its exception
  *   is routed as its own task's would be.</li>
  *   <li>Counting: the queue's executed and discarded counts and the worker's processed count
@@ -41,14 +48,15 @@ import java.util.concurrent.RejectedExecutionException;
  * </ul>
  *
  * <h2>Threading</h2>
- * {@link #scheduled} is guarded by the port lock. {@link #pending} is a single-producer ring: its
- * producers are the posting threads, one at a time under the port lock (which orders them and
- * publishes each one's offers to the next); its consumer is the worker that holds the queue's token.
- * {@link #held} and {@link #yielded} belong to that worker (the token hand-off publishes them to
- * the next holder). The task is pushed only when {@link #scheduled} turns true, and
+ * {@link #scheduled} is guarded by the port lock. {@link #pending} is a single-producer,
+ * single-consumer ring: its producers are the posting threads, one at a time under the port lock
+ * (which orders them and publishes each one's offers to the next); its consumer is the worker that
+ * holds the queue's token, one at a time (the token's hand-off through the ready list publishes
+ * one holder's polls to the next). {@link #held} and {@link #yielded} belong to the one worker of a
+ * one-worker pool. The task is pushed only when {@link #scheduled} turns true, and
  * {@link #scheduled} turns false only under the port lock when the ring is empty and nothing is
- * held, after which the finishing run touches no field of this task, so a new push may run it
- * again at once.
+ * held, by the token holder, after which it touches no field of this task, so a new push may run
+ * it again at once.
  */
 final class DirectDrain extends Task {
     private final SimpleReceiver receiver;
@@ -82,7 +90,7 @@ final class DirectDrain extends Task {
 
     /** {@code true} if a receiver activated on {@code sink} may take the direct path. */
     static boolean applies(TaskSink sink, SimpleReceiver receiver) {
-        return sink instanceof QueueCore q && q.submitsWithoutBlocking() && q.pool().workerCount() == 1
+        return sink instanceof QueueCore q && q.submitsWithoutBlocking()
                 && !(receiver.handler() instanceof AsyncHandler<?>);
     }
 
@@ -150,6 +158,106 @@ final class DirectDrain extends Task {
             runOne(entry);
             ran++;
         }
+    }
+
+    // ---- several workers: the token holder takes a share, the items run after the token went on ----
+
+    /**
+     * The token holder of a pool with several workers: takes up to its share of the pending items
+     * into {@code into} (the pending items over the number of workers, at least one, at most
+     * {@code into.length}; one while another queue is ready). A holder that finds the ring empty
+     * lingers as {@link #drain} does, while no other task is pending in the queue.
+     *
+     * @return how many items it took: 0 if none came, and the caller then {@link #unscheduleIfEmpty() unschedules}
+     */
+    int take(Object[] into) {
+        int backlog = pending.size();
+        if (backlog == 0) {
+            Object entry = lingerShared();
+            if (entry == null) {
+                return 0;
+            }
+            into[0] = entry;
+            return 1;
+        }
+        int share = queue.pool().readyIsEmpty()
+                ? Math.min(into.length, Math.max(1, backlog / queue.pool().workerCount()))
+                : 1;
+        int n = 0;
+        Object entry;
+        while (n < share && (entry = pending.poll()) != null) {
+            into[n++] = entry;
+        }
+        return n;
+    }
+
+    /**
+     * The items this drain holds beyond the one count its queue keeps for it while it is
+     * scheduled (-1 while it runs its last item). A racy snapshot, for monitoring
+     * ({@code QueueCore.pendingTasks}): any thread may call it.
+     */
+    int uncountedItems() {
+        int items = pending.size() + (held != null ? 1 : 0);
+        return (boolean) SCHEDULED.getOpaque(this) ? items - 1 : items;
+    }
+
+    private static final java.lang.invoke.VarHandle SCHEDULED;
+
+    static {
+        try {
+            SCHEDULED = java.lang.invoke.MethodHandles.lookup().findVarHandle(DirectDrain.class, "scheduled", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** {@code true} if no item waits in the ring; the token holder's view. */
+    boolean isEmpty() {
+        return pending.isEmpty();
+    }
+
+    private Object lingerShared() {
+        for (int i = 0; i < LINGER_POLLS && queue.pendingCount() == 1 && queue.pool().readyIsEmpty()
+                && !queue.isSuspended() && !queue.isDisposed(); i++) {
+            Thread.onSpinWait();
+            Object entry = pending.poll();
+            if (entry != null) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The token holder found the ring empty: unschedules this task under the port lock unless an
+     * item came meanwhile. Once it returns {@code true} the caller takes the drain's count off and
+     * touches this task no more: the next post pushes it again.
+     */
+    boolean unscheduleIfEmpty() {
+        PortCore port = receiver.port();
+        port.lock.lock();
+        try {
+            if (!pending.isEmpty()) {
+                return false;
+            }
+            scheduled = false;
+            return true;
+        } finally {
+            port.lock.unlock();
+        }
+    }
+
+    /** Runs one item taken with {@link #take}; never throws. */
+    void run(Object entry) {
+        runOne(entry);
+    }
+
+    /**
+     * An ordinary task for an item taken with {@link #take} but not run (a batch that gives its
+     * unstarted items back): ahead of the queue, it no longer depends on this task's order.
+     */
+    Task asTask(Object entry) {
+        return new ItemTask(queue, receiver, entry);
     }
 
     /** Another queue is ready, this one was suspended or disposed, or the batch is spent. */

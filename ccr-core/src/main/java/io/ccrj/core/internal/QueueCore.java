@@ -323,14 +323,13 @@ public final class QueueCore implements TaskSink {
     int runWithToken(WorkerThread self) {
         if (disposed) {
             Task t = takeOne();
-            Object item = pair(t); // under the token, before it is handed on (see ItemRing)
+            discardDisposed(t); // before the count goes: a drain is unscheduled while the token is held
             if (count.decrementAndGet() > 0) {
                 pool.makeReady(this);
             } else {
                 pool.detach(this);
             }
             afterTake();
-            discardDisposed(t, item);
             return 0;
         }
         if (suspended) {
@@ -446,17 +445,24 @@ public final class QueueCore implements TaskSink {
      * @return how many tasks ran
      */
     private int runBatch(WorkerThread self) {
+        Task first = takeOne();
+        if (first instanceof DirectDrain direct) {
+            return runDrain(self, direct);
+        }
         Task[] batch = self.batch;
-        Object[] items = self.batchItems;
-        batch[0] = takeOne();
-        items[0] = pair(batch[0]);
+        batch[0] = first;
         int n = 1;
         int pending = count.get(); // counts the task just taken: it is taken off below
         if (pending > 1 && pool.readyIsEmpty()) {
-            n = Math.min(MAX_BATCH, Math.max(1, pending / pool.workerCount()));
-            for (int i = 1; i < n; i++) {
-                batch[i] = takeOne(); // counted, so queued or about to be (see push)
-                items[i] = pair(batch[i]);
+            int want = Math.min(MAX_BATCH, Math.max(1, pending / pool.workerCount()));
+            while (n < want) {
+                Task t = takeOne(); // counted, so queued or about to be (see push)
+                if (t instanceof DirectDrain direct) {
+                    // A drain keeps its count and its place: it heads the queue for the next holder.
+                    resumeSlot = direct;
+                    break;
+                }
+                batch[n++] = t;
             }
         }
         if (count.addAndGet(-n) > 0) {
@@ -465,19 +471,13 @@ public final class QueueCore implements TaskSink {
         afterTake();
         int ran = 0;
         for (int i = 0; i < n; i++) {
-            Task t = batch[i];
-            Object item = items[i];
-            batch[i] = null;
-            items[i] = null;
             if (i > 0 && (suspended || disposed || !pool.runsTasks())) {
-                giveBack(item == null ? t : ((ItemRing) t).asTask(item), batch, items, i + 1, n);
+                giveBack(batch, i, n);
                 break;
             }
-            if (item != null) {
-                ((ItemRing) t).run(item);
-            } else {
-                t.execute();
-            }
+            Task t = batch[i];
+            batch[i] = null;
+            t.execute();
             ran++;
         }
         executed.add(ran);
@@ -485,19 +485,80 @@ public final class QueueCore implements TaskSink {
     }
 
     /**
-     * Puts the tasks {@code first}, {@code batch[from .. to)} that a worker took but did not start
-     * back, ahead of the queued ones; counted first, as {@link #push} counts, and the token
-     * re-created if the count was zero.
+     * A worker of a multi-worker pool holding the token, with a {@link DirectDrain} just taken:
+     * takes a share of its items, then, if more items or other tasks are pending, leaves the drain
+     * at the head of the queue ({@link #resumeSlot}, still counted) and hands the token on before
+     * it runs them, as {@link #runBatch} does for a batch of tasks. With nothing else pending it
+     * keeps the token while it runs them (no wake-up of another worker for nothing), then comes
+     * back to the drain for more, so a producer that keeps pace is served by one worker as on a
+     * one-worker pool, and a backlog by all of them. A holder that finds the drain dry (after the
+     * drain's linger) unschedules it and takes its count off.
+     *
+     * @return how many items ran
      */
-    private void giveBack(Task first, Task[] batch, Object[] items, int from, int to) {
-        boolean wasIdle = count.getAndAdd(1 + to - from) == 0;
-        returned.offer(first);
+    private int runDrain(WorkerThread self, DirectDrain drain) {
+        Object[] items = self.batchItems;
+        int ran = 0;
+        while (true) {
+            int k = drain.take(items);
+            if (k == 0) {
+                if (!drain.unscheduleIfEmpty()) {
+                    continue; // an item came before the port lock: take it
+                }
+                if (count.decrementAndGet() > 0) {
+                    pool.makeReady(this);
+                }
+                afterTake();
+                executed.add(ran);
+                return ran;
+            }
+            boolean keepToken = ran + k < MAX_TASKS_PER_TOKEN && drain.isEmpty() && count.get() == 1
+                    && pool.readyIsEmpty();
+            resumeSlot = drain;
+            if (!keepToken) {
+                pool.makeReady(this); // before running: the other workers take the later items meanwhile
+            }
+            int done = 0;
+            for (int i = 0; i < k; i++) {
+                if (i > 0 && (suspended || disposed || !pool.runsTasks())) {
+                    for (int j = i; j < k; j++) {
+                        // Their place in the drain is spent: each goes back as a task of its own.
+                        self.batch[j] = drain.asTask(items[j]);
+                        items[j] = null;
+                    }
+                    giveBack(self.batch, i, k);
+                    break;
+                }
+                Object item = items[i];
+                items[i] = null;
+                drain.run(item);
+                done++;
+            }
+            ran += done;
+            if (!keepToken) {
+                executed.add(ran);
+                return ran;
+            }
+            if (done < k || suspended || disposed || !pool.runsTasks()) {
+                // Still holding the token: the next visit applies the suspension or disposal.
+                executed.add(ran);
+                pool.makeReady(this);
+                return ran;
+            }
+            resumeSlot = null; // the drain is in this worker's hands again
+        }
+    }
+
+    /**
+     * Puts the tasks {@code batch[from .. to)} that a worker took but did not start back, ahead
+     * of the queued ones; counted first, as {@link #push} counts, and the token re-created if the
+     * count was zero.
+     */
+    private void giveBack(Task[] batch, int from, int to) {
+        boolean wasIdle = count.getAndAdd(to - from) == 0;
         for (int i = from; i < to; i++) {
-            // An item ring's item goes back as a task of its own: its ticket's place in the ring
-            // is spent (see ItemRing).
-            returned.offer(items[i] == null ? batch[i] : ((ItemRing) batch[i]).asTask(items[i]));
+            returned.offer(batch[i]);
             batch[i] = null;
-            items[i] = null;
         }
         if (wasIdle) {
             pool.makeReady(this);
@@ -515,7 +576,7 @@ public final class QueueCore implements TaskSink {
             Task t = takeOne();
             count.decrementAndGet();
             afterTake();
-            discardDisposed(t, null); // executor queues have no item rings
+            discardDisposed(t);
             return;
         }
         if (suspended) {
@@ -533,22 +594,27 @@ public final class QueueCore implements TaskSink {
     }
 
     /**
-     * A direct drain that let another queue go first with items left: the next token holder
-     * resumes it before polling the queue. Read and written only by the worker holding the token
-     * (the ready list's hand-off publishes it), and by {@link #drainDiscarding()} once the workers
-     * stopped. Counted in {@link #count} while set.
+     * A direct drain left at the head of the queue with items pending: one that let another queue
+     * go first, or whose items the workers of a larger pool take a share at a time. The next token
+     * holder takes it before polling the queue (after the tasks given back, which were taken
+     * before its pending items). Read and written only by the worker holding the token (the ready
+     * list's hand-off publishes it), and by {@link #drainDiscarding()} once the workers stopped.
+     * Counted in {@link #count} while set.
      */
     private Task resumeSlot;
 
     private Task takeOne() {
+        Task t = returned.poll(); // only a pool of several workers gives tasks back
+        if (t != null) {
+            return t;
+        }
         Task resumed = resumeSlot;
         if (resumed != null) {
             resumeSlot = null;
             return resumed;
         }
-        Task t;
         int polls = 0;
-        while ((t = returned.poll()) == null && (t = tasks.poll()) == null) {
+        while ((t = tasks.poll()) == null && (t = returned.poll()) == null) {
             // Counted, not yet offered (see push): the offer is a few instructions away unless its
             // thread lost its core, in which case yielding gives the core back to it.
             if ((++polls & 63) == 0) {
@@ -604,11 +670,7 @@ public final class QueueCore implements TaskSink {
         return disposed;
     }
 
-    private void discardDisposed(Task t, Object item) {
-        if (item != null) {
-            discarded.incrementAndGet(); // an item ring's ticket: the item is dropped with it
-            return;
-        }
+    private void discardDisposed(Task t) {
         if (t instanceof DirectDrain direct) {
             discarded.addAndGet(direct.discardAll());
             return;
@@ -644,8 +706,37 @@ public final class QueueCore implements TaskSink {
 
     // ---- counters ----
 
+    /**
+     * The tasks counted and not yet taken: a {@link DirectDrain} counts as one task while it is
+     * scheduled, whatever it holds. What the token protocol, the drains and a closing pool read.
+     */
     public int pendingCount() {
         return count.get();
+    }
+
+    /**
+     * The tasks accepted and not yet started, as users count them: the counted tasks, with each
+     * scheduled drain's one count replaced by the items it holds. A racy snapshot, for monitoring.
+     */
+    public int pendingTasks() {
+        int n = count.get();
+        for (DirectDrain drain : drains) {
+            n += drain.uncountedItems();
+        }
+        return Math.max(0, n);
+    }
+
+    /** The direct drains of receivers activated on this queue (see {@link #pendingTasks()}). */
+    private final java.util.concurrent.CopyOnWriteArrayList<DirectDrain> drains = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** A receiver with a direct drain was activated on this queue. */
+    void addDrain(DirectDrain drain) {
+        drains.add(drain);
+    }
+
+    /** That receiver was removed from its port: its drain takes no more items. */
+    void removeDrain(DirectDrain drain) {
+        drains.remove(drain);
     }
 
     public long executedCount() {
@@ -677,11 +768,6 @@ public final class QueueCore implements TaskSink {
                 n += direct.discardAll();
                 continue;
             }
-            if (t instanceof ItemRing ring) {
-                ring.take(); // the ticket's item, dropped with it
-                n++;
-                continue;
-            }
             n++;
             try {
                 t.discarded();
@@ -690,15 +776,6 @@ public final class QueueCore implements TaskSink {
             }
         }
         return n;
-    }
-
-    /**
-     * The item of an item ring's ticket just taken ({@link ItemRing}), or {@code null} for any
-     * other task. Called by the token holder before it hands the token on, so tickets and items
-     * stay paired.
-     */
-    private static Object pair(Task t) {
-        return t instanceof ItemRing ring ? ring.take() : null;
     }
 
     private Task pollAny() {

@@ -23,12 +23,10 @@ import java.util.function.Predicate;
  * drops a task once it ran it; discarded or rejected tasks are never reused).
  *
  * <h2>The direct path</h2>
- * On a one-worker, unconstrained, pool-backed queue such a receiver takes the direct path
- * ({@link DirectDrain}) instead: its items go to one reusable drain task, with no task per item.
+ * On an unconstrained, pool-backed queue such a receiver takes the direct path
+ * ({@link DirectDrain}) instead: its items go to one reusable drain task, with no task per item
+ * (on a pool of several workers, the workers take turns at the drain, a share of its items each).
  * It falls back to an ordinary (reused) task when another task follows the drain in the queue.
- * On an unconstrained, pool-backed queue of several workers it takes the multi-worker path
- * ({@link ItemRing}): a shared ticket per item in the queue and the items in a ring, with no task
- * per item either.
  */
 public final class SimpleReceiver extends PortReceiver {
     /** Spent tasks kept for reuse at most; beyond that a finished task is left to the collector. */
@@ -56,24 +54,15 @@ public final class SimpleReceiver extends PortReceiver {
      */
     private DirectDrain direct;
 
-    /**
-     * The multi-worker path ({@link ItemRing}) when this receiver qualifies, else {@code null};
-     * written before registration, whose port lock publishes it to posting threads.
-     */
-    private ItemRing ring;
-
     @Override
     protected void register() {
         if (persistent && predicate == null && parent == null && !(handler instanceof AsyncHandler<?>)
                 && sink instanceof QueueCore queue) {
             if (DirectDrain.applies(sink, this)) {
                 direct = new DirectDrain(queue, this);
-            } else if (ItemRing.applies(sink, this)) {
-                ring = new ItemRing(queue, this);
+                queue.addDrain(direct);
             }
-            if (ring == null) { // an item ring makes no task per item, so keeps no spares
-                spares = queue.runsOnOneThread() ? new SpscArrayQueue<>(SPARE_TASKS) : new MpscArrayQueue<>(SPARE_TASKS);
-            }
+            spares = queue.runsOnOneThread() ? new SpscArrayQueue<>(SPARE_TASKS) : new MpscArrayQueue<>(SPARE_TASKS);
         }
         port.register(entry);
     }
@@ -91,6 +80,10 @@ public final class SimpleReceiver extends PortReceiver {
     @Override
     protected void unlinkLocked(PortCore from) {
         from.unlinkLocked(entry);
+        DirectDrain d = direct;
+        if (d != null && sink instanceof QueueCore queue) {
+            queue.removeDrain(d);
+        }
     }
 
     @Override
@@ -102,13 +95,6 @@ public final class SimpleReceiver extends PortReceiver {
                 }
             } catch (Throwable failure) {
                 return new Rejection(failure, CausalEnvelope.causalities(stored), sink);
-            }
-        }
-        ItemRing r = ring;
-        if (r != null) {
-            Dispatchable taken = r.offerLocked(stored);
-            if (taken != null) {
-                return taken;
             }
         }
         DirectDrain d = direct;

@@ -381,7 +381,7 @@ public final class WorkerPool {
     public long pendingCount() {
         long n = 0;
         for (QueueCore q : queues) {
-            n += q.pendingCount();
+            n += q.pendingTasks();
         }
         return n;
     }

@@ -29,7 +29,7 @@ public final class WorkerThread extends Thread {
 
     /** Tasks of one batch taken under a queue's token ({@link QueueCore}); used only by this thread. */
     final Task[] batch = new Task[QueueCore.MAX_BATCH];
-    /** The items taken with the batch's item-ring tickets ({@link ItemRing}), else null; this thread only. */
+    /** Items taken from a direct drain under a queue's token ({@link DirectDrain#take}); this thread only. */
     final Object[] batchItems = new Object[QueueCore.MAX_BATCH];
 
     /** Notices when this worker's idle spin loses its core; used only by this thread. */
