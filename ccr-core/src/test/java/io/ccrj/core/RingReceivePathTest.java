@@ -149,6 +149,35 @@ class RingReceivePathTest extends CcrTestSupport {
     }
 
     @Test
+    void whatIsPostedWhileAWorkerRunsTheDrainRunsOnTheOtherWorker() {
+        // A worker that finds nothing else pending keeps the queue's token while it runs the
+        // drain's item; what is posted meanwhile must go to the other worker, not wait for it.
+        Dispatcher d = dispatcher(2);
+        DispatcherQueue q = d.createQueue("q");
+        Port<Integer> p = new Port<>("p");
+        CountDownLatch gate = gate();
+        CountDownLatch second = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        Arbiter.activate(q, Arbiter.receive(true, p, i -> {
+            if (i == 0) {
+                started.countDown();
+                hold(gate); // released only once item 1 and the task have run
+            } else {
+                second.countDown();
+            }
+        }));
+        p.post(0);
+        await(started);
+        CountDownLatch task = new CountDownLatch(1);
+        q.execute(task::countDown); // a task beside the busy drain
+        await(task);
+        p.post(1); // an item appended to the busy drain
+        await(second);
+        gate.countDown();
+        eventually("everything ran", () -> q.executedCount() == 3);
+    }
+
+    @Test
     void aBacklogBeyondTheRingFallsBackToTasks() {
         Dispatcher d = dispatcher(2);
         DispatcherQueue q = d.createQueue("q");

@@ -117,6 +117,7 @@ final class DirectDrain extends Task {
             return Dispatchable.NONE;
         }
         if (queue.pendingCount() == 1 && !queue.isSuspended() && pending.offer(stored)) {
+            queue.handOnKeptToken(); // a worker running items with the token kept lets another take this one
             return Dispatchable.NONE;
         }
         return null;
@@ -202,6 +203,7 @@ final class DirectDrain extends Task {
     }
 
     private static final java.lang.invoke.VarHandle SCHEDULED;
+
 
     static {
         try {

@@ -231,6 +231,8 @@ public final class QueueCore implements TaskSink {
             executor.execute(executorTurn);
         } else if (wasIdle) {
             pool.makeReady(this); // after the offer: the token's holder finds the task in place
+        } else {
+            handOnKeptToken(); // after the offer: the next holder finds the task in place
         }
     }
 
@@ -489,9 +491,10 @@ public final class QueueCore implements TaskSink {
      * takes a share of its items, then, if more items or other tasks are pending, leaves the drain
      * at the head of the queue ({@link #resumeSlot}, still counted) and hands the token on before
      * it runs them, as {@link #runBatch} does for a batch of tasks. With nothing else pending it
-     * keeps the token while it runs them (no wake-up of another worker for nothing), then comes
-     * back to the drain for more, so a producer that keeps pace is served by one worker as on a
-     * one-worker pool, and a backlog by all of them. A holder that finds the drain dry (after the
+     * keeps the token while it runs them (no wake-up of another worker for nothing; a post
+     * meanwhile hands the token on, see {@link #tokenKeeper}), then comes back to the drain for
+     * more, so a producer that keeps pace is served by one worker as on a one-worker pool, and a
+     * backlog by all of them. A holder that finds the drain dry (after the
      * drain's linger) unschedules it and takes its count off.
      *
      * @return how many items ran
@@ -515,7 +518,12 @@ public final class QueueCore implements TaskSink {
             boolean keepToken = ran + k < MAX_TASKS_PER_TOKEN && drain.isEmpty() && count.get() == 1
                     && pool.readyIsEmpty();
             resumeSlot = drain;
-            if (!keepToken) {
+            if (keepToken) {
+                tokenKeeper = self; // after the resume slot: from here a submit or an append may hand the token on
+                if ((count.get() != 1 || !drain.isEmpty()) && TOKEN_KEEPER.compareAndSet(this, self, null)) {
+                    pool.makeReady(this); // something came before the flag was up: hand on at once
+                }
+            } else {
                 pool.makeReady(this); // before running: the other workers take the later items meanwhile
             }
             int done = 0;
@@ -535,7 +543,7 @@ public final class QueueCore implements TaskSink {
                 done++;
             }
             ran += done;
-            if (!keepToken) {
+            if (!keepToken || !TOKEN_KEEPER.compareAndSet(this, self, null)) { // handed on meanwhile
                 executed.add(ran);
                 return ran;
             }
@@ -546,6 +554,38 @@ public final class QueueCore implements TaskSink {
                 return ran;
             }
             resumeSlot = null; // the drain is in this worker's hands again
+        }
+    }
+
+    /**
+     * The worker of a multi-worker pool that holds the token while it runs a drain's items
+     * ({@link #runDrain}), or {@code null}: it found nothing else pending, so it woke no other
+     * worker for nothing. But a task submitted or an item appended meanwhile must not wait for
+     * those items to finish, so its poster claims the field (compare-and-set to {@code null}) and
+     * hands the token on for the holder: the drain waits in {@link #resumeSlot}, set before the
+     * field. The holder claims it back once its items ran (compare-and-set of itself, so a later
+     * holder's claim is never taken for its own); if it cannot, the token is on the ready list and
+     * it returns without touching the queue again. A holder that set the field re-reads the count
+     * and the drain, so a submit counted before the field was visible is not left waiting (both
+     * are volatile, so one of the two sides sees the other); an append whose ring store is still
+     * in flight may be missed, and then waits for the holder's items: a delay, not a loss.
+     */
+    private volatile WorkerThread tokenKeeper;
+    private static final java.lang.invoke.VarHandle TOKEN_KEEPER;
+
+    static {
+        try {
+            TOKEN_KEEPER = java.lang.invoke.MethodHandles.lookup().findVarHandle(QueueCore.class, "tokenKeeper", WorkerThread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A post that finds the token kept by a worker running a drain's items hands it on ({@link #tokenKeeper}). */
+    void handOnKeptToken() {
+        WorkerThread keeper = tokenKeeper;
+        if (keeper != null && TOKEN_KEEPER.compareAndSet(this, keeper, null)) {
+            pool.makeReady(this);
         }
     }
 
@@ -728,6 +768,11 @@ public final class QueueCore implements TaskSink {
 
     /** The direct drains of receivers activated on this queue (see {@link #pendingTasks()}). */
     private final java.util.concurrent.CopyOnWriteArrayList<DirectDrain> drains = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** {@code true} if a receiver with a direct drain is active on this queue. */
+    boolean hasDrain() {
+        return !drains.isEmpty();
+    }
 
     /** A receiver with a direct drain was activated on this queue. */
     void addDrain(DirectDrain drain) {

@@ -27,6 +27,9 @@ import java.util.function.Predicate;
  * ({@link DirectDrain}) instead: its items go to one reusable drain task, with no task per item
  * (on a pool of several workers, the workers take turns at the drain, a share of its items each).
  * It falls back to an ordinary (reused) task when another task follows the drain in the queue.
+ * On a pool of several workers only the first such receiver of a queue gets a drain: a drain
+ * appends only while it is its queue's only pending task, so two drains on one queue would keep
+ * sending each other's items to tasks, paying for the drains' churn on top.
  */
 public final class SimpleReceiver extends PortReceiver {
     /** Spent tasks kept for reuse at most; beyond that a finished task is left to the collector. */
@@ -58,7 +61,7 @@ public final class SimpleReceiver extends PortReceiver {
     protected void register() {
         if (persistent && predicate == null && parent == null && !(handler instanceof AsyncHandler<?>)
                 && sink instanceof QueueCore queue) {
-            if (DirectDrain.applies(sink, this)) {
+            if (DirectDrain.applies(sink, this) && (queue.runsOnOneThread() || !queue.hasDrain())) {
                 direct = new DirectDrain(queue, this);
                 queue.addDrain(direct);
             }
