@@ -64,6 +64,8 @@ final class DirectDrain extends Task {
     private final Handler<Object> handler;
     /** Items consumed and not yet run, in post order; offered under the port lock, polled by the worker. */
     private final SpscGrowableArrayQueue<Object> pending = new SpscGrowableArrayQueue<>(INITIAL_RING, MAX_RING);
+    /** The queue's pool has several workers, who take turns at this drain ({@code QueueCore.runDrain}). */
+    private final boolean shared;
     /** An item the worker took before it had to let another queue go first; worker-owned. */
     private Object held;
     /** This task is in the queue, at its head, or running; guarded by the port lock. */
@@ -83,6 +85,7 @@ final class DirectDrain extends Task {
 
     DirectDrain(QueueCore queue, SimpleReceiver receiver) {
         super(queue, null);
+        this.shared = queue.pool().workerCount() > 1;
         this.queue = queue;
         this.receiver = receiver;
         this.handler = receiver.handler();
@@ -117,7 +120,9 @@ final class DirectDrain extends Task {
             return Dispatchable.NONE;
         }
         if (queue.pendingCount() == 1 && !queue.isSuspended() && pending.offer(stored)) {
-            queue.handOnKeptToken(); // a worker running items with the token kept lets another take this one
+            if (shared) {
+                queue.handOnKeptToken(); // a worker running items with the token kept lets another take this one
+            }
             return Dispatchable.NONE;
         }
         return null;

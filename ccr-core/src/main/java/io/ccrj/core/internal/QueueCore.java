@@ -87,6 +87,7 @@ public final class QueueCore implements TaskSink {
         this.policy = policy;
         this.rateIntervalNanos = policy.tasksPerSecond() > 0 ? Math.max(1, (long) (1e9 / policy.tasksPerSecond())) : 0;
         this.policyEvents = new Port<>(name + ".policy");
+        this.sharesDrains = executor == null && pool != null && pool.workerCount() > 1;
         boolean discards = policy.kind() == SchedulingPolicy.Kind.QUEUE_DEPTH_DISCARD
                 || policy.kind() == SchedulingPolicy.Kind.SCHEDULING_RATE_DISCARD;
         this.tasks = pool != null && executor == null && !discards
@@ -231,7 +232,7 @@ public final class QueueCore implements TaskSink {
             executor.execute(executorTurn);
         } else if (wasIdle) {
             pool.makeReady(this); // after the offer: the token's holder finds the task in place
-        } else {
+        } else if (sharesDrains && tokenKeeper != null) {
             handOnKeptToken(); // after the offer: the next holder finds the task in place
         }
     }
@@ -571,6 +572,8 @@ public final class QueueCore implements TaskSink {
      * in flight may be missed, and then waits for the holder's items: a delay, not a loss.
      */
     private volatile WorkerThread tokenKeeper;
+    /** A pool of several workers: only there may a worker keep the token while it runs a drain's items. */
+    private final boolean sharesDrains;
     private static final java.lang.invoke.VarHandle TOKEN_KEEPER;
 
     static {
