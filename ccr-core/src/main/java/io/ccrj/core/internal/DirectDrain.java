@@ -85,7 +85,7 @@ final class DirectDrain extends Task {
 
     DirectDrain(QueueCore queue, SimpleReceiver receiver) {
         super(queue, null);
-        this.shared = queue.pool().workerCount() > 1;
+        this.shared = queue.sharesDrains();
         this.queue = queue;
         this.receiver = receiver;
         this.handler = receiver.handler();

@@ -584,6 +584,11 @@ public final class QueueCore implements TaskSink {
         }
     }
 
+    /** {@code true} on a pool of several workers, whose workers take turns at a drain ({@link #runDrain}). */
+    boolean sharesDrains() {
+        return sharesDrains;
+    }
+
     /** A post that finds the token kept by a worker running a drain's items hands it on ({@link #tokenKeeper}). */
     void handOnKeptToken() {
         WorkerThread keeper = tokenKeeper;

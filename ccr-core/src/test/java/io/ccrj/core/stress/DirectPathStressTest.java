@@ -63,28 +63,7 @@ class DirectPathStressTest {
             Arbiter.activate(q, Arbiter.receive(true, direct, check));
             Arbiter.activate(q, Arbiter.receive(true, ordinary, check, t -> true));
             long start = System.nanoTime();
-            AtomicLong posted = new AtomicLong();
-            runProducers("direct-stress", PRODUCERS, p -> {
-                for (int s = 0; s < PER_PRODUCER; s++) {
-                    Long tagged = ((long) p << 32) | s;
-                    if (p == 0 && (s / 3) % 4 == 3) {
-                        ordinary.post(tagged);
-                    } else {
-                        direct.post(tagged);
-                    }
-                    if (p == 0 && (s & 1023) == 0) {
-                        side.execute(() -> { }); // another queue takes turns with the drain
-                    }
-                    long total = posted.incrementAndGet();
-                    if ((s & 255) == 0) {
-                        stayWithin(WINDOW, total, consumed,
-                                () -> "consumed " + consumed.get() + " of " + posted.get());
-                    }
-                }
-            });
-            StressHarness.await(() -> consumed.get() == (long) PRODUCERS * PER_PRODUCER,
-                    () -> "consumed " + consumed.get() + " of " + (long) PRODUCERS * PER_PRODUCER);
-            awaitQuiescent(d);
+            produceMix(d, q, side, direct, ordinary, consumed, false);
             report("direct path", (long) PRODUCERS * PER_PRODUCER, start);
             violations.assertNone();
             for (int p = 0; p < PRODUCERS; p++) {
@@ -128,33 +107,7 @@ class DirectPathStressTest {
             Arbiter.activate(q, Arbiter.receive(true, direct, check));
             Arbiter.activate(q, Arbiter.receive(true, ordinary, check, t -> true));
             long start = System.nanoTime();
-            AtomicLong posted = new AtomicLong();
-            runProducers("shared-drain-stress", PRODUCERS, p -> {
-                for (int s = 0; s < PER_PRODUCER; s++) {
-                    Long tagged = ((long) p << 32) | s;
-                    if (p == 0 && (s / 3) % 4 == 3) {
-                        ordinary.post(tagged);
-                    } else {
-                        direct.post(tagged);
-                    }
-                    if (p == 0 && (s & 1023) == 0) {
-                        side.execute(() -> { }); // another queue takes turns with the drain
-                    }
-                    if (p == 0 && (s & 8191) == 4096) {
-                        q.suspend(); // the workers' shares in hand give their unstarted items back
-                        Thread.onSpinWait();
-                        q.resume();
-                    }
-                    long total = posted.incrementAndGet();
-                    if ((s & 255) == 0) {
-                        stayWithin(WINDOW, total, consumed,
-                                () -> "consumed " + consumed.get() + " of " + posted.get());
-                    }
-                }
-            });
-            StressHarness.await(() -> consumed.get() == (long) PRODUCERS * PER_PRODUCER,
-                    () -> "consumed " + consumed.get() + " of " + (long) PRODUCERS * PER_PRODUCER);
-            awaitQuiescent(d);
+            produceMix(d, q, side, direct, ordinary, consumed, true);
             report("shared drain, two workers", (long) PRODUCERS * PER_PRODUCER, start);
             violations.assertNone();
             for (int p = 0; p < PRODUCERS; p++) {
@@ -174,5 +127,41 @@ class DirectPathStressTest {
                 d.shutdownNow();
             }
         }
+    }
+
+    /**
+     * The producers of both tests: producer 0 posts runs of items alternately to {@code direct}
+     * and {@code ordinary}, and now and then a task on {@code side} (and, with {@code suspending},
+     * suspends and resumes {@code q}); the others post only to {@code direct}. Returns once every
+     * item was consumed and the dispatcher is quiescent.
+     */
+    private static void produceMix(Dispatcher d, DispatcherQueue q, DispatcherQueue side, Port<Long> direct,
+            Port<Long> ordinary, AtomicLong consumed, boolean suspending) throws Exception {
+        AtomicLong posted = new AtomicLong();
+        runProducers(d.name(), PRODUCERS, p -> {
+            for (int s = 0; s < PER_PRODUCER; s++) {
+                Long tagged = ((long) p << 32) | s;
+                if (p == 0 && (s / 3) % 4 == 3) {
+                    ordinary.post(tagged);
+                } else {
+                    direct.post(tagged);
+                }
+                if (p == 0 && (s & 1023) == 0) {
+                    side.execute(() -> { }); // another queue takes turns with the drain
+                }
+                if (suspending && p == 0 && (s & 8191) == 4096) {
+                    q.suspend(); // the workers' shares in hand give their unstarted items back
+                    Thread.onSpinWait();
+                    q.resume();
+                }
+                long total = posted.incrementAndGet();
+                if ((s & 255) == 0) {
+                    stayWithin(WINDOW, total, consumed, () -> "consumed " + consumed.get() + " of " + posted.get());
+                }
+            }
+        });
+        StressHarness.await(() -> consumed.get() == (long) PRODUCERS * PER_PRODUCER,
+                () -> "consumed " + consumed.get() + " of " + (long) PRODUCERS * PER_PRODUCER);
+        awaitQuiescent(d);
     }
 }
