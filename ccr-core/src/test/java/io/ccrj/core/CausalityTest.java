@@ -84,6 +84,34 @@ class CausalityTest extends CcrTestSupport {
     }
 
     @Test
+    void aJoinHandsOverItemsWithTheirCausalitiesWhetherOrNotAnyWasActiveAtThePost() {
+        Dispatcher d = dispatcher(1);
+        DispatcherQueue q = d.createQueue("q");
+        Port<Integer> p = new Port<>("p");
+        Causality middle = new Causality("middle");
+        Runnable[] posts = {
+            () -> { p.post(1); p.post(2); p.post(3); },                                  // none active
+            () -> { p.post(4); Causality.run(middle, () -> p.post(5)); p.post(6); },      // one of three
+            () -> { p.post(7); p.post(8); p.post(9); }                                   // none again, same port
+        };
+        List<List<Integer>> expectedItems = List.of(List.of(1, 2, 3), List.of(4, 5, 6), List.of(7, 8, 9));
+        List<List<Causality>> expectedCausalities = List.of(List.of(), List.of(middle), List.of());
+        for (int round = 0; round < posts.length; round++) {
+            CompletableFuture<List<Integer>> items = new CompletableFuture<>();
+            CompletableFuture<List<Causality>> active = new CompletableFuture<>();
+            Arbiter.activate(q, Arbiter.multipleItemReceive(p, 3, l -> {
+                active.complete(Causality.current());
+                items.complete(l);
+            }));
+            posts[round].run();
+            assertThat(await(items)).as("round %d: the items, in post order", round).isEqualTo(expectedItems.get(round));
+            assertThat(await(active)).as("round %d: the causalities active in the handler", round)
+                    .containsExactlyElementsOf(expectedCausalities.get(round));
+            assertThatThrownBy(() -> await(items).set(0, 0)).isInstanceOf(UnsupportedOperationException.class);
+        }
+    }
+
+    @Test
     void sameCausalityOnBothItemsOfAJoinIsReportedOnce() {
         Dispatcher d = dispatcher(1);
         DispatcherQueue q = d.createQueue("q");

@@ -214,8 +214,9 @@ public abstract class JoinReceiver extends ArbiterNode {
             if (!leavesReservedItemsLocked(outcome)) {
                 return null;
             }
+            boolean plain = onlyPlainItemsLocked();
             Object[][] taken = takeLocked();
-            JoinTask task = new JoinTask(taken);
+            JoinTask task = new JoinTask(taken, plain);
             Dispatchable d = task;
             if (parent != null) {
                 d = parent.commit(this, task);
@@ -352,6 +353,16 @@ public abstract class JoinReceiver extends ArbiterNode {
 
     // ---- what a subclass decides ----
 
+    /** Under all the locks: no port holds an item wrapped with causalities. */
+    private boolean onlyPlainItemsLocked() {
+        for (PortCore p : ports) {
+            if (!p.onlyPlainItemsLocked()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Under all the locks: is a whole set queued? By default, {@link #required} per port. */
     protected boolean availableLocked() {
         for (int i = 0; i < ports.length; i++) {
@@ -379,10 +390,13 @@ public abstract class JoinReceiver extends ArbiterNode {
         return true;
     }
 
-    /** Runs the user's handler on a committed set (entries per distinct port, FIFO). */
+    /**
+     * Runs the user's handler on a committed set: the items per distinct port, FIFO, already
+     * unwrapped from their causality envelopes. The arrays are the handler's to keep.
+     */
     protected abstract void invoke(Object[][] taken) throws Exception;
 
-    /** What a sequential task's {@code await} returns for a committed set. */
+    /** What a sequential task's {@code await} returns for a committed set (items as for {@link #invoke}). */
     protected abstract Object value(Object[][] taken);
 
     /** The factory's name, with its parameters, for {@link #describe()}. */
@@ -393,40 +407,27 @@ public abstract class JoinReceiver extends ArbiterNode {
         return slots;
     }
 
-    /** The committed items in slot (user) order, unwrapped from their causality envelopes. */
+    /** The committed items (as {@link #invoke} gets them) in slot (user) order. */
     protected final Object[] bySlot(Object[][] taken) {
         if (ports.length == 1) {
-            // One port: the slots are its items in FIFO order, as taken.
-            Object[] out = new Object[slots.length];
-            for (int s = 0; s < out.length; s++) {
-                out[s] = CausalEnvelope.item(taken[0][s]);
-            }
-            return out;
+            return taken[0]; // one port: the slots are its items in FIFO order, as taken
         }
         int[] next = new int[ports.length];
         Object[] out = new Object[slots.length];
         for (int s = 0; s < slots.length; s++) {
             int i = indexOf(slots[s]);
-            out[s] = CausalEnvelope.item(taken[i][next[i]++]);
+            out[s] = taken[i][next[i]++];
         }
         return out;
     }
 
-    /** Unwrapped items, in order. */
-    protected static List<Object> items(Object[] entries) {
-        List<Object> out = new ArrayList<>(entries.length);
-        for (Object e : entries) {
-            out.add(CausalEnvelope.item(e));
-        }
-        return out;
+    /** The items of one port, in order, as a list the handler may change. */
+    protected static List<Object> items(Object[] taken) {
+        return new ArrayList<>(Arrays.asList(taken));
     }
 
     protected static Object[] takeN(PortCore p, int n) {
-        Object[] out = new Object[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = p.takeLocked();
-        }
-        return out;
+        return p.takeLocked(n);
     }
 
     private void putBack(Object[][] taken) {
@@ -500,22 +501,41 @@ public abstract class JoinReceiver extends ArbiterNode {
 
     /** The handler bound to one committed set of items. */
     private final class JoinTask extends Task {
-        private final Object[][] taken; // per distinct port, FIFO
+        /** The entries per distinct port, FIFO, as queued (with their envelopes, if any). */
+        private final Object[][] taken;
+        /** No entry is wrapped: {@link #taken} holds the items themselves. */
+        private final boolean plain;
 
-        JoinTask(Object[][] taken) {
-            super(JoinReceiver.this.sink, causalitiesOf(taken));
+        JoinTask(Object[][] taken, boolean plain) {
+            super(JoinReceiver.this.sink, plain ? null : causalitiesOf(taken));
             this.taken = taken;
+            this.plain = plain;
         }
 
         @Override
         protected boolean invoke() throws Exception {
-            JoinReceiver.this.invoke(taken);
+            JoinReceiver.this.invoke(items());
             return false;
         }
 
         @Override
         public Object value() {
-            return JoinReceiver.this.value(taken);
+            return JoinReceiver.this.value(items());
+        }
+
+        /** The items without their envelopes; the entries stay as taken for a put-back or a discard. */
+        private Object[][] items() {
+            if (plain) {
+                return taken;
+            }
+            Object[][] out = new Object[taken.length][];
+            for (int i = 0; i < taken.length; i++) {
+                out[i] = new Object[taken[i].length];
+                for (int j = 0; j < out[i].length; j++) {
+                    out[i][j] = CausalEnvelope.item(taken[i][j]);
+                }
+            }
+            return out;
         }
 
         @Override

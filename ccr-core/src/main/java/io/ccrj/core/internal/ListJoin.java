@@ -2,6 +2,8 @@ package io.ccrj.core.internal;
 
 import io.ccrj.core.Handler;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -22,12 +24,17 @@ final class ListJoin extends JoinReceiver {
 
     @Override
     protected void invoke(Object[][] taken) throws Exception {
-        handler.handle(List.of(bySlot(taken)));
+        handler.handle(list(bySlot(taken)));
     }
 
     @Override
     protected Object value(Object[][] taken) {
-        return List.of(bySlot(taken));
+        return list(bySlot(taken));
+    }
+
+    /** An unmodifiable view: the items were copied once, out of the port; no second copy. */
+    private static List<Object> list(Object[] items) {
+        return Collections.unmodifiableList(Arrays.asList(items));
     }
 
     @Override

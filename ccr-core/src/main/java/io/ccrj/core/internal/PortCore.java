@@ -80,6 +80,13 @@ public final class PortCore {
      * items it held back go to the other joins instead of waiting for items that may never come.
      */
     static final long RESERVATION_QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * An entry wrapped with its causalities was ever queued here; guarded by the lock. Sticky, so
+     * it needs no bookkeeping on the many paths that take entries: while it is false, every queued
+     * entry is the posted item itself, and a join commit skips unwrapping and merging causalities
+     * item by item ({@link #onlyPlainItemsLocked()}).
+     */
+    private boolean envelopesQueued;
     /** Completion watchers, guarded by the lock; {@code null} while there are none. */
     private List<CompletionReceiver> watchers;
 
@@ -141,6 +148,9 @@ public final class PortCore {
             }
             if (toRun == null) {
                 items.addLast(entry);
+                if (entry != item) {
+                    envelopesQueued = true;
+                }
                 notifyJoins = joinCount > 1 || (joinCount == 1 && soleJoinMayCommitLocked());
                 lapsedSinceLastItem = false;
                 if (reservedBy != null) {
@@ -525,7 +535,9 @@ public final class PortCore {
                 }
             }
             for (int i = keep.size() - 1; i >= 0; i--) {
-                items.addFirst(keep.get(i));
+                Object entry = keep.get(i);
+                items.addFirst(entry);
+                envelopesQueued |= entry instanceof CausalEnvelope;
             }
             queued = !keep.isEmpty() && joinCount > 0;
         } finally {
@@ -544,9 +556,29 @@ public final class PortCore {
         return items.size();
     }
 
-    /** Removes and returns the head entry; caller holds the lock and checked {@link #sizeLocked()}. */
-    public Object takeLocked() {
-        return items.pollFirst();
+    /**
+     * Removes and returns the first {@code n} entries in FIFO order; caller holds the lock and
+     * checked {@link #sizeLocked()}. Taking all of them is one array copy.
+     */
+    public Object[] takeLocked(int n) {
+        if (n == items.size()) {
+            Object[] out = items.toArray();
+            items.clear();
+            return out;
+        }
+        Object[] out = new Object[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = items.pollFirst();
+        }
+        return out;
+    }
+
+    /**
+     * {@code true} if every entry queued here is a posted item itself, none wrapped with
+     * causalities (no causality was active at any post that queued one); caller holds the lock.
+     */
+    public boolean onlyPlainItemsLocked() {
+        return !envelopesQueued;
     }
 
     /** Puts an entry back at the head (a refused join commit rolling back); caller holds the lock. */
