@@ -77,10 +77,8 @@ public interface Stream extends AutoCloseable {
     }
 
     /** Counts a batch on the consumer's thread (one thread only); the peers of {@code bin/ccrj peers} count with it too. */
-    final class Counter {
+    final class Counter extends PaddedCount {
         private final BatchLatch latch = new BatchLatch();
-        private long count;
-        private long target;
 
         /**
          * Benchmark thread, before the batch's first post (which publishes these writes).
