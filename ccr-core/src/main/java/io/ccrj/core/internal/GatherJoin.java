@@ -36,8 +36,8 @@ final class GatherJoin extends JoinReceiver {
         Object[][] out = new Object[2][];
         int fromFirst = Math.min(slots[0].sizeLocked(), total);
         int firstIndex = ports[0] == slots[0] ? 0 : 1;
-        out[firstIndex] = takeN(slots[0], fromFirst);
-        out[1 - firstIndex] = takeN(slots[1], total - fromFirst);
+        out[firstIndex] = slots[0].takeLocked(fromFirst);
+        out[1 - firstIndex] = slots[1].takeLocked(total - fromFirst);
         return out;
     }
 

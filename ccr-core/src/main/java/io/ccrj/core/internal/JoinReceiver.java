@@ -380,7 +380,7 @@ public abstract class JoinReceiver extends ArbiterNode {
     protected Object[][] takeLocked() {
         Object[][] out = new Object[ports.length][];
         for (int i = 0; i < ports.length; i++) {
-            out[i] = takeN(ports[i], required[i]);
+            out[i] = ports[i].takeLocked(required[i]);
         }
         return out;
     }
@@ -424,10 +424,6 @@ public abstract class JoinReceiver extends ArbiterNode {
     /** The items of one port, in order, as a list the handler may change. */
     protected static List<Object> items(Object[] taken) {
         return new ArrayList<>(Arrays.asList(taken));
-    }
-
-    protected static Object[] takeN(PortCore p, int n) {
-        return p.takeLocked(n);
     }
 
     private void putBack(Object[][] taken) {
