@@ -12,6 +12,15 @@ import java.util.Arrays;
  */
 public final class CausalityContext {
     private static final ThreadLocal<Causality[]> CURRENT = new ThreadLocal<>();
+    /**
+     * Some thread other than a worker has set causalities in {@link #CURRENT}: until then every
+     * such thread's value is {@code null} and {@link #get()} skips the thread-local lookup (a
+     * map probe per post on the posting thread). Plain, never reset: a thread's value is only ever
+     * set by that thread, and it writes this flag first, so by program order it reads {@code true}
+     * whenever its own value can be non-null; a stale {@code false} read by any other thread is
+     * still right for that thread.
+     */
+    private static boolean threadLocalsUsed;
 
     private CausalityContext() {
     }
@@ -21,7 +30,7 @@ public final class CausalityContext {
         if (Thread.currentThread() instanceof WorkerThread w) {
             return w.causalities;
         }
-        return CURRENT.get();
+        return threadLocalsUsed ? CURRENT.get() : null;
     }
 
     /** Replaces the current thread's causalities ({@code null} clears) and returns the previous ones. */
@@ -30,6 +39,12 @@ public final class CausalityContext {
             Causality[] previous = w.causalities;
             w.causalities = causalities;
             return previous;
+        }
+        if (!threadLocalsUsed) {
+            if (causalities == null) {
+                return null; // no thread ever set one: this thread's value is null too
+            }
+            threadLocalsUsed = true;
         }
         Causality[] previous = CURRENT.get();
         if (causalities == null) {
