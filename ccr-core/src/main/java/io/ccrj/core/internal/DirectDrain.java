@@ -52,8 +52,9 @@ import java.util.concurrent.RejectedExecutionException;
  * single-consumer ring: its producers are the posting threads, one at a time under the port lock
  * (which orders them and publishes each one's offers to the next); its consumer is the worker that
  * holds the queue's token, one at a time (the token's hand-off through the ready list publishes
- * one holder's polls to the next). {@link #held} and {@link #yielded} belong to the one worker of a
- * one-worker pool. The task is pushed only when {@link #scheduled} turns true, and
+ * one holder's polls to the next). {@link #held} belongs to the one worker of a one-worker pool;
+ * a visit reports that it yielded in {@link #drain}'s result, not in a field, so that a worker
+ * visiting writes nothing to the cache line posters read {@link #scheduled} from. The task is pushed only when {@link #scheduled} turns true, and
  * {@link #scheduled} turns false only under the port lock when the ring is empty and nothing is
  * held, by the token holder, after which it touches no field of this task, so a new push may run
  * it again at once.
@@ -70,8 +71,6 @@ final class DirectDrain extends Task {
     private Object held;
     /** This task is in the queue, at its head, or running; guarded by the port lock. */
     private boolean scheduled;
-    /** The last drain left items for the next visit; worker-owned. */
-    boolean yielded;
 
     /** The ring's first size; it doubles as a backlog needs it, up to {@link #MAX_RING}. */
     private static final int INITIAL_RING = 64;
@@ -131,14 +130,21 @@ final class DirectDrain extends Task {
     /**
      * Runs items on the worker that holds the queue's token: at least one, then more while no
      * other queue is ready, the queue is neither suspended nor disposed, and fewer than
-     * {@code budget} ran. Sets {@link #yielded} if items remain for the next visit.
+     * {@code budget} ran.
      *
-     * @return how many items ran
+     * @return how many items ran, negated when the drain yielded: it stays scheduled (with items
+     *     left, or dry just as it had to stop) and the caller keeps it at the head of its queue
+     *     for the next visit; never 0 when negated, since a visit yields only after an item ran
      */
     int drain(int budget) {
         int ran = 0;
-        yielded = false;
         while (true) {
+            if (ran > 0 && mustStop(ran, budget)) {
+                // Checked before taking the next item, so that a visit ending with the ring dry
+                // leaves the drain scheduled for the next one instead of taking the port lock to
+                // decide (a poster keeping pace would find it held on most visits).
+                return -ran;
+            }
             Object entry = held;
             if (entry != null) {
                 held = null;
@@ -155,11 +161,10 @@ final class DirectDrain extends Task {
                 } finally {
                     port.lock.unlock();
                 }
-            }
-            if (ran > 0 && mustStop(ran, budget)) {
-                held = entry; // runs first on the next visit, before anything still in the ring
-                yielded = true;
-                return ran;
+                if (ran > 0 && mustStop(ran, budget)) {
+                    held = entry; // the linger stopped for another queue: runs first on the next visit
+                    return -ran;
+                }
             }
             runOne(entry);
             ran++;
@@ -292,6 +297,19 @@ final class DirectDrain extends Task {
 
     private void runOne(Object entry) {
         Causality[] itemCausalities = CausalEnvelope.causalities(entry);
+        if (itemCausalities == null && CausalityContext.get() == null) {
+            // Nothing to activate or restore: the worker's causality field is only read, not
+            // written twice per item (a store per item to a line other objects may share).
+            try {
+                handler.handle(CausalEnvelope.item(entry));
+            } catch (Throwable failure) {
+                Failures.route(failure, null, queue);
+            }
+            if (CausalityContext.get() != null) {
+                CausalityContext.set(null); // the handler left some active: the next item starts clean
+            }
+            return;
+        }
         Causality[] saved = CausalityContext.set(itemCausalities);
         try {
             handler.handle(CausalEnvelope.item(entry));
@@ -324,7 +342,6 @@ final class DirectDrain extends Task {
         } finally {
             port.lock.unlock();
         }
-        yielded = false;
         return n;
     }
 

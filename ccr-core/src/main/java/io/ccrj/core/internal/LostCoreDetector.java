@@ -31,7 +31,9 @@ final class LostCoreDetector {
 
     /** Forgets the last clock read: the worker found work, so the next idle period starts afresh. */
     void reset() {
-        lastCheck = 0;
+        if (lastCheck != 0) {
+            lastCheck = 0; // written only when set: a worker busy with work leaves this line clean
+        }
     }
 
     /**

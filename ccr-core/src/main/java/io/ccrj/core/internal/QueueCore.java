@@ -354,8 +354,9 @@ public final class QueueCore implements TaskSink {
             if (t instanceof DirectDrain direct) {
                 // A receiver's direct drain keeps its count until it finishes: while it runs, the
                 // count tells posters whether any task follows it (see DirectDrain).
-                ran += direct.drain(MAX_TASKS_PER_TOKEN - ran);
-                if (direct.yielded) {
+                int drained = direct.drain(MAX_TASKS_PER_TOKEN - ran);
+                ran += Math.abs(drained);
+                if (drained < 0) { // it yielded: still scheduled, items may be left
                     resumeSlot = direct; // its remaining items run before any later task
                     executed.add(ran);
                     pool.makeReady(this);
