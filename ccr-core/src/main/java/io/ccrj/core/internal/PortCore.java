@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -119,7 +118,9 @@ public final class PortCore {
      * the receivers' dispatcher is closed or the task could not be accepted.
      */
     public boolean post(Object item, boolean throwOnRefusal) {
-        Objects.requireNonNull(item, () -> "cannot post null to port '" + name + "'");
+        if (item == null) { // not requireNonNull with a message supplier: no capture to allocate per post
+            throw new NullPointerException("cannot post null to port '" + name + "'");
+        }
         Object entry = CausalityContext.wrap(item);
         Dispatchable toRun = null;
         List<Dispatchable> rejections = null;
