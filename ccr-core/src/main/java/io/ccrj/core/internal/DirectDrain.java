@@ -81,6 +81,24 @@ final class DirectDrain extends Task {
     private static final int MAX_RING = 1 << 18;
     /** Polls a worker that ran dry spends waiting for the next item before it unschedules the drain. */
     private static final int LINGER_POLLS = 128;
+    /**
+     * A visit that took this many items at once (without lingering for them) is fed by a stream:
+     * when it catches up it waits {@link #STREAMING_PAUSES} spin-wait hints between polls instead
+     * of one. A worker polling right behind a faster-posting producer reads each ring line while
+     * the producer is still filling it, so the line crosses between the two cores for every item
+     * and slows both; waiting lets the producer fill lines ahead and the worker take them whole.
+     * Items that came only while it lingered do not count, so a ping-pong (each item an answer
+     * to the one before) keeps polling at once.
+     */
+    private static final int STREAMING_RUN = 16;
+    /** Spin-wait hints between polls while a streaming visit lingers (see {@link #STREAMING_RUN}). */
+    private static final int STREAMING_PAUSES = 32;
+    /**
+     * Polls a streaming visit lingers for: fewer than {@link #LINGER_POLLS}, so that a stream
+     * that stopped keeps the worker spinning at most four times as long as a plain linger (the
+     * spin does not watch for a lost core, as the worker's idle loop does).
+     */
+    private static final int STREAMING_LINGER_POLLS = LINGER_POLLS * 4 / STREAMING_PAUSES;
 
     DirectDrain(QueueCore queue, SimpleReceiver receiver) {
         super(queue, null);
@@ -138,6 +156,7 @@ final class DirectDrain extends Task {
      */
     int drain(int budget) {
         int ran = 0;
+        int waitedFor = 0; // items of this visit that came only while it lingered
         while (true) {
             if (ran > 0 && mustStop(ran, budget)) {
                 // Checked before taking the next item, so that a visit ending with the ring dry
@@ -148,7 +167,11 @@ final class DirectDrain extends Task {
             Object entry = held;
             if (entry != null) {
                 held = null;
-            } else if ((entry = pending.poll()) == null && (entry = linger(ran, budget)) == null) {
+            } else if ((entry = pending.poll()) != null) {
+                // taken at once
+            } else if ((entry = linger(ran, budget, ran - waitedFor >= STREAMING_RUN)) != null) {
+                waitedFor++;
+            } else {
                 PortCore port = receiver.port();
                 port.lock.lock();
                 try {
@@ -282,11 +305,16 @@ final class DirectDrain extends Task {
      * keeping pace then appends, instead of pushing the drain through the queue and the ready list
      * for every item. It stops at once when it must let something else run.
      *
+     * @param streaming the visit is fed by a stream: wait longer between polls (see {@link #STREAMING_RUN})
      * @return the next item, or {@code null} if none came
      */
-    private Object linger(int ran, int budget) {
-        for (int i = 0; i < LINGER_POLLS && !mustStop(ran, budget); i++) {
-            Thread.onSpinWait();
+    private Object linger(int ran, int budget, boolean streaming) {
+        int pauses = streaming ? STREAMING_PAUSES : 1;
+        int polls = streaming ? STREAMING_LINGER_POLLS : LINGER_POLLS;
+        for (int i = 0; i < polls && !mustStop(ran, budget); i++) {
+            for (int p = 0; p < pauses; p++) {
+                Thread.onSpinWait();
+            }
             Object entry = pending.poll();
             if (entry != null) {
                 return entry;
