@@ -54,7 +54,8 @@ import java.util.concurrent.RejectedExecutionException;
  * holds the queue's token, one at a time (the token's hand-off through the ready list publishes
  * one holder's polls to the next). {@link #held} belongs to the one worker of a one-worker pool;
  * a visit reports that it yielded in {@link #drain}'s result, not in a field, so that a worker
- * visiting writes nothing to the cache line posters read {@link #scheduled} from. The task is pushed only when {@link #scheduled} turns true, and
+ * visiting writes nothing to the cache line posters read {@link #scheduled} from. The task is
+ * pushed only when {@link #scheduled} turns true, and
  * {@link #scheduled} turns false only under the port lock when the ring is empty and nothing is
  * held, by the token holder, after which it touches no field of this task, so a new push may run
  * it again at once.
@@ -185,7 +186,7 @@ final class DirectDrain extends Task {
                     port.lock.unlock();
                 }
                 if (ran > 0 && mustStop(ran, budget)) {
-                    held = entry; // the linger stopped for another queue: runs first on the next visit
+                    held = entry; // the linger stopped because the visit must end: runs first on the next one
                     return -ran;
                 }
             }
@@ -325,26 +326,21 @@ final class DirectDrain extends Task {
 
     private void runOne(Object entry) {
         Causality[] itemCausalities = CausalEnvelope.causalities(entry);
-        if (itemCausalities == null && CausalityContext.get() == null) {
-            // Nothing to activate or restore: the worker's causality field is only read, not
-            // written twice per item (a store per item to a line other objects may share).
-            try {
-                handler.handle(CausalEnvelope.item(entry));
-            } catch (Throwable failure) {
-                Failures.route(failure, null, queue);
-            }
-            if (CausalityContext.get() != null) {
-                CausalityContext.set(null); // the handler left some active: the next item starts clean
-            }
-            return;
+        Causality[] saved = CausalityContext.get();
+        // With no causality to activate and none to restore, the worker's causality field is only
+        // read: no two stores per item to a line that other objects may share.
+        boolean swap = itemCausalities != null || saved != null;
+        if (swap) {
+            CausalityContext.set(itemCausalities);
         }
-        Causality[] saved = CausalityContext.set(itemCausalities);
         try {
             handler.handle(CausalEnvelope.item(entry));
         } catch (Throwable failure) {
             Failures.route(failure, itemCausalities, queue);
         } finally {
-            CausalityContext.set(saved);
+            if (swap || CausalityContext.get() != null) { // or the handler left some active
+                CausalityContext.set(saved);
+            }
         }
     }
 
