@@ -1,6 +1,7 @@
 package io.ccrj.bench.overhead;
 
 import java.util.Arrays;
+import java.util.LongSummaryStatistics;
 
 /**
  * The timings of one cell of the seeds' tables.
@@ -25,20 +26,6 @@ import java.util.Arrays;
 public record CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
                           long[] singleStageNanos, long[] stagedNanos, double[] singleStageLoads, double[] stagedLoads,
                           String sameAs) {
-
-    /** A measurement whose every run was undisturbed (or whose disturbance is unknown). */
-    public CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int threads, int stages, int unitsPerStage,
-                       long[] singleStageNanos, long[] stagedNanos, String sameAs) {
-        this(pattern, ways, mode, threads, stages, unitsPerStage, singleStageNanos, stagedNanos,
-                nan(singleStageNanos.length), nan(stagedNanos.length), sameAs);
-    }
-
-    private static double[] nan(int n) {
-        double[] d = new double[n];
-        Arrays.fill(d, Double.NaN);
-        return d;
-    }
-
     /** @return the T(1) samples used: the undisturbed ones, or all if none was */
     public long[] usedSingleStageNanos() {
         return Stats.quietSamples(singleStageNanos, singleStageLoads, OverheadExperiment.MAX_FOREIGN_LOAD);
@@ -73,14 +60,10 @@ public record CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int 
      * @return {low, high} in microseconds
      */
     public double[] overheadRangeMicros() {
-        long[] t1 = usedSingleStageNanos();
-        long[] ts = usedStagedNanos();
-        long minT1 = Arrays.stream(t1).min().orElseThrow();
-        long maxT1 = Arrays.stream(t1).max().orElseThrow();
-        long minTs = Arrays.stream(ts).min().orElseThrow();
-        long maxTs = Arrays.stream(ts).max().orElseThrow();
-        return new double[] {Stats.overheadPerStageMicros(maxT1, minTs, stages),
-                Stats.overheadPerStageMicros(minT1, maxTs, stages)};
+        LongSummaryStatistics t1 = Arrays.stream(usedSingleStageNanos()).summaryStatistics();
+        LongSummaryStatistics ts = Arrays.stream(usedStagedNanos()).summaryStatistics();
+        return new double[] {Stats.overheadPerStageMicros(t1.getMax(), ts.getMin(), stages),
+                Stats.overheadPerStageMicros(t1.getMin(), ts.getMax(), stages)};
     }
 
     /** @return the largest share of the machine other processes took during a run whose time is used (NaN if unknown) */
@@ -93,18 +76,11 @@ public record CellTiming(SpawnedPattern pattern, int ways, ThreadMode mode, int 
         return singleStageNanos.length - usedSingleStageNanos().length + stagedNanos.length - usedStagedNanos().length;
     }
 
+    /** The largest of the known loads that count as quiet, or of all known loads if none does. */
     private static double maxUsed(double[] loads) {
-        double quietMax = Double.NaN;
-        double max = Double.NaN;
-        for (double l : loads) {
-            if (!Double.isNaN(l)) {
-                max = Double.isNaN(max) ? l : Math.max(max, l);
-                if (l <= OverheadExperiment.MAX_FOREIGN_LOAD) {
-                    quietMax = Double.isNaN(quietMax) ? l : Math.max(quietMax, l);
-                }
-            }
-        }
-        return Double.isNaN(quietMax) ? max : quietMax;
+        double[] known = Arrays.stream(loads).filter(l -> !Double.isNaN(l)).toArray();
+        double[] quiet = Arrays.stream(known).filter(l -> l <= OverheadExperiment.MAX_FOREIGN_LOAD).toArray();
+        return Arrays.stream(quiet.length > 0 ? quiet : known).max().orElse(Double.NaN);
     }
 
     /** @return the same measurement filed under another thread mode */

@@ -106,12 +106,8 @@ final class MessagingCost {
                         + " same cost uncontended. The targets are judged with the seeds' method.%n%n",
                 unitMicros, first.key(4, Integer.class), first.samples().length));
         MarkdownTable t = new MarkdownTable("lrrr", "pattern", "ways", "µs per stage", "range over runs");
-        figures.forEach(f -> t.row(f.key(2, SpawnedPattern.class).seedName(), f.key(3, Integer.class), fmt3(f.ours().value()),
-                fmt3(f.min()) + " .. " + fmt3(f.max())));
+        figures.forEach(f -> t.row(f.key(2, SpawnedPattern.class).seedName(), f.key(3, Integer.class),
+                OverheadReport.fmt("%.3f", f.ours().value()), OverheadReport.range(f.min(), f.max())));
         return sb.append(t).toString();
-    }
-
-    private static String fmt3(double v) {
-        return String.format(Locale.ROOT, "%.3f", v);
     }
 }

@@ -30,8 +30,16 @@ import java.util.Locale;
  * <p>"default" is {@code new Dispatcher(0, ...)}: one thread per core. Where that equals the
  * number of ways (2-way on a 2-core machine) the configuration is the same as "match", so it is
  * measured once and filed under both rows, marked.
+ *
+ * @param options what to run
+ * @param unitsPerStage basic units per stage
+ * @param stageMicros calibrated compute time per stage
+ * @param cores available processors
+ * @param defaultThreads the worker count of {@code new Dispatcher(0, ...)}
+ * @param err where progress goes
  */
-public final class OverheadExperiment {
+public record OverheadExperiment(OverheadRunner.Options options, int unitsPerStage, double stageMicros, int cores,
+                                 int defaultThreads, PrintStream err) {
     /**
      * One dispatcher configuration and what runs on it.
      *
@@ -62,36 +70,11 @@ public final class OverheadExperiment {
     /** A run during which other processes used more than this share of the machine is repeated. */
     public static final double MAX_FOREIGN_LOAD = 0.10;
     /** Attempts per run at most; the least disturbed one is kept. */
-    public static final int MAX_ATTEMPTS = 3;
+    static final int MAX_ATTEMPTS = 3;
     /** Before each attempt, wait for one window this long with the machine quiet ... */
     static final long QUIET_WINDOW_MILLIS = 100;
     /** ... but no longer than this. */
     static final long MAX_QUIET_WAIT_MILLIS = 20_000;
-
-    private final OverheadRunner.Options options;
-    private final int unitsPerStage;
-    private final double unitMicros;
-    private final int cores;
-    private final int defaultThreads;
-    private final PrintStream err;
-
-    /**
-     * @param options what to run
-     * @param unitsPerStage basic units per stage
-     * @param unitMicros calibrated time of one unit
-     * @param cores available processors
-     * @param defaultThreads the worker count of {@code new Dispatcher(0, ...)}
-     * @param err where progress goes
-     */
-    public OverheadExperiment(OverheadRunner.Options options, int unitsPerStage, double unitMicros, int cores, int defaultThreads,
-                              PrintStream err) {
-        this.options = options;
-        this.unitsPerStage = unitsPerStage;
-        this.unitMicros = unitMicros;
-        this.cores = cores;
-        this.defaultThreads = defaultThreads;
-        this.err = err;
-    }
 
     /**
      * @param ways parallel computations
@@ -139,6 +122,11 @@ public final class OverheadExperiment {
         return (double) ways * stages * stageMicros / Math.min(ways, cores) / 1e6;
     }
 
+    /** @return how long a run predicted to take {@code predictedSeconds} may take before it counts as hung */
+    static Duration timeout(double predictedSeconds) {
+        return Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
+    }
+
     /**
      * Runs everything.
      *
@@ -149,28 +137,21 @@ public final class OverheadExperiment {
         List<Config> configs = plan(options.patterns(), options.ways(), options.threadModes(), defaultThreads);
         int stages = options.stages();
         int reps = options.reps();
-        double stageMicros = unitsPerStage * unitMicros;
-        int totalRuns = 0;
-        double totalPredicted = 0;
-        for (Config c : configs) {
-            totalRuns += reps * c.runsPerRep();
-            totalPredicted += reps * c.runsPerRep() * predictedSeconds(c.ways(), stages, stageMicros, cores);
-        }
-        warmUp(stageMicros);
+        warmUp();
+        int totalRuns = reps * configs.stream().mapToInt(Config::runsPerRep).sum();
+        double totalPredicted = reps * configs.stream()
+                .mapToDouble(c -> c.runsPerRep() * predictedSeconds(c.ways(), stages, stageMicros, cores)).sum();
         Progress progress = new Progress(err, totalRuns, totalPredicted, System::nanoTime);
         List<CellTiming> out = new ArrayList<>();
         for (Config c : configs) {
             if (c.sameAsMatch()) {
-                for (CellTiming m : List.copyOf(out)) {
-                    if (m.ways() == c.ways() && m.mode() == ThreadMode.MATCH) {
-                        out.add(m.as(ThreadMode.DEFAULT, "default = match here: " + defaultThreads
-                                + " threads (one per core) for " + c.ways() + "-way; measured once"));
-                    }
-                }
+                out.addAll(out.stream().filter(m -> m.ways() == c.ways() && m.mode() == ThreadMode.MATCH)
+                        .map(m -> m.as(ThreadMode.DEFAULT, "default = match here: " + defaultThreads
+                                + " threads (one per core) for " + c.ways() + "-way; measured once")).toList());
                 continue;
             }
             double predicted = predictedSeconds(c.ways(), stages, stageMicros, cores);
-            Duration timeout = Duration.ofSeconds((long) (predicted * 20) + 120);
+            Duration timeout = timeout(predicted);
             long[] single = new long[reps];
             long[][] staged = new long[c.patterns().size()][reps];
             double[] singleLoads = new double[reps];
@@ -182,14 +163,14 @@ public final class OverheadExperiment {
                 DispatcherQueue singleStageQueue = own != null ? own.createQueue("single-stage") : q;
                 int totalUnits = Math.multiplyExact(stages, unitsPerStage);
                 for (int r = 0; r < reps; r++) {
-                    Timed t1 = timed(() -> SpawnedPatterns.run(SpawnedPattern.PIPELINE, singleStageQueue, c.ways(), 1, totalUnits, timeout));
+                    Timed t1 = timed(SpawnedPattern.PIPELINE, singleStageQueue, c.ways(), 1, totalUnits, timeout);
                     single[r] = t1.nanos();
                     singleLoads[r] = t1.foreignLoad();
                     progress.done(String.format(Locale.ROOT, "%-9s %s T(1) rep %d/%d%s", "1 stage", where, r + 1, reps,
                             t1.note()), predicted, t1.nanos());
                     for (int i = 0; i < c.patterns().size(); i++) {
                         SpawnedPattern p = c.patterns().get(i);
-                        Timed ts = timed(() -> SpawnedPatterns.run(p, q, c.ways(), stages, unitsPerStage, timeout));
+                        Timed ts = timed(p, q, c.ways(), stages, unitsPerStage, timeout);
                         staged[i][r] = ts.nanos();
                         stagedLoads[i][r] = ts.foreignLoad();
                         progress.done(String.format(Locale.ROOT, "%-9s %s T(S) rep %d/%d%s", p.id(), where, r + 1, reps,
@@ -203,10 +184,6 @@ public final class OverheadExperiment {
             }
         }
         return out;
-    }
-
-    private interface Run {
-        SpawnedPatterns.RunResult run() throws InterruptedException;
     }
 
     /**
@@ -224,17 +201,16 @@ public final class OverheadExperiment {
     }
 
     /** Runs until other processes leave the machine alone (at most {@link #MAX_ATTEMPTS} tries). */
-    private Timed timed(Run run) throws InterruptedException {
+    private Timed timed(SpawnedPattern pattern, DispatcherQueue queue, int ways, int stages, int units, Duration timeout)
+            throws InterruptedException {
         long bestNanos = 0;
         double bestLoad = Double.POSITIVE_INFINITY;
-        int attempts = 0;
-        while (attempts < MAX_ATTEMPTS) {
-            attempts++;
+        for (int attempts = 1; ; attempts++) {
             if (!options.ignoreLoad()) {
                 ForeignLoad.awaitQuiet(MAX_FOREIGN_LOAD, QUIET_WINDOW_MILLIS, MAX_QUIET_WAIT_MILLIS, cores);
             }
             ForeignLoad.Sample before = ForeignLoad.sample();
-            long nanos = run.run().elapsedNanos();
+            long nanos = SpawnedPatterns.run(pattern, queue, ways, stages, units, timeout).elapsedNanos();
             double load = ForeignLoad.between(before, ForeignLoad.sample(), cores);
             if (Double.isNaN(load)) {
                 return new Timed(nanos, load, attempts);
@@ -243,24 +219,20 @@ public final class OverheadExperiment {
                 bestNanos = nanos;
                 bestLoad = load;
             }
-            if (load <= MAX_FOREIGN_LOAD || options.ignoreLoad()) {
-                break;
+            if (load <= MAX_FOREIGN_LOAD || options.ignoreLoad() || attempts == MAX_ATTEMPTS) {
+                return new Timed(bestNanos, bestLoad, attempts);
             }
-            if (attempts < MAX_ATTEMPTS) {
-                err.printf(Locale.ROOT, "  other processes used %.0f%% of the machine during that run: repeating it%n",
-                        load * 100);
-            }
+            err.printf(Locale.ROOT, "  other processes used %.0f%% of the machine during that run: repeating it%n", load * 100);
         }
-        return new Timed(bestNanos, bestLoad, attempts);
     }
 
     /** Compiles the handlers and the unit loop before anything is timed. */
-    private void warmUp(double stageMicros) throws InterruptedException {
+    private void warmUp() throws InterruptedException {
         int stages = Math.min(options.stages(), 2_000);
         err.printf(Locale.ROOT, "warm-up: every pattern, 2-way, %d stages, twice ...%n", stages);
         try (Dispatcher d = new Dispatcher(2, "overhead-warmup")) {
             DispatcherQueue q = d.createQueue("warmup");
-            Duration timeout = Duration.ofSeconds((long) (predictedSeconds(2, stages, stageMicros, cores) * 20) + 120);
+            Duration timeout = timeout(predictedSeconds(2, stages, stageMicros, cores));
             for (int round = 0; round < 2; round++) {
                 SpawnedPatterns.run(SpawnedPattern.PIPELINE, q, 2, 1, stages * unitsPerStage, timeout);
                 for (SpawnedPattern p : options.patterns()) {

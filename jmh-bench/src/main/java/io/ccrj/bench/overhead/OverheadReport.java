@@ -1,50 +1,54 @@
 package io.ccrj.bench.overhead;
 
-import io.ccrj.bench.overhead.SeedFigures.Machine;
-
 import io.ccrj.bench.runner.Charts;
-import io.ccrj.bench.runner.Csv;
-import io.ccrj.bench.runner.Seeds.Seed;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
+import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.runner.Seeds;
+import io.ccrj.bench.runner.Seeds.Seed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /**
  * Renders measurements in the layout of the seeds' Tables 1 and 2 (rows: pattern × match/default;
  * columns: number of parallel computations), with the seeds' figures beside ours, and as CSV and
- * markdown.
+ * markdown. The seeds' figures are their published stage overheads in µs, read from {@link Seeds}:
+ * seed 000, Table 2-AMD (4-core HP xw9300, two dual-core Opteron 275 at 2.19 GHz, 28 µs per stage)
+ * and Table 2-INTEL (4-core Dell PWS670, two dual-core Xeon at 2.8 GHz, 30 µs per stage), 500,000
+ * stages, CCR June 2006, C#, at 1, 2, 3, 4 and 8 parallel computations.
+ *
+ * @param measurements the cells measured
+ * @param patterns the rows' patterns, in order
+ * @param ways the columns, in order
+ * @param modes the rows' thread modes, in order
  */
-public final class OverheadReport {
-    private final List<CellTiming> measurements;
-    private final List<SpawnedPattern> patterns;
-    private final List<Integer> ways;
-    private final List<ThreadMode> modes;
+public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern> patterns, List<Integer> ways,
+                             List<ThreadMode> modes) {
+    /** The seeds' column headings. */
+    static final int[] SEED_WAYS = {1, 2, 3, 4, 8};
 
-    /**
-     * @param measurements the cells measured
-     * @param patterns the rows' patterns, in order
-     * @param ways the columns, in order
-     * @param modes the rows' thread modes, in order
-     */
-    public OverheadReport(List<CellTiming> measurements, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes) {
-        this.measurements = List.copyOf(measurements);
-        this.patterns = List.copyOf(patterns);
-        this.ways = List.copyOf(ways);
-        this.modes = List.copyOf(modes);
+    private static final Seed NOT_MEASURED = new Seed("", Double.NaN, "–", "µs", "");
+
+    /** @return the key in the seeds' figures of a cell of Table 2-AMD ({@code machine} "amd") or 2-INTEL ("intel") */
+    static String seedId(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
+        return "overhead." + machine + "." + pattern.id() + "." + mode.id() + "." + ways;
     }
 
-    /**
-     * @return the measurement of a cell, if it was measured
-     */
-    public Optional<CellTiming> find(SpawnedPattern p, ThreadMode m, int w) {
+    /** @return the seed's cell (no value for "N/A" and "Error"); a "–" cell for a column the seed did not measure */
+    static Seed seed(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
+        return Seeds.find(seedId(machine, pattern, mode, ways)).orElse(NOT_MEASURED);
+    }
+
+    private Optional<CellTiming> find(SpawnedPattern p, ThreadMode m, int w) {
         return measurements.stream().filter(x -> x.pattern() == p && x.mode() == m && x.ways() == w).findFirst();
     }
 
@@ -54,42 +58,31 @@ public final class OverheadReport {
      */
     public String overheadTable() {
         MarkdownTable t = layout("Stage overhead (µs)");
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                List<Object> row = new ArrayList<>(List.of(p.seedName(), m.id()));
-                ways.forEach(w -> row.add(overheadCell(p, m, w)));
-                t.row(row.toArray());
-            }
-        }
+        patterns.forEach(p -> modes.forEach(m -> row(t, p.seedName(), m, w -> overheadCell(p, m, w))));
         StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (seed Table 2-AMD, ratio ccrj/AMD)\n\n").append(t);
-        String notes = measurements.stream().map(CellTiming::sameAs).filter(s -> s != null).distinct()
+        String notes = measurements.stream().map(CellTiming::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
             sb.append("\n\\* ").append(notes).append('\n');
         }
-        unbalancedNote().ifPresent(n -> sb.append('\n').append(n).append('\n'));
-        return sb.toString();
+        return sb.append(unbalancedNote()).toString();
     }
 
     /** @return run times in the seeds' Table 1 layout: median T(S) per cell, and T(1) per thread mode, Markdown */
     public String runTimeTable() {
         MarkdownTable t = layout("Run time (s)");
-        for (ThreadMode m : modes) {
-            List<Object> row = new ArrayList<>(List.of("T(1), one stage", m.id()));
-            for (int w : ways) {
-                row.add(patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream).findFirst()
-                        .map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–"));
-            }
-            t.row(row.toArray());
-        }
-        for (SpawnedPattern p : patterns) {
-            for (ThreadMode m : modes) {
-                List<Object> row = new ArrayList<>(List.of(p.seedName(), m.id()));
-                ways.forEach(w -> row.add(!p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–")));
-                t.row(row.toArray());
-            }
-        }
+        modes.forEach(m -> row(t, "T(1), one stage", m, w -> patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream)
+                .findFirst().map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–")));
+        patterns.forEach(p -> modes.forEach(m -> row(t, p.seedName(), m,
+                w -> !p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–"))));
         return "Median run time, s: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
+    }
+
+    /** Adds a row of the seeds' layout: its label, the thread mode, then one cell per number of parallel computations. */
+    private void row(MarkdownTable t, String label, ThreadMode m, IntFunction<String> cell) {
+        List<Object> row = new ArrayList<>(List.of(label, m.id()));
+        ways.forEach(w -> row.add(cell.apply(w)));
+        t.row(row.toArray());
     }
 
     /** The measured cells in table order: pattern, then thread mode, then ways, as the options list them. */
@@ -106,14 +99,14 @@ public final class OverheadReport {
         return new MarkdownTable("ll" + "r".repeat(ways.size()), header);
     }
 
-    /** The note for cells whose T(1) was taken with one thread per computation, if any. */
-    private Optional<String> unbalancedNote() {
+    /** The note for cells whose T(1) was taken with one thread per computation, or "" if none. */
+    private String unbalancedNote() {
         String cells = measurements.stream()
                 .filter(m -> OverheadExperiment.unbalancedSingleStage(m.ways(), m.threads()))
                 .map(m -> m.ways() + "-way " + m.mode().id() + " (" + m.threads() + " threads)").distinct()
                 .collect(Collectors.joining(", "));
-        return cells.isEmpty() ? Optional.empty() : Optional.of("T(1) of " + cells + " taken with one thread per"
-                + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.");
+        return cells.isEmpty() ? "" : "\nT(1) of " + cells + " taken with one thread per"
+                + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.\n";
     }
 
     /** "ccrj (AMD, ratio)" for one cell. */
@@ -122,7 +115,7 @@ public final class OverheadReport {
             return "N/A";
         }
         Optional<CellTiming> meas = find(p, m, w);
-        Seed amd = SeedFigures.overhead(Machine.AMD, p, m, w);
+        Seed amd = seed("amd", p, m, w);
         if (meas.isEmpty()) {
             return "– (" + amd.text() + ")";
         }
@@ -142,8 +135,8 @@ public final class OverheadReport {
                 "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
                 "overhead_low_us", "overhead_high_us");
         for (CellTiming x : cells()) {
-            Seed amd = SeedFigures.overhead(Machine.AMD, x.pattern(), x.mode(), x.ways());
-            Seed intel = SeedFigures.overhead(Machine.INTEL, x.pattern(), x.mode(), x.ways());
+            Seed amd = seed("amd", x.pattern(), x.mode(), x.ways());
+            Seed intel = seed("intel", x.pattern(), x.mode(), x.ways());
             csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
                     Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
                     Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
@@ -158,7 +151,7 @@ public final class OverheadReport {
     }
 
     private static String csvSeed(Seed c) {
-        return c.hasValue() ? c.text() : c.text().equals("–") ? "" : c.text();
+        return c.text().equals("–") ? "" : c.text();
     }
 
     private static double[] percent(double[] shares) {
@@ -182,10 +175,10 @@ public final class OverheadReport {
                 "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
                 "other processes' load");
         for (CellTiming x : cells()) {
-            Seed amd = SeedFigures.overhead(Machine.AMD, x.pattern(), x.mode(), x.ways());
-            Seed intel = SeedFigures.overhead(Machine.INTEL, x.pattern(), x.mode(), x.ways());
+            Seed amd = seed("amd", x.pattern(), x.mode(), x.ways());
+            Seed intel = seed("intel", x.pattern(), x.mode(), x.ways());
             every.row(x.pattern().seedName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), band(x), amd.text(), intel.text(),
+                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), range(x.overheadRangeMicros()), amd.text(), intel.text(),
                     ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
                     Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
         }
@@ -196,9 +189,9 @@ public final class OverheadReport {
         return sb.toString();
     }
 
-    private static String band(CellTiming x) {
-        double[] r = x.overheadRangeMicros();
-        return fmt("%.3f", r[0]) + " .. " + fmt("%.3f", r[1]);
+    /** @return "low .. high" */
+    static String range(double... lowHigh) {
+        return fmt("%.3f", lowHigh[0]) + " .. " + fmt("%.3f", lowHigh[1]);
     }
 
     static String fmt(String format, double v) {
@@ -225,8 +218,8 @@ public final class OverheadReport {
                     find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0], c.overheadRangeMicros()[1]));
                 }
                 Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
-                for (int w : SeedFigures.WAYS) {
-                    Seed cell = SeedFigures.overhead(Machine.AMD, p, m, w);
+                for (int w : SEED_WAYS) {
+                    Seed cell = seed("amd", p, m, w);
                     if (cell.hasValue()) {
                         seed.add(w, cell.value());
                     }

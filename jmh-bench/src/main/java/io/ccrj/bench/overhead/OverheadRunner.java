@@ -8,12 +8,12 @@ import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.core.Dispatcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -125,10 +125,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
         List<Figure> figures = new ArrayList<>();
         int cores = Runtime.getRuntime().availableProcessors();
-        int defaultThreads;
-        try (Dispatcher probe = new Dispatcher(0, "overhead-probe")) {
-            defaultThreads = probe.workerCount();
-        }
+        int defaultThreads = ThreadMode.defaultThreads();
         err.println("calibrating the basic unit ...");
         if (!o.ignoreLoad()) {
             ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 20_000, cores);
@@ -142,7 +139,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
         }
         OutputFolder dir = new OutputFolder(o.out(), "overhead", out);
-        String machine = machine(cores, defaultThreads);
+        String machine = MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
         String params = String.format(Locale.ROOT,
                 "basic unit %.4f µs here (seeds: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
                         + " (asked %.1f µs; seeds 28 AMD / 30 INTEL);%n"
@@ -159,15 +156,14 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.println(params);
         out.flush();
 
-        OverheadExperiment exp = new OverheadExperiment(o, units, cal.unitMicros(), cores, defaultThreads, err);
         long start = System.nanoTime();
-        List<CellTiming> results = exp.run();
+        List<CellTiming> results = new OverheadExperiment(o, units, stageMicros, cores, defaultThreads, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         for (CellTiming m : results) {
             if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
                 figures.add(Figure.of(List.of("overhead", "per-stage", m.pattern(), m.mode(), m.ways()), "spawned " + m.pattern().id()
                         + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, overheadEstimate(m),
-                        "overhead.amd." + m.pattern().id() + ".match.2"));
+                        OverheadReport.seedId("amd", m.pattern(), ThreadMode.MATCH, 2)));
             }
         }
 
@@ -215,7 +211,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                 figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id()
                         + ", slope of run time on stages S/16 .. S, "
                         + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
-                        sweepWays == 2 ? "overhead.amd." + p.id() + ".match.2" : null));
+                        sweepWays == 2 ? OverheadReport.seedId("amd", p, ThreadMode.MATCH, 2) : null));
             }
             out.println();
             out.print(sweepSection);
@@ -249,8 +245,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
      * resampled independently, as they were taken independently.
      */
     static Estimate overheadEstimate(CellTiming m) {
-        double[] t1 = java.util.Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
-        double[] ts = java.util.Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
+        double[] t1 = Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
+        double[] ts = Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
         return Estimate.bootstrap(s -> Stats.overheadPerStageMicros(Estimate.medianOf(s[0]), Estimate.medianOf(s[1]), m.stages()),
                 t1, ts);
     }
@@ -259,9 +255,5 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         boolean seedsRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
                 && o.stageMicros() == Options.SEED_STAGE_MICROS;
         return (o.full() ? "full" : "quick") + (seedsRanges ? "" : " (custom stages)");
-    }
-
-    private static String machine(int cores, int defaultThreads) {
-        return MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
     }
 }

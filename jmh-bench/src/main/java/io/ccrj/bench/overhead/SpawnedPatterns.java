@@ -3,6 +3,7 @@ package io.ccrj.bench.overhead;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.ArbiterTask;
 import io.ccrj.core.DispatcherQueue;
+import io.ccrj.core.Handler;
 import io.ccrj.core.Port;
 
 import java.time.Duration;
@@ -73,26 +74,46 @@ public final class SpawnedPatterns {
         double[] sum = new double[1];
         Arbiter.activate(queue, Arbiter.multipleItemReceive(false, done, ways, values -> {
             end[0] = System.nanoTime();
-            double s = 0;
-            for (double v : values) {
-                s += v;
-            }
-            sum[0] = s;
+            sum[0] = values.stream().mapToDouble(Double::doubleValue).sum();
             finished.countDown();
         }));
 
         AtomicLongArray remaining = new AtomicLongArray(ways * PAD);
+        // Exchange: a from-left and a from-right port per computation; every other pattern one port.
+        boolean exchange = pattern == SpawnedPattern.EXCHANGE;
+        Port<Double>[] in = ports(exchange ? "from-left-" : "in-", ways);
+        Port<Double>[] fromRight = exchange ? ports("from-right-", ways) : in;
+        ArbiterTask[] receivers = new ArbiterTask[ways];
         for (int j = 0; j < ways; j++) {
-            remaining.set(j * PAD, stages);
+            int slot = j * PAD;
+            remaining.set(slot, stages);
+            Port<Double> right = in[(j + 1) % ways];
+            receivers[j] = switch (pattern) {
+                // Pipeline posts to its own port, Shift to its right neighbour's: CCR Receive.
+                case PIPELINE, SHIFT -> {
+                    Port<Double> target = pattern == SpawnedPattern.PIPELINE ? in[j] : right;
+                    yield Arbiter.receive(true, in[j], (Double acc) -> {
+                        double next = acc + BasicUnit.compute(unitsPerStage);
+                        (remaining.decrementAndGet(slot) == 0 ? done : target).post(next);
+                    });
+                }
+                // Two Shifts: two messages to the right neighbour's port, which fires on two items.
+                case TWO_SHIFTS -> Arbiter.multipleItemReceive(true, in[j], 2,
+                        twoItems(unitsPerStage, remaining, slot, done, right, right));
+                // Exchange: one message to each neighbour; fires on one item from each side.
+                case EXCHANGE -> Arbiter.multiplePortReceive(true,
+                        twoItems(unitsPerStage, remaining, slot, done, fromRight[(j - 1 + ways) % ways], right), in[j], fromRight[j]);
+            };
         }
-        Runnable start = switch (pattern) {
-            case PIPELINE, SHIFT -> singleItem(pattern, queue, ways, unitsPerStage, remaining, done);
-            case TWO_SHIFTS -> twoShifts(queue, ways, unitsPerStage, remaining, done);
-            case EXCHANGE -> exchange(queue, ways, unitsPerStage, remaining, done);
-        };
+        Arbiter.activate(queue, receivers);
 
         long begin = System.nanoTime();
-        start.run();
+        for (int j = 0; j < ways; j++) {
+            in[j].post(0.0);
+            if (pattern == SpawnedPattern.TWO_SHIFTS || exchange) {
+                fromRight[j].post(0.0); // Two Shifts: the same port again
+            }
+        }
         if (!finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
             throw new IllegalStateException(pattern.id() + " " + ways + "-way, " + stages + " stages: no result after "
                     + timeout + " (" + queue.pendingCount() + " tasks pending)");
@@ -135,85 +156,20 @@ public final class SpawnedPatterns {
         return ports;
     }
 
-    /** Pipeline (target = own port) and Shift (target = right neighbour): CCR Receive. */
-    private static Runnable singleItem(SpawnedPattern pattern, DispatcherQueue queue, int ways, int units,
-                                       AtomicLongArray remaining, Port<Double> done) {
-        Port<Double>[] in = ports("in-", ways);
-        ArbiterTask[] receivers = new ArbiterTask[ways];
-        for (int j = 0; j < ways; j++) {
-            int slot = j * PAD;
-            Port<Double> target = pattern == SpawnedPattern.PIPELINE ? in[j] : in[(j + 1) % ways];
-            receivers[j] = Arbiter.receive(true, in[j], (Double acc) -> {
-                double next = acc + BasicUnit.compute(units);
-                if (remaining.decrementAndGet(slot) == 0) {
-                    done.post(next);
-                } else {
-                    target.post(next);
-                }
-            });
-        }
-        Arbiter.activate(queue, receivers);
-        return () -> {
-            for (Port<Double> p : in) {
-                p.post(0.0);
-            }
-        };
-    }
-
-    /** Two Shifts: two messages to the right neighbour's port, which fires on two items. */
-    private static Runnable twoShifts(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
-                                      Port<Double> done) {
-        Port<Double>[] in = ports("in-", ways);
-        ArbiterTask[] receivers = new ArbiterTask[ways];
-        for (int j = 0; j < ways; j++) {
-            int slot = j * PAD;
-            Port<Double> target = in[(j + 1) % ways];
-            receivers[j] = Arbiter.multipleItemReceive(true, in[j], 2, (List<Double> pair) -> {
-                double first = pair.get(0) + BasicUnit.compute(units);
-                double second = pair.get(1);
-                if (remaining.decrementAndGet(slot) == 0) {
-                    done.post(first + second);
-                } else {
-                    target.post(first);
-                    target.post(second);
-                }
-            });
-        }
-        Arbiter.activate(queue, receivers);
-        return () -> {
-            for (Port<Double> p : in) {
-                p.post(0.0);
-                p.post(0.0);
-            }
-        };
-    }
-
-    /** Exchange: one message to each neighbour; fires on one item from each side. */
-    private static Runnable exchange(DispatcherQueue queue, int ways, int units, AtomicLongArray remaining,
-                                     Port<Double> done) {
-        Port<Double>[] fromLeft = ports("from-left-", ways);
-        Port<Double>[] fromRight = ports("from-right-", ways);
-        ArbiterTask[] receivers = new ArbiterTask[ways];
-        for (int j = 0; j < ways; j++) {
-            int slot = j * PAD;
-            Port<Double> toLeftNeighbour = fromRight[(j - 1 + ways) % ways];
-            Port<Double> toRightNeighbour = fromLeft[(j + 1) % ways];
-            receivers[j] = Arbiter.multiplePortReceive(true, (List<Double> both) -> {
-                double first = both.get(0) + BasicUnit.compute(units);
-                double second = both.get(1);
-                if (remaining.decrementAndGet(slot) == 0) {
-                    done.post(first + second);
-                } else {
-                    toLeftNeighbour.post(first);
-                    toRightNeighbour.post(second);
-                }
-            }, fromLeft[j], fromRight[j]);
-        }
-        Arbiter.activate(queue, receivers);
-        return () -> {
-            for (int j = 0; j < ways; j++) {
-                fromLeft[j].post(0.0);
-                fromRight[j].post(0.0);
+    /**
+     * The handler of a stage that fires on two items: it adds the stage's computation to the first
+     * and posts it to {@code first}, the second to {@code second}; the last firing posts their sum.
+     */
+    private static Handler<List<Double>> twoItems(int units, AtomicLongArray remaining, int slot, Port<Double> done,
+                                                  Port<Double> first, Port<Double> second) {
+        return (List<Double> both) -> {
+            double a = both.get(0) + BasicUnit.compute(units);
+            double b = both.get(1);
+            if (remaining.decrementAndGet(slot) == 0) {
+                done.post(a + b);
+            } else {
+                first.post(a);
+                second.post(b);
             }
         };
     }

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Run time against the number of stages for a fixed total computation (seed 000 Figs. 4 and 5):
@@ -56,16 +58,9 @@ final class StageSweep {
         return point.key(4, Integer.class);
     }
 
-    /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S */
+    /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S, each once */
     static int[] stageCounts(int stages) {
-        List<Integer> out = new ArrayList<>(List.of(1));
-        for (int d : DIVISORS) {
-            int s = Math.max(1, stages / d);
-            if (!out.contains(s)) {
-                out.add(s);
-            }
-        }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return IntStream.concat(IntStream.of(1), Arrays.stream(DIVISORS).map(d -> Math.max(1, stages / d))).distinct().toArray();
     }
 
     /**
@@ -83,7 +78,7 @@ final class StageSweep {
     static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
                            double predictedSeconds) throws InterruptedException {
         long totalUnits = (long) stages * unitsPerStage;
-        Duration timeout = Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
+        Duration timeout = OverheadExperiment.timeout(predictedSeconds);
         List<Figure> points = new ArrayList<>();
         try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
             DispatcherQueue q = d.createQueue("sweep");
@@ -118,14 +113,10 @@ final class StageSweep {
         Arrays.stream(counts).forEach(s -> header.add(String.format(Locale.ROOT, "S = %,d", s)));
         header.add("fitted slope µs/stage");
         MarkdownTable t = new MarkdownTable("l" + "r".repeat(counts.length + 1), header);
-        Map<SpawnedPattern, List<Figure>> byPattern = new LinkedHashMap<>();
-        for (Figure p : points) {
-            byPattern.computeIfAbsent(pattern(p), k -> new ArrayList<>()).add(p);
-        }
-        byPattern.forEach((pattern, row) -> {
+        byPattern(points).forEach((pattern, row) -> {
             List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
             row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.ours().value())));
-            cells.add(String.format(Locale.ROOT, "%.3f", slopeMicros(row)));
+            cells.add(String.format(Locale.ROOT, "%.3f", slopeEstimate(row).value()));
             t.row(cells.toArray());
         });
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
@@ -134,14 +125,6 @@ final class StageSweep {
                 + " slope (least squares through the row) is the seeds' overhead without T(1)'s own noise and without"
                 + " costs that come once per run whatever S is.\n");
         return sb.toString();
-    }
-
-    /**
-     * @param points one line's points (at least two distinct stage counts)
-     * @return the least-squares slope of run time against stages, µs per stage; NaN if undefined
-     */
-    static double slopeMicros(List<Figure> points) {
-        return slopeEstimate(points).value();
     }
 
     /**
@@ -163,14 +146,20 @@ final class StageSweep {
         return Double.isNaN(half) ? Estimate.point(slope) : new Estimate(slope, slope - half, slope + half);
     }
 
+    /** @return the points grouped into one line per pattern, in the order they came */
+    private static Map<SpawnedPattern, List<Figure>> byPattern(List<Figure> points) {
+        return points.stream().collect(Collectors.groupingBy(StageSweep::pattern, LinkedHashMap::new, Collectors.toList()));
+    }
+
     /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
     static void chart(List<Figure> points, int ways, String subtitle, Path file) throws IOException {
-        Map<SpawnedPattern, Charts.Series> byPattern = new LinkedHashMap<>();
-        for (Figure p : points) {
-            byPattern.computeIfAbsent(pattern(p), k -> new Charts.Series(k.seedName(), Charts.colour(byPattern.size()), false))
-                    .add(stages(p), p.ours().value());
-        }
+        List<Charts.Series> lines = new ArrayList<>();
+        byPattern(points).forEach((pattern, line) -> {
+            Charts.Series series = new Charts.Series(pattern.seedName(), Charts.colour(lines.size()), false);
+            line.forEach(p -> series.add(stages(p), p.ours().value()));
+            lines.add(series);
+        });
         Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — "
-                + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, List.copyOf(byPattern.values()))), file);
+                + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, lines)), file);
     }
 }

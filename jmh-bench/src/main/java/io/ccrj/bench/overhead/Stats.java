@@ -3,6 +3,7 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.runner.Estimate;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /** The arithmetic of the stage-overhead method. */
 public final class Stats {
@@ -45,19 +46,11 @@ public final class Stats {
      * @param values at least one
      * @return the median (mean of the two middle values for an even count; commons-math3)
      */
-    public static double median(double[] values) {
+    public static double median(long[] values) {
         if (values.length == 0) {
             throw new IllegalArgumentException("median of no values");
         }
-        return Estimate.medianOf(values);
-    }
-
-    /**
-     * @param values at least one
-     * @return the median (mean of the two middle values for an even count)
-     */
-    public static double median(long[] values) {
-        return median(Arrays.stream(values).asDoubleStream().toArray());
+        return Estimate.medianOf(Arrays.stream(values).asDoubleStream().toArray());
     }
 
     /**
@@ -69,7 +62,7 @@ public final class Stats {
      * @return the quiet samples, or all of them if none was quiet
      */
     public static long[] quietSamples(long[] nanos, double[] loads, double maxLoad) {
-        long[] quiet = java.util.stream.IntStream.range(0, nanos.length)
+        long[] quiet = IntStream.range(0, nanos.length)
                 .filter(i -> i >= loads.length || Double.isNaN(loads[i]) || loads[i] <= maxLoad)
                 .mapToLong(i -> nanos[i]).toArray();
         return quiet.length > 0 ? quiet : nanos.clone();

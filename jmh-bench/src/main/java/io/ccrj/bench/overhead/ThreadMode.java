@@ -1,5 +1,7 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.core.Dispatcher;
+
 import java.util.Locale;
 
 /**
@@ -8,18 +10,12 @@ import java.util.Locale;
  * {@code new Dispatcher(0, ...)}).
  */
 public enum ThreadMode {
-    MATCH("match"),
-    DEFAULT("default");
-
-    private final String id;
-
-    ThreadMode(String id) {
-        this.id = id;
-    }
+    MATCH,
+    DEFAULT;
 
     /** @return "match" or "default" */
     public String id() {
-        return id;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /**
@@ -31,17 +27,22 @@ public enum ThreadMode {
         return this == MATCH ? ways : defaultThreads;
     }
 
+    /** @return the worker count of {@code new Dispatcher(0, ...)} on this machine */
+    static int defaultThreads() {
+        try (Dispatcher probe = new Dispatcher(0, "probe")) {
+            return probe.workerCount();
+        }
+    }
+
     /**
      * @param text "match" or "default", any case
      * @return the mode
      */
     public static ThreadMode parse(String text) {
-        String key = text.trim().toLowerCase(Locale.ROOT);
-        for (ThreadMode m : values()) {
-            if (m.id.equals(key)) {
-                return m;
-            }
+        try {
+            return valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown thread mode '" + text + "' (expected match or default)");
         }
-        throw new IllegalArgumentException("unknown thread mode '" + text + "' (expected match or default)");
     }
 }

@@ -27,18 +27,17 @@ class BasicUnitTest {
 
     @Test
     void unitsPerStageRoundsTheSeedsStageTimeOverTheUnitTime() {
-        assertThat(Calibration.unitsFor(28.0, 0.13)).isEqualTo(215);
-        assertThat(Calibration.unitsFor(28.0, 1.4)).isEqualTo(20); // the seeds' AMD: 20 units of 1.4 µs
-        assertThat(Calibration.unitsFor(0.01, 0.13)).isEqualTo(1);
-        assertThatThrownBy(() -> Calibration.unitsFor(0, 0.13)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Calibration.unitsFor(28, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new Calibration(0.13).unitsPerStage(28.0)).isEqualTo(215);
+        assertThat(new Calibration(1.4).unitsPerStage(28.0)).isEqualTo(20); // the seeds' AMD: 20 units of 1.4 µs
+        assertThat(new Calibration(0.13).unitsPerStage(0.01)).isEqualTo(1);
+        assertThatThrownBy(() -> new Calibration(0.13).unitsPerStage(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Calibration(Double.NaN).unitsPerStage(28)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void calibrationMeasuresAPositiveUnitTime() {
         Calibration c = Calibration.measure(3, 2_000);
         assertThat(c.unitMicros()).isPositive();
-        assertThat(c.trialsMicros()).hasSize(3);
         assertThat(c.unitsPerStage(28.0)).isPositive();
     }
 }

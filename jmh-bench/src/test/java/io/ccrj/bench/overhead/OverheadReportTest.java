@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class OverheadReportTest {
     private static final int S = 1000;
+    private static final double[] UNKNOWN_LOADS = {Double.NaN, Double.NaN, Double.NaN};
 
     /** T(1) = 1.0 s, T(S) = 1.0 s + overhead * S. */
     private static CellTiming cell(SpawnedPattern p, int ways, ThreadMode m, double overheadMicros) {
@@ -88,7 +89,7 @@ class OverheadReportTest {
         // the pairings range from (0.9999 - 1.001) to (1.0006 - 0.999) s.
         CellTiming m = new CellTiming(SpawnedPattern.PIPELINE, 2, ThreadMode.MATCH, 2, S, 215,
                 new long[] {1_000_000_000L, 1_001_000_000L, 999_000_000L},
-                new long[] {1_000_200_000L, 1_000_600_000L, 999_900_000L}, null);
+                new long[] {1_000_200_000L, 1_000_600_000L, 999_900_000L}, UNKNOWN_LOADS, UNKNOWN_LOADS, null);
 
         assertThat(m.overheadMicros()).isCloseTo(0.2, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(m.overheadRangeMicros()).containsExactly(new double[] {-1.1, 1.6},

@@ -37,9 +37,9 @@ class StageSweepTest {
                 StageSweep.point(SpawnedPattern.PIPELINE, 2, 62, 1.005 + 62 * 2e-6),
                 StageSweep.point(SpawnedPattern.PIPELINE, 2, 250, 1.005 + 250 * 2e-6),
                 StageSweep.point(SpawnedPattern.PIPELINE, 2, 1000, 1.005 + 1000 * 2e-6));
-        assertThat(StageSweep.slopeMicros(line.subList(1, 4))).isCloseTo(2.0, within(1e-9));
-        assertThat(StageSweep.slopeMicros(line)).isBetween(2.0, 5.0);
-        assertThat(StageSweep.slopeMicros(line.subList(0, 1))).isNaN();
+        assertThat(StageSweep.slopeEstimate(line.subList(1, 4)).value()).isCloseTo(2.0, within(1e-9));
+        assertThat(StageSweep.slopeEstimate(line).value()).isBetween(2.0, 5.0);
+        assertThat(StageSweep.slopeEstimate(line.subList(0, 1)).value()).isNaN();
     }
 
     @Test
