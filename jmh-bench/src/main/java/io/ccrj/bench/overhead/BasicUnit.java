@@ -15,9 +15,9 @@ package io.ccrj.bench.overhead;
  */
 public final class BasicUnit {
     /** The seeds' constant. */
-    public static final double CONST = 9.87654321;
+    private static final double CONST = 9.87654321;
     /** Terms per unit (the seeds' inner loop size). */
-    public static final int TERMS = 100;
+    private static final int TERMS = 100;
 
     private static final double TINY = 0x1p-600;
 

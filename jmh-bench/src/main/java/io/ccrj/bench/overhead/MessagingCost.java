@@ -41,21 +41,14 @@ final class MessagingCost {
      * Times every pattern on a dispatcher with one thread per computation, after one-way Pipeline
      * on one thread (the uncontended cost) when {@code ways} is more than 1.
      *
-     * @param patterns patterns that apply to {@code ways}
-     * @param ways parallel computations
-     * @param stages stages per run
-     * @param reps repetitions
-     * @param unitMicros the calibrated time of one basic unit
-     * @param cores available processors
-     * @param progress where each run is reported
      * @return one figure per pattern and ways, one-way Pipeline first, keyed
      *     {@code overhead, messaging, pattern, ways, stages}: the cost per stage of each run, µs
      */
-    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int reps, double unitMicros, int cores,
-                            Progress progress) throws InterruptedException {
+    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, double unitMicros, int cores, Progress progress)
+            throws InterruptedException {
         List<Figure> out = new ArrayList<>();
         if (ways != 1) {
-            out.addAll(run(List.of(SpawnedPattern.PIPELINE), 1, stages, reps, unitMicros, cores, progress)); // uncontended
+            out.addAll(run(List.of(SpawnedPattern.PIPELINE), 1, stages, unitMicros, cores, progress)); // uncontended
         }
         try (Dispatcher d = new Dispatcher(ways, "overhead-messaging")) {
             DispatcherQueue q = d.createQueue("messaging");
@@ -63,12 +56,12 @@ final class MessagingCost {
             for (SpawnedPattern p : patterns) {
                 // One untimed run: the handlers were compiled by the warm-up, but with 28 µs of compute between them.
                 SpawnedPatterns.run(p, q, ways, Math.min(stages, 20_000), 1, timeout);
-                double[] micros = new double[reps];
-                for (int r = 0; r < reps; r++) {
+                double[] micros = new double[REPS];
+                for (int r = 0; r < REPS; r++) {
                     long nanos = SpawnedPatterns.run(p, q, ways, stages, 1, timeout).elapsedNanos();
                     micros[r] = Stats.observedStageMicros(nanos, ways, cores, stages) - unitMicros;
                     progress.done(String.format(Locale.ROOT, "messaging %-9s %d-way S=%,d rep %d/%d", p.id(), ways, stages,
-                            r + 1, reps), predictedSeconds(ways, stages, cores), nanos);
+                            r + 1, REPS), predictedSeconds(ways, stages, cores), nanos);
                 }
                 out.add(Figure.median(List.of("overhead", "messaging", p, ways, stages), "spawned " + p.id()
                         + ", back-to-back stages of one unit, " + ways + "-way match, per stage", "µs", true, micros));

@@ -49,9 +49,9 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
      * @param patterns the patterns defined for that many ways
      * @param sameAsMatch measured under "match" already (identical configuration)
      */
-    public record Config(int ways, ThreadMode mode, int threads, List<SpawnedPattern> patterns, boolean sameAsMatch) {
+    record Config(int ways, ThreadMode mode, int threads, List<SpawnedPattern> patterns, boolean sameAsMatch) {
         /** @return timed runs per repetition: T(1) plus one T(S) per pattern; 0 when reused */
-        public int runsPerRep() {
+        int runsPerRep() {
             return sameAsMatch ? 0 : 1 + patterns.size();
         }
 
@@ -62,7 +62,7 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
          *     1.5 x 14 s), so T(1) is taken with one thread per computation, which the OS time-slices
          *     evenly, as under "match"
          */
-        public boolean singleStageOnOwnThreads() {
+        boolean singleStageOnOwnThreads() {
             return unbalancedSingleStage(ways, threads);
         }
     }
@@ -76,23 +76,13 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
     /** ... but no longer than this. */
     static final long MAX_QUIET_WAIT_MILLIS = 20_000;
 
-    /**
-     * @param ways parallel computations
-     * @param threads dispatcher threads
-     * @return whether {@code ways} one-stage computations cannot be spread evenly over {@code threads}
-     */
-    public static boolean unbalancedSingleStage(int ways, int threads) {
+    /** @return whether {@code ways} one-stage computations cannot be spread evenly over {@code threads} */
+    static boolean unbalancedSingleStage(int ways, int threads) {
         return threads < ways && ways % threads != 0;
     }
 
-    /**
-     * @param patterns the selected patterns
-     * @param ways the selected ways
-     * @param modes the selected thread modes
-     * @param defaultThreads worker count of a default dispatcher
-     * @return the configurations to run, skipping those with no pattern defined
-     */
-    public static List<Config> plan(List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
+    /** @return the configurations to run, skipping those with no pattern defined */
+    static List<Config> plan(List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
         List<Config> out = new ArrayList<>();
         for (int w : ways) {
             List<SpawnedPattern> ps = patterns.stream().filter(p -> p.appliesTo(w)).toList();
@@ -108,17 +98,8 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
         return out;
     }
 
-    /**
-     * Predicted wall time of one run: each computation's S stages of compute, computations sharing
-     * the cores.
-     *
-     * @param ways parallel computations
-     * @param stages S
-     * @param stageMicros compute per stage
-     * @param cores available processors
-     * @return seconds
-     */
-    public static double predictedSeconds(int ways, int stages, double stageMicros, int cores) {
+    /** Predicted wall time of one run, s: each computation's S stages of compute, computations sharing the cores. */
+    static double predictedSeconds(int ways, int stages, double stageMicros, int cores) {
         return (double) ways * stages * stageMicros / Math.min(ways, cores) / 1e6;
     }
 
@@ -127,13 +108,8 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
         return Duration.ofSeconds((long) (predictedSeconds * 20) + 120);
     }
 
-    /**
-     * Runs everything.
-     *
-     * @return one measurement per (pattern, ways, mode)
-     * @throws InterruptedException if interrupted
-     */
-    public List<CellTiming> run() throws InterruptedException {
+    /** @return one measurement per (pattern, ways, mode) */
+    List<CellTiming> run() throws InterruptedException {
         List<Config> configs = plan(options.patterns(), options.ways(), options.threadModes(), defaultThreads);
         int stages = options.stages();
         int reps = options.reps();

@@ -59,7 +59,8 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     public String overheadTable() {
         MarkdownTable t = layout("Stage overhead (µs)");
         patterns.forEach(p -> modes.forEach(m -> row(t, p.seedName(), m, w -> overheadCell(p, m, w))));
-        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (seed Table 2-AMD, ratio ccrj/AMD)\n\n").append(t);
+        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (seed Table 2-AMD, ratio ccrj/AMD)\n\n")
+                .append(t);
         String notes = measurements.stream().map(CellTiming::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
@@ -178,7 +179,8 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
             Seed amd = seed("amd", x.pattern(), x.mode(), x.ways());
             Seed intel = seed("intel", x.pattern(), x.mode(), x.ways());
             every.row(x.pattern().seedName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), range(x.overheadRangeMicros()), amd.text(), intel.text(),
+                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), range(x.overheadRangeMicros()),
+                    amd.text(), intel.text(),
                     ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
                     Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
         }
@@ -214,9 +216,8 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
             List<Series> series = new ArrayList<>();
             for (ThreadMode m : modes) {
                 Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
-                for (int w : ways) {
-                    find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0], c.overheadRangeMicros()[1]));
-                }
+                ways.forEach(w -> find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0],
+                        c.overheadRangeMicros()[1])));
                 Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
                 for (int w : SEED_WAYS) {
                     Seed cell = seed("amd", p, m, w);

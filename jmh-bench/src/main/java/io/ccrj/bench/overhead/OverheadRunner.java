@@ -27,7 +27,6 @@ import joptsimple.OptionSpec;
  * the spawned patterns of its Figure 7 on ccr-core. Prints the seeds' table layout with their AMD
  * figures beside ours, and writes {@code overhead.csv}, {@code overhead.md} and
  * {@code overhead-per-stage.png} into the output folder.
- *
  */
 public final class OverheadRunner implements Experiment<OverheadRunner.Options> {
     /**
@@ -84,14 +83,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                 parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
                 """, PARSER);
 
-        /**
-         * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
-         *
-         * @param args the arguments
-         * @return the options
-         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
-         */
-        public static Options parse(String... args) {
+        /** Parses a command line; throws naming the bad option. Mode defaults apply to whatever it does not set. */
+        static Options parse(String... args) {
             OptionSet s = Cli.parse(PARSER, args);
             Options d = defaults(s.has(FULL));
             return new Options(d.full(), Cli.sortedList(s, PATTERN, d.patterns()), Cli.intsIn(s, WAYS, d.ways(), 1, 64),
@@ -100,10 +93,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     Cli.folder(s, OUT), s.has(IGNORE_LOAD));
         }
 
-        /**
-         * @param full the seeds' ranges
-         * @return the options of a command line that sets nothing else
-         */
+        /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
                     full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4, 8), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
@@ -196,14 +186,10 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         String sweepSection = "";
         String messagingSection = "";
         if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
-            int[] counts = StageSweep.stageCounts(o.stages());
             int sweepReps = o.full() ? o.reps() : 1; // quick mode: one run per point keeps the main job under 5 minutes
-            double runSeconds = OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores);
-            Progress sweepProgress = new Progress(err, sweepPatterns.size() * counts.length * sweepReps,
-                    sweepPatterns.size() * counts.length * sweepReps * runSeconds, System::nanoTime);
-            List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps,
-                    sweepProgress, runSeconds);
-            sweepSection = StageSweep.markdown(sweep, sweepWays, counts);
+            List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps, err,
+                    OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores));
+            sweepSection = StageSweep.markdown(sweep, sweepWays);
             for (SpawnedPattern p : sweepPatterns) {
                 // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
                 List<Figure> line = sweep.stream().filter(pt -> pt.key(2, SpawnedPattern.class) == p && pt.key(4, Integer.class) > 1)
@@ -221,12 +207,11 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
 
             // The same patterns with one unit per stage: the cost per stage read directly (see MessagingCost).
             int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 10 * o.stages());
-            int messagingReps = MessagingCost.REPS;
-            int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * messagingReps;
+            int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * MessagingCost.REPS;
             Progress messagingProgress = new Progress(err, messagingRuns,
                     messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
-            List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, messagingReps,
-                    cal.unitMicros(), cores, messagingProgress);
+            List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, cal.unitMicros(), cores,
+                    messagingProgress);
             messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
             figures.addAll(messaging);
             out.println();

@@ -1,6 +1,6 @@
 package io.ccrj.bench.overhead;
 
-import java.util.Locale;
+import java.util.Arrays;
 
 /**
  * The spawned message patterns of seed 000, Figure 7 (and seed 001, Fig. 3(a-c)): each stage is a
@@ -12,34 +12,32 @@ public enum SpawnedPattern {
      * receiver runs the computation's next stage ("the threads send messages to themselves").
      * CCR {@code Receive}.
      */
-    PIPELINE("Pipeline", "Straight Pipeline", 1),
+    PIPELINE("Pipeline", "Straight Pipeline"),
     /**
      * Fig. 7(b): each computation's stage posts one message to its right neighbour's port (a ring),
      * whose receiver runs the next stage there. CCR {@code Receive}.
      */
-    SHIFT("Shift", "Shift", 2),
+    SHIFT("Shift", "Shift"),
     /**
      * Fig. 7(c), "Two Shifts": like Shift, but each stage posts <em>two</em> messages to the same
      * neighbour port, and the next stage fires on two items (CCR {@code MultipleItemReceive} of 2;
      * the seeds used it to separate the cost of the join from that of Exchange's two destinations).
      */
-    TWO_SHIFTS("TwoShifts", "Two Shifts", 2),
+    TWO_SHIFTS("TwoShifts", "Two Shifts"),
     /**
      * Fig. 7(d): each stage posts to its left and its right neighbour, and the next stage fires on
      * one message from each ({@code multiplePortReceive} over a from-left and a from-right port per
      * computation: the exact-source variant the seeds suggest, with 2 ports per computation rather
      * than N²).
      */
-    EXCHANGE("Exchange", "Exchange", 2);
+    EXCHANGE("Exchange", "Exchange");
 
     private final String id;
     private final String seedName;
-    private final int minWays;
 
-    SpawnedPattern(String id, String seedName, int minWays) {
+    SpawnedPattern(String id, String seedName) {
         this.id = id;
         this.seedName = seedName;
-        this.minWays = minWays;
     }
 
     /** @return the command-line name ({@code Pipeline}, {@code Shift}, {@code TwoShifts}, {@code Exchange}) */
@@ -52,14 +50,9 @@ public enum SpawnedPattern {
         return seedName;
     }
 
-    /**
-     * The seeds mark 1-way Shift, Two Shifts and Exchange "N/A": there is no neighbour.
-     *
-     * @param ways parallel computations
-     * @return whether the pattern is defined for that many
-     */
+    /** Whether the pattern is defined for {@code ways} computations: the seeds mark 1-way Shift, Two Shifts, Exchange "N/A". */
     public boolean appliesTo(int ways) {
-        return ways >= minWays;
+        return ways >= (this == PIPELINE ? 1 : 2);
     }
 
     /**
@@ -70,12 +63,8 @@ public enum SpawnedPattern {
      * @throws IllegalArgumentException if unknown
      */
     public static SpawnedPattern parse(String text) {
-        String key = text.replaceAll("[\\s_-]", "").toLowerCase(Locale.ROOT);
-        for (SpawnedPattern p : values()) {
-            if (p.id.toLowerCase(Locale.ROOT).equals(key)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)");
+        String key = text.replaceAll("[\\s_-]", "");
+        return Arrays.stream(values()).filter(p -> p.id.equalsIgnoreCase(key)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)"));
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.stream.IntStream;
 
 /**
  * One timed run of a spawned pattern of seed 000, Figure 7, on ccr-core.
@@ -101,8 +102,8 @@ public final class SpawnedPatterns {
                 case TWO_SHIFTS -> Arbiter.multipleItemReceive(true, in[j], 2,
                         twoItems(unitsPerStage, remaining, slot, done, right, right));
                 // Exchange: one message to each neighbour; fires on one item from each side.
-                case EXCHANGE -> Arbiter.multiplePortReceive(true,
-                        twoItems(unitsPerStage, remaining, slot, done, fromRight[(j - 1 + ways) % ways], right), in[j], fromRight[j]);
+                case EXCHANGE -> Arbiter.multiplePortReceive(true, twoItems(unitsPerStage, remaining, slot, done,
+                        fromRight[(j - 1 + ways) % ways], right), in[j], fromRight[j]);
             };
         }
         Arbiter.activate(queue, receivers);
@@ -147,13 +148,9 @@ public final class SpawnedPatterns {
     }
 
     /** One port per computation, named {@code prefix + j}. */
+    @SuppressWarnings("unchecked")
     private static Port<Double>[] ports(String prefix, int ways) {
-        @SuppressWarnings("unchecked")
-        Port<Double>[] ports = new Port[ways];
-        for (int j = 0; j < ways; j++) {
-            ports[j] = new Port<>(prefix + j);
-        }
-        return ports;
+        return IntStream.range(0, ways).mapToObj(j -> new Port<Double>(prefix + j)).toArray(Port[]::new);
     }
 
     /**

@@ -11,10 +11,10 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,21 +30,10 @@ import java.util.stream.IntStream;
  * stays constant as the stages get shorter.
  */
 final class StageSweep {
-    /** The fractions of S timed besides 1 stage. */
-    static final int[] DIVISORS = {16, 4, 1};
-
     private StageSweep() {
     }
 
-    /**
-     * One point of a line: a {@link Figure} keyed {@code overhead, sweep, pattern, ways, stages}.
-     *
-     * @param pattern the pattern
-     * @param ways parallel computations
-     * @param stages the number of stages
-     * @param seconds the run time of each repetition
-     * @return the median run time with its interval
-     */
+    /** One point of a line, keyed {@code overhead, sweep, pattern, ways, stages}: the median run time with its interval. */
     static Figure point(SpawnedPattern pattern, int ways, int stages, double... seconds) {
         return Figure.median(List.of("overhead", "sweep", pattern, ways, stages), String.format(Locale.ROOT,
                 "spawned %s, %d-way match, run time at S = %,d", pattern.id(), ways, stages), "s", true, seconds);
@@ -60,24 +49,19 @@ final class StageSweep {
 
     /** @return the stage counts of the sweep for S = {@code stages}: 1, S/16, S/4, S, each once */
     static int[] stageCounts(int stages) {
-        return IntStream.concat(IntStream.of(1), Arrays.stream(DIVISORS).map(d -> Math.max(1, stages / d))).distinct().toArray();
+        return IntStream.of(1, stages / 16, stages / 4, stages).map(s -> Math.max(1, s)).distinct().toArray();
     }
 
     /**
-     * Times the sweep.
+     * Times the sweep: the total stays S x {@code unitsPerStage} units at every stage count.
      *
-     * @param patterns the patterns that apply to {@code ways}
-     * @param ways parallel computations
-     * @param stages S
-     * @param unitsPerStage basic units per stage at S stages (the total stays S x this)
-     * @param reps repetitions (medians kept)
-     * @param progress where each run is reported
-     * @param predictedSeconds what one run is predicted to take
      * @return the points, pattern by pattern, stages ascending
      */
-    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, Progress progress,
+    static List<Figure> run(List<SpawnedPattern> patterns, int ways, int stages, int unitsPerStage, int reps, PrintStream err,
                            double predictedSeconds) throws InterruptedException {
         long totalUnits = (long) stages * unitsPerStage;
+        int runs = patterns.size() * stageCounts(stages).length * reps;
+        Progress progress = new Progress(err, runs, runs * predictedSeconds, System::nanoTime);
         Duration timeout = OverheadExperiment.timeout(predictedSeconds);
         List<Figure> points = new ArrayList<>();
         try (Dispatcher d = new Dispatcher(ways, "overhead-sweep")) {
@@ -108,12 +92,13 @@ final class StageSweep {
     }
 
     /** @return a Markdown table: run time (s) by pattern and stage count */
-    static String markdown(List<Figure> points, int ways, int[] counts) {
+    static String markdown(List<Figure> points, int ways) {
+        Map<SpawnedPattern, List<Figure>> lines = byPattern(points);
         List<String> header = new ArrayList<>(List.of("pattern"));
-        Arrays.stream(counts).forEach(s -> header.add(String.format(Locale.ROOT, "S = %,d", s)));
+        lines.values().iterator().next().forEach(p -> header.add(String.format(Locale.ROOT, "S = %,d", stages(p))));
         header.add("fitted slope µs/stage");
-        MarkdownTable t = new MarkdownTable("l" + "r".repeat(counts.length + 1), header);
-        byPattern(points).forEach((pattern, row) -> {
+        MarkdownTable t = new MarkdownTable("l" + "r".repeat(header.size() - 1), header);
+        lines.forEach((pattern, row) -> {
             List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
             row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.ours().value())));
             cells.add(String.format(Locale.ROOT, "%.3f", slopeEstimate(row).value()));

@@ -32,13 +32,9 @@ public final class Stats {
      * The compute time per stage that a single-stage run actually showed: T(1) is the whole
      * computation of {@code ways} computations sharing {@code min(ways, cores)} cores.
      *
-     * @param singleStageNanos T(1)
-     * @param ways parallel computations
-     * @param cores available processors
-     * @param stages S
      * @return microseconds of computation per stage of one computation
      */
-    public static double observedStageMicros(double singleStageNanos, int ways, int cores, long stages) {
+    static double observedStageMicros(double singleStageNanos, int ways, int cores, long stages) {
         return singleStageNanos * Math.min(ways, cores) / ways / stages / 1_000.0;
     }
 

@@ -23,7 +23,7 @@ class StageSweepTest {
         assertThat(StageSweep.csv(points).toString()).isEqualTo("pattern,ways,stages,run_time_s\nPipeline,2,1,0.500000\n"
                 + "Pipeline,2,4,0.510000\nShift,2,1,0.500000\nShift,2,4,0.520000\n");
         // Slopes: 0.01 s over 3 stages = 3333.333 µs per stage; 0.02 s over 3 = 6666.667.
-        assertThat(StageSweep.markdown(points, 2, new int[] {1, 4})).contains("| pattern | S = 1 | S = 4 | fitted slope µs/stage |")
+        assertThat(StageSweep.markdown(points, 2)).contains("| pattern | S = 1 | S = 4 | fitted slope µs/stage |")
                 .contains("| Straight Pipeline | 0.5000 s | 0.5100 s | 3333.333 |")
                 .contains("| Shift | 0.5000 s | 0.5200 s | 6666.667 |");
     }
