@@ -20,7 +20,7 @@ import java.util.Locale;
  * of each pattern, so slow drift of the machine hits both sides of T(S) - T(1) alike. Where the
  * dispatcher's threads cannot share the one-stage computations evenly (3-way on 2 threads), T(1)
  * runs on a second dispatcher with one thread per computation (see
- * {@link Config#singleStageOnOwnThreads()}).
+ * {@link #unbalancedSingleStage}).
  *
  * <p>The machine is shared (2 cores, other people's builds): before each timed run the experiment
  * waits for a quiet moment, and a run during which other processes took more than
@@ -54,17 +54,6 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
         int runsPerRep() {
             return sameAsMatch ? 0 : 1 + patterns.size();
         }
-
-        /**
-         * @return whether T(1) needs its own dispatcher: with fewer threads than computations and
-         *     the computations not a multiple of the threads (3-way on 2 threads), one-stage
-         *     computations cannot be spread evenly (two run, the third waits: 2 x 14 s instead of
-         *     1.5 x 14 s), so T(1) is taken with one thread per computation, which the OS time-slices
-         *     evenly, as under "match"
-         */
-        boolean singleStageOnOwnThreads() {
-            return unbalancedSingleStage(ways, threads);
-        }
     }
 
     /** A run during which other processes used more than this share of the machine is repeated. */
@@ -76,7 +65,12 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
     /** ... but no longer than this. */
     static final long MAX_QUIET_WAIT_MILLIS = 20_000;
 
-    /** @return whether {@code ways} one-stage computations cannot be spread evenly over {@code threads} */
+    /**
+     * Whether T(1) needs its own dispatcher: with fewer threads than computations and the
+     * computations not a multiple of the threads (3-way on 2 threads), one-stage computations cannot
+     * be spread evenly (two run, the third waits: 2 x 14 s instead of 1.5 x 14 s), so T(1) is taken
+     * with one thread per computation, which the OS time-slices evenly, as under "match".
+     */
     static boolean unbalancedSingleStage(int ways, int threads) {
         return threads < ways && ways % threads != 0;
     }
@@ -134,7 +128,8 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
             double[][] stagedLoads = new double[c.patterns().size()][reps];
             String where = String.format(Locale.ROOT, "%d-way %s(%d)", c.ways(), c.mode().id(), c.threads());
             try (Dispatcher d = new Dispatcher(c.threads(), "overhead-" + c.ways() + "-" + c.mode().id());
-                 Dispatcher own = c.singleStageOnOwnThreads() ? new Dispatcher(c.ways(), "overhead-t1-" + c.ways()) : null) {
+                 Dispatcher own = unbalancedSingleStage(c.ways(), c.threads())
+                         ? new Dispatcher(c.ways(), "overhead-t1-" + c.ways()) : null) {
                 DispatcherQueue q = d.createQueue("stages");
                 DispatcherQueue singleStageQueue = own != null ? own.createQueue("single-stage") : q;
                 int totalUnits = Math.multiplyExact(stages, unitsPerStage);

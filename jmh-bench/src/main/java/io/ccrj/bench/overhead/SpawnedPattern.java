@@ -55,14 +55,8 @@ public enum SpawnedPattern {
         return ways >= (this == PIPELINE ? 1 : 2);
     }
 
-    /**
-     * Parses a command-line name, case-insensitively, ignoring spaces, dashes and underscores.
-     *
-     * @param text e.g. "Pipeline", "twoshifts", "two-shifts"
-     * @return the pattern
-     * @throws IllegalArgumentException if unknown
-     */
-    public static SpawnedPattern parse(String text) {
+    /** Parses a command-line name ("Pipeline", "twoshifts", "two-shifts"): any case, spaces, dashes and underscores ignored. */
+    static SpawnedPattern parse(String text) {
         String key = text.replaceAll("[\\s_-]", "");
         return Arrays.stream(values()).filter(p -> p.id.equalsIgnoreCase(key)).findFirst().orElseThrow(
                 () -> new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)"));

@@ -18,12 +18,8 @@ public enum ThreadMode {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /**
-     * @param ways parallel computations
-     * @param defaultThreads what {@code new Dispatcher(0, ...)} gives on this machine
-     * @return the dispatcher's worker count for this mode
-     */
-    public int threads(int ways, int defaultThreads) {
+    /** @return the dispatcher's worker count for this mode, given what {@code new Dispatcher(0, ...)} gives here */
+    int threads(int ways, int defaultThreads) {
         return this == MATCH ? ways : defaultThreads;
     }
 
@@ -34,11 +30,8 @@ public enum ThreadMode {
         }
     }
 
-    /**
-     * @param text "match" or "default", any case
-     * @return the mode
-     */
-    public static ThreadMode parse(String text) {
+    /** Parses "match" or "default", any case. */
+    static ThreadMode parse(String text) {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

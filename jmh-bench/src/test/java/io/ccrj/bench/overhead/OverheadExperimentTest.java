@@ -28,7 +28,7 @@ class OverheadExperimentTest {
                 BOTH, 2);
 
         // 3 one-stage computations on 2 threads: two run, the third waits (2 x T instead of 1.5 x T).
-        assertThat(plan).filteredOn(OverheadExperiment.Config::singleStageOnOwnThreads)
+        assertThat(plan).filteredOn(c -> OverheadExperiment.unbalancedSingleStage(c.ways(), c.threads()))
                 .extracting(c -> c.ways() + "/" + c.mode().id()).containsExactly("3/default");
         assertThat(OverheadExperiment.unbalancedSingleStage(5, 4)).isTrue();
         assertThat(OverheadExperiment.unbalancedSingleStage(8, 2)).isFalse();
