@@ -60,10 +60,6 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
     public static final double MAX_FOREIGN_LOAD = 0.10;
     /** Attempts per run at most; the least disturbed one is kept. */
     static final int MAX_ATTEMPTS = 3;
-    /** Before each attempt, wait for one window this long with the machine quiet ... */
-    static final long QUIET_WINDOW_MILLIS = 100;
-    /** ... but no longer than this. */
-    static final long MAX_QUIET_WAIT_MILLIS = 20_000;
 
     /**
      * Whether T(1) needs its own dispatcher: with fewer threads than computations and the
@@ -178,7 +174,8 @@ public record OverheadExperiment(OverheadRunner.Options options, int unitsPerSta
         double bestLoad = Double.POSITIVE_INFINITY;
         for (int attempts = 1; ; attempts++) {
             if (!options.ignoreLoad()) {
-                ForeignLoad.awaitQuiet(MAX_FOREIGN_LOAD, QUIET_WINDOW_MILLIS, MAX_QUIET_WAIT_MILLIS, cores);
+                // Before each attempt, wait for one quiet 100 ms window, but no longer than 20 s.
+                ForeignLoad.awaitQuiet(MAX_FOREIGN_LOAD, 100, 20_000, cores);
             }
             ForeignLoad.Sample before = ForeignLoad.sample();
             long nanos = SpawnedPatterns.run(pattern, queue, ways, stages, units, timeout).elapsedNanos();

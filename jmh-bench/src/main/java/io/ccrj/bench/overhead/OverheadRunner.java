@@ -55,44 +55,6 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         /** The seeds' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
         public static final double SEED_STAGE_MICROS = 28.0;
 
-        private static final OptionParser PARSER = Cli.parser();
-        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-                "the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
-        private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
-                "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
-        private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
-                "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)", Cli.WHOLE);
-        private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
-                "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
-        private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-                "compute time per stage (default 28, the seeds' AMD figure)", "MICROS");
-        private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
-                "stages per computation (default 20000; --full 500000)");
-        private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
-                "repetitions of every run, medians reported (default 3)");
-        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-                "output folder (default results/overhead-<timestamp>)", "DIR");
-        private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
-                "do not wait out other processes' CPU use nor repeat the runs it disturbed (by default: wait up to 20 s, repeat up to 2 times)");
-
-        /** The usage text. */
-        public static final String USAGE = Cli.usage("""
-                Usage: bin/ccrj overhead [options]
-
-                The stage-overhead experiment of seed 000, section 2, on ccr-core: a fixed computation per
-                parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
-                """, PARSER);
-
-        /** Parses a command line; throws naming the bad option. Mode defaults apply to whatever it does not set. */
-        static Options parse(String... args) {
-            OptionSet s = Cli.parse(PARSER, args);
-            Options d = defaults(s.has(FULL));
-            return new Options(d.full(), Cli.sortedList(s, PATTERN, d.patterns()), Cli.intsIn(s, WAYS, d.ways(), 1, 64),
-                    Cli.sortedList(s, THREADS, d.threadModes()), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 1e-3, 1e7),
-                    Cli.intIn(s, STAGES, d.stages(), 1, 100_000_000), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
-                    Cli.folder(s, OUT), s.has(IGNORE_LOAD));
-        }
-
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
@@ -101,14 +63,45 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         }
     }
 
-    @Override
-    public String usage() {
-        return Options.USAGE;
-    }
+    private static final OptionParser PARSER = Cli.parser();
+    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
+            "the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
+    private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
+            "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
+    private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
+            "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)", Cli.WHOLE);
+    private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
+            "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
+    private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
+            "compute time per stage (default 28, the seeds' AMD figure)", "MICROS");
+    private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
+            "stages per computation (default 20000; --full 500000)");
+    private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
+            "repetitions of every run, medians reported (default 3)");
+    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
+            "output folder (default results/overhead-<timestamp>)", "DIR");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
+            "do not wait out other processes' CPU use nor repeat the runs it disturbed (by default: wait up to 20 s, repeat up to 2 times)");
 
     @Override
+    public String usage() {
+        return Cli.usage("""
+                Usage: bin/ccrj overhead [options]
+
+                The stage-overhead experiment of seed 000, section 2, on ccr-core: a fixed computation per
+                parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
+                """, PARSER);
+    }
+
+    /** Parses a command line; throws naming the bad option. Mode defaults apply to whatever it does not set. */
+    @Override
     public Options parse(String... args) {
-        return Options.parse(args);
+        OptionSet s = Cli.parse(PARSER, args);
+        Options d = Options.defaults(s.has(FULL));
+        return new Options(d.full(), Cli.sortedList(s, PATTERN, d.patterns()), Cli.intsIn(s, WAYS, d.ways(), 1, 64),
+                Cli.sortedList(s, THREADS, d.threadModes()), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 1e-3, 1e7),
+                Cli.intIn(s, STAGES, d.stages(), 1, 100_000_000), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
+                Cli.folder(s, OUT), s.has(IGNORE_LOAD));
     }
 
     @Override

@@ -58,7 +58,7 @@ public enum SpawnedPattern {
     /** Parses a command-line name ("Pipeline", "twoshifts", "two-shifts"): any case, spaces, dashes and underscores ignored. */
     static SpawnedPattern parse(String text) {
         String key = text.replaceAll("[\\s_-]", "");
-        return Arrays.stream(values()).filter(p -> p.id.equalsIgnoreCase(key)).findFirst().orElseThrow(
-                () -> new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)"));
+        return Arrays.stream(values()).filter(p -> p.id.equalsIgnoreCase(key)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("unknown pattern '" + text + "' (expected Pipeline, Shift, TwoShifts or Exchange)"));
     }
 }

@@ -12,7 +12,7 @@ class OverheadOptionsTest {
 
     @Test
     void quickDefaultsAreTheSeedsStageTimeWithFewerStages() throws Exception {
-        OverheadRunner.Options o = OverheadRunner.Options.parse();
+        OverheadRunner.Options o = new OverheadRunner().parse();
 
         assertThat(o.full()).isFalse();
         assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS);
@@ -27,7 +27,7 @@ class OverheadOptionsTest {
 
     @Test
     void fullModeUsesTheSeedsStagesAndColumns() throws Exception {
-        OverheadRunner.Options o = OverheadRunner.Options.parse("--full");
+        OverheadRunner.Options o = new OverheadRunner().parse("--full");
 
         assertThat(o.stages()).isEqualTo(500_000);
         assertThat(o.ways()).containsExactly(1, 2, 3, 4, 8);
@@ -35,7 +35,7 @@ class OverheadOptionsTest {
 
     @Test
     void explicitOptionsOverrideModeDefaultsInAnyOrder() throws Exception {
-        OverheadRunner.Options o = OverheadRunner.Options.parse("--stages", "1000", "--full", "--ways=8,2,2,1");
+        OverheadRunner.Options o = new OverheadRunner().parse("--stages", "1000", "--full", "--ways=8,2,2,1");
 
         assertThat(o.full()).isTrue();
         assertThat(o.stages()).isEqualTo(1000);
@@ -44,7 +44,7 @@ class OverheadOptionsTest {
 
     @Test
     void patternsAndThreadModesParseCaseInsensitivelyAndComeOutInTableOrder() throws Exception {
-        OverheadRunner.Options o = OverheadRunner.Options.parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
+        OverheadRunner.Options o = new OverheadRunner().parse("--pattern", "two-shifts,PIPELINE,Exchange", "--threads", "default,Match",
                 "--stage-us", "14.5", "--reps", "5", "--out", "/tmp/x", "--ignore-load");
 
         assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.TWO_SHIFTS, SpawnedPattern.EXCHANGE);
@@ -57,24 +57,24 @@ class OverheadOptionsTest {
 
     @Test
     void badOptionsAreNamedInTheMessage() {
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--fast")).hasMessageContaining("fast");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "1,x")).hasMessageContaining("ways").hasMessageContaining("'x'");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "0")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--ways", "--full")).hasMessageContaining("ways");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--pattern", "Ring")).hasMessageContaining("pattern").hasMessageContaining("Ring");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--threads", "all")).hasMessageContaining("threads").hasMessageContaining("all");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--stage-us", "-3")).hasMessageContaining("stage-us");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--stage-us", "NaN")).hasMessageContaining("stage-us");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--reps", "1.5")).hasMessageContaining("reps");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("extra")).hasMessageContaining("'extra'");
-        assertThatThrownBy(() -> OverheadRunner.Options.parse("--out", " ")).hasMessageContaining("out");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--fast")).hasMessageContaining("fast");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--ways", "1,x")).hasMessageContaining("ways").hasMessageContaining("'x'");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--ways", "0")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--ways")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--ways", "--full")).hasMessageContaining("ways");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--pattern", "Ring")).hasMessageContaining("pattern").hasMessageContaining("Ring");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--threads", "all")).hasMessageContaining("threads").hasMessageContaining("all");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--stage-us", "-3")).hasMessageContaining("stage-us");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--stage-us", "NaN")).hasMessageContaining("stage-us");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--reps", "1.5")).hasMessageContaining("reps");
+        assertThatThrownBy(() -> new OverheadRunner().parse("extra")).hasMessageContaining("'extra'");
+        assertThatThrownBy(() -> new OverheadRunner().parse("--out", " ")).hasMessageContaining("out");
     }
 
     @Test
     void usageNamesEveryOption() {
         for (String opt : List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--reps", "--out", "--ignore-load")) {
-            assertThat(OverheadRunner.Options.USAGE).contains(opt);
+            assertThat(new OverheadRunner().usage()).contains(opt);
         }
     }
 }
