@@ -1,5 +1,7 @@
 package io.ccrj.bench.core;
 
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -70,7 +72,7 @@ public class PeerComparisonBenchmark {
         @Param({"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})
         public String impl;
 
-        private Peers.OneWay peer;
+        private Stream peer;
 
         @Setup(Level.Trial)
         public void start() {
@@ -85,7 +87,7 @@ public class PeerComparisonBenchmark {
         @Benchmark
         @OperationsPerInvocation(BATCH)
         public long oneWay() throws Exception {
-            return peer.send(BATCH);
+            return peer.stream(BATCH);
         }
     }
 
@@ -103,7 +105,7 @@ public class PeerComparisonBenchmark {
         @Param({"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
         public String impl;
 
-        private Peers.RoundTrips peer;
+        private PingPong peer;
 
         @Setup(Level.Trial)
         public void start() {
