@@ -6,8 +6,6 @@ import io.ccrj.bench.handoff.PingPong;
 import io.ccrj.bench.handoff.PingPong.Ball;
 import io.ccrj.bench.handoff.Stream;
 import io.ccrj.bench.handoff.Stream.Post;
-import io.ccrj.core.Dispatcher;
-import io.ccrj.core.IdleStrategy;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -106,10 +104,7 @@ final class Peers {
             // hop stays on its thread, as Pekko's actors on one dispatcher or two virtual threads on one
             // carrier can).
             case "ccr" -> PingPong.create("ccrTwoDispatchers");
-            case "ccrOneDispatcher" -> {
-                Dispatcher d = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-                yield PingPong.ccr(latch, d.createQueue("a"), d.createQueue("b"), d::close);
-            }
+            case "ccrOneDispatcher" -> PingPong.create(impl);
             // Pekko: two typed actors that tell each other the ball.
             case "pekko" -> {
                 ActorSystem<Ball> system = ActorSystem.create(Behaviors.setup(ctx -> {

@@ -102,7 +102,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             "CompletableFuture.supplyAsync on ForkJoinPool(2)", "virtualThreads", "one virtual thread per task");
     /** HTTP peers ({@link DssTarget} names): dss-services first. */
     static final Map<String, String> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
-            DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a, LinkedHashMap::new));
+            DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a,
+            LinkedHashMap::new));
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "10 turns, 10x longer ones");

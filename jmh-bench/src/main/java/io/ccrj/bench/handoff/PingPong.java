@@ -27,14 +27,7 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
     public static final class Ball {
         int remaining;
 
-        /**
-         * B's step: back to A while round trips are left, else the batch is done.
-         *
-         * @param <X> what handing the ball to A can throw (nothing checked for most parties)
-         * @param toA hands the ball to A
-         * @param latch the batch's latch
-         * @throws X if handing on fails
-         */
+        /** B's step: back to A while round trips are left, else the batch is done; {@code X}: what handing on can throw. */
         public <X extends Exception> void returned(Post<Ball, X> toA, BatchLatch latch) throws X {
             if (--remaining > 0) {
                 toA.post(this);
@@ -45,7 +38,8 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
     }
 
     /**
-     * @param impl {@code ccr}, {@code ccrTwoDispatchers}, {@code jctoolsSpsc} or {@code jctoolsMpsc}
+     * @param impl {@code ccr}, {@code ccrTwoDispatchers}, {@code ccrOneDispatcher} (for {@code bin/ccrj peers}),
+     *     {@code jctoolsSpsc} or {@code jctoolsMpsc}
      * @return a started implementation
      */
     public static PingPong create(String impl) {
@@ -66,6 +60,11 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
                     b.close();
                 });
             }
+            // Both parties on one single-thread dispatcher, a queue each: every hop stays on its thread.
+            case "ccrOneDispatcher" -> {
+                Dispatcher d = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
+                yield ccr(latch, d.createQueue("a"), d.createQueue("b"), d::close);
+            }
             case "jctoolsSpsc" -> raw(SpscArrayQueue::new, latch);
             case "jctoolsMpsc" -> raw(MpscArrayQueue::new, latch);
             default -> throw new IllegalArgumentException("unknown ping-pong implementation " + impl);
@@ -74,15 +73,9 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
 
     /**
      * ccr-core: ports {@code ping} and {@code pong}, one persistent receiver on each, A's on
-     * {@code qa} and B's on {@code qb} (default idle strategy in every dispatcher here).
-     *
-     * @param latch the batch's latch
-     * @param qa party A's queue
-     * @param qb party B's queue (may be {@code qa})
-     * @param closer closes the queues' dispatchers
-     * @return the started pair
+     * {@code qa} and B's on {@code qb}; {@code closer} closes their dispatchers (default idle strategy).
      */
-    public static PingPong ccr(BatchLatch latch, DispatcherQueue qa, DispatcherQueue qb, AutoCloseable closer) {
+    private static PingPong ccr(BatchLatch latch, DispatcherQueue qa, DispatcherQueue qb, AutoCloseable closer) {
         Port<Ball> ping = new Port<>("ping");
         Port<Ball> pong = new Port<>("pong");
         Post<Ball, RuntimeException> toA = ping::post; // made once: the handler passes it on without allocating
