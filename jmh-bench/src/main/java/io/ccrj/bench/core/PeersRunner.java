@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -149,14 +150,13 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     private static final long WARM_UP_MILLIS = 300;
     private static final long WARM_UP_MILLIS_FULL = 1_000;
 
-    /** A turn of one peer: runs the workload once, checks its answers, returns the figure of the turn. */
-    @FunctionalInterface
-    private interface Turn {
-        double run() throws Exception;
-    }
-
-    /** One peer of a workload while it is running: its turn and what to close. */
-    private record Peer(Turn turn, AutoCloseable closer) {
+    /**
+     * One peer of a workload while it is running.
+     *
+     * @param turn runs the workload once, checks its answers, returns the figure of the turn
+     * @param closer stops the peer
+     */
+    private record Peer(Callable<Double> turn, AutoCloseable closer) {
     }
 
     /** Starts the peer {@code impl} of a workload. */
@@ -191,13 +191,13 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             for (Peer p : peers.values()) {
                 long warmUntil = System.nanoTime() + warmUpNanos;
                 do {
-                    p.turn().run();
+                    p.turn().call();
                 } while (System.nanoTime() - warmUntil < 0);
             }
             for (int r = 0; r < o.reps(); r++) {
                 long t0 = System.nanoTime();
                 for (Map.Entry<String, Peer> p : peers.entrySet()) {
-                    samples.get(p.getKey())[r] = p.getValue().turn().run();
+                    samples.get(p.getKey())[r] = p.getValue().turn().call();
                 }
                 progress.done(key + ", turn " + (r + 1), 1, System.nanoTime() - t0);
             }

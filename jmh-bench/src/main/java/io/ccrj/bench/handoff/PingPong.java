@@ -51,19 +51,17 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
                 DispatcherQueue q = d.createQueue("a");
                 yield ccr(latch, q, q, d::close);
             }
-            // One single-thread dispatcher per party: each party always on its own thread, like the raw baseline.
-            case "ccrTwoDispatchers" -> {
+            // One single-thread dispatcher per party (each party always on its own thread, like the raw
+            // baseline), or both parties on one single-thread dispatcher, a queue each (every hop stays on its thread).
+            case "ccrTwoDispatchers", "ccrOneDispatcher" -> {
                 Dispatcher a = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-                Dispatcher b = new Dispatcher(1, "pong", IdleStrategy.spinThenPark());
+                Dispatcher b = impl.equals("ccrTwoDispatchers") ? new Dispatcher(1, "pong", IdleStrategy.spinThenPark()) : a;
                 yield ccr(latch, a.createQueue("a"), b.createQueue("b"), () -> {
                     a.close();
-                    b.close();
+                    if (b != a) {
+                        b.close();
+                    }
                 });
-            }
-            // Both parties on one single-thread dispatcher, a queue each: every hop stays on its thread.
-            case "ccrOneDispatcher" -> {
-                Dispatcher d = new Dispatcher(1, "ping", IdleStrategy.spinThenPark());
-                yield ccr(latch, d.createQueue("a"), d.createQueue("b"), d::close);
             }
             case "jctoolsSpsc" -> raw(SpscArrayQueue::new, latch);
             case "jctoolsMpsc" -> raw(MpscArrayQueue::new, latch);

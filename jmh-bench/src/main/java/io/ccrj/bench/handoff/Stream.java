@@ -26,7 +26,6 @@ public record Stream(Counter counter, Post<Object, Exception> post, AutoCloseabl
     /** Posts one message (or hands on one ball) the implementation's way; {@code X} is what that can throw. */
     @FunctionalInterface
     public interface Post<T, X extends Exception> {
-        /** Posts {@code message}. */
         void post(T message) throws X;
     }
 
