@@ -81,11 +81,7 @@ public record Stream(Counter counter, Post<Object, Exception> post, AutoCloseabl
     public static final class Counter extends PaddedCount {
         private final BatchLatch latch = new BatchLatch();
 
-        /**
-         * Benchmark thread, before the batch's first post (which publishes these writes).
-         *
-         * @param n messages in the batch
-         */
+        /** Benchmark thread, before the batch's first post (which publishes these writes): a batch of {@code n}. */
         void arm(long n) {
             count = 0;
             target = n;
