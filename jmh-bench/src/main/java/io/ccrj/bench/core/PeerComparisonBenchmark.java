@@ -1,5 +1,7 @@
 package io.ccrj.bench.core;
 
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -37,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  *   a persistent receive on a one-thread dispatcher), an Apache Pekko typed actor, a jox channel
  *   drained by a virtual thread, {@code ForkJoinPool(1).submit} and {@code CompletableFuture.runAsync}
  *   on it per message, an {@code ArrayBlockingQueue} drained by a virtual thread, and a raw JCTools
- *   MPSC queue to one thread (the ceiling). Run with {@code -prof gc} for bytes per message.</li>
+ *   MPSC queue to one thread idling like ccr-core (a baseline). Run with {@code -prof gc} for bytes per message.</li>
  *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
  *   dispatcher per party, and both parties on one dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
  *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools.</li>
@@ -70,7 +72,7 @@ public class PeerComparisonBenchmark {
         @Param({"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})
         public String impl;
 
-        private Peers.OneWay peer;
+        private Stream peer;
 
         @Setup(Level.Trial)
         public void start() {
@@ -85,7 +87,7 @@ public class PeerComparisonBenchmark {
         @Benchmark
         @OperationsPerInvocation(BATCH)
         public long oneWay() throws Exception {
-            return peer.send(BATCH);
+            return peer.stream(BATCH);
         }
     }
 
@@ -103,7 +105,7 @@ public class PeerComparisonBenchmark {
         @Param({"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
         public String impl;
 
-        private Peers.RoundTrips peer;
+        private PingPong peer;
 
         @Setup(Level.Trial)
         public void start() {
@@ -139,8 +141,8 @@ public class PeerComparisonBenchmark {
         private Dispatcher dispatcher;
         private DispatcherQueue queue;
         private final Port<Request> requests = new Port<>("requests");
-        private ForkJoinPool pool;
-        private ExecutorService virtualThreads;
+        /** The two-thread ForkJoinPool, or the executor of one virtual thread per task. */
+        private ExecutorService executor;
 
         /** One scattered task: its input and where its result goes. */
         record Request(int n, Port<Long> reply) {
@@ -153,10 +155,8 @@ public class PeerComparisonBenchmark {
                 queue = dispatcher.createQueue("tasks");
                 // The workers: a persistent receive, whose tasks run on both dispatcher threads.
                 Arbiter.activate(queue, Arbiter.receive(true, requests, r -> r.reply().post(work(r.n()))));
-            } else if (impl.equals("virtualThreads")) {
-                virtualThreads = Executors.newVirtualThreadPerTaskExecutor();
             } else {
-                pool = new ForkJoinPool(2);
+                executor = impl.equals("virtualThreads") ? Executors.newVirtualThreadPerTaskExecutor() : new ForkJoinPool(2);
             }
         }
 
@@ -165,18 +165,12 @@ public class PeerComparisonBenchmark {
             if (dispatcher != null) {
                 dispatcher.close();
             }
-            if (pool != null) {
-                pool.shutdownNow();
-            }
-            if (virtualThreads != null) {
-                virtualThreads.shutdownNow();
+            if (executor != null) {
+                executor.shutdownNow();
             }
         }
 
-        /**
-         * @param i the task's input
-         * @return its result: the gathered sum over 0 .. {@value #TASKS} - 1 is the sum of squares
-         */
+        /** Task {@code i}'s result: the gathered sum over 0 .. {@value #TASKS} - 1 is the sum of squares. */
         static long work(int i) {
             return (long) i * i;
         }
@@ -195,7 +189,7 @@ public class PeerComparisonBenchmark {
             List<Future<Long>> fs = new ArrayList<>(TASKS);
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
-                fs.add(virtualThreads.submit(() -> work(n)));
+                fs.add(executor.submit(() -> work(n)));
             }
             long s = 0;
             for (Future<Long> f : fs) {
@@ -224,7 +218,7 @@ public class PeerComparisonBenchmark {
             List<CompletableFuture<Long>> fs = new ArrayList<>(TASKS);
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
-                fs.add(CompletableFuture.supplyAsync(() -> work(n), pool));
+                fs.add(CompletableFuture.supplyAsync(() -> work(n), executor));
             }
             CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).get(10, TimeUnit.SECONDS);
             long s = 0;

@@ -1,6 +1,6 @@
 package io.ccrj.bench.core;
 
-import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.core.PeerComparisonBenchmark.ScatterGather;
 import io.ccrj.bench.dss.DssTarget;
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
 import io.ccrj.bench.dss.client.HttpReply;
@@ -8,6 +8,8 @@ import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
 import io.ccrj.bench.dss.client.LoadResult;
 import io.ccrj.bench.dss.client.LoadSettings;
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.runner.Cli;
 import io.ccrj.bench.runner.Estimate;
@@ -15,6 +17,7 @@ import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Headline;
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
@@ -26,7 +29,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
@@ -92,12 +98,13 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             "ccr-core, both parties on one dispatcher", "pekko", "Pekko typed actors", "jox",
             "jox rendezvous channels", "completableFuture", "CompletableFuture hops between two ForkJoinPool(1)",
             "syncQueueVirtual", "SynchronousQueue, virtual threads");
-    /** Scatter-gather peers ({@link PeerComparisonBenchmark.ScatterGather}). */
+    /** Scatter-gather peers ({@link ScatterGather}). */
     static final Map<String, String> SCATTER = names("ccr", "ccr-core", "completableFuture",
             "CompletableFuture.supplyAsync on ForkJoinPool(2)", "virtualThreads", "one virtual thread per task");
-    /** HTTP peers: dss-services first. */
-    static final List<DssTarget> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
-            DssTarget.RAW_NETTY);
+    /** HTTP peers ({@link DssTarget} names): dss-services first. */
+    static final Map<String, String> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
+            DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a,
+            LinkedHashMap::new));
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "10 turns, 10x longer ones");
@@ -143,52 +150,60 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     private static final long WARM_UP_MILLIS = 300;
     private static final long WARM_UP_MILLIS_FULL = 1_000;
 
-    /** A turn of one peer: runs the workload once, checks its answers, returns the figure of the turn. */
-    @FunctionalInterface
-    private interface Turn {
-        double run() throws Exception;
+    /**
+     * One peer of a workload while it is running.
+     *
+     * @param turn runs the workload once, checks its answers, returns the figure of the turn
+     * @param closer stops the peer
+     */
+    private record Peer(Callable<Double> turn, AutoCloseable closer) {
     }
 
-    /** One peer of a workload while it is running: its turn and what to close. */
-    private record Running(String name, Turn turn, AutoCloseable closer) {
-    }
-
-    /** Starts a workload's peers one by one into the list it is given (so that those started can be closed if one fails). */
+    /** Starts the peer {@code impl} of a workload. */
     @FunctionalInterface
     private interface Starter {
-        void startInto(List<Running> peers) throws Exception;
+        Peer start(String impl) throws Exception;
+    }
+
+    /** One workload's samples by peer, ours first. */
+    private record Workload(String key, String title, String unit, boolean lowerIsBetter, Map<String, String> names,
+                            Map<String, double[]> samples) {
     }
 
     /**
-     * Starts a workload's peers; each warms up, then they take turns {@code reps} times; all are
-     * closed. A peer warms up by repeating its turn for at least {@code warmUpNanos}, not for one
-     * turn: a turn of a fast peer (a few milliseconds) is over before the JIT has compiled its
-     * loop, and its timed turns would then measure the compiler's progress (several microseconds
-     * a round trip where the compiled loop takes a fifth of one) instead of the peer.
+     * Starts a workload's peers (those started are closed if one fails); each warms up, then they
+     * take turns {@code reps} times; all are closed. A peer warms up by repeating its turn for at
+     * least the warm-up time, not for one turn: a turn of a fast peer (a few milliseconds) is over
+     * before the JIT has compiled its loop, and its timed turns would then measure the compiler's
+     * progress (several microseconds a round trip where the compiled loop takes a fifth of one)
+     * instead of the peer.
      */
-    private static Map<String, double[]> takeTurns(String what, Starter starter, int reps, long warmUpNanos,
-            Progress progress) throws Exception {
+    private static Workload workload(Options o, Progress progress, String key, String title, String unit, boolean lowerIsBetter,
+            Map<String, String> names, Starter starter) throws Exception {
+        long warmUpNanos = TimeUnit.MILLISECONDS.toNanos(o.full() ? WARM_UP_MILLIS_FULL : WARM_UP_MILLIS);
+        Map<String, Peer> peers = new LinkedHashMap<>();
         Map<String, double[]> samples = new LinkedHashMap<>();
-        List<Running> peers = new ArrayList<>();
         try {
-            starter.startInto(peers);
-            for (Running p : peers) {
+            for (String impl : names.keySet()) {
+                peers.put(impl, starter.start(impl));
+                samples.put(impl, new double[o.reps()]);
+            }
+            for (Peer p : peers.values()) {
                 long warmUntil = System.nanoTime() + warmUpNanos;
                 do {
-                    p.turn().run();
+                    p.turn().call();
                 } while (System.nanoTime() - warmUntil < 0);
-                samples.put(p.name(), new double[reps]);
             }
-            for (int r = 0; r < reps; r++) {
+            for (int r = 0; r < o.reps(); r++) {
                 long t0 = System.nanoTime();
-                for (Running p : peers) {
-                    samples.get(p.name())[r] = p.turn().run();
+                for (Map.Entry<String, Peer> p : peers.entrySet()) {
+                    samples.get(p.getKey())[r] = p.getValue().turn().call();
                 }
-                progress.done(what + ", turn " + (r + 1), 1, System.nanoTime() - t0);
+                progress.done(key + ", turn " + (r + 1), 1, System.nanoTime() - t0);
             }
-            return samples;
+            return new Workload(key, title, unit, lowerIsBetter, names, samples);
         } finally {
-            for (Running p : peers) {
+            for (Peer p : peers.values()) {
                 p.closer().close();
             }
         }
@@ -209,25 +224,20 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         org.slf4j.LoggerFactory.getILoggerFactory();
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one run");
         out.println(MachineInfo.describe());
-        long warmUp = TimeUnit.MILLISECONDS.toNanos(o.full() ? WARM_UP_MILLIS_FULL : WARM_UP_MILLIS);
         out.printf(Locale.ROOT, "%d timed turns per peer after at least %d ms of warm-up turns; %,d one-way messages, %,d round trips,"
                         + " %d scatter-gathers of %,d tasks, %,d HTTP round trips and %.1f s of %d-connection load per turn%n",
-                o.reps(), warmUp / 1_000_000, o.messages(), o.roundTrips(), o.scatters(), PeerComparisonBenchmark.ScatterGather.TASKS, o.requests(),
-                o.throughputSeconds(), o.connections());
+                o.reps(), o.full() ? WARM_UP_MILLIS_FULL : WARM_UP_MILLIS, o.messages(), o.roundTrips(), o.scatters(),
+                ScatterGather.TASKS, o.requests(), o.throughputSeconds(), o.connections());
         Progress progress = new Progress(err, 5 * o.reps(), 5 * o.reps(), System::nanoTime);
-        List<Workload> workloads = new ArrayList<>();
-        workloads.add(new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
-                takeTurns("one-way", peers -> oneWay(o, peers), o.reps(), warmUp, progress)));
-        workloads.add(new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
-                takeTurns("ping-pong", peers -> pingPong(o, peers), o.reps(), warmUp, progress)));
-        workloads.add(new Workload("scatter-gather", "scatter-gather of 1,000 tasks", "µs", true, SCATTER,
-                takeTurns("scatter-gather", peers -> scatterGather(o, peers), o.reps(), warmUp, progress)));
-        Map<String, String> httpNames = new LinkedHashMap<>();
-        HTTP.forEach(t -> httpNames.put(t.name(), t.label));
-        workloads.add(new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, httpNames,
-                takeTurns("HTTP round trip", peers -> httpRoundTrip(o, peers), o.reps(), warmUp, progress)));
-        workloads.add(new Workload("http-throughput", "HTTP Get, throughput over " + o.connections() + " connections", "requests/s", false, httpNames,
-                takeTurns("HTTP throughput", peers -> httpThroughput(o, peers), o.reps(), warmUp, progress)));
+        List<Workload> workloads = List.of( // run in this order: Java evaluates arguments left to right
+                workload(o, progress, "one-way", "one-way", "messages/s", false, ONE_WAY, impl -> oneWay(o, impl)),
+                workload(o, progress, "ping-pong", "ping-pong round trip", "µs", true, PING_PONG, impl -> pingPong(o, impl)),
+                workload(o, progress, "scatter-gather", "scatter-gather of 1,000 tasks", "µs", true, SCATTER,
+                        impl -> scatterGather(o, impl)),
+                workload(o, progress, "http-round-trip", "HTTP Get, one connection's round trip", "µs", true, HTTP,
+                        impl -> httpRoundTrip(o, DssTarget.valueOf(impl))),
+                workload(o, progress, "http-throughput", "HTTP Get, throughput over " + o.connections() + " connections",
+                        "requests/s", false, HTTP, impl -> httpThroughput(o, DssTarget.valueOf(impl))));
 
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrr", "workload", "tool", "median (95% interval)", "ours vs it");
@@ -260,100 +270,81 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty", markdown, figures, List.of());
     }
 
-    /** One workload's samples by peer, ours first. */
-    private record Workload(String key, String title, String unit, boolean lowerIsBetter, Map<String, String> names,
-                            Map<String, double[]> samples) {
+    private static Peer oneWay(Options o, String impl) {
+        Stream p = Peers.oneWay(impl);
+        return new Peer(() -> {
+            long t0 = System.nanoTime();
+            long handled = p.stream(o.messages());
+            long took = System.nanoTime() - t0;
+            check(handled == o.messages(), impl + " handled " + handled + " of " + o.messages() + " messages");
+            return o.messages() / (took / 1e9);
+        }, p);
     }
 
-    private static void oneWay(Options o, List<Running> peers) {
-        for (String impl : ONE_WAY.keySet()) {
-            Peers.OneWay p = Peers.oneWay(impl);
-            peers.add(new Running(impl, () -> {
-                long t0 = System.nanoTime();
-                long handled = p.send(o.messages());
-                long took = System.nanoTime() - t0;
-                check(handled == o.messages(), impl + " handled " + handled + " of " + o.messages() + " messages");
-                return o.messages() / (took / 1e9);
-            }, p));
-        }
+    private static Peer pingPong(Options o, String impl) {
+        PingPong p = Peers.roundTrips(impl);
+        return new Peer(() -> {
+            long t0 = System.nanoTime();
+            int left = p.play(o.roundTrips());
+            long took = System.nanoTime() - t0;
+            check(left == 0, impl + " stopped with " + left + " round trips left");
+            return took / 1e3 / o.roundTrips();
+        }, p);
     }
 
-    private static void pingPong(Options o, List<Running> peers) {
-        for (String impl : PING_PONG.keySet()) {
-            Peers.RoundTrips p = Peers.roundTrips(impl);
-            peers.add(new Running(impl, () -> {
-                long t0 = System.nanoTime();
-                int left = p.play(o.roundTrips());
-                long took = System.nanoTime() - t0;
-                check(left == 0, impl + " stopped with " + left + " round trips left");
-                return took / 1e3 / o.roundTrips();
-            }, p));
-        }
-    }
-
-    private static void scatterGather(Options o, List<Running> peers) {
-        long expected = 0;
-        for (int i = 0; i < PeerComparisonBenchmark.ScatterGather.TASKS; i++) {
-            expected += PeerComparisonBenchmark.ScatterGather.work(i);
-        }
-        long sum = expected;
-        for (String impl : SCATTER.keySet()) {
-            PeerComparisonBenchmark.ScatterGather p = new PeerComparisonBenchmark.ScatterGather();
-            p.impl = impl;
-            p.start();
-            peers.add(new Running(impl, () -> {
-                long t0 = System.nanoTime();
-                for (int i = 0; i < o.scatters(); i++) {
-                    long got = p.scatterGather();
-                    check(got == sum, impl + " gathered " + got + ", not " + sum);
-                }
-                return (System.nanoTime() - t0) / 1e3 / o.scatters();
-            }, p::stop));
-        }
-    }
-
-    private static void httpRoundTrip(Options o, List<Running> peers) throws Exception {
-        for (DssTarget t : HTTP) {
-            DssTarget.Running server = t.start();
-            HttpRoundTripClient client;
-            try {
-                client = HttpRoundTripClient.connect(HttpRequestSpec.get(server.pingUrl()));
-            } catch (Exception e) {
-                server.close();
-                throw e;
+    private static Peer scatterGather(Options o, String impl) {
+        long sum = IntStream.range(0, ScatterGather.TASKS).mapToLong(ScatterGather::work).sum();
+        ScatterGather p = new ScatterGather();
+        p.impl = impl;
+        p.start();
+        return new Peer(() -> {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < o.scatters(); i++) {
+                long got = p.scatterGather();
+                check(got == sum, impl + " gathered " + got + ", not " + sum);
             }
-            peers.add(new Running(t.name(), () -> {
-                long t0 = System.nanoTime();
-                for (int i = 0; i < o.requests(); i++) {
-                    checkPing(t, client.exchange());
-                }
-                return (System.nanoTime() - t0) / 1e3 / o.requests();
-            }, () -> {
-                client.close();
-                server.close();
-            }));
-        }
+            return (System.nanoTime() - t0) / 1e3 / o.scatters();
+        }, p::stop);
     }
 
-    private static void httpThroughput(Options o, List<Running> peers) throws Exception {
-        for (DssTarget t : HTTP) {
-            DssTarget.Running server = t.start();
-            HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
-            peers.add(new Running(t.name(), () -> {
-                try (HttpRoundTripClient probe = HttpRoundTripClient.connect(get)) {
-                    checkPing(t, probe.exchange()); // the body, once per turn; the load checks every status
-                }
-                LoadResult r = HttpLoadGenerator.run(LoadSettings.of(get).withConnections(o.connections())
-                        .withTimes(Duration.ofMillis(200), Duration.ofMillis((long) (o.throughputSeconds() * 1000))));
-                // The server must have answered during the turn (warm-up, window or drain); a short
-                // window on a machine busy with other work can see no answer at all, which is a
-                // throughput of 0 for that turn, not a wrong answer.
-                check(r.errors().isEmpty() && r.non2xx() == 0 && r.totalResponses() > 0,
-                        t.label + ": " + r.non2xx() + " answers not 2xx, " + r.totalResponses() + " answers in all, errors "
-                                + r.errors());
-                return r.throughput();
-            }, server));
+    private static Peer httpRoundTrip(Options o, DssTarget t) throws Exception {
+        DssTarget.Running server = t.start();
+        HttpRoundTripClient client;
+        try {
+            client = HttpRoundTripClient.connect(HttpRequestSpec.get(server.pingUrl()));
+        } catch (Exception e) {
+            server.close();
+            throw e;
         }
+        return new Peer(() -> {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < o.requests(); i++) {
+                checkPing(t, client.exchange());
+            }
+            return (System.nanoTime() - t0) / 1e3 / o.requests();
+        }, () -> {
+            client.close();
+            server.close();
+        });
+    }
+
+    private static Peer httpThroughput(Options o, DssTarget t) throws Exception {
+        DssTarget.Running server = t.start();
+        HttpRequestSpec get = HttpRequestSpec.get(server.pingUrl());
+        return new Peer(() -> {
+            try (HttpRoundTripClient probe = HttpRoundTripClient.connect(get)) {
+                checkPing(t, probe.exchange()); // the body, once per turn; the load checks every status
+            }
+            LoadResult r = HttpLoadGenerator.run(LoadSettings.of(get).withConnections(o.connections())
+                    .withTimes(Duration.ofMillis(200), Duration.ofMillis((long) (o.throughputSeconds() * 1000))));
+            // The server must have answered during the turn (warm-up, window or drain); a short
+            // window on a machine busy with other work can see no answer at all, which is a
+            // throughput of 0 for that turn, not a wrong answer.
+            check(r.errors().isEmpty() && r.non2xx() == 0 && r.totalResponses() > 0,
+                    t.label + ": " + r.non2xx() + " answers not 2xx, " + r.totalResponses() + " answers in all, errors "
+                            + r.errors());
+            return r.throughput();
+        }, server);
     }
 
     private static void checkPing(DssTarget t, HttpReply reply) {

@@ -71,7 +71,7 @@ public class ForeignLoadHandoffBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void stop() throws InterruptedException {
+    public void stop() throws Exception {
         pingPong.close();
         for (Process p : load) {
             p.destroyForcibly();
@@ -84,7 +84,7 @@ public class ForeignLoadHandoffBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(ROUND_TRIPS)
-    public int roundTrip() {
+    public int roundTrip() throws Exception {
         return pingPong.play(ROUND_TRIPS);
     }
 }

@@ -53,13 +53,13 @@ public class PortHandoffBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void stop() {
+    public void stop() throws Exception {
         pingPong.close();
     }
 
     @Benchmark
     @OperationsPerInvocation(ROUND_TRIPS)
-    public int roundTrip() {
+    public int roundTrip() throws Exception {
         return pingPong.play(ROUND_TRIPS);
     }
 }

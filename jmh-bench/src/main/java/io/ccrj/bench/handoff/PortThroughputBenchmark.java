@@ -50,13 +50,13 @@ public class PortThroughputBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void stop() {
+    public void stop() throws Exception {
         stream.close();
     }
 
     @Benchmark
     @OperationsPerInvocation(BATCH)
-    public long postToPersistentReceiver() {
+    public long postToPersistentReceiver() throws Exception {
         return stream.stream(BATCH);
     }
 }

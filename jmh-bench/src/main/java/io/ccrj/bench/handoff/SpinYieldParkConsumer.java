@@ -158,13 +158,9 @@ public final class SpinYieldParkConsumer<E> implements AutoCloseable {
     private void park() {
         parkState.set(PARKED);
         parkedCount.incrementAndGet();
-        if (!queue.isEmpty() || !others.isEmpty() || !running) {
-            if (parkState.compareAndSet(PARKED, RUNNING)) {
-                parkedCount.decrementAndGet();
-            }
-            return;
+        if (queue.isEmpty() && others.isEmpty() && running) { // the last look, after publishing PARKED
+            LockSupport.parkNanos(this, MAX_PARK_NANOS);
         }
-        LockSupport.parkNanos(this, MAX_PARK_NANOS);
         if (parkState.compareAndSet(PARKED, RUNNING)) {
             parkedCount.decrementAndGet();
         }

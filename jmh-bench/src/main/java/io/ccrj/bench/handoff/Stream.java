@@ -8,33 +8,32 @@ import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 import java.util.Queue;
-import java.util.function.Consumer;
 
 /**
  * One producer (the benchmark thread) streaming a batch of messages to one consumer, which counts
  * them and signals when the batch is in. Unbounded on both sides, as a port is: the producer never
- * waits for the consumer.
+ * waits for the consumer. Every implementation, and every one-way peer of {@code bin/ccrj peers},
+ * runs the same batch loop ({@link #stream}); only {@code post} differs.
+ *
+ * @param counter the consumer's count of the batch
+ * @param post posts one message the implementation's way
+ * @param closer stops the consumer
  */
-public interface Stream extends AutoCloseable {
+public record Stream(Counter counter, Post<Object, Exception> post, AutoCloseable closer) implements AutoCloseable {
     /** The message: one shared instance, so no allocation is charged to the producer's loop. */
-    Object MESSAGE = new Object();
+    public static final Object MESSAGE = new Object();
 
-    /**
-     * Posts {@code n} messages and waits until the consumer has handled them all.
-     *
-     * @param n batch size
-     * @return messages handled, for the Blackhole
-     */
-    long stream(int n);
-
-    @Override
-    void close();
+    /** Posts one message (or hands on one ball) the implementation's way; {@code X} is what that can throw. */
+    @FunctionalInterface
+    public interface Post<T, X extends Exception> {
+        void post(T message) throws X;
+    }
 
     /**
      * @param impl {@code ccr}, {@code jctoolsMpsc} or {@code jctoolsSpsc}
      * @return a started implementation
      */
-    static Stream create(String impl) {
+    public static Stream create(String impl) {
         Counter counter = new Counter();
         return switch (impl) {
             // ccr-core: a port with a persistent receiver on a one-thread dispatcher, default idle strategy.
@@ -42,7 +41,7 @@ public interface Stream extends AutoCloseable {
                 Dispatcher dispatcher = new Dispatcher(1, "stream", IdleStrategy.spinThenPark());
                 Port<Object> port = new Port<>("stream");
                 Arbiter.activate(dispatcher.createQueue("consumer"), Arbiter.receive(true, port, counter::handle));
-                yield counted(counter, port::post, dispatcher::close);
+                yield new Stream(counter, port::post, dispatcher::close);
             }
             // Raw JCTools queues to one consumer thread with ccr-core's default idle strategy.
             case "jctoolsMpsc" -> raw(counter, new MpscUnboundedXaddArrayQueue<>(1024));
@@ -54,38 +53,36 @@ public interface Stream extends AutoCloseable {
     private static Stream raw(Counter counter, Queue<Object> queue) {
         SpinYieldParkConsumer<Object> consumer = new SpinYieldParkConsumer<>("raw-consumer", queue, IdleStrategy.spinThenPark(),
                 counter::handle);
-        return counted(counter, consumer::offer, consumer::close);
+        return new Stream(counter, consumer::offer, consumer::close);
     }
 
-    /** The batch loop: arm the counter, post {@code n} messages, wait for the count (one JMH fork runs one implementation). */
-    private static Stream counted(Counter counter, Consumer<Object> post, Runnable close) {
-        return new Stream() {
-            @Override
-            public long stream(int n) {
-                counter.arm(n);
-                for (int i = 0; i < n; i++) {
-                    post.accept(MESSAGE);
-                }
-                return counter.await();
-            }
-
-            @Override
-            public void close() {
-                close.run();
-            }
-        };
+    /**
+     * The batch loop: arms the counter, posts {@code n} messages, waits until the consumer has
+     * handled them all (one JMH fork runs one implementation).
+     *
+     * @param n batch size
+     * @return messages handled, for the Blackhole
+     * @throws Exception if a post fails
+     */
+    public long stream(int n) throws Exception {
+        counter.arm(n);
+        for (int i = 0; i < n; i++) {
+            post.post(MESSAGE);
+        }
+        return counter.await();
     }
 
-    /** Counts a batch on the consumer's thread (one thread only); the peers of {@code bin/ccrj peers} count with it too. */
-    final class Counter extends PaddedCount {
+    @Override
+    public void close() throws Exception {
+        closer.close();
+    }
+
+    /** Counts a batch on the consumer's thread (one thread only). */
+    public static final class Counter extends PaddedCount {
         private final BatchLatch latch = new BatchLatch();
 
-        /**
-         * Benchmark thread, before the batch's first post (which publishes these writes).
-         *
-         * @param n messages in the batch
-         */
-        public void arm(long n) {
+        /** Benchmark thread, before the batch's first post (which publishes these writes): a batch of {@code n}. */
+        void arm(long n) {
             count = 0;
             target = n;
             latch.reset();
@@ -102,12 +99,8 @@ public interface Stream extends AutoCloseable {
             }
         }
 
-        /**
-         * Benchmark thread: waits for the batch's end.
-         *
-         * @return messages handled
-         */
-        public long await() {
+        /** Benchmark thread: waits for the batch's end; returns the messages handled. */
+        long await() {
             latch.await();
             return count;
         }

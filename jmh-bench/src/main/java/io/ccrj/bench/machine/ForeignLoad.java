@@ -32,7 +32,8 @@ public final class ForeignLoad {
 
     /** @return a reading, or {@code null} where {@code /proc/stat} or process CPU time is unavailable */
     public static Sample sample() {
-        long process = processCpuNanos();
+        long process = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
         if (process < 0) {
             return null;
         }
@@ -110,12 +111,5 @@ public final class ForeignLoad {
                 return Math.max(0, waited);
             }
         }
-    }
-
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
     }
 }

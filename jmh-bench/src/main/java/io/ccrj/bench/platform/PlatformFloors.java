@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The floors of this machine that ccrj's figures stand on: what the JVM and the OS charge for
- * the primitives every runtime here is built from. {@link PlatformMain} ({@code bin/ccrj
+ * the primitives every runtime here is built from. {@link PlatformRunner} ({@code bin/ccrj
  * platform}) runs them and writes docs/platform.md. Forks, warm-up and iterations come from the
  * runner. Hand-offs and round trips are sampled (SampleTime: the median is the floor, the mean
  * carries the preemptions a shared machine adds); the copy is a mean. "One way" figures are half a
@@ -35,6 +35,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class PlatformFloors {
+    /** Hand-offs per {@link #virtualThreadSwitch} invocation. */
+    static final int SWITCHES = 2_000;
 
     /**
      * A partner platform thread that answers each ping: busy-spinning ({@code spin}) or parked
@@ -109,29 +111,22 @@ public class PlatformFloors {
         return v;
     }
 
-    /** Two virtual threads that hand a token back and forth through park/unpark. */
-    @State(Scope.Benchmark)
-    public static class VirtualPair {
-        static final int SWITCHES = 2_000;
-    }
-
     /**
      * Virtual-thread switches: two virtual threads hand a token to each other 2,000 times
      * (park/unpark, on the default scheduler); the figure is per hand-off.
      *
-     * @param pair the settings
      * @return hand-offs made
      * @throws InterruptedException if interrupted while joining
      */
     @Benchmark
-    @OperationsPerInvocation(VirtualPair.SWITCHES)
-    public long virtualThreadSwitch(VirtualPair pair) throws InterruptedException {
+    @OperationsPerInvocation(SWITCHES)
+    public long virtualThreadSwitch() throws InterruptedException {
         var turn = new AtomicLong();
         Thread[] threads = new Thread[2];
         for (int side = 0; side < 2; side++) {
             int me = side;
             threads[side] = Thread.ofVirtual().unstarted(() -> {
-                for (long t = me; t < VirtualPair.SWITCHES; t += 2) {
+                for (long t = me; t < SWITCHES; t += 2) {
                     while (turn.get() != t) {
                         LockSupport.park();
                     }

@@ -1,26 +1,27 @@
 package io.ccrj.bench.platform;
 
-import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.machine.MachineInfo;
-import java.io.IOException;
-import java.nio.file.Files;
 import io.ccrj.bench.runner.Cli;
 import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Report;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
@@ -66,7 +67,6 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
 
     @Override
     public Report run(Options o, PrintStream stdout, PrintStream err) throws Exception {
-        Path out = o.out();
         boolean quick = o.quick();
         var opts = new OptionsBuilder()
                 .include(PlatformFloors.class.getName() + "\\.")
@@ -78,14 +78,13 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
                 .verbosity(quick ? VerboseMode.SILENT : VerboseMode.NORMAL)
                 .build();
         String load = loadAverage();
-        Collection<RunResult> results = new Runner(opts).run();
-        String page = render(results, quick, load);
-        if (out.getParent() != null) {
-            Files.createDirectories(out.getParent());
+        String page = render(new Runner(opts).run(), quick, load);
+        if (o.out().getParent() != null) {
+            Files.createDirectories(o.out().getParent());
         }
-        Files.writeString(out, page);
+        Files.writeString(o.out(), page);
         stdout.print(page);
-        stdout.println("wrote " + out);
+        stdout.println("wrote " + o.out());
         return new Report("This machine's floors", page, List.of(), List.of());
     }
 
@@ -107,8 +106,7 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
             double ns = p.getScore();
             double err = Double.isNaN(p.getScoreError()) ? 0 : p.getScoreError();
             // Sampled figures: the median (the floor) first, then the mean.
-            boolean sampled = r.getParams().getMode() == org.openjdk.jmh.annotations.Mode.SampleTime;
-            double p50 = sampled ? p.getStatistics().getPercentile(50) : Double.NaN;
+            double p50 = r.getParams().getMode() == Mode.SampleTime ? p.getStatistics().getPercentile(50) : Double.NaN;
             switch (name) {
                 case "threadRoundTrip" -> {
                     boolean park = "park".equals(r.getParams().getParam("wait"));
@@ -133,10 +131,10 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
                             String.format(Locale.ROOT, "%.1f GB/s (± %.1f)", gbs, gbsErr),
                             "bytes copied per second, one thread, arrays already in cache or memory as their size puts them"));
                 }
-                default -> rows.add(new Row(9, name, time(ns, err), ""));
+                default -> rows.add(new Row(9, name, plain(ns) + " (± " + plain(err) + ")", ""));
             }
         }
-        rows.sort(java.util.Comparator.comparingInt(Row::order).thenComparing(Row::floor));
+        rows.sort(Comparator.comparingInt(Row::order).thenComparing(Row::floor));
         var sb = new StringBuilder();
         sb.append("# Platform floors\n\n");
         sb.append("What this machine and JVM charge for the primitives ccrj is built from, measured by\n");
@@ -186,13 +184,6 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
         } catch (IOException | RuntimeException e) {
             return "unknown";
         }
-    }
-
-    private static String time(double ns, double err) {
-        if (ns >= 10_000) {
-            return String.format(Locale.ROOT, "%.1f µs (± %.1f)", ns / 1000, err / 1000);
-        }
-        return String.format(Locale.ROOT, "%.1f ns (± %.1f)", ns, err);
     }
 
     private static String memory() {

@@ -53,7 +53,6 @@ public class TaskQueueBench {
 
     private Queue<Object> queue;
 
-
     /** A fresh queue per trial. */
     @Setup(Level.Trial)
     public void setUp() {

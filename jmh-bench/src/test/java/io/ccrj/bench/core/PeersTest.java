@@ -3,8 +3,14 @@ package io.ccrj.bench.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.api.Timeout;
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import io.ccrj.bench.handoff.PingPong;
+import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every peer of {@link PeerComparisonBenchmark} delivers every message and plays every round trip, batch after batch. */
@@ -13,9 +19,9 @@ class PeersTest {
     @ValueSource(strings = {"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})
     @Timeout(60)
     void oneWayHandlesEveryMessageOfEveryBatch(String impl) throws Exception {
-        try (Peers.OneWay p = Peers.oneWay(impl)) {
-            assertThat(p.send(1_000)).isEqualTo(1_000);
-            assertThat(p.send(3)).isEqualTo(3);
+        try (Stream p = Peers.oneWay(impl)) {
+            assertThat(p.stream(1_000)).isEqualTo(1_000);
+            assertThat(p.stream(3)).isEqualTo(3);
         }
     }
 
@@ -23,7 +29,7 @@ class PeersTest {
     @ValueSource(strings = {"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
     @Timeout(60)
     void roundTripsPlayEveryRound(String impl) throws Exception {
-        try (Peers.RoundTrips p = Peers.roundTrips(impl)) {
+        try (PingPong p = Peers.roundTrips(impl)) {
             assertThat(p.play(500)).isZero();
             assertThat(p.play(1)).isZero();
         }

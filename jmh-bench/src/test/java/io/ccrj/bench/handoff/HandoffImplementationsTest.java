@@ -20,7 +20,7 @@ class HandoffImplementationsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ccr", "ccrTwoDispatchers", "jctoolsSpsc", "jctoolsMpsc"})
-    void pingPongPlaysEveryRoundTripBatchAfterBatch(String impl) {
+    void pingPongPlaysEveryRoundTripBatchAfterBatch(String impl) throws Exception {
         try (PingPong p = PingPong.create(impl)) {
             for (int batch = 0; batch < 5; batch++) {
                 assertThat(p.play(2_000)).isZero();
@@ -30,7 +30,7 @@ class HandoffImplementationsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ccr", "ccrTwoDispatchers", "jctoolsSpsc", "jctoolsMpsc"})
-    void manyTinyBatchesLoseNoBall(String impl) {
+    void manyTinyBatchesLoseNoBall(String impl) throws Exception {
         // Each batch starts from this thread. Starting it by offering into party a's SPSC queue,
         // whose producer is party b, once lost the ball (this thread was preempted between the
         // element store and the index store, b reused the slot) and hung a benchmark. The window
@@ -44,7 +44,7 @@ class HandoffImplementationsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"ccr", "jctoolsMpsc", "jctoolsSpsc"})
-    void streamDeliversEveryMessageOfEveryBatch(String impl) {
+    void streamDeliversEveryMessageOfEveryBatch(String impl) throws Exception {
         try (Stream s = Stream.create(impl)) {
             for (int batch = 0; batch < 5; batch++) {
                 assertThat(s.stream(20_000)).isEqualTo(20_000);
