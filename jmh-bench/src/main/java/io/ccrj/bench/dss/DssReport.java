@@ -28,10 +28,9 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  */
 record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> groups, Map<DssTarget, LoadResult> throughput,
                  double[] oneWay) {
-    /** @return mean over the groups, µs per message; NaN if the caller was not run */
-    double twoWayMean(DssRunner.Caller caller) {
-        double[] g = groups.get(caller);
-        return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
+    /** The mean; NaN for no values. */
+    static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
@@ -44,16 +43,15 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
         sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
-        double rawMean = twoWayMean(DssRunner.Caller.RAW_NETTY);
+        double rawMean = mean(groups.get(DssRunner.Caller.RAW_NETTY));
         MarkdownTable two = new MarkdownTable("lrrrrrr", "caller", "mean µs/message", "fastest group", "median group",
                 "slowest group", "messages/s", "vs raw Netty");
         for (Map.Entry<DssRunner.Caller, double[]> e : groups.entrySet()) {
             double[] s = e.getValue().clone();
             Arrays.sort(s);
-            double mean = twoWayMean(e.getKey());
-            boolean http = e.getKey().target.http;
+            double mean = mean(e.getValue());
             two.row(e.getKey().label, f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
-                    f("%,.0f", 1e6 / mean), http && !Double.isNaN(rawMean) ? f("%.2fx", mean / rawMean) : "-");
+                    f("%,.0f", 1e6 / mean), e.getKey().target.http ? f("%.2fx", mean / rawMean) : "-");
         }
         two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
                 + f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_HIGH), null, null, null, "20,000-25,000");
@@ -78,7 +76,7 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
             sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
                     + " (%,d samples)%n%n", oneWay.length));
             sb.append(new MarkdownTable("rrrrrr", "mean µs", "p50", "p90", "p99", "p99.9", "max").row(
-                    f("%.2f", Arrays.stream(oneWay).average().orElse(Double.NaN)), f("%.2f", percentile(oneWay, 50)),
+                    f("%.2f", mean(oneWay)), f("%.2f", percentile(oneWay, 50)),
                     f("%.2f", percentile(oneWay, 90)), f("%.2f", percentile(oneWay, 99)), f("%.2f", percentile(oneWay, 99.9)),
                     f("%.2f", oneWay[oneWay.length - 1]))).append('\n');
         }
@@ -92,9 +90,9 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
     Csv csv() {
         Csv csv = new Csv("experiment", "item", "metric", "value");
         groups.forEach((caller, values) -> {
-            csv.row("two-way", caller.label, "mean_us", twoWayMean(caller));
+            csv.row("two-way", caller.label, "mean_us", mean(values));
             csv.row("two-way", caller.label, "median_group_us", percentile(values, 50));
-            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / twoWayMean(caller));
+            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / mean(values));
         });
         throughput.forEach((target, r) -> {
             csv.row("throughput", target.label, "req_per_s", r.throughput());
@@ -104,7 +102,7 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
         });
         if (oneWay.length > 0) {
             String item = "Replace to notification, in-process";
-            csv.row("one-way", item, "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
+            csv.row("one-way", item, "mean_us", mean(oneWay));
             csv.row("one-way", item, "p50_us", percentile(oneWay, 50));
             csv.row("one-way", item, "p99_us", percentile(oneWay, 99));
         }

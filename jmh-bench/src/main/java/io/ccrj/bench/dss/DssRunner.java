@@ -154,7 +154,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     }
 
     private static Estimate mean(double[] groups) {
-        return Estimate.bootstrap(s -> Arrays.stream(s[0]).average().orElse(Double.NaN), groups);
+        return Estimate.bootstrap(s -> DssReport.mean(s[0]), groups);
     }
 
     /** A two-way caller, in table order: what the tables call it, the target it calls, and whether through DSS's partner API. */
@@ -185,9 +185,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
-        // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
-        // which then warns that it has no appenders: Netty logs through java.util.logging here.
-        NettyTransport.useJdkLogging();
+        NettyTransport.useJdkLogging(); // before the first Netty object, which DSS's own client may create
         List<Caller> callers = List.of(Caller.values());
         List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
         int runs = 2 * o.groups() + loaded.size() * o.throughputRounds() + 1;

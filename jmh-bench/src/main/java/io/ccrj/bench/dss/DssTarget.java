@@ -103,7 +103,6 @@ public enum DssTarget {
             case VERTX_WEB -> PeerPingServers.vertx();
             case JDK_HTTP_SERVER -> PeerPingServers.jdk();
             case DSS_HTTP, DSS_HTTP_DISPATCHER, DSS_IN_PROCESS -> {
-                // in-process: no sockets (port -1)
                 ServiceHost.Builder b = http ? ServiceHost.builder().port(0).ioThreads(1)
                         .nonBlockingServicesOnEventLoop(this == DSS_HTTP) : ServiceHost.builder().port(-1);
                 ServiceHost h = b.build().start();

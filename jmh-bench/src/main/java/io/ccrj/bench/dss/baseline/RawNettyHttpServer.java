@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RawNettyHttpServer implements AutoCloseable {
     /** Largest request body accepted (larger: 413). */
-    public static final int MAX_REQUEST_BYTES = 1 << 20;
+    private static final int MAX_REQUEST_BYTES = 1 << 20;
 
     private final EventLoopGroup group;
     private final Channel listener;

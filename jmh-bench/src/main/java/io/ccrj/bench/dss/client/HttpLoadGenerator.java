@@ -69,21 +69,17 @@ public final class HttpLoadGenerator {
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
             ByteBuf request = settings.request().encoded();
-            List<ChannelFuture> opened = new ArrayList<>(settings.connections());
             for (int i = 0; i < settings.connections(); i++) {
                 Connection c = new Connection(i, request, settings.pipelineDepth(), phase);
                 connections.add(c);
-                opened.add(bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
+                ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new HttpResponseDecoder(), c);
                     }
-                }).connect(settings.request().address()));
-            }
-            for (int i = 0; i < opened.size(); i++) {
-                ChannelFuture f = opened.get(i).await();
+                }).connect(settings.request().address()).await();
                 if (!f.isSuccess()) {
-                    ConnectException e = new ConnectException("connection " + i + " of " + opened.size() + " to "
+                    ConnectException e = new ConnectException("connection " + i + " of " + settings.connections() + " to "
                             + settings.request().host() + ":" + settings.request().port() + " failed: " + f.cause());
                     e.initCause(f.cause());
                     throw e;

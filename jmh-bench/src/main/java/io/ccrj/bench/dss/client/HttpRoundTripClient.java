@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpRoundTripClient implements AutoCloseable {
     /** Largest response body accepted. */
-    public static final int MAX_RESPONSE_BYTES = 16 << 20;
+    private static final int MAX_RESPONSE_BYTES = 16 << 20;
 
     /** Where the connection goes, for messages. */
     private final String address;
