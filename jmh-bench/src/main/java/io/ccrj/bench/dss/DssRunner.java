@@ -19,9 +19,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -270,7 +272,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, Options o, Progress progress)
             throws Exception {
         Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
-        List<AutoCloseable> clients = new ArrayList<>();
+        Deque<AutoCloseable> open = new ArrayDeque<>(); // servers and clients, closed last first
         try {
             Map<Caller, GroupTimer> timers = new EnumMap<>(Caller.class);
             for (Caller c : callers) {
@@ -278,8 +280,9 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 if (r == null) {
                     r = c.target.start();
                     running.put(c.target, r);
+                    open.push(r);
                 }
-                timers.put(c, timer(c, r, clients));
+                timers.put(c, timer(c, r, open));
             }
             int warm = Math.max(2_000, o.groupSize() * 5);
             for (GroupTimer t : timers.values()) {
@@ -297,16 +300,13 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
             }
             return micros;
         } finally {
-            for (AutoCloseable c : clients) {
-                c.close();
-            }
-            for (DssTarget.Running r : running.values()) {
-                r.close();
+            while (!open.isEmpty()) {
+                open.pop().close();
             }
         }
     }
 
-    private static GroupTimer timer(Caller c, DssTarget.Running r, List<AutoCloseable> clients) throws Exception {
+    private static GroupTimer timer(Caller c, DssTarget.Running r, Deque<AutoCloseable> open) throws Exception {
         if (c == Caller.SERVICE_TO_SERVICE) {
             // The seeds' setup: a client service sends each Get from the previous answer's callback
             // and times the group itself.
@@ -321,7 +321,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
             exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
-            clients.add(hc);
+            open.push(hc);
             exchange = () -> hc.exchange().requireOk(c.label);
         }
         return n -> {
