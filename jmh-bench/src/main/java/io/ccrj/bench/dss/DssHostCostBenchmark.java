@@ -4,7 +4,6 @@ import io.ccrj.bench.dss.baseline.RawPingHandler;
 import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,15 +49,10 @@ public class DssHostCostBenchmark {
 
     @Setup(Level.Trial)
     public void start() throws Exception {
-        if (!target.http) {
-            throw new IllegalStateException(target + " has no HTTP endpoint: this benchmark needs an HTTP target");
-        }
         running = target.start();
-        getClient = HttpRoundTripClient.connect(HttpRequestSpec.get(running.pingUrl()), NettyTransport.best(),
-                Duration.ofSeconds(10));
+        getClient = HttpRoundTripClient.connect(HttpRequestSpec.get(running.pingUrl()));
         String actionUrl = running.baseUrl() + RawPingHandler.PING_ACTION_PATH;
-        modifyClient = HttpRoundTripClient.connect(HttpRequestSpec.postJson(actionUrl, "{\"n\":1}"),
-                NettyTransport.best(), Duration.ofSeconds(10));
+        modifyClient = HttpRoundTripClient.connect(HttpRequestSpec.postJson(actionUrl, "{\"n\":1}"));
     }
 
     @TearDown(Level.Trial)

@@ -8,12 +8,6 @@ import io.ccrj.dss.Manifest;
 import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceHost;
 import io.ccrj.dss.ServiceRef;
-import io.ccrj.dss.HandlerKind;
-import io.ccrj.dss.Handlers;
-import io.ccrj.dss.Operation;
-import io.ccrj.dss.ResponsePort;
-import io.ccrj.dss.Service;
-import io.ccrj.dss.Verb;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -76,35 +70,6 @@ public class DssPartnerBenchmark {
     /** Gets in flight at once in {@link #pipelined}, on one connection. */
     public static final int DEPTH = 8;
 
-    /**
-     * Action {@code fan} with {@code {"n": k}}: sends {@code k} Gets to its partner {@code target}
-     * at once and answers when every one is answered (each must succeed).
-     */
-    public static final class FanService extends Service<GetLoopService.State> {
-        public FanService() {
-            super(GetLoopService.State.class, new GetLoopService.State(0));
-        }
-
-        @Override
-        protected void bind(Handlers h) {
-            h.action("fan", HandlerKind.CONCURRENT, op -> {
-                int n = op.bodyOrEmpty().path("n").asInt(1);
-                ServiceRef target = partner(GetLoopService.TARGET);
-                // the handler and every answer run on the host's one event loop: a plain counter is enough
-                int[] left = {n};
-                for (int i = 0; i < n; i++) {
-                    target.post(Operation.of(Verb.GET, null, null, ResponsePort.of((r, f) -> {
-                        if (f != null) {
-                            op.fault(f);
-                        } else if (--left[0] == 0) {
-                            op.respond(r.body());
-                        }
-                    })));
-                }
-            });
-        }
-    }
-
     /** What calls whom. */
     public enum Path {
         RAW_NETTY, RAW_NETTY_ON_EVENT_LOOP, PARTNER_ON_EVENT_LOOP, REMOTE_REF_FROM_THREAD, RAW_NETTY_ON_EVENT_LOOP_TO_HOST
@@ -117,7 +82,6 @@ public class DssPartnerBenchmark {
     private DssTarget.Running server;
     private ServiceHost caller;
     private ServiceRef loop;
-    private ServiceRef fan;
     private List<HttpRequestSpec> batch;
     private ServiceRef remote;
     private HttpRoundTripClient client;
@@ -138,7 +102,6 @@ public class DssPartnerBenchmark {
                 caller = ServiceHost.builder().port(0).ioThreads(1).handlersOnEventLoop(true).build().start();
                 caller.start(Manifest.builtIn());
                 loop = caller.create("loop", new GetLoopService(), Map.of(GetLoopService.TARGET, server.pingUrl()), null);
-                fan = caller.create("fan", new FanService(), Map.of(GetLoopService.TARGET, server.pingUrl()), null);
             }
             case REMOTE_REF_FROM_THREAD -> remote = server.remotePing();
         }
@@ -166,10 +129,7 @@ public class DssPartnerBenchmark {
             case RAW_NETTY -> {
                 HttpReply r = null;
                 for (int i = 0; i < GETS; i++) {
-                    r = client.exchange();
-                    if (r.status() != 200) {
-                        throw new IllegalStateException("raw Netty answered " + r.status());
-                    }
+                    r = client.exchange().requireOk("raw Netty");
                 }
                 return r;
             }
@@ -182,8 +142,7 @@ public class DssPartnerBenchmark {
             default -> {
                 Response r = null;
                 for (int i = 0; i < GETS; i++) {
-                    CompletableFuture<Response> f = remote.get();
-                    r = DssRoundTripBenchmark.awaitSpinning(f);
+                    r = DssRoundTripBenchmark.awaitSpinning(remote.get());
                 }
                 return r;
             }
@@ -201,17 +160,15 @@ public class DssPartnerBenchmark {
             case RAW_NETTY -> {
                 List<HttpReply> replies = client.exchangeAll(batch);
                 for (HttpReply r : replies) {
-                    if (r.status() != 200) {
-                        throw new IllegalStateException("raw Netty answered " + r.status());
-                    }
+                    r.requireOk("raw Netty");
                 }
-                return replies.get(replies.size() - 1);
+                return replies.getLast();
             }
             case RAW_NETTY_ON_EVENT_LOOP, RAW_NETTY_ON_EVENT_LOOP_TO_HOST -> {
                 return DssRoundTripBenchmark.awaitSpinning(loopClient.burst(DEPTH));
             }
             case PARTNER_ON_EVENT_LOOP -> {
-                return DssRoundTripBenchmark.awaitSpinning(fan.submit("fan", JsonBodies.object().put("n", DEPTH)));
+                return DssRoundTripBenchmark.awaitSpinning(loop.submit("fan", JsonBodies.object().put("n", DEPTH)));
             }
             default -> {
                 List<CompletableFuture<Response>> all = new ArrayList<>(DEPTH);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -24,14 +25,13 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  * @param options the run's options
  * @param groups µs per message of every group, by caller, in table order
  * @param throughput the median throughput run of every server
- * @param oneWay the one-way samples (µs), sorted; empty if not run
+ * @param oneWay the one-way samples (µs), sorted
  */
 record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> groups, Map<DssTarget, LoadResult> throughput,
                  double[] oneWay) {
-    /** @return mean over the groups, µs per message; NaN if the caller was not run */
-    double twoWayMean(DssRunner.Caller caller) {
-        double[] g = groups.get(caller);
-        return g == null || g.length == 0 ? Double.NaN : Arrays.stream(g).average().orElse(Double.NaN);
+    /** The mean; NaN for no values. */
+    static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
     /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
@@ -44,44 +44,38 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
         sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
-        double rawMean = twoWayMean(DssRunner.Caller.RAW_NETTY);
+        double rawMean = mean(groups.get(DssRunner.Caller.RAW_NETTY));
         MarkdownTable two = new MarkdownTable("lrrrrrr", "caller", "mean µs/message", "fastest group", "median group",
                 "slowest group", "messages/s", "vs raw Netty");
         for (Map.Entry<DssRunner.Caller, double[]> e : groups.entrySet()) {
             double[] s = e.getValue().clone();
             Arrays.sort(s);
-            double mean = twoWayMean(e.getKey());
-            boolean http = e.getKey().target.http;
+            double mean = mean(e.getValue());
             two.row(e.getKey().label, f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
-                    f("%,.0f", 1e6 / mean), http && !Double.isNaN(rawMean) ? f("%.2fx", mean / rawMean) : "-");
+                    f("%,.0f", 1e6 / mean), e.getKey().target.http ? f("%.2fx", mean / rawMean) : "-");
         }
         two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
                 + f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_HIGH), null, null, null, "20,000-25,000");
         two.row("seeds: Apache Axis2 (LAN clients)", null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
         sb.append(two).append('\n');
 
-        if (!throughput.isEmpty()) {
-            LoadResult rawLoad = throughput.get(DssTarget.RAW_NETTY);
-            sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
-                    + " flight each, same load generator; the servers take turns, %d runs of %.1f s each, medians%n%n",
-                    options.connections(), options.throughputRounds(), options.throughputSeconds()));
-            MarkdownTable t = new MarkdownTable("lrrrrrr", "server", "requests/s", "p50 µs", "p99 µs", "non-2xx", "errors",
-                    "vs raw Netty");
-            throughput.forEach((target, r) -> t.row(target.label, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
-                    f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(),
-                    rawLoad == null ? "-" : f("%.2fx", r.throughput() / rawLoad.throughput())));
-            t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
-            t.row("seeds: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
-            sb.append(t).append('\n');
-        }
-        if (oneWay.length > 0) {
-            sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
-                    + " (%,d samples)%n%n", oneWay.length));
-            sb.append(new MarkdownTable("rrrrrr", "mean µs", "p50", "p90", "p99", "p99.9", "max").row(
-                    f("%.2f", Arrays.stream(oneWay).average().orElse(Double.NaN)), f("%.2f", percentile(oneWay, 50)),
-                    f("%.2f", percentile(oneWay, 90)), f("%.2f", percentile(oneWay, 99)), f("%.2f", percentile(oneWay, 99.9)),
-                    f("%.2f", oneWay[oneWay.length - 1]))).append('\n');
-        }
+        sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
+                + " flight each, same load generator; the servers take turns, %d runs of %.1f s each, medians%n%n",
+                options.connections(), options.throughputRounds(), options.throughputSeconds()));
+        MarkdownTable t = new MarkdownTable("lrrrrrr", "server", "requests/s", "p50 µs", "p99 µs", "non-2xx", "errors",
+                "vs raw Netty");
+        double raw = throughput.get(DssTarget.RAW_NETTY).throughput();
+        throughput.forEach((target, r) -> t.row(target.label, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
+                f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(), f("%.2fx", r.throughput() / raw)));
+        t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
+        t.row("seeds: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
+        sb.append(t).append('\n');
+
+        sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
+                + " (%,d samples)%n%n", oneWay.length));
+        sb.append(new MarkdownTable("rrrrrr", "mean µs", "p50", "p90", "p99", "p99.9", "max").row(f("%.2f", mean(oneWay)),
+                f("%.2f", percentile(oneWay, 50)), f("%.2f", percentile(oneWay, 90)), f("%.2f", percentile(oneWay, 99)),
+                f("%.2f", percentile(oneWay, 99.9)), f("%.2f", oneWay[oneWay.length - 1]))).append('\n');
         return sb.toString();
     }
 
@@ -92,9 +86,9 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
     Csv csv() {
         Csv csv = new Csv("experiment", "item", "metric", "value");
         groups.forEach((caller, values) -> {
-            csv.row("two-way", caller.label, "mean_us", twoWayMean(caller));
+            csv.row("two-way", caller.label, "mean_us", mean(values));
             csv.row("two-way", caller.label, "median_group_us", percentile(values, 50));
-            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / twoWayMean(caller));
+            csv.row("two-way", caller.label, "msgs_per_s", 1e6 / mean(values));
         });
         throughput.forEach((target, r) -> {
             csv.row("throughput", target.label, "req_per_s", r.throughput());
@@ -102,12 +96,10 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
             csv.row("throughput", target.label, "p99_us", r.latencyMicros(99));
             csv.row("throughput", target.label, "non2xx", (double) r.non2xx());
         });
-        if (oneWay.length > 0) {
-            String item = "Replace to notification, in-process";
-            csv.row("one-way", item, "mean_us", Arrays.stream(oneWay).average().orElse(Double.NaN));
-            csv.row("one-way", item, "p50_us", percentile(oneWay, 50));
-            csv.row("one-way", item, "p99_us", percentile(oneWay, 99));
-        }
+        String item = "Replace to notification, in-process";
+        csv.row("one-way", item, "mean_us", mean(oneWay));
+        csv.row("one-way", item, "p50_us", percentile(oneWay, 50));
+        csv.row("one-way", item, "p99_us", percentile(oneWay, 99));
         return csv;
     }
 
@@ -129,8 +121,9 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
      * callers' range.
      */
     void twoWayHistogram(Path file) throws IOException {
-        double lo = groups.values().stream().flatMapToDouble(Arrays::stream).min().orElse(0);
-        double hi = groups.values().stream().flatMapToDouble(Arrays::stream).max().orElse(0);
+        DoubleSummaryStatistics all = groups.values().stream().flatMapToDouble(Arrays::stream).summaryStatistics();
+        double lo = all.getMin();
+        double hi = all.getMax();
         List<String> labels = new ArrayList<>();
         Map<String, List<Integer>> series = new LinkedHashMap<>();
         if (hi > 0 && lo > 0) {

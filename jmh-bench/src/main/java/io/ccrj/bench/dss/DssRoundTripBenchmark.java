@@ -2,7 +2,6 @@ package io.ccrj.bench.dss;
 
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
-import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceRef;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

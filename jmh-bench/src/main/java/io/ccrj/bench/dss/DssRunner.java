@@ -14,22 +14,22 @@ import io.ccrj.bench.dss.client.LoadSettings;
 import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
-import io.ccrj.dss.Notification;
 import io.ccrj.dss.ServiceRef;
-import io.ccrj.dss.Subscription;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import io.ccrj.bench.runner.Cli;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
@@ -141,40 +141,22 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
      * medians over the servers' turns (bootstrap over turns), the raw Netty handler as the peer.
      */
     static List<Figure> headline(Map<Caller, double[]> groupsByCaller, Map<DssTarget, double[]> throughputRounds) {
-        List<Figure> out = new ArrayList<>();
-        double[] inProcess = groupsByCaller.get(Caller.SERVICE_TO_SERVICE);
-        double[] http = groupsByCaller.get(Caller.HTTP);
-        double[] raw = groupsByCaller.get(Caller.RAW_NETTY);
-        if (inProcess != null && inProcess.length > 0) {
-            out.add(Figure.of(List.of("dss", "two-way", Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
-                    "µs", true, mean(inProcess), "dss.two-way.us"));
-        }
-        if (http != null && http.length > 0) {
-            Figure f = Figure.of(List.of("dss", "two-way", Caller.HTTP), "DSS two-way Get, loopback HTTP", "µs", true, mean(http),
-                    "dss.two-way.us");
-            out.add(raw == null || raw.length == 0 ? f : f.withPeer("raw Netty", mean(raw)));
-        }
-        double[] host = throughputRounds.get(DssTarget.DSS_HTTP);
-        if (host != null && host.length > 0) {
-            Figure f = Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false,
-                    Estimate.median(host), "dss.throughput.per-s");
-            double[] rawRounds = throughputRounds.get(DssTarget.RAW_NETTY);
-            out.add(rawRounds == null || rawRounds.length == 0 ? f : f.withPeer("raw Netty", Estimate.median(rawRounds)));
-            out.add(Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
-                    "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, Estimate.median(host), null)
-                    .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
-        }
-        return out;
+        Estimate host = Estimate.median(throughputRounds.get(DssTarget.DSS_HTTP));
+        return List.of(
+                Figure.of(List.of("dss", "two-way", Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
+                        "µs", true, mean(groupsByCaller.get(Caller.SERVICE_TO_SERVICE)), "dss.two-way.us"),
+                Figure.of(List.of("dss", "two-way", Caller.HTTP), "DSS two-way Get, loopback HTTP", "µs", true,
+                        mean(groupsByCaller.get(Caller.HTTP)), "dss.two-way.us")
+                        .withPeer("raw Netty", mean(groupsByCaller.get(Caller.RAW_NETTY))),
+                Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false, host,
+                        "dss.throughput.per-s").withPeer("raw Netty", Estimate.median(throughputRounds.get(DssTarget.RAW_NETTY))),
+                Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
+                        "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, host, null)
+                        .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
     }
 
     private static Estimate mean(double[] groups) {
-        return Estimate.bootstrap(s -> Arrays.stream(s[0]).average().orElse(Double.NaN), groups);
-    }
-
-    /** One way of sending a two-way Get and waiting for its answer. */
-    @FunctionalInterface
-    private interface Exchange {
-        void once() throws Exception;
+        return Estimate.bootstrap(s -> DssReport.mean(s[0]), groups);
     }
 
     /** A two-way caller, in table order: what the tables call it, the target it calls, and whether through DSS's partner API. */
@@ -205,10 +187,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
-        // benchmarks.jar's class path carries MPJ Express's log4j 1.2, which Netty would pick and
-        // which then warns that it has no appenders: Netty logs through java.util.logging here.
-        io.netty.util.internal.logging.InternalLoggerFactory.setDefaultFactory(
-                io.netty.util.internal.logging.JdkLoggerFactory.INSTANCE);
+        NettyTransport.useJdkLogging(); // before the first Netty object, which DSS's own client may create
         List<Caller> callers = List.of(Caller.values());
         List<DssTarget> loaded = List.of(DssTarget.DSS_HTTP, DssTarget.DSS_HTTP_DISPATCHER, DssTarget.RAW_NETTY);
         int runs = 2 * o.groups() + loaded.size() * o.throughputRounds() + 1;
@@ -293,7 +272,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     private static Map<Caller, double[]> twoWayTakingTurns(List<Caller> callers, Options o, Progress progress)
             throws Exception {
         Map<DssTarget, DssTarget.Running> running = new EnumMap<>(DssTarget.class);
-        List<AutoCloseable> clients = new ArrayList<>();
+        Deque<AutoCloseable> open = new ArrayDeque<>(); // servers and clients, closed last first
         try {
             Map<Caller, GroupTimer> timers = new EnumMap<>(Caller.class);
             for (Caller c : callers) {
@@ -301,8 +280,9 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 if (r == null) {
                     r = c.target.start();
                     running.put(c.target, r);
+                    open.push(r);
                 }
-                timers.put(c, timer(c, r, clients));
+                timers.put(c, timer(c, r, open));
             }
             int warm = Math.max(2_000, o.groupSize() * 5);
             for (GroupTimer t : timers.values()) {
@@ -320,67 +300,57 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
             }
             return micros;
         } finally {
-            for (AutoCloseable c : clients) {
-                c.close();
-            }
-            for (DssTarget.Running r : running.values()) {
-                r.close();
+            while (!open.isEmpty()) {
+                open.pop().close();
             }
         }
     }
 
-    private static GroupTimer timer(Caller c, DssTarget.Running r, List<AutoCloseable> clients) throws Exception {
+    private static GroupTimer timer(Caller c, DssTarget.Running r, Deque<AutoCloseable> open) throws Exception {
         if (c == Caller.SERVICE_TO_SERVICE) {
             // The seeds' setup: a client service sends each Get from the previous answer's callback
             // and times the group itself.
             ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
-                    java.util.Map.of(GetLoopService.TARGET, "ping"), null);
+                    Map.of(GetLoopService.TARGET, "ping"), null);
             return n -> loop.submit("run", JsonNodeFactory.instance.objectNode().put("n", n)).get(60, TimeUnit.SECONDS)
                     .body().get("nanos").asLong() / 1e3 / n;
         }
-        Exchange exchange;
+        Callable<?> exchange; // one two-way Get, its answer awaited
         if (c.viaPartnerApi) {
             ServiceRef ref = c.target.http ? r.remotePing() : r.ping();
             exchange = () -> DssRoundTripBenchmark.awaitSpinning(ref.get());
         } else {
             HttpRoundTripClient hc = HttpRoundTripClient.connect(HttpRequestSpec.get(r.pingUrl()));
-            clients.add(hc);
+            open.push(hc);
             exchange = () -> hc.exchange().requireOk(c.label);
         }
         return n -> {
             long begin = System.nanoTime();
             for (int i = 0; i < n; i++) {
-                exchange.once();
+                exchange.call();
             }
             return (System.nanoTime() - begin) / 1e3 / n;
         };
     }
 
-    /** One-way latencies (µs): Replace posted in-process, until its notification arrives. */
+    /** One-way latencies (µs), sorted: {@link DssNotificationBenchmark#replaceToNotification}, each call timed. */
     private static double[] oneWay(int samples) throws Exception {
-        try (DssTarget.Running r = DssTarget.DSS_IN_PROCESS.start()) {
-            ServiceRef ping = r.ping();
-            AtomicLong seen = new AtomicLong();
-            Subscription sub = ping.subscribe((Notification n) -> seen.incrementAndGet(), -1).get(10, TimeUnit.SECONDS);
-            try {
-                int warm = Math.min(samples, 5_000);
-                double[] micros = new double[samples];
-                for (int i = -warm; i < samples; i++) {
-                    long before = seen.get();
-                    long begin = System.nanoTime();
-                    ping.replace(JsonNodeFactory.instance.objectNode().put("count", i));
-                    while (seen.get() == before) {
-                        Thread.onSpinWait();
-                    }
-                    if (i >= 0) {
-                        micros[i] = (System.nanoTime() - begin) / 1e3;
-                    }
+        DssNotificationBenchmark b = new DssNotificationBenchmark();
+        b.start();
+        try {
+            int warm = Math.min(samples, 5_000);
+            double[] micros = new double[samples];
+            for (int i = -warm; i < samples; i++) {
+                long begin = System.nanoTime();
+                b.replaceToNotification();
+                if (i >= 0) {
+                    micros[i] = (System.nanoTime() - begin) / 1e3;
                 }
-                Arrays.sort(micros);
-                return micros;
-            } finally {
-                sub.close();
             }
+            Arrays.sort(micros);
+            return micros;
+        } finally {
+            b.stop();
         }
     }
 }

@@ -44,31 +44,20 @@ public enum DssTarget {
         this.http = http;
     }
 
-    /** A started target: close it when done. */
-    public static final class Running implements AutoCloseable {
-        private final AutoCloseable raw;
-        private final ServiceHost host;
-        private final String baseUrl;
-
-        private Running(AutoCloseable raw, ServiceHost host, String baseUrl) {
-            this.raw = raw;
-            this.host = host;
-            this.baseUrl = baseUrl;
-        }
-
-        /** @return {@code http://127.0.0.1:<port>}, or {@code null} in-process */
-        public String baseUrl() {
-            return baseUrl;
-        }
-
+    /**
+     * A started target: close it when done.
+     *
+     * @param server what to close to stop a server other than a DSS host ({@code null} for a host)
+     * @param host the DSS host ({@code null} for the other servers)
+     * @param baseUrl {@code http://127.0.0.1:<port>}, or {@code null} in-process
+     */
+    public record Running(AutoCloseable server, ServiceHost host, String baseUrl) implements AutoCloseable {
         /** @return the ping service's URL */
         public String pingUrl() {
+            if (baseUrl == null) {
+                throw new IllegalStateException("the DSS host in-process has no HTTP endpoint: this needs an HTTP target");
+            }
             return baseUrl + "/services/ping";
-        }
-
-        /** @return the host (null for the raw baseline) */
-        public ServiceHost host() {
-            return host;
         }
 
         /** @return a local reference to the host's ping service */
@@ -86,9 +75,9 @@ public enum DssTarget {
 
         @Override
         public void close() {
-            if (raw != null) {
+            if (server != null) {
                 try {
-                    raw.close();
+                    server.close();
                 } catch (Exception e) {
                     throw new IllegalStateException("could not stop " + baseUrl + ": " + e, e);
                 }
@@ -103,7 +92,6 @@ public enum DssTarget {
      * Starts this target on loopback with one server I/O thread (the baseline's default), the
      * built-in {@code kv} and {@code ping} services on the host.
      *
-     * @return the running target
      * @throws Exception if it cannot start
      */
     public Running start() throws Exception {
@@ -112,24 +100,14 @@ public enum DssTarget {
                 RawNettyHttpServer s = RawNettyHttpServer.start("127.0.0.1", 0, 1, NettyTransport.best());
                 yield new Running(s, null, s.baseUrl());
             }
-            case VERTX_WEB -> {
-                PeerPingServers.Server s = PeerPingServers.vertx();
-                yield new Running(s, null, s.baseUrl());
-            }
-            case JDK_HTTP_SERVER -> {
-                PeerPingServers.Server s = PeerPingServers.jdk();
-                yield new Running(s, null, s.baseUrl());
-            }
-            case DSS_HTTP, DSS_HTTP_DISPATCHER -> {
-                ServiceHost h = ServiceHost.builder().port(0).ioThreads(1)
-                        .nonBlockingServicesOnEventLoop(this == DSS_HTTP).build().start();
+            case VERTX_WEB -> PeerPingServers.vertx();
+            case JDK_HTTP_SERVER -> PeerPingServers.jdk();
+            case DSS_HTTP, DSS_HTTP_DISPATCHER, DSS_IN_PROCESS -> {
+                ServiceHost.Builder b = http ? ServiceHost.builder().port(0).ioThreads(1)
+                        .nonBlockingServicesOnEventLoop(this == DSS_HTTP) : ServiceHost.builder().port(-1);
+                ServiceHost h = b.build().start();
                 h.start(Manifest.builtIn());
-                yield new Running(null, h, h.baseUri().toString());
-            }
-            case DSS_IN_PROCESS -> {
-                ServiceHost h = ServiceHost.builder().port(-1).build().start();
-                h.start(Manifest.builtIn());
-                yield new Running(null, h, null);
+                yield new Running(null, h, http ? h.baseUri().toString() : null);
             }
         };
     }

@@ -1,6 +1,5 @@
 package io.ccrj.bench.dss;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.HandlerKind;
@@ -17,9 +16,11 @@ import io.ccrj.dss.Verb;
  * {@code run} with body {@code {"n": 200}} sends {@code n} two-way Gets to its partner
  * {@code target}, one at a time, each sent from the answer's callback of the one before (no
  * thread waits: the service-to-service path of DSS), and answers {@code {"nanos": t}}, the time
- * from the first Get to the last answer.
+ * from the first Get to the last answer. Its action {@code fan} with {@code {"n": k}} sends
+ * {@code k} Gets to {@code target} at once and answers when every one is answered (each must
+ * succeed): {@link DssPartnerBenchmark#pipelined}.
  *
- * <p>The action is {@link HandlerKind#CONCURRENT}: it answers later, from a partner's callback,
+ * <p>The actions are {@link HandlerKind#CONCURRENT}: they answer later, from a partner's callback,
  * which an exclusive handler may not do (it would hold the interleave's exclusivity).
  */
 public final class GetLoopService extends Service<GetLoopService.State> {
@@ -46,7 +47,22 @@ public final class GetLoopService extends Service<GetLoopService.State> {
             if (n < 1) {
                 throw new Fault(FaultCode.BAD_REQUEST, "\"n\" must be a positive number of Gets");
             }
-            new Loop(partner(TARGET), n, op).next(System.nanoTime());
+            new Loop(partner(TARGET), n, op).send();
+        });
+        h.action("fan", HandlerKind.CONCURRENT, op -> {
+            int n = op.bodyOrEmpty().path("n").asInt(1);
+            ServiceRef target = partner(TARGET);
+            // the handler and every answer run on the host's one event loop: a plain counter is enough
+            int[] left = {n};
+            for (int i = 0; i < n; i++) {
+                target.post(Operation.of(Verb.GET, null, null, ResponsePort.of((r, f) -> {
+                    if (f != null) {
+                        op.fault(f);
+                    } else if (--left[0] == 0) {
+                        op.respond(r.body());
+                    }
+                })));
+            }
         });
     }
 
@@ -54,8 +70,8 @@ public final class GetLoopService extends Service<GetLoopService.State> {
     private static final class Loop {
         private final ServiceRef target;
         private final Operation run;
+        private final long start = System.nanoTime();
         private int left;
-        private long start;
 
         Loop(ServiceRef target, int n, Operation run) {
             this.target = target;
@@ -63,27 +79,19 @@ public final class GetLoopService extends Service<GetLoopService.State> {
             this.run = run;
         }
 
-        void next(long begin) {
-            start = begin;
-            send();
-        }
-
-        private void send() {
+        void send() {
             target.post(Operation.of(Verb.GET, null, null, ResponsePort.of(this::answered)));
         }
 
         private void answered(Response response, Fault fault) {
             if (fault != null) {
                 run.fault(fault);
-                return;
-            }
-            if (--left > 0) {
+            } else if (--left > 0) {
                 send();
-                return;
+            } else {
+                long nanos = System.nanoTime() - start;
+                run.respond(json().createObjectNode().put("nanos", nanos));
             }
-            long nanos = System.nanoTime() - start;
-            JsonNode body = json().createObjectNode().put("nanos", nanos);
-            run.respond(body);
         }
     }
 }

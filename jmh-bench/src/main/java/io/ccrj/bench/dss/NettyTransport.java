@@ -14,7 +14,6 @@ import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 
 import java.util.Locale;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -24,9 +23,9 @@ import java.util.function.Supplier;
  */
 public enum NettyTransport {
     /** Native epoll ({@code netty-transport-native-epoll}, linux-x86_64). */
-    EPOLL(EpollIoHandler::newFactory, EpollServerSocketChannel.class, EpollSocketChannel.class, Epoll::isAvailable),
+    EPOLL(EpollIoHandler::newFactory, EpollServerSocketChannel.class, EpollSocketChannel.class),
     /** The JDK's NIO selector: works everywhere. */
-    NIO(NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class, () -> true);
+    NIO(NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class);
 
     static {
         // Every Netty user in this module names a transport before it creates a Netty object, so
@@ -36,36 +35,21 @@ public enum NettyTransport {
     }
 
     private final Supplier<IoHandlerFactory> ioHandlerFactory;
-    private final Class<? extends ServerChannel> serverChannelType;
-    private final Class<? extends SocketChannel> socketChannelType;
-    private final BooleanSupplier available;
+    /** The listening channel type. */
+    public final Class<? extends ServerChannel> serverChannelType;
+    /** The connection channel type. */
+    public final Class<? extends SocketChannel> socketChannelType;
 
     NettyTransport(Supplier<IoHandlerFactory> ioHandlerFactory, Class<? extends ServerChannel> serverChannelType,
-                   Class<? extends SocketChannel> socketChannelType, BooleanSupplier available) {
+                   Class<? extends SocketChannel> socketChannelType) {
         this.ioHandlerFactory = ioHandlerFactory;
         this.serverChannelType = serverChannelType;
         this.socketChannelType = socketChannelType;
-        this.available = available;
     }
 
     /** @return the factory of this transport's I/O handlers, one per event loop */
     public IoHandlerFactory ioHandlerFactory() {
         return ioHandlerFactory.get();
-    }
-
-    /** @return the listening channel type */
-    public Class<? extends ServerChannel> serverChannelType() {
-        return serverChannelType;
-    }
-
-    /** @return the connection channel type */
-    public Class<? extends SocketChannel> socketChannelType() {
-        return socketChannelType;
-    }
-
-    /** @return whether this transport works on this machine */
-    public boolean isAvailable() {
-        return available.getAsBoolean();
     }
 
     /**
@@ -79,7 +63,7 @@ public enum NettyTransport {
 
     /** @return epoll when available, NIO otherwise */
     public static NettyTransport best() {
-        return EPOLL.isAvailable() ? EPOLL : NIO;
+        return Epoll.isAvailable() ? EPOLL : NIO;
     }
 
     /**
@@ -89,19 +73,16 @@ public enum NettyTransport {
      *     (with the reason Netty gives)
      */
     public static NettyTransport named(String name) {
-        String n = name.trim().toLowerCase(Locale.ROOT);
-        if (n.equals("auto")) {
-            return best();
-        }
-        NettyTransport t;
-        try {
-            t = valueOf(n.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown transport '" + name + "': expected auto, epoll or nio", e);
-        }
-        if (!t.isAvailable()) {
-            throw new IllegalArgumentException("transport epoll is not available here: " + Epoll.unavailabilityCause());
-        }
-        return t;
+        return switch (name.trim().toLowerCase(Locale.ROOT)) {
+            case "auto" -> best();
+            case "nio" -> NIO;
+            case "epoll" -> {
+                if (!Epoll.isAvailable()) {
+                    throw new IllegalArgumentException("transport epoll is not available here: " + Epoll.unavailabilityCause());
+                }
+                yield EPOLL;
+            }
+            default -> throw new IllegalArgumentException("unknown transport '" + name + "': expected auto, epoll or nio");
+        };
     }
 }

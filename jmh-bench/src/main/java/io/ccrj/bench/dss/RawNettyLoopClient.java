@@ -49,7 +49,7 @@ final class RawNettyLoopClient implements AutoCloseable {
         get.headers().set(HttpHeaderNames.HOST, uri.getHost() + ":" + uri.getPort())
                 .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE)
                 .set(HttpHeaderNames.CONTENT_LENGTH, 0);
-        channel = new Bootstrap().group(group).channel(transport.socketChannelType())
+        channel = new Bootstrap().group(group).channel(transport.socketChannelType)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new io.netty.channel.ChannelInitializer<Channel>() {
                     @Override

@@ -35,7 +35,7 @@ class HttpClientsTest {
 
     @BeforeEach
     void startServer() throws InterruptedException {
-        server = RawNettyHttpServer.start();
+        server = RawNettyHttpServer.start("127.0.0.1", 0, 1, NettyTransport.best());
     }
 
     @AfterEach

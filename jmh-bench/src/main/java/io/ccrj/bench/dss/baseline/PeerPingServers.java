@@ -1,6 +1,7 @@
 package io.ccrj.bench.dss.baseline;
 
 import com.sun.net.httpserver.HttpServer;
+import io.ccrj.bench.dss.DssTarget;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
@@ -24,25 +25,11 @@ public final class PeerPingServers {
     }
 
     /**
-     * A started server: its base URL and how to stop it.
-     *
-     * @param baseUrl {@code http://127.0.0.1:<port>}
-     * @param stop stops the server
-     */
-    public record Server(String baseUrl, Runnable stop) implements AutoCloseable {
-        @Override
-        public void close() {
-            stop.run();
-        }
-    }
-
-    /**
      * Vert.x web on loopback, one event loop (as the baseline's one I/O thread).
      *
-     * @return the running server
      * @throws Exception if it cannot start within 10 s
      */
-    public static Server vertx() throws Exception {
+    public static DssTarget.Running vertx() throws Exception {
         // Vert.x logs through java.util.logging here, like Netty in these runners (the jar's class
         // path also carries MPJ Express's log4j 1.2, which Vert.x 5 does not support).
         System.setProperty("vertx.logger-delegate-factory-class-name", "io.vertx.core.logging.JULLogDelegateFactory");
@@ -54,22 +41,16 @@ public final class PeerPingServers {
                 .end("{\"count\":" + count.get() + "}"));
         var server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
                 .requestHandler(router).listen().await(10, TimeUnit.SECONDS);
-        return new Server("http://127.0.0.1:" + server.actualPort(), () -> {
-            try {
-                vertx.close().await(10, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                throw new IllegalStateException("Vert.x did not stop: " + e, e);
-            }
-        });
+        return new DssTarget.Running(() -> vertx.close().await(10, TimeUnit.SECONDS), null,
+                "http://127.0.0.1:" + server.actualPort());
     }
 
     /**
      * The JDK's {@code com.sun.net.httpserver.HttpServer} on loopback, default executor.
      *
-     * @return the running server
      * @throws IOException if it cannot bind
      */
-    public static Server jdk() throws IOException {
+    public static DssTarget.Running jdk() throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         AtomicLong count = new AtomicLong();
         server.createContext(RawPingHandler.PING_PATH, exchange -> {
@@ -87,6 +68,6 @@ public final class PeerPingServers {
             }
         });
         server.start();
-        return new Server("http://127.0.0.1:" + server.getAddress().getPort(), () -> server.stop(0));
+        return new DssTarget.Running(() -> server.stop(0), null, "http://127.0.0.1:" + server.getAddress().getPort());
     }
 }

@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RawNettyHttpServer implements AutoCloseable {
     /** Largest request body accepted (larger: 413). */
-    public static final int MAX_REQUEST_BYTES = 1 << 20;
+    private static final int MAX_REQUEST_BYTES = 1 << 20;
 
     private final EventLoopGroup group;
     private final Channel listener;
@@ -48,7 +48,7 @@ public final class RawNettyHttpServer implements AutoCloseable {
         try {
             listener = new ServerBootstrap()
                     .group(group)
-                    .channel(transport.serverChannelType())
+                    .channel(transport.serverChannelType)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -63,11 +63,6 @@ public final class RawNettyHttpServer implements AutoCloseable {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
-    }
-
-    /** Starts on 127.0.0.1, an ephemeral port, one I/O thread, the best transport. */
-    public static RawNettyHttpServer start() throws InterruptedException {
-        return start("127.0.0.1", 0, 1, NettyTransport.best());
     }
 
     /**

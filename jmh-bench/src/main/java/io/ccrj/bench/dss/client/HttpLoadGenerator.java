@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Closed-loop HTTP/1.1 load, like {@code wrk}: {@code connections} keep-alive connections, each
@@ -60,29 +61,25 @@ public final class HttpLoadGenerator {
     public static LoadResult run(LoadSettings settings) throws IOException, InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(), settings.transport().ioHandlerFactory());
         List<Connection> connections = new ArrayList<>(settings.connections());
-        Phase phase = new Phase();
+        AtomicReference<Phase> phase = new AtomicReference<>(Phase.WARMUP);
         try {
             Bootstrap bootstrap = new Bootstrap()
                     .group(group)
-                    .channel(settings.transport().socketChannelType())
+                    .channel(settings.transport().socketChannelType)
                     .option(ChannelOption.TCP_NODELAY, true)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
             ByteBuf request = settings.request().encoded();
-            List<ChannelFuture> opened = new ArrayList<>(settings.connections());
             for (int i = 0; i < settings.connections(); i++) {
                 Connection c = new Connection(i, request, settings.pipelineDepth(), phase);
                 connections.add(c);
-                opened.add(bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
+                ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new HttpResponseDecoder(), c);
                     }
-                }).connect(settings.request().address()));
-            }
-            for (int i = 0; i < opened.size(); i++) {
-                ChannelFuture f = opened.get(i).await();
+                }).connect(settings.request().address()).await();
                 if (!f.isSuccess()) {
-                    ConnectException e = new ConnectException("connection " + i + " of " + opened.size() + " to "
+                    ConnectException e = new ConnectException("connection " + i + " of " + settings.connections() + " to "
                             + settings.request().host() + ":" + settings.request().port() + " failed: " + f.cause());
                     e.initCause(f.cause());
                     throw e;
@@ -93,10 +90,10 @@ public final class HttpLoadGenerator {
             }
             TimeUnit.NANOSECONDS.sleep(settings.warmup().toNanos());
             long start = System.nanoTime();
-            phase.value = Phase.MEASURE;
+            phase.set(Phase.MEASURE);
             TimeUnit.NANOSECONDS.sleep(settings.duration().toNanos());
             long end = System.nanoTime();
-            phase.value = Phase.STOP;
+            phase.set(Phase.STOP);
             return collect(settings, connections, end - start);
         } finally {
             for (Connection c : connections) {
@@ -142,13 +139,8 @@ public final class HttpLoadGenerator {
         return new LoadResult(settings, responses, non2xx, total, measuredNanos, latency, errors);
     }
 
-    /** The run's phase, written by the caller of {@link #run}, read by every event loop. */
-    private static final class Phase {
-        static final int WARMUP = 0;
-        static final int MEASURE = 1;
-        static final int STOP = 2;
-        volatile int value = WARMUP;
-    }
+    /** The run's phase, written by the caller of {@link #run} (in an AtomicReference), read by every event loop. */
+    private enum Phase { WARMUP, MEASURE, STOP }
 
     /**
      * One connection's closed loop; every field is confined to the connection's event loop. The
@@ -162,7 +154,7 @@ public final class HttpLoadGenerator {
         final int id;
         private final ByteBuf request;
         private final long[] sentAt;
-        private final Phase phase;
+        private final AtomicReference<Phase> phase;
         private final Histogram latency = LoadResult.newHistogram();
         volatile Channel channel;
         private ChannelHandlerContext ctx;
@@ -175,7 +167,7 @@ public final class HttpLoadGenerator {
         private String error;
         private boolean closing;
 
-        Connection(int id, ByteBuf request, int depth, Phase phase) {
+        Connection(int id, ByteBuf request, int depth, AtomicReference<Phase> phase) {
             this.id = id;
             this.request = request;
             this.sentAt = new long[depth];
@@ -196,7 +188,7 @@ public final class HttpLoadGenerator {
         }
 
         private void send() {
-            if (phase.value == Phase.STOP || closing || error != null) {
+            if (phase.get() == Phase.STOP || closing || error != null) {
                 return;
             }
             sentAt[(head + inFlight) % sentAt.length] = System.nanoTime();
@@ -232,7 +224,7 @@ public final class HttpLoadGenerator {
             head = (head + 1) % sentAt.length;
             inFlight--;
             total++;
-            if (phase.value == Phase.MEASURE) {
+            if (phase.get() == Phase.MEASURE) {
                 responses++;
                 if (status < 200 || status > 299) {
                     non2xx++;

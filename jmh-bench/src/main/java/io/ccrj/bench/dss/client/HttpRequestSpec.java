@@ -6,7 +6,6 @@ import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -88,11 +87,6 @@ public record HttpRequestSpec(String host, int port, String method, String path,
         return new HttpRequestSpec(host, port, method, path, headers, newBody);
     }
 
-    /** @return this request sent elsewhere (same method, path, headers, body) */
-    public HttpRequestSpec withAddress(String newHost, int newPort) {
-        return new HttpRequestSpec(newHost, newPort, method, path, headers, body);
-    }
-
     @Override
     public byte[] body() {
         return body.clone();
@@ -101,11 +95,6 @@ public record HttpRequestSpec(String host, int port, String method, String path,
     /** @return the resolved address to connect to */
     public InetSocketAddress address() {
         return new InetSocketAddress(host, port);
-    }
-
-    /** @return {@code http://host:port/path} */
-    public String url() {
-        return "http://" + host + ":" + port + path;
     }
 
     /**
@@ -127,18 +116,7 @@ public record HttpRequestSpec(String host, int port, String method, String path,
     }
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof HttpRequestSpec r && host.equals(r.host) && port == r.port && method.equals(r.method)
-                && path.equals(r.path) && headers.equals(r.headers) && Arrays.equals(body, r.body);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(host, port, method, path, headers, Arrays.hashCode(body));
-    }
-
-    @Override
     public String toString() {
-        return method + " " + url() + (body.length > 0 ? " (" + body.length + " bytes)" : "");
+        return method + " http://" + host + ":" + port + path + (body.length > 0 ? " (" + body.length + " bytes)" : "");
     }
 }

@@ -49,24 +49,25 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpRoundTripClient implements AutoCloseable {
     /** Largest response body accepted. */
-    public static final int MAX_RESPONSE_BYTES = 16 << 20;
+    private static final int MAX_RESPONSE_BYTES = 16 << 20;
 
-    private final HttpRequestSpec request;
-    /** {@link #request} on the wire, encoded once; sent as a duplicate. */
+    /** Where the connection goes, for messages. */
+    private final String address;
+    /** The request {@link #exchange()} sends, encoded once; sent as a duplicate. */
     private final ByteBuf encodedRequest;
     private final ManualIoEventLoop loop;
-    private final Channel channel;
+    /** Set once connected. */
+    private Channel channel;
     private final long timeoutNanos;
     /** Responses in arrival order, not yet handed out; touched only by the owning thread. */
     private final ArrayDeque<HttpReply> replies = new ArrayDeque<>();
     private Throwable failure;
     private long exchanged;
 
-    private HttpRoundTripClient(HttpRequestSpec request, ManualIoEventLoop loop, Channel channel, long timeoutNanos) {
-        this.request = request;
+    private HttpRoundTripClient(HttpRequestSpec request, ManualIoEventLoop loop, long timeoutNanos) {
+        this.address = request.host() + ":" + request.port();
         this.encodedRequest = request.encoded();
         this.loop = loop;
-        this.channel = channel;
         this.timeoutNanos = timeoutNanos;
     }
 
@@ -86,17 +87,17 @@ public final class HttpRoundTripClient implements AutoCloseable {
     public static HttpRoundTripClient connect(HttpRequestSpec request, NettyTransport transport, Duration timeout)
             throws IOException {
         ManualIoEventLoop loop = new ManualIoEventLoop(Thread.currentThread(), transport.ioHandlerFactory());
-        HttpRoundTripClient[] self = new HttpRoundTripClient[1];
+        HttpRoundTripClient client = new HttpRoundTripClient(request, loop, timeout.toNanos());
         ChannelFuture connected = new Bootstrap()
                 .group(loop)
-                .channel(transport.socketChannelType())
+                .channel(transport.socketChannelType)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast(new HttpResponseDecoder(), new HttpObjectAggregator(MAX_RESPONSE_BYTES),
-                                new ReplyHandler(self));
+                                client.new ReplyHandler());
                     }
                 })
                 .connect(request.address());
@@ -107,18 +108,13 @@ public final class HttpRoundTripClient implements AutoCloseable {
         if (!connected.isSuccess()) {
             Throwable cause = connected.cause();
             shutdown(loop);
-            ConnectException e = new ConnectException("cannot connect to " + request.host() + ":" + request.port()
-                    + ": " + (cause == null ? "timed out after " + timeout.toMillis() + " ms" : cause.getMessage()));
+            ConnectException e = new ConnectException("cannot connect to " + client.address + ": "
+                    + (cause == null ? "timed out after " + timeout.toMillis() + " ms" : cause.getMessage()));
             e.initCause(cause);
             throw e;
         }
-        self[0] = new HttpRoundTripClient(request, loop, connected.channel(), timeout.toNanos());
-        return self[0];
-    }
-
-    /** @return the request {@link #exchange()} sends */
-    public HttpRequestSpec request() {
-        return request;
+        client.channel = connected.channel();
+        return client;
     }
 
     /** @return responses received on this connection so far */
@@ -153,16 +149,16 @@ public final class HttpRoundTripClient implements AutoCloseable {
         long deadline = System.nanoTime() + timeoutNanos;
         while (replies.size() < n) {
             if (failure != null) {
-                throw new IOException("connection to " + request.host() + ":" + request.port() + " failed after "
-                        + exchanged + " responses: " + failure, failure);
+                throw new IOException("connection to " + address + " failed after " + exchanged + " responses: " + failure,
+                        failure);
             }
             if (!channel.isActive()) {
-                throw new IOException("connection to " + request.host() + ":" + request.port() + " closed by peer after "
-                        + exchanged + " responses, " + (n - replies.size()) + " outstanding");
+                throw new IOException("connection to " + address + " closed by peer after " + exchanged + " responses, "
+                        + (n - replies.size()) + " outstanding");
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                throw new IOException("no response from " + request.host() + ":" + request.port() + " within "
+                throw new IOException("no response from " + address + " within "
                         + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms (" + replies.size() + " of " + n + ")");
             }
             loop.run(left);
@@ -190,29 +186,21 @@ public final class HttpRoundTripClient implements AutoCloseable {
     }
 
     /** Moves complete responses into the client's queue; runs on the owning thread. */
-    private static final class ReplyHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
-        private final HttpRoundTripClient[] client;
-
-        ReplyHandler(HttpRoundTripClient[] client) {
-            this.client = client;
-        }
-
+    private final class ReplyHandler extends SimpleChannelInboundHandler<FullHttpResponse> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse msg) {
             if (msg.decoderResult().isFailure()) {
-                client[0].failure = msg.decoderResult().cause();
+                failure = msg.decoderResult().cause();
                 ctx.close();
                 return;
             }
-            client[0].replies.add(new HttpReply(msg.status().code(), msg.headers().get(HttpHeaderNames.CONTENT_TYPE),
+            replies.add(new HttpReply(msg.status().code(), msg.headers().get(HttpHeaderNames.CONTENT_TYPE),
                     ByteBufUtil.getBytes(msg.content())));
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (client[0] != null) {
-                client[0].failure = cause;
-            }
+            failure = cause;
             ctx.close();
         }
     }

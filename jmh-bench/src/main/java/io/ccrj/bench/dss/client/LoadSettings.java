@@ -58,11 +58,4 @@ public record LoadSettings(HttpRequestSpec request, int connections, int pipelin
     public LoadSettings withTransport(NettyTransport t) {
         return new LoadSettings(request, connections, pipelineDepth, ioThreads, warmup, duration, t);
     }
-
-    @Override
-    public String toString() {
-        return request + ", " + connections + " connections x depth " + pipelineDepth + ", " + ioThreads
-                + " client I/O thread(s), " + transport + ", warm-up " + warmup.toMillis() + " ms, measured "
-                + duration.toMillis() + " ms";
-    }
 }
