@@ -2,6 +2,7 @@ package io.ccrj.bench.dss.client;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -98,6 +99,12 @@ public record HttpRequestSpec(String host, int port, String method, String path,
     }
 
     /**
+     * Allocates the encoded requests: direct (a socket write copies a heap buffer first), and not
+     * leak-tracked, as each is kept for its client's lifetime on purpose and never released.
+     */
+    private static final UnpooledByteBufAllocator ENCODED = new UnpooledByteBufAllocator(true, true);
+
+    /**
      * The request as it goes on the wire, in an unreleasable direct buffer: send
      * {@code encoded().duplicate()} as many times as needed (nobody writes into it).
      */
@@ -111,7 +118,7 @@ public record HttpRequestSpec(String host, int port, String method, String path,
         }
         head.append("\r\n");
         byte[] h = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-        ByteBuf buf = Unpooled.directBuffer(h.length + body.length).writeBytes(h).writeBytes(body);
+        ByteBuf buf = ENCODED.directBuffer(h.length + body.length).writeBytes(h).writeBytes(body);
         return Unpooled.unreleasableBuffer(buf);
     }
 
