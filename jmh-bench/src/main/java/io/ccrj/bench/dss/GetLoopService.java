@@ -24,7 +24,7 @@ import io.ccrj.dss.Verb;
  * which an exclusive handler may not do (it would hold the interleave's exclusivity).
  */
 public final class GetLoopService extends Service<GetLoopService.State> {
-    /** Runs completed so far. */
+    /** Kept at 0: the actions only send and time, and keep nothing between runs. */
     public record State(long runs) {
     }
 
