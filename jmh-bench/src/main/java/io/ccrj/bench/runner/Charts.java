@@ -32,12 +32,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Charts {
     /** Okabe and Ito's palette (blue, vermillion, bluish green, orange, reddish purple, sky blue, black). */
-    public static final List<Color> PALETTE = List.of(new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
+    private static final List<Color> PALETTE = List.of(new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
             new Color(0xE69F00), new Color(0xCC79A7), new Color(0x56B4E9), Color.BLACK);
     /** The grey of the seeds' figures. */
     public static final Color SEED = new Color(0x7f7f7f);
     /** Half-width of the symmetric-log axis's linear region around zero, in the data's unit. */
-    public static final double SYMLOG_LINEAR = 0.01;
+    private static final double SYMLOG_LINEAR = 0.01;
 
     private Charts() {
     }
@@ -73,22 +73,12 @@ public final class Charts {
             this.dashed = dashed;
         }
 
-        /**
-         * @param x where
-         * @param y the value; NaN (not measured) is left out
-         * @return this series
-         */
+        /** Adds a point without an interval; a NaN {@code y} (not measured) is left out. */
         public Series add(double x, double y) {
             return add(x, y, Double.NaN, Double.NaN);
         }
 
-        /**
-         * @param x where
-         * @param y the value; NaN (not measured) is left out
-         * @param low the interval's lower end, NaN if none
-         * @param high its upper end, NaN if none
-         * @return this series
-         */
+        /** Adds a point with its interval ({@code low}, {@code high}: NaN if none); a NaN {@code y} is left out. */
         public Series add(double x, double y, double low, double high) {
             if (!Double.isNaN(y)) {
                 points.add(new double[] {x, y, low, high});
@@ -96,11 +86,7 @@ public final class Charts {
             return this;
         }
 
-        /**
-         * @param xs where
-         * @param y the value at each x (NaN where not measured)
-         * @return this series
-         */
+        /** Adds a point at each of {@code xs}, its value {@code y(x)} (NaN where not measured). */
         public Series addAll(List<? extends Number> xs, DoubleUnaryOperator y) {
             xs.forEach(x -> add(x.doubleValue(), y.applyAsDouble(x.doubleValue())));
             return this;
@@ -109,17 +95,8 @@ public final class Charts {
 
     /**
      * One XY panel: the legend below the plot, grid lines, each series with its interval bars; a
-     * panel with nothing to draw says "no data".
-     *
-     * @param title the panel's title
-     * @param xTitle the x axis's title
-     * @param yTitle the y axis's title
-     * @param width in pixels
-     * @param height in pixels
-     * @param logX a logarithmic x axis
-     * @param axis the y axis
-     * @param series the lines, in legend order; empty ones and repeated names are skipped
-     * @return the panel
+     * panel with nothing to draw says "no data". Sizes are in pixels; the {@code series} are drawn in
+     * legend order, empty ones and repeated names skipped.
      */
     public static XYChart panel(String title, String xTitle, String yTitle, int width, int height, boolean logX, Axis axis,
                                 List<Series> series) {
@@ -128,10 +105,11 @@ public final class Charts {
         legendBelow(st);
         st.setChartTitleFont(st.getChartTitleFont().deriveFont(12f));
         st.setPlotGridLinesVisible(true);
-        c.getStyler().setXAxisLogarithmic(logX);
-        c.getStyler().setYAxisLogarithmic(axis == Axis.LOG);
+        st.setXAxisLogarithmic(logX);
+        st.setYAxisLogarithmic(axis == Axis.LOG);
         if (axis == Axis.SYMLOG) {
-            symlogYAxis(st);
+            // The y data are symlog positions: the ticks are labelled with the values they stand for.
+            st.setyAxisTickLabelsFormattingFunction(t -> label(unsymlog(t)));
         }
         DoubleUnaryOperator t = axis == Axis.SYMLOG ? Charts::symlog : v -> v;
         for (Series s : series) {
@@ -160,32 +138,33 @@ public final class Charts {
     }
 
     /**
-     * Writes panels as one PNG: one row of up to three, four as two by two, more three per row.
-     * Nothing is written when there are no panels.
-     *
-     * @param panels the panels
-     * @param file the PNG
-     * @throws IOException if it cannot be written
+     * Writes panels as one PNG: one row of up to three, four as two by two, more three per row, each
+     * cell as large as the largest panel. Nothing is written when there are no panels.
      */
     public static void write(List<? extends Chart<?, ?>> panels, Path file) throws IOException {
-        if (!panels.isEmpty()) {
-            tile(panels, panels.size() == 4 ? 2 : Math.min(3, panels.size()), file);
+        if (panels.isEmpty()) {
+            return;
         }
+        System.setProperty("java.awt.headless", "true");
+        int cols = panels.size() == 4 ? 2 : Math.min(3, panels.size());
+        int w = panels.stream().mapToInt(Chart::getWidth).max().orElseThrow();
+        int h = panels.stream().mapToInt(Chart::getHeight).max().orElseThrow();
+        int rows = (panels.size() + cols - 1) / cols;
+        BufferedImage all = new BufferedImage(cols * w, rows * h, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = all.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, all.getWidth(), all.getHeight());
+        for (int i = 0; i < panels.size(); i++) {
+            g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * w, (i / cols) * h, null);
+        }
+        g.dispose();
+        ImageIO.write(all, "png", file.toFile());
     }
 
     /**
      * Writes a category (bar) chart: one bar series per entry of {@code series}, side by side, each in
-     * its palette colour; the legend below the plot when there is more than one series.
-     *
-     * @param title the chart's title
-     * @param xTitle the x axis's title
-     * @param yTitle the y axis's title
-     * @param width in pixels
-     * @param height in pixels
-     * @param categories the x labels
-     * @param series name to one value per category; empty draws "no data"
-     * @param file the PNG
-     * @throws IOException if it cannot be written
+     * its palette colour; the legend below the plot when there is more than one series. Sizes are in
+     * pixels; {@code series} maps a name to one value per category, and an empty map draws "no data".
      */
     public static void bars(String title, String xTitle, String yTitle, int width, int height, List<String> categories,
                             Map<String, ? extends List<? extends Number>> series, Path file) throws IOException {
@@ -206,10 +185,7 @@ public final class Charts {
         BitmapEncoder.saveBitmap(c, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
-    /**
-     * @param i a series' index
-     * @return its colour
-     */
+    /** The palette colour of the {@code i}th series. */
     public static Color colour(int i) {
         return PALETTE.get(Math.floorMod(i, PALETTE.size()));
     }
@@ -218,31 +194,16 @@ public final class Charts {
      * The symmetric-log transform: linear within {@code ±c} ({@link #SYMLOG_LINEAR}), logarithmic
      * beyond, so that 0.01, 0.1, 1, 10 µs sit one unit apart and negative values keep their sign:
      * {@code t = y / c} for {@code |y| < c}, else {@code sign(y) * (1 + log10(|y| / c))}.
-     *
-     * @param y a value
-     * @return its position on the axis
      */
-    public static double symlog(double y) {
+    static double symlog(double y) {
         double a = Math.abs(y);
         return Math.signum(y) * (a < SYMLOG_LINEAR ? a / SYMLOG_LINEAR : 1 + Math.log10(a / SYMLOG_LINEAR));
     }
 
-    /**
-     * @param t a position on the axis
-     * @return the value drawn there ({@link #symlog(double)}'s inverse)
-     */
-    public static double unsymlog(double t) {
+    /** The value drawn at position {@code t} ({@link #symlog(double)}'s inverse). */
+    static double unsymlog(double t) {
         double a = Math.abs(t);
         return Math.signum(t) * (a < 1 ? a * SYMLOG_LINEAR : SYMLOG_LINEAR * Math.pow(10, a - 1));
-    }
-
-    /**
-     * Labels the y axis with the values that {@link #symlog(double)}-transformed data stand for.
-     *
-     * @param c a chart whose y data are symlog positions
-     */
-    public static void symlogYAxis(AxesChartStyler c) {
-        c.setyAxisTickLabelsFormattingFunction(t -> label(unsymlog(t)));
     }
 
     /** Two significant digits, trailing zeros dropped: 0.01, 0.032, 1, 3.2, 100. */
@@ -256,55 +217,24 @@ public final class Charts {
     /**
      * Legend below the plot, one entry a line (a horizontal one is cut off at the panel's edge when
      * the names are long), in a small font.
-     *
-     * @param s the chart's styler
      */
-    public static void legendBelow(Styler s) {
+    private static void legendBelow(Styler s) {
         s.setLegendPosition(Styler.LegendPosition.OutsideS);
         s.setLegendLayout(Styler.LegendLayout.Vertical);
         s.setLegendFont(s.getLegendFont().deriveFont(10f));
     }
 
     /**
-     * Draws an interval as a vertical bar at {@code x} (a series of two points, left out of the legend).
-     *
-     * @param c the chart
-     * @param x where
-     * @param low lower end (already transformed, if the axis is)
-     * @param high upper end
-     * @param colour the bar's colour (that of its figure's series)
+     * Draws an interval as a vertical bar at {@code x} (a series of two points, left out of the legend),
+     * its ends already transformed if the axis is, in the colour of its figure's series.
      */
-    public static void bar(XYChart c, double x, double low, double high, Color colour) {
-        if (Double.isNaN(low) || Double.isNaN(high) || !(high > low)) {
+    private static void bar(XYChart c, double x, double low, double high, Color colour) {
+        if (!(high > low)) { // also false where an end is NaN: no interval
             return;
         }
         XYSeries s = c.addSeries("interval " + c.getSeriesMap().size(), new double[] {x, x}, new double[] {low, high});
         s.setShowInLegend(false);
         s.setMarker(SeriesMarkers.NONE);
         s.setLineColor(colour);
-    }
-
-    /**
-     * Tiles panels into one PNG, {@code cols} per row, each cell as large as the largest panel.
-     *
-     * @param panels the charts
-     * @param cols panels per row
-     * @param file the PNG
-     * @throws IOException if it cannot be written
-     */
-    public static void tile(List<? extends Chart<?, ?>> panels, int cols, Path file) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        int w = panels.stream().mapToInt(Chart::getWidth).max().orElse(1);
-        int h = panels.stream().mapToInt(Chart::getHeight).max().orElse(1);
-        int rows = (panels.size() + cols - 1) / cols;
-        BufferedImage all = new BufferedImage(cols * w, Math.max(1, rows) * h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = all.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, all.getWidth(), all.getHeight());
-        for (int i = 0; i < panels.size(); i++) {
-            g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % cols) * w, (i / cols) * h, null);
-        }
-        g.dispose();
-        ImageIO.write(all, "png", file.toFile());
     }
 }

@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import joptsimple.ArgumentAcceptingOptionSpec;
 import joptsimple.BuiltinHelpFormatter;
@@ -28,24 +27,19 @@ import joptsimple.ValueConverter;
  * option, which {@link Main} prints with the usage (exit code 2). Two things jopt-simple lets
  * through are rejected here: a value given to a flag ({@code --full=yes}, which it would ignore)
  * and an empty item of a list ({@code --sizes=1,,4}, which it would skip).
+ *
+ * <p>The option builders take the subcommand's parser, the option's name and its help text, and
+ * those that take it {@code shown}: what the usage shows as the value. The getters ({@code intIn} and the
+ * like) take the parse and the option, the value to use when it was not given and the range
+ * allowed; they fail naming the option.
  */
 public final class Cli {
     /** Whole numbers, underscores allowed ({@code 500_000}). */
-    public static final ValueConverter<Integer> WHOLE = converter(Integer.class, s -> {
-        try {
-            return Integer.parseInt(s.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + s + "' is not a whole number");
-        }
-    }, "N");
-    /** Numbers ({@code 1.5}, {@code 28}). */
-    public static final ValueConverter<Double> NUMBER = converter(Double.class, s -> {
-        try {
-            return Double.parseDouble(s.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + s + "' is not a number");
-        }
-    }, "NUMBER");
+    public static final ValueConverter<Integer> WHOLE =
+            converter(Integer.class, s -> numeral(s, Integer::parseInt, "a whole number"), "N");
+    /** Numbers ({@code 1.5}, {@code 28}), underscores allowed too. */
+    public static final ValueConverter<Double> NUMBER =
+            converter(Double.class, s -> numeral(s, Double::parseDouble, "a number"), "NUMBER");
 
     /** The list options ({@link #list}), by identity: their values are checked for empty items. */
     private static final Set<OptionSpec<?>> LISTS = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
@@ -53,58 +47,29 @@ public final class Cli {
     private Cli() {
     }
 
-    /**
-     * @param p the subcommand's parser
-     * @param name the flag's name
-     * @param help what it does
-     * @return a flag, which takes no value
-     */
+    /** A flag, which takes no value. */
     public static OptionSpec<Void> flag(OptionParser p, String name, String help) {
         return p.accepts(name, help);
     }
 
-    /**
-     * @param p the subcommand's parser
-     * @param name the option's name
-     * @param help what it sets
-     * @return an option taking one whole number ({@link #WHOLE})
-     */
+    /** An option taking one whole number ({@link #WHOLE}). */
     public static OptionSpec<Integer> whole(OptionParser p, String name, String help) {
         return p.accepts(name, help).withRequiredArg().withValuesConvertedBy(WHOLE).describedAs("N");
     }
 
-    /**
-     * @param p the subcommand's parser
-     * @param name the option's name
-     * @param help what it sets
-     * @param shown what the usage shows as the value
-     * @return an option taking one number ({@link #NUMBER})
-     */
+    /** An option taking one number ({@link #NUMBER}). */
     public static OptionSpec<Double> number(OptionParser p, String name, String help, String shown) {
         return p.accepts(name, help).withRequiredArg().withValuesConvertedBy(NUMBER).describedAs(shown);
     }
 
-    /**
-     * @param p the subcommand's parser
-     * @param name the option's name
-     * @param help what it sets
-     * @param shown what the usage shows as the value
-     * @return an option taking one string
-     */
+    /** An option taking one string. */
     public static OptionSpec<String> text(OptionParser p, String name, String help, String shown) {
         return p.accepts(name, help).withRequiredArg().describedAs(shown);
     }
 
     /**
      * A comma-separated list option; an empty item ({@code 1,,4}, {@code 1,}, an empty value) is
-     * rejected by {@link #parse}.
-     *
-     * @param <T> the items' type
-     * @param p the subcommand's parser
-     * @param names the option's names (the first is its own, the others aliases)
-     * @param help what it sets
-     * @param items the items' converter
-     * @return the option
+     * rejected by {@link #parse}. The first of {@code names} is the option's own, the others aliases.
      */
     public static <T> OptionSpec<T> list(OptionParser p, List<String> names, String help, ValueConverter<T> items) {
         ArgumentAcceptingOptionSpec<T> spec = p.acceptsAll(names, help).withRequiredArg().withValuesConvertedBy(items)
@@ -113,20 +78,14 @@ public final class Cli {
         return spec;
     }
 
-    /**
-     * @return a parser that accepts {@code -h}/{@code --help} and nothing abbreviated
-     */
+    /** A parser that accepts {@code -h}/{@code --help} and nothing abbreviated. */
     public static OptionParser parser() {
         OptionParser p = new OptionParser(false);
         p.acceptsAll(List.of("h", "help"), "this text").forHelp();
         return p;
     }
 
-    /**
-     * @param p the parser
-     * @param args the command line
-     * @return the parsed options; fails on an unknown option or a stray argument
-     */
+    /** Parses a command line; fails on an unknown option, a stray argument or a bad value. */
     public static OptionSet parse(OptionParser p, String... args) {
         checkTokens(p, args);
         OptionSet s;
@@ -147,9 +106,8 @@ public final class Cli {
     }
 
     /**
-     * @param head what the command does, its first line {@code Usage: bin/ccrj NAME [options]}
-     * @param p its parser
-     * @return the usage text: the head, then the options as jopt-simple lists them
+     * The usage text: {@code head} (what the command does, its first line
+     * {@code Usage: bin/ccrj NAME [options]}), then the options as jopt-simple lists them.
      */
     public static String usage(String head, OptionParser p) {
         StringWriter w = new StringWriter();
@@ -162,55 +120,30 @@ public final class Cli {
         return head.strip() + "\n\n" + w;
     }
 
-    /**
-     * @param s the parse
-     * @param spec a whole-number option
-     * @param fallback its value when not given
-     * @param min smallest allowed
-     * @param max largest allowed
-     * @return the value, checked
-     */
+    /** A whole-number option's value, checked. */
     public static int intIn(OptionSet s, OptionSpec<Integer> spec, int fallback, int min, int max) {
         int v = s.has(spec) ? s.valueOf(spec) : fallback;
         check(spec, v >= min && v <= max, v + " is out of range " + min + ".." + max);
         return v;
     }
 
-    /**
-     * @param s the parse
-     * @param spec a list of whole numbers
-     * @param fallback the list when not given
-     * @param min smallest allowed
-     * @param max largest allowed
-     * @return the values, ascending, each once
-     */
+    /** A list of whole numbers, each checked, ascending, each once. */
     public static List<Integer> intsIn(OptionSet s, OptionSpec<Integer> spec, List<Integer> fallback, int min, int max) {
         List<Integer> v = s.has(spec) ? s.valuesOf(spec) : fallback;
         for (int i : v) {
             check(spec, i >= min && i <= max, i + " is out of range " + min + ".." + max);
         }
-        return sortedDistinct(v);
+        return List.copyOf(new TreeSet<>(v));
     }
 
-    /**
-     * @param s the parse
-     * @param spec a number option
-     * @param fallback its value when not given
-     * @param min smallest allowed
-     * @param max largest allowed
-     * @return the value, checked (NaN and infinities fail)
-     */
+    /** A number option's value, checked (NaN and infinities fail). */
     public static double doubleIn(OptionSet s, OptionSpec<Double> spec, double fallback, double min, double max) {
         double v = s.has(spec) ? s.valueOf(spec) : fallback;
         check(spec, v >= min && v <= max, v + " is out of range " + min + ".." + max);
         return v;
     }
 
-    /**
-     * @param s the parse
-     * @param spec a folder option
-     * @return the folder, or {@code null} when not given; fails if blank
-     */
+    /** A folder option's value, or {@code null} when not given; fails if blank. */
     public static Path folder(OptionSet s, OptionSpec<String> spec) {
         if (!s.has(spec)) {
             return null;
@@ -219,26 +152,14 @@ public final class Cli {
         return Path.of(s.valueOf(spec));
     }
 
-    /**
-     * @param <T> the values' type
-     * @param s the parse
-     * @param spec a list option
-     * @param fallback the list when not given
-     * @return its values in their natural order, each once
-     */
+    /** A list option's values (or {@code fallback} when not given) in their natural order, each once. */
     public static <T extends Comparable<? super T>> List<T> sortedList(OptionSet s, OptionSpec<T> spec, List<T> fallback) {
-        return sortedDistinct(s.has(spec) ? s.valuesOf(spec) : fallback);
+        return List.copyOf(new TreeSet<>(s.has(spec) ? s.valuesOf(spec) : fallback));
     }
 
     /**
      * A converter for jopt-simple from a parse function whose {@link IllegalArgumentException}
-     * says what is wrong.
-     *
-     * @param <T> the values' type
-     * @param type the values' class
-     * @param parse the parse function
-     * @param pattern what the usage shows as the value
-     * @return the converter
+     * says what is wrong; {@code pattern} is what the usage shows as the value.
      */
     public static <T> ValueConverter<T> converter(Class<T> type, Function<String, T> parse, String pattern) {
         return new ValueConverter<>() {
@@ -263,15 +184,12 @@ public final class Cli {
         };
     }
 
-    /**
-     * @param <T> the values' type
-     * @param items some values
-     * @return them in natural order, each once
-     */
-    public static <T extends Comparable<? super T>> List<T> sortedDistinct(List<T> items) {
-        List<T> out = new ArrayList<>(new LinkedHashSet<>(items));
-        out.sort(null);
-        return List.copyOf(out);
+    private static <T> T numeral(String s, Function<String, T> parse, String what) {
+        try {
+            return parse.apply(s.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "' is not " + what);
+        }
     }
 
     /**

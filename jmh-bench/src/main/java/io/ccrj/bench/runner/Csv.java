@@ -1,8 +1,5 @@
 package io.ccrj.bench.runner;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -16,18 +13,15 @@ public final class Csv {
     private final StringBuilder text = new StringBuilder();
     private final int columns;
 
-    /**
-     * @param header the column names
-     */
+    /** A CSV with these column names. */
     public Csv(String... header) {
         columns = header.length;
         line(header);
     }
 
     /**
-     * @param cells one per column: text, whole numbers, {@code Double}s, or {@code null} for empty
-     * @return this
-     * @throws IllegalArgumentException if the count differs from the header's
+     * Adds a row of one cell per column: text, whole numbers, {@code Double}s, or {@code null} for
+     * empty; a row of another count fails.
      */
     public Csv row(Object... cells) {
         if (cells.length != columns) {
@@ -50,39 +44,18 @@ public final class Csv {
         };
     }
 
-    /**
-     * @param format a {@link String#format} pattern for one number
-     * @param v the number
-     * @return it formatted (root locale); empty for NaN
-     */
+    /** A number formatted with a {@link String#format} pattern (root locale); empty for NaN. */
     public static String num(String format, double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
     }
 
-    /**
-     * @param format the pattern of each value
-     * @param values some numbers (every repetition of a figure, say)
-     * @return them formatted and separated by semicolons, one cell
-     */
+    /** Some numbers (every repetition of a figure, say) as one cell: each formatted, separated by semicolons. */
     public static String samples(String format, double... values) {
         return Arrays.stream(values).mapToObj(v -> num(format, v)).collect(Collectors.joining(";"));
     }
 
-    /**
-     * @param s a text cell
-     * @return it, quoted if it needs to be
-     */
-    public static String quote(String s) {
+    private static String quote(String s) {
         return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
-    }
-
-    /**
-     * @param file where to write the CSV
-     * @return the file
-     * @throws IOException if it cannot be written
-     */
-    public Path write(Path file) throws IOException {
-        return Files.writeString(file, text);
     }
 
     @Override

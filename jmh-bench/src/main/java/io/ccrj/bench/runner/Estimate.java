@@ -2,6 +2,7 @@ package io.ccrj.bench.runner;
 
 import java.util.Arrays;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
@@ -21,60 +22,39 @@ public record Estimate(double value, double low, double high) {
     /** Bootstrap resamples: enough for stable 2.5/97.5 percentiles, cheap next to any run. */
     static final int RESAMPLES = 2_000;
 
-    /**
-     * @param value a figure whose spread was not measured
-     * @return the figure with an unknown interval
-     */
+    /** A figure whose spread was not measured: its interval unknown. */
     public static Estimate point(double value) {
         return new Estimate(value, Double.NaN, Double.NaN);
     }
 
-    /**
-     * @return whether the interval is known and wider than a point
-     */
+    /** Whether the interval is known and wider than a point. */
     public boolean hasInterval() {
         return !Double.isNaN(low) && !Double.isNaN(high) && high > low;
     }
 
-    /**
-     * @param x a value
-     * @return whether {@code x} lies inside the interval (false when there is none)
-     */
+    /** Whether {@code x} lies inside the interval (false when there is none). */
     public boolean contains(double x) {
         return hasInterval() && x >= low && x <= high;
     }
 
-    /**
-     * @param other another estimate
-     * @return whether the two intervals overlap (false if either has none)
-     */
+    /** Whether the two intervals overlap (false if either has none). */
     public boolean overlaps(Estimate other) {
         return hasInterval() && other.hasInterval() && low <= other.high && other.low <= high;
     }
 
-    /**
-     * The median of the samples with its bootstrap interval.
-     *
-     * @param samples one value per repetition, at least one
-     * @return the estimate
-     */
+    /** The median of the samples (one value per repetition, at least one) with its bootstrap interval. */
     public static Estimate median(double[] samples) {
         return bootstrap(s -> medianOf(s[0]), samples);
     }
 
     /**
      * A statistic of one or more sample sets with its percentile-bootstrap 95% interval. The
-     * resampling is seeded, so the same samples always give the same interval.
-     *
-     * @param statistic computes the figure from one array per sample set (resampled or not)
-     * @param sets the sample sets, each non-empty
-     * @return the statistic on the samples and its interval
+     * resampling is seeded, so the same samples always give the same interval. The {@code statistic}
+     * computes the figure from one array per sample set (resampled or not); each set must be non-empty.
      */
     public static Estimate bootstrap(ToDoubleFunction<double[][]> statistic, double[]... sets) {
-        for (double[] s : sets) {
-            if (s.length == 0) {
-                throw new IllegalArgumentException("bootstrap of an empty sample set");
-            }
+        if (Arrays.stream(sets).anyMatch(s -> s.length == 0)) {
+            throw new IllegalArgumentException("bootstrap of an empty sample set");
         }
         double value = statistic.applyAsDouble(sets);
         if (Arrays.stream(sets).allMatch(s -> s.length < 2)) {
@@ -86,23 +66,15 @@ public record Estimate(double value, double low, double high) {
         for (int b = 0; b < RESAMPLES; b++) {
             for (int k = 0; k < sets.length; k++) {
                 double[] s = sets[k];
-                double[] r = new double[s.length];
-                for (int i = 0; i < r.length; i++) {
-                    r[i] = s[random.nextInt(s.length)];
-                }
-                resampled[k] = r;
+                resampled[k] = IntStream.range(0, s.length).mapToDouble(i -> s[random.nextInt(s.length)]).toArray();
             }
             stats[b] = statistic.applyAsDouble(resampled);
         }
         Percentile p = new Percentile();
-        p.setData(stats);
-        return new Estimate(value, Math.min(value, p.evaluate(2.5)), Math.max(value, p.evaluate(97.5)));
+        return new Estimate(value, Math.min(value, p.evaluate(stats, 2.5)), Math.max(value, p.evaluate(stats, 97.5)));
     }
 
-    /**
-     * @param samples at least one value
-     * @return the median (commons-math3's default estimator: the mean of the two middle values)
-     */
+    /** The median of at least one value (commons-math3's default estimator: the mean of the two middle values). */
     public static double medianOf(double[] samples) {
         return new Percentile().evaluate(samples, 50);
     }

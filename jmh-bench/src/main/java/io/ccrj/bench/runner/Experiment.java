@@ -16,18 +16,14 @@ public interface Experiment<O> {
     String usage();
 
     /**
-     * @param args the subcommand's command line, without {@code -h}/{@code --help}
-     * @return the options
-     * @throws IllegalArgumentException (or jopt-simple's {@code OptionException}) naming a bad option
+     * Parses the subcommand's command line, without {@code -h}/{@code --help}; an
+     * {@link IllegalArgumentException} (or jopt-simple's {@code OptionException}) names a bad option.
      */
     O parse(String... args);
 
     /**
-     * @param options the options
-     * @param out tables and file paths
-     * @param err progress
-     * @return what it measured
-     * @throws Exception if a run failed
+     * Runs with the options, printing tables and file paths on {@code out} and progress on
+     * {@code err}; hands back what it measured, or throws if a run failed.
      */
     Report run(O options, PrintStream out, PrintStream err) throws Exception;
 }

@@ -64,31 +64,12 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
         note = note == null ? "" : note;
     }
 
-    /**
-     * A figure with no peer and no samples kept.
-     *
-     * @param key the section, then what identifies the figure
-     * @param label what it is
-     * @param unit the unit
-     * @param lowerIsBetter true for times
-     * @param ours our figure
-     * @param seedId the seeds' key or {@code null}
-     * @return the figure
-     */
+    /** A figure with no peer and no samples kept; the arguments are the record's components. */
     public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
         return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", seedId, null, null);
     }
 
-    /**
-     * The median of some repetitions with its bootstrap interval, the repetitions kept.
-     *
-     * @param key the section, then what identifies the figure
-     * @param label what it is
-     * @param unit the unit
-     * @param lowerIsBetter true for times
-     * @param samples one value per repetition, at least one
-     * @return the figure
-     */
+    /** The median of some repetitions (at least one) with its bootstrap interval, the repetitions kept. */
     public static Figure median(List<?> key, String label, String unit, boolean lowerIsBetter, double... samples) {
         return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, Runs.UNKNOWN, "", null,
                 null, null);
@@ -103,30 +84,17 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
         return p instanceof Enum<?> e ? e.name() : String.valueOf(p);
     }
 
-    /**
-     * @param <T> the part's type
-     * @param i the part's index (0 is the section)
-     * @param type the part's type
-     * @return the part
-     * @throws ClassCastException if it is of another type
-     */
+    /** The key's part {@code i} (0 is the section); a {@link ClassCastException} if it is not a {@code type}. */
     public <T> T key(int i, Class<T> type) {
         return type.cast(key.get(i));
     }
 
-    /**
-     * @param name the peer measured beside ours
-     * @param figure its figure
-     * @return this figure with the peer
-     */
+    /** This figure with the peer measured beside ours. */
     public Figure withPeer(String name, Estimate figure) {
         return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, note, seedId, name, figure);
     }
 
-    /**
-     * @param why why there is no value
-     * @return this figure with the note
-     */
+    /** This figure with a note on why there is no value. */
     public Figure withNote(String why) {
         return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, why, seedId, peerName, peer);
     }

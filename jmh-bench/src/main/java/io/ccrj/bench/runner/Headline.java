@@ -18,15 +18,11 @@ public final class Headline {
     private Headline() {
     }
 
-    /**
-     * @param figures the experiments' headline figures
-     * @return the Markdown table; empty if there are none
-     */
+    /** The Markdown table of the experiments' headline figures; empty if there are none. */
     public static String markdown(List<Figure> figures) {
         if (figures.isEmpty()) {
             return "";
         }
-        byId(figures);
         MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "seeds (2006, AMD)",
                 "peer, same run (95% interval)", "ours vs seeds", "ours vs peer");
         for (Figure f : byId(figures).values()) {
@@ -43,11 +39,8 @@ public final class Headline {
             + "peer,peer_value,peer_low,peer_high";
 
     /**
-     * {@code headline.csv}: one row per figure, keyed by its id, with its interval, the seeds'
-     * figure and source, and the peer's figure and interval.
-     *
-     * @param figures the experiments' headline figures
-     * @return the CSV text, header first
+     * {@code headline.csv}, header first: one row per figure, keyed by its id, with its interval, the
+     * seeds' figure and source, and the peer's figure and interval.
      */
     public static String csv(List<Figure> figures) {
         Csv csv = new Csv(CSV_HEADER.split(","));
@@ -72,12 +65,8 @@ public final class Headline {
     }
 
     /**
-     * How ours compares with another figure, whichever direction is better.
-     *
-     * @param ours our figure
-     * @param other the seeds' (a point) or the peer's
-     * @param lowerIsBetter true for times
-     * @return "within noise", "2.0x better (1.6-2.4x)", "at least 50x better", "no interval: ..." or "-"
+     * How ours compares with another figure (the seeds', a point, or the peer's), whichever direction
+     * is better: "within noise", "2.0x better (1.6-2.4x)", "at least 50x better", "no interval: ..." or "-".
      */
     public static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {
         double o = ours.value();
@@ -102,8 +91,8 @@ public final class Headline {
         double r = lowerIsBetter ? t / o : o / t;
         double lo = Math.min(worst, best);
         double hi = Math.max(worst, best);
-        return r >= 1 ? ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(lo), num(hi))
-                : ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(1 / hi), num(1 / lo));
+        // The range is shown the way the ratio is: as is where ours is better, inverted where it is worse.
+        return ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(r >= 1 ? lo : 1 / hi), num(r >= 1 ? hi : 1 / lo));
     }
 
     /** "3.2x better" or "1.5x worse". */
@@ -121,10 +110,7 @@ public final class Headline {
         return e.hasInterval() ? fmt(e.value()) + " (" + fmt(e.low()) + " .. " + fmt(e.high()) + ")" : fmt(e.value());
     }
 
-    /**
-     * @param v a figure
-     * @return three significant-ish digits; "-" for NaN
-     */
+    /** A figure with three significant-ish digits; "-" for NaN. */
     public static String fmt(double v) {
         if (Double.isNaN(v)) {
             return "-";

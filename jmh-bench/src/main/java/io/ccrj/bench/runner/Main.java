@@ -33,20 +33,14 @@ public final class Main {
     private Main() {
     }
 
-    /**
-     * @param args the subcommand, then its options
-     */
+    /** Runs {@code bin/ccrj}'s arguments: the subcommand, then its options. */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
     /**
-     * Runs one subcommand.
-     *
-     * @param args the subcommand, then its options
-     * @param out tables and file paths
-     * @param err progress and errors
-     * @return the exit code
+     * Runs one subcommand and returns its exit code: tables and file paths go to {@code out}, progress
+     * and errors to {@code err}.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Experiment<?> e = args.length == 0 ? null : EXPERIMENTS.get(args[0]);

@@ -12,11 +12,7 @@ public final class MarkdownTable {
     private final StringBuilder text = new StringBuilder();
     private final int columns;
 
-    /**
-     * @param align one letter per column: {@code l} left-aligned (names), {@code r} right-aligned (figures)
-     * @param header the columns' titles
-     * @throws IllegalArgumentException if {@code align} is not one {@code l} or {@code r} per title
-     */
+    /** As {@link #MarkdownTable(String, List)}, the titles given one by one. */
     public MarkdownTable(String align, String... header) {
         this(align, List.of(header));
     }
@@ -46,8 +42,7 @@ public final class MarkdownTable {
             throw new IllegalArgumentException("a row of " + cells.length + " cells in a table of " + columns + " columns: "
                     + Arrays.toString(cells));
         }
-        Object[] padded = Arrays.copyOf(cells, columns);
-        line(padded);
+        line(Arrays.copyOf(cells, columns));
         return this;
     }
 

@@ -17,10 +17,7 @@ public final class OutputFolder {
     /** Writes one chart file. */
     @FunctionalInterface
     public interface ChartWriter {
-        /**
-         * @param file the PNG to write
-         * @throws IOException if it cannot be written
-         */
+        /** Writes the PNG {@code file}. */
         void write(Path file) throws IOException;
     }
 
@@ -29,12 +26,8 @@ public final class OutputFolder {
     private final List<Path> charts = new ArrayList<>();
 
     /**
-     * Creates the folder.
-     *
-     * @param chosen the folder given with {@code --out}, or {@code null} for {@code results/<section>-<timestamp>}
-     * @param section the section's name
-     * @param out where the written files are announced
-     * @throws IOException if it cannot be created
+     * Creates the folder: {@code chosen}, the one given with {@code --out}, or where that is
+     * {@code null} {@code results/<section>-<timestamp>}. The written files are announced on {@code out}.
      */
     public OutputFolder(Path chosen, String section, PrintStream out) throws IOException {
         this.dir = chosen != null ? chosen : MachineInfo.defaultResultsFolder(section);
@@ -42,32 +35,20 @@ public final class OutputFolder {
         Files.createDirectories(dir);
     }
 
-    /**
-     * Writes a text file.
-     *
-     * @param name the file name
-     * @param text its content: Markdown, or a {@link Csv}'s rows
-     * @throws IOException if it cannot be written
-     */
+    /** Writes a text file: Markdown, or a {@link Csv}'s rows. */
     public void write(String name, Object text) throws IOException {
         Files.writeString(dir.resolve(name), text.toString());
         out.println("wrote " + dir.resolve(name));
     }
 
-    /**
-     * Writes a chart and keeps it for the report.
-     *
-     * @param name the file name
-     * @param writer draws it
-     * @throws IOException if it cannot be written
-     */
+    /** Writes a chart and keeps it for the report. */
     public void chart(String name, ChartWriter writer) throws IOException {
         writer.write(dir.resolve(name));
         charts.add(dir.resolve(name));
         out.println("chart " + dir.resolve(name));
     }
 
-    /** @return the charts written, in order */
+    /** The charts written, in order. */
     public List<Path> charts() {
         return List.copyOf(charts);
     }

@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import joptsimple.OptionParser;
@@ -51,13 +53,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
         static Item parse(String s) {
             String k = s.toUpperCase(Locale.ROOT).replace("-", "").replace("_", "");
-            for (Item i : values()) {
-                if (i.name().equals(k)) {
-                    return i;
-                }
-            }
-            throw new IllegalArgumentException("unknown experiment '" + s + "' (known: "
-                    + EnumSet.allOf(Item.class).stream().map(Item::id).collect(Collectors.joining(", ")) + ")");
+            String known = Arrays.stream(values()).map(Item::id).collect(Collectors.joining(", "));
+            return Arrays.stream(values()).filter(i -> i.name().equals(k)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + s + "' (known: " + known + ")"));
         }
 
         /** @return the name on the command line */
@@ -76,6 +74,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      * @param ignoreLoad do not wait out other processes' CPU use
      */
     public record Options(boolean full, boolean smoke, Set<Item> only, Path out, boolean ignoreLoad) {
+        String mode() {
+            return full ? "full" : smoke ? "smoke" : "quick";
+        }
     }
 
     private static final OptionParser PARSER = Cli.parser();
@@ -125,8 +126,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
         Files.createDirectories(dir);
         List<Section<?>> sections = sections(o, dir);
-        String mode = o.full() ? "full" : o.smoke() ? "smoke" : "quick";
-        out.println("ccrj paper — the seeds' experiments, " + mode + " mode");
+        out.println("ccrj paper — the seeds' experiments, " + o.mode() + " mode");
         out.println(MachineInfo.describe());
         out.printf(Locale.ROOT, "%d sections; results in %s%n", sections.size(), dir);
         long start = System.nanoTime();
@@ -155,11 +155,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         String results = resultsMarkdown(o, dir, reports, took, failed, figures);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
-        out.println();
-        out.println("## Headline");
-        out.println();
-        out.print(Headline.markdown(figures));
-        out.println();
+        out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures));
         out.println("results: " + dir.resolve("results.md"));
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         if (!failed.isEmpty()) {
@@ -168,20 +164,16 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         return new Report("ccrj — the seeds' experiments reproduced", results, figures, List.of());
     }
 
+    /** The items the overhead section runs, as its patterns, and the mpi section, as its parts (in Item order). */
+    private static final Map<Item, SpawnedPattern> PATTERNS = Map.of(Item.PIPELINE, SpawnedPattern.PIPELINE, Item.SHIFT,
+            SpawnedPattern.SHIFT, Item.TWOSHIFTS, SpawnedPattern.TWO_SHIFTS, Item.EXCHANGE, SpawnedPattern.EXCHANGE);
+    private static final Map<Item, MpiRunner.Options.Part> MPI_PARTS = Map.of(Item.RENDEZVOUS, MpiRunner.Options.Part.STAGES,
+            Item.LATENCY, MpiRunner.Options.Part.LATENCY, Item.BANDWIDTH, MpiRunner.Options.Part.BANDWIDTH);
+
     private static List<Section<?>> sections(Options o, Path dir) {
         List<Section<?>> sections = new ArrayList<>();
         boolean ignore = o.ignoreLoad() || o.smoke();
-        List<SpawnedPattern> patterns = new ArrayList<>();
-        for (Item i : o.only()) {
-            switch (i) {
-                case PIPELINE -> patterns.add(SpawnedPattern.PIPELINE);
-                case SHIFT -> patterns.add(SpawnedPattern.SHIFT);
-                case TWOSHIFTS -> patterns.add(SpawnedPattern.TWO_SHIFTS);
-                case EXCHANGE -> patterns.add(SpawnedPattern.EXCHANGE);
-                default -> {
-                }
-            }
-        }
+        List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
             OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
             sections.add(new Section<>(new OverheadRunner(), o.smoke()
@@ -189,16 +181,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
                             dir.resolve("overhead"), ignore)));
         }
-        List<MpiRunner.Options.Part> parts = new ArrayList<>();
-        if (o.only().contains(Item.RENDEZVOUS)) {
-            parts.add(MpiRunner.Options.Part.STAGES);
-        }
-        if (o.only().contains(Item.LATENCY)) {
-            parts.add(MpiRunner.Options.Part.LATENCY);
-        }
-        if (o.only().contains(Item.BANDWIDTH)) {
-            parts.add(MpiRunner.Options.Part.BANDWIDTH);
-        }
+        List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
             MpiRunner.Options d = MpiRunner.Options.defaults(o.full());
             sections.add(new Section<>(new MpiRunner(), o.smoke()
@@ -265,7 +248,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                                           List<Figure> figures) {
         StringBuilder sb = new StringBuilder("# ccrj — the seeds' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
-        sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.full() ? "full" : o.smoke() ? "smoke" : "quick")
+        sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.mode())
                 .append(", took ").append(Progress.clockTime(took)).append('\n');
         sb.append("- command: `bin/ccrj paper").append(o.full() ? " --full" : "").append(o.smoke() ? " --smoke" : "");
         if (o.only().size() < Item.values().length) {

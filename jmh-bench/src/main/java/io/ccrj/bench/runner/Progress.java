@@ -43,33 +43,19 @@ public final class Progress {
         predictedDoneSeconds += predictedSeconds;
         long elapsed = clock.getAsLong() - startNanos;
         double eta = etaSeconds(elapsed / 1e9, predictedDoneSeconds, predictedTotalSeconds - predictedDoneSeconds);
-        out.printf(Locale.ROOT, "[%" + width() + "d/%d] %-44s %8.3f s   elapsed %s   ETA %s%n",
+        int width = Integer.toString(totalRuns).length();
+        out.printf(Locale.ROOT, "[%" + width + "d/%d] %-44s %8.3f s   elapsed %s   ETA %s%n",
                 doneRuns, totalRuns, what, tookNanos / 1e9, clockTime(elapsed / 1e9), clockTime(eta));
         out.flush();
     }
 
-    private int width() {
-        return Integer.toString(totalRuns).length();
-    }
-
-    /**
-     * @param elapsedSeconds wall time so far
-     * @param predictedDone predicted seconds of the runs done
-     * @param predictedRemaining predicted seconds of the runs left
-     * @return the remaining predicted time, scaled by elapsed/predictedDone when known
-     */
-    public static double etaSeconds(double elapsedSeconds, double predictedDone, double predictedRemaining) {
+    /** The predicted seconds of the runs left, scaled by elapsed / predicted seconds of the runs done when known. */
+    static double etaSeconds(double elapsedSeconds, double predictedDone, double predictedRemaining) {
         double remaining = Math.max(0, predictedRemaining);
-        if (predictedDone <= 0 || elapsedSeconds <= 0) {
-            return remaining;
-        }
-        return remaining * (elapsedSeconds / predictedDone);
+        return predictedDone <= 0 || elapsedSeconds <= 0 ? remaining : remaining * (elapsedSeconds / predictedDone);
     }
 
-    /**
-     * @param seconds a duration
-     * @return "m:ss" or "h:mm:ss"
-     */
+    /** A duration as "m:ss" or "h:mm:ss". */
     public static String clockTime(double seconds) {
         long s = Math.round(Math.max(0, seconds));
         long h = s / 3600;

@@ -1,12 +1,11 @@
 package io.ccrj.bench.runner;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,7 +26,7 @@ public final class Seeds {
      * @param source which seed, table and machine
      */
     public record Seed(String id, double value, String text, String unit, String source) {
-        /** @return whether the seed printed a number */
+        /** Whether the seed printed a number. */
         public boolean hasValue() {
             return !Double.isNaN(value);
         }
@@ -44,17 +43,10 @@ public final class Seeds {
             if (in == null) {
                 throw new IllegalStateException("seeds.csv is missing beside " + Seeds.class.getName());
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String line;
-            boolean header = true;
-            while ((line = r.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                if (header) {
-                    header = false;
-                    continue;
-                }
+            // Comments and blank lines skipped, then the header.
+            List<String> rows = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#")).skip(1).toList();
+            for (String line : rows) {
                 // The source is the last column and may hold commas.
                 String[] f = line.split(",", 4);
                 if (f.length != 4) {
@@ -71,33 +63,18 @@ public final class Seeds {
         return Map.copyOf(seeds);
     }
 
-    /**
-     * @param id the key
-     * @return the seed's figure, if the seeds published one under that key
-     */
+    /** The seed's figure, if the seeds published one under that key. */
     public static Optional<Seed> find(String id) {
         return Optional.ofNullable(ALL.get(id));
     }
 
-    /**
-     * @param id the key
-     * @return the number, or NaN where there is none (no such key, or "N/A")
-     */
+    /** The number under that key, or NaN where there is none (no such key, or "N/A"). */
     public static double value(String id) {
-        Seed s = ALL.get(id);
-        return s == null ? Double.NaN : s.value();
+        return find(id).map(Seed::value).orElse(Double.NaN);
     }
 
-    /**
-     * @param id a key that must exist
-     * @return the seed's figure
-     * @throws IllegalArgumentException if seeds.csv has no such key (a typo in a caller)
-     */
+    /** The seed's figure under a key that must exist: an {@link IllegalArgumentException} if not (a typo in a caller). */
     public static Seed require(String id) {
-        Seed s = ALL.get(id);
-        if (s == null) {
-            throw new IllegalArgumentException("no seed figure '" + id + "' in seeds.csv");
-        }
-        return s;
+        return find(id).orElseThrow(() -> new IllegalArgumentException("no seed figure '" + id + "' in seeds.csv"));
     }
 }

@@ -10,7 +10,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
 
 class ChartsTest {
 
@@ -30,20 +30,19 @@ class ChartsTest {
     }
 
     @Test
-    void aFakeFigureChartWithIntervalBarsIsTiledIntoOnePng(@TempDir Path dir) throws Exception {
-        XYChart a = new XYChartBuilder().width(300).height(200).build();
-        a.addSeries("ours", new double[] {1, 2}, new double[] {Charts.symlog(-0.1), Charts.symlog(0.5)});
-        Charts.bar(a, 1, Charts.symlog(-0.3), Charts.symlog(0.2), Charts.colour(0));
-        Charts.bar(a, 2, 1, 1, Charts.colour(0)); // no interval: no bar
-        Charts.symlogYAxis(a.getStyler());
-        Charts.legendBelow(a.getStyler());
-        XYChart b = new XYChartBuilder().width(300).height(260).build();
-        b.addSeries("peer", new double[] {1}, new double[] {1});
+    void panelsOfDifferentSizesAreTiledIntoOnePngWithTheIntervalsAsBarsOutOfTheLegend(@TempDir Path dir) throws Exception {
+        Charts.Series ours = new Charts.Series("ours", Charts.colour(0), false)
+                .add(1, -0.1, -0.3, 0.2).add(2, 0.5, 1, 1); // no interval at 2: no bar
+        XYChart a = Charts.panel("a", "x", "y", 300, 200, false, Charts.Axis.SYMLOG, List.of(ours));
+        XYChart b = Charts.panel("b", "x", "y", 300, 260, false, Charts.Axis.LINEAR,
+                List.of(new Charts.Series("peer", Charts.colour(1), false).add(1, 1)));
         assertThat(a.getSeriesMap()).hasSize(2);
         assertThat(a.getSeriesMap().values().stream().filter(s -> !s.isShowInLegend())).hasSize(1);
+        assertThat(a.getStyler().getLegendPosition()).isEqualTo(Styler.LegendPosition.OutsideS);
+        assertThat(a.getStyler().getyAxisTickLabelsFormattingFunction().apply(3.0)).isEqualTo("1"); // symlog ticks
 
         Path png = dir.resolve("fake.png");
-        Charts.tile(List.of(a, b), 2, png);
+        Charts.write(List.of(a, b), png);
         var img = ImageIO.read(Files.newInputStream(png));
         assertThat(img.getWidth()).isEqualTo(600);
         assertThat(img.getHeight()).isEqualTo(260);
