@@ -3,14 +3,9 @@ package io.ccrj.bench.mpi;
 import io.ccrj.mpi.Datatype;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A ring shift of {@code doubles} doubles per rank, sent either contiguously or as every other
@@ -19,11 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * least half the bandwidth of the contiguous one of the same bytes. The score is per shift; the
  * bandwidth is {@code 8 * doubles} bytes per rank per shift.
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
 public class StridedSendBandwidthBenchmark extends WorldBenchmark {
 
     static final int OPS = 20;
