@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 
@@ -155,14 +156,15 @@ final class MpiExperiment {
         int ranks = options.bandwidthRanks();
         for (int size : options.sizes()) {
             for (CopyModel m : CopyModel.values()) {
-                onEveryBackend(String.format(Locale.ROOT, "sendrecv %,d doubles, %s,", size, m.label), "bandwidth", m, ranks, size,
-                        List.of("GB/s"), MpiKernels.ringShift(m, size),
+                onEveryBackend(String.format(Locale.ROOT, "sendrecv %,d doubles, %s,", size, m.label), "bandwidth", m, ranks,
+                        size, List.of("GB/s"), MpiKernels.ringShift(m, size),
                         (world, id) -> addBandwidth(m, id, ranks, size, timeOps(world::round)));
             }
             step(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size),
                     () -> addBandwidth(Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round)));
             step(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks),
-                    () -> addBandwidth(Baseline.ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round)));
+                    () -> addBandwidth(Baseline.ARRAYCOPY_ALL, "java", ranks, size,
+                            timeOps(new Arraycopies(ranks, size)::round)));
         }
     }
 
@@ -195,7 +197,8 @@ final class MpiExperiment {
                 return;
             }
             CountDownLatch go = new CountDownLatch(1);
-            try (ExecutorService threads = Executors.newThreadPerTaskExecutor(Thread.ofPlatform().name("arraycopy-", 0).factory())) {
+            ThreadFactory named = Thread.ofPlatform().name("arraycopy-", 0).factory();
+            try (ExecutorService threads = Executors.newThreadPerTaskExecutor(named)) {
                 for (int t = 0; t < from.length; t++) {
                     int me = t;
                     threads.submit(() -> {
@@ -220,8 +223,8 @@ final class MpiExperiment {
 
     // --- timing ------------------------------------------------------------------------------
 
-    /** Repetitions of one timing. */
-    private record Timing(long[] nanos, int ops, int used, int taken, double load) {
+    /** One timing: the repetitions used (of {@code taken}; see Stats.quietSamples) and the largest share others took. */
+    private record Timing(long[] nanos, int ops, int taken, double load) {
         double medianNanosPerOp() {
             return Stats.median(nanos) / ops;
         }
@@ -232,7 +235,7 @@ final class MpiExperiment {
         }
 
         Figure.Runs runs() {
-            return new Figure.Runs(used, taken, load);
+            return new Figure.Runs(nanos.length, taken, load);
         }
     }
 
@@ -262,7 +265,7 @@ final class MpiExperiment {
             nanos[r] = timed(round, n, loads, r);
         }
         long[] quiet = Stats.quietSamples(nanos, loads, OverheadExperiment.MAX_FOREIGN_LOAD);
-        return new Timing(quiet, n, quiet.length, reps, maxQuiet(loads));
+        return new Timing(quiet, n, reps, maxQuiet(loads));
     }
 
     private int opsPerRound(double nanosPerOp) {

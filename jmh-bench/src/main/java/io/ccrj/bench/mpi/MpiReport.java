@@ -144,20 +144,21 @@ final class MpiReport {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(Figure.of(
-                        List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks", "µs", true, f.ours(),
-                        "rendezvous.amd." + p.name() + "." + ranks), "MPJ Express", "stages", p, "mpj-express", ranks, 0, "messaging_us")));
+                String label = p.seedName() + ", per stage, " + ranks + " ranks";
+                String seed = "rendezvous.amd." + p.name() + "." + ranks;
+                measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(
+                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.ours(), seed),
+                        "MPJ Express", measured("stages", p, "mpj-express", ranks, 0, "messaging_us"))));
             }
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
             measured("latency", op, "ccr-mpi", ranks, 0, "latency_us").ifPresent(f -> {
-                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(),
-                        null), "MPJ Express", "latency", op, "mpj-express", ranks, 0, "latency_us"));
-                measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").ifPresent(floor ->
-                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
-                                "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
-                                .withPeer("two threads, one counter", floor.ours())));
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true,
+                        f.ours(), null), "MPJ Express", measured("latency", op, "mpj-express", ranks, 0, "latency_us")));
+                measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").ifPresent(floor -> out.add(Figure.of(
+                        List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor",
+                        "µs", true, f.ours(), null).withPeer("two threads, one counter", floor.ours())));
             });
         }
         int r = options.bandwidthRanks();
@@ -165,10 +166,10 @@ final class MpiReport {
         measured("bandwidth", outside, "ccr-mpi", r, 100_000, "GB/s").ifPresent(f -> {
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000), "sendrecv 10^5 doubles, summed over " + r
                             + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + outside.name() + ".100000"),
-                    "MPJ Express", "bandwidth", outside, "mpj-express", r, 100_000, "GB/s"));
+                    "MPJ Express", measured("bandwidth", outside, "mpj-express", r, 100_000, "GB/s")));
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000, "vs-arraycopy"),
                             "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
-                    "System.arraycopy", "bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"));
+                    "System.arraycopy", measured("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s")));
         });
         return out;
     }
@@ -177,33 +178,29 @@ final class MpiReport {
         return find(experiment, item, backend, ranks, size, metric).filter(Figure::measured);
     }
 
-    /** @return {@code f} with the peer's figure, where it was measured */
-    private Figure peer(Figure f, String name, String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return measured(experiment, item, backend, ranks, size, metric).map(p -> f.withPeer(name, p.ours())).orElse(f);
+    private static Figure peer(Figure f, String name, Optional<Figure> peer) {
+        return peer.map(p -> f.withPeer(name, p.ours())).orElse(f);
     }
 
     /** @return the CSV of every figure */
     Csv csv() {
         Csv csv = new Csv(CSV_HEADER);
-        figures.forEach(f -> csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f), f.key(6, String.class),
-                f.ours().value(), f.runs().used(), f.runs().taken(), Csv.num("%.3f", f.runs().foreignLoad()), f.note()));
+        figures.forEach(f -> csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f),
+                f.key(6, String.class), f.ours().value(), f.runs().used(), f.runs().taken(),
+                Csv.num("%.3f", f.runs().foreignLoad()), f.note()));
         return csv;
-    }
-
-    private boolean has(String experiment) {
-        return figures.stream().anyMatch(f -> experiment(f).equals(experiment));
     }
 
     /** @return every table, Markdown */
     String tables() {
         StringBuilder sb = new StringBuilder();
-        if (has("stages")) {
+        if (!items("stages").isEmpty()) {
             sb.append(stageTable()).append('\n');
         }
-        if (has("latency")) {
+        if (!items("latency").isEmpty()) {
             sb.append(latencyTable()).append('\n');
         }
-        if (has("bandwidth")) {
+        if (!items("bandwidth").isEmpty()) {
             sb.append(bandwidthTable()).append('\n').append(seedTable3()).append('\n');
         }
         return sb.toString();
@@ -226,7 +223,7 @@ final class MpiReport {
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        ratio(mpj, ccr), seed("amd", item, r), seed("intel8", item, r));
+                        ratio(mpj, ccr, "%.0fx"), seed("amd", item, r), seed("intel8", item, r));
             }
         }
         return sb.append(t).toString();
@@ -244,7 +241,7 @@ final class MpiReport {
                 t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
-                                value("latency", item, "ccr-mpi", r, 0, "latency_us")));
+                                value("latency", item, "ccr-mpi", r, 0, "latency_us"), "%.0fx"));
             }
         }
         sb.append(t);
@@ -280,9 +277,9 @@ final class MpiReport {
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2));
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2));
             double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
-            row.add(share(ccr, value("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s")));
-            row.add(share(ccr, value("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s")));
-            row.add(share(ccr, value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s")));
+            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), "%.2fx"));
+            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), "%.2fx"));
+            row.add(ratio(ccr, value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), "%.2fx"));
             t.row(row.toArray());
         }
         return sb.append(t).toString();
@@ -326,12 +323,9 @@ final class MpiReport {
         return f.get().runs().disturbed() ? v + "*" : v;
     }
 
-    private static String ratio(double peer, double ours) {
-        return Double.isNaN(peer) || Double.isNaN(ours) || ours <= 0 ? "" : String.format(Locale.ROOT, "%.0fx", peer / ours);
-    }
-
-    private static String share(double ours, double base) {
-        return Double.isNaN(ours) || Double.isNaN(base) || base <= 0 ? "" : String.format(Locale.ROOT, "%.2fx", ours / base);
+    /** @return {@code a / b} in {@code format}, or empty where either is missing */
+    private static String ratio(double a, double b, String format) {
+        return Double.isNaN(a) || Double.isNaN(b) || b <= 0 ? "" : String.format(Locale.ROOT, format, a / b);
     }
 
     /** @return seed 001 Table 1's overhead per stage of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
@@ -351,7 +345,7 @@ final class MpiReport {
                 .map(MpiReport::ranks).distinct().sorted().toList();
     }
 
-    List<Long> sizes() {
+    private List<Long> sizes() {
         return figures.stream().filter(f -> experiment(f).equals("bandwidth")).map(MpiReport::size).distinct().sorted().toList();
     }
 
@@ -368,8 +362,10 @@ final class MpiReport {
             panels.add(Charts.panel(label(p) + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H,
                     false, Axis.LOG, List.of(
                     line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
-                    line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
-                    line("MPJ Express messaging", MPJ, false, rs, r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
+                    line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
+                            r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
+                    line("MPJ Express messaging", MPJ, false, rs,
+                            r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
                     seedLine("seeds AMD", "amd", p, Charts.SEED), seedLine("seeds INTEL8", "intel8", p, Charts.SEED.darker()))));
         }
         return panels;
@@ -390,7 +386,10 @@ final class MpiReport {
         return panels;
     }
 
-    /** @return GB/s summed over ranks against array size: the copy models on both backends beside System.arraycopy (none if not measured) */
+    /**
+     * @return GB/s summed over ranks against array size: the copy models on both backends beside
+     *     System.arraycopy (no panel where bandwidth was not measured)
+     */
     List<XYChart> bandwidthPanels(String subtitle) {
         int r = options.bandwidthRanks();
         List<Long> sizes = sizes();

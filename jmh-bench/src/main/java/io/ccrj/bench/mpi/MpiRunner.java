@@ -101,15 +101,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
                 "do not wait out other processes' CPU use");
 
-        /** The usage text. */
-        public static final String USAGE = Cli.usage("""
-                Usage: bin/ccrj mpi [options]
-
-                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
-                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
-                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
-                """, PARSER);
-
         /**
          * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
          *
@@ -153,7 +144,13 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
     @Override
     public String usage() {
-        return Options.USAGE;
+        return Cli.usage("""
+                Usage: bin/ccrj mpi [options]
+
+                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
+                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
+                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
+                """, Options.PARSER);
     }
 
     @Override
@@ -216,8 +213,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             }
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
-                markdown, headline, dir.charts());
+        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1,"
+                + " seed 000 Table 3)", markdown, headline, dir.charts());
     }
 
     private static boolean mpjInstalled(PrintStream err) {

@@ -83,7 +83,8 @@ public class NewOperationsBenchmark extends WorldBenchmark {
             return switch (op) {
                 case GATHERV -> times(() -> comm.gatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE, 0));
                 case SCATTERV -> times(() -> comm.scatterv(all, 0, ones, displs, Datatype.DOUBLE, out, 0, 1, Datatype.DOUBLE, 0));
-                case ALLGATHERV -> times(() -> comm.allgatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE));
+                case ALLGATHERV -> times(() -> comm.allgatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs,
+                        Datatype.DOUBLE));
                 case ALLTOALLV -> times(() -> comm.alltoallv(send, 0, ones, displs, Datatype.DOUBLE, all, 0, ones, displs,
                         Datatype.DOUBLE));
                 case REDUCE_SCATTER -> times(() -> comm.reduceScatter(send, 0, out, 0, ones, Datatype.DOUBLE, Op.SUM));

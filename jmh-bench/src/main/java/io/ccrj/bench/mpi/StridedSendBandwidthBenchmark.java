@@ -1,6 +1,7 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.mpi.Datatype;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -44,21 +45,18 @@ public class StridedSendBandwidthBenchmark extends WorldBenchmark {
     @Override
     DrivenWorld.RankBody body() {
         int n = doubles;
-        Layout l = layout;
+        boolean contiguous = layout == Layout.CONTIGUOUS;
         return comm -> {
             int right = (comm.rank() + 1) % comm.size();
             int left = (comm.rank() - 1 + comm.size()) % comm.size();
             double[] send = new double[2 * n];
-            java.util.Arrays.fill(send, comm.rank() + 0.5);
+            Arrays.fill(send, comm.rank() + 0.5);
             double[] recv = new double[n];
-            Datatype strided = Datatype.vector(n, 1, 2, Datatype.DOUBLE);
+            int count = contiguous ? n : 1;
+            Datatype type = contiguous ? Datatype.DOUBLE : Datatype.vector(n, 1, 2, Datatype.DOUBLE);
             return ops -> {
                 for (int i = 0; i < ops; i++) {
-                    if (l == Layout.CONTIGUOUS) {
-                        comm.sendrecv(send, 0, n, Datatype.DOUBLE, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
-                    } else {
-                        comm.sendrecv(send, 0, 1, strided, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
-                    }
+                    comm.sendrecv(send, 0, count, type, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
                 }
             };
         };
