@@ -74,8 +74,6 @@ final class MpiExperiment {
         return List.copyOf(figures);
     }
 
-    // --- stages ------------------------------------------------------------------------------
-
     private void stages() throws InterruptedException {
         for (int ranks : options.ranks()) {
             for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
@@ -123,8 +121,6 @@ final class MpiExperiment {
                 msg.runs(), msg.perOp(1e-3)));
     }
 
-    // --- latency -----------------------------------------------------------------------------
-
     /** Ping-pong at 2 ranks (whatever {@code --ranks} says) and the floor, then the collectives at every rank count. */
     private void latency() throws InterruptedException {
         latency(LatencyOp.PING_PONG, 2);
@@ -149,8 +145,6 @@ final class MpiExperiment {
                             t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
                 });
     }
-
-    // --- bandwidth ---------------------------------------------------------------------------
 
     private void bandwidth() throws InterruptedException {
         int ranks = options.bandwidthRanks();
@@ -220,8 +214,6 @@ final class MpiExperiment {
             }
         }
     }
-
-    // --- timing ------------------------------------------------------------------------------
 
     /** One timing: the repetitions used (of {@code taken}; see Stats.quietSamples) and the largest share others took. */
     private record Timing(long[] nanos, int ops, int taken, double load) {

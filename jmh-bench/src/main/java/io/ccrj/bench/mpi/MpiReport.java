@@ -14,11 +14,9 @@ import java.awt.Color;
 import java.util.function.LongFunction;
 import org.knowm.xchart.XYChart;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
@@ -334,10 +332,9 @@ final class MpiReport {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
+    /** @return the items of an experiment, in the order they were measured */
     private List<Enum<?>> items(String experiment) {
-        Set<Enum<?>> out = new LinkedHashSet<>();
-        figures.stream().filter(f -> experiment(f).equals(experiment)).forEach(f -> out.add(item(f)));
-        return List.copyOf(out);
+        return figures.stream().filter(f -> experiment(f).equals(experiment)).<Enum<?>>map(MpiReport::item).distinct().toList();
     }
 
     private List<Integer> ranks(String experiment, Enum<?> item) {
