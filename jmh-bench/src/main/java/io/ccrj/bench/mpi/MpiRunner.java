@@ -28,9 +28,7 @@ import joptsimple.OptionSpec;
 /**
  * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
  * (seed 001 Table 1) with both backends, the latency table and the bandwidth tables (seed 000
- * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
- * into the output folder.
- *
+ * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
  */
 public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /**
@@ -191,7 +189,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Figure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(results, o);
-        List<Figure> headline = report.headline();
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -214,7 +211,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1,"
-                + " seed 000 Table 3)", markdown, headline, dir.charts());
+                + " seed 000 Table 3)", markdown, report.headline(), dir.charts());
     }
 
     private static boolean mpjInstalled(PrintStream err) {

@@ -54,11 +54,6 @@ public class NewOperationsBenchmark extends WorldBenchmark {
         return ranks;
     }
 
-    @Override
-    DrivenWorld.RankBody body() {
-        return body(operation);
-    }
-
     /** One invocation: {@link #OPS} operations on every rank; the score is per operation. */
     @Benchmark
     @OperationsPerInvocation(OPS)
@@ -66,8 +61,10 @@ public class NewOperationsBenchmark extends WorldBenchmark {
         round(OPS);
     }
 
-    /** The rank program of {@code op}: buffers made once, then rounds of {@code n} operations. */
-    static DrivenWorld.RankBody body(Operation op) {
+    /** The rank program of the operation: buffers made once, then rounds of {@code n} operations. */
+    @Override
+    DrivenWorld.RankBody body() {
+        Operation op = operation;
         return comm -> {
             int size = comm.size();
             int rank = comm.rank();
