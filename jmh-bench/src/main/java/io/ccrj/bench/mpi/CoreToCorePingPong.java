@@ -16,9 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * shared.
  */
 final class CoreToCorePingPong {
-    /** Item name in the latency table and CSV. */
-    static final String ITEM = "core-to-core hand-off floor (two threads, one shared counter)";
-
     private final AtomicLong ball = new AtomicLong();
 
     /**

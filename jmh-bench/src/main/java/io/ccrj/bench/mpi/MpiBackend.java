@@ -5,6 +5,7 @@ import io.ccrj.mpi.SpmdRuntime;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.mpjexpress.MpjExpressWorld;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The two {@link SpmdRuntime}s a kernel runs on, side by side in one benchmark run, as a JMH
@@ -15,30 +16,21 @@ import java.util.List;
  */
 public enum MpiBackend {
     /** ccr-mpi: ranks on CCR ports in this JVM. */
-    CCR_MPI {
-        @Override
-        public SpmdRuntime world(int size) {
-            return SpmdWorld.builder().size(size).name("bench-ccr-mpi").build();
-        }
-    },
+    CCR_MPI("ccr-mpi", size -> SpmdWorld.builder().size(size).name("bench-ccr-mpi").build()),
     /** MPJ Express 0.44, multicore device (ranks as threads of this JVM, each with its own class loader). */
-    MPJ_EXPRESS {
-        @Override
-        public SpmdRuntime world(int size) {
-            return MpjExpressWorld.builder().size(size).name("bench-mpj-express").build();
-        }
-    };
+    MPJ_EXPRESS("mpj-express", size -> MpjExpressWorld.builder().size(size).name("bench-mpj-express").build());
+
+    /** Its name on the {@code bin/ccrj mpi} command line and in the tables and {@code mpi.csv}. */
+    public final String id;
+    private final IntFunction<SpmdRuntime> world;
+
+    MpiBackend(String id, IntFunction<SpmdRuntime> world) {
+        this.id = id;
+        this.world = world;
+    }
 
     /**
-     * A world of {@code size} ranks of this backend.
-     *
-     * @param size the number of ranks
-     * @return the runtime
-     */
-    public abstract SpmdRuntime world(int size);
-
-    /**
-     * Runs {@code kernel} on a world of {@code size} ranks of this backend.
+     * Runs {@code kernel} on a new world of {@code size} ranks of this backend.
      *
      * @param size the number of ranks
      * @param kernel the SPMD program
@@ -46,6 +38,6 @@ public enum MpiBackend {
      * @return the ranks' results
      */
     public <R> List<R> run(int size, Kernel<R> kernel) {
-        return world(size).run(kernel);
+        return world.apply(size).run(kernel);
     }
 }

@@ -1,19 +1,23 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.machine.ForeignLoad;
+import io.ccrj.bench.mpi.MpiReport.Baseline;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
-import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.overhead.Stats;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Progress;
-import io.ccrj.bench.overhead.Stats;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 
 /**
@@ -30,21 +34,18 @@ import java.util.function.IntConsumer;
  */
 final class MpiExperiment {
     /** Most operations in one round (keeps a mis-estimated pilot from running for minutes). */
-    static final int MAX_OPS_PER_ROUND = 5_000_000;
+    private static final int MAX_OPS_PER_ROUND = 5_000_000;
 
     private final MpiRunner.Options options;
     private final int unitsPerStage;
     private final boolean mpjInstalled;
     private final int cores;
-    private final PrintStream err;
     private final List<Figure> figures = new ArrayList<>();
-    private Progress progress;
+    private final Progress progress;
 
     /**
-     * @param options what to run
      * @param unitsPerStage basic units of computation per stage (stage experiment)
      * @param mpjInstalled whether MPJ Express can be started
-     * @param cores available processors
      * @param err where progress goes
      */
     MpiExperiment(MpiRunner.Options options, int unitsPerStage, boolean mpjInstalled, int cores, PrintStream err) {
@@ -52,43 +53,18 @@ final class MpiExperiment {
         this.unitsPerStage = unitsPerStage;
         this.mpjInstalled = mpjInstalled;
         this.cores = cores;
-        this.err = err;
-    }
-
-    /** @return the configurations to time, for the progress line */
-    int plannedConfigurations() {
-        int n = 0;
         int backends = options.backends().size();
-        for (Part e : options.experiments()) {
-            n += switch (e) {
-                case STAGES -> 3 * options.ranks().size() * backends;
-                case LATENCY -> (int) latencyConfigs().count() * backends + 1; // + the core-to-core floor
-                case BANDWIDTH -> options.sizes().size() * (CopyModel.values().length * backends + 2);
-            };
-        }
-        return n;
-    }
-
-    private java.util.stream.Stream<int[]> latencyConfigs() {
-        List<int[]> out = new ArrayList<>();
-        for (LatencyOp op : LatencyOp.values()) {
-            for (int r : options.ranks()) {
-                if (op != LatencyOp.PING_PONG || r == 2) {
-                    out.add(new int[] {op.ordinal(), r});
-                }
-            }
-        }
-        if (!options.ranks().contains(2)) {
-            out.add(0, new int[] {LatencyOp.PING_PONG.ordinal(), 2});
-        }
-        return out.stream();
+        int planned = options.experiments().stream().mapToInt(e -> switch (e) {
+            case STAGES -> 3 * options.ranks().size() * backends;
+            case LATENCY -> (1 + 3 * options.ranks().size()) * backends + 1;  // ping-pong, 3 collectives, the floor
+            case BANDWIDTH -> options.sizes().size() * (CopyModel.values().length * backends + 2);
+        }).sum();
+        progress = new Progress(err, planned, planned, System::nanoTime);
     }
 
     /** Runs everything asked for and returns the figures. */
     List<Figure> run() throws InterruptedException {
-        int planned = plannedConfigurations();
-        progress = new Progress(err, planned, planned, System::nanoTime);
-        for (Part e : options.experiments()) {
+        for (MpiRunner.Options.Part e : options.experiments()) {
             switch (e) {
                 case STAGES -> stages();
                 case LATENCY -> latency();
@@ -98,111 +74,98 @@ final class MpiExperiment {
         return List.copyOf(figures);
     }
 
-    // --- stages ------------------------------------------------------------------------------
-
     private void stages() throws InterruptedException {
-        RendezvousPattern[] patterns = {RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
-                RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS};
         for (int ranks : options.ranks()) {
-            for (RendezvousPattern p : patterns) {
+            for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
+                    RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS)) {
+                AtomicLong totalUnits = new AtomicLong();
                 onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", p.seedName(), ranks), "stages", p, ranks, 0,
-                        List.of("overhead_us", "messaging_us"), b -> stageConfig(p, b, ranks));
+                        List.of("overhead_us", "messaging_us"), MpiKernels.stages(p, totalUnits::get),
+                        (world, id) -> stageTimings(world, totalUnits, p, id, ranks));
             }
         }
     }
 
-    private void stageConfig(RendezvousPattern p, MpiBackend b, int ranks) throws InterruptedException {
+    private void stageTimings(DrivenWorld world, AtomicLong totalUnits, RendezvousPattern p, String id, int ranks)
+            throws InterruptedException {
         int s = options.stages();
-        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
         long total = (long) unitsPerStage * s;
-        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.stages(p, settings))) {
-            long warmStart = System.nanoTime();                  // warm up (JIT, caches) by time
-            do {
-                settings.totalUnits = total;
-                world.round(s);
-                settings.totalUnits = 0;
-                world.round(s);
-            } while (System.nanoTime() - warmStart < options.warmupMillis() * 1_000_000L);
-            int reps = options.reps();
-            long[] t1 = new long[reps];
-            long[] ts = new long[reps];
-            double[] l1 = new double[reps];
-            double[] ls = new double[reps];
-            settings.totalUnits = total;
-            for (int r = 0; r < reps; r++) {
-                awaitQuiet();
-                t1[r] = timed(world::round, 1, l1, r);
-                ts[r] = timed(world::round, s, ls, r);
-            }
-            // The messaging alone: stages with no computation, in rounds sized like every other
-            // timing (a round of S such stages lasts only a millisecond or two).
-            settings.totalUnits = 0;
-            Timing msg = timeOps(world::round);
-            long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
-            long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
-            String id = MpiRunner.Options.id(b);
-            double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
-            figures.add(MpiFigures.of(MpiFigures.key("stages", p, id, ranks, 0, "overhead_us"), overhead,
-                    new Figure.Runs(Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls))));
-            figures.add(MpiFigures.of(MpiFigures.key("stages", p, id, ranks, 0, "messaging_us"), msg.medianNanosPerOp() / 1e3,
-                    msg.runs(), msg.perOp(1e-3)));
+        long warmStart = System.nanoTime();                  // warm up (JIT, caches) by time
+        do {
+            totalUnits.set(total);
+            world.round(s);
+            totalUnits.set(0);
+            world.round(s);
+        } while (System.nanoTime() - warmStart < options.warmupMillis() * 1_000_000L);
+        int reps = options.reps();
+        long[] t1 = new long[reps];
+        long[] ts = new long[reps];
+        double[] l1 = new double[reps];
+        double[] ls = new double[reps];
+        totalUnits.set(total);
+        for (int r = 0; r < reps; r++) {
+            awaitQuiet();
+            t1[r] = timed(world::round, 1, l1, r);
+            ts[r] = timed(world::round, s, ls, r);
         }
+        // The messaging alone: stages with no computation, in rounds sized like every other
+        // timing (a round of S such stages lasts only a millisecond or two).
+        totalUnits.set(0);
+        Timing msg = timeOps(world::round);
+        long[] q1 = Stats.quietSamples(t1, l1, OverheadExperiment.MAX_FOREIGN_LOAD);
+        long[] qs = Stats.quietSamples(ts, ls, OverheadExperiment.MAX_FOREIGN_LOAD);
+        double overhead = Stats.overheadPerStageMicros(Stats.median(q1), Stats.median(qs), s);
+        figures.add(MpiReport.of(MpiReport.key("stages", p, id, ranks, 0, "overhead_us"), overhead,
+                new Figure.Runs(Math.min(q1.length, qs.length), reps, maxQuiet(l1, ls))));
+        figures.add(MpiReport.of(MpiReport.key("stages", p, id, ranks, 0, "messaging_us"), msg.medianNanosPerOp() / 1e3,
+                msg.runs(), msg.perOp(1e-3)));
     }
 
-    // --- latency -----------------------------------------------------------------------------
-
+    /** Ping-pong at 2 ranks (whatever {@code --ranks} says) and the floor, then the collectives at every rank count. */
     private void latency() throws InterruptedException {
-        for (int[] c : latencyConfigs().toList()) {
-            LatencyOp op = LatencyOp.values()[c[0]];
-            int ranks = c[1];
-            onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", op.label, ranks), "latency", op, ranks, 0, List.of("latency_us"),
-                    b -> {
-                        try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.latency(op))) {
-                            Timing t = timeOps(world::round);
-                            figures.add(MpiFigures.of(MpiFigures.key("latency", op, MpiRunner.Options.id(b), ranks, 0, "latency_us"),
-                                    t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
-                        }
-                    });
-            if (op == LatencyOp.PING_PONG) {
-                // Right after the backends' ping-pong: the same hand-off with nothing but a shared counter.
-                long start = System.nanoTime();
-                CoreToCorePingPong floor = new CoreToCorePingPong();
-                Timing t = timeOps(floor::round);
-                figures.add(MpiFigures.of(MpiFigures.key("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"),
-                        t.medianNanosPerOp() / 2 / 1e3, t.runs(), t.perOp(1e-3 / 2)));
-                progress.done("core-to-core hand-off floor, 2 threads", 1, System.nanoTime() - start);
+        latency(LatencyOp.PING_PONG, 2);
+        // Right after the backends' ping-pong: the same hand-off with nothing but a shared counter.
+        step("core-to-core hand-off floor, 2 threads", () -> {
+            Timing t = timeOps(new CoreToCorePingPong()::round);
+            figures.add(MpiReport.of(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"),
+                    t.medianNanosPerOp() / 2 / 1e3, t.runs(), t.perOp(1e-3 / 2)));
+        });
+        for (LatencyOp op : List.of(LatencyOp.BARRIER, LatencyOp.BCAST, LatencyOp.ALLREDUCE)) {
+            for (int ranks : options.ranks()) {
+                latency(op, ranks);
             }
         }
     }
 
-    // --- bandwidth ---------------------------------------------------------------------------
+    private void latency(LatencyOp op, int ranks) throws InterruptedException {
+        onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", op.label, ranks), "latency", op, ranks, 0, List.of("latency_us"),
+                MpiKernels.latency(op), (world, id) -> {
+                    Timing t = timeOps(world::round);
+                    figures.add(MpiReport.of(MpiReport.key("latency", op, id, ranks, 0, "latency_us"),
+                            t.medianNanosPerOp() / op.opsPerIteration / 1e3, t.runs(), t.perOp(1e-3 / op.opsPerIteration)));
+                });
+    }
 
     private void bandwidth() throws InterruptedException {
         int ranks = options.bandwidthRanks();
         for (int size : options.sizes()) {
             for (CopyModel m : CopyModel.values()) {
-                onEveryBackend(String.format(Locale.ROOT, "sendrecv %,d doubles, %s,", size, m.label), "bandwidth", m, ranks, size,
-                        List.of("GB/s"), b -> {
-                            try (DrivenWorld world = new DrivenWorld(b, ranks, MpiKernels.ringShift(m, size))) {
-                                addBandwidth(m, MpiRunner.Options.id(b), ranks, size, timeOps(world::round));
-                            }
-                        });
+                onEveryBackend(String.format(Locale.ROOT, "sendrecv %,d doubles, %s,", size, m.label), "bandwidth", m, ranks,
+                        size, List.of("GB/s"), MpiKernels.ringShift(m, size),
+                        (world, id) -> addBandwidth(m, id, ranks, size, timeOps(world::round)));
             }
-            long start = System.nanoTime();
-            addBandwidth(MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round));
-            progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size), 1, System.nanoTime() - start);
-            start = System.nanoTime();
-            addBandwidth(MpiFigures.Baseline.ARRAYCOPY_ALL, "java", ranks, size, timeOps(new Arraycopies(ranks, size)::round));
-            progress.done(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks), 1,
-                    System.nanoTime() - start);
+            step(String.format(Locale.ROOT, "System.arraycopy %,d doubles, 1 thread", size),
+                    () -> addBandwidth(Baseline.ARRAYCOPY_ONE, "java", 1, size, timeOps(new Arraycopies(1, size)::round)));
+            step(String.format(Locale.ROOT, "System.arraycopy %,d doubles, %d threads", size, ranks),
+                    () -> addBandwidth(Baseline.ARRAYCOPY_ALL, "java", ranks, size,
+                            timeOps(new Arraycopies(ranks, size)::round)));
         }
     }
 
-
     private void addBandwidth(Enum<?> item, String backend, int threads, int size, Timing t) {
         double opNanos = t.medianNanosPerOp();
-        figures.add(MpiFigures.of(MpiFigures.key("bandwidth", item, backend, threads, size, "op_us"), opNanos / 1e3, t.runs()));
-        figures.add(MpiFigures.of(MpiFigures.key("bandwidth", item, backend, threads, size, "GB/s"), 8.0 * size * threads / opNanos,
+        figures.add(MpiReport.of(MpiReport.key("bandwidth", item, backend, threads, size, "op_us"), opNanos / 1e3, t.runs()));
+        figures.add(MpiReport.of(MpiReport.key("bandwidth", item, backend, threads, size, "GB/s"), 8.0 * size * threads / opNanos,
                 t.runs(), Arrays.stream(t.perOp(1)).map(ns -> 8.0 * size * threads / ns).toArray()));
     }
 
@@ -223,33 +186,23 @@ final class MpiExperiment {
         }
 
         void round(int n) {
-            int threads = from.length;
-            if (threads == 1) {
+            if (from.length == 1) {
                 copy(0, n);
                 return;
             }
             CountDownLatch go = new CountDownLatch(1);
-            Thread[] ts = new Thread[threads];
-            for (int t = 0; t < threads; t++) {
-                int me = t;
-                ts[t] = Thread.ofPlatform().name("arraycopy-" + t).start(() -> {
-                    try {
+            ThreadFactory named = Thread.ofPlatform().name("arraycopy-", 0).factory();
+            try (ExecutorService threads = Executors.newThreadPerTaskExecutor(named)) {
+                for (int t = 0; t < from.length; t++) {
+                    int me = t;
+                    threads.submit(() -> {
                         go.await();
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    copy(me, n);
-                });
-            }
-            go.countDown();
-            for (Thread t : ts) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while copying", e);
+                        copy(me, n);
+                        return null;
+                    });
                 }
-            }
+                go.countDown();
+            }                                   // close() waits for the last copy
         }
 
         private void copy(int t, int n) {
@@ -262,10 +215,8 @@ final class MpiExperiment {
         }
     }
 
-    // --- timing ------------------------------------------------------------------------------
-
-    /** Repetitions of one timing. */
-    private record Timing(long[] nanos, int ops, int used, int taken, double load) {
+    /** One timing: the repetitions used (of {@code taken}; see Stats.quietSamples) and the largest share others took. */
+    private record Timing(long[] nanos, int ops, int taken, double load) {
         double medianNanosPerOp() {
             return Stats.median(nanos) / ops;
         }
@@ -276,7 +227,7 @@ final class MpiExperiment {
         }
 
         Figure.Runs runs() {
-            return new Figure.Runs(used, taken, load);
+            return new Figure.Runs(nanos.length, taken, load);
         }
     }
 
@@ -306,7 +257,7 @@ final class MpiExperiment {
             nanos[r] = timed(round, n, loads, r);
         }
         long[] quiet = Stats.quietSamples(nanos, loads, OverheadExperiment.MAX_FOREIGN_LOAD);
-        return new Timing(quiet, n, quiet.length, reps, maxQuiet(loads));
+        return new Timing(quiet, n, reps, maxQuiet(loads));
     }
 
     private int opsPerRound(double nanosPerOp) {
@@ -331,46 +282,48 @@ final class MpiExperiment {
         }
     }
 
-    /** Largest load among the repetitions that count as quiet, or among all if none does. */
+    /** Largest load among the repetitions that count as quiet, or among all if none does (NaN if none is known). */
     private static double maxQuiet(double[]... loads) {
-        double quiet = Double.NaN;
-        double all = Double.NaN;
-        for (double[] ls : loads) {
-            for (double l : ls) {
-                if (Double.isNaN(l)) {
-                    continue;
-                }
-                all = Double.isNaN(all) ? l : Math.max(all, l);
-                if (l <= OverheadExperiment.MAX_FOREIGN_LOAD) {
-                    quiet = Double.isNaN(quiet) ? l : Math.max(quiet, l);
-                }
-            }
-        }
-        return Double.isNaN(quiet) ? all : quiet;
+        double[] all = Arrays.stream(loads).flatMapToDouble(Arrays::stream).filter(l -> !Double.isNaN(l)).toArray();
+        double[] quiet = Arrays.stream(all).filter(l -> l <= OverheadExperiment.MAX_FOREIGN_LOAD).toArray();
+        return Arrays.stream(quiet.length > 0 ? quiet : all).max().orElse(Double.NaN);
     }
 
-    /** Times one configuration on one backend. */
+    /** One step of the progress line. */
+    @FunctionalInterface
+    private interface Step {
+        void run() throws InterruptedException;
+    }
+
+    private void step(String label, Step step) throws InterruptedException {
+        long start = System.nanoTime();
+        step.run();
+        progress.done(label, 1, System.nanoTime() - start);
+    }
+
+    /** Times one configuration in a world of one backend ({@code id}: its name in the figures' keys). */
     @FunctionalInterface
     private interface Configuration {
-        void time(MpiBackend b) throws InterruptedException;
+        void time(DrivenWorld world, String id) throws InterruptedException;
     }
 
     /**
-     * Times a configuration on every backend asked for, one after the other; MPJ Express, when it
-     * is not installed, gets its figures ({@code metrics}) marked missing instead.
+     * Times a configuration on every backend asked for, one after the other, each in a world of
+     * {@code ranks} running {@code body}; MPJ Express, when it is not installed, gets its figures
+     * ({@code metrics}) marked missing instead.
      */
     private void onEveryBackend(String label, String experiment, Enum<?> item, int ranks, long size, List<String> metrics,
-                                Configuration configuration) throws InterruptedException {
+                                DrivenWorld.RankBody body, Configuration configuration) throws InterruptedException {
         for (MpiBackend b : options.backends()) {
-            long start = System.nanoTime();
-            String id = MpiRunner.Options.id(b);
-            if (b == MpiBackend.MPJ_EXPRESS && !mpjInstalled) {
-                metrics.forEach(metric -> figures.add(MpiFigures.missing(MpiFigures.key(experiment, item, id, ranks, size, metric))));
-            } else {
-                configuration.time(b);
-            }
-            progress.done(label + " " + id, 1, System.nanoTime() - start);
+            step(label + " " + b.id, () -> {
+                if (b == MpiBackend.MPJ_EXPRESS && !mpjInstalled) {
+                    metrics.forEach(m -> figures.add(MpiReport.missing(MpiReport.key(experiment, item, b.id, ranks, size, m))));
+                    return;
+                }
+                try (DrivenWorld world = new DrivenWorld(b, ranks, body)) {
+                    configuration.time(world, b.id);
+                }
+            });
         }
     }
-
 }

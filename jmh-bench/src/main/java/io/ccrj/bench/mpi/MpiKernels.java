@@ -1,12 +1,15 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.patterns.StageComputation;
+import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * The rank programs the MPI benchmarks time, written once for the JMH classes and the runner
- * ({@link MpiMain}). Each returns a {@link DrivenWorld.RankBody}: the rank prepares its buffers
+ * ({@link MpiRunner}). Each returns a {@link DrivenWorld.RankBody}: the rank prepares its buffers
  * once, then runs rounds of {@code n} operations (or stages) when the driver starts one.
  */
 public final class MpiKernels {
@@ -57,21 +60,14 @@ public final class MpiKernels {
     }
 
     /**
-     * Settings of a stage round that the driver changes between rounds. Written by the driver
-     * before {@link DrivenWorld#round}; the round's start (a volatile write in {@link RoundGate})
-     * publishes them to the ranks, which read them once per round.
-     */
-    static final class StageSettings {
-        /** Basic units of the whole computation of one rank, split evenly over the round's stages. */
-        volatile long totalUnits;
-    }
-
-    /**
      * The seeds' stage method: a round of {@code n} stages computes {@code totalUnits / n} basic
      * units per stage on every rank, each stage followed by the pattern's messaging. A round of 1
-     * stage is the seeds' T(1), a round of S stages their T(S).
+     * stage is the seeds' T(1), a round of S stages their T(S). {@code totalUnits} (basic units of
+     * the whole computation of one rank) may change between rounds: the driver sets it before
+     * {@link DrivenWorld#round}, whose start (a volatile write) publishes it to
+     * the ranks, which read it once per round.
      */
-    static DrivenWorld.RankBody stages(RendezvousPattern pattern, StageSettings settings) {
+    static DrivenWorld.RankBody stages(RendezvousPattern pattern, LongSupplier totalUnits) {
         return comm -> {
             int rank = comm.rank();
             int size = comm.size();
@@ -81,7 +77,7 @@ public final class MpiKernels {
             double[] in = new double[2];
             double[] carry = {rank + 1.0};
             return n -> {
-                long units = settings.totalUnits / n;
+                long units = totalUnits.getAsLong() / n;
                 double v = carry[0];
                 for (int s = 0; s < n; s++) {
                     double x = v * 0.5;
@@ -95,15 +91,18 @@ public final class MpiKernels {
         };
     }
 
-    /** {@code n} back-to-back latency operations on every rank (ping-pong: ranks 0 and 1 only). */
+    /**
+     * {@code n} back-to-back latency operations on every rank (ping-pong: between ranks 0 and 1; the
+     * others, where {@link RendezvousLatencyBenchmark} runs it at more ranks, sit it out).
+     */
     static DrivenWorld.RankBody latency(LatencyOp op) {
         return comm -> {
             double[] in = {comm.rank() + 1.0};
             double[] out = new double[1];
             return switch (op) {
                 case PING_PONG -> {
-                    if (comm.size() != 2) {
-                        throw new IllegalArgumentException("ping-pong needs exactly 2 ranks, got " + comm.size());
+                    if (comm.rank() > 1) {
+                        yield n -> { };
                     }
                     int other = 1 - comm.rank();
                     boolean serves = comm.rank() == 0;
@@ -153,25 +152,18 @@ public final class MpiKernels {
             int right = (rank + 1) % size;
             int left = (rank - 1 + size) % size;
             double[] out = new double[doubles];
-            java.util.Arrays.fill(out, rank + 0.5);
+            Arrays.fill(out, rank + 0.5);
             int steppedLength = Math.max(STEPPED_ARRAY_DOUBLES, 4 * doubles);
             double[] target = new double[model == CopyModel.STEPPED_ARRAY ? steppedLength : doubles];
             double[] check = new double[1];
             int[] next = {0};
             return n -> {
                 for (int i = 0; i < n; i++) {
-                    double[] into = target;
+                    double[] into = model == CopyModel.INSIDE_THREAD ? new double[doubles] : target;
                     int at = 0;
-                    switch (model) {
-                        case INSIDE_THREAD -> into = new double[doubles];
-                        case OUTSIDE_THREAD -> { }
-                        case STEPPED_ARRAY -> {
-                            if (next[0] + doubles > steppedLength) {
-                                next[0] = 0;
-                            }
-                            at = next[0];
-                            next[0] += doubles;
-                        }
+                    if (model == CopyModel.STEPPED_ARRAY) {
+                        at = next[0] + doubles > steppedLength ? 0 : next[0];      // wraps around
+                        next[0] = at + doubles;
                     }
                     comm.sendrecv(out, 0, doubles, Datatype.DOUBLE, right, 3, into, at, doubles, Datatype.DOUBLE, left, 3);
                     check[0] += into[at];        // the received data is used
@@ -180,6 +172,17 @@ public final class MpiKernels {
                     throw new AssertionError("unreachable: keeps the received data alive");
                 }
             };
+        };
+    }
+
+    /**
+     * A whole world run of {@code n} operations, for the benchmarks that start a world per
+     * invocation: every rank prepares {@code body}, then runs one round of {@code n}.
+     */
+    static Kernel<Void> once(DrivenWorld.RankBody body, int n) {
+        return comm -> {
+            body.prepare(comm).run(n);
+            return null;
         };
     }
 }

@@ -4,6 +4,7 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
@@ -12,55 +13,106 @@ import io.ccrj.bench.runner.Seeds;
 import java.awt.Color;
 import java.util.function.LongFunction;
 import org.knowm.xchart.XYChart;
-import java.util.HashMap;
-import java.util.TreeMap;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
- * The tables of {@code bin/ccrj mpi} (Markdown, printed and written), its chart panels (drawn by
- * {@link Charts}: log y axes, as ccr-mpi and MPJ Express differ by two orders of magnitude) and its CSV (the project's
- * targets are in docs/results.md, not printed). Ratios are MPJ Express over ccr-mpi (how many times
- * slower the peer is) and ccr-mpi over System.arraycopy (what share of a plain copy's bandwidth).
+ * The figures of {@code bin/ccrj mpi}, as the runners' one {@link Figure} keyed {@code mpi,
+ * experiment, item, backend, ranks, size, metric}, and what is made of them:
+ * <ul>
+ *   <li>experiment: {@code stages}, {@code latency} or {@code bandwidth};</li>
+ *   <li>item: what was timed, a {@link RendezvousPattern}, a {@link MpiKernels.LatencyOp}, a
+ *   {@link MpiKernels.CopyModel} or a {@link Baseline}; tables, charts and the headline find
+ *   figures by it, never by its display text ({@link #label(Enum)});</li>
+ *   <li>backend: {@code ccr-mpi}, {@code mpj-express} or {@code java} (the baselines); ranks
+ *   (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
+ *   <li>metric: {@code overhead_us} (seeds' (T(S)-T(1))/S), {@code messaging_us} (per stage
+ *   with no computation), {@code latency_us}, {@code op_us} (one bandwidth operation) or
+ *   {@code GB/s} (summed over ranks).</li>
+ * </ul>
+ *
+ * <p>Made of them: the tables (Markdown, printed and written), the chart panels (drawn by
+ * {@link Charts}: log y axes, as ccr-mpi and MPJ Express differ by two orders of magnitude), the
+ * rows of {@code mpi.csv} and the headline (the project's targets are in docs/results.md, not
+ * printed). Ratios are MPJ Express over ccr-mpi (how many times slower the peer is) and ccr-mpi
+ * over System.arraycopy (what share of a plain copy's bandwidth).
  */
 final class MpiReport {
-    /** Seed 001 Table 1 (from {@link Seeds}): stage overhead (µs) by parallel computations; AMD at 2,3,4, INTEL8 at 2,3,4,7,8. */
-    static final Map<RendezvousPattern, Map<Integer, Double>> SEED_AMD = rendezvousSeeds("amd");
-    static final Map<RendezvousPattern, Map<Integer, Double>> SEED_INTEL8 = rendezvousSeeds("intel8");
+    /** The columns of {@code mpi.csv}, one row per figure ({@link #csv}). */
+    static final String[] CSV_HEADER = {"experiment", "item", "backend", "ranks", "size", "metric", "value", "used", "taken",
+        "foreign_load", "note"};
 
-    /** Seed 000 Table 3 from {@link Seeds} (GB/s summed over 4 cores): {small 10^5, large 10^6} by copy model. */
-    static final Map<CopyModel, double[]> SEED_TABLE3_AMD = table3Seeds("amd");
-    static final Map<CopyModel, double[]> SEED_TABLE3_INTEL = table3Seeds("intel");
+    /** The same run's baselines measured with nothing of ccr's, items beside the patterns, operations and copy models. */
+    enum Baseline {
+        /** Two platform threads bouncing one counter: the floor of a one-way hand-off. */
+        CORE_TO_CORE("core-to-core hand-off floor (two threads, one shared counter)"),
+        /** One thread's System.arraycopy. */
+        ARRAYCOPY_ONE("System.arraycopy, 1 thread"),
+        /** One System.arraycopy thread per rank, all at once. */
+        ARRAYCOPY_ALL("System.arraycopy, every rank's thread at once");
 
-    private static Map<RendezvousPattern, Map<Integer, Double>> rendezvousSeeds(String machine) {
-        Map<RendezvousPattern, Map<Integer, Double>> out = new HashMap<>();
-        for (RendezvousPattern p : RendezvousPattern.values()) {
-            Map<Integer, Double> row = new TreeMap<>();
-            for (int ranks = 1; ranks <= 16; ranks++) {
-                double v = Seeds.value("rendezvous." + machine + "." + p.name() + "." + ranks);
-                if (!Double.isNaN(v)) {
-                    row.put(ranks, v);
-                }
-            }
-            if (!row.isEmpty()) {
-                out.put(p, row);
-            }
+        final String label;
+
+        Baseline(String label) {
+            this.label = label;
         }
-        return Map.copyOf(out);
     }
 
-    private static Map<CopyModel, double[]> table3Seeds(String machine) {
-        Map<CopyModel, double[]> out = new HashMap<>();
-        for (CopyModel m : CopyModel.values()) {
-            out.put(m, new double[] {Seeds.require("bandwidth." + machine + "." + m.name() + ".100000").value(),
-                    Seeds.require("bandwidth." + machine + "." + m.name() + ".1000000").value()});
+    /** @return the key of a figure (the parts as in the class comment) */
+    static List<Object> key(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return List.of("mpi", experiment, item, backend, ranks, size, metric);
+    }
+
+    /**
+     * A figure: {@code value} the median over the undisturbed repetitions, its interval a bootstrap
+     * over {@code samples} (the figure of each used repetition, empty if not kept).
+     */
+    static Figure of(List<Object> key, double value, Figure.Runs runs, double... samples) {
+        Estimate ours = Estimate.point(value);
+        if (samples.length >= 2 && !Double.isNaN(value)) {
+            Estimate e = Estimate.median(samples);
+            ours = new Estimate(value, Math.min(value, e.low()), Math.max(value, e.high()));
         }
-        return Map.copyOf(out);
+        String metric = (String) key.get(6);
+        String label = label((Enum<?>) key.get(2)) + ", " + key.get(3) + ", " + key.get(4) + " ranks"
+                + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric;
+        return new Figure(key, label, metric.equals("GB/s") ? "GB/s" : "µs", !metric.equals("GB/s"),
+                ours, samples, runs, "", null, null, null);
+    }
+
+    /** @return a figure that could not be measured: MPJ Express is not installed */
+    static Figure missing(List<Object> key) {
+        return of(key, Double.NaN, new Figure.Runs(0, 0, Double.NaN)).withNote("not installed");
+    }
+
+    private static String experiment(Figure f) {
+        return f.key(1, String.class);
+    }
+
+    private static Enum<?> item(Figure f) {
+        return f.key(2, Enum.class);
+    }
+
+    private static int ranks(Figure f) {
+        return f.key(4, Integer.class);
+    }
+
+    private static long size(Figure f) {
+        return f.key(5, Long.class);
+    }
+
+    /** @return an item's display text (the CSV's {@code item} column, the tables' first column) */
+    private static String label(Enum<?> item) {
+        return switch (item) {
+            case RendezvousPattern p -> p.seedName();
+            case MpiKernels.LatencyOp op -> op.label;
+            case MpiKernels.CopyModel m -> m.label;
+            case Baseline b -> b.label;
+            default -> item.name();
+        };
     }
 
     private final List<Figure> figures;
@@ -76,36 +128,77 @@ final class MpiReport {
     }
 
     /** @return the figure, if measured or marked missing */
-    Optional<Figure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        List<Object> key = MpiFigures.key(experiment, item, backend, ranks, size, metric);
+    private Optional<Figure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        List<Object> key = key(experiment, item, backend, ranks, size, metric);
         return figures.stream().filter(f -> f.key().equals(key)).findFirst();
     }
 
-    double value(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    private double value(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
         return find(experiment, item, backend, ranks, size, metric).map(f -> f.ours().value()).orElse(Double.NaN);
+    }
+
+    /** @return the headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one */
+    List<Figure> headline() {
+        List<Figure> out = new ArrayList<>();
+        for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
+            for (int ranks : new int[] {2, 4}) {
+                String label = p.seedName() + ", per stage, " + ranks + " ranks";
+                String seed = "rendezvous.amd." + p.name() + "." + ranks;
+                measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(
+                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.ours(), seed),
+                        "MPJ Express", measured("stages", p, "mpj-express", ranks, 0, "messaging_us"))));
+            }
+        }
+        for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
+            int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
+            measured("latency", op, "ccr-mpi", ranks, 0, "latency_us").ifPresent(f -> {
+                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true,
+                        f.ours(), null), "MPJ Express", measured("latency", op, "mpj-express", ranks, 0, "latency_us")));
+                measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").ifPresent(floor -> out.add(Figure.of(
+                        List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor",
+                        "µs", true, f.ours(), null).withPeer("two threads, one counter", floor.ours())));
+            });
+        }
+        int r = options.bandwidthRanks();
+        CopyModel outside = CopyModel.OUTSIDE_THREAD;
+        measured("bandwidth", outside, "ccr-mpi", r, 100_000, "GB/s").ifPresent(f -> {
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000), "sendrecv 10^5 doubles, summed over " + r
+                            + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + outside.name() + ".100000"),
+                    "MPJ Express", measured("bandwidth", outside, "mpj-express", r, 100_000, "GB/s")));
+            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000, "vs-arraycopy"),
+                            "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
+                    "System.arraycopy", measured("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s")));
+        });
+        return out;
+    }
+
+    private Optional<Figure> measured(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return find(experiment, item, backend, ranks, size, metric).filter(Figure::measured);
+    }
+
+    private static Figure peer(Figure f, String name, Optional<Figure> peer) {
+        return peer.map(p -> f.withPeer(name, p.ours())).orElse(f);
     }
 
     /** @return the CSV of every figure */
     Csv csv() {
-        Csv csv = new Csv(MpiFigures.CSV_HEADER);
-        figures.forEach(f -> MpiFigures.row(f, csv));
+        Csv csv = new Csv(CSV_HEADER);
+        figures.forEach(f -> csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f),
+                f.key(6, String.class), f.ours().value(), f.runs().used(), f.runs().taken(),
+                Csv.num("%.3f", f.runs().foreignLoad()), f.note()));
         return csv;
-    }
-
-    private boolean has(String experiment) {
-        return figures.stream().anyMatch(f -> MpiFigures.experiment(f).equals(experiment));
     }
 
     /** @return every table, Markdown */
     String tables() {
         StringBuilder sb = new StringBuilder();
-        if (has("stages")) {
+        if (!items("stages").isEmpty()) {
             sb.append(stageTable()).append('\n');
         }
-        if (has("latency")) {
+        if (!items("latency").isEmpty()) {
             sb.append(latencyTable()).append('\n');
         }
-        if (has("bandwidth")) {
+        if (!items("bandwidth").isEmpty()) {
             sb.append(bandwidthTable()).append('\n').append(seedTable3()).append('\n');
         }
         return sb.toString();
@@ -124,11 +217,11 @@ final class MpiReport {
             for (int r : ranks("stages", item)) {
                 double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
                 double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
-                t.row(MpiFigures.label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
+                t.row(label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        ratio(mpj, ccr), seed(SEED_AMD, item, r), seed(SEED_INTEL8, item, r));
+                        ratio(mpj, ccr, "%.0fx"), seed("amd", item, r), seed("intel8", item, r));
             }
         }
         return sb.append(t).toString();
@@ -139,18 +232,18 @@ final class MpiReport {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
         MarkdownTable t = new MarkdownTable("lrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "ratio");
         for (Enum<?> item : items("latency")) {
-            if (item == MpiFigures.Baseline.CORE_TO_CORE) {
+            if (item == Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
-                t.row(MpiFigures.label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
+                t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
-                                value("latency", item, "ccr-mpi", r, 0, "latency_us")));
+                                value("latency", item, "ccr-mpi", r, 0, "latency_us"), "%.0fx"));
             }
         }
         sb.append(t);
-        double floor = value("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        double floor = value("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         if (!Double.isNaN(floor)) {
             double ping = value("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
@@ -173,20 +266,19 @@ final class MpiReport {
                 "MPJ inside", "MPJ outside", "MPJ stepped", "arraycopy 1 thread", "arraycopy " + r + " threads",
                 "ccr / arraycopy 1", "ccr / arraycopy " + r, "ccr / MPJ");
         for (long size : sizes()) {
+            List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", size)));
+            for (String backend : List.of("ccr-mpi", "mpj-express")) {
+                for (CopyModel m : CopyModel.values()) {
+                    row.add(cell("bandwidth", m, backend, r, size, "GB/s", 2));
+                }
+            }
+            row.add(cell("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2));
+            row.add(cell("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2));
             double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
-            double mpj = value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s");
-            double one = value("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s");
-            double all = value("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s");
-            t.row(String.format(Locale.ROOT, "%,d", size),
-                    cell("bandwidth", CopyModel.INSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.STEPPED_ARRAY, "ccr-mpi", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.INSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", CopyModel.STEPPED_ARRAY, "mpj-express", r, size, "GB/s", 2),
-                    cell("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2),
-                    cell("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2),
-                    share(ccr, one), share(ccr, all), share(ccr, mpj));
+            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), "%.2fx"));
+            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), "%.2fx"));
+            row.add(ratio(ccr, value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), "%.2fx"));
+            t.row(row.toArray());
         }
         return sb.append(t).toString();
     }
@@ -199,13 +291,18 @@ final class MpiReport {
         MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "seeds AMD small", "seeds AMD large", "seeds INTEL small",
                 "seeds INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
         for (CopyModel m : CopyModel.values()) {
-            double[] amd = SEED_TABLE3_AMD.get(m);
-            double[] intel = SEED_TABLE3_INTEL.get(m);
-            t.row(m.label, two(amd[0]), two(amd[1]), two(intel[0]), two(intel[1]),
-                    cell("bandwidth", m, "ccr-mpi", r, 100_000, "GB/s", 2),
-                    cell("bandwidth", m, "ccr-mpi", r, 1_000_000, "GB/s", 2),
-                    cell("bandwidth", m, "mpj-express", r, 100_000, "GB/s", 2),
-                    cell("bandwidth", m, "mpj-express", r, 1_000_000, "GB/s", 2));
+            List<Object> row = new ArrayList<>(List.of(m.label));
+            for (String machine : List.of("amd", "intel")) {
+                for (int size : new int[] {100_000, 1_000_000}) {
+                    row.add(String.format(Locale.ROOT, "%.2f",
+                            Seeds.require("bandwidth." + machine + "." + m.name() + "." + size).value()));
+                }
+            }
+            for (String backend : List.of("ccr-mpi", "mpj-express")) {
+                row.add(cell("bandwidth", m, backend, r, 100_000, "GB/s", 2));
+                row.add(cell("bandwidth", m, backend, r, 1_000_000, "GB/s", 2));
+            }
+            t.row(row.toArray());
         }
         sb.append(t).append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
                 .append(r).append(" ranks.\n");
@@ -224,37 +321,29 @@ final class MpiReport {
         return f.get().runs().disturbed() ? v + "*" : v;
     }
 
-    private static String two(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+    /** @return {@code a / b} in {@code format}, or empty where either is missing */
+    private static String ratio(double a, double b, String format) {
+        return Double.isNaN(a) || Double.isNaN(b) || b <= 0 ? "" : String.format(Locale.ROOT, format, a / b);
     }
 
-    private static String ratio(double peer, double ours) {
-        return Double.isNaN(peer) || Double.isNaN(ours) || ours <= 0 ? "" : String.format(Locale.ROOT, "%.0fx", peer / ours);
+    /** @return seed 001 Table 1's overhead per stage of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
+    private static String seed(String machine, Enum<?> pattern, int ranks) {
+        double v = Seeds.value("rendezvous." + machine + "." + pattern.name() + "." + ranks);
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    private static String share(double ours, double base) {
-        return Double.isNaN(ours) || Double.isNaN(base) || base <= 0 ? "" : String.format(Locale.ROOT, "%.2fx", ours / base);
-    }
-
-    private static String seed(Map<RendezvousPattern, Map<Integer, Double>> seeds, Enum<?> item, int ranks) {
-        Map<Integer, Double> row = seeds.get(item);
-        Double v = row == null ? null : row.get(ranks);
-        return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v);
-    }
-
+    /** @return the items of an experiment, in the order they were measured */
     private List<Enum<?>> items(String experiment) {
-        Set<Enum<?>> out = new LinkedHashSet<>();
-        figures.stream().filter(f -> MpiFigures.experiment(f).equals(experiment)).forEach(f -> out.add(MpiFigures.item(f)));
-        return List.copyOf(out);
+        return figures.stream().filter(f -> experiment(f).equals(experiment)).<Enum<?>>map(MpiReport::item).distinct().toList();
     }
 
     private List<Integer> ranks(String experiment, Enum<?> item) {
-        return figures.stream().filter(f -> MpiFigures.experiment(f).equals(experiment) && MpiFigures.item(f) == item)
-                .map(MpiFigures::ranks).distinct().sorted().toList();
+        return figures.stream().filter(f -> experiment(f).equals(experiment) && item(f) == item)
+                .map(MpiReport::ranks).distinct().sorted().toList();
     }
 
-    List<Long> sizes() {
-        return figures.stream().filter(f -> MpiFigures.experiment(f).equals("bandwidth")).map(MpiFigures::size).distinct().sorted().toList();
+    private List<Long> sizes() {
+        return figures.stream().filter(f -> experiment(f).equals("bandwidth")).map(MpiReport::size).distinct().sorted().toList();
     }
 
     private static final int W = 600;
@@ -265,20 +354,16 @@ final class MpiReport {
     /** @return overhead per stage against ranks, one panel per pattern: both backends and the seeds */
     List<XYChart> stagePanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
-        for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
-                RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS)) {
+        for (Enum<?> p : items("stages")) {
             List<Integer> rs = ranks("stages", p);
-            if (!rs.isEmpty()) {
-                panels.add(Charts.panel(p.seedName() + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H, false,
-                        Axis.LOG, List.of(
-                        line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
-                        line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
-                                r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
-                        line("MPJ Express messaging", MPJ, false, rs,
-                                r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
-                        seedLine("seeds AMD", SEED_AMD.get(p), Charts.SEED),
-                        seedLine("seeds INTEL8", SEED_INTEL8.get(p), Charts.SEED.darker()))));
-            }
+            panels.add(Charts.panel(label(p) + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H,
+                    false, Axis.LOG, List.of(
+                    line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
+                    line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
+                            r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
+                    line("MPJ Express messaging", MPJ, false, rs,
+                            r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
+                    seedLine("seeds AMD", "amd", p, Charts.SEED), seedLine("seeds INTEL8", "intel8", p, Charts.SEED.darker()))));
         }
         return panels;
     }
@@ -298,10 +383,16 @@ final class MpiReport {
         return panels;
     }
 
-    /** @return GB/s summed over ranks against array size: the copy models on both backends beside System.arraycopy */
+    /**
+     * @return GB/s summed over ranks against array size: the copy models on both backends beside
+     *     System.arraycopy (no panel where bandwidth was not measured)
+     */
     List<XYChart> bandwidthPanels(String subtitle) {
         int r = options.bandwidthRanks();
         List<Long> sizes = sizes();
+        if (sizes.isEmpty()) {
+            return List.of();
+        }
         List<Series> series = new ArrayList<>();
         for (CopyModel m : CopyModel.values()) {
             boolean dashed = m != CopyModel.OUTSIDE_THREAD;
@@ -309,10 +400,10 @@ final class MpiReport {
             series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m, "mpj-express", r, s, "GB/s")));
         }
         Color base = Charts.colour(2);
-        series.add(line(MpiFigures.Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
-                s -> find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
+        series.add(line(Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
+                s -> find("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
         series.add(line("System.arraycopy, " + r + " threads", base.darker(), true, sizes,
-                s -> find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
+                s -> find("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
         // Eight series and more: a taller panel leaves room for the legend below the plot.
         return List.of(Charts.panel("Sendrecv bandwidth, " + r + " ranks — " + subtitle, "doubles per message (log)",
                 "GB/s summed over ranks (log)", W, H + 160, true, Axis.LOG, series));
@@ -328,11 +419,9 @@ final class MpiReport {
         return s;
     }
 
-    private static Series seedLine(String name, Map<Integer, Double> seed, Color colour) {
-        Series s = new Series(name, colour, true);
-        if (seed != null) {
-            new TreeMap<>(seed).forEach(s::add);
-        }
-        return s;
+    /** @return seed 001 Table 1's line for a pattern: the rank counts (up to 16) it published a figure for */
+    private static Series seedLine(String name, String machine, Enum<?> pattern, Color colour) {
+        return new Series(name, colour, true).addAll(IntStream.rangeClosed(1, 16).boxed().toList(),
+                r -> Seeds.value("rendezvous." + machine + "." + pattern.name() + "." + (int) r));
     }
 }

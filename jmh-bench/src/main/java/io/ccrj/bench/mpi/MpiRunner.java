@@ -6,19 +6,16 @@ import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.mpi.MpiKernels.CopyModel;
-import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.overhead.Calibration;
 import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
-import org.knowm.xchart.XYChart;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,9 +28,7 @@ import joptsimple.OptionSpec;
 /**
  * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
  * (seed 001 Table 1) with both backends, the latency table and the bandwidth tables (seed 000
- * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts
- * into the output folder.
- *
+ * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
  */
 public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /**
@@ -62,45 +57,29 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         /** The runner's experiments, in report order. */
         public enum Part {
             /** Per-stage overhead of the rendezvous patterns by the seeds' T(S) method (seed 001 Table 1). */
-            STAGES("stages"),
+            STAGES,
             /** Ping-pong, barrier, bcast and allreduce latency. */
-            LATENCY("latency"),
+            LATENCY,
             /** Sendrecv bandwidth into the seeds' three copy models beside System.arraycopy (seed 000 Table 3). */
-            BANDWIDTH("bandwidth");
+            BANDWIDTH;
 
-            final String id;
-
-            Part(String id) {
-                this.id = id;
-            }
-
+            /** @return the experiment an {@code --only} name (the constant's, any case) means */
             static Part parse(String s) {
-                for (Part e : values()) {
-                    if (e.id.equalsIgnoreCase(s)) {
-                        return e;
-                    }
-                }
-                throw new IllegalArgumentException("unknown experiment '" + s + "' (known: stages, latency, bandwidth)");
+                return Arrays.stream(values()).filter(e -> e.name().equalsIgnoreCase(s)).findFirst().orElseThrow(() ->
+                        new IllegalArgumentException("unknown experiment '" + s + "' (known: stages, latency, bandwidth)"));
             }
         }
-
-        /** Quick mode: stages per computation. */
-        public static final int QUICK_STAGES = 5_000;
-        /** Full mode: stages per computation. */
-        public static final int FULL_STAGES = 50_000;
-        /** Seed 001's compute per stage in its AMD rendezvous runs (µs). */
-        public static final double SEED_STAGE_MICROS = 17.0;
 
         private static final OptionParser PARSER = Cli.parser();
         private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
                 "the seeds' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
-        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"), "stages, latency and/or bandwidth (default all three)",
-                Cli.converter(Part.class, Part::parse, "LIST"));
+        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"),
+                "stages, latency and/or bandwidth (default all three)", Cli.converter(Part.class, Part::parse, "LIST"));
         private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
                 "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)",
                 Cli.converter(MpiBackend.class, Options::backend, "LIST"));
-        private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"), "rank counts of stages and latency (default 2,4,8)",
-                Cli.WHOLE);
+        private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"),
+                "rank counts of stages and latency (default 2,4,8)", Cli.WHOLE);
         private static final OptionSpec<Integer> BANDWIDTH_RANKS = Cli.whole(PARSER, "bandwidth-ranks",
                 "ranks of the bandwidth experiment (default 2)");
         private static final OptionSpec<Integer> SIZES = Cli.list(PARSER, List.of("sizes"),
@@ -119,15 +98,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 "output folder (default results/mpi-<timestamp>)", "DIR");
         private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
                 "do not wait out other processes' CPU use");
-
-        /** The usage text. */
-        public static final String USAGE = Cli.usage("""
-                Usage: bin/ccrj mpi [options]
-
-                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
-                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
-                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
-                """, PARSER);
 
         /**
          * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
@@ -148,16 +118,19 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
+         * The options of a command line that sets nothing else; 17 µs per stage is seed 001's compute
+         * per stage in its AMD rendezvous runs.
+         *
          * @param full the seeds' ranges
-         * @return the options of a command line that sets nothing else
+         * @return the options
          */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(Part.values()), List.of(MpiBackend.values()), List.of(2, 4, 8), 2,
                     full ? List.of(1_000, 10_000, 100_000, 1_000_000, 10_000_000) : List.of(1_000, 10_000, 100_000, 1_000_000),
-                    full ? FULL_STAGES : QUICK_STAGES, SEED_STAGE_MICROS, full ? 5 : 3, full ? 150 : 40, full ? 2_000 : 500, null, false);
+                    full ? 50_000 : 5_000, 17.0, full ? 5 : 3, full ? 150 : 40, full ? 2_000 : 500, null, false);
         }
 
-        /** @return the backend a command-line name means */
+        /** @return the backend a command-line name means ({@link MpiBackend#id} or an alias) */
         static MpiBackend backend(String s) {
             return switch (s.toLowerCase(Locale.ROOT)) {
                 case "ccr-mpi", "ccr_mpi", "ccr" -> MpiBackend.CCR_MPI;
@@ -165,16 +138,17 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 default -> throw new IllegalArgumentException("unknown backend '" + s + "' (known: ccr-mpi, mpj-express)");
             };
         }
-
-        /** @return the backend's command-line and table name */
-        static String id(MpiBackend b) {
-            return b == MpiBackend.CCR_MPI ? "ccr-mpi" : "mpj-express";
-        }
     }
 
     @Override
     public String usage() {
-        return Options.USAGE;
+        return Cli.usage("""
+                Usage: bin/ccrj mpi [options]
+
+                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
+                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
+                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
+                """, Options.PARSER);
     }
 
     @Override
@@ -187,7 +161,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
         int units = 0;
-        double unitMicros = Double.NaN;
+        double unitMicros = 0;
         if (o.experiments().contains(Part.STAGES) && o.stageMicros() > 0) {
             err.println("calibrating the basic unit ...");
             if (!o.ignoreLoad()) {
@@ -201,12 +175,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         String params = String.format(Locale.ROOT,
                 "experiments %s; backends %s%s; ranks %s (bandwidth %d); S = %,d stages of %d basic units (%.1f µs;"
                         + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms after %d ms of warm-up rounds",
-                o.experiments().stream().map(e -> e.id).collect(Collectors.joining(",")),
-                o.backends().stream().map(Options::id).collect(Collectors.joining(",")),
+                o.experiments().stream().map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(",")),
+                o.backends().stream().map(b -> b.id).collect(Collectors.joining(",")),
                 o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
                 o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(), o.stages(),
-                units, units * (Double.isNaN(unitMicros) ? 0 : unitMicros), Double.isNaN(unitMicros) ? 0 : unitMicros,
-                o.reps(), o.roundMillis(), o.warmupMillis());
+                units, units * unitMicros, unitMicros, o.reps(), o.roundMillis(), o.warmupMillis());
         out.println("ccrj mpi — ccr-mpi beside MPJ Express (" + (o.full() ? "full" : "quick") + " mode)");
         out.println(machine);
         out.println(params);
@@ -216,7 +189,6 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Figure> results = new MpiExperiment(o, units, mpj, cores, err).run();
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(results, o);
-        List<Figure> headline = headline(report, o.bandwidthRanks());
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -231,54 +203,15 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         dir.write("mpi.md", "# ccrj mpi — ccr-mpi beside MPJ Express\n\n" + markdown);
         String subtitle = cores + " cores";
         for (var chart : List.of(Map.entry("mpi-stage-overhead.png", report.stagePanels(subtitle)),
-                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)), Map.entry("mpi-bandwidth.png",
-                        report.sizes().isEmpty() ? List.<XYChart>of() : report.bandwidthPanels(subtitle)))) {
+                Map.entry("mpi-latency.png", report.latencyPanels(subtitle)),
+                Map.entry("mpi-bandwidth.png", report.bandwidthPanels(subtitle)))) {
             if (!chart.getValue().isEmpty()) {
                 dir.chart(chart.getKey(), png -> Charts.write(chart.getValue(), png));
             }
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1, seed 000 Table 3)",
-                markdown, headline, dir.charts());
-    }
-
-    /** The headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one. */
-    static List<Figure> headline(MpiReport r, int bandwidthRanks) {
-        List<Figure> out = new ArrayList<>();
-        for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
-            for (int ranks : new int[] {2, 4}) {
-                r.find("stages", p, "ccr-mpi", ranks, 0, "messaging_us").filter(Figure::measured).ifPresent(f ->
-                        out.add(peer(Figure.of(List.of("mpi", "stages", p, ranks), p.seedName() + ", per stage, " + ranks + " ranks",
-                                        "µs", true, f.ours(), "rendezvous.amd." + p.name() + "." + ranks),
-                                r.find("stages", p, "mpj-express", ranks, 0, "messaging_us"), "MPJ Express")));
-            }
-        }
-        for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
-            int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
-            r.find("latency", op, "ccr-mpi", ranks, 0, "latency_us").filter(Figure::measured).ifPresent(f -> {
-                out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true, f.ours(),
-                                null),
-                        r.find("latency", op, "mpj-express", ranks, 0, "latency_us"), "MPJ Express"));
-                r.find("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").filter(Figure::measured).ifPresent(floor ->
-                        out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
-                                "  same, against this run's core-to-core hand-off floor", "µs", true, f.ours(), null)
-                                .withPeer("two threads, one counter", floor.ours())));
-            });
-        }
-        CopyModel outside = CopyModel.OUTSIDE_THREAD;
-        r.find("bandwidth", outside, "ccr-mpi", bandwidthRanks, 100_000, "GB/s").filter(Figure::measured).ifPresent(f -> {
-            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000),
-                    "sendrecv 10^5 doubles, summed over " + bandwidthRanks + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + CopyModel.OUTSIDE_THREAD.name() + ".100000"),
-                    r.find("bandwidth", outside, "mpj-express", bandwidthRanks, 100_000, "GB/s"), "MPJ Express"));
-            out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, bandwidthRanks, 100_000, "vs-arraycopy"),
-                    "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
-                    r.find("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s"), "System.arraycopy"));
-        });
-        return out;
-    }
-
-    private static Figure peer(Figure f, java.util.Optional<Figure> peer, String name) {
-        return peer.filter(Figure::measured).map(p -> f.withPeer(name, p.ours())).orElse(f);
+        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1,"
+                + " seed 000 Table 3)", markdown, report.headline(), dir.charts());
     }
 
     private static boolean mpjInstalled(PrintStream err) {

@@ -4,16 +4,11 @@ import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.PersistentRequest;
 import io.ccrj.mpi.Request;
-import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Latency of the collectives and send modes beyond the seeds' set, back to back on every rank, on
@@ -21,11 +16,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * scan with one double per rank, and a ring of one-double messages in synchronous, buffered and
  * persistent mode. The issue's target: at least 20x below MPJ Express per call.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
 public class NewOperationsBenchmark extends WorldBenchmark {
 
     static final int OPS = 200;
@@ -64,11 +54,6 @@ public class NewOperationsBenchmark extends WorldBenchmark {
         return ranks;
     }
 
-    @Override
-    DrivenWorld.RankBody body() {
-        return body(operation);
-    }
-
     /** One invocation: {@link #OPS} operations on every rank; the score is per operation. */
     @Benchmark
     @OperationsPerInvocation(OPS)
@@ -76,8 +61,10 @@ public class NewOperationsBenchmark extends WorldBenchmark {
         round(OPS);
     }
 
-    /** The rank program of {@code op}: buffers made once, then rounds of {@code n} operations. */
-    static DrivenWorld.RankBody body(Operation op) {
+    /** The rank program of the operation: buffers made once, then rounds of {@code n} operations. */
+    @Override
+    DrivenWorld.RankBody body() {
+        Operation op = operation;
         return comm -> {
             int size = comm.size();
             int rank = comm.rank();
@@ -85,78 +72,55 @@ public class NewOperationsBenchmark extends WorldBenchmark {
             int left = (rank - 1 + size) % size;
             double[] one = {rank + 1.0};
             double[] all = new double[size];
+            double[] send = new double[size];
             double[] out = new double[1];
             int[] ones = new int[size];
-            int[] displs = new int[size];
-            for (int i = 0; i < size; i++) {
-                ones[i] = 1;
-                displs[i] = i;
-            }
+            Arrays.fill(ones, 1);
+            int[] displs = IntStream.range(0, size).toArray();
             return switch (op) {
-                case GATHERV -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.gatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE, 0);
-                    }
-                };
-                case SCATTERV -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.scatterv(all, 0, ones, displs, Datatype.DOUBLE, out, 0, 1, Datatype.DOUBLE, 0);
-                    }
-                };
-                case ALLGATHERV -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.allgatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE);
-                    }
-                };
-                case ALLTOALLV -> {
-                    double[] send = new double[size];
-                    yield n -> {
-                        for (int i = 0; i < n; i++) {
-                            comm.alltoallv(send, 0, ones, displs, Datatype.DOUBLE, all, 0, ones, displs,
-                                    Datatype.DOUBLE);
-                        }
-                    };
-                }
-                case REDUCE_SCATTER -> {
-                    double[] send = new double[size];
-                    yield n -> {
-                        for (int i = 0; i < n; i++) {
-                            comm.reduceScatter(send, 0, out, 0, ones, Datatype.DOUBLE, Op.SUM);
-                        }
-                    };
-                }
-                case SCAN -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        comm.scan(one, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM);
-                    }
-                };
-                case SSEND_RING -> n -> {
-                    for (int i = 0; i < n; i++) {
-                        Request r = comm.irecv(out, 0, 1, Datatype.DOUBLE, left, 0);
-                        Request s = comm.issend(one, 0, 1, Datatype.DOUBLE, right, 0);
-                        Request.waitAll(r, s);
-                    }
-                };
+                case GATHERV -> times(() -> comm.gatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs, Datatype.DOUBLE, 0));
+                case SCATTERV -> times(() -> comm.scatterv(all, 0, ones, displs, Datatype.DOUBLE, out, 0, 1, Datatype.DOUBLE, 0));
+                case ALLGATHERV -> times(() -> comm.allgatherv(one, 0, 1, Datatype.DOUBLE, all, 0, ones, displs,
+                        Datatype.DOUBLE));
+                case ALLTOALLV -> times(() -> comm.alltoallv(send, 0, ones, displs, Datatype.DOUBLE, all, 0, ones, displs,
+                        Datatype.DOUBLE));
+                case REDUCE_SCATTER -> times(() -> comm.reduceScatter(send, 0, out, 0, ones, Datatype.DOUBLE, Op.SUM));
+                case SCAN -> times(() -> comm.scan(one, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM));
+                case SSEND_RING -> times(() -> Request.waitAll(comm.irecv(out, 0, 1, Datatype.DOUBLE, left, 0),
+                        comm.issend(one, 0, 1, Datatype.DOUBLE, right, 0)));
                 case BSEND_RING -> {
                     comm.bufferAttach(1 << 16);
-                    yield n -> {
-                        for (int i = 0; i < n; i++) {
-                            comm.bsend(one, 0, 1, Datatype.DOUBLE, right, 0);
-                            comm.recv(out, 0, 1, Datatype.DOUBLE, left, 0);
-                        }
-                    };
+                    yield times(() -> {
+                        comm.bsend(one, 0, 1, Datatype.DOUBLE, right, 0);
+                        comm.recv(out, 0, 1, Datatype.DOUBLE, left, 0);
+                    });
                 }
                 case PERSISTENT_RING -> {
                     PersistentRequest r = comm.recvInit(out, 0, 1, Datatype.DOUBLE, left, 0);
                     PersistentRequest s = comm.sendInit(one, 0, 1, Datatype.DOUBLE, right, 0);
-                    yield n -> {
-                        for (int i = 0; i < n; i++) {
-                            Request.startAll(r, s);
-                            Request.waitAll(r, s);
-                        }
-                    };
+                    yield times(() -> {
+                        Request.startAll(r, s);
+                        Request.waitAll(r, s);
+                    });
                 }
             };
+        };
+    }
+
+    /** One call of the operation timed. */
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    /**
+     * {@code n} calls back to back. Each JMH fork times one operation, so the call site sees one
+     * lambda and the JIT inlines it.
+     */
+    private static DrivenWorld.Operations times(Call call) {
+        return n -> {
+            for (int i = 0; i < n; i++) {
+                call.run();
+            }
         };
     }
 }

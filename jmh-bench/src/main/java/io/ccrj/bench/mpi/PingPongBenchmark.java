@@ -1,25 +1,13 @@
 package io.ccrj.bench.mpi;
 
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Ping-pong latency: rank 0 sends one double to rank 1, which sends it back ({@code send} +
  * {@code recv} on both sides), on ccr-mpi and MPJ Express in the same run. The score is the
  * half round trip (one one-way message). The project's targets for it are in docs/results.md.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
 public class PingPongBenchmark extends WorldBenchmark {
 
     /** Round trips per invocation: enough that the round start/finish (~1-5 µs) is noise for ccr-mpi. */

@@ -1,8 +1,7 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.mpi.Kernel;
-import io.ccrj.mpi.Op;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.patterns.ExchangeAsTwoShifts;
 import io.ccrj.mpi.patterns.RendezvousExchange;
@@ -59,42 +58,9 @@ public class RendezvousLatencyBenchmark {
 
     static final StageComputation NO_WORK = StageComputation.basicUnits(0);
 
-    static final Kernel<Double> PING_PONG = comm -> {
-        double[] v = {1};
-        if (comm.rank() > 1) {
-            return v[0];
-        }
-        int peer = 1 - comm.rank();
-        for (int i = 0; i < OPS; i++) {
-            if (comm.rank() == 0) {
-                comm.send(v, 0, 1, Datatype.DOUBLE, peer, 0);
-                comm.recv(v, 0, 1, Datatype.DOUBLE, peer, 0);
-            } else {
-                comm.recv(v, 0, 1, Datatype.DOUBLE, peer, 0);
-                v[0] += 1;
-                comm.send(v, 0, 1, Datatype.DOUBLE, peer, 0);
-            }
-        }
-        return v[0];
-    };
-
-    static final Kernel<Double> BARRIER = comm -> {
-        for (int i = 0; i < OPS; i++) {
-            comm.barrier();
-        }
-        return (double) comm.rank();
-    };
-
-    static final Kernel<Double> ALLREDUCE = comm -> {
-        double[] in = {comm.rank()};
-        double[] out = new double[1];
-        double acc = 0;
-        for (int i = 0; i < OPS; i++) {
-            comm.allreduce(in, 0, out, 0, 1, Datatype.DOUBLE, Op.SUM);
-            acc += out[0];
-        }
-        return acc;
-    };
+    static final Kernel<Void> PING_PONG = MpiKernels.once(MpiKernels.latency(LatencyOp.PING_PONG), OPS);
+    static final Kernel<Void> BARRIER = MpiKernels.once(MpiKernels.latency(LatencyOp.BARRIER), OPS);
+    static final Kernel<Void> ALLREDUCE = MpiKernels.once(MpiKernels.latency(LatencyOp.ALLREDUCE), OPS);
 
     @Setup
     public void setUp() {
@@ -104,7 +70,7 @@ public class RendezvousLatencyBenchmark {
     /** Half a round trip of one double between ranks 0 and 1 (send + matching recv). */
     @Benchmark
     @OperationsPerInvocation(2 * OPS)
-    public List<Double> pingPongHalfRoundTrip() {
+    public List<Void> pingPongHalfRoundTrip() {
         return world.run(PING_PONG);
     }
 
@@ -132,14 +98,14 @@ public class RendezvousLatencyBenchmark {
     /** One dissemination barrier. */
     @Benchmark
     @OperationsPerInvocation(OPS)
-    public List<Double> barrier() {
+    public List<Void> barrier() {
         return world.run(BARRIER);
     }
 
     /** One recursive-doubling allreduce (SUM) of one double. */
     @Benchmark
     @OperationsPerInvocation(OPS)
-    public List<Double> allreduceOneDouble() {
+    public List<Void> allreduceOneDouble() {
         return world.run(ALLREDUCE);
     }
 }

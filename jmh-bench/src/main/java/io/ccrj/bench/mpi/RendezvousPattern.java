@@ -8,7 +8,7 @@ import io.ccrj.mpi.patterns.RendezvousShift;
 /**
  * The messaging of one stage of the seeds' rendezvous patterns (seed 001 Fig. 3(d-e), Table 1),
  * written once for the JMH benchmark ({@link StageOverheadBenchmark}) and the runner
- * ({@link MpiMain}). Each stage of a rank turns its value into the next through the pattern's
+ * ({@link MpiRunner}). Each stage of a rank turns its value into the next through the pattern's
  * messages; the computation between stages is the caller's.
  */
 public enum RendezvousPattern {
@@ -63,15 +63,9 @@ public enum RendezvousPattern {
     }
 
     /**
-     * One stage's messaging on one rank.
-     *
-     * @param comm the rank's communicator
-     * @param v the value this stage computed
-     * @param value a one-element send buffer of this rank
-     * @param in a two-element receive buffer of this rank
-     * @param left the left neighbour
-     * @param right the right neighbour
-     * @return the value the next stage starts from
+     * One stage's messaging on one rank: {@code v} is what the stage computed, {@code value} the
+     * rank's one-element send buffer, {@code in} its two-element receive buffer; returns the value
+     * the next stage starts from.
      */
     abstract double stage(Comm comm, double v, double[] value, double[] in, int left, int right);
 }

@@ -2,14 +2,11 @@ package io.ccrj.bench.mpi;
 
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code sendrecv} bandwidth around a ring (seed 000 section 3) on both backends in the same run
@@ -20,9 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * is the baseline (the project's target for it is in docs/results.md; this machine's arraycopy
  * bandwidth is in docs/platform.md).
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx4g")
 public class RingSendrecvBandwidthBenchmark extends WorldBenchmark {

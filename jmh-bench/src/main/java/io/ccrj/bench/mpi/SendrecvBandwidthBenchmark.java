@@ -1,6 +1,5 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.SpmdWorld;
 import java.util.List;
@@ -45,30 +44,21 @@ public class SendrecvBandwidthBenchmark {
     SpmdWorld world;
     double[] source;
     double[] target;
-    Kernel<Double> shift;
+    /** A world run of {@link #OPS} sendrecvs per rank: at 2 ranks a ring shift is an exchange with the other rank. */
+    Kernel<Void> shift;
 
     @Setup
     public void setUp() {
         world = SpmdWorld.builder().size(2).name("bandwidth").build();
         source = new double[doubles];
         target = new double[doubles];
-        int n = doubles;
-        shift = comm -> {
-            double[] out = new double[n];
-            double[] in = new double[n];
-            out[0] = comm.rank();
-            int peer = 1 - comm.rank();
-            for (int i = 0; i < OPS; i++) {
-                comm.sendrecv(out, 0, n, Datatype.DOUBLE, peer, 0, in, 0, n, Datatype.DOUBLE, peer, 0);
-            }
-            return in[0];
-        };
+        shift = MpiKernels.once(MpiKernels.ringShift(MpiKernels.CopyModel.OUTSIDE_THREAD, doubles), OPS);
     }
 
     /** One sendrecv of {@code doubles} elements each way between 2 ranks (world start amortised). */
     @Benchmark
     @OperationsPerInvocation(OPS)
-    public List<Double> sendrecv() {
+    public List<Void> sendrecv() {
         return world.run(shift);
     }
 

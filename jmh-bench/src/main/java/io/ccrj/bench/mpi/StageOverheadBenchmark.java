@@ -2,16 +2,9 @@ package io.ccrj.bench.mpi;
 
 import io.ccrj.mpi.patterns.RendezvousExchange;
 import io.ccrj.mpi.patterns.StageComputation;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Per-stage overhead of the seeds' rendezvous patterns (seed 000 section 2; seed 001 Table 1) on
@@ -25,11 +18,6 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The project's targets for these figures are in docs/results.md.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
 public class StageOverheadBenchmark extends WorldBenchmark {
 
     static final int STAGES = 1_000;
@@ -56,9 +44,8 @@ public class StageOverheadBenchmark extends WorldBenchmark {
 
     @Override
     DrivenWorld.RankBody body() {
-        MpiKernels.StageSettings settings = new MpiKernels.StageSettings();
-        settings.totalUnits = (long) units * STAGES;
-        return MpiKernels.stages(pattern, settings);
+        long totalUnits = (long) units * STAGES;
+        return MpiKernels.stages(pattern, () -> totalUnits);
     }
 
     /** One invocation: {@link #STAGES} stages on every rank; the score is per stage. */

@@ -1,16 +1,12 @@
 package io.ccrj.bench.mpi;
 
 import io.ccrj.mpi.Datatype;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A ring shift of {@code doubles} doubles per rank, sent either contiguously or as every other
@@ -19,11 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * least half the bandwidth of the contiguous one of the same bytes. The score is per shift; the
  * bandwidth is {@code 8 * doubles} bytes per rank per shift.
  */
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
 public class StridedSendBandwidthBenchmark extends WorldBenchmark {
 
     static final int OPS = 20;
@@ -53,21 +45,18 @@ public class StridedSendBandwidthBenchmark extends WorldBenchmark {
     @Override
     DrivenWorld.RankBody body() {
         int n = doubles;
-        Layout l = layout;
+        boolean contiguous = layout == Layout.CONTIGUOUS;
         return comm -> {
             int right = (comm.rank() + 1) % comm.size();
             int left = (comm.rank() - 1 + comm.size()) % comm.size();
             double[] send = new double[2 * n];
-            java.util.Arrays.fill(send, comm.rank() + 0.5);
+            Arrays.fill(send, comm.rank() + 0.5);
             double[] recv = new double[n];
-            Datatype strided = Datatype.vector(n, 1, 2, Datatype.DOUBLE);
+            int count = contiguous ? n : 1;
+            Datatype type = contiguous ? Datatype.DOUBLE : Datatype.vector(n, 1, 2, Datatype.DOUBLE);
             return ops -> {
                 for (int i = 0; i < ops; i++) {
-                    if (l == Layout.CONTIGUOUS) {
-                        comm.sendrecv(send, 0, n, Datatype.DOUBLE, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
-                    } else {
-                        comm.sendrecv(send, 0, 1, strided, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
-                    }
+                    comm.sendrecv(send, 0, count, type, right, 0, recv, 0, n, Datatype.DOUBLE, left, 0);
                 }
             };
         };

@@ -19,7 +19,7 @@ class MpiOptionsTest {
         assertThat(o.ranks()).containsExactly(2, 4, 8);
         assertThat(o.bandwidthRanks()).isEqualTo(2);
         assertThat(o.sizes()).containsExactly(1_000, 10_000, 100_000, 1_000_000);
-        assertThat(o.stages()).isEqualTo(MpiRunner.Options.QUICK_STAGES);
+        assertThat(o.stages()).isEqualTo(5_000);
         assertThat(o.stageMicros()).isEqualTo(17.0);
         assertThat(o.reps()).isEqualTo(3);
         assertThat(o.out()).isNull();

@@ -13,7 +13,7 @@ class MpiReportTest {
     private static final RendezvousPattern EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE;
 
     private static Figure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
-        return MpiFigures.of(MpiFigures.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01));
+        return MpiReport.of(MpiReport.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01));
     }
 
     private static MpiReport report(double mpjShift4) throws Exception {
@@ -28,11 +28,11 @@ class MpiReportTest {
         }
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us", 0.2));
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "mpj-express", 2, 0, "latency_us", 30));
-        f.add(fig("latency", MpiFigures.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
-        f.add(MpiFigures.missing(MpiFigures.key("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us")));
+        f.add(fig("latency", MpiReport.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
+        f.add(MpiReport.missing(MpiReport.key("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us")));
         f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
-        f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
-        f.add(fig("bandwidth", MpiFigures.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
+        f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
+        f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
         return new MpiReport(f, MpiRunner.Options.parse("--stages", "1000"));
     }
 
@@ -50,7 +50,7 @@ class MpiReportTest {
         assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 150x |");
         assertThat(t).contains("| barrier | 2 |  | not installed |  |");
         // The core-to-core floor is a sentence of its own, not a row with empty backend columns.
-        assertThat(t).doesNotContain("| " + CoreToCorePingPong.ITEM)
+        assertThat(t).doesNotContain("| " + MpiReport.Baseline.CORE_TO_CORE.label)
                 .contains("one counter, nothing of ccr's): 0.080 µs; ccr-mpi's ping-pong is 2.50x that.");
     }
 
@@ -64,7 +64,7 @@ class MpiReportTest {
     void csvHasOneLinePerFigureAndQuotesCommas() throws Exception {
         MpiReport r = report(25);
         String[] lines = r.csv().toString().split("\n");
-        assertThat(lines[0]).isEqualTo(String.join(",", MpiFigures.CSV_HEADER));
+        assertThat(lines[0]).isEqualTo(String.join(",", MpiReport.CSV_HEADER));
         assertThat(lines).hasSize(1 + r.figures().size());
         assertThat(r.csv().toString()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
                 .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
@@ -72,7 +72,7 @@ class MpiReportTest {
 
     @Test
     void headlineRowsAreFoundByItemAndCarryThePeerAndTheSeeds() throws Exception {
-        List<io.ccrj.bench.runner.Figure> h = MpiRunner.headline(report(25), 2);
+        List<io.ccrj.bench.runner.Figure> h = report(25).headline();
         // Looked up by RendezvousPattern, LatencyOp, CopyModel and Baseline, not by their labels.
         assertThat(h).extracting(io.ccrj.bench.runner.Figure::label).containsExactly(
                 "Rendezvous Shift, per stage, 2 ranks", "Rendezvous Shift, per stage, 4 ranks",
