@@ -13,6 +13,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import joptsimple.ArgumentAcceptingOptionSpec;
 import joptsimple.BuiltinHelpFormatter;
+import joptsimple.OptionDescriptor;
 import joptsimple.OptionException;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
@@ -112,7 +113,14 @@ public final class Cli {
     public static String usage(String head, OptionParser p) {
         StringWriter w = new StringWriter();
         try {
-            p.formatHelpWith(new BuiltinHelpFormatter(110, 2));
+            // Each option names its value itself (N, SECONDS, DIR, LIST): jopt-simple's type in front
+            // of it would only repeat it ("<N: N>", "<String: DIR>").
+            p.formatHelpWith(new BuiltinHelpFormatter(110, 2) {
+                @Override
+                protected String extractTypeIndicator(OptionDescriptor descriptor) {
+                    return null;
+                }
+            });
             p.printHelpOn(w);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -212,7 +220,7 @@ public final class Cli {
             if (spec == null) {
                 continue;
             }
-            if (eq >= 0 && !((joptsimple.OptionDescriptor) spec).acceptsArguments()) {
+            if (eq >= 0 && !((OptionDescriptor) spec).acceptsArguments()) {
                 throw new IllegalArgumentException("option --" + name + " takes no value, got '" + a + "'");
             }
             if (LISTS.contains(spec)) {
