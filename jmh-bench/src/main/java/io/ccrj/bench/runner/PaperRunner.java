@@ -204,9 +204,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     : o.full() ? PeersRunner.Options.defaults(true).withOut(dir.resolve("peers"))
                     // Quick mode: 3 turns per peer instead of 5, shorter HTTP and scatter-gather turns. One-way
                     // and ping-pong turns stay long enough to outlast a hiccup of a small VM: with 1,000 round
-                    // trips, a turn of ccr-core's lasted 0.2 ms, and one descheduled worker made it read 10-20 µs
-                    // per round trip, often enough to move the median of three. The warm-up, not the turns,
-                    // takes most of the section's time.
+                    // trips, a turn of ccr-core's lasted 0.2 ms, and a hiccup (a worker descheduled, say) made it
+                    // read 10-20 µs per round trip, often enough to move the median of three. The warm-up, not the
+                    // turns, takes most of the section's time.
                     : new PeersRunner.Options(false, 3, 100_000, 10_000, 10, 500, 32, 0.3, dir.resolve("peers"))));
         }
         return sections;
