@@ -63,7 +63,9 @@ public abstract class SpawnedComputationBenchmark {
 
     @Setup(Level.Trial)
     public void start() {
-        // A pattern that needs more ways fails in SpawnedPatterns.run, on the first invocation.
+        if (!pattern().appliesTo(ways())) {
+            throw new IllegalStateException(pattern().id() + " needs at least 2 parallel computations, got " + ways());
+        }
         dispatcher = new Dispatcher(threads.threads(ways(), ThreadMode.defaultThreads()), "spawned-" + pattern().id());
         queue = dispatcher.createQueue("stages");
     }
