@@ -167,7 +167,10 @@ public class MPI {
 
     /**
      * Starts MPI in this process ({@code Init}): binds {@link #COMM_WORLD} and {@link #COMM_SELF}
-     * to the rank the launcher started this thread for.
+     * to the rank the launcher started this thread for, at thread level {@link #THREAD_MULTIPLE}
+     * (as MPJ Express, whose processes may call MPI from any of their threads after a plain
+     * {@code Init}). {@link #initThread} with a lower level gives the single-thread fast path,
+     * whose calls take no lock.
      *
      * @param args the program's arguments, as {@code main} received them
      * @return the program's arguments ({@code args}: the launcher passes the program only its own)
@@ -175,21 +178,7 @@ public class MPI {
      *     launcher) or {@code Init} was called before
      */
     public static String[] Init(String[] args) throws MPIException {
-        io.ccrj.mpi.Comm world = RankBinding.current();
-        if (world == null) {
-            throw new MPIException("MPI.Init: this thread is not a ccr-mpi rank; start the program with"
-                    + " 'bin/ccrj mpirun -np N -cp CLASSPATH " + "MainClass args...' (io.ccrj.mpi.mpijava.MpiRun)");
-        }
-        if (initialized) {
-            throw new MPIException(finalized ? "MPI.Init: called after MPI.Finalize (MPI cannot be restarted)"
-                    : "MPI.Init: called twice");
-        }
-        COMM_WORLD = new Intracomm(world);
-        COMM_SELF = new Intracomm(world.self());
-        GROUP_EMPTY = new Group(world.group().incl());
-        mainThread = Thread.currentThread();
-        initialized = true;
-        return args;
+        return start("MPI.Init", args, ThreadLevel.MULTIPLE);
     }
 
     /**
@@ -206,13 +195,30 @@ public class MPI {
             throw new MPIException("MPI.initThread: thread level " + required + " is not in [" + THREAD_SINGLE
                     + ", " + THREAD_MULTIPLE + "]");
         }
-        String[] rest = Init(args);
+        return start("MPI.initThread", args, ThreadLevel.values()[required - THREAD_SINGLE]);
+    }
+
+    private static String[] start(String operation, String[] args, ThreadLevel level) {
+        io.ccrj.mpi.Comm world = RankBinding.current();
+        if (world == null) {
+            throw new MPIException(operation + ": this thread is not a ccr-mpi rank; start the program with"
+                    + " 'bin/ccrj mpirun -np N -cp CLASSPATH " + "MainClass args...' (io.ccrj.mpi.mpijava.MpiRun)");
+        }
+        if (initialized) {
+            throw new MPIException(finalized ? operation + ": called after MPI.Finalize (MPI cannot be restarted)"
+                    : operation + ": MPI was started already");
+        }
         try {
-            COMM_WORLD.impl.requestThreadLevel(ThreadLevel.values()[required - THREAD_SINGLE]);
+            world.requestThreadLevel(level);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
-        return rest;
+        COMM_WORLD = new Intracomm(world);
+        COMM_SELF = new Intracomm(world.self());
+        GROUP_EMPTY = new Group(world.group().incl());
+        mainThread = Thread.currentThread();
+        initialized = true;
+        return args;
     }
 
     /**

@@ -10,13 +10,52 @@ import io.ccrj.mpi.MpiException;
  * {@link #Testall}, {@link #Testany}, {@link #Testsome}) are ccr-mpi's static methods of
  * {@link io.ccrj.mpi.Request}: null requests and inactive persistent requests are ignored, and the
  * statuses carry each completed request's position in {@link Status#index}.
+ *
+ * <p>As in MPI, mpiJava and MPJ Express, a request that a wait or a successful test completes
+ * becomes the null request: {@link #Is_null()} turns {@code true}, and later waits and tests
+ * on it return {@link MPI#EMPTY_STATUS} at once (so a request array can be waited on again
+ * until every entry is null). A persistent request ({@link Prequest}) becomes inactive
+ * instead and can be started again.
+ *
+ * <p>Thread safety: a request is completed by one thread at a time, as MPI requires; the
+ * thread that completes it also nulls it.
  */
 public class Request {
-    /** ccr-mpi's request, or {@code null} for the null request. */
-    final io.ccrj.mpi.Request impl;
+    /** ccr-mpi's request; {@code null} for the null request and once a wait or test completed it. */
+    io.ccrj.mpi.Request impl;
 
     Request(io.ccrj.mpi.Request impl) {
         this.impl = impl;
+    }
+
+    /** Marks a completed request: a non-persistent one becomes the null request. */
+    void completed() {
+        if (!(this instanceof Prequest)) {
+            impl = null;
+        }
+    }
+
+    /** Nulls the requests that the statuses of a multi-request call report complete (by their index). */
+    private static void completed(Request[] requests, io.ccrj.mpi.Status... statuses) {
+        for (io.ccrj.mpi.Status s : statuses) {
+            if (s != null && s.index() >= 0 && s.index() < requests.length && requests[s.index()] != null) {
+                requests[s.index()].completed();
+            }
+        }
+    }
+
+    /** The statuses of a wait or test on all requests; null requests get {@link MPI#EMPTY_STATUS}. */
+    private static Status[] allCompleted(Request[] requests, io.ccrj.mpi.Status[] statuses) {
+        Status[] out = Bridge.statuses(statuses);
+        for (int i = 0; i < out.length; i++) {
+            if (requests[i] != null) {
+                requests[i].completed();
+            }
+            if (out[i] == null) {
+                out[i] = MPI.EMPTY_STATUS;
+            }
+        }
+        return out;
     }
 
     /**
@@ -30,7 +69,9 @@ public class Request {
             return MPI.EMPTY_STATUS;
         }
         try {
-            return Bridge.status(impl.waitFor());
+            Status s = Bridge.status(impl.waitFor());
+            completed();
+            return s;
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -47,7 +88,11 @@ public class Request {
             return MPI.EMPTY_STATUS;
         }
         try {
-            return Bridge.status(impl.test());
+            io.ccrj.mpi.Status s = impl.test();
+            if (s != null) {
+                completed();
+            }
+            return Bridge.status(s);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -72,13 +117,7 @@ public class Request {
      */
     public static Status[] Waitall(Request[] requests) throws MPIException {
         try {
-            Status[] out = Bridge.statuses(io.ccrj.mpi.Request.waitAll(Bridge.requests(requests)));
-            for (int i = 0; i < out.length; i++) {
-                if (out[i] == null) {
-                    out[i] = MPI.EMPTY_STATUS;
-                }
-            }
-            return out;
+            return allCompleted(requests, io.ccrj.mpi.Request.waitAll(Bridge.requests(requests)));
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -94,7 +133,9 @@ public class Request {
      */
     public static Status Waitany(Request[] requests) throws MPIException {
         try {
-            return Bridge.status(io.ccrj.mpi.Request.waitAny(Bridge.requests(requests)));
+            io.ccrj.mpi.Status s = io.ccrj.mpi.Request.waitAny(Bridge.requests(requests));
+            completed(requests, s);
+            return Bridge.status(s);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -110,7 +151,9 @@ public class Request {
      */
     public static Status[] Waitsome(Request[] requests) throws MPIException {
         try {
-            return Bridge.statuses(io.ccrj.mpi.Request.waitSome(Bridge.requests(requests)));
+            io.ccrj.mpi.Status[] ss = io.ccrj.mpi.Request.waitSome(Bridge.requests(requests));
+            completed(requests, ss);
+            return Bridge.statuses(ss);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -126,7 +169,9 @@ public class Request {
      */
     public static Status Testany(Request[] requests) throws MPIException {
         try {
-            return Bridge.status(io.ccrj.mpi.Request.testAny(Bridge.requests(requests)));
+            io.ccrj.mpi.Status s = io.ccrj.mpi.Request.testAny(Bridge.requests(requests));
+            completed(requests, s);
+            return Bridge.status(s);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -136,13 +181,14 @@ public class Request {
      * Completes every request if all have completed, without blocking ({@code Testall}).
      *
      * @param requests the requests
-     * @return the statuses in the order of {@code requests} ({@code null} for null or inactive
-     *     requests), or {@code null} if some request is still pending
+     * @return the statuses in the order of {@code requests} ({@link MPI#EMPTY_STATUS} for null or
+     *     inactive requests), or {@code null} if some request is still pending
      * @throws MPIException if a completed request failed
      */
     public static Status[] Testall(Request[] requests) throws MPIException {
         try {
-            return Bridge.statuses(io.ccrj.mpi.Request.testAll(Bridge.requests(requests)));
+            io.ccrj.mpi.Status[] ss = io.ccrj.mpi.Request.testAll(Bridge.requests(requests));
+            return ss == null ? null : allCompleted(requests, ss);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
@@ -157,7 +203,9 @@ public class Request {
      */
     public static Status[] Testsome(Request[] requests) throws MPIException {
         try {
-            return Bridge.statuses(io.ccrj.mpi.Request.testSome(Bridge.requests(requests)));
+            io.ccrj.mpi.Status[] ss = io.ccrj.mpi.Request.testSome(Bridge.requests(requests));
+            completed(requests, ss);
+            return Bridge.statuses(ss);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }

@@ -58,11 +58,11 @@ public class Status {
      * The number of basic elements received ({@code Get_elements}).
      *
      * @param datatype the datatype of the receive (elements are counted whatever it is)
-     * @return the element count
+     * @return the element count; {@link MPI#UNDEFINED} for items of a zero-size datatype
      * @throws MPIException never
      */
     public int Get_elements(Datatype datatype) throws MPIException {
-        return impl == null ? count : impl.elements();
+        return impl == null ? count : Bridge.rankOut(impl.elements());
     }
 
     /**

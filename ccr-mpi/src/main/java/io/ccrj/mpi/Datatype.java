@@ -328,7 +328,7 @@ public final class Datatype {
             displs[b] = Math.multiplyExact(b, stride);
         }
         return build("hvector(" + count + ", " + blocklength + ", " + stride + ", " + old + ")", lengths, displs,
-                repeat(old, count));
+                repeat(old, count), old.base);
     }
 
     /**
@@ -350,7 +350,7 @@ public final class Datatype {
             displs[b] = Math.multiplyExact(displacements[b], old.extent());
         }
         return build("indexed(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", " + old
-                + ")", blocklengths, displs, repeat(old, displs.length));
+                + ")", blocklengths, displs, repeat(old, displs.length), old.base);
     }
 
     /**
@@ -367,7 +367,7 @@ public final class Datatype {
         checkOld(old);
         checkLengths(blocklengths, displacements);
         return build("hindexed(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", " + old
-                + ")", blocklengths, displacements, repeat(old, displacements.length));
+                + ")", blocklengths, displacements, repeat(old, displacements.length), old.base);
     }
 
     /**
@@ -395,11 +395,15 @@ public final class Datatype {
             }
         }
         return build("struct(" + Arrays.toString(blocklengths) + ", " + Arrays.toString(displacements) + ", "
-                + Arrays.toString(types) + ")", blocklengths, displacements, types);
+                + Arrays.toString(types) + ")", blocklengths, displacements, types, Base.INT);
     }
 
-    private static Datatype build(String name, int[] blocklengths, int[] displs, Datatype[] types) {
-        Base base = Base.INT;
+    /**
+     * The derived type; its base type is its blocks' ({@code emptyBase} when it has no block that
+     * is not a bound marker: a vector of no blocks of doubles still describes a {@code double[]}).
+     */
+    private static Datatype build(String name, int[] blocklengths, int[] displs, Datatype[] types, Base emptyBase) {
+        Base base = emptyBase;
         for (Datatype t : types) {
             if (!t.boundMarker) {
                 base = t.base;

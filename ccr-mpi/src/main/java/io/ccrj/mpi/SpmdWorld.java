@@ -3,6 +3,7 @@ package io.ccrj.mpi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * A world of N ranks in this JVM running one SPMD {@link Kernel}: the rendezvous model, in which
@@ -42,6 +43,7 @@ public final class SpmdWorld implements SpmdRuntime {
     private final Duration deadlockTimeout;
     private final int spinPolls;
     private final Collectives collectives;
+    private final IntFunction<? extends ClassLoader> rankClassLoaders;
 
     private SpmdWorld(Builder b) {
         this.size = b.size;
@@ -50,6 +52,7 @@ public final class SpmdWorld implements SpmdRuntime {
         this.deadlockTimeout = b.deadlockTimeout;
         this.spinPolls = b.spinPolls;
         this.collectives = b.collectives;
+        this.rankClassLoaders = b.rankClassLoaders;
     }
 
     /**
@@ -74,6 +77,34 @@ public final class SpmdWorld implements SpmdRuntime {
      */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * A builder holding this world's options, to derive a world that differs in some of them.
+     *
+     * @return a new builder with this world's options
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.size = size;
+        b.name = name;
+        b.rankThreads = rankThreads;
+        b.deadlockTimeout = deadlockTimeout;
+        b.spinPolls = spinPolls;
+        b.collectives = collectives;
+        b.rankClassLoaders = rankClassLoaders;
+        return b;
+    }
+
+    /**
+     * Each rank's class loader for the objects it receives in {@link Datatype#OBJECT} messages, as
+     * configured with {@link Builder#rankClassLoaders}.
+     *
+     * @return the function from rank to loader, or {@code null} if the ranks share the classes of
+     *     the objects they exchange (the default)
+     */
+    public IntFunction<? extends ClassLoader> rankClassLoaders() {
+        return rankClassLoaders;
     }
 
     /**
@@ -190,6 +221,7 @@ public final class SpmdWorld implements SpmdRuntime {
         private Duration deadlockTimeout = DEFAULT_DEADLOCK_TIMEOUT;
         private int spinPolls = 20_000;
         private Collectives collectives = Collectives.AUTO;
+        private IntFunction<? extends ClassLoader> rankClassLoaders;
 
         private Builder() {
         }
@@ -275,6 +307,32 @@ public final class SpmdWorld implements SpmdRuntime {
          */
         public Builder collectives(Collectives collectives) {
             this.collectives = Objects.requireNonNull(collectives, "collectives");
+            return this;
+        }
+
+        /**
+         * Gives each rank a class loader of its own for the classes of the objects it receives,
+         * as each process has under MPJ Express: the launcher of unmodified mpiJava programs
+         * ({@code bin/ccrj mpirun}) loads every rank's program classes in a loader of their own,
+         * so that each rank has its own statics.
+         *
+         * <p>What an {@link Datatype#OBJECT} message carries then depends on the two ranks'
+         * loaders. Between ranks with the same loader (and by default, when this option is not
+         * set) it carries references to the sender's objects, without copying them. Between ranks
+         * with different loaders the receiver gets objects of its own loader's classes: {@code null},
+         * strings, boxed primitives and other immutable JDK values travel as references, arrays of
+         * primitives as copies, and anything else is copied by Java serialization at the send
+         * (so the sender may change its objects as soon as the send returns) and read back at the
+         * receive with the classes resolved in the receiving rank's loader. An element that is not
+         * {@link java.io.Serializable} then fails the send with {@link MpiException.ErrorClass#TYPE},
+         * naming its class. Reductions run the operation on the receiving rank's classes.
+         *
+         * @param loaders called once per rank at the start of each {@link #run}, with the rank;
+         *     returns that rank's loader, not {@code null}
+         * @return this builder
+         */
+        public Builder rankClassLoaders(IntFunction<? extends ClassLoader> loaders) {
+            this.rankClassLoaders = Objects.requireNonNull(loaders, "loaders");
             return this;
         }
 

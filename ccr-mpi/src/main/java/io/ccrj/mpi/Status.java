@@ -14,7 +14,8 @@ package io.ccrj.mpi;
  * @param count the number of items of the operation's datatype the message carried
  *     ({@code Get_count}), or {@link Comm#UNDEFINED} if it carried a partial item; for a probe,
  *     which has no datatype, the number of base elements
- * @param elements the number of base elements the message carried ({@code Get_elements})
+ * @param elements the number of base elements the message carried ({@code Get_elements}), or
+ *     {@link Comm#UNDEFINED} for items of a zero-size datatype, as MPI's {@code MPI_Get_elements}
  * @param cancelled whether the operation was cancelled ({@code Test_cancelled})
  * @param index the position of the request in the array given to {@link Request#waitAny} and
  *     its relatives, {@link Comm#UNDEFINED} otherwise (mpiJava's {@code Status.index})
@@ -37,10 +38,10 @@ public record Status(int source, int tag, int count, int elements, boolean cance
      *
      * @param type a datatype of the message's base type
      * @return {@link #elements()} / {@code type.size()}, or {@link Comm#UNDEFINED} if that is not
-     *     whole
+     *     whole; for a zero-size datatype (which sends items without elements), {@link #count()}
      */
     public int count(Datatype type) {
-        return countOf(elements, type);
+        return type.size() == 0 ? count : countOf(elements, type);
     }
 
     /**

@@ -361,14 +361,39 @@ public class DefaultComm implements Comm {
         }
     }
 
+    /**
+     * Lends {@code buf} to the receiver, or, for objects bound for a rank with another class
+     * loader, sends their copy and still completes once the receiver has taken it (a synchronous
+     * send must).
+     */
     private ZeroCopySend lend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        Message m = Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
-        world.mailboxes[worldRanks[dest]].deliver(m);
+        int to = worldRanks[dest];
+        Message m = copiesObjects(type, to)
+                ? Message.objectCopy(context, rank, tag, buf, offset, count, type, mailbox)
+                : Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
+        world.mailboxes[to].deliver(m);
         return new ZeroCopySend(this, op, m, dest, count);
     }
 
     private void deliver(int ctx, Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        world.mailboxes[worldRanks[dest]].deliver(Message.copyOf(ctx, rank, tag, buf, offset, count, type));
+        int to = worldRanks[dest];
+        world.mailboxes[to].deliver(copiesObjects(type, to)
+                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type, null)
+                : Message.copyOf(ctx, rank, tag, buf, offset, count, type));
+    }
+
+    /** Whether a message of {@code type} to world rank {@code to} carries copies of objects ({@link ObjectMessages}). */
+    private boolean copiesObjects(Datatype type, int to) {
+        return world.copiesObjects && type.base() == Datatype.Base.OBJECT
+                && world.copiesObjects(mailbox.worldRank, to);
+    }
+
+    /**
+     * Whether a collective on {@code type} goes through shared memory: not for objects when ranks
+     * have class loaders of their own, since there every rank would read the others' objects.
+     */
+    private boolean sharedMemory(Datatype type) {
+        return shared != null && !(world.copiesObjects && type.base() == Datatype.Base.OBJECT);
     }
 
     // ------------------------------------------------------------------ point to point: modes
@@ -709,7 +734,7 @@ public class DefaultComm implements Comm {
         int srcOffset = inPlace ? recvoffset : sendoffset;
         begin("allreduce");
         try {
-            if (shared != null) {
+            if (sharedMemory(type)) {
                 if (!type.isDense()) {
                     src = OperandCopies.take(src, srcOffset, count, type, false);
                     srcOffset = 0;
@@ -808,7 +833,7 @@ public class DefaultComm implements Comm {
      */
     private void allgathervAlgorithm(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype,
             Object recvbuf, int[] recvcounts, int[] recvAt, Datatype recvtype) {
-        if (shared == null) {
+        if (!sharedMemory(recvtype)) {
             RingAllgather.allgatherv(this, sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvcounts, recvAt,
                     recvtype);
             return;

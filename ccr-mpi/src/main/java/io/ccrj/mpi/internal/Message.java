@@ -33,10 +33,15 @@ final class Message {
     /**
      * An array of {@link #type}'s class holding {@link #count} elements at index 0; {@code null}
      * for a single primitive element, which travels in {@link #scalar} (one allocation and one
-     * cache line less on the latency path).
+     * cache line less on the latency path); for an {@code OBJECT} message to a rank with another
+     * class loader, possibly the elements serialized ({@link ObjectMessages.Serialized}).
      */
     final Object payload;
-    /** The single element of a one-element primitive message, as raw bits ({@link #encode}). */
+    /**
+     * The single element of a one-element primitive message, as raw bits ({@link #encode}); for a
+     * message of no elements, the number of items the sender sent (items of a zero-size datatype
+     * carry no elements, but MPI's {@code Get_count} still counts them). Unused otherwise.
+     */
     final long scalar;
     /** Index of the first element (or item) in {@link #payload}: 0 for eager copies. */
     final int payloadOffset;
@@ -98,7 +103,7 @@ final class Message {
      */
     static Message borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
             RankMailbox sender) {
-        return new Message(context, source, tag, type.base(), count * type.size(), buf, 0L, offset, sender,
+        return new Message(context, source, tag, type.base(), count * type.size(), buf, count, offset, sender,
                 type.isDense() ? null : type);
     }
 
@@ -108,6 +113,24 @@ final class Message {
             consumed = true;
             borrowing.wakeIfWaiting();
         }
+    }
+
+    /**
+     * An {@code OBJECT} message for a rank with another class loader than the sender's
+     * ({@link ObjectMessages}): the {@code count} items of {@code type} at {@code buf[offset]}
+     * gathered, then serialized unless they may travel as references. {@code sender} is the
+     * sender's mailbox for a synchronous send, which completes once the receiver has taken the
+     * message; {@code null} otherwise.
+     */
+    static Message objectCopy(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
+            RankMailbox sender) {
+        int n = count * type.size();
+        Object[] flat = new Object[n];
+        if (n > 0) {
+            type.toContiguous(buf, offset, count, flat, 0);
+        }
+        return new Message(context, source, tag, Base.OBJECT, n, ObjectMessages.payload(flat), count, 0, sender,
+                null);
     }
 
     /** A message carrying a copy of {@code count} items of {@code type} from {@code buf[offset]}. */
@@ -121,7 +144,7 @@ final class Message {
         if (n > 0) {
             type.toContiguous(buf, offset, count, payload, 0);
         }
-        return new Message(context, source, tag, base, n, payload, 0L);
+        return new Message(context, source, tag, base, n, payload, count);
     }
 
     /** Element {@code i} of a primitive array as raw bits. */

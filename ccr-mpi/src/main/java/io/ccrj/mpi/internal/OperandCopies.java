@@ -38,7 +38,8 @@ import java.util.UUID;
  */
 final class OperandCopies {
 
-    private static final Set<Class<?>> IMMUTABLE = Set.of(String.class, Integer.class, Long.class, Double.class,
+    /** Immutable JDK value classes: shared between ranks, whatever their class loaders ({@link ObjectMessages}). */
+    static final Set<Class<?>> IMMUTABLE = Set.of(String.class, Integer.class, Long.class, Double.class,
             Float.class, Short.class, Byte.class, Character.class, Boolean.class, BigInteger.class, BigDecimal.class,
             UUID.class);
 
@@ -165,7 +166,7 @@ final class OperandCopies {
      * Resolves classes through the operand's own class loader first, so that ranks with their own
      * class loaders (programs with per-rank statics) get copies of their own classes.
      */
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
+    static final class LoaderObjectInputStream extends ObjectInputStream {
         private final ClassLoader loader;
 
         LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {

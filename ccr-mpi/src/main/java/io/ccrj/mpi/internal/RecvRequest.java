@@ -92,7 +92,13 @@ final class RecvRequest implements LocalRequest {
                 copyElements(m, n);
             }
         }
-        status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
+        if (type.size() == 0 && n == 0) {
+            // items of a zero-size datatype: MPI counts the items sent and has no elements to count
+            status = new Status(m.source, m.tag, (int) m.scalar, io.ccrj.mpi.Comm.UNDEFINED, false,
+                    io.ccrj.mpi.Comm.UNDEFINED);
+        } else {
+            status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
+        }
     }
 
     /**
@@ -114,7 +120,15 @@ final class RecvRequest implements LocalRequest {
 
     private void copyObjects(Message m, int n) {
         try {
-            copyElements(m, n);
+            if (m.payload instanceof ObjectMessages.Serialized s) {
+                type.fromContiguous(s.read(comm.world.objectLoader(comm.mailbox().worldRank)), 0, n, buf, offset);
+            } else {
+                copyElements(m, n);
+            }
+        } catch (MpiException e) {
+            complete = true;
+            error = new MpiException(e.errorClass(), describe() + ": the message (source=" + m.source + ", tag="
+                    + m.tag + "): " + e.getMessage(), e);
         } catch (ArrayStoreException e) {
             complete = true;
             error = new MpiException(ErrorClass.TYPE, describe() + ": an element of the message (source="

@@ -5,8 +5,10 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.RankThreads;
 import io.ccrj.mpi.SpmdWorld;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 
 /**
  * The shared state of one run of a {@link SpmdWorld}: the ranks' mailboxes, the end-of-world
@@ -38,6 +40,15 @@ final class World {
     /** Shared-memory collective state per communicator, keyed by its point-to-point context. */
     private final ConcurrentHashMap<Integer, SharedMemoryCollectives> shared = new ConcurrentHashMap<>();
 
+    /**
+     * Each rank's class loader for received objects, or {@code null} when all ranks share their
+     * object classes ({@link SpmdWorld.Builder#rankClassLoaders}). Written once here, read by
+     * every rank (final: safely published with the world).
+     */
+    private final ClassLoader[] rankLoaders;
+    /** Whether some two ranks have different loaders, so that some OBJECT messages are copies. */
+    final boolean copiesObjects;
+
     World(SpmdWorld config) {
         this.name = config.name();
         this.size = config.size();
@@ -47,6 +58,30 @@ final class World {
         for (int i = 0; i < size; i++) {
             mailboxes[i] = new RankMailbox(this, i, virtualThreads, config.spinPolls());
         }
+        IntFunction<? extends ClassLoader> loaders = config.rankClassLoaders();
+        boolean differ = false;
+        if (loaders == null) {
+            this.rankLoaders = null;
+        } else {
+            this.rankLoaders = new ClassLoader[size];
+            for (int i = 0; i < size; i++) {
+                int rank = i;
+                rankLoaders[i] = Objects.requireNonNull(loaders.apply(i),
+                        () -> "rankClassLoaders returned null for rank " + rank);
+                differ |= rankLoaders[i] != rankLoaders[0];
+            }
+        }
+        this.copiesObjects = differ;
+    }
+
+    /** Whether an OBJECT message from world rank {@code from} to {@code to} carries copies, not references. */
+    boolean copiesObjects(int from, int to) {
+        return copiesObjects && rankLoaders[from] != rankLoaders[to];
+    }
+
+    /** The class loader that resolves the classes of the objects world rank {@code worldRank} receives. */
+    ClassLoader objectLoader(int worldRank) {
+        return rankLoaders == null ? null : rankLoaders[worldRank];
     }
 
     /**

@@ -57,28 +57,46 @@ public final class MpiRun {
         Objects.requireNonNull(mainClass, "mainClass");
         URL[] urls = urls(classPath);
         ClassLoader launcher = MpiRun.class.getClassLoader();
-        world.run(comm -> {
-            Thread self = Thread.currentThread();
-            ClassLoader previous = self.getContextClassLoader();
-            try (RankClassLoader loader = new RankClassLoader("rank-" + comm.rank(), urls, launcher)) {
-                self.setContextClassLoader(loader);
-                RankBinding.bind(comm);
-                Method main = mainMethod(loader, mainClass);
+        RankClassLoader[] loaders = new RankClassLoader[world.size()];
+        for (int r = 0; r < loaders.length; r++) {
+            loaders[r] = new RankClassLoader("rank-" + r, urls, launcher);
+        }
+        // Each rank receives objects of its own loader's classes (copied between ranks, as
+        // between MPJ Express's processes); see SpmdWorld.Builder.rankClassLoaders.
+        SpmdWorld ranks = world.toBuilder().rankClassLoaders(r -> loaders[r]).build();
+        try {
+            ranks.run(comm -> {
+                Thread self = Thread.currentThread();
+                ClassLoader previous = self.getContextClassLoader();
+                RankClassLoader loader = loaders[comm.rank()];
                 try {
-                    main.invoke(null, (Object) args.clone());
-                } catch (InvocationTargetException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof Exception ex) {
-                        throw ex;
+                    self.setContextClassLoader(loader);
+                    RankBinding.bind(comm);
+                    Method main = mainMethod(loader, mainClass);
+                    try {
+                        main.invoke(null, (Object) args.clone());
+                    } catch (InvocationTargetException e) {
+                        Throwable cause = e.getCause();
+                        if (cause instanceof Exception ex) {
+                            throw ex;
+                        }
+                        throw (Error) cause;
                     }
-                    throw (Error) cause;
+                    return null;
+                } finally {
+                    RankBinding.unbind();
+                    self.setContextClassLoader(previous);
                 }
-                return null;
-            } finally {
-                RankBinding.unbind();
-                self.setContextClassLoader(previous);
+            });
+        } finally {
+            for (RankClassLoader loader : loaders) {
+                try {
+                    loader.close();
+                } catch (IOException e) {
+                    // the run's outcome matters more than a jar that did not close
+                }
             }
-        });
+        }
     }
 
     private static Method mainMethod(ClassLoader loader, String mainClass) throws ReflectiveOperationException {

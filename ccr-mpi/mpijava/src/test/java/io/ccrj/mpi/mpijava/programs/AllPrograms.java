@@ -4,8 +4,9 @@ import mpi.MPI;
 
 /**
  * The test programs in one run (one MPI start-up): collectives, point-to-point, groups,
- * topologies, send modes and requests, v-collectives, datatypes; {@code Reduce_scatter} last, on
- * a communicator of its own.
+ * topologies, send modes and requests, v-collectives, datatypes, objects of the program's own
+ * classes, what completion does to requests, zero-size datatypes, several threads after a plain
+ * {@code Init}; {@code Reduce_scatter} last, on a communicator of its own.
  */
 public class AllPrograms {
 
@@ -13,8 +14,9 @@ public class AllPrograms {
      * Runs the programs in turn, with an environment check first.
      *
      * @param args passed to {@code MPI.Init}; printed back
+     * @throws InterruptedException if interrupted while joining the threads of one program
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         String[] rest = MPI.Init(args);
         Out.line("env", "args", rest);
         Out.check("env", "initialized", MPI.Initialized(), true);
@@ -31,6 +33,10 @@ public class AllPrograms {
         ModesProgram.run();
         VCollectivesProgram.run();
         DatatypesProgram.run();
+        ObjectsProgram.run();
+        RequestsProgram.run();
+        ZeroSizeProgram.run();
+        ThreadsAfterInitProgram.run();
         VCollectivesProgram.reduceScatter();
         MPI.Finalize();
     }

@@ -68,9 +68,7 @@ public class ThreadsProgram {
         long[] expected = new long[THREADS];
         int left = (me + n - 1) % n;
         for (int t = 0; t < THREADS; t++) {
-            for (int round = 0; round < ROUNDS; round++) {
-                expected[t] += 2L * value(left, t, round);
-            }
+            expected[t] = expectedSum(left, t);
         }
         Out.check("threads", "sums", sums, expected);
         w.Barrier();
@@ -78,12 +76,21 @@ public class ThreadsProgram {
         MPI.Finalize();
     }
 
+    /** What {@link #exchange} with {@code tag} sums on the right neighbour of {@code left}. */
+    static long expectedSum(int left, int tag) {
+        long sum = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            sum += 2L * value(left, tag, round);
+        }
+        return sum;
+    }
+
     private static long value(int rank, int tag, int round) {
         return rank * 100_000L + tag * 1_000L + round;
     }
 
     /** Two exchanges a round around the ring with one tag: the sum of what came from the left. */
-    private static long exchange(Intracomm w, int tag) {
+    static long exchange(Intracomm w, int tag) {
         int n = w.Size();
         int right = (w.Rank() + 1) % n;
         int left = (w.Rank() + n - 1) % n;
