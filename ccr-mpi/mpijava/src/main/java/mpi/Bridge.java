@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.MpiTerms;
 
 /**
  * The translations shared by the classes of this package: errors, tags and statuses between the
@@ -10,9 +11,38 @@ final class Bridge {
     private Bridge() {
     }
 
-    /** ccr-mpi's failure as mpiJava's exception. */
+    /**
+     * ccr-mpi's failure as mpiJava's exception, its message in mpiJava's terms and naming the
+     * call the program made; also recorded for the launcher's report ({@link MPI#failed}), since
+     * programs often catch and drop it.
+     */
     static MPIException error(MpiException e) {
-        return new MPIException(e);
+        String call = programCall();
+        String message = MpiTerms.of(e.getMessage(), call.substring(call.indexOf('.') + 1));
+        MPI.failed(call, message, e.errorClass() == MpiException.ErrorClass.ABORTED);
+        return new MPIException(message, e);
+    }
+
+    /**
+     * The call of package {@code mpi} that the program made, such as {@code Comm.Recv}: the
+     * outermost frame of this package on the calling thread's stack (the one the program's code
+     * called).
+     */
+    private static String programCall() {
+        return StackWalker.getInstance().walk(frames -> {
+            String outermost = null;
+            for (StackWalker.StackFrame f : (Iterable<StackWalker.StackFrame>) frames::iterator) {
+                String c = f.getClassName();
+                if (c.equals(Bridge.class.getName())) {
+                    continue;
+                }
+                if (!c.startsWith("mpi.") || c.indexOf('.', 4) >= 0) {
+                    break;
+                }
+                outermost = c.substring(4) + "." + f.getMethodName();
+            }
+            return outermost == null ? "MPI" : outermost;
+        });
     }
 
     /** A receive or probe tag: mpiJava's ANY_TAG (-2) is ccr-mpi's {@link io.ccrj.mpi.Comm#ANY_TAG}. */

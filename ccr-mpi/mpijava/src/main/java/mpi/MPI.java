@@ -4,6 +4,7 @@ import io.ccrj.mpi.Environment;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.ThreadLevel;
 import io.ccrj.mpi.mpijava.internal.RankBinding;
+import io.ccrj.mpi.mpijava.internal.RunReport;
 import java.nio.ByteBuffer;
 
 /**
@@ -160,6 +161,9 @@ public class MPI {
     private static volatile boolean finalized;
     private static volatile Thread mainThread;
     private static volatile Errhandler errhandler = ERRORS_ARE_FATAL;
+    /** Where this process's failed calls are recorded for the launcher's report; set by {@link #Init}. */
+    private static volatile RunReport report;
+    private static volatile int worldRank;
 
     /** Not instantiable in practice; public as in MPJ Express. */
     public MPI() {
@@ -199,8 +203,8 @@ public class MPI {
     }
 
     private static String[] start(String operation, String[] args, ThreadLevel level) {
-        io.ccrj.mpi.Comm world = RankBinding.current();
-        if (world == null) {
+        RankBinding.Rank rank = RankBinding.current();
+        if (rank == null) {
             throw new MPIException(operation + ": this thread is not a ccr-mpi rank; start the program with"
                     + " 'bin/ccrj mpirun -np N -cp CLASSPATH " + "MainClass args...' (io.ccrj.mpi.mpijava.MpiRun)");
         }
@@ -208,6 +212,9 @@ public class MPI {
             throw new MPIException(finalized ? operation + ": called after MPI.Finalize (MPI cannot be restarted)"
                     : operation + ": MPI was started already");
         }
+        io.ccrj.mpi.Comm world = rank.world();
+        report = rank.report();
+        worldRank = world.rank();
         try {
             world.requestThreadLevel(level);
         } catch (MpiException e) {
@@ -356,6 +363,17 @@ public class MPI {
             world("MPI.Buffer_detach").bufferDetach();
         } catch (MpiException e) {
             throw Bridge.error(e);
+        }
+    }
+
+    /**
+     * Records a failed call of this process for the launcher's final report (the first per
+     * process is kept), whether or not the program catches the exception.
+     */
+    static void failed(String call, String message, boolean stoppedByOtherRank) {
+        RunReport r = report;
+        if (r != null) {
+            r.failed(worldRank, new RunReport.FailedCall(call, message, stoppedByOtherRank));
         }
     }
 

@@ -25,6 +25,16 @@ public class MPIException extends RuntimeException {
     }
 
     /**
+     * An exception with a message and a cause.
+     *
+     * @param message what failed
+     * @param cause the underlying failure
+     */
+    public MPIException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /**
      * An exception caused by another.
      *
      * @param cause the underlying failure; its message becomes this one's

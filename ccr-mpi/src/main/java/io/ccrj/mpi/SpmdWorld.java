@@ -3,6 +3,7 @@ package io.ccrj.mpi;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -44,6 +45,7 @@ public final class SpmdWorld implements SpmdRuntime {
     private final int spinPolls;
     private final Collectives collectives;
     private final IntFunction<? extends ClassLoader> rankClassLoaders;
+    private final Consumer<String> onAllBlocked;
 
     private SpmdWorld(Builder b) {
         this.size = b.size;
@@ -53,6 +55,7 @@ public final class SpmdWorld implements SpmdRuntime {
         this.spinPolls = b.spinPolls;
         this.collectives = b.collectives;
         this.rankClassLoaders = b.rankClassLoaders;
+        this.onAllBlocked = b.onAllBlocked;
     }
 
     /**
@@ -93,6 +96,7 @@ public final class SpmdWorld implements SpmdRuntime {
         b.spinPolls = spinPolls;
         b.collectives = collectives;
         b.rankClassLoaders = rankClassLoaders;
+        b.onAllBlocked = onAllBlocked;
         return b;
     }
 
@@ -105,6 +109,16 @@ public final class SpmdWorld implements SpmdRuntime {
      */
     public IntFunction<? extends ClassLoader> rankClassLoaders() {
         return rankClassLoaders;
+    }
+
+    /**
+     * What is told when every running rank is blocked, as configured with
+     * {@link Builder#onAllBlocked}.
+     *
+     * @return the listener, or {@code null} if none
+     */
+    public Consumer<String> onAllBlocked() {
+        return onAllBlocked;
     }
 
     /**
@@ -222,6 +236,7 @@ public final class SpmdWorld implements SpmdRuntime {
         private int spinPolls = 20_000;
         private Collectives collectives = Collectives.AUTO;
         private IntFunction<? extends ClassLoader> rankClassLoaders;
+        private Consumer<String> onAllBlocked;
 
         private Builder() {
         }
@@ -333,6 +348,24 @@ public final class SpmdWorld implements SpmdRuntime {
          */
         public Builder rankClassLoaders(IntFunction<? extends ClassLoader> loaders) {
             this.rankClassLoaders = Objects.requireNonNull(loaders, "loaders");
+            return this;
+        }
+
+        /**
+         * Tells {@code listener} as soon as every rank still running has been blocked for a
+         * second (or half the deadlock timeout, if that is shorter) with no message that could
+         * release one, long before the {@link DeadlockException} ends the world: a launcher can
+         * say at once that the program looks stuck. Called once per such stall, on the thread
+         * that called {@link #run}, with one line such as
+         * {@code "all 2 ranks blocked; deadlock report in 29 s"}; it must return quickly, and what
+         * it throws is ignored. The stall ends, and may be told again later, when a rank makes
+         * progress.
+         *
+         * @param listener receives the description
+         * @return this builder
+         */
+        public Builder onAllBlocked(Consumer<String> listener) {
+            this.onAllBlocked = Objects.requireNonNull(listener, "listener");
             return this;
         }
 

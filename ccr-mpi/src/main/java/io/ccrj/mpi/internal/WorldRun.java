@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Runs one world: starts a thread per rank, then watches from the calling thread for the end,
@@ -88,7 +89,7 @@ public final class WorldRun {
     private static void watch(World world, SpmdWorld config, CountDownLatch done) {
         long timeout = config.deadlockTimeout().toNanos();
         long interval = Math.clamp(timeout / 8, TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(250));
-        DeadlockDetector detector = new DeadlockDetector(world, timeout);
+        DeadlockDetector detector = new DeadlockDetector(world, timeout, config.onAllBlocked());
         long abortedAt = 0;
         boolean interrupted = false;
         try {
@@ -126,14 +127,23 @@ public final class WorldRun {
 
     /** Watches for a world whose live ranks are all blocked with no progress. Watchdog thread only. */
     static final class DeadlockDetector {
+        /** How long a stall lasts before {@link SpmdWorld#onAllBlocked()} is told (at most half the timeout). */
+        private static final long NOTICE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
         private final World world;
         private final long timeoutNanos;
+        private final long noticeNanos;
+        private final Consumer<String> onAllBlocked;
         private final long[] epochs;
         private long blockedSince = -1;
+        /** Whether the current stall has been told to {@link #onAllBlocked}. */
+        private boolean noticed;
 
-        DeadlockDetector(World world, long timeoutNanos) {
+        DeadlockDetector(World world, long timeoutNanos, Consumer<String> onAllBlocked) {
             this.world = world;
             this.timeoutNanos = timeoutNanos;
+            this.noticeNanos = Math.min(NOTICE_NANOS, timeoutNanos / 2);
+            this.onAllBlocked = onAllBlocked;
             this.epochs = new long[world.size];
         }
 
@@ -148,6 +158,7 @@ public final class WorldRun {
                 }
                 if (st != RankMailbox.BLOCKED) {
                     blockedSince = -1;
+                    noticed = false;
                     return null;
                 }
                 live++;
@@ -162,16 +173,26 @@ public final class WorldRun {
             }
             if (changed) {
                 blockedSince = now;
+                noticed = false;
                 return null;
             }
-            if (now - blockedSince < timeoutNanos) {
+            long stalled = now - blockedSince;
+            if (stalled < noticeNanos) {
                 return null;
             }
             for (RankMailbox mb : mbs) {
                 if (mb.state() == RankMailbox.BLOCKED && !mb.inboundEmpty()) {
                     blockedSince = now;
+                    noticed = false;
                     return null;
                 }
+            }
+            if (!noticed) {
+                noticed = true;
+                tell(live, stalled);
+            }
+            if (stalled < timeoutNanos) {
+                return null;
             }
             List<String> pending = new ArrayList<>();
             for (int i = 0; i < mbs.length; i++) {
@@ -181,6 +202,21 @@ public final class WorldRun {
                                 : "")));
             }
             return new DeadlockException(world.name, TimeUnit.NANOSECONDS.toMillis(now - blockedSince), pending);
+        }
+
+        private void tell(int live, long stalled) {
+            if (onAllBlocked == null) {
+                return;
+            }
+            int finished = world.size - live;
+            long left = Math.max(0, TimeUnit.NANOSECONDS.toSeconds(timeoutNanos - stalled + TimeUnit.MILLISECONDS.toNanos(500)));
+            try {
+                onAllBlocked.accept("all " + live + (finished > 0 ? " running" : "") + " rank" + (live == 1 ? "" : "s")
+                        + " blocked" + (finished > 0 ? " (" + finished + " finished)" : "")
+                        + "; deadlock report in " + left + " s");
+            } catch (RuntimeException e) {
+                // a listener's failure must not stop the watchdog
+            }
         }
     }
 }

@@ -1,9 +1,13 @@
 package io.ccrj.mpi.mpijava;
 
+import io.ccrj.mpi.DeadlockException;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpijava.internal.FailureReport;
+import io.ccrj.mpi.mpijava.internal.MpiTerms;
 import io.ccrj.mpi.mpijava.internal.RankBinding;
 import io.ccrj.mpi.mpijava.internal.RankClassLoader;
+import io.ccrj.mpi.mpijava.internal.RunReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -19,6 +23,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Runs an unmodified mpiJava 1.2 / MPJ Express program on N ccr-mpi ranks in this JVM: the
@@ -53,6 +60,11 @@ public final class MpiRun {
      * @throws IllegalArgumentException if a class-path entry is not a valid path
      */
     public static void run(SpmdWorld world, List<Path> classPath, String mainClass, String... args) {
+        run(world, classPath, mainClass, new RunReport(world.size()), args);
+    }
+
+    private static void run(SpmdWorld world, List<Path> classPath, String mainClass, RunReport report,
+            String... args) {
         Objects.requireNonNull(world, "world");
         Objects.requireNonNull(mainClass, "mainClass");
         URL[] urls = urls(classPath);
@@ -71,7 +83,7 @@ public final class MpiRun {
                 RankClassLoader loader = loaders[comm.rank()];
                 try {
                     self.setContextClassLoader(loader);
-                    RankBinding.bind(comm);
+                    RankBinding.bind(new RankBinding.Rank(comm, report));
                     Method main = mainMethod(loader, mainClass);
                     try {
                         main.invoke(null, (Object) args.clone());
@@ -82,6 +94,7 @@ public final class MpiRun {
                         }
                         throw (Error) cause;
                     }
+                    report.returned(comm.rank());
                     return null;
                 } finally {
                     RankBinding.unbind();
@@ -123,8 +136,8 @@ public final class MpiRun {
     /**
      * The command line: {@code -np N [-cp PATH | -jar JAR] [-dev multicore]
      * [-deadlock-timeout SECONDS] MainClass args...} (with {@code -jar}, the jar's
-     * {@code Main-Class} and no class name). Exits 0 when every rank returned, 1 if one failed,
-     * 2 for a bad command line.
+     * {@code Main-Class} and no class name). Exits 0 when every rank returned, 1 if one failed or
+     * the ranks deadlocked, 2 for a bad command line or a main class that cannot be run.
      *
      * @param argv the command line
      */
@@ -137,8 +150,7 @@ public final class MpiRun {
                 System.out.println(USAGE);
                 status = 0;
             } else {
-                System.err.println("ccrj mpirun: " + e.getMessage());
-                System.err.println(USAGE);
+                System.err.println("ccrj mpirun: " + e.getMessage() + " (bin/ccrj mpirun -h shows the usage)");
                 status = 2;
             }
         }
@@ -147,13 +159,21 @@ public final class MpiRun {
 
     private static final String HELP = "help";
 
+    /** The world's name: the communicator label in every message. */
+    static final String WORLD_NAME = "MPI.COMM_WORLD";
+
     static final String USAGE = """
             Usage: bin/ccrj mpirun -np N [-cp CLASSPATH] [-dev multicore] [-deadlock-timeout SECONDS] MainClass [args...]
                    bin/ccrj mpirun -np N -jar app.jar [args...]
             Runs the mpiJava program's main on N ranks in this JVM (ccr-mpi), each rank with its own
             class loader; the same compiled program runs on MPJ Express with mpjrun.sh -np N.""";
 
-    /** Parses {@code argv}, runs the program, reports a failure on {@code err}; returns the exit status. */
+    /**
+     * Parses {@code argv}, runs the program, reports the outcome on {@code err}; returns the exit
+     * status (0 every rank returned, 1 a rank failed or the ranks deadlocked).
+     *
+     * @throws UsageException for a bad command line or a main class that cannot be run (exit 2)
+     */
     static int launch(String[] argv, PrintStream err) throws UsageException {
         int np = -1;
         String cp = null;
@@ -206,18 +226,63 @@ public final class MpiRun {
                 }
             }
         }
+        checkMainClass(classPath, mainClass);
         String[] args = Arrays.copyOfRange(argv, i, argv.length);
-        SpmdWorld world = SpmdWorld.builder().size(np).name("mpirun").deadlockTimeout(deadlock).build();
+        long timeoutSeconds = deadlock.toSeconds();
+        SpmdWorld world = SpmdWorld.builder().size(np).name(WORLD_NAME).deadlockTimeout(deadlock)
+                .onAllBlocked(line -> err.println("ccrj mpirun: " + line + " (-deadlock-timeout " + timeoutSeconds
+                        + ")"))
+                .build();
+        RunReport report = new RunReport(np);
         try {
-            run(world, classPath, mainClass, args);
+            run(world, classPath, mainClass, report, args);
             return 0;
+        } catch (DeadlockException e) {
+            for (int r = 0; r < np; r++) {
+                RunReport.FailedCall f = report.firstFailure(r);
+                if (f != null && !f.stoppedByOtherRank()) {
+                    err.println("ccrj mpirun: rank " + r + ": " + f);
+                }
+            }
+            err.println("ccrj mpirun: " + e.getMessage().lines().map(l -> deadlockLine(l))
+                    .collect(Collectors.joining(System.lineSeparator())));
+            return 1;
         } catch (RankFailedException e) {
-            err.println("ccrj mpirun: rank " + e.rank() + " of " + np + " failed running " + mainClass + ":");
-            e.getCause().printStackTrace(err);
+            FailureReport.print(err, mainClass, np, e.rank(), e.getCause(), report);
             return 1;
         } catch (RuntimeException e) {
             err.println("ccrj mpirun: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** A line of the deadlock report in mpiJava's terms: a rank's pending operation is the program's call. */
+    private static String deadlockLine(String line) {
+        Matcher m = PENDING.matcher(line);
+        return m.matches() ? m.group(1) + MpiTerms.of(m.group(2), null) : line;
+    }
+
+    private static final Pattern PENDING = Pattern.compile("(\\s*rank \\d+: )(.*)");
+
+    /**
+     * Fails the launch before any rank starts if {@code mainClass} is not on the class path or
+     * has no {@code public static void main(String[])}: loaded, not initialized, by a throwaway
+     * loader of the program's class path.
+     */
+    private static void checkMainClass(List<Path> classPath, String mainClass) throws UsageException {
+        String where = classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+        try (RankClassLoader probe = new RankClassLoader("probe", urls(classPath), MpiRun.class.getClassLoader())) {
+            Class<?> c = Class.forName(mainClass, false, probe);
+            Method main = c.getMethod("main", String[].class);
+            if (!Modifier.isStatic(main.getModifiers())) {
+                throw new UsageException(mainClass + ".main(String[]) is not static");
+            }
+        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+            throw new UsageException("main class " + mainClass + " is not on the class path " + where);
+        } catch (NoSuchMethodException e) {
+            throw new UsageException(mainClass + " has no public static void main(String[])");
+        } catch (IOException | LinkageError e) {
+            throw new UsageException("cannot load main class " + mainClass + " from " + where + ": " + e);
         }
     }
 

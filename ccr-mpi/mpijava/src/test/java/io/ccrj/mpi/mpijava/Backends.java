@@ -46,6 +46,14 @@ final class Backends {
         return exec(cmd, null);
     }
 
+    /** The launcher's {@code main} with {@code argv}, as {@code bin/ccrj mpirun} starts it. */
+    static Run launcher(String... argv) throws IOException, InterruptedException {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(java(), "-cp", cp, MpiRun.class.getName()));
+        cmd.addAll(List.of(argv));
+        return exec(cmd, null);
+    }
+
     static Run mpjExpress(int np, String mainClass, String... args) throws IOException, InterruptedException {
         Path home = Path.of(System.getProperty("mpj.home", "/usr/share/mpj"));
         Path lib = home.resolve("lib");

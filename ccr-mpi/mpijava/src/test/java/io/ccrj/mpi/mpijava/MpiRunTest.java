@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpijava.programs.ErrorTermsProgram;
+import io.ccrj.mpi.mpijava.programs.SwallowingProgram;
+import io.ccrj.mpi.mpijava.programs.ThrowingProgram;
 import io.ccrj.mpi.mpijava.programs.UnsupportedProgram;
 import io.ccrj.mpi.mpijava.programs.LifecycleProgram;
 import io.ccrj.mpi.mpijava.programs.StaticsProgram;
@@ -117,12 +120,10 @@ class MpiRunTest {
                 .hasMessageContaining("only -dev multicore applies");
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-jar", "missing.jar"}, err))
                 .hasMessage("-jar missing.jar: no such file");
-        ByteArrayOutputStream report = new ByteArrayOutputStream();
-        int status = MpiRun.launch(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
-            "no.such.Main"}, new PrintStream(report, true, StandardCharsets.UTF_8));
-        assertThat(status).isEqualTo(1);
-        assertThat(report.toString(StandardCharsets.UTF_8)).contains("failed running no.such.Main")
-                .contains("ClassNotFoundException");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
+            "no.such.Main"}, err))
+                .isInstanceOf(MpiRun.UsageException.class)
+                .hasMessage("main class no.such.Main is not on the class path " + Backends.programClassPath());
         String out = captureOut(() -> {
             try {
                 assertThat(MpiRun.launch(new String[] {"-np", "3", "-cp", Backends.programClassPath().toString()
@@ -133,5 +134,69 @@ class MpiRunTest {
             }
         });
         assertThat(out.trim()).isEqualTo("starts 1 total 3 args z loader rank-0");
+    }
+
+    private record Launch(int status, List<String> lines) {
+    }
+
+    private static Launch launch(String... argv) throws MpiRun.UsageException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = MpiRun.launch(argv, new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Launch(status, err.toString(StandardCharsets.UTF_8).lines().toList());
+    }
+
+    @Test
+    void aFailedCallThatTheProgramSwallowedIsNamedBeforeTheDeadlockReport() throws Exception {
+        Launch run = launch("-np", "2", "-deadlock-timeout", "2", "-cp", Backends.programClassPath().toString(),
+                SwallowingProgram.class.getName());
+        assertThat(run.status()).isEqualTo(1);
+        List<String> lines = run.lines();
+        assertThat(lines.get(0)).matches("ccrj mpirun: all 1 running rank blocked \\(1 finished\\); deadlock report in"
+                + " [0-2] s \\(-deadlock-timeout 2\\)");
+        assertThat(lines.get(1)).isEqualTo("ccrj mpirun: rank 1: Comm.Recv failed: Recv(source=MPI.ANY_SOURCE, tag=5,"
+                + " MPI.DOUBLE x 2) on MPI.COMM_WORLD: matched a message of datatype MPI.INT (source=0, tag=5, count=2),"
+                + " but the receive buffer's datatype is MPI.DOUBLE (base type MPI.DOUBLE)");
+        assertThat(lines.get(2)).startsWith("ccrj mpirun: world 'MPI.COMM_WORLD' deadlocked");
+        assertThat(lines.subList(3, lines.size())).containsExactly(
+                "  rank 0: Recv(source=1, tag=6, MPI.INT x 1) on MPI.COMM_WORLD", "  rank 1: finished");
+    }
+
+    @Test
+    void oneRanksThrowIsReportedOnceWithTheProgramsFramesFirstAndOneLinePerOtherRank() throws Exception {
+        Launch run = launch("-np", "3", "-cp", Backends.programClassPath().toString(), ThrowingProgram.class.getName());
+        assertThat(run.status()).isEqualTo(1);
+        List<String> lines = run.lines();
+        String program = ThrowingProgram.class.getName();
+        assertThat(lines).hasSizeLessThanOrEqualTo(1 + 15 + 2);
+        assertThat(lines.get(0)).isEqualTo("ccrj mpirun: rank 2 of 3 failed running " + program + ":");
+        assertThat(lines.get(1)).isEqualTo("java.lang.IllegalStateException: rank 2 found a bad value");
+        assertThat(lines.get(2)).startsWith("    at rank-2//" + program + ".check(");
+        assertThat(lines.get(3)).startsWith("    at rank-2//" + program + ".compute(");
+        assertThat(lines.get(4)).startsWith("    at rank-2//" + program + ".main(");
+        assertThat(lines.get(5)).matches("    \\.\\.\\. \\d+ frames of the runtime and the JDK");
+        assertThat(lines.subList(6, lines.size())).containsExactly("ccrj mpirun: rank 0: stopped by rank 2's failure",
+                "ccrj mpirun: rank 1: stopped by rank 2's failure");
+        assertThat(lines).filteredOn(l -> l.contains("Exception")).hasSize(1);
+    }
+
+    @Test
+    void exceptionsThatThePackageMpiThrowsSpeakInMpiJavasTerms() {
+        String out = captureOut(() -> MpiRun.run(SpmdWorld.builder().size(2).name(MpiRun.WORLD_NAME).build(),
+                List.of(Backends.programClassPath()), ErrorTermsProgram.class.getName()));
+        assertThat(out.lines().toList()).containsExactly(
+                "Recv(source=MPI.ANY_SOURCE, tag=MPI.ANY_TAG, MPI.INT x 1) on MPI.COMM_WORLD: message truncated: it"
+                        + " carries 2 elements (source=0, tag=3) but the receive buffer holds only 1",
+                "Bsend on MPI.COMM_WORLD: no buffer is attached for buffered sends (call MPI.Buffer_attach first)");
+    }
+
+    @Test
+    void theLaunchersUsageErrorsAreOneLineAndExitStatusTwo() throws Exception {
+        for (String[] argv : List.of(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
+            "no.such.Main"}, new String[] {"Main"}, new String[] {"-np", "2", "--bogus", "x", "Main"})) {
+            Backends.Run run = Backends.launcher(argv);
+            assertThat(run.exitStatus()).as(run.text()).isEqualTo(2);
+            assertThat(run.lines()).as(run.text()).hasSize(1);
+            assertThat(run.lines().get(0)).startsWith("ccrj mpirun: ").endsWith("(bin/ccrj mpirun -h shows the usage)");
+        }
     }
 }

@@ -3,39 +3,49 @@ package io.ccrj.mpi.mpijava.internal;
 import io.ccrj.mpi.Comm;
 
 /**
- * Hands each rank's world communicator from the launcher to {@code mpi.MPI.Init}: the launcher
- * binds it to the rank's thread before calling the program's {@code main}, and {@code Init}
- * (called on that thread) reads it. This class is loaded once, by the launcher's class loader;
- * each rank's copy of package {@code mpi} reaches it through that loader.
+ * Hands each rank's world communicator, and the place where its failed MPI calls are recorded,
+ * from the launcher to {@code mpi.MPI.Init}: the launcher binds them to the rank's thread before
+ * calling the program's {@code main}, and {@code Init} (called on that thread) reads them. This
+ * class is loaded once, by the launcher's class loader; each rank's copy of package {@code mpi}
+ * reaches it through that loader.
  *
  * <p>Thread safety: a thread-local; each rank thread sees only its own binding.
  */
 public final class RankBinding {
-    private static final ThreadLocal<Comm> WORLD = new ThreadLocal<>();
+    /**
+     * What the launcher gives one rank.
+     *
+     * @param world the rank's world communicator
+     * @param report where the rank's failed MPI calls are recorded
+     */
+    public record Rank(Comm world, RunReport report) {
+    }
+
+    private static final ThreadLocal<Rank> RANK = new ThreadLocal<>();
 
     private RankBinding() {
     }
 
     /**
-     * Binds {@code world} to the calling thread.
+     * Binds {@code rank} to the calling thread.
      *
-     * @param world the rank's world communicator
+     * @param rank the rank's communicator and report
      */
-    public static void bind(Comm world) {
-        WORLD.set(world);
+    public static void bind(Rank rank) {
+        RANK.set(rank);
     }
 
     /** Removes the calling thread's binding. */
     public static void unbind() {
-        WORLD.remove();
+        RANK.remove();
     }
 
     /**
-     * The calling thread's world communicator.
+     * The calling thread's binding.
      *
-     * @return the communicator, or {@code null} if the thread is not a rank started by the launcher
+     * @return the binding, or {@code null} if the thread is not a rank started by the launcher
      */
-    public static Comm current() {
-        return WORLD.get();
+    public static Rank current() {
+        return RANK.get();
     }
 }

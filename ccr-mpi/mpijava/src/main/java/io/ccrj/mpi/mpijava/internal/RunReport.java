@@ -1,0 +1,89 @@
+package io.ccrj.mpi.mpijava.internal;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * What the launcher remembers of one run for its final report: the first MPI call that failed
+ * on each rank (also when the program caught the exception, as programs in the mpiJava test
+ * tradition do with {@code catch (Exception e) {}}), and which ranks' {@code main} returned.
+ *
+ * <p>Thread safety: any thread of a rank may record (a rank may call MPI from several threads);
+ * the first record per rank wins (compare-and-set). The launcher reads after the run has ended,
+ * which the world's end orders after every rank's writes.
+ */
+public final class RunReport {
+    /**
+     * One failed call.
+     *
+     * @param call the mpiJava call, such as {@code Comm.Recv}
+     * @param message what failed, in mpiJava's terms
+     * @param stoppedByOtherRank whether it failed only because another rank's failure ended the run
+     */
+    public record FailedCall(String call, String message, boolean stoppedByOtherRank) {
+        @Override
+        public String toString() {
+            return call + " failed: " + message;
+        }
+    }
+
+    private final AtomicReferenceArray<FailedCall> firstFailures;
+    private final AtomicReferenceArray<Boolean> returned;
+
+    /**
+     * A report for {@code size} ranks.
+     *
+     * @param size the number of ranks
+     */
+    public RunReport(int size) {
+        this.firstFailures = new AtomicReferenceArray<>(size);
+        this.returned = new AtomicReferenceArray<>(size);
+    }
+
+    /**
+     * Records a failed call of {@code rank} unless one was recorded before.
+     *
+     * @param rank the world rank
+     * @param call the failed call
+     */
+    public void failed(int rank, FailedCall call) {
+        firstFailures.compareAndSet(rank, null, call);
+    }
+
+    /**
+     * The first failed call of {@code rank}.
+     *
+     * @param rank the world rank
+     * @return the call, or {@code null} if none failed
+     */
+    public FailedCall firstFailure(int rank) {
+        return firstFailures.get(rank);
+    }
+
+    /**
+     * Marks that {@code rank}'s {@code main} returned.
+     *
+     * @param rank the world rank
+     */
+    public void returned(int rank) {
+        returned.set(rank, Boolean.TRUE);
+    }
+
+    /**
+     * Whether {@code rank}'s {@code main} returned.
+     *
+     * @param rank the world rank
+     * @return {@code true} once it returned normally
+     */
+    public boolean hasReturned(int rank) {
+        return returned.get(rank) != null;
+    }
+
+    /**
+     * The number of ranks.
+     *
+     * @return the size
+     */
+    public int size() {
+        return firstFailures.length();
+    }
+}
