@@ -56,6 +56,11 @@ final class DrivenWorld implements AutoCloseable {
     private volatile Throwable failure;
 
     DrivenWorld(MpiBackend backend, int size, RankBody body) {
+        this(backend.id, size, body, kernel -> backend.run(size, kernel));
+    }
+
+    /** A world of {@code size} ranks that {@code runtime} runs (named {@code name} in its thread). */
+    DrivenWorld(String name, int size, RankBody body, java.util.function.Consumer<Kernel<Void>> runtime) {
         parties = size;
         parked = new AtomicReferenceArray<>(size);
         driver = Thread.currentThread();
@@ -75,9 +80,9 @@ final class DrivenWorld implements AutoCloseable {
                 finished();
             }
         };
-        world = Thread.ofPlatform().daemon().name("driven-world-" + backend).start(() -> {
+        world = Thread.ofPlatform().daemon().name("driven-world-" + name).start(() -> {
             try {
-                backend.run(size, kernel);
+                runtime.accept(kernel);
             } catch (Throwable t) {
                 failure = t;                     // wakes the driver for good
                 LockSupport.unpark(driver);
