@@ -4,7 +4,7 @@
 # module exports to everyone), the file javadoc reads to link to the JDK's API docs without
 # fetching anything: the parent POM passes it as an offline link next to the docs' URL.
 #
-#   bin/lib/jdk-element-list.sh [JAVA_HOME] > src/javadoc/jdk-api/element-list
+#   bin/lib/jdk-element-list.sh [JAVA_HOME] > bin/lib/jdk-api/element-list
 #
 # Lists the java.* and jdk.* modules of the given JDK (default $JAVA_HOME). Run it with the JDK
 # whose release the build compiles against (maven.compiler.release) for an exact list; a newer

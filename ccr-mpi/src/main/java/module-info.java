@@ -1,5 +1,5 @@
 /**
- * ccr-mpi: SPMD ranks, MPI-style communicators and the seeds' stage patterns, on ccr-core.
+ * ccr-mpi: SPMD ranks, MPI-style communicators and the papers' stage patterns, on ccr-core.
  *
  * <p>Exports the API package {@code io.ccrj.mpi} and the patterns in
  * {@code io.ccrj.mpi.patterns}; the matching engine, rank runtime and collective algorithms in

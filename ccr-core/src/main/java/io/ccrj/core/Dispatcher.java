@@ -13,7 +13,7 @@ import java.util.Objects;
  * busy queue cannot starve the others; several workers may serve one queue at once. An idle
  * worker follows the dispatcher's {@link IdleStrategy} (by default spin, then yield, then park).
  *
- * <p>Thread counts, as in the seeds' experiments: "match" is one thread per parallel computation,
+ * <p>Thread counts, as in the papers' experiments: "match" is one thread per parallel computation,
  * "default" ({@code threads = 0}) one per core, at least two.
  *
  * <h2>Thread safety and shutdown</h2>

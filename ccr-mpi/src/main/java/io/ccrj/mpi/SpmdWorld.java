@@ -9,7 +9,7 @@ import java.util.function.IntFunction;
 /**
  * A world of N ranks in this JVM running one SPMD {@link Kernel}: the rendezvous model, in which
  * each rank is a long-running sequential task that exchanges messages at loosely synchronous
- * stages (seed 001, Code Sample 1).
+ * stages (Qiu et al. 2007, Code Sample 1).
  *
  * <pre>{@code
  * List<Double> sums = SpmdWorld.run(4, comm -> {

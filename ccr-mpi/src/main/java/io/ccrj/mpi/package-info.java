@@ -8,7 +8,7 @@
  * {@code scatter}, {@code allgather}, {@code alltoall}, {@code split}); groups ({@link io.ccrj.mpi.Group}),
  * communicator management ({@code dup}, {@code create}, {@code self}, {@code compare},
  * {@code free}), intercommunicators ({@link io.ccrj.mpi.Intercomm}) and topologies
- * ({@link io.ccrj.mpi.CartComm}, {@link io.ccrj.mpi.GraphComm}). The seeds' stage patterns
+ * ({@link io.ccrj.mpi.CartComm}, {@link io.ccrj.mpi.GraphComm}). The papers' stage patterns
  * (Pipeline, Shift, Two Shifts, Rendezvous Shift, Rendezvous Exchange) are in
  * {@code io.ccrj.mpi.patterns}.
  */

@@ -25,7 +25,7 @@ public final class DispatcherExamples {
     public record Threads(int match, int byCores, int answer) {
     }
 
-    /** The seeds' "match" and "default" thread counts. */
+    /** The papers' "match" and "default" thread counts. */
     public static Threads dispatchers() {
         // tag::dispatcher[]
         int parallelComputations = 4;

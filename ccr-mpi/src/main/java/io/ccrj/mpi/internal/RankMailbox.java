@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One rank's mailbox and matching engine: the only inbound structure a rank has, whatever the
- * number of ranks and communicators (no port per pair of ranks: seed 000 names that N² limit).
+ * number of ranks and communicators (no port per pair of ranks: Qiu, Fox &amp; Ho 2006 names that N² limit).
  *
  * <p>Classic MPI matching (the MPICH/Open MPI design): an inbound multi-producer queue that any
  * rank may append to, and two queues private to the owning rank, the posted-receive queue (PRQ,

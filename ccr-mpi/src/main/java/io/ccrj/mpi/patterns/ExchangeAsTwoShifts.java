@@ -6,7 +6,7 @@ import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.SpmdWorld;
 
 /**
- * Exchange as two shifts (seed 001, Figs. 6 and 7): the {@link RendezvousExchange} computed as a
+ * Exchange as two shifts (Qiu et al. 2007, Figs. 6 and 7): the {@link RendezvousExchange} computed as a
  * right shift followed by a left shift, two {@link Comm#sendrecv} calls per stage with no
  * computation between them. Produces the same values as {@link RendezvousExchange}.
  */

@@ -3,7 +3,7 @@ package io.ccrj.mpi.patterns;
 import io.ccrj.mpi.Comm;
 import io.ccrj.mpi.Datatype;
 
-/** Shared checks and the seeds' final reduction. */
+/** Shared checks and the papers' final reduction. */
 final class PatternSupport {
     private PatternSupport() {
     }
@@ -21,7 +21,7 @@ final class PatternSupport {
     }
 
     /**
-     * The seeds' reduction: rank 0 collects one value from every rank and sums them in rank
+     * The papers' reduction: rank 0 collects one value from every rank and sums them in rank
      * order (deterministic, unlike a tree reduction of doubles).
      */
     static double reduceAtRoot(Comm comm, double value) {

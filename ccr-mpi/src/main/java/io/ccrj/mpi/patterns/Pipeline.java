@@ -3,13 +3,13 @@ package io.ccrj.mpi.patterns;
 import io.ccrj.core.DispatcherQueue;
 
 /**
- * Straight Pipeline (seed 001 Fig. 1(b) and Fig. 3(a); seed 000 Fig. 2): each way's stage
+ * Straight Pipeline (Qiu et al. 2007, Fig. 1(b) and Fig. 3(a); Qiu, Fox &amp; Ho 2006, Fig. 2): each way's stage
  * handler posts its result to its own port, where a fresh handler computes the next stage.
- * The run ends with the seeds' reduction: an end port receives each way's final value and one
+ * The run ends with the papers' reduction: an end port receives each way's final value and one
  * {@code multipleItemReceive} of all of them sums them (in way order).
  *
  * <p>Values: way k starts from k + 1 and computes {@code v = computation.compute(k, s, v)} at
- * each stage s. The handlers run on {@code queue}'s dispatcher: the seeds' "match" setting is
+ * each stage s. The handlers run on {@code queue}'s dispatcher: the papers' "match" setting is
  * a dispatcher with as many threads as ways, "default" one thread per core.
  */
 public final class Pipeline {

@@ -7,11 +7,11 @@ import io.ccrj.mpi.Request;
 import io.ccrj.mpi.SpmdWorld;
 
 /**
- * Rendezvous Exchange (seed 001, Fig. 3(e), Code Sample 1 and Table 1): long-running ranks on a
+ * Rendezvous Exchange (Qiu et al. 2007, Fig. 3(e), Code Sample 1 and Table 1): long-running ranks on a
  * ring; at each stage every rank sends its value to both neighbours, then waits until both
- * neighbours' values have arrived (CCR's {@code MultipleItemReceive} in the seeds; here the
+ * neighbours' values have arrived (CCR's {@code MultipleItemReceive} in the papers; here the
  * dedicated {@link #exchange} primitive: both receives posted, both sends, one wait), and
- * computes the stage from their mean. The run ends with the seeds' reduction at rank 0.
+ * computes the stage from their mean. The run ends with the papers' reduction at rank 0.
  *
  * <p>Rank {@code r} starts with {@code r + 1}. Stage {@code s} at rank {@code r}:
  * {@code v = computation.compute(r, s, (v[r - 1] + v[r + 1]) * 0.5)} (indices mod n). Uses tags

@@ -6,10 +6,10 @@ import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.SpmdWorld;
 
 /**
- * Rendezvous Shift (seed 001, Fig. 3(d) and Table 1): long-running ranks on a ring; at each stage
+ * Rendezvous Shift (Qiu et al. 2007, Fig. 3(d) and Table 1): long-running ranks on a ring; at each stage
  * every rank sends its value to its right neighbour and receives its left neighbour's with one
  * {@link Comm#sendrecv}, then computes the stage from what it received. The run ends with the
- * seeds' reduction: rank 0 collects every rank's final value ({@link Comm#gather}) and sums them
+ * papers' reduction: rank 0 collects every rank's final value ({@link Comm#gather}) and sums them
  * in rank order.
  *
  * <p>Rank {@code r} starts with the value {@code r + 1}. Stage {@code s} at rank {@code r}:

@@ -3,14 +3,14 @@ package io.ccrj.mpi.patterns;
 import io.ccrj.core.DispatcherQueue;
 
 /**
- * Shift (seed 001 Fig. 3(b)): each way's stage handler posts its result to its right
+ * Shift (Qiu et al. 2007, Fig. 3(b)): each way's stage handler posts its result to its right
  * neighbour's port, where a fresh handler computes the next stage (a toroidal nearest-neighbour
  * shift without rendezvous).
- * The run ends with the seeds' reduction: an end port receives each way's final value and one
+ * The run ends with the papers' reduction: an end port receives each way's final value and one
  * {@code multipleItemReceive} of all of them sums them (in way order).
  *
  * <p>Values: stage s at way r computes from the value way r - 1 posted; the values equal
- * {@link RendezvousShift}'s. The handlers run on {@code queue}'s dispatcher: the seeds' "match" setting is
+ * {@link RendezvousShift}'s. The handlers run on {@code queue}'s dispatcher: the papers' "match" setting is
  * a dispatcher with as many threads as ways, "default" one thread per core.
  */
 public final class Shift {

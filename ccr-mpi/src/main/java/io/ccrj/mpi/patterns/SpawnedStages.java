@@ -15,11 +15,11 @@ import java.util.concurrent.ExecutionException;
  * {@code multipleItemReceive}) starts when the stage's message(s) arrive; the handler computes,
  * posts to the next port, and registers the receiver for its way's next stage. The last stage
  * posts to an end port, where a {@code multipleItemReceive} of one item per way performs the
- * reduction (seed 001, Fig. 1(b) and Fig. 3(a-c)).
+ * reduction (Qiu et al. 2007, Fig. 1(b) and Fig. 3(a-c)).
  *
  * <p>A way's handlers never overlap (the next receiver is registered only after the handler has
  * posted), so the messages one way posts reach the next port in order and a two-item receive
- * always takes the two copies of one message. The ways' tokens are not kept in step (the seeds'
+ * always takes the two copies of one message. The ways' tokens are not kept in step (the papers'
  * spawned patterns have no rendezvous), so in a shift several tokens may queue at one port; each
  * token's chain of stages is still deterministic, and the reduction sums the final values in the
  * order of the way that ran each token's last stage.

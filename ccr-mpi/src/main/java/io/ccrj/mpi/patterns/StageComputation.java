@@ -4,7 +4,7 @@ package io.ccrj.mpi.patterns;
  * The computation of one stage of a pattern: a rank (or, in the spawned model, the handler of a
  * way) turns the value it received into the value it sends on.
  *
- * <p>The seeds' method (seed 000 section 2, seed 002) fixes the total computation and splits it
+ * <p>The papers' method (Qiu, Fox &amp; Ho 2006, section 2, the SALSA CCR/MPI page) fixes the total computation and splits it
  * into S stages, so that the overhead per stage is {@code (T(S) - T(1)) / S};
  * {@link #basicUnits(int)} is their computation. Implementations must be pure functions of their
  * arguments (patterns are checked against a sequential reference) and thread-safe (ranks call
@@ -24,8 +24,8 @@ public interface StageComputation {
     double compute(int rank, long stage, double input);
 
     /**
-     * The seeds' basic computation unit ({@code for i in 1..100: sum += 1/((i + 9.87654321) * i)},
-     * seed 002), repeated {@code units} times, on top of half the input: {@code input / 2 + units}
+     * The papers' basic computation unit ({@code for i in 1..100: sum += 1/((i + 9.87654321) * i)},
+     * the SALSA CCR/MPI page), repeated {@code units} times, on top of half the input: {@code input / 2 + units}
      * basic sums. The input keeps the work from being hoisted out of the stage loop; halving it
      * keeps values bounded over millions of stages.
      *
@@ -46,7 +46,7 @@ public interface StageComputation {
     }
 
     /**
-     * One basic unit: adds the seeds' 100-term sum to {@code sum}.
+     * One basic unit: adds the papers' 100-term sum to {@code sum}.
      *
      * @param sum the running sum
      * @return {@code sum} plus {@code sum_{i=1..100} 1/((i + 9.87654321) * i)}

@@ -160,7 +160,7 @@ final class GuideExamples {
 
     static double[] patterns() throws InterruptedException {
         // tag::patterns[]
-        StageComputation work = StageComputation.basicUnits(10);        // ten of seed 002's units per stage
+        StageComputation work = StageComputation.basicUnits(10);        // ten basic units (the SALSA CCR/MPI page) per stage
         SpmdWorld world = SpmdWorld.builder().size(4).build();
         double exchange = RendezvousExchange.run(world, 10_000, work);  // rendezvous model
 

@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One-way messaging (seed 000's DSS section): a Replace posted to the in-process ping service,
+ * One-way messaging (the DSS section of Qiu, Fox &amp; Ho 2006): a Replace posted to the in-process ping service,
  * timed until its notification reaches a subscriber. The caller does not wait for the Replace's
  * answer, only for the notification; the score is that one-way latency.
  */

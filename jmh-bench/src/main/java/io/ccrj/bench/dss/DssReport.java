@@ -20,7 +20,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
  * The figures of {@code bin/ccrj dss}: tables (Markdown) and CSV (the project's targets are in
  * docs/results.md, not printed). Two-way
  * figures are per message: the mean over the groups of each group's time divided by its size, as
- * the seeds report them; throughput of a two-way caller is one over that mean.
+ * the papers report them; throughput of a two-way caller is one over that mean.
  *
  * @param options the run's options
  * @param groups µs per message of every group, by caller, in table order
@@ -34,14 +34,14 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
         return Arrays.stream(values).average().orElse(Double.NaN);
     }
 
-    /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the seeds report). */
+    /** The nearest-rank percentile (commons-math3's R_1 estimator: a value that was measured, as the papers report). */
     static double percentile(double[] values, double p) {
         return values.length == 0 ? Double.NaN : new Percentile().withEstimationType(EstimationType.R_1).evaluate(values, p);
     }
 
     String tables() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (seed 000 Fig. 13)%n%n"
+        sb.append(String.format(Locale.ROOT, "### Two-way Get, %d groups of %d messages (Qiu, Fox & Ho 2006, Fig. 13)%n%n"
                 + "The in-process callers take turns group by group, then the HTTP callers do (all their servers up).%n%n",
                 options.groups(), options.groupSize()));
         double rawMean = mean(groups.get(DssRunner.Caller.RAW_NETTY));
@@ -54,9 +54,9 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
             two.row(e.getKey().label, f("%.2f", mean), f("%.2f", s[0]), f("%.2f", percentile(s, 50)), f("%.2f", s[s.length - 1]),
                     f("%,.0f", 1e6 / mean), e.getKey().target.http ? f("%.2fx", mean / rawMean) : "-");
         }
-        two.row("seeds: CCR/DSS 2006, two services on a 4-core AMD", f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_LOW) + "-"
-                + f("%.0f", DssRunner.SEED_TWO_WAY_MICROS_HIGH), null, null, null, "20,000-25,000");
-        two.row("seeds: Apache Axis2 (LAN clients)", null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
+        two.row("Qiu, Fox & Ho 2006: CCR/DSS, two services on a 4-core AMD", f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_LOW) + "-"
+                + f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_HIGH), null, null, null, "20,000-25,000");
+        two.row("Qiu, Fox & Ho 2006: Apache Axis2 (LAN clients)", null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
         sb.append(two).append('\n');
 
         sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in"
@@ -67,8 +67,8 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
         double raw = throughput.get(DssTarget.RAW_NETTY).throughput();
         throughput.forEach((target, r) -> t.row(target.label, f("%,.0f", r.throughput()), f("%.1f", r.latencyMicros(50)),
                 f("%.1f", r.latencyMicros(99)), r.non2xx(), r.errors().size(), f("%.2fx", r.throughput() / raw)));
-        t.row("seeds: DSS 2006 (two-way, in one machine)", "20,000-25,000");
-        t.row("seeds: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
+        t.row("Qiu, Fox & Ho 2006: DSS (two-way, in one machine)", "20,000-25,000");
+        t.row("Qiu, Fox & Ho 2006: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
         sb.append(t).append('\n');
 
         sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives"
@@ -116,7 +116,7 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
     private static final int BINS = 24;
 
     /**
-     * Writes the histogram of the groups' times per message (the seeds' Fig. 13 shows the same for
+     * Writes the histogram of the groups' times per message (Fig. 13 of Qiu, Fox &amp; Ho 2006 shows the same for
      * DSS 2006): one series per caller, side by side, on a shared log-spaced bin scale over all
      * callers' range.
      */
@@ -141,16 +141,16 @@ record DssReport(DssRunner.Options options, Map<DssRunner.Caller, double[]> grou
                 series.put(caller.label, Arrays.stream(counts).boxed().toList());
             });
         }
-        Charts.bars("Two-way Get: time per message of each group (seed 000 Fig. 13)", "µs per message (bin start, log-spaced)",
+        Charts.bars("Two-way Get: time per message of each group (Qiu, Fox & Ho 2006, Fig. 13)", "µs per message (bin start, log-spaced)",
                 "groups", 1100, 500, labels, series, file);
     }
 
-    /** Writes the requests per second of each server under the same load, beside the seeds' and Axis2's. */
+    /** Writes the requests per second of each server under the same load, beside the papers' and Axis2's. */
     void throughputChart(Path file) throws IOException {
         List<String> names = new ArrayList<>(throughput.keySet().stream().map(t -> t.label).toList());
         List<Double> values = new ArrayList<>(throughput.values().stream().map(LoadResult::throughput).toList());
-        names.addAll(List.of("seeds: DSS 2006 (best)", "seeds: Axis2"));
-        values.addAll(List.of(DssRunner.SEED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));
+        names.addAll(List.of("Qiu, Fox & Ho 2006: DSS (best)", "Qiu, Fox & Ho 2006: Axis2"));
+        values.addAll(List.of(DssRunner.PUBLISHED_MSGS_PER_S_HIGH, DssRunner.AXIS2_MSGS_PER_S));
         Charts.bars("HTTP throughput, same load generator (requests/s)", "", "requests/s", 900, 450, names,
                 Map.of("requests/s", values), file);
     }

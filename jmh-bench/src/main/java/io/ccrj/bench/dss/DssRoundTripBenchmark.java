@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * as the HTTP client spins in its own event loop).
  *
  * <p>The project's targets for both (in-process, and loopback HTTP against {@code RAW_NETTY} of
- * the same run) are in docs/results.md; the seeds' in-process figure was 30-50 µs.
+ * the same run) are in docs/results.md; the papers' in-process figure was 30-50 µs.
  */
 @State(Scope.Thread)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})

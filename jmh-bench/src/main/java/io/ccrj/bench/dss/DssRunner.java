@@ -4,7 +4,7 @@ import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
-import io.ccrj.bench.runner.Seeds;
+import io.ccrj.bench.runner.PublishedFigures;
 
 import io.ccrj.bench.dss.client.HttpLoadGenerator;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
@@ -36,11 +36,11 @@ import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 
 /**
- * {@code bin/ccrj dss}: the seeds' DSS timings with ours and the raw Netty baseline's in one run.
+ * {@code bin/ccrj dss}: the papers' DSS timings with ours and the raw Netty baseline's in one run.
  *
  * <ul>
  *   <li>Two-way: groups of {@code groupSize} Get messages to the ping service, one at a time,
- *       each group timed, {@code groups} times (seed 000 Fig. 13: 200 messages, 30 groups): the
+ *       each group timed, {@code groups} times (Qiu, Fox &amp; Ho 2006, Fig. 13: 200 messages, 30 groups): the
  *       DSS host in-process through a local {@link ServiceRef}; the same service as a remote
  *       partner ({@link ServiceRef#remote}, DSS's pooled Netty client); and, through one shared
  *       round-trip client, the DSS host over loopback HTTP (default: the built-ins' handlers on
@@ -50,7 +50,7 @@ import joptsimple.OptionSpec;
  *   <li>One-way: a Replace posted in-process, timed until its notification reaches a subscriber.</li>
  * </ul>
  * Writes {@code dss.csv} (every figure), {@code dss-groups.csv} (every group), {@code dss.md}
- * and {@code dss-two-way.png} (the groups' histogram, the seeds' figure) and
+ * and {@code dss-two-way.png} (the groups' histogram, the papers' figure) and
  * {@code dss-throughput.png}.
  */
 public final class DssRunner implements Experiment<DssRunner.Options> {
@@ -58,8 +58,8 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
      * The options of {@code bin/ccrj dss}.
      *
      * @param full longer throughput windows and more notifications
-     * @param groups timed groups per target (the seeds: 30)
-     * @param groupSize two-way messages per group (the seeds: 200)
+     * @param groups timed groups per target (the papers: 30)
+     * @param groupSize two-way messages per group (the papers: 200)
      * @param connections load generator connections for the throughput test (wrk -c)
      * @param throughputSeconds measured seconds of each throughput run
      * @param throughputRounds throughput runs per server, the servers taking turns (median reported)
@@ -71,9 +71,9 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         private static final OptionParser PARSER = Cli.parser();
         private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "7 throughput rounds of 5 s, 100,000 notifications");
         private static final OptionSpec<Integer> GROUPS = Cli.whole(PARSER, "groups",
-                "timed groups per target (default 30, the seeds')");
+                "timed groups per target (default 30, the papers')");
         private static final OptionSpec<Integer> GROUP_SIZE = Cli.whole(PARSER, "group-size",
-                "two-way messages per group (default 200, the seeds')");
+                "two-way messages per group (default 200, the papers')");
         private static final OptionSpec<Integer> CONNECTIONS = Cli.whole(PARSER, "connections",
                 "load generator connections (default 32, as wrk -c32)");
         private static final OptionSpec<Double> SECONDS = Cli.number(PARSER, "throughput-s",
@@ -89,7 +89,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         public static final String USAGE = Cli.usage("""
                 Usage: bin/ccrj dss [options]
 
-                The seeds' DSS experiment (seed 000 Fig. 13, seed 001 Fig. 9): groups of two-way Get messages
+                The papers' DSS experiment (Qiu, Fox & Ho 2006, Fig. 13; Qiu et al. 2007, Fig. 9): groups of two-way Get messages
                 to a service, each group timed, in-process and over loopback HTTP, beside a raw Netty HTTP
                 handler in the same run; HTTP throughput of the DSS host and the raw handler under the same
                 load generator; one-way Replace-to-notification latency.
@@ -120,11 +120,11 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         }
     }
 
-    /** The seeds' two-way figures, from {@link Seeds} (seed 001: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
-    static final double SEED_TWO_WAY_MICROS_LOW = Seeds.require("dss.two-way.us").value();
-    static final double SEED_TWO_WAY_MICROS_HIGH = Seeds.require("dss.two-way.us.high").value();
-    static final double SEED_MSGS_PER_S_HIGH = Seeds.require("dss.throughput.per-s").value();
-    static final double AXIS2_MSGS_PER_S = Seeds.require("dss.axis2.per-s").value();
+    /** The papers' two-way figures, from {@link PublishedFigures} (Qiu et al. 2007: 30-50 µs, 20,000-25,000 messages/s) and Axis2's 3,000/s. */
+    static final double PUBLISHED_TWO_WAY_MICROS_LOW = PublishedFigures.require("dss.two-way.us").value();
+    static final double PUBLISHED_TWO_WAY_MICROS_HIGH = PublishedFigures.require("dss.two-way.us.high").value();
+    static final double PUBLISHED_MSGS_PER_S_HIGH = PublishedFigures.require("dss.throughput.per-s").value();
+    static final double AXIS2_MSGS_PER_S = PublishedFigures.require("dss.axis2.per-s").value();
 
     @Override
     public String usage() {
@@ -151,8 +151,8 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false, host,
                         "dss.throughput.per-s").withPeer("raw Netty", Estimate.median(throughputRounds.get(DssTarget.RAW_NETTY))),
                 Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
-                        "  same, against Apache Axis2 (the seeds' figure)", "requests/s", false, host, null)
-                        .withPeer("Axis2, seeds", Estimate.point(AXIS2_MSGS_PER_S)));
+                        "  same, against Apache Axis2 (the papers' figure)", "requests/s", false, host, null)
+                        .withPeer("Axis2, Qiu, Fox & Ho 2006", Estimate.point(AXIS2_MSGS_PER_S)));
     }
 
     private static Estimate mean(double[] groups) {
@@ -163,8 +163,8 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     enum Caller {
         /** A local {@link ServiceRef}. */
         IN_PROCESS_REF("DSS in-process (local ServiceRef)", DssTarget.DSS_IN_PROCESS, true),
-        /** A client service sending each Get from the previous answer's callback: the seeds' setup. */
-        SERVICE_TO_SERVICE("DSS service to service, in-process (the seeds' setup)", DssTarget.DSS_IN_PROCESS, false),
+        /** A client service sending each Get from the previous answer's callback: the papers' setup. */
+        SERVICE_TO_SERVICE("DSS service to service, in-process (the papers' setup)", DssTarget.DSS_IN_PROCESS, false),
         /** {@link ServiceRef#remote}, DSS's pooled Netty client. */
         REMOTE_PARTNER("DSS remote partner (ServiceRef.remote, pooled Netty client)", DssTarget.DSS_HTTP, true),
         /** The round-trip client against the DSS host, handlers on the event loop. */
@@ -194,7 +194,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         double predicted = callers.size() * 2.0 + loaded.size() * o.throughputRounds() * (o.throughputSeconds() + 0.5) + 3;
         Progress progress = new Progress(err, runs, predicted, System::nanoTime);
         String machine = MachineInfo.describe();
-        out.println("ccrj dss — the seeds' DSS timings, ours and a raw Netty handler in one run");
+        out.println("ccrj dss — the papers' DSS timings, ours and a raw Netty handler in one run");
         out.println(machine);
         out.printf(Locale.ROOT, "two-way: %d groups of %d Gets per caller; throughput: %d connections, 1 in flight each,"
                 + " %d rounds of %.1f s per server, taking turns, median reported; one-way: %,d Replace-to-notification"
@@ -255,7 +255,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         dir.chart("dss-two-way.png", report::twoWayHistogram);
         dir.chart("dss-throughput.png", report::throughputChart);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (seed 000 Fig. 13)",
+        return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (Qiu, Fox & Ho 2006, Fig. 13)",
                 markdown, headline(byCaller, rounds), dir.charts());
     }
 
@@ -308,7 +308,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
 
     private static GroupTimer timer(Caller c, DssTarget.Running r, Deque<AutoCloseable> open) throws Exception {
         if (c == Caller.SERVICE_TO_SERVICE) {
-            // The seeds' setup: a client service sends each Get from the previous answer's callback
+            // The papers' setup: a client service sends each Get from the previous answer's callback
             // and times the group itself.
             ServiceRef loop = r.host().create("get-loop", new GetLoopService(),
                     Map.of(GetLoopService.TARGET, "ping"), null);

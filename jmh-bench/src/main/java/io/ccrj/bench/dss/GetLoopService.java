@@ -12,7 +12,7 @@ import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Verb;
 
 /**
- * The client service of the seeds' DSS experiment (seed 000 Fig. 13, seed 001 Fig. 9): its action
+ * The client service of the papers' DSS experiment (Qiu, Fox &amp; Ho 2006, Fig. 13; Qiu et al. 2007, Fig. 9): its action
  * {@code run} with body {@code {"n": 200}} sends {@code n} two-way Gets to its partner
  * {@code target}, one at a time, each sent from the answer's callback of the one before (no
  * thread waits: the service-to-service path of DSS), and answers {@code {"nanos": t}}, the time

@@ -79,7 +79,7 @@ final class MpiExperiment {
             for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE,
                     RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS)) {
                 AtomicLong totalUnits = new AtomicLong();
-                onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", p.seedName(), ranks), "stages", p, ranks, 0,
+                onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", p.paperName(), ranks), "stages", p, ranks, 0,
                         List.of("overhead_us", "messaging_us"), MpiKernels.stages(p, totalUnits::get),
                         (world, id) -> stageTimings(world, totalUnits, p, id, ranks));
             }

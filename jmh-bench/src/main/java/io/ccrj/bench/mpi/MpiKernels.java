@@ -39,7 +39,7 @@ public final class MpiKernels {
     }
 
     /**
-     * Where a received message lands (seed 000 section 3, Table 3): a fresh array inside the
+     * Where a received message lands (Qiu, Fox &amp; Ho 2006, section 3, Table 3): a fresh array inside the
      * rank's loop, one fixed array per rank allocated outside it, or consecutive ("stepped")
      * places in a large per-rank array that wraps around.
      */
@@ -60,9 +60,9 @@ public final class MpiKernels {
     }
 
     /**
-     * The seeds' stage method: a round of {@code n} stages computes {@code totalUnits / n} basic
+     * The papers' stage method: a round of {@code n} stages computes {@code totalUnits / n} basic
      * units per stage on every rank, each stage followed by the pattern's messaging. A round of 1
-     * stage is the seeds' T(1), a round of S stages their T(S). {@code totalUnits} (basic units of
+     * stage is the papers' T(1), a round of S stages their T(S). {@code totalUnits} (basic units of
      * the whole computation of one rank) may change between rounds: the driver sets it before
      * {@link DrivenWorld#round}, whose start (a volatile write) publishes it to
      * the ranks, which read it once per round.
@@ -138,7 +138,7 @@ public final class MpiKernels {
         };
     }
 
-    /** Doubles in each rank's stepped array: the seeds' two million, or four messages if larger. */
+    /** Doubles in each rank's stepped array: the papers' two million, or four messages if larger. */
     static final int STEPPED_ARRAY_DOUBLES = 2_000_000;
 
     /**

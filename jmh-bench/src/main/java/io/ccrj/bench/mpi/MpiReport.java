@@ -9,7 +9,7 @@ import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
-import io.ccrj.bench.runner.Seeds;
+import io.ccrj.bench.runner.PublishedFigures;
 import java.awt.Color;
 import java.util.function.LongFunction;
 import org.knowm.xchart.XYChart;
@@ -29,7 +29,7 @@ import java.util.stream.IntStream;
  *   figures by it, never by its display text ({@link #label(Enum)});</li>
  *   <li>backend: {@code ccr-mpi}, {@code mpj-express} or {@code java} (the baselines); ranks
  *   (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
- *   <li>metric: {@code overhead_us} (seeds' (T(S)-T(1))/S), {@code messaging_us} (per stage
+ *   <li>metric: {@code overhead_us} (papers' (T(S)-T(1))/S), {@code messaging_us} (per stage
  *   with no computation), {@code latency_us}, {@code op_us} (one bandwidth operation) or
  *   {@code GB/s} (summed over ranks).</li>
  * </ul>
@@ -107,7 +107,7 @@ final class MpiReport {
     /** @return an item's display text (the CSV's {@code item} column, the tables' first column) */
     private static String label(Enum<?> item) {
         return switch (item) {
-            case RendezvousPattern p -> p.seedName();
+            case RendezvousPattern p -> p.paperName();
             case MpiKernels.LatencyOp op -> op.label;
             case MpiKernels.CopyModel m -> m.label;
             case Baseline b -> b.label;
@@ -137,15 +137,15 @@ final class MpiReport {
         return find(experiment, item, backend, ranks, size, metric).map(f -> f.ours().value()).orElse(Double.NaN);
     }
 
-    /** @return the headline figures: ccr-mpi with MPJ Express as the peer, the seeds' where they published one */
+    /** @return the headline figures: ccr-mpi with MPJ Express as the peer, the papers' where they published one */
     List<Figure> headline() {
         List<Figure> out = new ArrayList<>();
         for (RendezvousPattern p : List.of(RendezvousPattern.RENDEZVOUS_SHIFT, RendezvousPattern.RENDEZVOUS_EXCHANGE)) {
             for (int ranks : new int[] {2, 4}) {
-                String label = p.seedName() + ", per stage, " + ranks + " ranks";
-                String seed = "rendezvous.amd." + p.name() + "." + ranks;
+                String label = p.paperName() + ", per stage, " + ranks + " ranks";
+                String publishedId = "rendezvous.amd." + p.name() + "." + ranks;
                 measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(
-                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.ours(), seed),
+                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.ours(), publishedId),
                         "MPJ Express", measured("stages", p, "mpj-express", ranks, 0, "messaging_us"))));
             }
         }
@@ -199,20 +199,20 @@ final class MpiReport {
             sb.append(latencyTable()).append('\n');
         }
         if (!items("bandwidth").isEmpty()) {
-            sb.append(bandwidthTable()).append('\n').append(seedTable3()).append('\n');
+            sb.append(bandwidthTable()).append('\n').append(publishedTable3()).append('\n');
         }
         return sb.toString();
     }
 
-    /** Seed 001 Table 1 layout: overhead per stage by pattern and ranks, both backends and the seeds. */
+    /** Qiu et al. 2007, Table 1 layout: overhead per stage by pattern and ranks, both backends and the papers. */
     String stageTable() {
         StringBuilder sb = new StringBuilder();
-        sb.append("### Rendezvous patterns: overhead per stage (µs), seed 001 Table 1 method\n\n");
+        sb.append("### Rendezvous patterns: overhead per stage (µs), Qiu et al. 2007, Table 1 method\n\n");
         sb.append(String.format(Locale.ROOT, "(T(S) - T(1)) / S with S = %,d stages of %.0f µs compute; \"messaging\" = the"
                 + " same S stages with no compute, per stage. Ratio = MPJ Express / ccr-mpi, messaging.%n%n",
                 options.stages(), options.stageMicros()));
         MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi (T(S) method)", "ccr-mpi messaging",
-                "MPJ Express (T(S) method)", "MPJ Express messaging", "ratio", "seeds AMD", "seeds INTEL8");
+                "MPJ Express (T(S) method)", "MPJ Express messaging", "ratio", "published AMD", "published INTEL8");
         for (Enum<?> item : items("stages")) {
             for (int r : ranks("stages", item)) {
                 double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
@@ -221,7 +221,7 @@ final class MpiReport {
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        ratio(mpj, ccr, "%.0fx"), seed("amd", item, r), seed("intel8", item, r));
+                        ratio(mpj, ccr, "%.0fx"), published("amd", item, r), published("intel8", item, r));
             }
         }
         return sb.append(t).toString();
@@ -259,7 +259,7 @@ final class MpiReport {
         int r = options.bandwidthRanks();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "### Sendrecv bandwidth (GB/s summed over %d ranks, ring shift) beside System.arraycopy%n%n", r));
-        sb.append("Copy models of seed 000 section 3: inside thread = a new array per message, outside thread = one"
+        sb.append("Copy models of Qiu, Fox & Ho 2006, section 3: inside thread = a new array per message, outside thread = one"
                 + " fixed array per rank, stepped = the next place of a 2M-double array per rank. Ratios: ccr-mpi"
                 + " outside thread / one System.arraycopy thread, and / one System.arraycopy thread per rank at once.\n\n");
         MarkdownTable t = new MarkdownTable("rrrrrrrrrrrr", "doubles", "ccr-mpi inside", "ccr-mpi outside", "ccr-mpi stepped",
@@ -283,19 +283,19 @@ final class MpiReport {
         return sb.append(t).toString();
     }
 
-    /** Seed 000 Table 3 beside ours at 10^5 ("small") and 10^6 ("large") doubles. */
-    String seedTable3() {
+    /** Qiu, Fox &amp; Ho 2006, Table 3 beside ours at 10^5 ("small") and 10^6 ("large") doubles. */
+    String publishedTable3() {
         int r = options.bandwidthRanks();
-        StringBuilder sb = new StringBuilder("### Seed 000 Table 3 beside ours (GB/s summed over ranks; small = 10^5,"
+        StringBuilder sb = new StringBuilder("### Qiu, Fox & Ho 2006, Table 3 beside ours (GB/s summed over ranks; small = 10^5,"
                 + " large = 10^6 doubles)\n\n");
-        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "seeds AMD small", "seeds AMD large", "seeds INTEL small",
-                "seeds INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
+        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "published AMD small", "published AMD large", "published INTEL small",
+                "published INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
         for (CopyModel m : CopyModel.values()) {
             List<Object> row = new ArrayList<>(List.of(m.label));
             for (String machine : List.of("amd", "intel")) {
                 for (int size : new int[] {100_000, 1_000_000}) {
                     row.add(String.format(Locale.ROOT, "%.2f",
-                            Seeds.require("bandwidth." + machine + "." + m.name() + "." + size).value()));
+                            PublishedFigures.require("bandwidth." + machine + "." + m.name() + "." + size).value()));
                 }
             }
             for (String backend : List.of("ccr-mpi", "mpj-express")) {
@@ -304,7 +304,7 @@ final class MpiReport {
             }
             t.row(row.toArray());
         }
-        sb.append(t).append("\nThe seeds used 4 cores (4 ranks) and C# port messages; ours are measured with ")
+        sb.append(t).append("\nThe papers used 4 cores (4 ranks) and C# port messages; ours are measured with ")
                 .append(r).append(" ranks.\n");
         return sb.toString();
     }
@@ -326,9 +326,9 @@ final class MpiReport {
         return Double.isNaN(a) || Double.isNaN(b) || b <= 0 ? "" : String.format(Locale.ROOT, format, a / b);
     }
 
-    /** @return seed 001 Table 1's overhead per stage of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
-    private static String seed(String machine, Enum<?> pattern, int ranks) {
-        double v = Seeds.value("rendezvous." + machine + "." + pattern.name() + "." + ranks);
+    /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
+    private static String published(String machine, Enum<?> pattern, int ranks) {
+        double v = PublishedFigures.value("rendezvous." + machine + "." + pattern.name() + "." + ranks);
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);
     }
 
@@ -351,7 +351,7 @@ final class MpiReport {
     private static final Color CCR = Charts.colour(0);
     private static final Color MPJ = Charts.colour(1);
 
-    /** @return overhead per stage against ranks, one panel per pattern: both backends and the seeds */
+    /** @return overhead per stage against ranks, one panel per pattern: both backends and the papers */
     List<XYChart> stagePanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
         for (Enum<?> p : items("stages")) {
@@ -363,7 +363,7 @@ final class MpiReport {
                             r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
                     line("MPJ Express messaging", MPJ, false, rs,
                             r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
-                    seedLine("seeds AMD", "amd", p, Charts.SEED), seedLine("seeds INTEL8", "intel8", p, Charts.SEED.darker()))));
+                    publishedLine("published AMD", "amd", p, Charts.PUBLISHED), publishedLine("published INTEL8", "intel8", p, Charts.PUBLISHED.darker()))));
         }
         return panels;
     }
@@ -419,9 +419,9 @@ final class MpiReport {
         return s;
     }
 
-    /** @return seed 001 Table 1's line for a pattern: the rank counts (up to 16) it published a figure for */
-    private static Series seedLine(String name, String machine, Enum<?> pattern, Color colour) {
+    /** @return the line of Qiu et al. 2007, Table 1, for a pattern: the rank counts (up to 16) it published a figure for */
+    private static Series publishedLine(String name, String machine, Enum<?> pattern, Color colour) {
         return new Series(name, colour, true).addAll(IntStream.rangeClosed(1, 16).boxed().toList(),
-                r -> Seeds.value("rendezvous." + machine + "." + pattern.name() + "." + (int) r));
+                r -> PublishedFigures.value("rendezvous." + machine + "." + pattern.name() + "." + (int) r));
     }
 }

@@ -26,8 +26,8 @@ import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 
 /**
- * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the seeds' rendezvous table
- * (seed 001 Table 1) with both backends, the latency table and the bandwidth tables (seed 000
+ * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the papers' rendezvous table
+ * (Qiu et al. 2007, Table 1) with both backends, the latency table and the bandwidth tables (Qiu, Fox &amp; Ho 2006
  * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
  */
 public final class MpiRunner implements Experiment<MpiRunner.Options> {
@@ -35,14 +35,14 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
      * The options of {@code bin/ccrj mpi}. Mode defaults (quick or {@code --full}) apply to whatever
      * the command line does not set, whatever the order of the arguments.
      *
-     * @param full the seeds' ranges: more stages, arrays up to 10^7 doubles, more repetitions
+     * @param full the papers' ranges: more stages, arrays up to 10^7 doubles, more repetitions
      * @param experiments what to run, in report order
      * @param backends ccr-mpi and/or MPJ Express
      * @param ranks rank counts of the stage and latency experiments, ascending
-     * @param bandwidthRanks rank count of the bandwidth experiment (the seeds used every core)
+     * @param bandwidthRanks rank count of the bandwidth experiment (the papers used every core)
      * @param sizes array sizes (doubles) of the bandwidth experiment, ascending
      * @param stages S of the stage experiment
-     * @param stageMicros compute per stage of the stage experiment (seed 001's rendezvous runs: 17 µs)
+     * @param stageMicros compute per stage of the stage experiment (the rendezvous runs of Qiu et al. 2007: 17 µs)
      * @param reps repetitions of every timing (medians reported)
      * @param roundMillis the length a timed round aims at
      * @param warmupMillis untimed rounds before each configuration's timings, so that the JIT has
@@ -56,11 +56,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
         /** The runner's experiments, in report order. */
         public enum Part {
-            /** Per-stage overhead of the rendezvous patterns by the seeds' T(S) method (seed 001 Table 1). */
+            /** Per-stage overhead of the rendezvous patterns by the papers' T(S) method (Qiu et al. 2007, Table 1). */
             STAGES,
             /** Ping-pong, barrier, bcast and allreduce latency. */
             LATENCY,
-            /** Sendrecv bandwidth into the seeds' three copy models beside System.arraycopy (seed 000 Table 3). */
+            /** Sendrecv bandwidth into the papers' three copy models beside System.arraycopy (Qiu, Fox &amp; Ho 2006, Table 3). */
             BANDWIDTH;
 
             /** @return the experiment an {@code --only} name (the constant's, any case) means */
@@ -72,7 +72,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
         private static final OptionParser PARSER = Cli.parser();
         private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-                "the seeds' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
+                "the papers' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
         private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"),
                 "stages, latency and/or bandwidth (default all three)", Cli.converter(Part.class, Part::parse, "LIST"));
         private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
@@ -87,7 +87,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
                 "stages per computation (default 5000; --full 50000)");
         private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-                "compute per stage (default 17, seed 001's AMD rendezvous runs)", "MICROS");
+                "compute per stage (default 17, the AMD rendezvous runs of Qiu et al. 2007)", "MICROS");
         private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
                 "repetitions of every timing, medians reported (default 3; --full 5)");
         private static final OptionSpec<Integer> ROUND_MS = Cli.whole(PARSER, "round-ms",
@@ -118,10 +118,10 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
-         * The options of a command line that sets nothing else; 17 µs per stage is seed 001's compute
-         * per stage in its AMD rendezvous runs.
+         * The options of a command line that sets nothing else; 17 µs per stage is the compute
+         * per stage of the AMD rendezvous runs in Qiu et al. 2007.
          *
-         * @param full the seeds' ranges
+         * @param full the papers' ranges
          * @return the options
          */
         public static Options defaults(boolean full) {
@@ -146,8 +146,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 Usage: bin/ccrj mpi [options]
 
                 ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
-                seeds' method (seed 001 Table 1), ping-pong and collective latency, and sendrecv bandwidth
-                into the seeds' three copy models beside System.arraycopy (seed 000 Table 3).
+                papers' method (Qiu et al. 2007, Table 1), ping-pong and collective latency, and sendrecv bandwidth
+                into the papers' three copy models beside System.arraycopy (Qiu, Fox & Ho 2006, Table 3).
                 """, Options.PARSER);
     }
 
@@ -210,8 +210,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             }
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (seed 001 Table 1,"
-                + " seed 000 Table 3)", markdown, report.headline(), dir.charts());
+        return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
+                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts());
     }
 
     private static boolean mpjInstalled(PrintStream err) {

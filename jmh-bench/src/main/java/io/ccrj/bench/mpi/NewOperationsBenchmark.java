@@ -11,7 +11,7 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Latency of the collectives and send modes beyond the seeds' set, back to back on every rank, on
+ * Latency of the collectives and send modes beyond the papers' set, back to back on every rank, on
  * ccr-mpi and MPJ Express in the same run at 2 and 4 ranks: the v-collectives, reduce-scatter and
  * scan with one double per rank, and a ring of one-double messages in synchronous, buffered and
  * persistent mode. The issue's target: at least 20x below MPJ Express per call.

@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * ccr-mpi's rendezvous-model latencies: ping-pong, the seeds' Rendezvous Shift and Rendezvous
- * Exchange stage overhead (seed 001 Table 1), barrier and allreduce of one double, at 2, 4 and 8
+ * ccr-mpi's rendezvous-model latencies: ping-pong, the papers' Rendezvous Shift and Rendezvous
+ * Exchange stage overhead (Qiu et al. 2007, Table 1), barrier and allreduce of one double, at 2, 4 and 8
  * ranks.
  *
  * <p>Each invocation runs one world ({@link SpmdWorld#run}) whose ranks perform {@link #OPS}
@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * time per operation (per stage for the patterns, per one-way message for ping-pong). Starting
  * the world's rank threads (tens of microseconds) is amortised over the operations and included.
  * The patterns run with zero computation per stage ({@code StageComputation.basicUnits(0)}), so the
- * time per stage is the whole overhead; the seeds' method of a fixed computation split into S
+ * time per stage is the whole overhead; the papers' method of a fixed computation split into S
  * stages gives the same per-stage figure once the computation is subtracted.
  *
  * <p>Rank threads are {@code RankThreads.AUTO}: platform threads spinning then parking while the
@@ -74,14 +74,14 @@ public class RendezvousLatencyBenchmark {
         return world.run(PING_PONG);
     }
 
-    /** One stage of the seeds' Rendezvous Shift: a sendrecv around the ring per rank. */
+    /** One stage of the papers' Rendezvous Shift: a sendrecv around the ring per rank. */
     @Benchmark
     @OperationsPerInvocation(OPS)
     public double rendezvousShiftStage() {
         return RendezvousShift.run(world, OPS, NO_WORK);
     }
 
-    /** One stage of the seeds' Rendezvous Exchange: both neighbours, one dedicated exchange. */
+    /** One stage of the papers' Rendezvous Exchange: both neighbours, one dedicated exchange. */
     @Benchmark
     @OperationsPerInvocation(OPS)
     public double rendezvousExchangeStage() {

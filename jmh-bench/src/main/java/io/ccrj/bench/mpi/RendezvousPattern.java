@@ -6,7 +6,7 @@ import io.ccrj.mpi.patterns.RendezvousExchange;
 import io.ccrj.mpi.patterns.RendezvousShift;
 
 /**
- * The messaging of one stage of the seeds' rendezvous patterns (seed 001 Fig. 3(d-e), Table 1),
+ * The messaging of one stage of the papers' rendezvous patterns (Qiu et al. 2007, Fig. 3(d-e), Table 1),
  * written once for the JMH benchmark ({@link StageOverheadBenchmark}) and the runner
  * ({@link MpiRunner}). Each stage of a rank turns its value into the next through the pattern's
  * messages; the computation between stages is the caller's.
@@ -31,7 +31,7 @@ public enum RendezvousPattern {
             return (in[0] + in[1]) * 0.5;
         }
     },
-    /** The seeds' second exchange: a right shift, then a left shift, nothing in between. */
+    /** The papers' second exchange: a right shift, then a left shift, nothing in between. */
     EXCHANGE_AS_TWO_SHIFTS("Exchange as two shifts") {
         @Override
         double stage(Comm comm, double v, double[] value, double[] in, int left, int right) {
@@ -51,15 +51,15 @@ public enum RendezvousPattern {
         }
     };
 
-    private final String seedName;
+    private final String paperName;
 
-    RendezvousPattern(String seedName) {
-        this.seedName = seedName;
+    RendezvousPattern(String paperName) {
+        this.paperName = paperName;
     }
 
-    /** @return the name in the seeds' tables */
-    public String seedName() {
-        return seedName;
+    /** @return the name in the papers' tables */
+    public String paperName() {
+        return paperName;
     }
 
     /**

@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * {@code sendrecv} bandwidth around a ring (seed 000 section 3) on both backends in the same run
+ * {@code sendrecv} bandwidth around a ring (Qiu, Fox &amp; Ho 2006, section 3) on both backends in the same run
  * ({@link SendrecvBandwidthBenchmark} times ccr-mpi alone at 2 ranks): every rank sends
  * {@code doubles} doubles to its right neighbour and receives as many from its left, at 2 and 4
  * ranks, on ccr-mpi and MPJ Express. The score is the time of one shift; the
@@ -31,8 +31,8 @@ public class RingSendrecvBandwidthBenchmark extends WorldBenchmark {
     public int doubles;
 
     /**
-     * Where the received array lands (seed 000 section 3): {@code OUTSIDE_THREAD} (one fixed
-     * array per rank) is the plain sendrecv; the other two are the seeds' other copy models.
+     * Where the received array lands (Qiu, Fox &amp; Ho 2006, section 3): {@code OUTSIDE_THREAD} (one fixed
+     * array per rank) is the plain sendrecv; the other two are the papers' other copy models.
      */
     @Param({"OUTSIDE_THREAD", "INSIDE_THREAD", "STEPPED_ARRAY"})
     public MpiKernels.CopyModel model;

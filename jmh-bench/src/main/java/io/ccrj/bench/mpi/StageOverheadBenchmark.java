@@ -7,12 +7,12 @@ import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Per-stage overhead of the seeds' rendezvous patterns (seed 000 section 2; seed 001 Table 1) on
- * ccr-mpi and MPJ Express in the same run. Each stage does {@code units} of the seeds' basic
+ * Per-stage overhead of the papers' rendezvous patterns (Qiu, Fox &amp; Ho 2006, section 2; Qiu et al. 2007, Table 1) on
+ * ccr-mpi and MPJ Express in the same run. Each stage does {@code units} of the papers' basic
  * computation unit ({@link StageComputation#basicUnits}) and then the pattern's messaging:
  * Rendezvous Shift (one {@code sendrecv} to the right), Rendezvous Exchange (ccr-mpi's dedicated
  * {@link RendezvousExchange#exchange}: irecv, irecv, send, send, wait, wait), Exchange as two
- * shifts (two {@code sendrecv}), or nothing ({@code COMPUTE_ONLY}). The seeds' overhead per
+ * shifts (two {@code sendrecv}), or nothing ({@code COMPUTE_ONLY}). The papers' overhead per
  * stage, {@code (T(S) - T(1)) / S} for a fixed total computation, is here the score of a pattern
  * minus the score of {@code COMPUTE_ONLY} at the same backend and rank count.
  *
@@ -29,7 +29,7 @@ public class StageOverheadBenchmark extends WorldBenchmark {
     public RendezvousPattern pattern;
 
     /**
-     * Basic units per stage: 100 gives stages of the order of the seeds' ~15 µs on a current
+     * Basic units per stage: 100 gives stages of the order of the papers' ~15 µs on a current
      * core; 0 leaves only the messaging, whose time is then the whole overhead (sharper for
      * sub-microsecond overheads, which subtracting a stage of many microseconds cannot resolve on
      * a shared machine).

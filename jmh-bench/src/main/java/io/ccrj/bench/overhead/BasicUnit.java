@@ -1,12 +1,12 @@
 package io.ccrj.bench.overhead;
 
 /**
- * The seeds' basic computation unit (seed 002, "Code segment of the basic computation unit"):
+ * The papers' basic computation unit (the SALSA CCR/MPI page, "Code segment of the basic computation unit"):
  * {@code for i in 1..100: sum += 1 / ((i + 9.87654321) * i)}, repeated {@code loop} times.
  *
- * <p>The seeds time it at 1.19-1.70 µs per unit on their 2006 machines; a current core does it in
+ * <p>The SALSA CCR/MPI page times it at 1.19-1.70 µs per unit on its 2006 machines; a current core does it in
  * about a tenth of that, so the runner calibrates it at start and chooses the number of units per
- * stage that gives the seeds' time per stage.
+ * stage that gives the papers' time per stage.
  *
  * <p>Each unit's constant is offset by {@code total * 2^-600}, which is far below one ulp of
  * 9.87654321 and so leaves every result bit-identical, but makes unit {@code j + 1} depend on unit
@@ -14,9 +14,9 @@ package io.ccrj.bench.overhead;
  * {@code n} units really cost {@code n} times one unit.
  */
 public final class BasicUnit {
-    /** The seeds' constant. */
+    /** The papers' constant. */
     private static final double CONST = 9.87654321;
-    /** Terms per unit (the seeds' inner loop size). */
+    /** Terms per unit (the papers' inner loop size). */
     private static final int TERMS = 100;
 
     private static final double TINY = 0x1p-600;

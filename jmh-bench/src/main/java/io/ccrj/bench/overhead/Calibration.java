@@ -1,7 +1,7 @@
 package io.ccrj.bench.overhead;
 
 /**
- * Times {@link BasicUnit} on this machine and turns the seeds' time per stage into a number of
+ * Times {@link BasicUnit} on this machine and turns the papers' time per stage into a number of
  * units per stage.
  *
  * @param unitMicros measured time of one unit: the fastest of several trials (interference from

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.LongSummaryStatistics;
 
 /**
- * The timings of one cell of the seeds' tables.
+ * The timings of one cell of the papers' tables.
  *
  * <p>Medians are taken over the repetitions during which other processes left the machine alone
  * (at most {@link OverheadExperiment#MAX_FOREIGN_LOAD} of it, see

@@ -17,13 +17,13 @@ import java.util.Locale;
  * of S stages takes S times the stage's messaging cost plus S units, and the cost per stage is read
  * directly, {@code T(S) / S - unit}, instead of as the small difference of two long runs.
  *
- * <p>Why beside the seeds' method: with 28 µs of compute per stage, an overhead of 0.05 µs is
+ * <p>Why beside the papers' method: with 28 µs of compute per stage, an overhead of 0.05 µs is
  * 0.2% of the run time, and consecutive runs on this VM differ by 0.3-0.8%, so {@code (T(S) -
  * T(1)) / S} resolves a few tenths of a microsecond at best (see the noise bands). This figure is
- * sharp, but it is not the seeds' quantity: with back-to-back stages every worker takes every
+ * sharp, but it is not the papers' quantity: with back-to-back stages every worker takes every
  * stage from the one shared dispatcher queue, so at 2 ways it measures the queue under constant
- * contention (each stage moves the queue's cache lines between cores), a regime the seeds' 28 µs
- * stages never reach. One-way Pipeline, one worker, is the same cost uncontended. The seeds'
+ * contention (each stage moves the queue's cache lines between cores), a regime the papers' 28 µs
+ * stages never reach. One-way Pipeline, one worker, is the same cost uncontended. The papers'
  * targets are judged with their own method, not with this.
  */
 final class MessagingCost {
@@ -93,13 +93,13 @@ final class MessagingCost {
                 "%n## Back-to-back stages: messaging cost per stage with nothing to compute, match threads%n%n"
                         + "Each stage runs one basic unit (%.3f µs, taken off); %,d stages per run, %d runs, median and"
                         + " range. Read directly rather than as the difference of two long runs, so it is sharp, but it"
-                        + " is not the seeds' quantity: with no compute between stages, every worker takes every stage"
+                        + " is not the papers' quantity: with no compute between stages, every worker takes every stage"
                         + " from the one shared dispatcher queue, so beyond one way it measures that queue under constant"
-                        + " contention, which the seeds' 28 µs stages never reach. One-way Pipeline (one worker) is the"
-                        + " same cost uncontended. The targets are judged with the seeds' method.%n%n",
+                        + " contention, which the papers' 28 µs stages never reach. One-way Pipeline (one worker) is the"
+                        + " same cost uncontended. The targets are judged with the papers' method.%n%n",
                 unitMicros, first.key(4, Integer.class), first.samples().length));
         MarkdownTable t = new MarkdownTable("lrrr", "pattern", "ways", "µs per stage", "range over runs");
-        figures.forEach(f -> t.row(f.key(2, SpawnedPattern.class).seedName(), f.key(3, Integer.class),
+        figures.forEach(f -> t.row(f.key(2, SpawnedPattern.class).paperName(), f.key(3, Integer.class),
                 OverheadReport.fmt("%.3f", f.ours().value()), OverheadReport.range(f.min(), f.max())));
         return sb.append(t).toString();
     }

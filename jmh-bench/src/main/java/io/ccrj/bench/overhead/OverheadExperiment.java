@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Plans and runs the cells of the seeds' tables on ccr-core.
+ * Plans and runs the cells of the papers' tables on ccr-core.
  *
  * <p>One dispatcher per (ways, thread mode), created before its runs and closed after them. Each
  * repetition first times T(1), the whole computation as a single stage (no message between stages,

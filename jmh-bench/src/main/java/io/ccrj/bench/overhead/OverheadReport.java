@@ -5,8 +5,8 @@ import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.MarkdownTable;
-import io.ccrj.bench.runner.Seeds;
-import io.ccrj.bench.runner.Seeds.Seed;
+import io.ccrj.bench.runner.PublishedFigures;
+import io.ccrj.bench.runner.PublishedFigures.Published;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,10 +19,10 @@ import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /**
- * Renders measurements in the layout of the seeds' Tables 1 and 2 (rows: pattern × match/default;
- * columns: number of parallel computations), with the seeds' figures beside ours, and as CSV and
- * markdown. The seeds' figures are their published stage overheads in µs, read from {@link Seeds}:
- * seed 000, Table 2-AMD (4-core HP xw9300, two dual-core Opteron 275 at 2.19 GHz, 28 µs per stage)
+ * Renders measurements in the layout of Qiu, Fox &amp; Ho 2006, Tables 1 and 2 (rows: pattern × match/default;
+ * columns: number of parallel computations), with the papers' figures beside ours, and as CSV and
+ * markdown. The papers' figures are their published stage overheads in µs, read from {@link PublishedFigures}:
+ * Qiu, Fox &amp; Ho 2006, Table 2-AMD (4-core HP xw9300, two dual-core Opteron 275 at 2.19 GHz, 28 µs per stage)
  * and Table 2-INTEL (4-core Dell PWS670, two dual-core Xeon at 2.8 GHz, 30 µs per stage), 500,000
  * stages, CCR June 2006, C#, at 1, 2, 3, 4 and 8 parallel computations.
  *
@@ -33,19 +33,19 @@ import java.util.stream.Collectors;
  */
 public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern> patterns, List<Integer> ways,
                              List<ThreadMode> modes) {
-    /** The seeds' column headings. */
-    static final int[] SEED_WAYS = {1, 2, 3, 4, 8};
+    /** The papers' column headings. */
+    static final int[] PUBLISHED_WAYS = {1, 2, 3, 4, 8};
 
-    private static final Seed NOT_MEASURED = new Seed("", Double.NaN, "–", "µs", "");
+    private static final Published NOT_MEASURED = new Published("", Double.NaN, "–", "µs", "");
 
-    /** @return the key in the seeds' figures of a cell of Table 2-AMD ({@code machine} "amd") or 2-INTEL ("intel") */
-    static String seedId(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
+    /** @return the key in the papers' figures of a cell of Table 2-AMD ({@code machine} "amd") or 2-INTEL ("intel") */
+    static String publishedId(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
         return "overhead." + machine + "." + pattern.id() + "." + mode.id() + "." + ways;
     }
 
-    /** @return the seed's cell (no value for "N/A" and "Error"); a "–" cell for a column the seed did not measure */
-    static Seed seed(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
-        return Seeds.find(seedId(machine, pattern, mode, ways)).orElse(NOT_MEASURED);
+    /** @return the paper's cell (no value for "N/A" and "Error"); a "–" cell for a column the paper did not measure */
+    static Published published(String machine, SpawnedPattern pattern, ThreadMode mode, int ways) {
+        return PublishedFigures.find(publishedId(machine, pattern, mode, ways)).orElse(NOT_MEASURED);
     }
 
     private Optional<CellTiming> find(SpawnedPattern p, ThreadMode m, int w) {
@@ -53,13 +53,13 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     }
 
     /**
-     * @return the stage-overhead table in the seeds' Table 2 layout (rows: pattern x threads,
-     *     columns: ways), each cell "ccrj (seed AMD, ccrj/AMD)", footnoted, Markdown
+     * @return the stage-overhead table in the Qiu, Fox &amp; Ho 2006, Table 2 layout (rows: pattern x threads,
+     *     columns: ways), each cell "ccrj (published AMD, ccrj/AMD)", footnoted, Markdown
      */
     public String overheadTable() {
         MarkdownTable t = layout("Stage overhead (µs)");
-        patterns.forEach(p -> modes.forEach(m -> row(t, p.seedName(), m, w -> overheadCell(p, m, w))));
-        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (seed Table 2-AMD, ratio ccrj/AMD)\n\n")
+        patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m, w -> overheadCell(p, m, w))));
+        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (Qiu, Fox & Ho 2006, Table 2-AMD, ratio ccrj/AMD)\n\n")
                 .append(t);
         String notes = measurements.stream().map(CellTiming::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
@@ -69,17 +69,17 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return sb.append(unbalancedNote()).toString();
     }
 
-    /** @return run times in the seeds' Table 1 layout: median T(S) per cell, and T(1) per thread mode, Markdown */
+    /** @return run times in the Qiu, Fox &amp; Ho 2006, Table 1 layout: median T(S) per cell, and T(1) per thread mode, Markdown */
     public String runTimeTable() {
         MarkdownTable t = layout("Run time (s)");
         modes.forEach(m -> row(t, "T(1), one stage", m, w -> patterns.stream().map(p -> find(p, m, w)).flatMap(Optional::stream)
                 .findFirst().map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–")));
-        patterns.forEach(p -> modes.forEach(m -> row(t, p.seedName(), m,
+        patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m,
                 w -> !p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–"))));
         return "Median run time, s: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
     }
 
-    /** Adds a row of the seeds' layout: its label, the thread mode, then one cell per number of parallel computations. */
+    /** Adds a row of the papers' layout: its label, the thread mode, then one cell per number of parallel computations. */
     private void row(MarkdownTable t, String label, ThreadMode m, IntFunction<String> cell) {
         List<Object> row = new ArrayList<>(List.of(label, m.id()));
         ways.forEach(w -> row.add(cell.apply(w)));
@@ -93,7 +93,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return out;
     }
 
-    /** A table with the seeds' rows (pattern, threads) and one column per number of parallel computations. */
+    /** A table with the papers' rows (pattern, threads) and one column per number of parallel computations. */
     private MarkdownTable layout(String corner) {
         List<String> header = new ArrayList<>(List.of(corner, "threads"));
         ways.forEach(w -> header.add(w + "-way"));
@@ -116,7 +116,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
             return "N/A";
         }
         Optional<CellTiming> meas = find(p, m, w);
-        Seed amd = seed("amd", p, m, w);
+        Published amd = published("amd", p, m, w);
         if (meas.isEmpty()) {
             return "– (" + amd.text() + ")";
         }
@@ -125,22 +125,22 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return fmt("%.3f", ours) + mark + " (" + amd.text() + (amd.hasValue() ? ", " + ratio(ours, amd) : "") + ")";
     }
 
-    static String ratio(double ours, Seed seed) {
-        return seed.hasValue() && seed.value() > 0 ? fmt("%.3f", ours / seed.value()) : "–";
+    static String ratio(double ours, Published paper) {
+        return paper.hasValue() && paper.value() > 0 ? fmt("%.3f", ours / paper.value()) : "–";
     }
 
     /** @return CSV, one line per measured cell, with every sample */
     public Csv csv() {
         Csv csv = new Csv("pattern", "ways", "threads_mode", "dispatcher_threads", "stages", "units_per_stage", "reps", "t1_median_s",
-                "ts_median_s", "overhead_us", "seed_amd_us", "seed_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
+                "ts_median_s", "overhead_us", "published_amd_us", "published_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
                 "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
                 "overhead_low_us", "overhead_high_us");
         for (CellTiming x : cells()) {
-            Seed amd = seed("amd", x.pattern(), x.mode(), x.ways());
-            Seed intel = seed("intel", x.pattern(), x.mode(), x.ways());
+            Published amd = published("amd", x.pattern(), x.mode(), x.ways());
+            Published intel = published("intel", x.pattern(), x.mode(), x.ways());
             csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
                     Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
-                    Csv.num("%.4f", x.overheadMicros()), csvSeed(amd), csvSeed(intel),
+                    Csv.num("%.4f", x.overheadMicros()), csvPublished(amd), csvPublished(intel),
                     amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
                     intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
                     Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
@@ -151,7 +151,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return csv;
     }
 
-    private static String csvSeed(Seed c) {
+    private static String csvPublished(Published c) {
         return c.text().equals("–") ? "" : c.text();
     }
 
@@ -165,20 +165,20 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
 
     /**
      * @param heading a markdown preamble (machine, parameters)
-     * @return the report as markdown: the seeds' layout with "ccrj (AMD)" cells, then one row per cell
+     * @return the report as markdown: the papers' layout with "ccrj (AMD)" cells, then one row per cell
      */
     public String markdown(String heading) {
         StringBuilder sb = new StringBuilder(heading);
-        sb.append("\n## Stage overhead per stage (µs), seeds' Table 2 layout\n\n").append(overheadTable());
-        sb.append("\n## Run time (s), seeds' Table 1 layout\n\n").append(runTimeTable());
+        sb.append("\n## Stage overhead per stage (µs), Qiu, Fox & Ho 2006, Table 2 layout\n\n").append(overheadTable());
+        sb.append("\n## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
         MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
-                "T(S) s", "ccrj µs/stage", "noise band µs", "seed AMD µs", "seed INTEL µs", "ccrj/AMD", "ccrj/INTEL",
+                "T(S) s", "ccrj µs/stage", "noise band µs", "published AMD µs", "published INTEL µs", "ccrj/AMD", "ccrj/INTEL",
                 "other processes' load");
         for (CellTiming x : cells()) {
-            Seed amd = seed("amd", x.pattern(), x.mode(), x.ways());
-            Seed intel = seed("intel", x.pattern(), x.mode(), x.ways());
-            every.row(x.pattern().seedName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
+            Published amd = published("amd", x.pattern(), x.mode(), x.ways());
+            Published intel = published("intel", x.pattern(), x.mode(), x.ways());
+            every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
                     fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), range(x.overheadRangeMicros()),
                     amd.text(), intel.text(),
                     ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
@@ -203,7 +203,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     /**
      * Writes the chart of overhead per stage against the number of parallel computations: one panel
      * per pattern, ccrj's match and default lines with each cell's noise band as a bar, beside the
-     * seeds' AMD figures (dashed), on a symmetric-log y axis (negative overheads, which are noise,
+     * papers' AMD figures (dashed), on a symmetric-log y axis (negative overheads, which are noise,
      * are drawn below zero where they lie, not clamped to a floor).
      *
      * @param subtitle e.g. the stage count and machine
@@ -218,17 +218,17 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
                 Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
                 ways.forEach(w -> find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0],
                         c.overheadRangeMicros()[1])));
-                Series seed = new Series("seed AMD " + m.id(), Charts.colour(m.ordinal()), true);
-                for (int w : SEED_WAYS) {
-                    Seed cell = seed("amd", p, m, w);
+                Series paper = new Series("published AMD " + m.id(), Charts.colour(m.ordinal()), true);
+                for (int w : PUBLISHED_WAYS) {
+                    Published cell = published("amd", p, m, w);
                     if (cell.hasValue()) {
-                        seed.add(w, cell.value());
+                        paper.add(w, cell.value());
                     }
                 }
                 series.add(ours);
-                series.add(seed);
+                series.add(paper);
             }
-            panels.add(Charts.panel(p.seedName() + " — " + subtitle, "parallel computations (ways)",
+            panels.add(Charts.panel(p.paperName() + " — " + subtitle, "parallel computations (ways)",
                     "overhead per stage (µs, symmetric log; bars: noise band)", 560, 460, false, Axis.SYMLOG, series));
         }
         Charts.write(panels, file);

@@ -23,8 +23,8 @@ import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 
 /**
- * {@code bin/ccrj overhead}: the stage-overhead experiment of seed 000, section 2 (Tables 1-2), for
- * the spawned patterns of its Figure 7 on ccr-core. Prints the seeds' table layout with their AMD
+ * {@code bin/ccrj overhead}: the stage-overhead experiment of Qiu, Fox &amp; Ho 2006, section 2 (Tables 1-2), for
+ * the spawned patterns of its Figure 7 on ccr-core. Prints the papers' table layout with their AMD
  * figures beside ours, and writes {@code overhead.csv}, {@code overhead.md} and
  * {@code overhead-per-stage.png} into the output folder.
  */
@@ -33,11 +33,11 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
      * The options of {@code bin/ccrj overhead}. Mode defaults (quick or {@code --full}) apply to
      * whatever the command line does not set, whatever the order of the arguments.
      *
-     * @param full the seeds' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way
+     * @param full the papers' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way
      * @param patterns patterns to run, in table order
      * @param ways parallel computations, ascending
      * @param threadModes match and/or default
-     * @param stageMicros compute time per stage (the seeds': 28 µs on the AMD machine)
+     * @param stageMicros compute time per stage (the papers': 28 µs on the AMD machine)
      * @param stages S, stages per computation
      * @param reps repetitions of each run (medians reported)
      * @param out output folder, or {@code null} for the default {@code results/overhead-<timestamp>}
@@ -48,24 +48,24 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                           double stageMicros, int stages, int reps, Path out, boolean ignoreLoad) {
         /** Quick mode: stages per computation. */
         public static final int QUICK_STAGES = 20_000;
-        /** The seeds' Tables 1-2: stages per computation. */
+        /** Qiu, Fox &amp; Ho 2006, Tables 1-2: stages per computation. */
         public static final int FULL_STAGES = 500_000;
         /** Repetitions in both modes (medians reported). */
         public static final int DEFAULT_REPS = 3;
-        /** The seeds' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
-        public static final double SEED_STAGE_MICROS = 28.0;
+        /** The papers' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
+        public static final double PAPER_STAGE_MICROS = 28.0;
 
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
                     full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4, 8), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
-                    SEED_STAGE_MICROS, full ? FULL_STAGES : QUICK_STAGES, DEFAULT_REPS, null, false);
+                    PAPER_STAGE_MICROS, full ? FULL_STAGES : QUICK_STAGES, DEFAULT_REPS, null, false);
         }
     }
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-            "the seeds' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
+            "the papers' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
     private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
             "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
     private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
@@ -73,7 +73,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
             "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
     private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-            "compute time per stage (default 28, the seeds' AMD figure)", "MICROS");
+            "compute time per stage (default 28, the papers' AMD figure)", "MICROS");
     private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
             "stages per computation (default 20000; --full 500000)");
     private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
@@ -88,7 +88,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         return Cli.usage("""
                 Usage: bin/ccrj overhead [options]
 
-                The stage-overhead experiment of seed 000, section 2, on ccr-core: a fixed computation per
+                The stage-overhead experiment of Qiu, Fox & Ho 2006, section 2, on ccr-core: a fixed computation per
                 parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
                 """, PARSER);
     }
@@ -124,8 +124,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         OutputFolder dir = new OutputFolder(o.out(), "overhead", out);
         String machine = MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
         String params = String.format(Locale.ROOT,
-                "basic unit %.4f µs here (seeds: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
-                        + " (asked %.1f µs; seeds 28 AMD / 30 INTEL);%n"
+                "basic unit %.4f µs here (the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
+                        + " (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
                         + "S = %,d stages per computation (%,d units, %.3f s of compute each); %d repetitions, medians;"
                         + " T(1) = one stage of the same %,d units%n"
                         + "patterns %s; ways %s; threads %s (match = ways, default = new Dispatcher(0) = %d)",
@@ -134,7 +134,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                 o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
                 o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
                 o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
-        out.println("ccrj stage overhead (seed 000 section 2, Tables 1-2) — " + modeName(o) + " mode");
+        out.println("ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2) — " + modeName(o) + " mode");
         out.println(machine);
         out.println(params);
         out.flush();
@@ -146,7 +146,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
             if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
                 figures.add(Figure.of(List.of("overhead", "per-stage", m.pattern(), m.mode(), m.ways()), "spawned " + m.pattern().id()
                         + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, overheadEstimate(m),
-                        OverheadReport.seedId("amd", m.pattern(), ThreadMode.MATCH, 2)));
+                        OverheadReport.publishedId("amd", m.pattern(), ThreadMode.MATCH, 2)));
             }
         }
 
@@ -167,13 +167,13 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         dir.write("overhead.csv", report.csv());
         dir.chart("overhead-per-stage.png", png -> report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores",
                 o.stages(), stageMicros, cores), png));
-        String heading = "# ccrj stage overhead (seed 000, section 2, Tables 1-2)\n\n"
+        String heading = "# ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
                 + "- " + observedLine + "\n"
-                + "- overhead per stage = (T(S) - T(1)) / S, seed 000's definition; seed figures from Table 2-AMD and"
+                + "- overhead per stage = (T(S) - T(1)) / S, the definition of Qiu, Fox & Ho 2006; published figures from Table 2-AMD and"
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
-        // Seed 000 Figs. 4-5: run time against stages at one configuration (2-way where it is run).
+        // Qiu, Fox & Ho 2006, Figs. 4-5: run time against stages at one configuration (2-way where it is run).
         int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
         List<SpawnedPattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
         String sweepSection = "";
@@ -190,7 +190,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                 figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id()
                         + ", slope of run time on stages S/16 .. S, "
                         + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
-                        sweepWays == 2 ? OverheadReport.seedId("amd", p, ThreadMode.MATCH, 2) : null));
+                        sweepWays == 2 ? OverheadReport.publishedId("amd", p, ThreadMode.MATCH, 2) : null));
             }
             out.println();
             out.print(sweepSection);
@@ -215,7 +215,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         String markdown = report.markdown(heading) + sweepSection + messagingSection;
         dir.write("overhead.md", markdown);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
-        return new Report("Spawned patterns on ccr-core: stage overhead (seed 000 Tables 1-2)", markdown, figures, dir.charts());
+        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts());
     }
 
     /**
@@ -230,8 +230,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     }
 
     private static String modeName(Options o) {
-        boolean seedsRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
-                && o.stageMicros() == Options.SEED_STAGE_MICROS;
-        return (o.full() ? "full" : "quick") + (seedsRanges ? "" : " (custom stages)");
+        boolean papersRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
+                && o.stageMicros() == Options.PAPER_STAGE_MICROS;
+        return (o.full() ? "full" : "quick") + (papersRanges ? "" : " (custom stages)");
     }
 }

@@ -19,19 +19,19 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The seeds' spawned patterns (seed 000 section 2, Fig. 7) on ccr-core as JMH benchmarks: each
+ * The papers' spawned patterns (Qiu, Fox &amp; Ho 2006, section 2, Fig. 7) on ccr-core as JMH benchmarks: each
  * of {@code ways} parallel computations does {@value #TOTAL_UNITS} basic units split into
  * {@code stages} stages, every stage a fresh handler fired by the previous stage's message(s).
  * The score is the run time of one whole computation; the overhead per stage is the slope of run
- * time against stages (the seeds' Figs. 4-5), {@code (score(S2) - score(S1)) / (S2 - S1)} for the
- * same pattern, ways and threads, read off one run. With {@code -p stages=1,...} the seeds' own
+ * time against stages (Qiu, Fox &amp; Ho 2006, Figs. 4-5), {@code (score(S2) - score(S1)) / (S2 - S1)} for the
+ * same pattern, ways and threads, read off one run. With {@code -p stages=1,...} the papers' own
  * T(1) is timed too, and {@code (score(S) - score(1)) / S} is their definition
  * ({@code bin/ccrj overhead} prints their tables).
  *
- * <p>Two concrete classes, because the seeds' tables have a 1-way column for Pipeline only:
+ * <p>Two concrete classes, because the papers' tables have a 1-way column for Pipeline only:
  * {@link SpawnedPipelineBenchmark} (1, 2, 3, 4, 8 ways) and {@link SpawnedPatternBenchmark}
  * (Shift, Two Shifts, Exchange at 2, 3, 4, 8 ways). Threads: {@code MATCH} = one dispatcher thread
- * per computation, {@code DEFAULT} = {@code new Dispatcher(0)} (one per core), as in the seeds'
+ * per computation, {@code DEFAULT} = {@code new Dispatcher(0)} (one per core), as in the papers'
  * Tables 1-2.
  */
 @State(Scope.Benchmark)

@@ -3,7 +3,7 @@ package io.ccrj.bench.overhead;
 import java.util.Arrays;
 
 /**
- * The spawned message patterns of seed 000, Figure 7 (and seed 001, Fig. 3(a-c)): each stage is a
+ * The spawned message patterns of Qiu, Fox &amp; Ho 2006, Figure 7 (and Qiu et al. 2007, Fig. 3(a-c)): each stage is a
  * fresh handler fired by the message(s) the previous stage posted.
  */
 public enum SpawnedPattern {
@@ -21,23 +21,23 @@ public enum SpawnedPattern {
     /**
      * Fig. 7(c), "Two Shifts": like Shift, but each stage posts <em>two</em> messages to the same
      * neighbour port, and the next stage fires on two items (CCR {@code MultipleItemReceive} of 2;
-     * the seeds used it to separate the cost of the join from that of Exchange's two destinations).
+     * the papers used it to separate the cost of the join from that of Exchange's two destinations).
      */
     TWO_SHIFTS("TwoShifts", "Two Shifts"),
     /**
      * Fig. 7(d): each stage posts to its left and its right neighbour, and the next stage fires on
      * one message from each ({@code multiplePortReceive} over a from-left and a from-right port per
-     * computation: the exact-source variant the seeds suggest, with 2 ports per computation rather
+     * computation: the exact-source variant the papers suggest, with 2 ports per computation rather
      * than N²).
      */
     EXCHANGE("Exchange", "Exchange");
 
     private final String id;
-    private final String seedName;
+    private final String paperName;
 
-    SpawnedPattern(String id, String seedName) {
+    SpawnedPattern(String id, String paperName) {
         this.id = id;
-        this.seedName = seedName;
+        this.paperName = paperName;
     }
 
     /** @return the command-line name ({@code Pipeline}, {@code Shift}, {@code TwoShifts}, {@code Exchange}) */
@@ -45,12 +45,12 @@ public enum SpawnedPattern {
         return id;
     }
 
-    /** @return the row label of the seeds' tables */
-    public String seedName() {
-        return seedName;
+    /** @return the row label of the papers' tables */
+    public String paperName() {
+        return paperName;
     }
 
-    /** Whether the pattern is defined for {@code ways} computations: the seeds mark 1-way Shift, Two Shifts, Exchange "N/A". */
+    /** Whether the pattern is defined for {@code ways} computations: the papers mark 1-way Shift, Two Shifts, Exchange "N/A". */
     public boolean appliesTo(int ways) {
         return ways >= (this == PIPELINE ? 1 : 2);
     }

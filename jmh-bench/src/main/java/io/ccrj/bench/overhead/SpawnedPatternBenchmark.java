@@ -5,7 +5,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The neighbour patterns of seed 000 Fig. 7 (Shift, Two Shifts) and seed 001's Exchange at 2, 3, 4
+ * The neighbour patterns of Qiu, Fox &amp; Ho 2006, Fig. 7 (Shift, Two Shifts) and the Exchange of Qiu et al. 2007 at 2, 3, 4
  * and 8 parallel computations (each needs a neighbour, so there is no 1-way column); see
  * {@link SpawnedComputationBenchmark}.
  */

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.IntStream;
 
 /**
- * One timed run of a spawned pattern of seed 000, Figure 7, on ccr-core.
+ * One timed run of a spawned pattern of Qiu, Fox &amp; Ho 2006, Figure 7, on ccr-core.
  *
  * <p>There are {@code ways} parallel computations, each with its own port (two for Exchange). Every
  * stage is a fresh handler task, fired by a persistent receiver on the computation's port(s) when
@@ -23,7 +23,7 @@ import java.util.stream.IntStream;
  * both neighbours' for Exchange). Each port fires exactly {@code stages} times: the initial
  * message(s) plus {@code stages - 1} forwards from the neighbour. The last firing of each port posts
  * its value to a final port instead, where a one-shot {@code multipleItemReceive} of {@code ways}
- * items performs the reduction of seed 001 Fig. 1(b) and stops the clock.
+ * items performs the reduction of Qiu et al. 2007, Fig. 1(b) and stops the clock.
  *
  * <p>Messages carry partial sums, and every firing adds exactly one stage's computation to exactly
  * one of the values it forwards, so the reduction must come to {@code ways * stages * stageValue}:
@@ -140,7 +140,7 @@ public final class SpawnedPatterns {
      * adds the same value, and summing n equal doubles is off from n times one by at most about
      * n ulps, far inside the checksum's tolerance. Recomputing it instead would run a whole stage's
      * units again on the caller's thread: for a single-stage run that is the whole computation
-     * again, which doubled every T(1) the runner took (14 s more each at the seeds' full size) and
+     * again, which doubled every T(1) the runner took (14 s more each at the papers' full size) and
      * every single-stage JMH score (JMH times the whole method, check included).
      */
     static double stageValue(int units) {

@@ -4,7 +4,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 
-/** Straight Pipeline (seed 000 Fig. 7a) at the seeds' 1, 2, 3, 4 and 8 parallel computations; see {@link SpawnedComputationBenchmark}. */
+/** Straight Pipeline (Qiu, Fox &amp; Ho 2006, Fig. 7a) at the papers' 1, 2, 3, 4 and 8 parallel computations; see {@link SpawnedComputationBenchmark}. */
 @State(Scope.Benchmark)
 public class SpawnedPipelineBenchmark extends SpawnedComputationBenchmark {
 

@@ -23,10 +23,10 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * Run time against the number of stages for a fixed total computation (seed 000 Figs. 4 and 5):
+ * Run time against the number of stages for a fixed total computation (Qiu, Fox &amp; Ho 2006, Figs. 4 and 5):
  * the same computation split into 1, S/16, S/4 and S stages, for every pattern at one
  * configuration (2-way where it is run, one dispatcher thread per computation). The slope of each
- * line is the pattern's overhead per stage; the seeds drew these lines to show that the overhead
+ * line is the pattern's overhead per stage; the papers drew these lines to show that the overhead
  * stays constant as the stages get shorter.
  */
 final class StageSweep {
@@ -99,15 +99,15 @@ final class StageSweep {
         header.add("fitted slope µs/stage");
         MarkdownTable t = new MarkdownTable("l" + "r".repeat(header.size() - 1), header);
         lines.forEach((pattern, row) -> {
-            List<String> cells = new ArrayList<>(List.of(pattern.seedName()));
+            List<String> cells = new ArrayList<>(List.of(pattern.paperName()));
             row.forEach(p -> cells.add(String.format(Locale.ROOT, "%.4f s", p.ours().value())));
             cells.add(String.format(Locale.ROOT, "%.3f", slopeEstimate(row).value()));
             t.row(cells.toArray());
         });
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                "%n## Run time vs stages, fixed computation, %d-way match (seed 000 Figs. 4-5)%n%n", ways)).append(t);
+                "%n## Run time vs stages, fixed computation, %d-way match (Qiu, Fox & Ho 2006, Figs. 4-5)%n%n", ways)).append(t);
         sb.append("\nThe same total computation every time; the slope of a row is its overhead per stage. The fitted"
-                + " slope (least squares through the row) is the seeds' overhead without T(1)'s own noise and without"
+                + " slope (least squares through the row) is the papers' overhead without T(1)'s own noise and without"
                 + " costs that come once per run whatever S is.\n");
         return sb.toString();
     }
@@ -136,15 +136,15 @@ final class StageSweep {
         return points.stream().collect(Collectors.groupingBy(StageSweep::pattern, LinkedHashMap::new, Collectors.toList()));
     }
 
-    /** Writes the seeds' Fig. 4/5: run time against stages, one line per pattern. */
+    /** Writes Figs. 4-5 of Qiu, Fox &amp; Ho 2006: run time against stages, one line per pattern. */
     static void chart(List<Figure> points, int ways, String subtitle, Path file) throws IOException {
         List<Charts.Series> lines = new ArrayList<>();
         byPattern(points).forEach((pattern, line) -> {
-            Charts.Series series = new Charts.Series(pattern.seedName(), Charts.colour(lines.size()), false);
+            Charts.Series series = new Charts.Series(pattern.paperName(), Charts.colour(lines.size()), false);
             line.forEach(p -> series.add(stages(p), p.ours().value()));
             lines.add(series);
         });
-        Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (seed 000 Figs. 4-5) — "
+        Charts.write(List.of(Charts.panel("Run time vs stages, fixed computation, " + ways + "-way (Qiu, Fox & Ho 2006, Figs. 4-5) — "
                 + subtitle, "stages", "run time (s)", 900, 500, false, Charts.Axis.LINEAR, lines)), file);
     }
 }

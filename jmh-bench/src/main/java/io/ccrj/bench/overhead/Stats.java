@@ -11,7 +11,7 @@ public final class Stats {
     }
 
     /**
-     * The seeds' stage overhead (seed 000, section 2, Table 2): the run time with {@code stages}
+     * The papers' stage overhead (Qiu, Fox &amp; Ho 2006, section 2, Table 2): the run time with {@code stages}
      * stages minus the run time of the same computation done as a single stage, divided by the
      * number of stages (not {@code stages - 1}: Table 2-AMD's figures are Table 1-AMD's run times at
      * 500,000 stages minus ~14.0 s, divided by 500,000).

@@ -5,7 +5,7 @@ import io.ccrj.core.Dispatcher;
 import java.util.Locale;
 
 /**
- * The seeds' "dispatcher threads" column: "match implies dispatcher thread number set to number of
+ * The papers' "dispatcher threads" column: "match implies dispatcher thread number set to number of
  * parallel computations; default implies thread number defaulted" (one per core,
  * {@code new Dispatcher(0, ...)}).
  */

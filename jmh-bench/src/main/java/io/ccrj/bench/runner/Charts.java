@@ -34,8 +34,8 @@ public final class Charts {
     /** Okabe and Ito's palette (blue, vermillion, bluish green, orange, reddish purple, sky blue, black). */
     private static final List<Color> PALETTE = List.of(new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
             new Color(0xE69F00), new Color(0xCC79A7), new Color(0x56B4E9), Color.BLACK);
-    /** The grey of the seeds' figures. */
-    public static final Color SEED = new Color(0x7f7f7f);
+    /** The grey of the papers' figures. */
+    public static final Color PUBLISHED = new Color(0x7f7f7f);
     /** Half-width of the symmetric-log axis's linear region around zero, in the data's unit. */
     private static final double SYMLOG_LINEAR = 0.01;
 
@@ -64,8 +64,8 @@ public final class Charts {
 
         /**
          * @param name its legend entry
-         * @param colour its colour ({@link #colour(int)}, or {@link #SEED} for the seeds')
-         * @param dashed a dashed line with diamond markers (seeds, secondary figures), else solid with circles
+         * @param colour its colour ({@link #colour(int)}, or {@link #PUBLISHED} for the papers')
+         * @param dashed a dashed line with diamond markers (published figures, secondary figures), else solid with circles
          */
         public Series(String name, Color colour, boolean dashed) {
             this.name = name;

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
  * instead of rows of text. It is known by its {@code key}: the section first, then what was timed
  * as enum constants and numbers (a section reads them back typed with {@link #key(int, Class)});
  * tables, the headline and {@code headline.csv} find and key their rows by it or its {@link #id()},
- * the label is only shown. The seed's figure is looked up in {@link Seeds} by
- * {@code seedId}; the peer's was measured in the same run.
+ * the label is only shown. The published figure is looked up in {@link PublishedFigures} by
+ * {@code publishedId}; the peer's was measured in the same run.
  *
  * @param key the section's name, then what identifies the figure in it, e.g. {@code overhead},
  *     {@code per-stage}, {@code SpawnedPattern.PIPELINE}, {@code ThreadMode.MATCH}, {@code 2}
@@ -23,12 +23,12 @@ import java.util.stream.Collectors;
  * @param runs how many repetitions were taken and used, and how much of the machine other
  *     processes took during them ({@link Runs#UNKNOWN} where not counted)
  * @param note why there is no value (e.g. "not installed"), else empty
- * @param seedId the key of the seeds' figure in seeds.csv, or {@code null} if they published none
+ * @param publishedId the key of the papers' figure in published-figures.csv, or {@code null} if they published none
  * @param peerName the peer measured beside ours, or {@code null}
  * @param peer the peer's figure and interval, or {@code null}
  */
 public record Figure(List<Object> key, String label, String unit, boolean lowerIsBetter, Estimate ours, double[] samples, Runs runs,
-                     String note, String seedId, String peerName, Estimate peer) {
+                     String note, String publishedId, String peerName, Estimate peer) {
     private static final Pattern PART = Pattern.compile("[A-Za-z0-9_/-]+");
 
     /**
@@ -48,14 +48,14 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
         }
     }
 
-    /** Checks the key and that a seed key, where given, exists: a typo fails at once, not as a silently empty cell. */
+    /** Checks the key and that a published-figure key, where given, exists: a typo fails at once, not as a silently empty cell. */
     public Figure {
         key = List.copyOf(key);
         if (key.isEmpty() || !(key.get(0) instanceof String) || !key.stream().allMatch(p -> PART.matcher(part(p)).matches())) {
             throw new IllegalArgumentException("a figure's key is its section, then words, enum constants and numbers: " + key);
         }
-        if (seedId != null) {
-            Seeds.require(seedId);
+        if (publishedId != null) {
+            PublishedFigures.require(publishedId);
         }
         if ((peerName == null) != (peer == null)) {
             throw new IllegalArgumentException("a peer needs both a name and a figure: " + key);
@@ -65,8 +65,8 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
     }
 
     /** A figure with no peer and no samples kept; the arguments are the record's components. */
-    public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String seedId) {
-        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", seedId, null, null);
+    public static Figure of(List<?> key, String label, String unit, boolean lowerIsBetter, Estimate ours, String publishedId) {
+        return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", publishedId, null, null);
     }
 
     /** The median of some repetitions (at least one) with its bootstrap interval, the repetitions kept. */
@@ -91,12 +91,12 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
 
     /** This figure with the peer measured beside ours. */
     public Figure withPeer(String name, Estimate figure) {
-        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, note, seedId, name, figure);
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, note, publishedId, name, figure);
     }
 
     /** This figure with a note on why there is no value. */
     public Figure withNote(String why) {
-        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, why, seedId, peerName, peer);
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, runs, why, publishedId, peerName, peer);
     }
 
     /** @return whether a value was measured */
@@ -109,9 +109,9 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
         return (String) key.get(0);
     }
 
-    /** @return the seeds' number, NaN if none */
-    public double seed() {
-        return seedId == null ? Double.NaN : Seeds.value(seedId);
+    /** @return the papers' number, NaN if none */
+    public double published() {
+        return publishedId == null ? Double.NaN : PublishedFigures.value(publishedId);
     }
 
     /** @return the smallest repetition, NaN if none was kept */

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * The headline table of {@code bin/ccrj paper}, built from the typed {@link Figure}s the
- * experiments returned, in their order: our figure with its 95% interval, the seeds' (from
- * {@link Seeds}), the peer's from the same run, and how ours compares with each. A ratio is stated
+ * experiments returned, in their order: our figure with its 95% interval, the papers' (from
+ * {@link PublishedFigures}), the peer's from the same run, and how ours compares with each. A ratio is stated
  * only where the interval supports it: when the other figure lies inside ours' interval (or the two
  * intervals overlap) the cell says "within noise"; otherwise the ratio is given with the range the
  * intervals allow ("at least" where ours' interval reaches zero). Rows are keyed by the figures'
@@ -23,31 +23,31 @@ public final class Headline {
         if (figures.isEmpty()) {
             return "";
         }
-        MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "seeds (2006, AMD)",
-                "peer, same run (95% interval)", "ours vs seeds", "ours vs peer");
+        MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "published (AMD)",
+                "peer, same run (95% interval)", "ours vs published", "ours vs peer");
         for (Figure f : byId(figures).values()) {
-            t.row(f.label() + " (" + f.unit() + ")", show(f.ours()), fmt(f.seed()),
+            t.row(f.label() + " (" + f.unit() + ")", show(f.ours()), fmt(f.published()),
                     f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
-                    compare(f.ours(), Estimate.point(f.seed()), f.lowerIsBetter()),
+                    compare(f.ours(), Estimate.point(f.published()), f.lowerIsBetter()),
                     f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter()));
         }
         return t.toString();
     }
 
     /** The CSV header of {@link #csv}. */
-    public static final String CSV_HEADER = "section,id,figure,unit,lower_is_better,ours,ours_low,ours_high,seed,seed_source,"
+    public static final String CSV_HEADER = "section,id,figure,unit,lower_is_better,ours,ours_low,ours_high,published,published_source,"
             + "peer,peer_value,peer_low,peer_high";
 
     /**
      * {@code headline.csv}, header first: one row per figure, keyed by its id, with its interval, the
-     * seeds' figure and source, and the peer's figure and interval.
+     * papers' figure and source, and the peer's figure and interval.
      */
     public static String csv(List<Figure> figures) {
         Csv csv = new Csv(CSV_HEADER.split(","));
         for (Figure f : byId(figures).values()) {
             Estimate p = f.peer() == null ? Estimate.point(Double.NaN) : f.peer();
             csv.row(f.section(), f.id(), f.label().strip(), f.unit(), f.lowerIsBetter(), f.ours().value(), f.ours().low(),
-                    f.ours().high(), f.seed(), f.seedId() == null ? null : Seeds.require(f.seedId()).source(), f.peerName(),
+                    f.ours().high(), f.published(), f.publishedId() == null ? null : PublishedFigures.require(f.publishedId()).source(), f.peerName(),
                     p.value(), p.low(), p.high());
         }
         return csv.toString();
@@ -65,7 +65,7 @@ public final class Headline {
     }
 
     /**
-     * How ours compares with another figure (the seeds', a point, or the peer's), whichever direction
+     * How ours compares with another figure (the papers', a point, or the peer's), whichever direction
      * is better: "within noise", "2.0x better (1.6-2.4x)", "at least 50x better", "no interval: ..." or "-".
      */
     public static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {

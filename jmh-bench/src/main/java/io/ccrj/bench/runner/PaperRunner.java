@@ -30,9 +30,9 @@ import joptsimple.OptionSpec;
  * as its {@link Report} handed them back) and {@code headline.csv}.
  */
 public final class PaperRunner implements Experiment<PaperRunner.Options> {
-    /** What {@code --only} can name: a pattern of the seeds, or a group of experiments. */
+    /** What {@code --only} can name: a pattern of the papers, or a group of experiments. */
     public enum Item {
-        /** Spawned Straight Pipeline (seed 000 Tables 1-2). */
+        /** Spawned Straight Pipeline (Qiu, Fox &amp; Ho 2006, Tables 1-2). */
         PIPELINE,
         /** Spawned Shift. */
         SHIFT,
@@ -40,13 +40,13 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         TWOSHIFTS,
         /** Spawned Exchange. */
         EXCHANGE,
-        /** Rendezvous Shift, Rendezvous Exchange, exchange as two shifts (seed 001 Table 1), both backends. */
+        /** Rendezvous Shift, Rendezvous Exchange, exchange as two shifts (Qiu et al. 2007, Table 1), both backends. */
         RENDEZVOUS,
         /** Ping-pong, barrier, bcast, allreduce, both backends. */
         LATENCY,
-        /** Sendrecv bandwidth, copy models and System.arraycopy (seed 000 Table 3). */
+        /** Sendrecv bandwidth, copy models and System.arraycopy (Qiu, Fox &amp; Ho 2006, Table 3). */
         BANDWIDTH,
-        /** DSS two-way groups, HTTP throughput, one-way notifications, beside raw Netty (seed 000 Fig. 13). */
+        /** DSS two-way groups, HTTP throughput, one-way notifications, beside raw Netty (Qiu, Fox &amp; Ho 2006, Fig. 13). */
         DSS,
         /** Today's peers of ccr-core and dss-services ({@code bin/ccrj peers}). */
         PEERS;
@@ -67,7 +67,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     /**
      * The options of {@code bin/ccrj paper}.
      *
-     * @param full the seeds' full ranges in every experiment
+     * @param full the papers' full ranges in every experiment
      * @param smoke seconds-long settings that check the wiring (tests), not a measurement
      * @param only the experiments to run
      * @param out the results folder, or {@code null} for {@code results/paper-<timestamp>}
@@ -81,7 +81,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-            "the seeds' full ranges (long, most of it stage overheads; progress shows an ETA)");
+            "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)");
     private static final OptionSpec<Item> ONLY = Cli.list(PARSER, List.of("only"), "some of: pipeline, shift, twoshifts, exchange"
             + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
             + " and over HTTP, raw Netty), peers (today's tools)", Cli.converter(Item.class, Item::parse, "LIST"));
@@ -95,10 +95,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         return Cli.usage("""
                 Usage: bin/ccrj paper [options]
 
-                The seeds' experiments with the seeds' method, ours beside the seeds' figures and the peers'
+                The papers' experiments with the papers' method, ours beside the papers' figures and the peers'
                 (MPJ Express, System.arraycopy, raw Netty, and today's tools) measured in the same run: stage
-                overheads of the spawned patterns (seed 000 Tables 1-2), the rendezvous patterns and MPI latency
-                (seed 001 Table 1), bandwidth (seed 000 Table 3), DSS two-way timings and throughput (seed 000
+                overheads of the spawned patterns (Qiu, Fox & Ho 2006, Tables 1-2), the rendezvous patterns and MPI latency
+                (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way timings and throughput (Qiu, Fox & Ho 2006
                 Fig. 13), then ccr-core and dss-services beside today's peers. Writes results.md, CSV files and
                 PNG charts into one folder.
                 """, PARSER);
@@ -126,7 +126,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
         Files.createDirectories(dir);
         List<Section<?>> sections = sections(o, dir);
-        out.println("ccrj paper — the seeds' experiments, " + o.mode() + " mode");
+        out.println("ccrj paper — the papers' experiments, " + o.mode() + " mode");
         out.println(MachineInfo.describe());
         out.printf(Locale.ROOT, "%d sections; results in %s%n", sections.size(), dir);
         long start = System.nanoTime();
@@ -161,7 +161,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         if (!failed.isEmpty()) {
             throw new IllegalStateException("failed sections: " + String.join("; ", failed));
         }
-        return new Report("ccrj — the seeds' experiments reproduced", results, figures, List.of());
+        return new Report("ccrj — the papers' experiments reproduced", results, figures, List.of());
     }
 
     /** The items the overhead section runs, as its patterns, and the mpi section, as its parts (in Item order). */
@@ -216,13 +216,13 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     static final String READING = """
             ## How to read this
 
-            The seeds (2006) measured how much it costs to hand work from one step of a parallel program to
+            The papers (Qiu, Fox & Ho 2006; Qiu et al. 2007) measured how much it costs to hand work from one step of a parallel program to
             the next with Microsoft's CCR library, on 4-core PCs of their time. This run measures the same
-            things with ccrj on this machine, and beside each figure puts the seeds' figure and, where there
+            things with ccrj on this machine, and beside each figure puts the papers' figure and, where there
             is one, a tool a reader would use today, measured in the same run on the same machine. Every figure
             of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. When
             the figure it is compared with also lies inside that interval, the table says "within noise"
-            instead of a ratio: the run cannot tell them apart. Ratios against the seeds compare machines
+            instead of a ratio: the run cannot tell them apart. Ratios against the papers compare machines
             twenty years apart as much as software, so read them as orders of magnitude.
 
             Glossary:
@@ -230,7 +230,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **stage**: one step of a computation, run by a fresh handler when the previous step's message
               arrives on a port; **S** is the number of stages, **T(S)** the run time with S stages and
               **T(1)** the same work as a single stage.
-            - **overhead per stage**: (T(S) - T(1)) / S, the seeds' method: what splitting the work into
+            - **overhead per stage**: (T(S) - T(1)) / S, the papers' method: what splitting the work into
               stages costs per stage.
             - **back-to-back stages**: stages with (almost) nothing to compute, so the run time is all
               overhead: the direct measurement, sharper than the difference of two long runs.
@@ -250,7 +250,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
     private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
                                           List<Figure> figures) {
-        StringBuilder sb = new StringBuilder("# ccrj — the seeds' experiments reproduced\n\n");
+        StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
         sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.mode())
                 .append(", took ").append(Progress.clockTime(took)).append('\n');
@@ -264,7 +264,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         }
         sb.append("\n").append(READING);
         sb.append("\n## Headline\n\n").append(Headline.markdown(figures));
-        sb.append("\nSeeds: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
+        sb.append("\nPublished figures: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");
         for (Report r : reports) {

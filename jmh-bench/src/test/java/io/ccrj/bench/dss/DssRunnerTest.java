@@ -23,7 +23,7 @@ class DssRunnerTest {
     }
 
     @Test
-    void optionsDefaultToTheSeedsGroups() throws Exception {
+    void optionsDefaultToThePapersGroups() throws Exception {
         DssRunner.Options o = DssRunner.Options.parse();
         assertThat(o.groups()).isEqualTo(30);
         assertThat(o.groupSize()).isEqualTo(200);

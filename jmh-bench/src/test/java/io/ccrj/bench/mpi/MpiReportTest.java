@@ -37,7 +37,7 @@ class MpiReportTest {
     }
 
     @Test
-    void stageTableHasBothBackendsTheRatioAndTheSeeds() throws Exception {
+    void stageTableHasBothBackendsTheRatioAndThePublishedFigures() throws Exception {
         String t = report(25).stageTable();
         assertThat(t).contains("S = 1,000 stages of 17 µs");
         assertThat(t).contains("| Rendezvous Shift | 2 | 0.300 | 0.250 | 30.0 | 25.0 | 100x | 7.1 | 6.6 |");
@@ -71,7 +71,7 @@ class MpiReportTest {
     }
 
     @Test
-    void headlineRowsAreFoundByItemAndCarryThePeerAndTheSeeds() throws Exception {
+    void headlineRowsAreFoundByItemAndCarryThePeerAndThePublishedFigures() throws Exception {
         List<io.ccrj.bench.runner.Figure> h = report(25).headline();
         // Looked up by RendezvousPattern, LatencyOp, CopyModel and Baseline, not by their labels.
         assertThat(h).extracting(io.ccrj.bench.runner.Figure::label).containsExactly(
@@ -85,7 +85,7 @@ class MpiReportTest {
                 "mpi.bandwidth.OUTSIDE_THREAD.2.100000.vs-arraycopy");
         assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
         assertThat(h.get(0).peer().value()).isEqualTo(25);
-        assertThat(h.get(0).seed()).isEqualTo(7.1);
+        assertThat(h.get(0).published()).isEqualTo(7.1);
         assertThat(h.get(5).peer().value()).isEqualTo(0.08);
         assertThat(h.get(7).peer().value()).isEqualTo(50);
     }

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.within;
 class BasicUnitTest {
 
     @Test
-    void oneUnitIsTheSeedsSeries() {
+    void oneUnitIsThePapersSeries() {
         double expected = 0;
         for (int i = 1; i <= 100; i++) {
             expected += 1.0 / ((i + 9.87654321) * i);
@@ -26,9 +26,9 @@ class BasicUnitTest {
     }
 
     @Test
-    void unitsPerStageRoundsTheSeedsStageTimeOverTheUnitTime() {
+    void unitsPerStageRoundsThePapersStageTimeOverTheUnitTime() {
         assertThat(new Calibration(0.13).unitsPerStage(28.0)).isEqualTo(215);
-        assertThat(new Calibration(1.4).unitsPerStage(28.0)).isEqualTo(20); // the seeds' AMD: 20 units of 1.4 µs
+        assertThat(new Calibration(1.4).unitsPerStage(28.0)).isEqualTo(20); // the papers' AMD: 20 units of 1.4 µs
         assertThat(new Calibration(0.13).unitsPerStage(0.01)).isEqualTo(1);
         assertThatThrownBy(() -> new Calibration(0.13).unitsPerStage(0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Calibration(Double.NaN).unitsPerStage(28)).isInstanceOf(IllegalArgumentException.class);

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class OverheadOptionsTest {
 
     @Test
-    void quickDefaultsAreTheSeedsStageTimeWithFewerStages() throws Exception {
+    void quickDefaultsAreThePapersStageTimeWithFewerStages() throws Exception {
         OverheadRunner.Options o = new OverheadRunner().parse();
 
         assertThat(o.full()).isFalse();
@@ -26,7 +26,7 @@ class OverheadOptionsTest {
     }
 
     @Test
-    void fullModeUsesTheSeedsStagesAndColumns() throws Exception {
+    void fullModeUsesThePapersStagesAndColumns() throws Exception {
         OverheadRunner.Options o = new OverheadRunner().parse("--full");
 
         assertThat(o.stages()).isEqualTo(500_000);

@@ -32,7 +32,7 @@ class OverheadReportTest {
     }
 
     @Test
-    void overheadTableHasTheSeedsRowsAndColumnsWithTheirAmdFiguresAndTheRatio() {
+    void overheadTableHasThePapersRowsAndColumnsWithTheirAmdFiguresAndTheRatio() {
         String t = report().overheadTable();
 
         assertThat(t).contains("| Stage overhead (µs) | threads | 1-way | 2-way | 4-way |");
@@ -61,7 +61,7 @@ class OverheadReportTest {
     }
 
     @Test
-    void csvHasOneLinePerMeasuredCellWithSeedFiguresAndSamples() {
+    void csvHasOneLinePerMeasuredCellWithPublishedFiguresAndSamples() {
         List<String> lines = report().csv().toString().lines().toList();
 
         assertThat(lines).hasSize(1 + 6);
@@ -74,12 +74,12 @@ class OverheadReportTest {
     }
 
     @Test
-    void markdownHasTheSeedLayoutAndOneRowPerCell() {
+    void markdownHasThePaperLayoutAndOneRowPerCell() {
         String md = report().markdown("# title\n");
 
         assertThat(md).startsWith("# title");
         assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77, 0.065) | 0.120 (2.4, 0.050) | 6.000 (5.0, 1.200) |")
-                .contains("## Run time (s), seeds' Table 1 layout").contains("| T(1), one stage | match | 1.000 | 1.000 | 1.000 |");
+                .contains("## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout").contains("| T(1), one stage | match | 1.000 | 1.000 | 1.000 |");
         assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 0.600 .. 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
     }
 

@@ -50,7 +50,7 @@ class OverheadRunnerTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
         assertThat(Files.readAllLines(dir.resolve("overhead.csv"))).hasSize(1 + 2 * 3 + 2 * 2);
         assertThat(Files.readString(dir.resolve("overhead.md"))).contains("| Straight Pipeline | match |");
-        // The run-time-vs-stages sweep (seed 000 Figs. 4-5) at 2-way: 2 patterns x S = 1, 3, 12, 50.
+        // The run-time-vs-stages sweep (Qiu, Fox & Ho 2006, Figs. 4-5) at 2-way: 2 patterns x S = 1, 3, 12, 50.
         assertThat(Files.readAllLines(dir.resolve("overhead-sweep.csv"))).hasSize(1 + 2 * 4)
                 .contains("Pipeline,2,12," + Files.readAllLines(dir.resolve("overhead-sweep.csv")).stream()
                         .filter(l -> l.startsWith("Pipeline,2,12,")).findFirst().orElseThrow().substring(14));

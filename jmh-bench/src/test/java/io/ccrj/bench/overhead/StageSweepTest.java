@@ -30,7 +30,7 @@ class StageSweepTest {
 
     @Test
     void fittedSlopeIgnoresACostThatComesOncePerRun() {
-        // 2 µs per stage plus a fixed 5 ms per run at every S > 1, and a T(1) with none: the seeds'
+        // 2 µs per stage plus a fixed 5 ms per run at every S > 1, and a T(1) with none: the papers'
         // (T(S) - T(1)) / S at S = 1000 reads 7 µs; the least-squares line through S/16..S reads nearly 2.
         List<io.ccrj.bench.runner.Figure> line = List.of(
                 StageSweep.point(SpawnedPattern.PIPELINE, 2, 1, 1.0),

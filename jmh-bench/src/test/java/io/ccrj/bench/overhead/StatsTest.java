@@ -15,7 +15,7 @@ class StatsTest {
     }
 
     @Test
-    void overheadPerStageReproducesTheSeedsTable2FromTheirTable1() {
+    void overheadPerStageReproducesThePapersTable2FromTheirTable1() {
         // Table 1-AMD run times at 500,000 stages, against the "about 14 seconds" single-stage time (28 s
         // at 8-way on 4 cores), give Table 2-AMD's figures.
         assertThat(Stats.overheadPerStageMicros(14.0e9, 15.20e9, 500_000)).isCloseTo(2.4, within(0.05));   // Pipeline 2 match

@@ -52,13 +52,13 @@ class ChartsTest {
     void onePanelWriterDrawsSeriesWithBarsOnEveryAxisAndLeavesOutWhatTheAxisCannotShow(@TempDir Path dir) throws Exception {
         Charts.Series ours = new Charts.Series("ours", Charts.colour(0), false)
                 .add(1, -0.1, -0.3, 0.2).add(2, 0.5, 0.4, 0.6).add(3, Double.NaN);
-        Charts.Series seeds = new Charts.Series("seeds", Charts.SEED, true).addAll(List.of(1, 2), x -> 10 * x);
+        Charts.Series published = new Charts.Series("published", Charts.PUBLISHED, true).addAll(List.of(1, 2), x -> 10 * x);
 
-        XYChart symlog = Charts.panel("t", "x", "y", 300, 200, false, Charts.Axis.SYMLOG, List.of(ours, seeds, ours));
-        // ours (2 points, NaN left out) with 2 bars, the seeds, and no second "ours".
-        assertThat(symlog.getSeriesMap().keySet()).contains("ours", "seeds").hasSize(4);
+        XYChart symlog = Charts.panel("t", "x", "y", 300, 200, false, Charts.Axis.SYMLOG, List.of(ours, published, ours));
+        // ours (2 points, NaN left out) with 2 bars, the published figures, and no second "ours".
+        assertThat(symlog.getSeriesMap().keySet()).contains("ours", "published").hasSize(4);
         assertThat(symlog.getSeriesMap().get("ours").getYData()).containsExactly(Charts.symlog(-0.1), Charts.symlog(0.5));
-        assertThat(symlog.getSeriesMap().get("seeds").getXData()).containsExactly(1.0, 2.0);
+        assertThat(symlog.getSeriesMap().get("published").getXData()).containsExactly(1.0, 2.0);
 
         XYChart log = Charts.panel("t", "x", "y", 300, 200, true, Charts.Axis.LOG, List.of(ours));
         assertThat(log.getSeriesMap().get("ours").getYData()).containsExactly(0.5); // a log axis cannot show -0.1

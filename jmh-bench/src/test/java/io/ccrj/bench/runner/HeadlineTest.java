@@ -17,7 +17,7 @@ class HeadlineTest {
         // lower is better: the peer takes 4 (3.8-4.2), ours 2 (1.9-2.1): 2x better, 1.81x-2.21x
         assertThat(Headline.compare(e(2, 1.9, 2.1), e(4, 3.8, 4.2), true)).isEqualTo("2.00x better (1.81-2.21x)");
         assertThat(Headline.compare(e(4, 3.8, 4.2), e(2, 1.9, 2.1), true)).isEqualTo("2.00x worse (1.81-2.21x)");
-        // higher is better (rates): 50 against a seed's point 25
+        // higher is better (rates): 50 against a published point 25
         assertThat(Headline.compare(e(50, 45, 55), Estimate.point(25), false)).isEqualTo("2.00x better (1.80-2.20x)");
     }
 
@@ -29,7 +29,7 @@ class HeadlineTest {
 
     @Test
     void anIntervalReachingZeroGivesOnlyALowerBound() {
-        // ours 0.05 (-0.1 .. 0.2) against the seeds' 2.4: at least 2.4 / 0.2 = 12x, not "48x"
+        // ours 0.05 (-0.1 .. 0.2) against the papers' 2.4: at least 2.4 / 0.2 = 12x, not "48x"
         assertThat(Headline.compare(e(0.05, -0.1, 0.2), Estimate.point(2.4), true)).isEqualTo("at least 12x better");
     }
 
@@ -40,7 +40,7 @@ class HeadlineTest {
     }
 
     @Test
-    void theTableIsBuiltFromTypedFiguresInTheirOrderWithSeedsFromTheResource() {
+    void theTableIsBuiltFromTypedFiguresInTheirOrderWithPublishedFiguresFromTheResource() {
         List<Figure> figures = List.of(
                 Figure.of(List.of("overhead", "a"), "spawned Pipeline, 2-way match", "µs", true, e(0.048, -0.1, 0.21),
                         "overhead.amd.Pipeline.match.2"),
@@ -71,7 +71,7 @@ class HeadlineTest {
     }
 
     @Test
-    void aSeedKeyThatIsNotInTheResourceFailsAtOnce() {
+    void aPublishedKeyThatIsNotInTheResourceFailsAtOnce() {
         assertThatThrownBy(() -> Figure.of(List.of("x"), "y", "µs", true, Estimate.point(1), "overhead.amd.Pipline.match.2"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overhead.amd.Pipline.match.2");
     }

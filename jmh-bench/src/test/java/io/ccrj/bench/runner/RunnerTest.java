@@ -16,7 +16,7 @@ class RunnerTest {
     private final PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     private final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
 
-    /** A fake experiment: two figures, one with a seed and a peer, one with a comma and a quote in its label. */
+    /** A fake experiment: two figures, one with a published figure and a peer, one with a comma and a quote in its label. */
     private static final Experiment<String> FAKE = new Experiment<>() {
         @Override
         public String usage() {
@@ -46,7 +46,7 @@ class RunnerTest {
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).isEqualTo(Headline.CSV_HEADER);
         assertThat(lines.get(1)).startsWith("fake,fake.ping,\"ping, \"\"quoted\"\"\",µs,true,1.02500,")
-                .contains(",30.0000,seed 000 Fig. 13").contains(",peer,5.00000,");
+                .contains(",30.0000,\"Qiu, Fox & Ho 2006, Fig. 13").contains(",peer,5.00000,");
         assertThat(lines.get(2)).isEqualTo("fake,fake.rate.NEW.7,rate,1/s,false,7.00000,,,,,,,,");
 
         String md = Headline.markdown(figures);
@@ -75,13 +75,13 @@ class RunnerTest {
     }
 
     @Test
-    void seedFiguresAreReadFromTheOneResource() {
-        assertThat(Seeds.require("overhead.amd.Pipeline.match.1").value()).isEqualTo(0.77);
-        assertThat(Seeds.require("overhead.amd.Exchange.match.8").hasValue()).isFalse();
-        assertThat(Seeds.require("overhead.amd.Exchange.match.8").text()).isEqualTo("Error");
-        assertThat(Seeds.require("rendezvous.amd.RENDEZVOUS_SHIFT.2").value()).isEqualTo(7.1);
-        assertThat(Seeds.require("bandwidth.amd.OUTSIDE_THREAD.100000").source()).contains("seed 000 Table 3");
-        assertThat(Seeds.find("no.such.figure")).isEmpty();
-        assertThat(Seeds.value("no.such.figure")).isNaN();
+    void publishedFiguresAreReadFromTheOneResource() {
+        assertThat(PublishedFigures.require("overhead.amd.Pipeline.match.1").value()).isEqualTo(0.77);
+        assertThat(PublishedFigures.require("overhead.amd.Exchange.match.8").hasValue()).isFalse();
+        assertThat(PublishedFigures.require("overhead.amd.Exchange.match.8").text()).isEqualTo("Error");
+        assertThat(PublishedFigures.require("rendezvous.amd.RENDEZVOUS_SHIFT.2").value()).isEqualTo(7.1);
+        assertThat(PublishedFigures.require("bandwidth.amd.OUTSIDE_THREAD.100000").source()).contains("Qiu, Fox & Ho 2006, Table 3");
+        assertThat(PublishedFigures.find("no.such.figure")).isEmpty();
+        assertThat(PublishedFigures.value("no.such.figure")).isNaN();
     }
 }

@@ -32,7 +32,7 @@ final class Kernels {
             new TopologyKernel(),
             new ProbeKernel(),
             new ProcNullKernel(),
-            new SeedPatternsKernel(),
+            new PaperPatternsKernel(),
             new DatatypesKernel(),
             new OpsKernel(),
             new SendModesKernel(),

@@ -6,7 +6,7 @@ import io.ccrj.mpi.Op;
 import java.util.List;
 
 /**
- * A pipeline with a final reduction (seed 001's Pipeline pattern): {@value #ITEMS} items flow
+ * A pipeline with a final reduction (the Pipeline pattern of Qiu et al. 2007): {@value #ITEMS} items flow
  * from rank 0 through every rank to the last, each rank adding its contribution to each item
  * (send / recv, one tag per item); then an allreduce sums each rank's contributions and the
  * last rank broadcasts the finished items. Returns what each rank forwarded, the allreduced

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * Rendezvous Shift around a ring: at each stage every rank passes its block to the right
- * neighbour with one {@code sendrecv} (seed 001's shift pattern). Returns the block held at the
+ * neighbour with one {@code sendrecv} (the shift pattern of Qiu et al. 2007). Returns the block held at the
  * end, the first element held after each stage, and each stage's receive status.
  */
 public final class RingShiftKernel implements ConformanceKernel {

@@ -7,13 +7,13 @@ import io.ccrj.mpi.patterns.RendezvousShift;
 import io.ccrj.mpi.patterns.StageComputation;
 
 /**
- * ccr-mpi's library code of the seeds' rendezvous patterns, run unchanged on either backend:
+ * ccr-mpi's library code of the papers' rendezvous patterns, run unchanged on either backend:
  * Rendezvous Shift, Rendezvous Exchange (irecv, irecv, send, send, wait, wait) and Exchange as
- * two shifts (two sendrecv), {@value #STAGES} stages of the seeds' basic computation unit each,
- * ending in the seeds' reduction at rank 0. The oracle replays the patterns' documented
+ * two shifts (two sendrecv), {@value #STAGES} stages of the papers' basic computation unit each,
+ * ending in the papers' reduction at rank 0. The oracle replays the patterns' documented
  * recurrences sequentially with the same floating-point operations in the same order.
  */
-public final class SeedPatternsKernel implements ConformanceKernel {
+public final class PaperPatternsKernel implements ConformanceKernel {
     static final int STAGES = 7;
     static final StageComputation UNIT = StageComputation.basicUnits(1);
 
@@ -51,7 +51,7 @@ public final class SeedPatternsKernel implements ConformanceKernel {
         return v;
     }
 
-    /** The seeds' reduction: rank 0 sums every rank's value in rank order; others keep their own. */
+    /** The papers' reduction: rank 0 sums every rank's value in rank order; others keep their own. */
     private static double reduced(double[] values, int rank) {
         if (rank != 0) {
             return values[rank];
