@@ -8,11 +8,15 @@ import io.ccrj.bench.overhead.OverheadExperiment;
 import io.ccrj.bench.overhead.Stats;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Progress;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,6 +46,7 @@ final class MpiExperiment {
     private final int cores;
     private final List<Figure> figures = new ArrayList<>();
     private final Progress progress;
+    private final PrintStream err;
 
     /**
      * @param unitsPerStage basic units of computation per stage (stage experiment)
@@ -53,10 +58,12 @@ final class MpiExperiment {
         this.unitsPerStage = unitsPerStage;
         this.mpjInstalled = mpjInstalled;
         this.cores = cores;
+        this.err = err;
         int backends = options.backends().size();
         int planned = options.experiments().stream().mapToInt(e -> switch (e) {
             case STAGES -> 3 * options.ranks().size() * backends;
-            case LATENCY -> (1 + 3 * options.ranks().size()) * backends + 1;  // ping-pong, 3 collectives, the floor
+            // ping-pong, 3 collectives, the floor, native MPI at each rank count
+            case LATENCY -> (1 + 3 * options.ranks().size()) * backends + 1 + options.ranks().size();
             case BANDWIDTH -> options.sizes().size() * (CopyModel.values().length * backends + 2);
         }).sum();
         progress = new Progress(err, planned, planned, System::nanoTime);
@@ -135,7 +142,68 @@ final class MpiExperiment {
                 latency(op, ranks);
             }
         }
+        nativeLatency();
     }
+
+    /** The backend name of native MPI's figures. */
+    static final String NATIVE = "native-mpi";
+
+    /**
+     * The same operations in C on the machine's native MPI (built now), at every rank count; its
+     * figures are marked "not installed" when there is none.
+     */
+    private void nativeLatency() throws InterruptedException {
+        List<String> why = new ArrayList<>();
+        Optional<NativeMpi> nativeMpi;
+        try {
+            nativeMpi = NativeMpi.build(Files.createTempDirectory("ccrj-native-mpi"), why);
+        } catch (IOException e) {
+            why.add("cannot make a folder to build the native MPI program in: " + e.getMessage());
+            nativeMpi = Optional.empty();
+        }
+        why.forEach(w -> err.println("ccrj mpi: " + w + "; its column says \"not installed\""));
+        for (int ranks : options.ranks()) {
+            Optional<NativeMpi> n = nativeMpi;
+            step(String.format(Locale.ROOT, "native MPI, %d ranks", ranks), () -> {
+                if (n.isEmpty()) {
+                    for (LatencyOp op : LatencyOp.values()) {
+                        if (op != LatencyOp.PING_PONG || ranks == 2) {
+                            figures.add(MpiReport.missing(MpiReport.key("latency", op, NATIVE, ranks, 0, "latency_us")));
+                        }
+                    }
+                    return;
+                }
+                try {
+                            Map<LatencyOp, double[]> nanos = n.get().run(ranks, options.reps(),
+                            ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED);
+                    nanos.forEach((op, reps) -> {
+                        if (op != LatencyOp.PING_PONG || ranks == 2) {
+                            double[] micros = Arrays.stream(reps).map(v -> v / 1e3).toArray();
+                            figures.add(MpiReport.of(MpiReport.key("latency", op, NATIVE, ranks, 0, "latency_us"),
+                                    median(micros), new Figure.Runs(micros.length, micros.length, Double.NaN),
+                                    micros));
+                        }
+                    });
+                } catch (IOException e) {
+                    err.println("ccrj mpi: native MPI at " + ranks + " ranks failed: " + e.getMessage());
+                }
+            });
+        }
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    /**
+     * Calls per timed repetition of the native program: some tens of milliseconds at native MPI's
+     * latencies, a few hundred nanoseconds while every process has a core, and tens of
+     * microseconds when the processes outnumber the cores and take turns.
+     */
+    private static final long NATIVE_OPS = 100_000;
+    private static final long NATIVE_OPS_OVERSUBSCRIBED = 2_000;
 
     private void latency(LatencyOp op, int ranks) throws InterruptedException {
         onEveryBackend(String.format(Locale.ROOT, "%s %d ranks", op.label, ranks), "latency", op, ranks, 0, List.of("latency_us"),

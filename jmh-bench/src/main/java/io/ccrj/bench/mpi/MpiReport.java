@@ -159,6 +159,12 @@ final class MpiReport {
                         "µs", true, f.ours(), null).withPeer("two threads, one counter", floor.ours())));
             });
         }
+        for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
+            measured("latency", op, "ccr-mpi", 2, 0, "latency_us").ifPresent(f -> measured("latency", op,
+                    MpiExperiment.NATIVE, 2, 0, "latency_us").ifPresent(n -> out.add(Figure.of(
+                    List.of("mpi", "latency", op, 2, "vs-native"), op.label + ", 2 ranks, against native MPI (C, shared"
+                            + " memory)", "µs", true, f.ours(), null).withPeer("native MPI", n.ours()))));
+        }
         int r = options.bandwidthRanks();
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
         measured("bandwidth", outside, "ccr-mpi", r, 100_000, "GB/s").ifPresent(f -> {
@@ -230,16 +236,22 @@ final class MpiReport {
     /** Latency by operation and ranks, both backends. */
     String latencyTable() {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
-        MarkdownTable t = new MarkdownTable("lrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "ratio");
+        sb.append("Native MPI: the same operations in C on the machine's MPI (Open MPI, shared memory, one process"
+                + " per rank), the floor for MPI latency on one machine. Ratios: MPJ Express / ccr-mpi, ccr-mpi / native"
+                + " MPI (below 1: ccr-mpi is faster).\n\n");
+        MarkdownTable t = new MarkdownTable("lrrrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "native MPI",
+                "MPJ / ccr", "ccr / native");
         for (Enum<?> item : items("latency")) {
             if (item == Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
+                double ccr = value("latency", item, "ccr-mpi", r, 0, "latency_us");
                 t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
-                        ratio(value("latency", item, "mpj-express", r, 0, "latency_us"),
-                                value("latency", item, "ccr-mpi", r, 0, "latency_us"), "%.0fx"));
+                        cell("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us", 3),
+                        ratio(value("latency", item, "mpj-express", r, 0, "latency_us"), ccr, "%.0fx"),
+                        ratio(ccr, value("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us"), "%.2fx"));
             }
         }
         sb.append(t);
@@ -368,7 +380,7 @@ final class MpiReport {
         return panels;
     }
 
-    /** @return latency against ranks, one panel per operation, both backends */
+    /** @return latency against ranks, one panel per operation: both backends and native MPI */
     List<XYChart> latencyPanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
         for (LatencyOp op : LatencyOp.values()) {
@@ -377,7 +389,9 @@ final class MpiReport {
                 panels.add(Charts.panel(op.label + " — " + subtitle, "ranks", "µs per operation (log; bars: 95% interval)", W, H,
                         false, Axis.LOG, List.of(
                         line("ccr-mpi", CCR, false, rs, r -> find("latency", op, "ccr-mpi", (int) r, 0, "latency_us")),
-                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op, "mpj-express", (int) r, 0, "latency_us")))));
+                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op, "mpj-express", (int) r, 0, "latency_us")),
+                        line("native MPI (C)", Charts.colour(2), true, rs,
+                                r -> find("latency", op, MpiExperiment.NATIVE, (int) r, 0, "latency_us")))));
             }
         }
         return panels;

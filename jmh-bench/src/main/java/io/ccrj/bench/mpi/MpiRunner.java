@@ -146,8 +146,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 Usage: bin/ccrj mpi [options]
 
                 ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
-                papers' method (Qiu et al. 2007, Table 1), ping-pong and collective latency, and sendrecv bandwidth
-                into the papers' three copy models beside System.arraycopy (Qiu, Fox & Ho 2006, Table 3).
+                papers' method (Qiu et al. 2007, Table 1), ping-pong and collective latency (beside native MPI in C,
+                built with the machine's mpicc and run with its mpirun when Open MPI is installed), and sendrecv
+                bandwidth into the papers' three copy models beside System.arraycopy (Qiu, Fox & Ho 2006, Table 3).
                 """, Options.PARSER);
     }
 

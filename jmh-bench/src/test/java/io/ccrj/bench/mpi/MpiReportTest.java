@@ -30,6 +30,9 @@ class MpiReportTest {
         f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "mpj-express", 2, 0, "latency_us", 30));
         f.add(fig("latency", MpiReport.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
         f.add(MpiReport.missing(MpiReport.key("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us")));
+        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, MpiExperiment.NATIVE, 2, 0, "latency_us", 0.25));
+        f.add(MpiReport.missing(MpiReport.key("latency", MpiKernels.LatencyOp.BARRIER, MpiExperiment.NATIVE, 2, 0,
+                "latency_us")));
         f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
         f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
         f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
@@ -45,10 +48,10 @@ class MpiReportTest {
     }
 
     @Test
-    void latencyTableMarksMissingBackends() throws Exception {
+    void latencyTableHasNativeMpiAndMarksMissingBackends() throws Exception {
         String t = report(25).latencyTable();
-        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 150x |");
-        assertThat(t).contains("| barrier | 2 |  | not installed |  |");
+        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 0.250 | 150x | 0.80x |");
+        assertThat(t).contains("| barrier | 2 |  | not installed | not installed |  |  |");
         // The core-to-core floor is a sentence of its own, not a row with empty backend columns.
         assertThat(t).doesNotContain("| " + MpiReport.Baseline.CORE_TO_CORE.label)
                 .contains("one counter, nothing of ccr's): 0.080 µs; ccr-mpi's ping-pong is 2.50x that.");
@@ -78,15 +81,19 @@ class MpiReportTest {
                 "Rendezvous Shift, per stage, 2 ranks", "Rendezvous Shift, per stage, 4 ranks",
                 "Rendezvous Exchange, per stage, 2 ranks", "Rendezvous Exchange, per stage, 4 ranks",
                 "ping-pong (half round trip), 2 ranks", "  same, against this run's core-to-core hand-off floor",
+                "ping-pong (half round trip), 2 ranks, against native MPI (C, shared memory)",
                 "sendrecv 10^5 doubles, summed over 2 ranks", "  same, against System.arraycopy on 1 thread");
         assertThat(h).extracting(io.ccrj.bench.runner.Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
                 "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
-                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
+                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.latency.PING_PONG.2.vs-native",
+                "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
                 "mpi.bandwidth.OUTSIDE_THREAD.2.100000.vs-arraycopy");
         assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
         assertThat(h.get(0).peer().value()).isEqualTo(25);
         assertThat(h.get(0).published()).isEqualTo(7.1);
         assertThat(h.get(5).peer().value()).isEqualTo(0.08);
-        assertThat(h.get(7).peer().value()).isEqualTo(50);
+        assertThat(h.get(6).peerName()).isEqualTo("native MPI");
+        assertThat(h.get(6).peer().value()).isEqualTo(0.25);
+        assertThat(h.get(8).peer().value()).isEqualTo(50);
     }
 }
