@@ -1,8 +1,7 @@
 package io.ccrj.mpi;
 
-import io.ccrj.mpi.internal.ElementCopy;
+import io.ccrj.mpi.internal.TypeMap;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -49,6 +48,11 @@ import java.util.Objects;
  * <p>Instances are immutable and may be shared by all ranks; a derived type needs no commit.
  */
 public final class Datatype {
+    static {
+        // before any datatype exists: internal code reaches a datatype's type map through this
+        TypeMap.register(t -> t.map);
+    }
+
 
     /** The element type of a buffer: one Java array type. */
     public enum Base {
@@ -171,35 +175,16 @@ public final class Datatype {
 
     private final String name;
     private final Base base;
-    /** The type map: displacement of each element, in base elements. */
-    private final int[] displacements;
+    /** The type map and the element copies it drives (internal: not API). */
+    private final TypeMap map;
     private final int lb;
     private final int ub;
-    /** The type map as runs of consecutive displacements: start and length of each. */
-    private final int[] runStarts;
-    private final int[] runLengths;
-    private final boolean dense;
     private final boolean pair;
     /** Whether {@link #lb} / {@link #ub} come from bound markers rather than from the elements. */
     private final boolean explicitLb;
     private final boolean explicitUb;
     /** {@link #LB} or {@link #UB}. */
     private final boolean boundMarker;
-    /** Runs average fewer than 4 elements: element loops beat one arraycopy call per run. */
-    private final boolean shortRuns;
-    /**
-     * The distance between consecutive elements if the type map is single elements at one
-     * constant stride (a {@code vector} with block length 1), else 0: element loops then step
-     * through the buffer without reading the type map.
-     */
-    private final int unitStride;
-    /**
-     * The smallest and largest displacement (0 and -1 for an empty type map), computed once: every
-     * argument check asks for the span a send or receive touches ({@link #span}), and scanning a
-     * large type map per call cost as much as moving its elements.
-     */
-    private final int minDisplacement;
-    private final int maxDisplacement;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
         this(name, base, displacements, lb, ub, pair, false, false, false);
@@ -212,39 +197,10 @@ public final class Datatype {
         this.boundMarker = boundMarker;
         this.name = name;
         this.base = base;
-        this.displacements = displacements;
         this.lb = lb;
         this.ub = ub;
         this.pair = pair;
-        List<int[]> runs = new ArrayList<>();
-        for (int i = 0; i < displacements.length; ) {
-            int j = i + 1;
-            while (j < displacements.length && displacements[j] == displacements[j - 1] + 1) {
-                j++;
-            }
-            runs.add(new int[] {displacements[i], j - i});
-            i = j;
-        }
-        this.runStarts = runs.stream().mapToInt(r -> r[0]).toArray();
-        this.runLengths = runs.stream().mapToInt(r -> r[1]).toArray();
-        this.dense = lb == 0 && ub == displacements.length && runs.size() <= 1
-                && (runs.isEmpty() || runStarts[0] == 0);
-        this.shortRuns = runs.size() * 4 > displacements.length;
-        int stride = displacements.length > 1 ? displacements[1] - displacements[0] : 0;
-        for (int i = 2; i < displacements.length && stride != 0; i++) {
-            if (displacements[i] - displacements[i - 1] != stride) {
-                stride = 0;
-            }
-        }
-        this.unitStride = stride > 1 ? stride : 0;
-        int min = displacements.length == 0 ? 0 : Integer.MAX_VALUE;
-        int max = displacements.length == 0 ? -1 : Integer.MIN_VALUE;
-        for (int d : displacements) {
-            min = Math.min(min, d);
-            max = Math.max(max, d);
-        }
-        this.minDisplacement = min;
-        this.maxDisplacement = max;
+        this.map = new TypeMap(displacements, lb, ub);
     }
 
     private static Datatype basic(String name, Base base) {
@@ -440,7 +396,7 @@ public final class Datatype {
                 if (t.explicitUb) {
                     explicitUb = Math.max(explicitUb, shift + t.ub);
                 }
-                for (int d : t.displacements) {
+                for (int d : t.map.displacements()) {
                     map[n++] = shift + d;
                 }
             }
@@ -465,7 +421,7 @@ public final class Datatype {
     }
 
     private Datatype named(String newName) {
-        return new Datatype(newName, base, displacements, lb, ub, false, explicitLb, explicitUb, false);
+        return new Datatype(newName, base, map.displacements(), lb, ub, false, explicitLb, explicitUb, false);
     }
 
     private static Datatype[] repeat(Datatype t, int n) {
@@ -525,7 +481,7 @@ public final class Datatype {
      * @return the size
      */
     public int size() {
-        return displacements.length;
+        return map.size();
     }
 
     /**
@@ -565,7 +521,7 @@ public final class Datatype {
      * @return a new array
      */
     public int[] displacements() {
-        return displacements.clone();
+        return map.displacements();
     }
 
     /**
@@ -584,7 +540,7 @@ public final class Datatype {
      * @return {@code true} for one-element types
      */
     public boolean isBasic() {
-        return displacements.length == 1 && !pair && dense;
+        return map.size() == 1 && !pair && map.isDense();
     }
 
     /**
@@ -604,7 +560,7 @@ public final class Datatype {
      * @return {@code true} for basic, pair and contiguous types
      */
     public boolean isDense() {
-        return dense;
+        return map.isDense();
     }
 
     /**
@@ -634,90 +590,6 @@ public final class Datatype {
      */
     public Object newArray(int length) {
         return base.newArray(length);
-    }
-
-    /**
-     * The index span {@code count} items starting at {@code offset} touch: the smallest index and
-     * one past the largest, or {@code {offset, offset}} if they touch none.
-     *
-     * @param offset the index of the first item
-     * @param count the number of items, {@code >= 0}
-     * @return {@code {low, high}}
-     */
-    public long[] span(int offset, int count) {
-        if (count == 0 || displacements.length == 0) {
-            return new long[] {offset, offset};
-        }
-        long min = minDisplacement;
-        long max = maxDisplacement;
-        long last = (long) (count - 1) * extent();
-        return new long[] {offset + min + Math.min(0, last), offset + max + Math.max(0, last) + 1};
-    }
-
-    // ---------------------------------------------------------------- element copies
-
-    /**
-     * Copies {@code count} items of this type from {@code buf} into {@code count * size()}
-     * consecutive elements of {@code dst} (an array of the same base type), in type-map order.
-     *
-     * @param buf the source buffer
-     * @param offset index of the first item
-     * @param count number of items
-     * @param dst the destination array
-     * @param dstOffset index of the first element written
-     */
-    public void toContiguous(Object buf, int offset, int count, Object dst, int dstOffset) {
-        if (dense) {
-            System.arraycopy(buf, offset, dst, dstOffset, count * displacements.length);
-            return;
-        }
-        // short runs: element loops beat one arraycopy call per run (false for boolean[] and Object[])
-        if (shortRuns && ElementCopy.gather(buf, offset, count, extent(), displacements, unitStride, dst, dstOffset)) {
-            return;
-        }
-        int at = dstOffset;
-        int ext = extent();
-        for (int k = 0; k < count; k++) {
-            int item = offset + k * ext;
-            for (int r = 0; r < runStarts.length; r++) {
-                System.arraycopy(buf, item + runStarts[r], dst, at, runLengths[r]);
-                at += runLengths[r];
-            }
-        }
-    }
-
-    /**
-     * Copies {@code elements} consecutive base elements of {@code src} into {@code buf}, filling
-     * items of this type in type-map order from {@code offset} (the last item possibly in part).
-     *
-     * @param src the source array
-     * @param srcOffset index of the first element read
-     * @param elements number of base elements
-     * @param buf the destination buffer
-     * @param offset index of the first item written
-     */
-    public void fromContiguous(Object src, int srcOffset, int elements, Object buf, int offset) {
-        if (dense) {
-            System.arraycopy(src, srcOffset, buf, offset, elements);
-            return;
-        }
-        if (shortRuns && elements % displacements.length == 0
-                && ElementCopy.scatter(src, srcOffset, elements / displacements.length, buf, offset, extent(),
-                        displacements, unitStride)) {
-            return;
-        }
-        int at = srcOffset;
-        int left = elements;
-        int ext = extent();
-        for (int k = 0; left > 0; k++) {
-            int item = offset + k * ext;
-            for (int r = 0; r < runStarts.length && left > 0; r++) {
-                int n = Math.min(left, runLengths[r]);
-                System.arraycopy(src, at, buf, item + runStarts[r], n);
-                at += n;
-                left -= n;
-            }
-        }
     }
 
     // ---------------------------------------------------------------- pack / unpack
@@ -759,7 +631,7 @@ public final class Datatype {
                     + " do not fit a byte buffer of length " + out.length);
         }
         Object flat = base.newArray(count * size());
-        toContiguous(buf, offset, count, flat, 0);
+        map.toContiguous(buf, offset, count, flat, 0);
         ByteBuffer bb = ByteBuffer.wrap(out, position, bytes);
         int n = count * size();
         switch (base) {
@@ -821,7 +693,7 @@ public final class Datatype {
             case DOUBLE -> bb.asDoubleBuffer().get((double[]) flat);
             case OBJECT -> throw new AssertionError("checked by packSize");
         }
-        fromContiguous(flat, 0, n, buf, offset);
+        map.fromContiguous(flat, 0, n, buf, offset);
         return position + bytes;
     }
 
@@ -842,7 +714,7 @@ public final class Datatype {
                     + (buf == null ? "null" : "of type " + buf.getClass().getSimpleName()) + " does not match datatype "
                     + name + " (expects " + base.arrayClass.getSimpleName() + ")");
         }
-        long[] s = span(offset, count);
+        long[] s = map.span(offset, count);
         int length = java.lang.reflect.Array.getLength(buf);
         if (s[0] < 0 || s[1] > length) {
             throw new MpiException(MpiException.ErrorClass.BUFFER, op + ": " + count + " items of " + name

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.internal.TypeMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,12 +21,12 @@ class DatatypeTest {
     @Test
     void spanCoversTheLowestAndHighestElementOfEveryItem() {
         Datatype column = Datatype.vector(3, 1, 4, Datatype.DOUBLE);          // elements 0, 4, 8; extent 9
-        assertThat(column.span(2, 1)).containsExactly(2L, 11L);
-        assertThat(column.span(2, 3)).containsExactly(2L, 29L);                // last item at 2 + 18
+        assertThat(TypeMap.of(column).span(2, 1)).containsExactly(2L, 11L);
+        assertThat(TypeMap.of(column).span(2, 3)).containsExactly(2L, 29L);                // last item at 2 + 18
         Datatype unordered = Datatype.indexed(new int[] {1, 2}, new int[] {5, -2}, Datatype.INT);
-        assertThat(unordered.span(10, 1)).containsExactly(8L, 16L);           // elements 15, 8, 9
-        assertThat(Datatype.contiguous(0, Datatype.INT).span(7, 3)).containsExactly(7L, 7L);
-        assertThat(Datatype.INT.span(4, 0)).containsExactly(4L, 4L);
+        assertThat(TypeMap.of(unordered).span(10, 1)).containsExactly(8L, 16L);           // elements 15, 8, 9
+        assertThat(TypeMap.of(Datatype.contiguous(0, Datatype.INT)).span(7, 3)).containsExactly(7L, 7L);
+        assertThat(TypeMap.of(Datatype.INT).span(4, 0)).containsExactly(4L, 4L);
     }
 
     @Test
@@ -236,9 +237,9 @@ class DatatypeTest {
             int elements = items * t.size();
             Object buf = TestData.array(basic, 2 + items * t.extent(), 7);
             Object flat = basic.newArray(1 + elements);
-            t.toContiguous(buf, 2, items, flat, 1);
+            TypeMap.of(t).toContiguous(buf, 2, items, flat, 1);
             Object back = basic.newArray(2 + items * t.extent());
-            t.fromContiguous(flat, 1, elements, back, 2);
+            TypeMap.of(t).fromContiguous(flat, 1, elements, back, 2);
             java.util.BitSet written = new java.util.BitSet();
             int at = 1;
             for (int k = 0; k < items; k++) {

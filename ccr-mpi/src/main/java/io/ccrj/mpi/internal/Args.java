@@ -17,6 +17,7 @@ import java.lang.reflect.Array;
  * <p>Public only so that the adapter, which runs on the class path, can use it; not part of the
  * API (the package is not exported). Stateless.
  */
+@Internal
 public final class Args {
     private Args() {
     }
@@ -63,14 +64,14 @@ public final class Args {
         int length = Array.getLength(buf);
         if (type.isDense() ? offset < 0 || offset > length - (long) count * type.size() : outside(type, offset, count,
                 length)) {
-            long[] span = type.span(offset, count);
+            long[] span = TypeMap.of(type).span(offset, count);
             throw new MpiException(ErrorClass.BUFFER, where(op, comm) + ": elements [" + span[0] + ", " + span[1]
                     + ") lie outside the buffer of length " + length);
         }
     }
 
     private static boolean outside(Datatype type, int offset, int count, int length) {
-        long[] span = type.span(offset, count);
+        long[] span = TypeMap.of(type).span(offset, count);
         return span[0] < 0 || span[1] > length;
     }
 

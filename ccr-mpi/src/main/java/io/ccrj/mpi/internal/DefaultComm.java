@@ -41,6 +41,7 @@ import java.util.List;
  * management, which MPI allows one thread per communicator at a time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
  * intercommunicator ({@link DefaultIntercomm}).
  */
+@Internal
 public class DefaultComm implements Comm {
     static final int TAG_BARRIER = 1;
     static final int TAG_BCAST = 2;
@@ -712,7 +713,7 @@ public class DefaultComm implements Comm {
                     type, OperandCopies.needed(op, type));
             Object result = BinomialTreeReduce.reduce(this, acc, count, type, op, root);
             if (rank == root) {
-                type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+                TypeMap.of(type).fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
             }
         } finally {
             end();
@@ -744,7 +745,7 @@ public class DefaultComm implements Comm {
             } else {
                 Object acc = OperandCopies.take(src, srcOffset, count, type, OperandCopies.needed(op, type));
                 Object result = RecursiveDoublingAllreduce.allreduce(this, acc, count, type, op);
-                type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+                TypeMap.of(type).fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
             }
         } finally {
             end();
@@ -1039,7 +1040,7 @@ public class DefaultComm implements Comm {
             Object acc = OperandCopies.take(inPlace ? recvbuf : sendbuf, inPlace ? recvoffset : sendoffset, count,
                     type, OperandCopies.needed(op, type));
             Object result = RecursiveDoublingScan.scan(this, acc, count, type, op);
-            type.fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+            TypeMap.of(type).fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
         } finally {
             end();
         }

@@ -17,7 +17,7 @@ package io.ccrj.mpi.internal;
  * <p>Stateless; callers have checked that every index lies inside its array (the argument
  * checks of the send or receive), so an out-of-bounds access here is a bug and fails loudly.
  */
-public final class ElementCopy {
+final class ElementCopy {
     private ElementCopy() {
     }
 
@@ -30,7 +30,7 @@ public final class ElementCopy {
      *     and for arrays of two types (the caller's {@link System#arraycopy} then reports the
      *     mismatch)
      */
-    public static boolean gather(Object buf, int offset, int count, int extent, int[] d, int stride, Object dst,
+    static boolean gather(Object buf, int offset, int count, int extent, int[] d, int stride, Object dst,
             int at) {
         if (dst.getClass() != buf.getClass()) {
             return false;
@@ -58,7 +58,7 @@ public final class ElementCopy {
      * @return {@code false}, copying nothing, for {@code boolean[]} and {@code Object[]} buffers
      *     and for arrays of two types
      */
-    public static boolean scatter(Object src, int at, int count, Object buf, int offset, int extent, int[] d,
+    static boolean scatter(Object src, int at, int count, Object buf, int offset, int extent, int[] d,
             int stride) {
         if (src.getClass() != buf.getClass()) {
             return false;

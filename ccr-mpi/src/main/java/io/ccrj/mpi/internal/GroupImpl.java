@@ -13,6 +13,7 @@ import java.util.Set;
  * ccr-mpi's {@link Group}: the members' world ranks in group order, and the world rank of the
  * process that holds the group (for {@link #rank()}). Immutable; the arrays are never exposed.
  */
+@Internal
 public final class GroupImpl implements Group {
     private final int[] members;
     private final int self;

@@ -26,8 +26,8 @@ final class LocalCopy {
                 System.arraycopy(src, srcOffset, dst, dstOffset, (int) elements);
             } else {
                 Object flat = srcType.newArray((int) elements);
-                srcType.toContiguous(src, srcOffset, count, flat, 0);
-                dstType.fromContiguous(flat, 0, (int) elements, dst, dstOffset);
+                TypeMap.of(srcType).toContiguous(src, srcOffset, count, flat, 0);
+                TypeMap.of(dstType).fromContiguous(flat, 0, (int) elements, dst, dstOffset);
             }
         } catch (ArrayStoreException e) {
             throw new MpiException(ErrorClass.TYPE, op + " on " + comm.label() + ": an element cannot be stored in "

@@ -127,7 +127,7 @@ final class Message {
         int n = count * type.size();
         Object[] flat = new Object[n];
         if (n > 0) {
-            type.toContiguous(buf, offset, count, flat, 0);
+            TypeMap.of(type).toContiguous(buf, offset, count, flat, 0);
         }
         return new Message(context, source, tag, Base.OBJECT, n, ObjectMessages.payload(flat), count, 0, sender,
                 null);
@@ -142,7 +142,7 @@ final class Message {
         }
         Object payload = base.newArray(n);
         if (n > 0) {
-            type.toContiguous(buf, offset, count, payload, 0);
+            TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
         }
         return new Message(context, source, tag, base, n, payload, count);
     }

@@ -66,7 +66,7 @@ final class OperandCopies {
     static Object take(Object buf, int offset, int count, Datatype type, boolean copies) {
         int n = count * type.size();
         Object out = type.newArray(n);
-        type.toContiguous(buf, offset, count, out, 0);
+        TypeMap.of(type).toContiguous(buf, offset, count, out, 0);
         if (copies) {
             Object[] o = (Object[]) out;
             for (int i = 0; i < n; i++) {
@@ -91,7 +91,7 @@ final class OperandCopies {
             }
             src = c;
         }
-        type.fromContiguous(src, 0, n, dst, dstOffset);
+        TypeMap.of(type).fromContiguous(src, 0, n, dst, dstOffset);
     }
 
     /** A private copy of {@code element}, or {@code element} itself if it is immutable. */

@@ -13,6 +13,7 @@ import java.util.function.LongBinaryOperator;
  * {@code Op}'s predefined operations: MAX, MIN, SUM, PROD, LAND, BAND, LOR, BOR, LXOR, BXOR,
  * MAXLOC, MINLOC. {@code Op.supports} has checked the base type. Stateless.
  */
+@Internal
 public final class PredefinedOps {
     static final int MAX = 0;
     static final int MIN = 1;

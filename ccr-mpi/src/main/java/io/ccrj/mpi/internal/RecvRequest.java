@@ -83,7 +83,7 @@ final class RecvRequest implements LocalRequest {
             } else {
                 Object one = m.type.newArray(1);
                 Message.decode(m.type, m.scalar, one, 0);
-                type.fromContiguous(one, 0, 1, buf, offset);
+                TypeMap.of(type).fromContiguous(one, 0, 1, buf, offset);
             }
         } else if (n > 0) {
             if (type.base() == Datatype.Base.OBJECT) {
@@ -108,20 +108,20 @@ final class RecvRequest implements LocalRequest {
      */
     private void copyElements(Message m, int n) {
         if (m.layout == null) {
-            type.fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+            TypeMap.of(type).fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
         } else if (type.isDense()) {
-            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
+            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
         } else {
             Object flat = m.type.newArray(n);
-            m.layout.toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
-            type.fromContiguous(flat, 0, n, buf, offset);
+            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
+            TypeMap.of(type).fromContiguous(flat, 0, n, buf, offset);
         }
     }
 
     private void copyObjects(Message m, int n) {
         try {
             if (m.payload instanceof ObjectMessages.Serialized s) {
-                type.fromContiguous(s.read(comm.world.objectLoader(comm.mailbox().worldRank)), 0, n, buf, offset);
+                TypeMap.of(type).fromContiguous(s.read(comm.world.objectLoader(comm.mailbox().worldRank)), 0, n, buf, offset);
             } else {
                 copyElements(m, n);
             }

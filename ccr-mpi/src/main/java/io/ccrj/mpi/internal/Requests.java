@@ -18,6 +18,7 @@ import java.util.Objects;
  * MPJ Express adapter) are polled, yielding the processor between rounds. Confined to the rank
  * that owns the requests.
  */
+@Internal
 public final class Requests {
     private Requests() {
     }

@@ -190,7 +190,7 @@ final class SharedMemoryCollectives {
                 if (dense) {
                     System.arraycopy(flat, pos, recvbuf, recvAt[b], e);
                 } else {
-                    recvtype.fromContiguous(flat, pos, e, recvbuf, recvAt[b]);
+                    TypeMap.of(recvtype).fromContiguous(flat, pos, e, recvbuf, recvAt[b]);
                 }
             } catch (ArrayStoreException ex) {
                 throw new MpiException(ErrorClass.TYPE, "gather on " + label + ": an element from rank " + b

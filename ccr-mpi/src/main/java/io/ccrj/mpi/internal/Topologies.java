@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Grid arithmetic of the Cartesian topology that needs no communicator. Stateless. */
+@Internal
 public final class Topologies {
     private Topologies() {
     }

@@ -24,6 +24,7 @@ import java.util.function.Consumer;
  * ever be released (sends never block, so a message that could release a rank would have been
  * sent by a running rank) and the world ends with a {@link DeadlockException}.
  */
+@Internal
 public final class WorldRun {
     /** How long ranks get to finish after the world ended before {@code run} gives up on them. */
     private static final long ABORT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);

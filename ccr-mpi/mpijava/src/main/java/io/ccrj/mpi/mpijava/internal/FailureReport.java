@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpijava.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.List;
  *
  * <p>Stateless; called by the launcher after the run.
  */
+@Internal
 public final class FailureReport {
     /** The most lines the failing rank's exception takes. */
     static final int MAX_TRACE_LINES = 15;

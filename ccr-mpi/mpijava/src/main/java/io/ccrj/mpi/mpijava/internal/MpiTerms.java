@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpijava.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -14,6 +15,7 @@ import java.util.regex.Pattern;
  *
  * <p>Stateless and thread-safe.
  */
+@Internal
 public final class MpiTerms {
     private static final Pattern LEADING_OPERATION = Pattern.compile("^([a-z][A-Za-z]*)(?=[ (:])");
     private static final Pattern CONSTANT = Pattern.compile(

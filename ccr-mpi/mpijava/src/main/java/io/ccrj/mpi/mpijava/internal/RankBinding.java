@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpijava.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import io.ccrj.mpi.Comm;
 
 /**
@@ -11,6 +12,7 @@ import io.ccrj.mpi.Comm;
  *
  * <p>Thread safety: a thread-local; each rank thread sees only its own binding.
  */
+@Internal
 public final class RankBinding {
     /**
      * What the launcher gives one rank.

@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpijava.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -20,6 +21,7 @@ import java.util.Set;
  *
  * <p>Thread safety: as {@link URLClassLoader}, parallel capable, locking per class name.
  */
+@Internal
 public final class RankClassLoader extends URLClassLoader {
     static {
         registerAsParallelCapable();

@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpijava.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * the first record per rank wins (compare-and-set). The launcher reads after the run has ended,
  * which the world's end orders after every rank's writes.
  */
+@Internal
 public final class RunReport {
     /**
      * One failed call.

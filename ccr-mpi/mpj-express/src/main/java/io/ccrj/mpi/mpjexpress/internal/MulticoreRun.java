@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpjexpress.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import io.ccrj.mpi.DeadlockException;
 import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.MpiException;
@@ -37,6 +38,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code this}. Worlds run one at a time per JVM ({@link #DEVICE}), because MPJ Express's
  * multicore device is a JVM-wide singleton.
  */
+@Internal
 public final class MulticoreRun {
 
     /** The adapter's entry point, loaded by MPJ Express in each rank's class loader. */

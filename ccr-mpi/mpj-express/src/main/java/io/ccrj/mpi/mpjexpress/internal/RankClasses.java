@@ -1,5 +1,6 @@
 package io.ccrj.mpi.mpjexpress.internal;
 
+import io.ccrj.mpi.internal.Internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,6 +26,7 @@ import java.util.stream.Stream;
  * {@code target/classes}) that place is used as it is; from a jar it is extracted once per JVM
  * into a temporary folder, deleted when the JVM exits.
  */
+@Internal
 public final class RankClasses {
 
     /** Where the rank-side classes live among this module's resources. */

@@ -16,6 +16,7 @@ import io.ccrj.mpi.Status;
 import io.ccrj.mpi.internal.Args;
 import io.ccrj.mpi.ThreadLevel;
 import io.ccrj.mpi.internal.GroupImpl;
+import io.ccrj.mpi.internal.TypeMap;
 import mpi.Intracomm;
 import mpi.MPI;
 
@@ -122,17 +123,7 @@ class MpjComm implements Comm {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("send", null, tag);
-            return;
-        }
-        Args.buffer("send", null, buf, offset, count, type);
-        Args.dest("send", null, dest, peers);
-        Args.sendTag("send", null, tag);
-        context.callNonBlocking("send(dest=" + dest + ", tag=" + tag + ")", () -> {
-            context.deferSend(p2p.Isend(buf, offset, count, Types.mpj(type), dest, tag));
-            return null;
-        });
+        startSend("send", SendMode.STANDARD, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -176,16 +167,7 @@ class MpjComm implements Comm {
 
     @Override
     public Request isend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("isend", null, tag);
-            return ProcNullRequest.send("isend(dest=PROC_NULL)", tag);
-        }
-        Args.buffer("isend", null, buf, offset, count, type);
-        Args.dest("isend", null, dest, peers);
-        Args.sendTag("isend", null, tag);
-        String op = "isend(dest=" + dest + ", tag=" + tag + ", " + type + " x " + count + ")";
-        mpi.Request r = context.callNonBlocking(op, () -> p2p.Isend(buf, offset, count, Types.mpj(type), dest, tag));
-        return MpjRequest.send(context, r, op, dest, tag, count);
+        return startSend("isend", SendMode.STANDARD, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -639,7 +621,7 @@ class MpjComm implements Comm {
 
     /** A scratch buffer large enough for {@code items} items of {@code type} at offset 0. */
     private static Object scratch(Datatype type, int items) {
-        long[] span = type.span(0, items);
+        long[] span = TypeMap.of(type).span(0, items);
         return type.newArray((int) Math.max(0, span[1]));
     }
 
@@ -669,80 +651,85 @@ class MpjComm implements Comm {
 
     @Override
     public void ssend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("ssend", null, tag);
-            return;
-        }
-        checkSend("ssend", buf, offset, count, type, dest, tag);
-        context.call(sendName("ssend", type, count, dest, tag), () -> {
-            p2p.Ssend(buf, offset, count, Types.mpj(type), dest, tag);
-            return null;
-        });
+        startSend("ssend", SendMode.SYNCHRONOUS, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public void bsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("bsend", null, tag);
-            return;
-        }
-        checkSend("bsend", buf, offset, count, type, dest, tag);
-        checkBufferSpace("bsend", count, type);
-        // as send: an Ibsend (which copies) completed in the background never waits for the receiver
-        context.callNonBlocking(sendName("bsend", type, count, dest, tag), () -> {
-            context.deferSend(p2p.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
-            return null;
-        });
+        startSend("bsend", SendMode.BUFFERED, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public void rsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("rsend", null, tag);
-            return;
-        }
-        checkSend("rsend", buf, offset, count, type, dest, tag);
-        context.call(sendName("rsend", type, count, dest, tag), () -> {
-            p2p.Rsend(buf, offset, count, Types.mpj(type), dest, tag);
-            return null;
-        });
+        startSend("rsend", SendMode.READY, true, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request issend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("issend", null, tag);
-            return ProcNullRequest.send("issend(dest=PROC_NULL)", tag);
-        }
-        checkSend("issend", buf, offset, count, type, dest, tag);
-        String op = sendName("issend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> p2p.Issend(buf, offset, count, Types.mpj(type), dest, tag));
-        return MpjRequest.send(context, r, op, dest, tag, count);
+        return startSend("issend", SendMode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request ibsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        if (dest == PROC_NULL) {
-            Args.sendTag("ibsend", null, tag);
-            return ProcNullRequest.send("ibsend(dest=PROC_NULL)", tag);
-        }
-        checkSend("ibsend", buf, offset, count, type, dest, tag);
-        checkBufferSpace("ibsend", count, type);
-        String op = sendName("ibsend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> p2p.Ibsend(buf, offset, count, Types.mpj(type), dest, tag));
-        return MpjRequest.send(context, r, op, dest, tag, count);
+        return startSend("ibsend", SendMode.BUFFERED, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
     public Request irsend(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        return startSend("irsend", SendMode.READY, false, buf, offset, count, type, dest, tag);
+    }
+
+    /** MPI's send modes. */
+    private enum SendMode {
+        STANDARD, SYNCHRONOUS, BUFFERED, READY
+    }
+
+    /**
+     * Every send, blocking or not, in one path: {@link Comm#PROC_NULL} completes here (MPJ Express
+     * rejects it), then the contract's checks (and the buffered capacity), then MPJ Express's call
+     * of the mode. The blocking standard and buffered sends are MPJ Express's non-blocking forms
+     * (which copy the buffer) completed in the background, because its blocking {@code Send} waits
+     * for the receiver; the blocking synchronous and ready sends are its blocking calls.
+     *
+     * @return the request of a non-blocking send; {@code null} for a blocking one
+     */
+    private Request startSend(String name, SendMode mode, boolean blocking, Object buf, int offset, int count,
+            Datatype type, int dest, int tag) {
         if (dest == PROC_NULL) {
-            Args.sendTag("irsend", null, tag);
-            return ProcNullRequest.send("irsend(dest=PROC_NULL)", tag);
+            Args.sendTag(name, null, tag);
+            return blocking ? null : ProcNullRequest.send(name + "(dest=PROC_NULL)", tag);
         }
-        checkSend("irsend", buf, offset, count, type, dest, tag);
-        String op = sendName("irsend", type, count, dest, tag);
-        mpi.Request r = context.callNonBlocking(op, () -> p2p.Irsend(buf, offset, count, Types.mpj(type), dest, tag));
-        return MpjRequest.send(context, r, op, dest, tag, count);
+        checkSend(name, buf, offset, count, type, dest, tag);
+        if (mode == SendMode.BUFFERED) {
+            checkBufferSpace(name, count, type);
+        }
+        String op = sendName(name, type, count, dest, tag);
+        if (blocking && (mode == SendMode.SYNCHRONOUS || mode == SendMode.READY)) {
+            context.call(op, () -> {
+                mpi.Datatype t = Types.mpj(type);
+                if (mode == SendMode.SYNCHRONOUS) {
+                    p2p.Ssend(buf, offset, count, t, dest, tag);
+                } else {
+                    p2p.Rsend(buf, offset, count, t, dest, tag);
+                }
+                return null;
+            });
+            return null;
+        }
+        mpi.Request r = context.callNonBlocking(op, () -> {
+            mpi.Datatype t = Types.mpj(type);
+            mpi.Request started = switch (mode) {
+                case STANDARD -> p2p.Isend(buf, offset, count, t, dest, tag);
+                case SYNCHRONOUS -> p2p.Issend(buf, offset, count, t, dest, tag);
+                case BUFFERED -> p2p.Ibsend(buf, offset, count, t, dest, tag);
+                case READY -> p2p.Irsend(buf, offset, count, t, dest, tag);
+            };
+            if (blocking) {
+                context.deferSend(started);
+            }
+            return started;
+        });
+        return blocking ? null : MpjRequest.send(context, r, op, dest, tag, count);
     }
 
     /**
