@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.jar.JarFile;
@@ -134,10 +133,11 @@ public final class MpiRun {
     }
 
     /**
-     * The command line: {@code -np N [-cp PATH | -jar JAR] [-dev multicore]
-     * [-deadlock-timeout SECONDS] MainClass args...} (with {@code -jar}, the jar's
-     * {@code Main-Class} and no class name). Exits 0 when every rank returned, 1 if one failed or
-     * the ranks deadlocked, 2 for a bad command line or a main class that cannot be run.
+     * The command line (see {@link MpiRunCommand}): {@code --np N [--class-path PATH | --jar JAR]
+     * [--deadlock-timeout SECONDS] MainClass args...}, with MPJ Express's spellings {@code -np},
+     * {@code -cp}, {@code -jar}, {@code -dev multicore} as aliases. Exits 0 when every rank
+     * returned, 1 if one failed or the ranks deadlocked, 2 for a bad command line or a main class
+     * that cannot be run.
      *
      * @param argv the command line
      */
@@ -147,7 +147,7 @@ public final class MpiRun {
             status = launch(argv, System.err);
         } catch (UsageException e) {
             if (e.getMessage().equals(HELP)) {
-                System.out.println(USAGE);
+                System.out.print(MpiRunCommand.usage());
                 status = 0;
             } else {
                 System.err.println("ccrj mpirun: " + e.getMessage() + " (bin/ccrj mpirun -h shows the usage)");
@@ -157,16 +157,10 @@ public final class MpiRun {
         System.exit(status);
     }
 
-    private static final String HELP = "help";
+    static final String HELP = "help";
 
     /** The world's name: the communicator label in every message. */
     static final String WORLD_NAME = "MPI.COMM_WORLD";
-
-    static final String USAGE = """
-            Usage: bin/ccrj mpirun -np N [-cp CLASSPATH] [-dev multicore] [-deadlock-timeout SECONDS] MainClass [args...]
-                   bin/ccrj mpirun -np N -jar app.jar [args...]
-            Runs the mpiJava program's main on N ranks in this JVM (ccr-mpi), each rank with its own
-            class loader; the same compiled program runs on MPJ Express with mpjrun.sh -np N.""";
 
     /**
      * Parses {@code argv}, runs the program, reports the outcome on {@code err}; returns the exit
@@ -175,59 +169,29 @@ public final class MpiRun {
      * @throws UsageException for a bad command line or a main class that cannot be run (exit 2)
      */
     static int launch(String[] argv, PrintStream err) throws UsageException {
-        int np = -1;
-        String cp = null;
-        String jar = null;
-        Duration deadlock = SpmdWorld.DEFAULT_DEADLOCK_TIMEOUT;
-        int i = 0;
-        while (i < argv.length && argv[i].startsWith("-")) {
-            String opt = argv[i];
-            if (opt.equals("-h") || opt.equals("-help") || opt.equals("--help")) {
-                throw new UsageException(HELP);
-            }
-            if (i + 1 >= argv.length) {
-                throw new UsageException(opt + " needs a value");
-            }
-            String value = argv[i + 1];
-            switch (opt) {
-                case "-np" -> np = positive(opt, value);
-                case "-cp", "-classpath" -> cp = value;
-                case "-jar" -> jar = value;
-                case "-dev" -> {
-                    if (!value.equals("multicore")) {
-                        throw new UsageException("-dev " + value + ": ccr-mpi runs the ranks in this JVM; only"
-                                + " -dev multicore applies (use MPJ Express for " + value + ")");
-                    }
-                }
-                case "-deadlock-timeout" -> deadlock = Duration.ofSeconds(positive(opt, value));
-                default -> throw new UsageException("unknown option " + opt);
-            }
-            i += 2;
-        }
-        if (np < 0) {
-            throw new UsageException("-np N is required");
-        }
+        MpiRunCommand cmd = MpiRunCommand.parse(argv);
+        int np = cmd.np;
+        Duration deadlock = Duration.ofSeconds(cmd.deadlockSeconds);
         List<Path> classPath = new ArrayList<>();
         String mainClass;
-        if (jar != null) {
-            if (cp != null) {
-                throw new UsageException("-cp and -jar exclude each other");
-            }
-            classPath.add(Path.of(jar));
-            mainClass = manifestMainClass(Path.of(jar));
+        List<String> rest = cmd.mainAndArgs;
+        int i = 0;
+        if (cmd.jar != null) {
+            classPath.add(Path.of(cmd.jar));
+            mainClass = manifestMainClass(Path.of(cmd.jar));
         } else {
-            if (i >= argv.length) {
+            if (rest.isEmpty()) {
                 throw new UsageException("no main class given");
             }
-            mainClass = argv[i++];
-            for (String entry : (cp == null ? "." : cp).split(java.io.File.pathSeparator)) {
+            mainClass = rest.get(i++);
+            for (String entry : (cmd.classPath == null ? "." : cmd.classPath).split(java.io.File.pathSeparator)) {
                 if (!entry.isEmpty()) {
                     classPath.add(Path.of(entry));
                 }
             }
         }
         checkMainClass(classPath, mainClass);
-        String[] args = Arrays.copyOfRange(argv, i, argv.length);
+        String[] args = rest.subList(i, rest.size()).toArray(String[]::new);
         long timeoutSeconds = deadlock.toSeconds();
         SpmdWorld world = SpmdWorld.builder().size(np).name(WORLD_NAME).deadlockTimeout(deadlock)
                 .onAllBlocked(line -> err.println("ccrj mpirun: " + line + " (-deadlock-timeout " + timeoutSeconds
@@ -286,30 +250,18 @@ public final class MpiRun {
         }
     }
 
-    private static int positive(String opt, String value) throws UsageException {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UsageException(opt + " needs a positive integer, got '" + value + "'");
-    }
-
     private static String manifestMainClass(Path jar) throws UsageException {
         if (!Files.isRegularFile(jar)) {
-            throw new UsageException("-jar " + jar + ": no such file");
+            throw new UsageException("--jar " + jar + ": no such file");
         }
         try (JarFile f = new JarFile(jar.toFile())) {
             String main = f.getManifest() == null ? null : f.getManifest().getMainAttributes().getValue("Main-Class");
             if (main == null) {
-                throw new UsageException("-jar " + jar + ": the manifest names no Main-Class");
+                throw new UsageException("--jar " + jar + ": the manifest names no Main-Class");
             }
             return main;
         } catch (IOException e) {
-            throw new UsageException("-jar " + jar + ": cannot read it (" + e.getMessage() + ")");
+            throw new UsageException("--jar " + jar + ": cannot read it (" + e.getMessage() + ")");
         }
     }
 

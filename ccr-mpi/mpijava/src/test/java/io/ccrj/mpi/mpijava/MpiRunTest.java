@@ -113,13 +113,21 @@ class MpiRunTest {
     void theCommandLineIsCheckedAndAFailedRankGivesStatusOne() throws Exception {
         PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"Main"}, err))
-                .isInstanceOf(MpiRun.UsageException.class).hasMessage("-np N is required");
+                .isInstanceOf(MpiRun.UsageException.class).hasMessage("Missing required option: '--np=N'");
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "0", "Main"}, err))
-                .hasMessage("-np needs a positive integer, got '0'");
+                .hasMessage("-np needs a number of ranks of at least 1, got 0");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"--np=0", "Main"}, err))
+                .hasMessage("--np needs a number of ranks of at least 1, got 0");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "x", "Main"}, err))
+                .hasMessageContaining("'-np'").hasMessageContaining("'x'");
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-dev", "niodev", "Main"}, err))
-                .hasMessageContaining("only -dev multicore applies");
+                .hasMessageContaining("-dev niodev: ccr-mpi runs the ranks in this JVM; only multicore applies");
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-jar", "missing.jar"}, err))
-                .hasMessage("-jar missing.jar: no such file");
+                .hasMessage("--jar missing.jar: no such file");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"--np", "2", "--deadlock-timeout", "-5", "Main"}, err))
+                .hasMessage("--deadlock-timeout needs a positive number of seconds, got -5");
+        assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-cp", "a", "-jar", "b.jar"}, err))
+                .hasMessage("-cp and -jar exclude each other");
         assertThatThrownBy(() -> MpiRun.launch(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
             "no.such.Main"}, err))
                 .isInstanceOf(MpiRun.UsageException.class)
@@ -192,11 +200,43 @@ class MpiRunTest {
     @Test
     void theLaunchersUsageErrorsAreOneLineAndExitStatusTwo() throws Exception {
         for (String[] argv : List.of(new String[] {"-np", "2", "-cp", Backends.programClassPath().toString(),
-            "no.such.Main"}, new String[] {"Main"}, new String[] {"-np", "2", "--bogus", "x", "Main"})) {
+            "no.such.Main"}, new String[] {"Main"}, new String[] {"-np", "2", "--bogus", "x", "Main"},
+            new String[] {"--np", "many", "Main"})) {
             Backends.Run run = Backends.launcher(argv);
             assertThat(run.exitStatus()).as(run.text()).isEqualTo(2);
             assertThat(run.lines()).as(run.text()).hasSize(1);
             assertThat(run.lines().get(0)).startsWith("ccrj mpirun: ").endsWith("(bin/ccrj mpirun -h shows the usage)");
         }
+    }
+
+    @Test
+    void gnuLongOptionsAndMpjExpressSpellingsRunTheSameProgramAndArgumentsAfterTheMainClassAreThePrograms()
+            throws Exception {
+        PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        String cp = Backends.programClassPath().toString();
+        for (String[] argv : List.of(
+                new String[] {"--np", "3", "--class-path", cp, StaticsProgram.class.getName(), "-np", "--help"},
+                new String[] {"--np=3", "--class-path=" + cp, StaticsProgram.class.getName(), "-np", "--help"},
+                new String[] {"-np", "3", "-cp", cp, "-dev", "multicore", StaticsProgram.class.getName(), "-np", "--help"},
+                new String[] {"-n", "3", "-classpath", cp, StaticsProgram.class.getName(), "-np", "--help"})) {
+            String out = captureOut(() -> {
+                try {
+                    assertThat(MpiRun.launch(argv, err)).isZero();
+                } catch (MpiRun.UsageException e) {
+                    throw new AssertionError(String.join(" ", argv), e);
+                }
+            });
+            assertThat(out.trim()).as(String.join(" ", argv)).isEqualTo("starts 1 total 3 args -np,--help loader rank-0");
+        }
+    }
+
+    @Test
+    void helpDescribesEveryOptionWithItsDefaultWithinOneHundredColumns() throws Exception {
+        Backends.Run run = Backends.launcher("--help");
+        assertThat(run.exitStatus()).isZero();
+        assertThat(run.text()).contains("Usage: bin/ccrj mpirun").contains("--np").contains("-np")
+                .contains("--class-path").contains("-cp").contains("--jar").contains("--deadlock-timeout")
+                .contains("(default: 30)").contains("(default: multicore)");
+        assertThat(run.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(100));
     }
 }
