@@ -47,7 +47,7 @@
  * <h2>False sharing</h2>
  * {@code RankMailbox} keeps the fields producers write (queue head, waiting flag), the fields the
  * watchdog reads, and the owner's matching state on separate cache lines, padded by 128 bytes
- * through the field-holder superclasses in {@code MailboxFields.java}. Messages are fresh objects
+ * through the field-holder superclasses in {@code RankMailbox.java}. Messages are fresh objects
  * allocated by the sender and read once by the receiver.
  */
 package io.ccrj.mpi.internal;

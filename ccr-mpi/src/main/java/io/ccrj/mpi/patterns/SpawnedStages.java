@@ -53,7 +53,9 @@ final class SpawnedStages {
         this.stages = stages;
         this.offset = offset;
         this.copies = copies;
-        this.ports = new Port[ways];
+        @SuppressWarnings("unchecked") // a generic array: every element is set to a Port<Token> below
+        Port<Token>[] ports = (Port<Token>[]) new Port<?>[ways];
+        this.ports = ports;
         for (int i = 0; i < ways; i++) {
             ports[i] = new Port<>(pattern + "-" + i);
         }

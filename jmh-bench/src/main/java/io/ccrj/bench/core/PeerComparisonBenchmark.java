@@ -220,7 +220,7 @@ public class PeerComparisonBenchmark {
                 int n = i;
                 fs.add(CompletableFuture.supplyAsync(() -> work(n), executor));
             }
-            CompletableFuture.allOf(fs.toArray(new CompletableFuture[0])).get(10, TimeUnit.SECONDS);
+            CompletableFuture.allOf(fs.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
             long s = 0;
             for (CompletableFuture<Long> f : fs) {
                 s += f.join();

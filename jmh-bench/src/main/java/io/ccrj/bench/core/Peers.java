@@ -109,7 +109,7 @@ final class Peers {
             case "pekko" -> {
                 ActorSystem<Ball> system = ActorSystem.create(Behaviors.setup(ctx -> {
                     @SuppressWarnings("unchecked")
-                    ActorRef<Ball>[] pinger = new ActorRef[1];
+                    ActorRef<Ball>[] pinger = (ActorRef<Ball>[]) new ActorRef<?>[1];
                     Post<Ball, RuntimeException> toPing = ball -> pinger[0].tell(ball); // made once, reads the pinger when called
                     ActorRef<Ball> ponger = ctx.spawn(Behaviors.receiveMessage(ball -> {
                         ball.returned(toPing, latch);
@@ -145,7 +145,7 @@ final class Peers {
                 ForkJoinPool a = new ForkJoinPool(1);
                 ForkJoinPool b = new ForkJoinPool(1);
                 @SuppressWarnings("unchecked")
-                Post<Ball, RuntimeException>[] ping = new Post[1];
+                Post<Ball, RuntimeException>[] ping = (Post<Ball, RuntimeException>[]) new Post<?, ?>[1];
                 Post<Ball, RuntimeException> pong = ball -> CompletableFuture.runAsync(() -> ball.returned(ping[0], latch), b);
                 ping[0] = ball -> CompletableFuture.runAsync(() -> pong.post(ball), a);
                 yield new PingPong(latch, ping[0]::post, () -> {

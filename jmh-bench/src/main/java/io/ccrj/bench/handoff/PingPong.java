@@ -22,6 +22,7 @@ import java.util.function.IntFunction;
  * @param serve hands a fresh ball to A
  * @param closer stops both parties
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: stopping the parties waits for their threads
 public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoCloseable closer) implements AutoCloseable {
     /** The ball: B counts the round trips down; only the party holding it touches it. */
     public static final class Ball {
@@ -85,7 +86,7 @@ public record PingPong(BatchLatch latch, Post<Ball, Exception> serve, AutoClosea
     /** Raw JCTools: two queues, two consumer threads with ccr-core's default idle strategy. */
     private static PingPong raw(IntFunction<Queue<Ball>> queues, BatchLatch latch) {
         @SuppressWarnings("unchecked")
-        SpinYieldParkConsumer<Ball>[] parties = new SpinYieldParkConsumer[2];
+        SpinYieldParkConsumer<Ball>[] parties = (SpinYieldParkConsumer<Ball>[]) new SpinYieldParkConsumer<?>[2];
         Post<Ball, RuntimeException> toA = ball -> parties[0].offer(ball); // made once, reads party A when called
         parties[1] = new SpinYieldParkConsumer<>("raw-pong", queues.apply(1024), IdleStrategy.spinThenPark(),
                 ball -> ball.returned(toA, latch));

@@ -19,6 +19,7 @@ import java.util.Queue;
  * @param post posts one message the implementation's way
  * @param closer stops the consumer
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: stopping the parties waits for their threads
 public record Stream(Counter counter, Post<Object, Exception> post, AutoCloseable closer) implements AutoCloseable {
     /** The message: one shared instance, so no allocation is charged to the producer's loop. */
     public static final Object MESSAGE = new Object();

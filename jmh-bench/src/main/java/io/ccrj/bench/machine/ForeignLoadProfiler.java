@@ -32,6 +32,7 @@ public final class ForeignLoadProfiler implements InternalProfiler {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // JMH's InternalProfiler declares the raw Result
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                                        IterationResult result) {
         double load = ForeignLoad.between(before, ForeignLoad.sample(), cores);

@@ -26,6 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code remaining.decrementAndGet} happens-before the driver's read of zero, so everything a rank
  * did in the round is visible to the driver.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: stopping the world waits for its ranks
 final class DrivenWorld implements AutoCloseable {
     /** Spin-with-onSpinWait budget, then (ranks only) yield budget, before parking (nanoseconds). */
     private static final long SPIN_NANOS = 2_000;

@@ -36,6 +36,7 @@ import java.util.function.IntConsumer;
  * {@link MpiRunner.Options#reps()} times and the median of the repetitions during which other processes
  * left the machine alone is reported (all of them if none was quiet; see {@link ForeignLoad}).
  */
+@SuppressWarnings("try") // the worlds and parties it closes may throw InterruptedException
 final class MpiExperiment {
     /** Most operations in one round (keeps a mis-estimated pilot from running for minutes). */
     private static final int MAX_OPS_PER_ROUND = 5_000_000;

@@ -14,6 +14,7 @@ import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every peer of {@link PeerComparisonBenchmark} delivers every message and plays every round trip, batch after batch. */
+@SuppressWarnings("try") // the worlds and parties it closes may throw InterruptedException
 class PeersTest {
     @ParameterizedTest
     @ValueSource(strings = {"ccr", "pekko", "jox", "fjp", "completableFuture", "virtualThreadQueue", "jctoolsMpsc"})

@@ -16,6 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The benchmarks' implementations do what they claim, so the numbers measure the right thing. */
 @Timeout(60)
+@SuppressWarnings("try") // PingPong.close() may throw InterruptedException, which the tests declare
 class HandoffImplementationsTest {
 
     @ParameterizedTest

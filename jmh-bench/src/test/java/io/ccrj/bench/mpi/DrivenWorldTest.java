@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The harness of the io.ccrj.bench.mpi benchmarks, on both backends. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@SuppressWarnings("try") // the worlds and parties it closes may throw InterruptedException
 class DrivenWorldTest {
 
     @ParameterizedTest
