@@ -132,7 +132,7 @@ public final class MpjExpressWorld implements SpmdRuntime {
      * and the entry points MPJ Express starts. {@link #run} hands it to MPJ Express itself; pass
      * it to {@code mpjrun.sh -cp} to run a kernel with MPJ Express's own launcher, for example
      * across machines with {@code io.ccrj.mpi.mpjexpress.rank.ClusterMain} (see
-     * {@code docs/ccr-mpi.md}). Never put it on the class path of a JVM that calls {@link #run}.
+     * {@code docs/mpj-express.md}). Never put it on the class path of a JVM that calls {@link #run}.
      *
      * @return a folder, extracted from this module's jar into a temporary folder if needed
      */

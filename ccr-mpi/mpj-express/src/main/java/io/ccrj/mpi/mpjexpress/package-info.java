@@ -7,6 +7,6 @@
  *
  * <p>The {@link io.ccrj.mpi.Comm} adapter over {@code mpi.Intracomm} is not in this package: MPJ
  * Express must load it in each rank's own class loader, next to {@code mpi.jar}, so it ships as
- * resources of this module (see {@code docs/ccr-mpi.md}, "MPJ Express backend").
+ * resources of this module (see {@code docs/mpj-express.md}).
  */
 package io.ccrj.mpi.mpjexpress;

@@ -76,7 +76,7 @@ final class Types {
         if (type.lb() != min || type.ub() != max + 1) {
             throw new MpiException(ErrorClass.TYPE, "datatype " + type + " has explicit bounds (lb " + type.lb()
                     + ", ub " + type.ub() + ") from LB/UB markers: MPJ Express 0.44 cannot send structs with bound"
-                    + " markers (a known deviation, see docs/ccr-mpi.md)");
+                    + " markers (a known deviation, see docs/mpj-express.md)");
         }
         int runs = 0;
         int[] lengths = new int[d.length];

@@ -75,7 +75,7 @@ abstract class CommConformanceContract {
         }
         if (deviation != null) {
             assertThat(firstDifference).as("known deviation of %s no longer shows in %s on %d ranks: \"%s\" (remove "
-                    + "it from the kernel and docs/ccr-mpi.md)", world.name(), kernel.name(), size, deviation).isNotNull();
+                    + "it from the kernel and docs/mpj-express.md)", world.name(), kernel.name(), size, deviation).isNotNull();
         } else if (firstDifference != null) {
             fail(world.name() + ", " + kernel.name() + " on " + size + " ranks, " + firstDifference);
         }

@@ -30,7 +30,7 @@ public interface ConformanceKernel extends Kernel<Object> {
      * A known deviation of MPJ Express 0.44 from the contract that this kernel shows, or
      * {@code null}: on MPJ Express the suite then requires the deviation (a result differing from
      * the oracle) and names it, so that it is neither skipped silently nor kept once fixed. Each
-     * one is listed in docs/ccr-mpi.md.
+     * one is listed in docs/mpj-express.md.
      *
      * @return a description of the deviation, or {@code null} if MPJ Express must match the oracle
      */

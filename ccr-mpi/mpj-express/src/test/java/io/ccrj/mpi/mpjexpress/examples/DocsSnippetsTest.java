@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The snippets of docs/ccr-mpi.md's "MPJ Express backend" section are the tagged regions of this
+ * The snippets of docs/mpj-express.md are the tagged regions of this
  * folder's examples, verbatim: the convention of the other guides' DocsSnippetsTest and
  * {@code docs/tools/sync-snippets.py} ({@code // tag::name[]} ... {@code // end::name[]} in the
  * source), with their own marker in the guide, {@code <!-- mpj-snippet: File#name -->} ...
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class DocsSnippetsTest {
     private static final Path EXAMPLES = Path.of("src/test/java/io/ccrj/mpi/mpjexpress/examples");
-    private static final Path GUIDE = Path.of("../../docs/ccr-mpi.md");
+    private static final Path GUIDE = Path.of("../../docs/mpj-express.md");
     private static final Pattern TAG = Pattern.compile("^\\s*// (tag|end)::([A-Za-z0-9_.-]+)\\[\\]\\s*$");
     private static final Pattern SNIPPET = Pattern.compile("(<!-- mpj-snippet: (\\S+) -->\n)(.*?)(<!-- /mpj-snippet -->)",
             Pattern.DOTALL);
@@ -52,10 +52,10 @@ class DocsSnippetsTest {
                 stale.add(key + ":\n" + region);
             }
         }
-        assertThat(stale).as("docs/ccr-mpi.md snippets that differ from their example region").isEmpty();
+        assertThat(stale).as("docs/mpj-express.md snippets that differ from their example region").isEmpty();
         TreeSet<String> unused = new TreeSet<>(regions.keySet());
         unused.removeAll(used);
-        assertThat(unused).as("tagged example regions docs/ccr-mpi.md does not include").isEmpty();
+        assertThat(unused).as("tagged example regions docs/mpj-express.md does not include").isEmpty();
     }
 
     /** A block as written inside a list item: every line indented as the first; the indentation is not part of it. */

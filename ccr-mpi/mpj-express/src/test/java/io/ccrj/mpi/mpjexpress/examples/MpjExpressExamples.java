@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The examples of docs/ccr-mpi.md, section "MPJ Express backend": the tagged regions are copied
+ * The examples of docs/mpj-express.md: the tagged regions are copied
  * into the guide verbatim ({@link DocsSnippetsTest}) and run by {@link MpjExpressExamplesTest}.
  */
 final class MpjExpressExamples {
