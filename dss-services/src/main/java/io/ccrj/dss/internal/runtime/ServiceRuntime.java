@@ -249,6 +249,21 @@ public final class ServiceRuntime<S> {
         return verbs.updateBody();
     }
 
+    /**
+     * @param verb an operation
+     * @param action the Submit's action (for {@link Verb#SUBMIT}), else ignored
+     * @return {@code null} if a handler runs for it (Lookup and Drop always have one), else the
+     *     message of the UNSUPPORTED fault the service would answer
+     */
+    public String unsupported(Verb verb, String action) {
+        boolean ok = switch (verb) {
+            case LOOKUP, DROP -> true;
+            case SUBMIT -> verbs.supportsAction(action);
+            default -> verbs.supports(verb);
+        };
+        return ok ? null : verbs.unsupportedMessage(name, contract(), verb, action);
+    }
+
     /** @return the names of the Submit actions (for the browser view's forms and listeners) */
     public List<String> actionNames() {
         return verbs.actionNames();
