@@ -62,7 +62,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(HttpConnectionHandler.class.getName());
-    /** Requests refused before routing, logged at most once a second (shared by every connection). */
+    /** Requests refused by the guard or the body checks, logged at most once a second (shared by every connection). */
     private static final RateLimitedLog REFUSALS = new RateLimitedLog(LOG);
     /** Marks a waiting request whose body exceeded the limit (its head is routed, its body was not read). */
     static final Object OVERSIZED = new Object();
@@ -151,6 +151,19 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
 
     HttpRouter router() {
         return router;
+    }
+
+    /**
+     * Counts and logs a refusal of the body's checks ({@link HttpExchange#refuseBody}) as the
+     * connection's own are: the content type and the expectation are defences, counted in
+     * {@code ccrj_http_refused_total}; a body too large is a limit, as it always was, not counted.
+     */
+    void bodyRefused(HttpMethod method, RequestGuard.Refusal r) {
+        if (r.status() != 413) {
+            metrics.refused();
+            REFUSALS.log("refused " + method + " from " + ctx.channel().remoteAddress() + " with " + r.status() + ": "
+                    + r.message());
+        }
     }
 
     /** @return the largest request body this connection accepts */

@@ -145,6 +145,7 @@ public final class HttpExchange {
         if (r == null) {
             return false;
         }
+        connection.bodyRefused(method, r);
         respondError(r.status(), r.error(), r.message(), r.headers());
         return true;
     }
