@@ -137,8 +137,11 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> sweep;
     private long sweepAtNanos;
 
-    /** An event-stream chunk and its event id (-1 for comments). */
-    private record StreamChunk(ByteBuf buf, long id) {
+    /**
+     * An event-stream chunk, its event id (-1 for comments) and the bytes reserved for it (in
+     * {@link #streamBufferBytes} and the host's {@link SubscriberMemory}), given back as it leaves.
+     */
+    private record StreamChunk(ByteBuf buf, long id, int size) {
     }
 
     HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics,
@@ -600,7 +603,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (streamBuffer == null) {
             streamBuffer = new ArrayDeque<>();
         }
-        streamBuffer.addLast(new StreamChunk(buf, id));
+        streamBuffer.addLast(new StreamChunk(buf, id, size));
         streamBufferBytes += size;
         metrics.sseBuffered(size);
         if (streamBuffer.size() > limits.sseMaxEvents() || streamBufferBytes > limits.sseMaxBytes()) {
@@ -632,7 +635,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean wrote = false;
         while (!streamBuffer.isEmpty() && ctx.channel().isWritable()) {
             StreamChunk c = streamBuffer.pollFirst();
-            int size = c.buf().readableBytes();
+            int size = c.size();
             streamBufferBytes -= size;
             metrics.sseBuffered(-size);
             subscriberMemory.release(size); // the channel's own buffer is bounded by its water mark
@@ -688,7 +691,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private void releaseStreamBuffer() {
         if (streamBuffer != null) {
             for (StreamChunk c : streamBuffer) {
-                int size = c.buf().readableBytes();
+                int size = c.size();
                 metrics.sseBuffered(-size);
                 subscriberMemory.release(size);
                 c.buf().release();

@@ -237,22 +237,12 @@ public final class HttpExchange {
     /**
      * @return the body's JSON, or {@code null} after answering 500 because it cannot be written;
      *     in a heap buffer when the allocator has no (direct) memory left
+     * @throws OutOfMemoryError if not even the heap has room for it
      */
-    private ByteBuf serialize(JsonNode body) throws OutOfMemoryError {
-        ByteBuf buf;
+    private ByteBuf serialize(JsonNode body) {
+        ByteBuf buf = null;
         try {
             buf = ctx.alloc().buffer(256);
-        } catch (OutOfMemoryError e) {
-            // the allocator's memory is exhausted (direct memory, typically): the answer is worth
-            // a copy on the heap, which Netty writes as it is
-            try {
-                return Unpooled.wrappedBuffer(Json.WRITER.writeValueAsBytes(body));
-            } catch (IOException io) {
-                respondError(500, "internal", "the response could not be serialized: " + io.getMessage(), null);
-                return null;
-            }
-        }
-        try {
             if (!SmallJson.tryWrite(body, buf)) { // a small plain tree without a Jackson generator of its own
                 Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
             }
@@ -261,8 +251,22 @@ public final class HttpExchange {
             buf.release();
             respondError(500, "internal", "the response could not be serialized: " + e.getMessage(), null);
             return null;
+        } catch (OutOfMemoryError e) {
+            if (buf != null) {
+                buf.release();
+            }
+            // the allocator's memory is exhausted (direct memory, typically): the answer is worth
+            // a copy on the heap, which Netty writes as it is
+            try {
+                return Unpooled.wrappedBuffer(Json.WRITER.writeValueAsBytes(body));
+            } catch (IOException io) {
+                respondError(500, "internal", "the response could not be serialized: " + io.getMessage(), null);
+                return null;
+            }
         } catch (RuntimeException | Error e) {
-            buf.release();
+            if (buf != null) {
+                buf.release();
+            }
             throw e;
         }
     }
@@ -272,10 +276,20 @@ public final class HttpExchange {
      * the client sees the answer lost with the connection, never a different one (a 504 later,
      * or a 500 for a change that was made).
      */
+    /**
+     * Gives up on answering: the answer could not be made (no memory for it, typically). The
+     * connection is closed, so the client sees the answer lost with it; any thread.
+     *
+     * @param cause why
+     */
+    public void abandon(Throwable cause) {
+        abandon(0, cause);
+    }
+
     private void abandon(int status, Throwable cause) {
         try {
-            LOG.log(System.Logger.Level.WARNING, () -> "the " + status + " answer to " + method + " " + path
-                    + " could not be made; closing its connection", cause);
+            LOG.log(System.Logger.Level.WARNING, () -> "the " + (status == 0 ? "" : status + " ") + "answer to "
+                    + method + " " + path + " could not be made; closing its connection", cause);
         } catch (RuntimeException | Error ignored) {
             // no memory even to log: closing is what matters
         }

@@ -276,26 +276,37 @@ public final class HostRouter implements HttpRouter {
 
     private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
         ResponsePort port = ResponsePort.of((r, f) -> {
-            if (f != null && f.code() == FaultCode.UNSUPPORTED) {
-                String allow = allowedFor(rt, ex.path());
-                ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
-            } else if (f != null) {
-                fault(ex, f);
-            } else {
-                if (okStatus == 200) {
-                    answerState(ex, rt, r.body(), r.version());
-                    return;
-                }
-                CharSequence etag = rt.etag(r.version());
-                ex.respondJson(okStatus, r.body(), okStatus == 201
-                        ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
-                        : h -> h.set(HttpHeaderNames.ETAG, etag));
+            try {
+                answer(ex, rt, okStatus, r, f);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // the answer could not be made (no memory for its header values): the port is
+                // answered already, so no 504 will come; the connection closes instead
+                ex.abandon(e);
             }
         });
         Operation op = b.build(port);
         ex.scheduleTimeout(timeoutMillis, () -> port.fault(new Fault(FaultCode.TIMEOUT, "service '" + rt.name()
                 + "' did not answer " + op + " within " + timeoutMillis + " ms")));
         rt.post(op);
+    }
+
+    /** Answers an operation's response or fault (on the answering thread). */
+    private static void answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
+        if (f != null && f.code() == FaultCode.UNSUPPORTED) {
+            String allow = allowedFor(rt, ex.path());
+            ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
+        } else if (f != null) {
+            fault(ex, f);
+        } else {
+            if (okStatus == 200) {
+                answerState(ex, rt, r.body(), r.version());
+                return;
+            }
+            CharSequence etag = rt.etag(r.version());
+            ex.respondJson(okStatus, r.body(), okStatus == 201
+                    ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
+                    : h -> h.set(HttpHeaderNames.ETAG, etag));
+        }
     }
 
     /**

@@ -446,6 +446,20 @@ public final class ServiceRuntime<S> {
             faults.increment();
             ACCESS.answerClaimed(op.responsePort(), null, f);
             return -1;
+        } catch (RuntimeException | Error e) {
+            // something commit() does not turn into a fault itself (its commit point only assigns
+            // and cannot throw, so nothing was committed): the claim must still be answered, or
+            // neither this answer nor the 504 would ever reach the client
+            state.restore();
+            faults.increment();
+            ACCESS.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
+                    + name + "' could not be committed; nothing was changed (the host's log has the details)", e));
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": committing " + op + " failed", e);
+            } catch (RuntimeException | Error ignored) {
+                // the answer is what matters
+            }
+            return -1;
         }
     }
 

@@ -216,32 +216,50 @@ final class VersionedState<S> {
                     + "' after this change cannot be written as JSON; nothing was changed", e);
         }
         long v = committed.version() + 1;
-        if (stateFile != null) {
-            try {
+        Committed next;
+        SnapshotBytes.Entry nextBytes;
+        try {
+            // made now, so that the commit below only assigns: nothing there allocates
+            next = new Committed(snap, v);
+            nextBytes = SnapshotBytes.entry(snap, bytes);
+            if (stateFile != null) {
                 stateFile.save(v, bytes);
-            } catch (IOException | RuntimeException | OutOfMemoryError e) {
-                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path()
-                        + " failed; the change is rolled back", e);
-                state = rollback;
-                throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
-                        + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e);
             }
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            state = rollback;
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": "
+                        + (stateFile == null ? "preparing the commit" : "saving " + stateFile.path())
+                        + " failed; the change is rolled back", e);
+            } catch (RuntimeException | OutOfMemoryError ignored) {
+                // no memory even to log: the fault below still tells the client
+            }
+            if (e instanceof OutOfMemoryError) {
+                throw new Fault(FaultCode.UNAVAILABLE, "the host has no memory left to commit this change to service '"
+                        + name + "'; nothing was changed, retry later", e);
+            }
+            throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                    + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e);
         }
-        // The commit. Nothing below may fail the modification: the state file holds version v
-        // already. The typed state becomes the one a later failure restores, the snapshot's bytes
-        // are published before the pair that names them (a reader that finds the new pair finds
-        // its bytes, or writes equal ones), then the pair (one volatile write: Get, Lookup and the
-        // ETag move together), then the notification. The fan-out swallows its own failures (a
-        // subscriber that cannot take its event is dropped, see NotificationLog): an error there
-        // is logged, never turned into this write's answer.
+        // The commit: assignments only, so it cannot fail half-way; the state file holds version
+        // v already. The typed state becomes the one a later failure restores, the snapshot's
+        // bytes are published before the pair that names them (a reader that finds the new pair
+        // finds its bytes, or writes equal ones), then the pair (one volatile write: Get, Lookup
+        // and the ETag move together), then the notification. The fan-out swallows its own
+        // failures (a subscriber that cannot take its event is dropped, see NotificationLog): an
+        // error there is logged, never turned into this write's answer.
         rollback = state;
-        snapshotBytes.committed(snap, bytes);
-        committed = new Committed(snap, v);
+        snapshotBytes.publish(nextBytes);
+        committed = next;
         try {
             log.append(n, notificationBytes);
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": notifying the change to version " + v
-                    + " failed; the change stands", t);
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": notifying the change to version " + v
+                        + " failed; the change stands", t);
+            } catch (Throwable ignored) {
+                // not even the log line: the change stands all the same
+            }
         }
         return v;
     }
