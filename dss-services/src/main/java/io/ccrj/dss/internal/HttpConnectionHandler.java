@@ -51,9 +51,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <h2>Event streams</h2>
  * An SSE stream writes only while the channel is writable; events beyond that wait in a bounded
- * buffer ({@link HttpServer.Limits#sseMaxEvents()}, {@link HttpServer.Limits#sseMaxBytes()}). A
- * subscriber whose buffer overflows is dropped: it gets a final {@code overflow} event naming the
- * last event id written, the stream ends, and the client resumes with {@code Last-Event-ID}.
+ * buffer ({@link HttpServer.Limits#sseMaxEvents()}, {@link HttpServer.Limits#sseMaxBytes()}, and
+ * this subscriber's share of the host-wide {@link SubscriberMemory}). A subscriber whose buffer
+ * overflows, or whose event cannot be allocated (direct memory exhausted), is dropped: it gets a
+ * final {@code overflow} event naming the last event id written, the stream ends, and the client
+ * resumes with {@code Last-Event-ID}. Writing an event never throws to the writer (a service's
+ * commit notifying its subscribers).
  *
  * <h2>Threading</h2>
  * Every field is touched on the channel's event loop only; {@link #write} and
