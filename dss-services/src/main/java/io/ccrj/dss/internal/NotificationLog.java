@@ -64,12 +64,20 @@ public final class NotificationLog {
      */
     public void append(Notification n, int bodyBytes) {
         sequence = n.sequence();
-        retained.addLast(n);
-        retainedSizes.addLast(bodyBytes);
-        retainedBytes += bodyBytes;
-        while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
-            retained.removeFirst();
-            retainedBytes -= retainedSizes.removeFirst();
+        try {
+            retained.addLast(n);
+            retainedSizes.addLast(bodyBytes);
+            retainedBytes += bodyBytes;
+            while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
+                retained.removeFirst();
+                retainedBytes -= retainedSizes.removeFirst();
+            }
+        } catch (OutOfMemoryError e) {
+            // no room to keep it for replay: forget the window, so that a subscriber resuming
+            // before it gets a gap (and reads the state again) instead of a silent hole
+            retained.clear();
+            retainedSizes.clear();
+            retainedBytes = 0;
         }
         for (Subscriber s : subscribers) {
             if (!s.deliver(n)) {
