@@ -194,9 +194,9 @@ public final class Operation {
         ServiceRuntime<?> rt = admitted == null ? null : admitted.runtime();
         long version = rt == null ? 0 : rt.beforeSuccess(this);
         if (version < 0) {
-            return; // the runtime faulted the operation (a durable save failed)
+            return; // nothing was committed: the runtime answered the fault, or the port was answered already
         }
-        responsePort.respond(new Response(responseBody == null ? JsonNodeFactory.instance.objectNode() : responseBody, version));
+        deliver(new Response(responseBody == null ? JsonNodeFactory.instance.objectNode() : responseBody, version));
     }
 
     /** Answers with the service's whole state as it is after this operation. */
@@ -208,7 +208,14 @@ public final class Operation {
         }
         long version = rt.beforeSuccess(this);
         if (version >= 0) {
-            responsePort.respond(new Response(rt.snapshot(), version));
+            deliver(new Response(rt.snapshot(), version));
+        }
+    }
+
+    /** Delivers a success: through the claim the runtime took for its commit, if it took one. */
+    private void deliver(Response r) {
+        if (!responsePort.answerClaimed(r, null)) {
+            responsePort.respond(r);
         }
     }
 
@@ -257,6 +264,16 @@ public final class Operation {
         @Override
         public void onAnswered(ResponsePort port, Runnable action) {
             port.onAnswered(action);
+        }
+
+        @Override
+        public boolean claim(ResponsePort port) {
+            return port.claim();
+        }
+
+        @Override
+        public boolean answerClaimed(ResponsePort port, Response response, Fault fault) {
+            return port.answerClaimed(response, fault);
         }
 
         @Override

@@ -32,7 +32,21 @@ public final class ResponsePort {
         }
     }
 
+    /** {@link #answered}: no answer yet. */
+    private static final int OPEN = 0;
+    /** {@link #answered}: answered (the sink ran or runs). */
+    private static final int DONE = 1;
+    /**
+     * {@link #answered}: claimed by the service runtime for a modification it is committing; only
+     * {@link #answerClaimed} delivers, every other answer (the host's 504 timer) is ignored.
+     */
+    private static final int CLAIMED = 2;
+
     private final BiConsumer<? super Response, ? super Fault> sink;
+    /**
+     * {@link #OPEN}, {@link #DONE} or {@link #CLAIMED}; changed only by compare-and-set (volatile
+     * semantics through {@link #ANSWERED}), so exactly one answer reaches the sink.
+     */
     @SuppressWarnings("unused") // through ANSWERED
     private volatile int answered;
     /** Set once by the service runtime before the operation is posted; runs after the sink. */
@@ -109,15 +123,45 @@ public final class ResponsePort {
         return answer(null, fault);
     }
 
-    /** {@return {@code true} once answered} */
+    /** {@return {@code true} once answered (or while the service runtime commits the answer's change)} */
     public boolean isAnswered() {
         return answered != 0;
     }
 
     private boolean answer(Response response, Fault fault) {
-        if (!ANSWERED.compareAndSet(this, 0, 1)) {
+        if (!ANSWERED.compareAndSet(this, OPEN, DONE)) {
             return false;
         }
+        deliver(response, fault);
+        return true;
+    }
+
+    /**
+     * Claims the answer before a modification is committed, so that no other answer (the host's
+     * 504 timer, racing on an event loop) can be delivered between the commit and its success:
+     * a client told "failed" must never find the change made.
+     *
+     * @return {@code false} if the port was answered (or claimed) already: the modification must
+     *     not be committed
+     */
+    boolean claim() {
+        return ANSWERED.compareAndSet(this, OPEN, CLAIMED);
+    }
+
+    /**
+     * Delivers the answer of a claimed port (the commit's success, or why it failed).
+     *
+     * @return {@code false} if the port was not claimed (then nothing was delivered)
+     */
+    boolean answerClaimed(Response response, Fault fault) {
+        if (!ANSWERED.compareAndSet(this, CLAIMED, DONE)) {
+            return false;
+        }
+        deliver(response, fault);
+        return true;
+    }
+
+    private void deliver(Response response, Fault fault) {
         try {
             sink.accept(response, fault);
         } finally {
@@ -126,7 +170,6 @@ public final class ResponsePort {
                 after.run();
             }
         }
-        return true;
     }
 
     void onAnswered(Runnable action) {

@@ -62,6 +62,25 @@ public interface ApiAccess {
     void onAnswered(ResponsePort port, Runnable action);
 
     /**
+     * Claims a response port's answer before a modification is committed: no other answer (a
+     * 504 timer) can be delivered until {@link #answerClaimed}.
+     *
+     * @param port the response port
+     * @return {@code false} if it was answered already: nothing may be committed
+     */
+    boolean claim(ResponsePort port);
+
+    /**
+     * Delivers the answer of a port claimed with {@link #claim}.
+     *
+     * @param port the response port
+     * @param response the success, or {@code null}
+     * @param fault the failure, or {@code null}
+     * @return {@code false} if the port was not claimed
+     */
+    boolean answerClaimed(ResponsePort port, io.ccrj.dss.Response response, Fault fault);
+
+    /**
      * Has a service fill a new binding table.
      *
      * @param service the service

@@ -70,7 +70,7 @@ public final class HostMetrics {
         }
     }
 
-    /** A request was refused before routing (by the request guard). */
+    /** A request was refused by the request guard (Host, Origin, HTTP version) or the body checks (content type, expectation). */
     public void refused() {
         refused.increment();
     }
@@ -151,8 +151,8 @@ public final class HostMetrics {
                 .append("# HELP ccrj_http_in_flight HTTP requests received and not yet answered.\n")
                 .append("# TYPE ccrj_http_in_flight gauge\n")
                 .append("ccrj_http_in_flight ").append(inFlight()).append('\n');
-        counter(out, "ccrj_http_refused_total", "Requests refused before routing (Host, Origin, content type, HTTP version).",
-                refused.sum());
+        counter(out, "ccrj_http_refused_total", "Requests refused by the defences and the HTTP checks"
+                + " (Host, Origin, HTTP version, content type, expectation).", refused.sum());
         counter(out, "ccrj_http_connections_refused_total", "Connections refused because too many were open.",
                 connectionsRefused.sum());
         counter(out, "ccrj_http_head_timeouts_total", "Requests whose head did not arrive within the head deadline (408).",

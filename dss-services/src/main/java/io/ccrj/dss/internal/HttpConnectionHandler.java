@@ -1,6 +1,8 @@
 package io.ccrj.dss.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -49,9 +51,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <h2>Event streams</h2>
  * An SSE stream writes only while the channel is writable; events beyond that wait in a bounded
- * buffer ({@link HttpServer.Limits#sseMaxEvents()}, {@link HttpServer.Limits#sseMaxBytes()}). A
- * subscriber whose buffer overflows is dropped: it gets a final {@code overflow} event naming the
- * last event id written, the stream ends, and the client resumes with {@code Last-Event-ID}.
+ * buffer ({@link HttpServer.Limits#sseMaxEvents()}, {@link HttpServer.Limits#sseMaxBytes()}, and
+ * this subscriber's share of the host-wide {@link SubscriberMemory}). A subscriber whose buffer
+ * overflows, or whose event cannot be allocated (direct memory exhausted), is dropped: it gets a
+ * final {@code overflow} event naming the last event id written, the stream ends, and the client
+ * resumes with {@code Last-Event-ID}. Writing an event never throws to the writer (a service's
+ * commit notifying its subscribers).
  *
  * <h2>Threading</h2>
  * Every field is touched on the channel's event loop only; {@link #write} and
@@ -60,10 +65,20 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(HttpConnectionHandler.class.getName());
-    /** Requests refused before routing, logged at most once a second (shared by every connection). */
+    /** Requests refused by the guard or the body checks, logged at most once a second (shared by every connection). */
     private static final RateLimitedLog REFUSALS = new RateLimitedLog(LOG);
-    /** Fired by {@link HttpServer}'s aggregator when a request body exceeds the limit. */
+    /** Marks a waiting request whose body exceeded the limit (its head is routed, its body was not read). */
     static final Object OVERSIZED = new Object();
+
+    /**
+     * Fired by {@link HttpServer}'s aggregator when a request body exceeds the limit: the head
+     * (with an empty body), so that the refusals that come before the body's (Host, Origin,
+     * credentials, route, method) are answered first.
+     *
+     * @param head the request's method, target, version and headers
+     */
+    record Oversized(FullHttpRequest head) {
+    }
     /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
     static final Object HEAD_TIMEOUT = new Object();
     /** How long an overflowing subscriber's final event may take before the connection is cut. */
@@ -86,6 +101,8 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private final HttpRouter router;
     private final HttpServer.Limits limits;
     private final HostMetrics metrics;
+    /** The host-wide budget for the bytes buffered for subscribers ({@link #streamBufferBytes} is this connection's part). */
+    private final SubscriberMemory subscriberMemory;
     private ChannelHandlerContext ctx;
     private long nextSequence;
     private long nextToWrite;
@@ -123,18 +140,41 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> sweep;
     private long sweepAtNanos;
 
-    /** An event-stream chunk and its event id (-1 for comments). */
-    private record StreamChunk(ByteBuf buf, long id) {
+    /**
+     * An event-stream chunk, its event id (-1 for comments) and the bytes reserved for it (in
+     * {@link #streamBufferBytes} and the host's {@link SubscriberMemory}), given back as it leaves.
+     */
+    private record StreamChunk(ByteBuf buf, long id, int size) {
     }
 
-    HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics) {
+    HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics,
+                          SubscriberMemory subscriberMemory) {
         this.router = router;
         this.limits = limits;
         this.metrics = metrics;
+        this.subscriberMemory = subscriberMemory;
     }
 
     HttpRouter router() {
         return router;
+    }
+
+    /**
+     * Counts and logs a refusal of the body's checks ({@link HttpExchange#refuseBody}) as the
+     * connection's own are: the content type and the expectation are defences, counted in
+     * {@code ccrj_http_refused_total}; a body too large is a limit, as it always was, not counted.
+     */
+    void bodyRefused(HttpMethod method, RequestGuard.Refusal r) {
+        if (r.status() != 413) {
+            metrics.refused();
+            REFUSALS.log("refused " + method + " from " + ctx.channel().remoteAddress() + " with " + r.status() + ": "
+                    + r.message());
+        }
+    }
+
+    /** @return the largest request body this connection accepts */
+    int maxRequestBytes() {
+        return limits.maxRequestBytes();
     }
 
     @Override
@@ -161,7 +201,14 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object evt) throws Exception {
-        if (evt == OVERSIZED || evt == HEAD_TIMEOUT) {
+        if (evt instanceof Oversized o) {
+            if (!streaming && !closing) {
+                waiting.addLast(new Waiting(nextSequence++, o.head(), OVERSIZED));
+                routeWaiting();
+            } else {
+                o.head().release();
+            }
+        } else if (evt == OVERSIZED || evt == HEAD_TIMEOUT) {
             if (!streaming && !closing) {
                 waiting.addLast(new Waiting(nextSequence++, null, evt));
                 routeWaiting();
@@ -235,7 +282,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private void route(Waiting w) {
         ChannelHandlerContext context = ctx;
         long seq = w.sequence();
-        if (w.event() == OVERSIZED) {
+        if (w.event() == OVERSIZED && w.request() == null) {
             new HttpExchange(this, context, seq, HttpMethod.POST, "/", Map.of(), new DefaultHttpHeaders(), null, false)
                     .respondError(413, "payload_too_large", "the request body is larger than this host accepts ("
                             + limits.maxRequestBytes() + " bytes)", null);
@@ -249,44 +296,60 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         FullHttpRequest req = w.request();
+        boolean tooLarge = w.event() == OVERSIZED;
         try {
             requests++;
-            boolean keepAlive = HttpUtil.isKeepAlive(req) && requests < limits.maxRequestsPerConnection();
-            RequestGuard.Refusal refusal = RequestGuard.check(req, limits, allowedHost);
-            if (refusal != null) {
-                metrics.refused();
-                REFUSALS.log("refused " + req.method() + " from " + context.channel().remoteAddress() + " with "
-                        + refusal.status() + ": " + refusal.message());
-                HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(),
-                        null, keepAlive && !refusal.close());
-                ex.respondError(refusal.status(), refusal.error(), refusal.message(), refusal.headers());
-                return;
+            // the body of a request too large was not read: the connection cannot carry another
+            boolean keepAlive = !tooLarge && HttpUtil.isKeepAlive(req) && requests < limits.maxRequestsPerConnection();
+            // the refusal order (see RequestGuard): the request, its target, the site checks;
+            // credentials, route and method are the router's, the body's come last
+            RequestGuard.Refusal refusal = RequestGuard.checkMessage(req);
+            if (refusal == null) {
+                RequestGuard.Target target;
+                try {
+                    target = RequestGuard.target(req.uri());
+                } catch (IllegalArgumentException e) {
+                    HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(), null,
+                            keepAlive);
+                    ex.respondError(400, "bad_request", "malformed request URI: " + e.getMessage(), null);
+                    return;
+                }
+                refusal = RequestGuard.checkSite(req, limits, allowedHost);
+                if (refusal == null) {
+                    allowedHost = req.headers().get(HttpHeaderNames.HOST);
+                    routeChecked(new HttpExchange(this, context, seq, req.method(), target.rawPath(), target.query(),
+                            req.headers(), req.content(), keepAlive, tooLarge), req);
+                    return;
+                }
             }
-            allowedHost = req.headers().get(HttpHeaderNames.HOST);
-            RequestGuard.Target target;
-            try {
-                target = RequestGuard.target(req.uri());
-            } catch (IllegalArgumentException e) {
-                HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(), null,
-                        keepAlive);
-                ex.respondError(400, "bad_request", "malformed request URI: " + e.getMessage(), null);
-                return;
-            }
-            HttpExchange ex = new HttpExchange(this, context, seq, req.method(), target.rawPath(), target.query(),
-                    req.headers(), req.content(), keepAlive);
-            if (router.isClosing()) {
-                ex.respondError(503, "unavailable", "the host is shutting down",
-                        h -> h.set(HttpHeaderNames.RETRY_AFTER, "1"));
-                return;
-            }
-            try {
-                router.route(ex);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "the router failed on " + req.method() + " " + req.uri(), e);
-                ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
-            }
+            metrics.refused();
+            RequestGuard.Refusal r = refusal;
+            REFUSALS.log("refused " + req.method() + " from " + context.channel().remoteAddress() + " with "
+                    + r.status() + ": " + r.message());
+            HttpExchange ex = new HttpExchange(this, context, seq, req.method(), "/", Map.of(), req.headers(),
+                    null, keepAlive && !r.close());
+            ex.respondError(r.status(), r.error(), r.message(), r.headers());
         } finally {
             req.release();
+        }
+    }
+
+    /** Hands a request that passed the connection's checks to the router. */
+    private void routeChecked(HttpExchange ex, FullHttpRequest req) {
+        if (router.isClosing()) {
+            ex.respondError(503, "unavailable", "the host is shutting down",
+                    h -> h.set(HttpHeaderNames.RETRY_AFTER, "1"));
+            return;
+        }
+        try {
+            if (ex.bodyTooLarge()) {
+                router.routeTooLarge(ex);
+            } else {
+                router.route(ex);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the router failed on " + req.method() + " " + req.uri(), e);
+            ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
         }
     }
 
@@ -475,6 +538,7 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             }
             answered();
             streaming = true;
+            subscriberMemory.streamOpened(); // closed in channelInactive
             dropWaiting("the connection carries an event stream from now on");
             HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
             head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8")
@@ -496,7 +560,10 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * Writes event-stream text after the stream's head, or buffers it (bounded) while the channel
-     * is not writable.
+     * is not writable. Never throws and never fails the caller (a service's write notifying its
+     * subscribers): a subscriber that cannot take the event (its own limits, the host's budget
+     * for all subscribers, or an allocation that fails for want of memory) is dropped with an
+     * {@code overflow} event instead.
      *
      * @param text the event
      * @param id the event's id, or -1
@@ -509,19 +576,58 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!ctx.channel().isActive() || overflowed) {
             return;
         }
-        ByteBuf buf = ctx.alloc().buffer(text.length() + 16);
-        buf.writeCharSequence(text, StandardCharsets.UTF_8);
+        int size = ByteBufUtil.utf8Bytes(text);
+        // straight to the channel when it takes it now; else the event waits in the buffer, and
+        // its bytes count against this subscriber's limits and the host-wide budget
+        boolean direct = streamStarted && (streamBuffer == null || streamBuffer.isEmpty()) && ctx.channel().isWritable();
+        if (!direct && !subscriberMemory.reserve(streamBufferBytes, size)) {
+            overflow("the host's memory for events its subscribers have not read is spent (this subscriber held "
+                    + streamBufferBytes + " bytes)");
+            return;
+        }
+        ByteBuf buf;
+        try {
+            buf = ctx.alloc().buffer(size);
+            buf.writeCharSequence(text, StandardCharsets.UTF_8);
+        } catch (OutOfMemoryError e) {
+            if (!direct) {
+                subscriberMemory.release(size);
+            }
+            overflow("the host had no memory left for this subscriber's next event");
+            return;
+        }
+        if (direct) {
+            if (id >= 0) {
+                lastStreamedId = id;
+            }
+            ctx.writeAndFlush(new DefaultHttpContent(buf), ctx.voidPromise());
+            return;
+        }
         if (streamBuffer == null) {
             streamBuffer = new ArrayDeque<>();
         }
-        streamBuffer.addLast(new StreamChunk(buf, id));
-        streamBufferBytes += buf.readableBytes();
-        metrics.sseBuffered(buf.readableBytes());
+        streamBuffer.addLast(new StreamChunk(buf, id, size));
+        streamBufferBytes += size;
+        metrics.sseBuffered(size);
         if (streamBuffer.size() > limits.sseMaxEvents() || streamBufferBytes > limits.sseMaxBytes()) {
-            overflow();
+            overflow("this subscriber did not read its events fast enough");
             return;
         }
         flushStream();
+    }
+
+    /**
+     * Drops this subscriber with an {@code overflow} event (any thread): the notification fan-out
+     * could not even make its event text, for want of memory.
+     */
+    void streamOverflow() {
+        if (!ctx.executor().inEventLoop()) {
+            ctx.executor().execute(this::streamOverflow);
+            return;
+        }
+        if (ctx.channel().isActive() && !overflowed) {
+            overflow("the host had no memory left for this subscriber's next event");
+        }
     }
 
     /** Hands buffered events to the channel while it is writable. */
@@ -532,8 +638,10 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         boolean wrote = false;
         while (!streamBuffer.isEmpty() && ctx.channel().isWritable()) {
             StreamChunk c = streamBuffer.pollFirst();
-            streamBufferBytes -= c.buf().readableBytes();
-            metrics.sseBuffered(-c.buf().readableBytes());
+            int size = c.size();
+            streamBufferBytes -= size;
+            metrics.sseBuffered(-size);
+            subscriberMemory.release(size); // the channel's own buffer is bounded by its water mark
             if (c.id() >= 0) {
                 lastStreamedId = c.id();
             }
@@ -546,29 +654,37 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The subscriber does not keep up: drop what it has not been sent, tell it where to resume,
-     * end the stream. The final event has no {@code id} so that the client's Last-Event-ID stays
-     * at the last event it really received.
+     * The subscriber does not keep up, or cannot be given memory: drop what it has not been sent,
+     * tell it where to resume, end the stream. The final event has no {@code id} so that the
+     * client's Last-Event-ID stays at the last event it really received.
+     *
+     * @param why the reason the overflow event gives
      */
-    private void overflow() {
+    private void overflow(String why) {
         overflowed = true;
         metrics.sseOverflow();
         long resumeAfter = lastStreamedId;
-        int events = streamBuffer.size();
-        LOG.log(Level.INFO, () -> "event-stream subscriber on " + ctx.channel() + " dropped: " + events
-                + " events buffered (limits " + limits.sseMaxEvents() + " events, " + limits.sseMaxBytes() + " bytes)");
+        int events = streamBuffer == null ? 0 : streamBuffer.size();
+        LOG.log(Level.INFO, () -> "event-stream subscriber on " + ctx.channel() + " dropped: " + why + "; " + events
+                + " events buffered (limits " + limits.sseMaxEvents() + " events, " + limits.sseMaxBytes() + " bytes, "
+                + subscriberMemory.budget() + " bytes for all subscribers)");
         releaseStreamBuffer();
         if (!streamStarted) {
             ctx.close();
             return;
         }
-        String data = Json.toString(Json.object()
-                .put("reason", "this subscriber did not read its events fast enough; events after lastEventId were not sent")
-                .put("lastEventId", resumeAfter));
-        ByteBuf buf = ctx.alloc().buffer(data.length() + 32);
-        buf.writeCharSequence("event: overflow\ndata: " + data + "\n\n", StandardCharsets.UTF_8);
-        ctx.write(new DefaultHttpContent(buf));
-        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        try {
+            String data = Json.toString(Json.object()
+                    .put("reason", why + "; events after lastEventId were not sent")
+                    .put("lastEventId", resumeAfter));
+            // on the heap: the direct memory may be what ran out
+            ByteBuf buf = Unpooled.wrappedBuffer(("event: overflow\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+            ctx.write(new DefaultHttpContent(buf));
+            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            ctx.close(); // not even the final event: the connection ends without it
+            return;
+        }
         // a client that reads nothing never lets that write complete: cut it after a grace period
         ctx.executor().schedule(() -> {
             ctx.close();
@@ -578,7 +694,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private void releaseStreamBuffer() {
         if (streamBuffer != null) {
             for (StreamChunk c : streamBuffer) {
-                metrics.sseBuffered(-c.buf().readableBytes());
+                int size = c.size();
+                metrics.sseBuffered(-size);
+                subscriberMemory.release(size);
                 c.buf().release();
             }
             streamBuffer.clear();
@@ -609,6 +727,14 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Closes the connection because an answer could not be made (no memory for it); any thread.
+     * The client sees its request's answer lost with the connection.
+     */
+    void abandon() {
+        ctx.channel().close();
+    }
+
     io.netty.channel.Channel channel() {
         return ctx.channel();
     }
@@ -629,6 +755,9 @@ public final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         waiting.clear();
         waitingBytes = 0;
         releaseStreamBuffer();
+        if (streaming) {
+            subscriberMemory.streamClosed();
+        }
         super.channelInactive(context);
     }
 }

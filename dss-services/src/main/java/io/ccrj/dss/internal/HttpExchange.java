@@ -33,6 +33,7 @@ import java.util.function.Consumer;
  * and written on the event loop in request order (pipelining).
  */
 public final class HttpExchange {
+    private static final System.Logger LOG = System.getLogger(HttpExchange.class.getName());
     static final AsciiString JSON = AsciiString.cached("application/json");
     private static final byte[] NO_BYTES = new byte[0];
     /**
@@ -53,6 +54,8 @@ public final class HttpExchange {
     private final HttpHeaders headers;
     private final ByteBuf content;
     private final boolean keepAlive;
+    /** Whether the request's body was larger than the host accepts (it was not read; {@link #content} is empty). */
+    private final boolean bodyTooLarge;
     private final long startNanos;
     /** The 504 deadline, swept by the connection (see {@link HttpConnectionHandler#deadline}). */
     private HttpConnectionHandler.Deadline timeout;
@@ -60,6 +63,13 @@ public final class HttpExchange {
     HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
                  String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
                  boolean keepAlive) {
+        this(connection, ctx, sequence, method, path, query, headers, content, keepAlive, false);
+    }
+
+    HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
+                 String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
+                 boolean keepAlive, boolean bodyTooLarge) {
+        this.bodyTooLarge = bodyTooLarge;
         this.connection = connection;
         this.ctx = ctx;
         this.sequence = sequence;
@@ -113,6 +123,33 @@ public final class HttpExchange {
         return mime;
     }
 
+    /** @return whether the body was larger than the host accepts (it was not read: the exchange has none) */
+    public boolean bodyTooLarge() {
+        return bodyTooLarge;
+    }
+
+    /** @return whether the method is one that may modify (POST, PUT, PATCH, DELETE): the one the site and body checks apply to */
+    public boolean isModifyingMethod() {
+        return RequestGuard.isModifying(method);
+    }
+
+    /**
+     * The body checks of every route, which come after the credentials, the route and the method
+     * have passed: 413 for a body larger than the host accepts, 417 for an expectation other than
+     * {@code 100-continue}, 415 for a modifying request without a JSON {@code Content-Type}.
+     *
+     * @return {@code true} if the request was refused (answered): the router stops there
+     */
+    public boolean refuseBody() {
+        RequestGuard.Refusal r = RequestGuard.checkBody(method, headers, bodyTooLarge, connection.maxRequestBytes());
+        if (r == null) {
+            return false;
+        }
+        connection.bodyRefused(method, r);
+        respondError(r.status(), r.error(), r.message(), r.headers());
+        return true;
+    }
+
     /** @return {@code true} if the request has a non-empty body */
     public boolean hasBody() {
         return content != null && content.isReadable();
@@ -164,7 +201,13 @@ public final class HttpExchange {
      * @param extraHeaders adds headers, or {@code null}
      */
     public void respondJson(int status, JsonNode body, Consumer<HttpHeaders> extraHeaders) {
-        ByteBuf buf = serialize(body);
+        ByteBuf buf;
+        try {
+            buf = serialize(body);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            abandon(status, e);
+            return;
+        }
         if (buf != null) {
             respond(status, JSON, buf, extraHeaders);
         }
@@ -179,16 +222,27 @@ public final class HttpExchange {
      * @param value its value
      */
     public void respondJson(int status, JsonNode body, AsciiString name, CharSequence value) {
-        ByteBuf buf = serialize(body);
+        ByteBuf buf;
+        try {
+            buf = serialize(body);
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            abandon(status, e);
+            return;
+        }
         if (buf != null) {
             respond(status, JSON, buf, name, value);
         }
     }
 
-    /** @return the body's JSON, or {@code null} after answering 500 because it cannot be written */
+    /**
+     * @return the body's JSON, or {@code null} after answering 500 because it cannot be written;
+     *     in a heap buffer when the allocator has no (direct) memory left
+     * @throws OutOfMemoryError if not even the heap has room for it
+     */
     private ByteBuf serialize(JsonNode body) {
-        ByteBuf buf = ctx.alloc().buffer(256);
+        ByteBuf buf = null;
         try {
+            buf = ctx.alloc().buffer(256);
             if (!SmallJson.tryWrite(body, buf)) { // a small plain tree without a Jackson generator of its own
                 Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
             }
@@ -197,7 +251,49 @@ public final class HttpExchange {
             buf.release();
             respondError(500, "internal", "the response could not be serialized: " + e.getMessage(), null);
             return null;
+        } catch (OutOfMemoryError e) {
+            if (buf != null) {
+                buf.release();
+            }
+            // the allocator's memory is exhausted (direct memory, typically): the answer is worth
+            // a copy on the heap, which Netty writes as it is
+            try {
+                return Unpooled.wrappedBuffer(Json.WRITER.writeValueAsBytes(body));
+            } catch (IOException io) {
+                respondError(500, "internal", "the response could not be serialized: " + io.getMessage(), null);
+                return null;
+            }
+        } catch (RuntimeException | Error e) {
+            if (buf != null) {
+                buf.release();
+            }
+            throw e;
         }
+    }
+
+    /**
+     * The answer cannot be made (no memory for it): the connection is closed instead, so that
+     * the client sees the answer lost with the connection, never a different one (a 504 later,
+     * or a 500 for a change that was made).
+     */
+    /**
+     * Gives up on answering: the answer could not be made (no memory for it, typically). The
+     * connection is closed, so the client sees the answer lost with it; any thread.
+     *
+     * @param cause why
+     */
+    public void abandon(Throwable cause) {
+        abandon(0, cause);
+    }
+
+    private void abandon(int status, Throwable cause) {
+        try {
+            LOG.log(System.Logger.Level.WARNING, () -> "the " + (status == 0 ? "" : status + " ") + "answer to "
+                    + method + " " + path + " could not be made; closing its connection", cause);
+        } catch (RuntimeException | Error ignored) {
+            // no memory even to log: closing is what matters
+        }
+        connection.abandon();
     }
 
     /**
@@ -220,7 +316,13 @@ public final class HttpExchange {
      * @param text the body
      */
     public void respondText(int status, CharSequence contentType, String text) {
-        byte[] bytes = text == null ? NO_BYTES : text.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes;
+        try {
+            bytes = text == null ? NO_BYTES : text.getBytes(StandardCharsets.UTF_8);
+        } catch (OutOfMemoryError e) {
+            abandon(status, e);
+            return;
+        }
         respond(status, contentType, Unpooled.wrappedBuffer(bytes), null);
     }
 
@@ -233,9 +335,16 @@ public final class HttpExchange {
      * @param extraHeaders adds headers, or {@code null}
      */
     public void respond(int status, CharSequence contentType, ByteBuf body, Consumer<HttpHeaders> extraHeaders) {
-        FullHttpResponse res = response(status, contentType, body);
-        if (extraHeaders != null) {
-            extraHeaders.accept(res.headers());
+        FullHttpResponse res = null;
+        try {
+            res = response(status, contentType, body);
+            if (extraHeaders != null) {
+                extraHeaders.accept(res.headers());
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            release(res, body);
+            abandon(status, e);
+            return;
         }
         send(status, res, extraHeaders != null);
     }
@@ -250,9 +359,24 @@ public final class HttpExchange {
      * @param value its value
      */
     public void respond(int status, CharSequence contentType, ByteBuf body, AsciiString name, CharSequence value) {
-        FullHttpResponse res = response(status, contentType, body);
-        res.headers().set(name, value);
+        FullHttpResponse res = null;
+        try {
+            res = response(status, contentType, body);
+            res.headers().set(name, value);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            release(res, body);
+            abandon(status, e);
+            return;
+        }
         send(status, res, HttpHeaderNames.CONNECTION.contentEqualsIgnoreCase(name));
+    }
+
+    private static void release(FullHttpResponse res, ByteBuf body) {
+        if (res != null) {
+            res.release();
+        } else if (body != null) {
+            body.release();
+        }
     }
 
     private static FullHttpResponse response(int status, CharSequence contentType, ByteBuf body) {
@@ -282,7 +406,13 @@ public final class HttpExchange {
             h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
         connection.router().record(status, System.nanoTime() - startNanos);
-        connection.write(sequence, res, close, timeout);
+        try {
+            connection.write(sequence, res, close, timeout);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // the hop to the event loop failed (no memory for the task, or the loop is gone)
+            res.release();
+            abandon(status, e);
+        }
     }
 
     /**

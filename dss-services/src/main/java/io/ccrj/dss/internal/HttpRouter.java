@@ -10,6 +10,18 @@ public interface HttpRouter {
      */
     void route(HttpExchange exchange);
 
+    /**
+     * Routes a request whose body was larger than the host accepts and was not read
+     * ({@link HttpExchange#bodyTooLarge()}): the router answers the refusals that come before the
+     * body's (credentials, route, method), else 413 ({@link HttpExchange#refuseBody()}). It must
+     * not act on the request. The default answers 413 at once.
+     *
+     * @param exchange the request (with an empty body) and its way back; answer it exactly once
+     */
+    default void routeTooLarge(HttpExchange exchange) {
+        exchange.refuseBody();
+    }
+
     /** @return {@code true} while the host is shutting down (new requests get 503) */
     boolean isClosing();
 

@@ -121,6 +121,7 @@ public final class HttpServer implements AutoCloseable {
     public HttpServer(InetSocketAddress address, int ioThreads, Limits limits, HttpRouter router, HostMetrics metrics)
             throws InterruptedException {
         ConnectionLimiter limiter = new ConnectionLimiter(limits, metrics);
+        SubscriberMemory subscriberMemory = SubscriberMemory.forThisJvm();
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
         this.group = epoll ? new EpollEventLoopGroup(ioThreads, threads) : new NioEventLoopGroup(ioThreads, threads);
@@ -137,7 +138,7 @@ public final class HttpServer implements AutoCloseable {
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch); // removed by the group itself when the channel closes
                         if (limiter.admit(ch)) {
-                            configure(ch.pipeline(), limits, router, metrics);
+                            configure(ch.pipeline(), limits, router, metrics, subscriberMemory);
                         }
                     }
                 });
@@ -157,8 +158,10 @@ public final class HttpServer implements AutoCloseable {
      * @param limits connection limits
      * @param router the REST mapping
      * @param metrics host counters
+     * @param subscriberMemory the budget shared by every event stream of the host
      */
-    static void configure(ChannelPipeline p, Limits limits, HttpRouter router, HostMetrics metrics) {
+    static void configure(ChannelPipeline p, Limits limits, HttpRouter router, HostMetrics metrics,
+                          SubscriberMemory subscriberMemory) {
         ConnectionTimer timer = new ConnectionTimer(limits.idleTimeoutMillis(), limits.headerTimeoutMillis());
         // First, next to the socket: answers written while a read is in progress (pipelined
         // requests answered on the event loop) leave in one flush at the end of the read, as
@@ -176,13 +179,13 @@ public final class HttpServer implements AutoCloseable {
                 .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxChunkSize(64 * 1024), depth));
         p.addLast(timer.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
-        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics);
+        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics, subscriberMemory);
         timer.connection(handler);
         p.addLast(handler);
     }
 
     static void configure(ChannelPipeline p, Limits limits, HttpRouter router) {
-        configure(p, limits, router, new HostMetrics());
+        configure(p, limits, router, new HostMetrics(), SubscriberMemory.forThisJvm());
     }
 
     /** @return the client channel class matching this JVM's transport */
@@ -300,8 +303,15 @@ public final class HttpServer implements AutoCloseable {
 
         @Override
         protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-            // the aggregator releases the message and drops the rest of its body itself
-            ctx.fireUserEventTriggered(HttpConnectionHandler.OVERSIZED);
+            // the aggregator releases the message and drops the rest of its body itself; the head
+            // goes on (copied, with no body) so that the refusals before the body's come first
+            if (oversized instanceof io.netty.handler.codec.http.HttpRequest req) {
+                ctx.fireUserEventTriggered(new HttpConnectionHandler.Oversized(new io.netty.handler.codec.http.DefaultFullHttpRequest(
+                        req.protocolVersion(), req.method(), req.uri(), io.netty.buffer.Unpooled.EMPTY_BUFFER,
+                        req.headers().copy(), io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE)));
+            } else {
+                ctx.fireUserEventTriggered(HttpConnectionHandler.OVERSIZED);
+            }
         }
     }
 

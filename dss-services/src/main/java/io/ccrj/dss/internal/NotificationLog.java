@@ -64,16 +64,33 @@ public final class NotificationLog {
      */
     public void append(Notification n, int bodyBytes) {
         sequence = n.sequence();
-        retained.addLast(n);
-        retainedSizes.addLast(bodyBytes);
-        retainedBytes += bodyBytes;
-        while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
-            retained.removeFirst();
-            retainedBytes -= retainedSizes.removeFirst();
+        try {
+            retained.addLast(n);
+            retainedSizes.addLast(bodyBytes);
+            retainedBytes += bodyBytes;
+            while (retained.size() > RETAINED_NOTIFICATIONS || retainedBytes > retainedBytesLimit && retained.size() > 1) {
+                retained.removeFirst();
+                retainedBytes -= retainedSizes.removeFirst();
+            }
+        } catch (OutOfMemoryError e) {
+            // no room to keep it for replay: forget the window, so that a subscriber resuming
+            // before it gets a gap (and reads the state again) instead of a silent hole
+            retained.clear();
+            retainedSizes.clear();
+            retainedBytes = 0;
         }
         for (Subscriber s : subscribers) {
-            s.deliver(n);
+            if (!s.deliver(n)) {
+                drop(s);
+            }
         }
+    }
+
+    /** A subscriber that could not take a notification: it leaves, so that it never misses one silently. */
+    private void drop(Subscriber s) {
+        subscribers.remove(s);
+        s.close("this subscriber could not take notification " + sequence + " (the host is short of memory);"
+                + " subscribe again with the last sequence seen");
     }
 
     /**
@@ -88,23 +105,27 @@ public final class NotificationLog {
     public void subscribe(NotificationListener listener, long last, long version) {
         Subscriber s = new Subscriber(listener);
         if (last >= 0) {
+            boolean ok = true;
             long oldest = retained.isEmpty() ? sequence + 1 : retained.peekFirst().sequence();
             if (last > sequence) {
-                s.deliver(new Notification(sequence, GAP, Json.object()
+                ok = s.deliver(new Notification(sequence, GAP, Json.object()
                         .put("reason", "the last event id " + last + " is ahead of this service's notifications (the host"
                                 + " restarted?); notifications before " + (sequence + 1) + " are not available: read the state again")
                         .put("lastEventId", last).put("resumeAfter", sequence).put("version", version)));
             } else if (last < oldest - 1) {
-                s.deliver(new Notification(oldest - 1, GAP, Json.object()
+                ok = s.deliver(new Notification(oldest - 1, GAP, Json.object()
                         .put("reason", "notifications " + (last + 1) + " to " + (oldest - 1) + " are no longer retained"
                                 + " (the host keeps the last " + RETAINED_NOTIFICATIONS + ", at most " + retainedBytesLimit
                                 + " bytes of them): read the state again")
                         .put("missedFrom", last + 1).put("missedTo", oldest - 1).put("version", version)));
             }
-            for (Notification n : retained) {
-                if (n.sequence() > last) {
-                    s.deliver(n);
-                }
+            for (java.util.Iterator<Notification> it = retained.iterator(); ok && it.hasNext(); ) {
+                Notification n = it.next();
+                ok = n.sequence() <= last || s.deliver(n);
+            }
+            if (!ok) {
+                s.close("the replay could not be delivered (the host is short of memory); subscribe again");
+                return;
             }
         }
         subscribers.add(s);
@@ -145,14 +166,27 @@ public final class NotificationLog {
             this.listener = listener;
         }
 
-        void deliver(Notification n) {
+        /**
+         * Delivers one notification; never throws, so that no subscriber can fail or stop the
+         * write whose notification it is, or the other subscribers' delivery.
+         *
+         * @return {@code false} if the listener could not take it for want of memory (or stack):
+         *     it must be dropped, since it has missed a notification
+         */
+        boolean deliver(Notification n) {
             if (closed.get()) {
-                return;
+                return true;
             }
             try {
                 listener.onNotification(n);
+                return true;
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "a notification listener threw; it stays subscribed", e);
+                return true;
+            } catch (OutOfMemoryError | StackOverflowError e) {
+                LOG.log(System.Logger.Level.WARNING, "a notification listener could not take notification "
+                        + n.sequence() + "; it is dropped", e);
+                return false;
             }
         }
 
@@ -160,7 +194,7 @@ public final class NotificationLog {
             if (closed.compareAndSet(false, true)) {
                 try {
                     listener.onClose(reason);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
                     LOG.log(System.Logger.Level.WARNING, "a notification listener's onClose threw", e);
                 }
             }

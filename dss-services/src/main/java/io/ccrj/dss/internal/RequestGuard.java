@@ -22,20 +22,28 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The checks every request passes before the router sees it, whatever its route: HTTP by the
- * book (decoder failures as 400, 414 or 431; 505 for versions other than 1.0 and 1.1; 400 for an
- * HTTP/1.1 request without exactly one {@code Host}; 417 for an expectation other than
- * {@code 100-continue}) and the cross-site defences:
+ * The checks every request passes, whatever its route, in the host's refusal order (a request
+ * that fails several checks gets the first one's answer):
  *
- * <ul>
- *   <li>{@code Host} must name an address the host serves ({@link HttpServer.Limits#allowedHosts()}),
- *   else 421: a page whose DNS name was rebound to this host's address cannot read or write it.</li>
- *   <li>A modifying request (POST, PUT, PATCH, DELETE) must say {@code Content-Type: application/json}
- *   (or another JSON type), body or not, else 415: an HTML form, or a fetch that needs no CORS
- *   preflight, cannot send that type.</li>
- *   <li>A modifying request whose {@code Origin} (or {@code Sec-Fetch-Site}) shows another site is
- *   403; the host's own pages are same-origin and pass.</li>
- * </ul>
+ * <ol>
+ *   <li>The request itself ({@link #checkMessage}): HTTP by the book, decoder failures as 400,
+ *   414 or 431; 505 for versions other than 1.0 and 1.1; 400 for an HTTP/1.1 request without
+ *   exactly one {@code Host}; then a request target that is not a strict origin-form path
+ *   ({@link #target}, 400).</li>
+ *   <li>The cross-site defences ({@link #checkSite}): {@code Host} must name an address the host
+ *   serves ({@link HttpServer.Limits#allowedHosts()}), else 421, so that a page whose DNS name
+ *   was rebound to this host's address cannot read or write it; a modifying request (POST, PUT,
+ *   PATCH, DELETE) whose {@code Origin} (or {@code Sec-Fetch-Site}) shows another site is 403
+ *   (the host's own pages are same-origin and pass).</li>
+ *   <li>The router's: credentials (401, 403 for a wrong token), then the route and the method
+ *   (404, 405).</li>
+ *   <li>The body ({@link #checkBody}, which the router calls once the route is known): 413 for a
+ *   body larger than the host accepts; 417 for an expectation other than {@code 100-continue};
+ *   415 for a modifying request without {@code Content-Type: application/json} (or another JSON
+ *   type), body or not, since an HTML form, or a fetch that needs no CORS preflight, cannot send
+ *   that type; then the route's own body checks (415 for a JSON type it does not take, 400 for a
+ *   missing or malformed body).</li>
+ * </ol>
  *
  * Stateless and thread-safe.
  */
@@ -52,22 +60,25 @@ final class RequestGuard {
     }
 
     /**
+     * The request and site checks together ({@link #checkMessage}, then {@link #checkSite}), for
+     * a request whose target is known to be well-formed.
+     *
      * @param req the aggregated request
      * @param limits the connection's limits
      * @return why it is refused, or {@code null} to route it
      */
     static Refusal check(FullHttpRequest req, HttpServer.Limits limits) {
-        return check(req, limits, null);
+        Refusal r = checkMessage(req);
+        return r != null ? r : checkSite(req, limits, null);
     }
 
     /**
-     * @param req the aggregated request
-     * @param limits the connection's limits
-     * @param knownHost a {@code Host} value already found allowed on this connection (clients send
-     *     the same one on every request), or {@code null}
-     * @return why it is refused, or {@code null} to route it
+     * The first checks: is this an HTTP/1.x request at all, with one {@code Host}.
+     *
+     * @param req the aggregated request (or the head of one whose body was too large)
+     * @return why it is refused, or {@code null}
      */
-    static Refusal check(FullHttpRequest req, HttpServer.Limits limits, String knownHost) {
+    static Refusal checkMessage(FullHttpRequest req) {
         if (req.decoderResult().isFailure()) {
             Throwable cause = req.decoderResult().cause();
             if (cause instanceof TooLongHttpLineException) {
@@ -92,13 +103,10 @@ final class RequestGuard {
         }
         HttpHeaders h = req.headers();
         // the first Host, then whether there is another: no list per request (getAll builds one)
-        String hostHeader = null;
         int hostCount = 0;
         for (java.util.Iterator<String> it = h.valueStringIterator(HttpHeaderNames.HOST); it.hasNext() && hostCount < 2; ) {
-            String value = it.next();
-            if (hostCount++ == 0) {
-                hostHeader = value;
-            }
+            it.next();
+            hostCount++;
         }
         if (hostCount > 1) {
             return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had "
@@ -108,17 +116,28 @@ final class RequestGuard {
             return new Refusal(400, "bad_request", "an HTTP/1.1 request needs exactly one Host header, it had 0",
                     null, true);
         }
+        return null;
+    }
+
+    /**
+     * The cross-site defences: the {@code Host} allow-list (421), then a modifying request's
+     * {@code Origin} and {@code Sec-Fetch-Site} (403). For a request that passed {@link #checkMessage}.
+     *
+     * @param req the aggregated request
+     * @param limits the connection's limits
+     * @param knownHost a {@code Host} value already found allowed on this connection (clients send
+     *     the same one on every request), or {@code null}
+     * @return why it is refused, or {@code null}
+     */
+    static Refusal checkSite(FullHttpRequest req, HttpServer.Limits limits, String knownHost) {
+        HttpHeaders h = req.headers();
+        String hostHeader = h.get(HttpHeaderNames.HOST);
         if (hostHeader != null && limits.allowedHosts() != null && !hostHeader.equals(knownHost)) {
             String host = canonicalHost(hostPart(hostHeader));
             if (!limits.allowedHosts().contains(host)) {
                 return new Refusal(421, "misdirected_request", "Host '" + hostHeader + "' is not a name of this host;"
                         + " it answers to " + limits.allowedHosts() + " (see the --allowed-hosts option)", null, false);
             }
-        }
-        String expect = h.get(HttpHeaderNames.EXPECT);
-        if (expect != null && !expect.equalsIgnoreCase(HttpHeaderValues.CONTINUE.toString())) {
-            return new Refusal(417, "expectation_failed", "this host meets only 'Expect: 100-continue', not '"
-                    + expect + "'", null, false);
         }
         if (isModifying(req.method())) {
             String origin = h.get(HttpHeaderNames.ORIGIN);
@@ -130,9 +149,33 @@ final class RequestGuard {
             if (site != null && site.equalsIgnoreCase("cross-site")) {
                 return new Refusal(403, "forbidden", "a modifying request from another site is refused", null, false);
             }
+        }
+        return null;
+    }
+
+    /**
+     * The body checks every route makes once its credentials, route and method have passed.
+     *
+     * @param method the request's method
+     * @param h its headers
+     * @param tooLarge whether its body was larger than the host accepts (and was not read)
+     * @param maxRequestBytes that limit
+     * @return why it is refused, or {@code null}
+     */
+    static Refusal checkBody(HttpMethod method, HttpHeaders h, boolean tooLarge, int maxRequestBytes) {
+        if (tooLarge) {
+            return new Refusal(413, "payload_too_large", "the request body is larger than this host accepts ("
+                    + maxRequestBytes + " bytes)", null, true);
+        }
+        String expect = h.get(HttpHeaderNames.EXPECT);
+        if (expect != null && !expect.equalsIgnoreCase(HttpHeaderValues.CONTINUE.toString())) {
+            return new Refusal(417, "expectation_failed", "this host meets only 'Expect: 100-continue', not '"
+                    + expect + "'", null, false);
+        }
+        if (isModifying(method)) {
             String ct = h.get(HttpHeaderNames.CONTENT_TYPE);
             if (!isJson(ct)) {
-                return new Refusal(415, "unsupported_media_type", "a " + req.method() + " request needs"
+                return new Refusal(415, "unsupported_media_type", "a " + method + " request needs"
                         + " 'Content-Type: application/json' (or another JSON type such as application/merge-patch+json),"
                         + " with or without a body; it had " + (ct == null ? "none" : "'" + ct + "'"), null, false);
             }

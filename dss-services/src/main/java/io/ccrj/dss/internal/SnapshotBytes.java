@@ -12,23 +12,40 @@ import com.fasterxml.jackson.databind.JsonNode;
  * for the current snapshot may both write them and publish equal pairs.
  */
 public final class SnapshotBytes {
-    private record Serialized(JsonNode snapshot, byte[] bytes) {
+    /**
+     * A snapshot with its bytes, made before a commit and published by it.
+     *
+     * @param snapshot the snapshot
+     * @param bytes its JSON, not to be modified
+     */
+    public record Entry(JsonNode snapshot, byte[] bytes) {
     }
 
-    private volatile Serialized serialized;
+    private volatile Entry serialized;
 
     /** Creates an empty cache. */
     public SnapshotBytes() {
     }
 
     /**
-     * Records the bytes written at a commit (by the service's exclusive handler).
+     * Makes the entry a commit publishes, before the commit (so that publishing allocates nothing).
      *
-     * @param snapshot the committed snapshot
+     * @param snapshot the snapshot about to be committed
      * @param bytes its JSON, not to be modified afterwards
+     * @return the entry
      */
-    public void committed(JsonNode snapshot, byte[] bytes) {
-        serialized = new Serialized(snapshot, bytes);
+    public static Entry entry(JsonNode snapshot, byte[] bytes) {
+        return new Entry(snapshot, bytes);
+    }
+
+    /**
+     * Publishes the bytes written for a commit (by the service's exclusive handler), before the
+     * snapshot itself is published.
+     *
+     * @param entry the committed snapshot and its bytes
+     */
+    public void publish(Entry entry) {
+        serialized = entry;
     }
 
     /**
@@ -39,7 +56,7 @@ public final class SnapshotBytes {
      * @return its bytes, or {@code null} if it is no longer the current snapshot (or cannot be written)
      */
     public byte[] of(JsonNode snapshot, JsonNode current) {
-        Serialized s = serialized;
+        Entry s = serialized;
         if (s != null && s.snapshot() == snapshot) {
             return s.bytes();
         }
@@ -48,7 +65,7 @@ public final class SnapshotBytes {
         }
         try {
             byte[] bytes = SmallJson.bytes(snapshot);
-            serialized = new Serialized(snapshot, bytes);
+            serialized = new Entry(snapshot, bytes);
             return bytes;
         } catch (java.io.IOException e) {
             return null;

@@ -51,6 +51,14 @@ public final class SseStream {
         connection.streamWrite(": " + text + "\n\n", -1);
     }
 
+    /**
+     * Drops the subscriber as one that cannot take its events: a final {@code overflow} event
+     * (when there is memory for it), then the stream ends.
+     */
+    public void overflow() {
+        connection.streamOverflow();
+    }
+
     /** Ends the stream and closes the connection. */
     public void close() {
         connection.streamClose();

@@ -94,6 +94,16 @@ public final class HostRouter implements HttpRouter {
         }
     }
 
+    /**
+     * The same checks as {@link #route}, in the same order: {@link #dispatch} makes the body's
+     * checks ({@link HttpExchange#refuseBody}) before it acts on anything, and they refuse this
+     * request.
+     */
+    @Override
+    public void routeTooLarge(HttpExchange ex) {
+        route(ex);
+    }
+
     /** A method the resource does not have: 405 with the {@code Allow} header listing those it has. */
     private static final class MethodNotAllowed extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -109,33 +119,47 @@ public final class HostRouter implements HttpRouter {
         }
     }
 
+    /**
+     * Routes in the host's refusal order (the connection has checked the request and the site):
+     * credentials (401, 403), then the route and the method (404, 405), then the body (413, 417,
+     * 415, then the route's own 415 and 400), then the action. Every branch calls
+     * {@link HttpExchange#refuseBody} before it acts, so that a request whose body was not read
+     * ({@link #routeTooLarge}) never acts.
+     */
     private void dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
         HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(); // Netty's codec drops HEAD bodies
+        authorize(ex, needsTokenAsModification(ex, seg), exempt(seg));
         if (seg.isEmpty()) {
             requireMethod(m, HttpMethod.GET);
-            authorize(ex, false);
-            directoryHtml(ex);
+            if (!ex.refuseBody()) {
+                directoryHtml(ex);
+            }
             return;
         }
         String first = seg.get(0);
         switch (first) {
             case "directory" -> {
                 requireLength(seg, 1, raw);
-                if (m.equals(HttpMethod.GET)) {
-                    authorize(ex, false);
-                    ex.respondJson(200, directoryJson(), null);
-                } else if (m.equals(HttpMethod.POST)) {
-                    authorize(ex, true);
-                    createService(ex);
-                } else {
+                if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.POST)) {
                     throw methodNotAllowed(ex.method(), "GET, HEAD, POST");
+                }
+                if (ex.refuseBody()) {
+                    return;
+                }
+                if (m.equals(HttpMethod.GET)) {
+                    ex.respondJson(200, directoryJson(), null);
+                } else {
+                    createService(ex);
                 }
             }
             case "health" -> {
                 requireLength(seg, 1, raw);
                 requireMethod(m, HttpMethod.GET);
+                if (ex.refuseBody()) {
+                    return;
+                }
                 ObjectNode o = Json.object();
                 o.put("status", host.isClosing() ? "closing" : "up");
                 o.put("services", host.runtimes().size());
@@ -145,13 +169,37 @@ public final class HostRouter implements HttpRouter {
             case "metrics" -> {
                 requireLength(seg, 1, raw);
                 requireMethod(m, HttpMethod.GET);
-                authorize(ex, false);
-                ex.respondText(200, PROMETHEUS, metricsText());
+                if (!ex.refuseBody()) {
+                    ex.respondText(200, PROMETHEUS, metricsText());
+                }
             }
             case "services" -> service(ex, seg, raw);
             default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
                     + "; try /, /directory, /services/{name}, /health or /metrics");
         }
+    }
+
+    /** {@return whether the path is {@code /health}, which never needs the token} */
+    private static boolean exempt(List<String> seg) {
+        return seg.size() == 1 && seg.get(0).equals("health");
+    }
+
+    /**
+     * Whether a request needs the token as a modification does (reads need it only with
+     * protected reads), decided before the route is resolved, so that 401 comes before 404 and
+     * 405: a service route's table row says (Query by POST is a read), {@code POST /directory}
+     * is a modification, and any other resource or method is judged by the method (POST, PUT,
+     * PATCH and DELETE modify).
+     */
+    private static boolean needsTokenAsModification(HttpExchange ex, List<String> seg) {
+        if (seg.size() >= 2 && seg.get(0).equals("services")) {
+            String path = RestTable.template(seg.subList(2, seg.size()));
+            RestTable.Route route = path == null ? null : RestTable.decode(ex.method(), path);
+            if (route != null) {
+                return route.modifying();
+            }
+        }
+        return ex.isModifyingMethod();
     }
 
     private void service(HttpExchange ex, List<String> seg, String raw) throws Fault {
@@ -175,7 +223,14 @@ public final class HostRouter implements HttpRouter {
         if (route == null) {
             throw methodNotAllowed(ex.method(), allowed(rt, seg));
         }
-        authorize(ex, route.modifying());
+        // an operation the service does not support is 405 here, before its body is looked at
+        String unsupported = rt.unsupported(route.verb(), route.verb() == Verb.SUBMIT ? below.get(1) : null);
+        if (unsupported != null) {
+            throw new MethodNotAllowed(unsupported, allowed(rt, seg));
+        }
+        if (ex.refuseBody()) {
+            return;
+        }
         switch (route.verb()) {
             case GET -> {
                 if (wantsHtml(ex)) {
@@ -221,26 +276,37 @@ public final class HostRouter implements HttpRouter {
 
     private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
         ResponsePort port = ResponsePort.of((r, f) -> {
-            if (f != null && f.code() == FaultCode.UNSUPPORTED) {
-                String allow = allowedFor(rt, ex.path());
-                ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
-            } else if (f != null) {
-                fault(ex, f);
-            } else {
-                if (okStatus == 200) {
-                    answerState(ex, rt, r.body(), r.version());
-                    return;
-                }
-                CharSequence etag = rt.etag(r.version());
-                ex.respondJson(okStatus, r.body(), okStatus == 201
-                        ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
-                        : h -> h.set(HttpHeaderNames.ETAG, etag));
+            try {
+                answer(ex, rt, okStatus, r, f);
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // the answer could not be made (no memory for its header values): the port is
+                // answered already, so no 504 will come; the connection closes instead
+                ex.abandon(e);
             }
         });
         Operation op = b.build(port);
         ex.scheduleTimeout(timeoutMillis, () -> port.fault(new Fault(FaultCode.TIMEOUT, "service '" + rt.name()
                 + "' did not answer " + op + " within " + timeoutMillis + " ms")));
         rt.post(op);
+    }
+
+    /** Answers an operation's response or fault (on the answering thread). */
+    private static void answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
+        if (f != null && f.code() == FaultCode.UNSUPPORTED) {
+            String allow = allowedFor(rt, ex.path());
+            ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
+        } else if (f != null) {
+            fault(ex, f);
+        } else {
+            if (okStatus == 200) {
+                answerState(ex, rt, r.body(), r.version());
+                return;
+            }
+            CharSequence etag = rt.etag(r.version());
+            ex.respondJson(okStatus, r.body(), okStatus == 201
+                    ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
+                    : h -> h.set(HttpHeaderNames.ETAG, etag));
+        }
     }
 
     /**
@@ -282,7 +348,13 @@ public final class HostRouter implements HttpRouter {
         NotificationListener listener = new NotificationListener() {
             @Override
             public void onNotification(Notification n) {
-                stream.event(n.sequence(), n.action(), Json.toString(n.body()));
+                try {
+                    stream.event(n.sequence(), n.action(), Json.toString(n.body()));
+                } catch (OutOfMemoryError e) {
+                    // no memory for this subscriber's copy of the event: it is dropped (overflow),
+                    // the write that notifies goes on
+                    stream.overflow();
+                }
             }
 
             @Override
@@ -413,8 +485,8 @@ public final class HostRouter implements HttpRouter {
 
     // ---- checks ----
 
-    private void authorize(HttpExchange ex, boolean modifying) throws Fault {
-        if (token == null || (!modifying && !protectReads)) {
+    private void authorize(HttpExchange ex, boolean modifying, boolean exempt) throws Fault {
+        if (token == null || exempt || (!modifying && !protectReads)) {
             return;
         }
         String h = ex.headers().get(HttpHeaderNames.AUTHORIZATION);

@@ -249,6 +249,21 @@ public final class ServiceRuntime<S> {
         return verbs.updateBody();
     }
 
+    /**
+     * @param verb an operation
+     * @param action the Submit's action (for {@link Verb#SUBMIT}), else ignored
+     * @return {@code null} if a handler runs for it (Lookup and Drop always have one), else the
+     *     message of the UNSUPPORTED fault the service would answer
+     */
+    public String unsupported(Verb verb, String action) {
+        boolean ok = switch (verb) {
+            case LOOKUP, DROP -> true;
+            case SUBMIT -> verbs.supportsAction(action);
+            default -> verbs.supports(verb);
+        };
+        return ok ? null : verbs.unsupportedMessage(name, contract(), verb, action);
+    }
+
     /** @return the names of the Submit actions (for the browser view's forms and listeners) */
     public List<String> actionNames() {
         return verbs.actionNames();
@@ -350,20 +365,43 @@ public final class ServiceRuntime<S> {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
-        S before = state.begin();
+        state.begin();
         try {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 state.checkIfMatch(op.ifMatch());
             }
             bindingOf(op).handler().handle(op);
+            if (op.responsePort().isAnswered()) {
+                // answered with a fault (op.fault after setState), or with a success whose commit
+                // already made its state the one to keep: no uncommitted change outlives the answer
+                state.restore();
+            }
         } catch (Fault f) {
-            state.restore(before);
-            faults.increment();
-            op.fault(f);
+            state.restore();
+            if (!answeredAlready(op, f)) {
+                faults.increment();
+                op.fault(f);
+            }
         } catch (Throwable t) {
-            state.restore(before);
-            handlerFailed(op, t);
+            state.restore();
+            if (!answeredAlready(op, t)) {
+                handlerFailed(op, t);
+            }
         }
+    }
+
+    /**
+     * A handler that threw after its operation was answered: the answer stands (a success was
+     * committed before it was delivered and must stay visible; turning it into a fault now would
+     * report a change that is there as one that is not). Logged, not answered again.
+     */
+    private boolean answeredAlready(Operation op, Throwable t) {
+        if (!op.responsePort().isAnswered()) {
+            return false;
+        }
+        LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": the handler for " + op
+                + " threw after it was answered; the answer stands", t);
+        return true;
     }
 
     private static Binding bindingOf(Operation op) {
@@ -381,22 +419,46 @@ public final class ServiceRuntime<S> {
 
     /**
      * Called by {@link Operation#respond} before a successful answer is delivered: for an
-     * exclusive modification, commits it ({@link VersionedState#commit}); a commit that fails
-     * faults the operation instead.
+     * exclusive modification, claims the answer and commits the change ({@link
+     * VersionedState#commit}); a commit that fails answers the fault through the claim instead.
+     *
+     * <p>The claim comes first so that nothing else (the host's 504 timer) can answer between the
+     * commit and its success: once claimed, only this thread answers. A port answered already
+     * (timed out) commits nothing: the handler's change is rolled back, as for any answer that
+     * is not a success.
      *
      * @param op the answering operation
-     * @return the version to answer with, or -1 if the answer became a fault
+     * @return the version to answer with (the port is then claimed if it committed), or -1 if
+     *     nothing is to be delivered (the fault was answered, or the port had its answer already)
      */
     public long beforeSuccess(Operation op) {
         Binding b = bindingOf(op);
         if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return state.version();
         }
+        if (!ACCESS.claim(op.responsePort())) {
+            state.restore();
+            return -1;
+        }
         try {
             return state.commit(op, log);
         } catch (Fault f) {
             faults.increment();
-            op.responsePort().fault(f);
+            ACCESS.answerClaimed(op.responsePort(), null, f);
+            return -1;
+        } catch (RuntimeException | Error e) {
+            // something commit() does not turn into a fault itself (its commit point only assigns
+            // and cannot throw, so nothing was committed): the claim must still be answered, or
+            // neither this answer nor the 504 would ever reach the client
+            state.restore();
+            faults.increment();
+            ACCESS.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
+                    + name + "' could not be committed; nothing was changed (the host's log has the details)", e));
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": committing " + op + " failed", e);
+            } catch (RuntimeException | Error ignored) {
+                // the answer is what matters
+            }
             return -1;
         }
     }

@@ -88,11 +88,16 @@ final class VerbTable {
 
     /** @return the operation's UNSUPPORTED message, naming what the service supports */
     String unsupportedMessage(String name, String contract, Operation op) {
-        if (op.verb() == Verb.SUBMIT) {
-            return "service '" + name + "' (" + contract + ") has no action '" + op.action()
+        return unsupportedMessage(name, contract, op.verb(), op.verb() == Verb.SUBMIT ? op.action() : null);
+    }
+
+    /** @return the UNSUPPORTED message of a verb (and a Submit's action), naming what the service supports */
+    String unsupportedMessage(String name, String contract, Verb verb, String action) {
+        if (verb == Verb.SUBMIT) {
+            return "service '" + name + "' (" + contract + ") has no action '" + action
                     + "'; it supports " + supported;
         }
-        return "service '" + name + "' (" + contract + ") does not support " + op.verb()
+        return "service '" + name + "' (" + contract + ") does not support " + verb
                 + "; it supports " + supported;
     }
 

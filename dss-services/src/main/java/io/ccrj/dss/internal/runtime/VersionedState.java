@@ -43,7 +43,10 @@ final class VersionedState<S> {
     private final Service<S> service;
     private final StateFile stateFile;
     private volatile S state;
-    /** The state before the running exclusive handler, restored if its commit fails. */
+    /**
+     * The typed state of the last commit as the running exclusive handler knows it: set when the
+     * handler starts and by its commit; {@link #restore} puts it back.
+     */
     private S rollback;
     /**
      * The last committed snapshot and its version, one immutable pair behind one volatile field:
@@ -117,16 +120,18 @@ final class VersionedState<S> {
         return etags.of(v);
     }
 
-    /** Called as an exclusive handler starts: remembers the state a failed commit restores. */
-    S begin() {
-        S before = state;
-        rollback = before;
-        return before;
+    /** Called as an exclusive handler starts: remembers the state a failure restores. */
+    void begin() {
+        rollback = state;
     }
 
-    /** Puts back the state an exclusive handler started from (it failed). */
-    void restore(S before) {
-        state = before;
+    /**
+     * Puts back the last committed state: the one the running exclusive handler started from, or
+     * the one its own commit made (a failure after the commit keeps what was committed: Get, the
+     * ETag and the state file show it already).
+     */
+    void restore() {
+        state = rollback;
     }
 
     /**
@@ -197,6 +202,12 @@ final class VersionedState<S> {
         } catch (JsonLimits.Violation e) {
             state = rollback;
             throw new Fault(FaultCode.BAD_REQUEST, e.getMessage() + "; nothing was changed");
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": no memory to write the state after " + op
+                    + "; the change is rolled back", e);
+            state = rollback;
+            throw new Fault(FaultCode.UNAVAILABLE, "the host has no memory left to write the state of service '"
+                    + name + "' after this change; nothing was changed, retry later", e);
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": the state after " + op
                     + " cannot be written; the change is rolled back", e);
@@ -205,21 +216,51 @@ final class VersionedState<S> {
                     + "' after this change cannot be written as JSON; nothing was changed", e);
         }
         long v = committed.version() + 1;
-        if (stateFile != null) {
-            try {
+        Committed next;
+        SnapshotBytes.Entry nextBytes;
+        try {
+            // made now, so that the commit below only assigns: nothing there allocates
+            next = new Committed(snap, v);
+            nextBytes = SnapshotBytes.entry(snap, bytes);
+            if (stateFile != null) {
                 stateFile.save(v, bytes);
-            } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": saving " + stateFile.path()
+            }
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            state = rollback;
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": "
+                        + (stateFile == null ? "preparing the commit" : "saving " + stateFile.path())
                         + " failed; the change is rolled back", e);
-                state = rollback;
-                throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
-                        + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e);
+            } catch (RuntimeException | OutOfMemoryError ignored) {
+                // no memory even to log: the fault below still tells the client
+            }
+            if (e instanceof OutOfMemoryError) {
+                throw new Fault(FaultCode.UNAVAILABLE, "the host has no memory left to commit this change to service '"
+                        + name + "'; nothing was changed, retry later", e);
+            }
+            throw new Fault(FaultCode.INTERNAL, "the state of service '" + name
+                    + "' could not be saved to its state file (" + e.getMessage() + "); nothing was changed", e);
+        }
+        // The commit: assignments only, so it cannot fail half-way; the state file holds version
+        // v already. The typed state becomes the one a later failure restores, the snapshot's
+        // bytes are published before the pair that names them (a reader that finds the new pair
+        // finds its bytes, or writes equal ones), then the pair (one volatile write: Get, Lookup
+        // and the ETag move together), then the notification. The fan-out swallows its own
+        // failures (a subscriber that cannot take its event is dropped, see NotificationLog): an
+        // error there is logged, never turned into this write's answer.
+        rollback = state;
+        snapshotBytes.publish(nextBytes);
+        committed = next;
+        try {
+            log.append(n, notificationBytes);
+        } catch (Throwable t) {
+            try {
+                LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": notifying the change to version " + v
+                        + " failed; the change stands", t);
+            } catch (Throwable ignored) {
+                // not even the log line: the change stands all the same
             }
         }
-        // the commit: nothing below can fail on the client's input
-        snapshotBytes.committed(snap, bytes);
-        committed = new Committed(snap, v);
-        log.append(n, notificationBytes);
         return v;
     }
 
