@@ -144,6 +144,18 @@ public class Comm {
     }
 
     /**
+     * Deletes an attribute ({@code Attr_delete}). The only attributes are the predefined ones
+     * ({@link MPI#TAG_UB}, {@link MPI#HOST}, {@link MPI#IO}), which MPI does not let a program
+     * delete, and no others can be set, so there is nothing to delete: as MPJ Express, this does
+     * nothing.
+     *
+     * @param keyval the attribute key
+     * @throws MPIException never
+     */
+    public void Attr_delete(int keyval) throws MPIException {
+    }
+
+    /**
      * The topology of this communicator ({@code Topo_test}).
      *
      * @return {@link MPI#UNDEFINED} here; {@link MPI#CART} and {@link MPI#GRAPH} in the subclasses

@@ -73,6 +73,50 @@ public class Datatype {
     }
 
     /**
+     * MPJ Express's code of this type's base type ({@code getType}): 1 {@code BYTE}, 2
+     * {@code CHAR}, 3 {@code SHORT}, 4 {@code BOOLEAN}, 5 {@code INT}, 6 {@code LONG}, 7
+     * {@code FLOAT}, 8 {@code DOUBLE}, 9 {@code PACKED}, 12 {@code OBJECT}; -1 for the bound markers
+     * {@code LB} and {@code UB}. A derived or pair type has its blocks' base type's code.
+     *
+     * @return the code
+     */
+    public int getType() {
+        if (impl.isBoundMarker()) {
+            return -1;
+        }
+        if (this == MPI.PACKED) {
+            return 9;
+        }
+        return switch (impl.base()) {
+            case BYTE -> 1;
+            case CHAR -> 2;
+            case SHORT -> 3;
+            case BOOLEAN -> 4;
+            case INT -> 5;
+            case LONG -> 6;
+            case FLOAT -> 7;
+            case DOUBLE -> 8;
+            case OBJECT -> 12;
+        };
+    }
+
+    /**
+     * The bytes one item of this type takes in a packed buffer, as MPJ Express counts them
+     * ({@code getByteSize}): {@link #Size()} elements of its base type's width (1 for
+     * {@code BYTE} and {@code BOOLEAN}, 2 for {@code CHAR} and {@code SHORT}, 4 for {@code INT}
+     * and {@code FLOAT}, 8 for {@code LONG} and {@code DOUBLE}); 0 for {@code OBJECT},
+     * {@code PACKED} and the bound markers, which MPJ Express does not size.
+     *
+     * @return the byte size
+     */
+    public int getByteSize() {
+        if (impl.isBoundMarker() || this == MPI.PACKED || impl.base() == io.ccrj.mpi.Datatype.Base.OBJECT) {
+            return 0;
+        }
+        return impl.size() * impl.base().packedBytes();
+    }
+
+    /**
      * The extent in base elements ({@code Extent}).
      *
      * @return {@code Ub() - Lb()}; 1 for a basic type

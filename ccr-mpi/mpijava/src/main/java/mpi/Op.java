@@ -37,6 +37,19 @@ public class Op {
                         count, Datatype.of(type)));
     }
 
+    /**
+     * A user operation with MPJ Express's extra argument ({@code new Op(function, commute, code)});
+     * the code is MPJ Express's own and not used here.
+     *
+     * @param function the buffer-wise function
+     * @param commute whether operands may be combined in any order
+     * @param code MPJ Express's operation code, ignored
+     * @throws MPIException if {@code function} is {@code null}
+     */
+    public Op(User_function function, boolean commute, int code) throws MPIException {
+        this(function, commute);
+    }
+
     /** ccr-mpi's operation for {@code operation}. */
     io.ccrj.mpi.Op impl(String operation) {
         return impl;

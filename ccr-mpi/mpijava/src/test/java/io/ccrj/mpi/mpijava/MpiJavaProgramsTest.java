@@ -98,7 +98,7 @@ class MpiJavaProgramsTest {
         Map<String, String> mpjValues = values(mpj.lines());
         for (int r = 0; r < n; r++) {
             for (String program : List.of("coll", "p2p", "groups", "topo", "modes", "vcoll", "types", "objects",
-                    "requests", "zero", "afterinit")) {
+                    "requests", "zero", "afterinit", "compat")) {
                 assertThat(ccrValues).containsEntry(program + " r" + r + " done", "true");
                 assertThat(mpjValues).as("MPJ Express output\n%s", mpj.text()).containsEntry(program + " r" + r + " done",
                         "true");

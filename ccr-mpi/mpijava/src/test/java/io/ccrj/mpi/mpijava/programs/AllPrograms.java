@@ -37,6 +37,7 @@ public class AllPrograms {
         RequestsProgram.run();
         ZeroSizeProgram.run();
         ThreadsAfterInitProgram.run();
+        CompatProgram.run();
         VCollectivesProgram.reduceScatter();
         MPI.Finalize();
     }
