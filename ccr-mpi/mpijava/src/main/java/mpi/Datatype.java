@@ -19,10 +19,16 @@ public class Datatype {
     /** ccr-mpi's datatype. */
     final io.ccrj.mpi.Datatype impl;
     private final String name;
+    /**
+     * MPJ Express's public field: the code of the base type, as {@link #getType()} returns it
+     * (programs written for MPJ Express read it). Not to be written.
+     */
+    public int baseType;
 
     Datatype(String name, io.ccrj.mpi.Datatype impl) {
         this.name = name;
         this.impl = impl;
+        this.baseType = name.equals("MPI.NULL") ? 0 : getType();
     }
 
     /** ccr-mpi's datatype for {@code operation} (ccr-mpi checks what the operation accepts). */
@@ -76,15 +82,19 @@ public class Datatype {
      * MPJ Express's code of this type's base type ({@code getType}): 1 {@code BYTE}, 2
      * {@code CHAR}, 3 {@code SHORT}, 4 {@code BOOLEAN}, 5 {@code INT}, 6 {@code LONG}, 7
      * {@code FLOAT}, 8 {@code DOUBLE}, 9 {@code PACKED}, 12 {@code OBJECT}; -1 for the bound markers
-     * {@code LB} and {@code UB}. A derived or pair type has its blocks' base type's code.
+     * {@code LB} and {@code UB}; 0 for {@link MPI#NULL}. A derived or pair type has its blocks'
+     * base type's code.
      *
      * @return the code
      */
     public int getType() {
+        if (name.equals("MPI.NULL")) {
+            return 0;
+        }
         if (impl.isBoundMarker()) {
             return -1;
         }
-        if (this == MPI.PACKED) {
+        if (name.equals("MPI.PACKED")) {
             return 9;
         }
         return switch (impl.base()) {
@@ -110,7 +120,8 @@ public class Datatype {
      * @return the byte size
      */
     public int getByteSize() {
-        if (impl.isBoundMarker() || this == MPI.PACKED || impl.base() == io.ccrj.mpi.Datatype.Base.OBJECT) {
+        if (impl.isBoundMarker() || name.equals("MPI.PACKED") || impl.size() == 0
+                || impl.base() == io.ccrj.mpi.Datatype.Base.OBJECT) {
             return 0;
         }
         return impl.size() * impl.base().packedBytes();

@@ -117,6 +117,13 @@ public class MPI {
     /** (value, index) {@code double} pairs for MAXLOC/MINLOC. */
     public static final Datatype DOUBLE2 = new Datatype("MPI.DOUBLE2", io.ccrj.mpi.Datatype.DOUBLE2);
 
+    /**
+     * MPJ Express's null datatype: no elements (size and extent 0), base type code 0
+     * ({@link Datatype#getType()}).
+     */
+    public static final Datatype NULL = new Datatype("MPI.NULL", io.ccrj.mpi.Datatype.contiguous(0,
+            io.ccrj.mpi.Datatype.BYTE));
+
     /** The predefined datatypes, for {@link Datatype#of}. */
     static final java.util.List<Datatype> PREDEFINED = java.util.List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG,
             FLOAT, DOUBLE, PACKED, OBJECT, SHORT2, INT2, LONG2, FLOAT2, DOUBLE2);

@@ -41,6 +41,9 @@ public class CompatProgram {
         Datatype vector = Datatype.Vector(3, 2, 4, MPI.DOUBLE);
         vector.Commit();
         Out.line(P, "derived getType", vector.getType());
+        Out.line(P, "packed and null getType", new int[] {MPI.PACKED.getType(), MPI.NULL.getType(),
+            MPI.PACKED.getByteSize(), MPI.NULL.getByteSize()});
+        Out.line(P, "baseType fields", new int[] {MPI.INT.baseType, MPI.OBJECT.baseType, vector.baseType});
         w.Attr_delete(MPI.HOST);
         Out.line(P, "attr_delete returns", true);
         Op max = new Op(new User_function() {
