@@ -264,6 +264,13 @@ class ExamplesTest {
     }
 
     @Test
+    void flowInAndOutOfPortsKeepsOrderAndEnds() throws Exception {
+        var r = FlowExamples.flow(queue);
+        await(r.done());
+        assertThat(r.words()).containsExactly("HELLO", "WORLD");
+    }
+
+    @Test
     void periodicTimerRearmsItself() throws Exception {
         List<Instant> fired = TimerExamples.periodic(queue);
         assertThat(fired).hasSize(5).isSorted();
