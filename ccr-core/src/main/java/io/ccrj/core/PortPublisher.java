@@ -114,8 +114,10 @@ public final class PortPublisher<T> implements Flow.Publisher<T> {
      * choice ("an item, or the port's completion") waiting on the port. One taker at a time keeps
      * the port's order: a drain could otherwise take a later item while an armed receive's task
      * carrying an earlier one is still on its way. The armed choice's handler puts its item in
-     * {@link #taken} before it hands the taker back, so whoever takes next finds the item there
-     * first. Demand is only spent by {@link #drain()}, so at most the demand is ever taken.
+     * {@link #taken} before it hands the taker back, and the drain looks at {@link #taken} again
+     * after it got the taker, so the handed-back item is signalled before anything the drain
+     * takes with {@code test()}. Demand is only spent by {@link #drain()}, so at most the demand
+     * is ever taken.
      *
      * <h2>Signals</h2>
      * Every signal is made by {@link #drain()}, which one thread at a time runs ({@link #wip}), and
@@ -350,6 +352,12 @@ public final class PortPublisher<T> implements Flow.Publisher<T> {
                     return;
                 }
                 if (demand.get() > 0 && taker.compareAndSet(false, true)) {
+                    if (!taken.isEmpty()) {
+                        // An armed choice's handler put its item here and then handed the taker
+                        // back, after the poll above: that item is older than anything in the port.
+                        taker.set(false);
+                        continue;
+                    }
                     T next = port.test();
                     if (next != null) {
                         taker.set(false);

@@ -8,6 +8,6 @@ package io.ccrj.core;
  */
 public class PortPublisherInlineTckTest extends PortPublisherTckTest {
     public PortPublisherInlineTckTest() {
-        super(null);
+        super(true);
     }
 }

@@ -3,6 +3,7 @@ package io.ccrj.core;
 import org.reactivestreams.tck.TestEnvironment;
 import org.reactivestreams.tck.flow.FlowPublisherVerification;
 import org.testng.annotations.AfterClass;
+import org.testng.annotations.BeforeClass;
 
 import java.time.Duration;
 import java.util.concurrent.Flow;
@@ -20,17 +21,28 @@ import java.util.concurrent.Flow;
 public class PortPublisherTckTest extends FlowPublisherVerification<Long> {
     static final long POSTED_UP_FRONT = 1024;
 
-    private final Dispatcher dispatcher;
-    private final DispatcherQueue queue;
+    private final boolean inline;
+    private Dispatcher dispatcher;
+    private DispatcherQueue queue;
 
     public PortPublisherTckTest() {
-        this(new Dispatcher(2, "tck-publisher"));
+        this(false);
     }
 
-    PortPublisherTckTest(Dispatcher dispatcher) {
+    PortPublisherTckTest(boolean inline) {
         super(new TestEnvironment(1_000, 200), 2_000);
-        this.dispatcher = dispatcher;
-        this.queue = dispatcher == null ? DispatcherQueue.inline("tck-inline") : dispatcher.createQueue("signals");
+        this.inline = inline;
+    }
+
+    /** Here, not in the constructor: TestNG makes the test objects long before it runs them. */
+    @BeforeClass
+    public void startDispatcher() {
+        if (inline) {
+            queue = DispatcherQueue.inline("tck-inline");
+        } else {
+            dispatcher = new Dispatcher(2, "tck-publisher");
+            queue = dispatcher.createQueue("signals");
+        }
     }
 
     @AfterClass

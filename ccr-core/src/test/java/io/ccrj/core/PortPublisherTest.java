@@ -121,6 +121,56 @@ class PortPublisherTest extends CcrTestSupport {
     }
 
     @Test
+    void batchedRequestsFromOnNextKeepPortOrderWhileAnArmedReceiveAndTheDrainTakeTurns() throws Exception {
+        Dispatcher d = dispatcher(2);
+        int n = 20_000;
+        List<Integer> got = new CopyOnWriteArrayList<>();
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        // Like Reactor's limitRate(4): 4 up front, then 3 more after every third item, so the
+        // armed receive's items and the drain's test() alternate under concurrent posts.
+        new PortPublisher<>(port, d.createQueue("signals")).subscribe(new Flow.Subscriber<Integer>() {
+            private Flow.Subscription subscription;
+
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+                subscription = s;
+                s.request(4);
+            }
+
+            @Override
+            public void onNext(Integer item) {
+                got.add(item);
+                if (got.size() % 3 == 0) {
+                    subscription.request(3);
+                }
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                done.completeExceptionally(t);
+            }
+
+            @Override
+            public void onComplete() {
+                done.complete(null);
+            }
+        });
+        Thread producer = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < n; i++) {
+                port.post(i);
+            }
+            port.close();
+        });
+        await(done);
+        producer.join();
+        List<Integer> expected = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            expected.add(i);
+        }
+        assertThat(got).isEqualTo(expected);
+    }
+
+    @Test
     void aCancelledSubscriptionTakesNothingMoreAndLeavesLaterItemsInThePort() {
         Dispatcher d = dispatcher(1);
         DispatcherQueue q = d.createQueue("signals");

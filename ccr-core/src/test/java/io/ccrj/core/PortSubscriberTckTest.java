@@ -3,6 +3,7 @@ package io.ccrj.core;
 import org.reactivestreams.tck.TestEnvironment;
 import org.reactivestreams.tck.flow.FlowSubscriberBlackboxVerification;
 import org.testng.annotations.AfterClass;
+import org.testng.annotations.BeforeClass;
 
 import java.time.Duration;
 import java.util.concurrent.Flow;
@@ -13,11 +14,18 @@ import java.util.concurrent.Flow;
  * keeps flowing as the TCK's publisher expects.
  */
 public class PortSubscriberTckTest extends FlowSubscriberBlackboxVerification<Integer> {
-    private final Dispatcher dispatcher = new Dispatcher(2, "tck-subscriber");
-    private final DispatcherQueue queue = dispatcher.createQueue("consumer");
+    private Dispatcher dispatcher;
+    private DispatcherQueue queue;
 
     public PortSubscriberTckTest() {
         super(new TestEnvironment(1_000, 200));
+    }
+
+    /** Here, not in the constructor: TestNG makes the test objects long before it runs them. */
+    @BeforeClass
+    public void startDispatcher() {
+        dispatcher = new Dispatcher(2, "tck-subscriber");
+        queue = dispatcher.createQueue("consumer");
     }
 
     @AfterClass
