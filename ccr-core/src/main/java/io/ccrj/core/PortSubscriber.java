@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * failure to the failure port given to the constructor, then closes the port the same way (so a
  * completion handler that finds an item on the failure port knows the stream failed). Closing the
  * port from the CCR side cancels the subscription at the next item or departure;
- * {@link #cancel()} cancels it at once and leaves the port open.
+ * {@link #cancel()} cancels it and leaves the port open.
  *
  * <h2>Threading</h2>
  * The publisher calls the {@code on*} methods serially (Reactive Streams rule 1.3), from any
@@ -58,6 +58,8 @@ public final class PortSubscriber<T> implements Flow.Subscriber<T> {
     private final AtomicInteger wip = new AtomicInteger();
     /** {@link #cancel()} was called, or the port was found closed: request nothing more. */
     private volatile boolean cancelled;
+    /** The subscription was cancelled; owned by the {@link #topUp()} loop (guarded by {@link #wip}). */
+    private boolean upstreamCancelled;
     /** {@code onComplete} or {@code onError} arrived. */
     private final AtomicBoolean terminated = new AtomicBoolean();
 
@@ -106,15 +108,13 @@ public final class PortSubscriber<T> implements Flow.Subscriber<T> {
     public void onSubscribe(Flow.Subscription s) {
         Objects.requireNonNull(s, "subscription");
         if (!subscription.compareAndSet(null, s)) {
-            s.cancel();
+            s.cancel(); // another subscription's cancel: rule 2.7 is about calls on one subscription
             return;
         }
-        if (cancelled) { // cancel() before the subscription: it found none to cancel
-            s.cancel();
-            return;
+        if (!cancelled) {
+            port.core.watchDepartures(onDeparture);
         }
-        port.core.watchDepartures(onDeparture);
-        topUp();
+        topUp(); // requests, or cancels if cancel() came first
     }
 
     /**
@@ -169,10 +169,7 @@ public final class PortSubscriber<T> implements Flow.Subscriber<T> {
     public void cancel() {
         cancelled = true;
         port.core.unwatchDepartures(onDeparture);
-        Flow.Subscription s = subscription.get();
-        if (s != null) {
-            s.cancel(); // idempotent (rule 3.7); onSubscribe cancels a subscription that comes later
-        }
+        topUp(); // the cancel goes out from the loop that makes the requests (rule 2.7: serially)
     }
 
     /** First terminal signal: stop watching the port. Rule 2.3: no call to the subscription here. */
@@ -185,10 +182,12 @@ public final class PortSubscriber<T> implements Flow.Subscriber<T> {
     }
 
     /**
-     * Requests what the bound allows. Any thread, no lock held; one thread at a time runs the
-     * loop, and a call that finds it running makes it go round once more, so a departure or an
-     * arrival during a request is never missed. {@code request} may call {@code onNext}
-     * synchronously; that nested call only bumps the counter (no unbounded recursion, rule 3.3).
+     * Requests what the bound allows, or cancels the subscription once it should be. Any thread,
+     * no lock held; one thread at a time runs the loop, and a call that finds it running makes it
+     * go round once more, so a departure or an arrival during a request is never missed. Every
+     * call on the subscription comes from here, so they are serial (rule 2.7). {@code request} may
+     * call {@code onNext} synchronously; that nested call only bumps the counter (no unbounded
+     * recursion, rule 3.3).
      */
     private void topUp() {
         if (wip.getAndIncrement() != 0) {
@@ -197,9 +196,14 @@ public final class PortSubscriber<T> implements Flow.Subscriber<T> {
         int missed = 1;
         do {
             Flow.Subscription s = subscription.get();
-            if (s != null && !cancelled && !terminated.get()) {
-                if (port.isClosed()) {
-                    cancel(); // closed from the CCR side: nobody wants more
+            if (s != null && !upstreamCancelled && !terminated.get()) {
+                if (!cancelled && port.isClosed()) {
+                    cancelled = true; // closed from the CCR side: nobody wants more
+                    port.core.unwatchDepartures(onDeparture);
+                }
+                if (cancelled) {
+                    upstreamCancelled = true;
+                    s.cancel();
                 } else {
                     long room = bound - Math.max(0, requested.get()) - port.itemCount();
                     if (room > 0) {

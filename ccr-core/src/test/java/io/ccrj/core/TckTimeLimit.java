@@ -16,6 +16,7 @@ public final class TckTimeLimit implements IAnnotationTransformer {
     static final long LIMIT_MILLIS = 30_000;
 
     @Override
+    @SuppressWarnings("rawtypes") // the interface's signature
     public void transform(ITestAnnotation annotation, Class testClass, Constructor testConstructor, Method testMethod) {
         if (annotation.getTimeOut() <= 0) {
             annotation.setTimeOut(LIMIT_MILLIS);
