@@ -1,8 +1,11 @@
 package io.ccrj.core;
 
+import io.ccrj.core.internal.QueueCore;
 import io.ccrj.core.internal.WorkerPool;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -116,6 +119,58 @@ public final class Dispatcher implements AutoCloseable {
     /** {@return the number of queues created on this dispatcher} */
     public int queueCount() {
         return pool.queueCount();
+    }
+
+    /**
+     * A snapshot of the counters an operator watches: tasks run and waiting, what the policies
+     * dropped and throttled, how often idle workers parked and were woken, and each queue's depth.
+     * Any thread; reads counters the dispatcher keeps anyway.
+     *
+     * @return the snapshot
+     */
+    public DispatcherMetrics metrics() {
+        List<DispatcherMetrics.Queue> queues = new ArrayList<>();
+        long pending = 0;
+        long discarded = 0;
+        long throttled = 0;
+        for (QueueCore q : pool.queues()) {
+            int depth = q.pendingTasks();
+            pending += depth;
+            long d = q.discardedCount();
+            long t = q.throttledCount();
+            discarded += d;
+            throttled += t;
+            queues.add(new DispatcherMetrics.Queue(q.name(), q.policy().kind(), depth, q.executedCount(), d, t,
+                    q.isSuspended()));
+        }
+        return new DispatcherMetrics(name, pool.workerCount(), pool.parkedWorkerCount(), pool.processedCount(),
+                pending, discarded, throttled, pool.parkCount(), pool.wakeUpCount(), queues);
+    }
+
+    /**
+     * A readable dump of {@link #metrics()} for logs and debugging: one line for the dispatcher,
+     * then one per queue.
+     *
+     * @return the dump
+     */
+    public String describe() {
+        DispatcherMetrics m = metrics();
+        StringBuilder sb = new StringBuilder();
+        sb.append("dispatcher '").append(name).append("': ").append(m.workers()).append(" worker(s), ")
+                .append(m.parkedWorkers()).append(" parked; ").append(m.tasksExecuted()).append(" executed, ")
+                .append(m.pendingTasks()).append(" pending, ").append(m.discarded()).append(" discarded, ")
+                .append(m.throttled()).append(" throttled; ").append(m.parks()).append(" park(s), ")
+                .append(m.wakeUps()).append(" wake-up(s)");
+        if (isClosed()) {
+            sb.append("; closed");
+        }
+        for (DispatcherMetrics.Queue q : m.queues()) {
+            sb.append("\n  queue '").append(q.name()).append("' (").append(q.policy())
+                    .append(q.suspended() ? ", suspended" : "").append("): ").append(q.depth()).append(" pending, ")
+                    .append(q.executed()).append(" executed, ").append(q.discarded()).append(" discarded, ")
+                    .append(q.throttled()).append(" throttled");
+        }
+        return sb.toString();
     }
 
     /**

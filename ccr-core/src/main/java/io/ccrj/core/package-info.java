@@ -19,6 +19,9 @@
  *   virtual thread whose waits ({@link io.ccrj.core.SequentialContext}) hold no OS thread.</li>
  *   <li>A {@link io.ccrj.core.Causality} follows messages from handler to handler and collects the
  *   exceptions they raise; {@link io.ccrj.core.Timers} post after a delay.</li>
+ *   <li>{@link io.ccrj.core.PortSubscriber} and {@link io.ccrj.core.PortPublisher} connect ports to
+ *   {@link java.util.concurrent.Flow} (Reactive Streams) publishers and subscribers, with
+ *   back-pressure.</li>
  * </ul>
  *
  * <h2>Threading</h2>

@@ -3,6 +3,7 @@ package io.ccrj.core.internal;
 import io.ccrj.core.Causality;
 import io.ccrj.core.Handler;
 
+import io.ccrj.core.internal.jfr.JfrEvents;
 import org.jctools.queues.SpscGrowableArrayQueue;
 
 import java.util.List;
@@ -325,6 +326,18 @@ final class DirectDrain extends Task {
     }
 
     private void runOne(Object entry) {
+        if (Jfr.AVAILABLE && JfrEvents.tasksEnabled()) { // the one Flight Recorder check per item
+            Object event = JfrEvents.directItemStarting();
+            runItem(entry);
+            if (JfrEvents.taskFinished(event)) {
+                JfrEvents.commitTask(event, queue.pool() == null ? "" : queue.pool().name(), queue.name(), describe());
+            }
+            return;
+        }
+        runItem(entry);
+    }
+
+    private void runItem(Object entry) {
         Causality[] itemCausalities = CausalEnvelope.causalities(entry);
         Causality[] saved = CausalityContext.get();
         // With no causality to activate and none to restore, the worker's causality field is only

@@ -236,7 +236,7 @@ public abstract class JoinReceiver extends ArbiterNode {
             // The take may have emptied a closed port: its completion watchers fire after the unlock.
             List<Dispatchable> completions = null;
             for (PortCore p : ports) {
-                completions = p.completionLocked(completions);
+                completions = p.afterTakeLocked(completions);
             }
             if (completions != null) {
                 Dispatchable work = d;

@@ -28,6 +28,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * Every path that can empty the queue (close, a registration draining it, {@code test}, {@code
  * clear}, a join commit) checks that condition under the lock and dispatches the fired watchers
  * after releasing it, so a watcher fires exactly once, after the last item was taken.
+ *
+ * <h2>Departures</h2>
+ * The same paths ({@link #afterTakeLocked}) also hand the port's departure watchers to the
+ * caller, to run after the unlock: a {@code PortSubscriber} asks its publisher for more only
+ * as queued items leave the port. A post whose item a receiver takes at once never queues it, so
+ * the post path does not call them (its poster knows). With no watcher the cost is one null check
+ * on those paths, none on the post path.
  */
 public final class PortCore {
     private static final AtomicLong IDS = new AtomicLong();
@@ -88,6 +95,11 @@ public final class PortCore {
     private boolean envelopesQueued;
     /** Completion watchers, guarded by the lock; {@code null} while there are none. */
     private List<CompletionReceiver> watchers;
+    /**
+     * Departure watchers: run (after the unlock, on the thread that took the items) whenever
+     * queued items may have left the port. Guarded by the lock; {@code null} while there are none.
+     */
+    private List<Dispatchable> departureWatchers;
 
     public PortCore(String name) {
         this.name = name;
@@ -253,6 +265,54 @@ public final class PortCore {
     }
 
     /**
+     * Adds a departure watcher: {@code watcher.dispatch()} runs, with no port lock held, on the
+     * thread that took queued items from this port (a registration, a join commit, {@code test},
+     * {@code clear}) after it took them. It may run spuriously (nothing left) and concurrently
+     * with itself on several threads: it must re-read what it needs and be thread safe.
+     */
+    public void watchDepartures(Dispatchable watcher) {
+        lock.lock();
+        try {
+            if (departureWatchers == null) {
+                departureWatchers = new ArrayList<>(1);
+            }
+            departureWatchers.add(watcher);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes a departure watcher (idempotent). */
+    public void unwatchDepartures(Dispatchable watcher) {
+        lock.lock();
+        try {
+            if (departureWatchers != null) {
+                departureWatchers.remove(watcher);
+                if (departureWatchers.isEmpty()) {
+                    departureWatchers = null;
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Called under the lock by every path that took queued items (or may have): adds the
+     * departure watchers and, if the port is now closed and empty, the fired completion watchers
+     * to {@code toRun}, to dispatch once the lock is released.
+     */
+    List<Dispatchable> afterTakeLocked(List<Dispatchable> toRun) {
+        List<Dispatchable> departures = departureWatchers;
+        if (departures != null) {
+            for (Dispatchable d : departures) {
+                toRun = add(toRun, d);
+            }
+        }
+        return completionLocked(toRun);
+    }
+
+    /**
      * If the port is closed and empty, fires the watchers; caller holds the lock. Returns
      * {@code toRun} with the work to dispatch once the lock is released added to it.
      */
@@ -406,6 +466,7 @@ public final class PortCore {
             if (r.isJoin()) {
                 presizeLocked(r.itemsNeededOn(this));
             } else {
+                boolean took = false;
                 for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
                     Object entry = it.next();
                     Dispatchable d = r.offer(entry, this);
@@ -414,6 +475,7 @@ public final class PortCore {
                     }
                     if (!(d instanceof Rejection)) {
                         it.remove();
+                        took = true;
                         // Queued items go to the new receiver's queue before the lock lets any
                         // concurrent post through, so a one-thread dispatcher runs them in port
                         // order. Only where submitting can neither block nor call out.
@@ -429,7 +491,7 @@ public final class PortCore {
                     }
                     toRun = add(toRun, d);
                 }
-                toRun = completionLocked(toRun);
+                toRun = took ? afterTakeLocked(toRun) : completionLocked(toRun);
             }
         } finally {
             lock.unlock();
@@ -597,7 +659,7 @@ public final class PortCore {
         try {
             out = items.isEmpty() ? null : CausalEnvelope.item(items.pollFirst());
             if (out != null) {
-                toRun = completionLocked(null);
+                toRun = afterTakeLocked(null);
             }
         } finally {
             lock.unlock();
@@ -618,7 +680,7 @@ public final class PortCore {
             for (int i = 0; i < n; i++) {
                 out.add(CausalEnvelope.item(items.pollFirst()));
             }
-            toRun = completionLocked(null);
+            toRun = afterTakeLocked(null);
             return out;
         } finally {
             lock.unlock();
@@ -692,7 +754,7 @@ public final class PortCore {
         try {
             int n = items.size();
             items.clear();
-            toRun = completionLocked(null);
+            toRun = afterTakeLocked(null);
             return n;
         } finally {
             lock.unlock();

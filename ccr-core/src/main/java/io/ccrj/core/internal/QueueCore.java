@@ -3,6 +3,7 @@ package io.ccrj.core.internal;
 import io.ccrj.core.PolicyEvent;
 import io.ccrj.core.Port;
 import io.ccrj.core.SchedulingPolicy;
+import io.ccrj.core.internal.jfr.JfrEvents;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.jctools.queues.MpscUnboundedXaddArrayQueue;
@@ -184,6 +185,10 @@ public final class QueueCore implements TaskSink {
 
     @Override
     public void submit(Task task) {
+        if (Jfr.AVAILABLE && JfrEvents.tasksEnabled()) {
+            // The one Flight Recorder check per task; false unless a recording enables the event.
+            task.jfrEvent = JfrEvents.taskAccepted();
+        }
         if (disposed) {
             throw new RejectedExecutionException("queue '" + name + "' is disposed: task rejected");
         }
@@ -250,17 +255,42 @@ public final class QueueCore implements TaskSink {
 
     private void reportDiscard(Task dropped) {
         discarded.incrementAndGet();
+        dropped.jfrEvent = null; // never runs: no task event
         dropped.discarded();
         dropped.complete();
-        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.TASK_DISCARDED, policy,
-                count.get(), dropped.describe()));
+        int depth = count.get();
+        String what = dropped.describe();
+        if (Jfr.AVAILABLE && JfrEvents.policyEnabled()) {
+            JfrEvents.discarded(dispatcherName(), name, policy.toString(), depth, what);
+        }
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.TASK_DISCARDED, policy, depth, what));
     }
 
-    /** Counts a poster made to wait and reports it on the policy port, before it waits. */
-    private void reportThrottled() {
+    /**
+     * Counts a poster made to wait and reports it on the policy port, before it waits; returns
+     * the Flight Recorder event to end once it is admitted ({@link #throttleEnded}), or {@code null}.
+     */
+    private Object reportThrottled() {
         throttled.incrementAndGet();
-        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, count.get(),
-                Thread.currentThread().getName()));
+        int depth = count.get();
+        String poster = Thread.currentThread().getName();
+        Object event = null;
+        if (Jfr.AVAILABLE && JfrEvents.policyEnabled()) {
+            event = JfrEvents.throttleStarting(dispatcherName(), name, policy.toString(), depth, poster);
+        }
+        policyEvents.post(new PolicyEvent(name, PolicyEvent.Kind.POSTER_THROTTLED, policy, depth, poster));
+        return event;
+    }
+
+    private static void throttleEnded(Object event) {
+        if (event != null) {
+            JfrEvents.throttleEnded(event);
+        }
+    }
+
+    /** The pool's name, or empty for an executor-backed queue (as the events record it). */
+    private String dispatcherName() {
+        return pool == null ? "" : pool.name();
     }
 
     private void awaitDepthBelowLimit() {
@@ -271,21 +301,25 @@ public final class QueueCore implements TaskSink {
             // A worker blocking on its own dispatcher could wait for itself: admit instead.
             return;
         }
-        reportThrottled();
-        synchronized (throttleMonitor) {
-            throttleWaiters++;
-            try {
-                while (count.get() >= policy.maxDepth()) {
-                    try {
-                        throttleMonitor.wait(50);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new RejectedExecutionException("interrupted while throttled by queue '" + name + "'", e);
+        Object event = reportThrottled();
+        try {
+            synchronized (throttleMonitor) {
+                throttleWaiters++;
+                try {
+                    while (count.get() >= policy.maxDepth()) {
+                        try {
+                            throttleMonitor.wait(50);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new RejectedExecutionException("interrupted while throttled by queue '" + name + "'", e);
+                        }
                     }
+                } finally {
+                    throttleWaiters--;
                 }
-            } finally {
-                throttleWaiters--;
             }
+        } finally {
+            throttleEnded(event);
         }
     }
 
@@ -303,11 +337,12 @@ public final class QueueCore implements TaskSink {
             }
             if (nextRateSlot.compareAndSet(slot, start + rateIntervalNanos)) {
                 if (wait && start - now > 0) {
-                    reportThrottled();
+                    Object event = reportThrottled();
                     long remaining;
                     while ((remaining = start - System.nanoTime()) > 0) {
                         LockSupport.parkNanos(remaining);
                     }
+                    throttleEnded(event);
                 }
                 return true;
             }

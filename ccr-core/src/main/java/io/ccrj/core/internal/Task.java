@@ -19,6 +19,12 @@ public abstract class Task implements Dispatchable {
     Causality[] causalities;
     /** Called after the handler finishes (interleave release); may be null. */
     Completion completion;
+    /**
+     * The Flight Recorder event of this run, or {@code null} (always, unless a recording enables
+     * task events): begun by the submitting thread ({@link QueueCore#submit}), published with the
+     * task by the queue's hand-off, finished and cleared by the running thread.
+     */
+    Object jfrEvent;
 
     protected Task(TaskSink sink, Causality[] causalities) {
         this.sink = sink;
@@ -49,6 +55,11 @@ public abstract class Task implements Dispatchable {
      * already carry another item.
      */
     public final void execute() {
+        Object event = jfrEvent;
+        if (event != null) { // a plain field of the task in hand: no JFR check here
+            jfrEvent = null;
+            io.ccrj.core.internal.jfr.JfrEvents.taskStarting(event);
+        }
         Causality[] saved = CausalityContext.set(causalities);
         boolean async = false;
         try {
@@ -61,8 +72,19 @@ public abstract class Task implements Dispatchable {
                 complete();
             }
         }
+        if (event != null) {
+            recordRun(event); // before spent(): a reused task may carry another item right after
+        }
         if (!async) {
             spent();
+        }
+    }
+
+    private void recordRun(Object event) {
+        if (io.ccrj.core.internal.jfr.JfrEvents.taskFinished(event)) {
+            String queue = sink instanceof QueueCore q ? q.name() : sink.sinkName();
+            String dispatcher = sink instanceof QueueCore q && q.pool() != null ? q.pool().name() : "";
+            io.ccrj.core.internal.jfr.JfrEvents.commitTask(event, dispatcher, queue, describe());
         }
     }
 

@@ -2,6 +2,7 @@ package io.ccrj.core.internal;
 
 import io.ccrj.core.IdleStrategy;
 import io.ccrj.core.Port;
+import io.ccrj.core.internal.jfr.JfrEvents;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 import java.time.Duration;
@@ -254,9 +255,18 @@ public final class WorkerPool {
             }
             return;
         }
+        self.parks.lazySet(self.parks.get() + 1); // this worker's own counter: no atomic add
+        Object event = Jfr.AVAILABLE && JfrEvents.parkEnabled() ? JfrEvents.parkStarting() : null;
         LockSupport.parkNanos(this, maxParkNanos);
+        boolean woken = true;
         if (self.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
             parkedCount.decrementAndGet(); // timed out or spurious: nobody woke us
+            woken = false;
+        } else {
+            self.wakeUps.lazySet(self.wakeUps.get() + 1);
+        }
+        if (event != null) {
+            JfrEvents.parkEnded(event, name, woken);
         }
     }
 
@@ -368,6 +378,34 @@ public final class WorkerPool {
             }
         }
         return true;
+    }
+
+    /** Times the workers parked (idle past their spin and yield), summed over the workers. */
+    public long parkCount() {
+        long n = 0;
+        for (WorkerThread w : workers) {
+            n += w.parks.get();
+        }
+        return n;
+    }
+
+    /** Parks that a thread with work ended (a wake-up), summed over the workers. */
+    public long wakeUpCount() {
+        long n = 0;
+        for (WorkerThread w : workers) {
+            n += w.wakeUps.get();
+        }
+        return n;
+    }
+
+    /** Workers parked now (a snapshot). */
+    public int parkedWorkerCount() {
+        return Math.max(0, parkedCount.get());
+    }
+
+    /** The queues this pool serves (a snapshot). */
+    public java.util.List<QueueCore> queues() {
+        return java.util.List.copyOf(queues);
     }
 
     public long processedCount() {

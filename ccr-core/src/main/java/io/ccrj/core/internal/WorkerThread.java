@@ -26,6 +26,13 @@ public final class WorkerThread extends Thread {
     final AtomicInteger busy = new AtomicInteger();
     /** Tasks this worker ran; written only by this thread (release stores), summed by readers. */
     final java.util.concurrent.atomic.AtomicLong processed = new java.util.concurrent.atomic.AtomicLong();
+    /** Times this worker parked; written only by this thread (release stores), summed by readers. */
+    final java.util.concurrent.atomic.AtomicLong parks = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Of those, the parks a thread with work ended (the rest timed out or ended spuriously);
+     * written only by this thread, which learns it from its park state, summed by readers.
+     */
+    final java.util.concurrent.atomic.AtomicLong wakeUps = new java.util.concurrent.atomic.AtomicLong();
 
     /** Tasks of one batch taken under a queue's token ({@link QueueCore}); used only by this thread. */
     final Task[] batch = new Task[QueueCore.MAX_BATCH];

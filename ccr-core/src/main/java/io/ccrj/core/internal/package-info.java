@@ -28,6 +28,14 @@
  *   before running the task when more remain: round robin across queues, and several workers may
  *   serve one queue at once. The task is published by the queue's MPMC offer (a release) and
  *   taken by its poll (an acquire).</li>
+ *   <li><b>Flight Recorder.</b> A task's event ({@link io.ccrj.core.internal.Task}'s
+ *   {@code jfrEvent}) is begun by the submitting thread and travels with the task: the same offer
+ *   and poll publish it to the running thread, which finishes and clears it before the task can
+ *   be reused. With no recording, the one check per task is
+ *   {@link io.ccrj.core.internal.Jfr#AVAILABLE} (a constant) and the event type's enabled flag.</li>
+ *   <li><b>Departures.</b> A port's departure watchers (a {@code PortSubscriber} topping up its
+ *   demand) run after the port lock is released, on the thread that took the items, like the
+ *   completion watchers.</li>
  * </ul>
  */
 package io.ccrj.core.internal;

@@ -1,8 +1,11 @@
 package io.ccrj.core.examples;
 
 import io.ccrj.core.Arbiter;
+import io.ccrj.core.Dispatcher;
+import io.ccrj.core.DispatcherMetrics;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.Port;
+import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.core.Timers;
 
 import java.time.Duration;
@@ -54,5 +57,26 @@ public final class DiagnosticsExamples {
         String dump = orders.describe();
         // end::describe[]
         return new Dump(dump, orders, cancels, waiter);
+    }
+
+    /** What {@link #metrics} observed. */
+    public record Metrics(long dropped, int depth, String dump) {
+    }
+
+    /** A dispatcher's metrics snapshot and its describe() dump. */
+    public static Metrics metrics(Dispatcher dispatcher) {
+        // tag::metrics[]
+        DispatcherQueue latest = dispatcher.createQueue("latest-only", SchedulingPolicy.queueDepthDiscard(1));
+        latest.suspend();
+        for (int i = 0; i < 3; i++) {
+            latest.execute(() -> { });   // each drops the one waiting before it
+        }
+        DispatcherMetrics m = dispatcher.metrics();
+        long dropped = m.discarded();           // 2
+        int depth = m.queues().get(1).depth();  // 1: "latest-only" is the dispatcher's second queue
+        String dump = dispatcher.describe();
+        // end::metrics[]
+        latest.resume();
+        return new Metrics(dropped, depth, dump);
     }
 }

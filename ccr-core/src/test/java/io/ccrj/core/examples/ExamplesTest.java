@@ -264,6 +264,23 @@ class ExamplesTest {
     }
 
     @Test
+    void flowInAndOutOfPortsKeepsOrderAndEnds() throws Exception {
+        var r = FlowExamples.flow(queue);
+        await(r.done());
+        assertThat(r.words()).containsExactly("HELLO", "WORLD");
+    }
+
+    @Test
+    void metricsCountTheDroppedTasksAndDescribeShowsEachQueue() {
+        var r = DiagnosticsExamples.metrics(dispatcher);
+        assertThat(r.dropped()).isEqualTo(2);
+        assertThat(r.depth()).isEqualTo(1);
+        assertThat(r.dump()).startsWith("dispatcher 'examples': 2 worker(s), ")
+                .contains("\n  queue 'main' (UNCONSTRAINED): 0 pending, 0 executed, 0 discarded, 0 throttled")
+                .contains("\n  queue 'latest-only' (QUEUE_DEPTH_DISCARD, suspended): 1 pending, 0 executed, 2 discarded, 0 throttled");
+    }
+
+    @Test
     void periodicTimerRearmsItself() throws Exception {
         List<Instant> fired = TimerExamples.periodic(queue);
         assertThat(fired).hasSize(5).isSorted();
