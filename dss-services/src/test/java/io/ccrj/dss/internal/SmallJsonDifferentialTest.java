@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -216,23 +214,7 @@ class SmallJsonDifferentialTest {
         };
     }
 
-    /** Equal, and every node of the same class (an IntNode is not a LongNode), fields in the same order. */
     private static void assertSameTree(JsonNode actual, JsonNode expected, String text) {
-        assertThat(actual).as(text).isEqualTo(expected);
-        assertThat(actual.getClass()).as(text).isEqualTo(expected.getClass());
-        if (expected.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> e = expected.fields();
-            Iterator<Map.Entry<String, JsonNode>> a = actual.fields();
-            while (e.hasNext()) {
-                Map.Entry<String, JsonNode> x = e.next();
-                Map.Entry<String, JsonNode> y = a.next();
-                assertThat(y.getKey()).as(text).isEqualTo(x.getKey());
-                assertSameTree(y.getValue(), x.getValue(), text);
-            }
-        } else if (expected.isArray()) {
-            for (int i = 0; i < expected.size(); i++) {
-                assertSameTree(actual.get(i), expected.get(i), text);
-            }
-        }
+        SmallJsonTest.assertSameTree(actual, expected, text);
     }
 }

@@ -182,7 +182,7 @@ class SmallJsonTest {
     }
 
     /** Equal, and every node of the same class (an IntNode is not a LongNode), in the same order. */
-    private static void assertSameTree(JsonNode actual, JsonNode expected, String text) {
+    static void assertSameTree(JsonNode actual, JsonNode expected, String text) {
         assertThat(actual).as(text).isEqualTo(expected);
         assertThat(actual.getClass()).as(text).isEqualTo(expected.getClass());
         if (expected.isObject()) {
