@@ -488,9 +488,22 @@ public final class HostRouter implements HttpRouter {
         }
         List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete", "gap", "overflow"));
         events.addAll(rt.actionNames());
+        java.util.Set<Verb> verbs = java.util.EnumSet.noneOf(Verb.class);
+        for (Verb v : List.of(Verb.QUERY, Verb.INSERT, Verb.UPSERT, Verb.REPLACE, Verb.UPDATE, Verb.DELETE)) {
+            if (rt.lookupSupports(v)) {
+                verbs.add(v);
+            }
+        }
+        Map<String, String> examples = new HashMap<>();
+        openApi.part(rt).examples().forEach((form, example) -> {
+            try {
+                examples.put(form, Json.PRETTY.writeValueAsString(example));
+            } catch (IOException e) {
+                // no example for this form: it starts empty
+            }
+        });
         ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
-                new HtmlPages.Forms(rt.lookupSupports(Verb.REPLACE), rt.lookupSupports(Verb.UPDATE) ? rt.updateBody() : null,
-                        rt.actionNames())));
+                new HtmlPages.Forms(verbs, rt.updateBody(), rt.actionNames(), examples)));
     }
 
     /** {@return the {@code /metrics} text now} */
