@@ -161,8 +161,14 @@ class OpenApiDocumentTest {
         assertThat(post.status()).isEqualTo(405);
         assertThat(post.header("Allow")).isEqualTo("GET, HEAD");
         assertThat(post.json().get("error").asText()).isEqualTo("unsupported");
-        RawHttp.Res head = RawHttp.once(host.port(), "GET", "/openapi.json", null, null);
-        assertThat(head.status()).isEqualTo(200);
+        for (String doc : List.of("/openapi.json", "/services/kv/openapi.json")) {
+            try (RawHttp c = new RawHttp(host.port())) {
+                c.send("HEAD", doc, null, null);
+                RawHttp.Res head = c.readHead();
+                assertThat(head.status()).as("HEAD " + doc).isEqualTo(200);
+                assertThat(head.header("Content-Type")).isEqualTo("application/json");
+            }
+        }
         RawHttp.Res none = get("/services/nope/openapi.json");
         assertThat(none.status()).isEqualTo(404);
         assertThat(none.json().get("error").asText()).isEqualTo("not_found");
@@ -181,6 +187,19 @@ class OpenApiDocumentTest {
             assertThat(r.json().get("error").asText()).isEqualTo("bad_request");
             assertThat(r.body()).as(bad).doesNotContain("io.ccrj", "java.", "com.fasterxml", "Shop", "$");
         }
+    }
+
+    @Test
+    void typesGoOnlyWhereTheOperationHasThem() {
+        Handlers h = new Handlers();
+        h.types(Verb.INSERT, Shop.Order.class, Shop.Order.class).types(Verb.GET, null, Shop.State.class)
+                .actionTypes("restock", Shop.Restock.class, null);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> h.types(Verb.GET, Shop.Order.class, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no request body");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> h.types(Verb.SUBMIT, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("actionTypes");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> h.types(Verb.SUBSCRIBE, null, null))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     /** One documented operation. */

@@ -90,7 +90,7 @@ public final class OpenApi {
      */
     public ObjectNode hostDocument(Map<String, ServiceRuntime<?>> services) {
         ObjectNode doc = skeleton("ccrj service host", "The host's resources and the DSSP operations of every "
-                + "service it runs, as REST. Every error answer is the JSON error body (Error).");
+                + "service it runs, as REST. HEAD works wherever GET does. Every error answer is the JSON error body (Error).");
         ObjectNode paths = doc.putObject("paths");
         hostPaths(paths);
         ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
@@ -147,8 +147,8 @@ public final class OpenApi {
      */
     public ObjectNode serviceDocument(ServiceRuntime<?> rt) {
         ObjectNode doc = skeleton("service " + rt.name(), "The DSSP operations of service '" + rt.name()
-                + "' as REST. Every error answer is the JSON error body (Error). The host's own document: "
-                + HOST_PATH + ".");
+                + "' as REST. HEAD works wherever GET does. Every error answer is the JSON error body (Error). "
+                + "The host's own document: " + HOST_PATH + ".");
         Part p = part(rt);
         doc.putObject("paths").setAll(p.paths());
         ((ObjectNode) doc.get("components").get("schemas")).setAll(p.schemas());
@@ -447,6 +447,10 @@ public final class OpenApi {
             String id = rt.name() + "." + (v == Verb.SUBMIT ? (action == null ? "submit" : "action." + action)
                     : v == Verb.QUERY && r.body() != RestTable.Body.NONE ? "queryByPost" : v.action());
             ObjectNode o = op(item, method, id, rt.name(), summary(v, action));
+            if (r.modifying() && r.body() == RestTable.Body.NONE) {
+                o.put("description", "A modification: send a JSON Content-Type (application/json) even without a body,"
+                        + " or get 415.");
+            }
             boolean standard = declared.standard().contains(v) || v == Verb.LOOKUP || v == Verb.DROP;
             ApiAccess.Types types = v == Verb.SUBMIT ? (action == null ? null : declared.actionTypes().get(action))
                     : declared.verbTypes().get(v);
