@@ -190,6 +190,28 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void securityFollowsTheHostsToken() throws Exception {
+        try (ServiceHost open = ServiceHost.builder().port(0).build().start();
+             ServiceHost guarded = ServiceHost.builder().port(0).token(TOKEN).protectReads(true).build().start()) {
+            open.start(Manifest.builtIn());
+            guarded.start(Manifest.builtIn());
+            String plain = RawHttp.once(open.port(), "GET", "/openapi.json", null, null).body();
+            assertThat(parse(plain).getMessages()).isEmpty();
+            assertThat(plain).doesNotContain("security", "\"401\"");
+            RawHttp.Res refused = RawHttp.once(guarded.port(), "GET", "/openapi.json", null, null);
+            assertThat(refused.status()).isEqualTo(401); // protected reads: the documents too
+            RawHttp.Res r = RawHttp.once(guarded.port(), "GET", "/openapi.json", null, null, "Authorization: Bearer " + TOKEN);
+            assertThat(parse(r.body()).getMessages()).isEmpty();
+            JsonNode paths = r.json().get("paths");
+            for (String read : List.of("/services/kv", "/services/kv/query", "/directory", "/metrics", "/openapi.json")) {
+                assertThat(paths.get(read).get("get").has("security")).as(read).isTrue();
+                assertThat(paths.get(read).get("get").get("responses").has("401")).as(read).isTrue();
+            }
+            assertThat(paths.get("/health").get("get").has("security")).isFalse(); // never needs the token
+        }
+    }
+
+    @Test
     void typesGoOnlyWhereTheOperationHasThem() {
         Handlers h = new Handlers();
         h.types(Verb.INSERT, Shop.Order.class, Shop.Order.class).types(Verb.GET, null, Shop.State.class)

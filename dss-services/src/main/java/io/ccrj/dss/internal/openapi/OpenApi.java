@@ -40,6 +40,16 @@ public final class OpenApi {
     private static final String REF = "$ref";
     /** The error answers, by status: the {@code components.responses} names. */
     private static final Map<Integer, String[]> ERRORS = errors();
+    /**
+     * The statuses of the faults a service's own handler answers about its state and its input
+     * (bad_request, not_found, conflict, precondition_failed, internal, unavailable); the others
+     * are the host's, listed where the host gives them.
+     */
+    private static final List<Integer> HANDLER_FAULTS = List.of(FaultCode.BAD_REQUEST.httpStatus(),
+            FaultCode.NOT_FOUND.httpStatus(), FaultCode.CONFLICT.httpStatus(), FaultCode.PRECONDITION_FAILED.httpStatus(),
+            FaultCode.INTERNAL.httpStatus(), FaultCode.UNAVAILABLE.httpStatus());
+    /** The shared schemas only the host's own resources use. */
+    private static final List<String> HOST_ONLY = List.of("Directory", "DirectoryEntry", "CreateRequest", "Health");
 
     private final boolean token;
     private final boolean protectReads;
@@ -151,7 +161,9 @@ public final class OpenApi {
                 + "The host's own document: " + HOST_PATH + ".");
         Part p = part(rt);
         doc.putObject("paths").setAll(p.paths());
-        ((ObjectNode) doc.get("components").get("schemas")).setAll(p.schemas());
+        ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
+        schemas.remove(HOST_ONLY); // the host's own resources are in the host's document
+        schemas.setAll(p.schemas());
         return doc;
     }
 
@@ -537,9 +549,7 @@ public final class OpenApi {
                 statuses.add(405);
             }
             if (!standard) {
-                for (FaultCode c : FaultCode.values()) { // a service's own handler may answer any fault
-                    statuses.add(c.httpStatus());
-                }
+                statuses.addAll(HANDLER_FAULTS);
             }
             errors(o, r.modifying() || protectReads, statuses);
         }
