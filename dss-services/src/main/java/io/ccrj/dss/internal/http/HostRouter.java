@@ -58,8 +58,9 @@ public final class HostRouter implements HttpRouter {
     private final boolean protectReads;
     private final long timeoutMillis;
     private final OpenApi openApi;
-    /** {@code Link} to the host's OpenAPI document (OPTIONS /). */
+    /** The {@code Link} header (RFC 8288): where OPTIONS points at the OpenAPI documents. */
     private static final AsciiString LINK = AsciiString.cached("link");
+    /** {@code OPTIONS /}'s {@code Link}: the host's OpenAPI document. */
     private static final String HOST_LINK = "<" + OpenApi.HOST_PATH + ">; rel=\"service-desc\"";
 
     /** @param host the host core whose services this router serves */
