@@ -25,6 +25,8 @@ public final class Handlers {
     private final Set<Verb> standard = EnumSet.noneOf(Verb.class);
     /** The declared Update body type, or {@code null} for the default (see {@link #updateBody}). */
     private String updateBody;
+    private final Map<Verb, ApiAccess.Types> verbTypes = new EnumMap<>(Verb.class);
+    private final Map<String, ApiAccess.Types> actionTypes = new LinkedHashMap<>();
 
     Handlers() {
     }
@@ -34,7 +36,8 @@ public final class Handlers {
         return new ApiAccess.Declared(Collections.unmodifiableMap(new EnumMap<>(verbs)),
                 Collections.unmodifiableMap(new LinkedHashMap<>(actions)),
                 Collections.unmodifiableSet(standard.isEmpty() ? EnumSet.noneOf(Verb.class) : EnumSet.copyOf(standard)),
-                updateBody);
+                updateBody, Collections.unmodifiableMap(new EnumMap<>(verbTypes)),
+                Collections.unmodifiableMap(new LinkedHashMap<>(actionTypes)));
     }
 
     /**
@@ -145,6 +148,56 @@ public final class Handlers {
                     + mediaType + "'");
         }
         updateBody = m;
+        return this;
+    }
+
+    /**
+     * Declares the Java types an operation's request body and answer have, so that the host's
+     * OpenAPI documents give their JSON Schemas and the browser view an example body. The types
+     * only describe: the handler still reads and checks the body itself. The schema is Jackson's
+     * view of the type (records and beans: their properties; maps, collections, arrays, enums,
+     * strings, numbers, booleans; {@code JsonNode} or {@code Object}: any JSON); a property marked
+     * {@code @JsonProperty(required = true)} is required.
+     *
+     * <p>Undeclared, a standard handler's types are the state's (Get, Replace and Update answer
+     * the state; Replace takes a state; Update a merge patch of it), and any other body or answer
+     * is any JSON.
+     *
+     * @param verb Query, Insert, Update, Upsert, Replace, Delete or Get (Delete and Get take no
+     *     body: pass {@code null}); Submit actions use {@link #actionTypes}
+     * @param body the request body's type, or {@code null} for any JSON (or none)
+     * @param answer the successful answer's type, or {@code null} for any JSON
+     * @return this
+     * @throws IllegalArgumentException for another verb, or a body type for Get or Delete
+     */
+    public Handlers types(Verb verb, Class<?> body, Class<?> answer) {
+        Objects.requireNonNull(verb, "verb");
+        switch (verb) {
+            case QUERY, INSERT, UPDATE, UPSERT, REPLACE -> {
+            }
+            case GET, DELETE -> {
+                if (body != null) {
+                    throw new IllegalArgumentException(verb + " takes no request body; declare only its answer");
+                }
+            }
+            default -> throw new IllegalArgumentException("no declared types for " + verb
+                    + (verb == Verb.SUBMIT ? "; use actionTypes(action, body, answer)" : ""));
+        }
+        verbTypes.put(verb, new ApiAccess.Types(body, answer));
+        return this;
+    }
+
+    /**
+     * Declares the Java types of a Submit action's request body and answer (see {@link #types}).
+     *
+     * @param action the action's name
+     * @param body the request body's type, or {@code null} for any JSON (or none)
+     * @param answer the successful answer's type, or {@code null} for any JSON
+     * @return this
+     */
+    public Handlers actionTypes(String action, Class<?> body, Class<?> answer) {
+        Objects.requireNonNull(action, "action");
+        actionTypes.put(action, new ApiAccess.Types(body, answer));
         return this;
     }
 }

@@ -1,5 +1,6 @@
 package io.ccrj.dss;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.internal.Json;
@@ -42,6 +43,21 @@ public final class KeyValueService extends Service<KeyValueService.State> {
         }
     }
 
+    // The bodies and answers, declared for the OpenAPI documents and the browser view's examples
+    // (the handlers read the trees themselves).
+    private record Item(@JsonProperty(required = true) String key, @JsonProperty(required = true) JsonNode value) {
+    }
+
+    private record Upserted(@JsonProperty(required = true) String key, @JsonProperty(required = true) JsonNode value,
+                            @JsonProperty(required = true) boolean created) {
+    }
+
+    private record Removed(@JsonProperty(required = true) String key, @JsonProperty(required = true) JsonNode value) {
+    }
+
+    private record Prefix(String prefix) {
+    }
+
     /** An empty store. */
     public KeyValueService() {
         super(State.class, new State(null));
@@ -74,7 +90,12 @@ public final class KeyValueService extends Service<KeyValueService.State> {
                 .action("clear", op -> {
                     setState(new State(null));
                     op.respondState();
-                });
+                })
+                .types(Verb.QUERY, Prefix.class, State.class)
+                .types(Verb.INSERT, Item.class, Item.class)
+                .types(Verb.UPSERT, null, Upserted.class)
+                .types(Verb.DELETE, null, Removed.class)
+                .actionTypes("clear", null, State.class);
     }
 
     @Override

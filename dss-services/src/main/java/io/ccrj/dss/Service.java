@@ -160,7 +160,9 @@ public abstract class Service<S> {
             }
             return value;
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "not a valid state of " + contract() + ": " + Json.firstLine(e));
+            // the contract, unless it is the default (the class's name: the host never shows Java names)
+            String of = contract().equals(getClass().getName()) ? "" : " of " + contract();
+            throw new Fault(FaultCode.BAD_REQUEST, "not a valid state" + of + ": " + Json.firstLine(e));
         }
     }
 

@@ -139,9 +139,21 @@ public interface ApiAccess {
      * @param actions Submit actions, in declaration order
      * @param standard the verbs bound to the generic handlers
      * @param updateBody the declared Update body type, or {@code null} for the default
+     * @param verbTypes the body and answer types declared per verb ({@code Handlers.types})
+     * @param actionTypes the body and answer types declared per Submit action
      */
     record Declared(Map<io.ccrj.dss.Verb, Binding> verbs, Map<String, Binding> actions,
-                    Set<io.ccrj.dss.Verb> standard, String updateBody) {
+                    Set<io.ccrj.dss.Verb> standard, String updateBody, Map<io.ccrj.dss.Verb, Types> verbTypes,
+                    Map<String, Types> actionTypes) {
+    }
+
+    /**
+     * The Java types an operation's body and answer were declared with (they only describe).
+     *
+     * @param body the request body's type, or {@code null} for any JSON
+     * @param answer the answer's type, or {@code null} for any JSON
+     */
+    record Types(Class<?> body, Class<?> answer) {
     }
 
     /**

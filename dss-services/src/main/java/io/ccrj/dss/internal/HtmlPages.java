@@ -1,15 +1,21 @@
 package io.ccrj.dss.internal;
 
+import io.ccrj.dss.Verb;
+
 import java.util.List;
+import java.util.Map;
 
 /**
  * The browser view: the directory page ({@code GET /}) and a service's page
  * ({@code GET /services/NAME} with {@code Accept: text/html}). Plain HTML and a little script, no
  * external resources. Element ids are stable (a WebDriver test drives them; docs/dss-services.md
- * lists them): {@code services}, {@code state}, {@code version}, {@code replace-body},
- * {@code replace-submit}, {@code update-body}, {@code update-submit} (each only when the service
- * supports it), {@code action-NAME-body} and {@code action-NAME-submit} per action, {@code token},
- * {@code result}, {@code notifications}, {@code stream-status}.
+ * lists them): {@code services}, {@code openapi}, {@code state}, {@code version}; one form per
+ * operation the service supports: {@code query-body}/{@code query-submit},
+ * {@code insert-body}/{@code insert-submit}, {@code upsert-key}/{@code upsert-body}/{@code upsert-submit},
+ * {@code replace-body}/{@code replace-submit}, {@code update-body}/{@code update-submit},
+ * {@code delete-key}/{@code delete-submit}, {@code action-NAME-body}/{@code action-NAME-submit}
+ * per action; {@code token}, {@code result}, {@code notifications}, {@code stream-status}. A body's
+ * text area starts with the example body of the service's OpenAPI document (Replace: the state).
  */
 public final class HtmlPages {
     /** A directory row. */
@@ -27,10 +33,8 @@ public final class HtmlPages {
             </style>
             """;
 
-    // the methods the forms send, from the one REST table the router decodes with
-    private static final String REPLACE_METHOD = RestTable.encode(io.ccrj.dss.Verb.REPLACE, true).method().name();
-    private static final String UPDATE_METHOD = RestTable.encode(io.ccrj.dss.Verb.UPDATE, true).method().name();
-    private static final String SUBMIT_METHOD = RestTable.encode(io.ccrj.dss.Verb.SUBMIT, true).method().name();
+    /** The page's own style for the forms. */
+    private static final String FORM_STYLE = "<style>input.key{font-family:ui-monospace,monospace;width:20em}</style>\n";
 
     private HtmlPages() {
     }
@@ -38,11 +42,14 @@ public final class HtmlPages {
     /**
      * The forms a service page shows: only what the service supports.
      *
-     * @param replace whether Replace is bound
-     * @param updateBody the Update body's media type, or {@code null} if Update is not bound
+     * @param verbs the supported verbs among Query, Insert, Upsert, Replace, Update and Delete
+     * @param updateBody the Update body's media type (used when Update is supported)
      * @param actions the Submit actions, one form each
+     * @param examples the example bodies, indented JSON, keyed as the OpenAPI document's parts key
+     *     them ({@code query}, {@code insert}, {@code upsert}, {@code update}, {@code action:NAME});
+     *     a form without one starts with {@code {}}
      */
-    public record Forms(boolean replace, String updateBody, List<String> actions) {
+    public record Forms(java.util.Set<Verb> verbs, String updateBody, List<String> actions, Map<String, String> examples) {
     }
 
     /**
@@ -61,7 +68,8 @@ public final class HtmlPages {
                     .append("</td><td><a href=\"").append(url).append("?format=json\">state</a></td></tr>\n");
         }
         sb.append("</tbody></table>\n<p><a href=\"/directory\">directory as JSON</a> · <a href=\"/health\">health</a> · ")
-                .append("<a href=\"/metrics\">metrics</a></p>\n</body></html>\n");
+                .append("<a href=\"/metrics\">metrics</a> · <a id=\"openapi\" href=\"/openapi.json\">OpenAPI document</a></p>\n")
+                .append("</body></html>\n");
         return sb.toString();
     }
 
@@ -80,35 +88,53 @@ public final class HtmlPages {
         String n = escape(name);
         StringBuilder sb = new StringBuilder(4096);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(n)
-                .append(" · ccrj</title>").append(STYLE).append("</head><body>\n")
-                .append("<p><a href=\"/\">all services</a></p>\n<h1 id=\"name\">").append(n).append("</h1>\n")
+                .append(" · ccrj</title>").append(STYLE).append(FORM_STYLE).append("</head><body>\n")
+                .append("<p><a href=\"/\">all services</a> · <a id=\"openapi\" href=\"/services/").append(escape(urlSegment(name)))
+                .append("/openapi.json\">OpenAPI document</a></p>\n<h1 id=\"name\">").append(n).append("</h1>\n")
                 .append("<p>contract <code id=\"contract\">").append(escape(contract))
                 .append("</code>, version <code id=\"version\">").append(version).append("</code></p>\n")
                 .append("<h2>State</h2>\n<pre id=\"state\">").append(escape(statePretty)).append("</pre>\n");
         if (tokenRequired) {
             sb.append("<p><label>Bearer token <input id=\"token\" type=\"password\" autocomplete=\"off\"></label></p>\n");
         }
-        if (forms.replace()) {
-            sb.append("<h2>Replace</h2>\n<textarea id=\"replace-body\">").append(escape(statePretty)).append("</textarea>\n")
-                    .append("<button id=\"replace-submit\" type=\"button\" data-method=\"").append(REPLACE_METHOD)
-                    .append("\">Replace (").append(REPLACE_METHOD).append(")</button>\n");
+        java.util.Set<Verb> verbs = forms.verbs();
+        if (verbs.contains(Verb.QUERY)) {
+            form(sb, "query", "Query", "Part of the state: the query as a JSON body.", null, forms.examples().getOrDefault("query", "{}"),
+                    Verb.QUERY, "application/json");
         }
-        if (forms.updateBody() != null) {
+        if (verbs.contains(Verb.INSERT)) {
+            form(sb, "insert", "Insert", "Adds an item; 409 if it exists.", null, forms.examples().getOrDefault("insert", "{}"),
+                    Verb.INSERT, "application/json");
+        }
+        if (verbs.contains(Verb.UPSERT)) {
+            form(sb, "upsert", "Upsert", "Inserts or replaces the item with this key.", "", forms.examples().getOrDefault("upsert", "{}"),
+                    Verb.UPSERT, "application/json");
+        }
+        if (verbs.contains(Verb.REPLACE)) {
+            form(sb, "replace", "Replace", "A whole state.", null, statePretty, Verb.REPLACE, "application/json");
+        }
+        if (verbs.contains(Verb.UPDATE)) {
             boolean mergePatch = forms.updateBody().equals("application/merge-patch+json");
-            sb.append("<h2>Update</h2>\n<p>").append(mergePatch ? "A JSON Merge Patch (RFC 7396) of the state."
-                            : "The service's own Update: a JSON body, sent as <code>" + escape(forms.updateBody()) + "</code>.")
-                    .append("</p>\n<textarea id=\"update-body\">{}</textarea>\n")
-                    .append("<button id=\"update-submit\" type=\"button\" data-type=\"").append(escape(forms.updateBody()))
-                    .append("\" data-method=\"").append(UPDATE_METHOD).append("\">Update (").append(UPDATE_METHOD)
-                    .append(")</button>\n");
+            form(sb, "update", "Update", mergePatch ? "A JSON Merge Patch (RFC 7396) of the state."
+                            : "The service's own Update: a JSON body, sent as <code>" + escape(forms.updateBody()) + "</code>.",
+                    null, forms.examples().getOrDefault("update", "{}"), Verb.UPDATE, forms.updateBody());
+        }
+        if (verbs.contains(Verb.DELETE)) {
+            form(sb, "delete", "Delete", "Removes the item with this key; 404 if absent.", "", null, Verb.DELETE,
+                    "application/json");
         }
         for (String a : forms.actions()) {
             String id = escape(a);
+            RestTable.Route r = RestTable.encode(Verb.SUBMIT, true);
+            String example = forms.examples().getOrDefault("action:" + a, "{}");
             sb.append("<h2>Action <code>").append(id).append("</code></h2>\n")
-                    .append("<textarea id=\"action-").append(id).append("-body\">{}</textarea>\n")
+                    .append("<textarea id=\"action-").append(id).append("-body\">").append(escape(example))
+                    .append("</textarea>\n")
                     .append("<button id=\"action-").append(id).append("-submit\" type=\"button\" data-action=\"")
-                    .append(id).append("\" data-method=\"").append(SUBMIT_METHOD).append("\">Submit ").append(id)
-                    .append(" (").append(SUBMIT_METHOD).append(")</button>\n");
+                    .append(id).append("\" data-method=\"").append(r.method().name()).append("\" data-path=\"")
+                    .append(escape(r.path())).append("\" data-body=\"action-").append(id)
+                    .append("-body\" data-type=\"application/json\">Submit ").append(id)
+                    .append(" (").append(r.method().name()).append(")</button>\n");
         }
         sb.append("<p>Last answer: <code id=\"result\"></code></p>\n")
                 .append("<h2>Notifications <small id=\"stream-status\">connecting</small></h2>\n<ul id=\"notifications\"></ul>\n")
@@ -127,12 +153,11 @@ public final class HtmlPages {
                           catch(e){$('result').textContent='error: '+e;return;}
                           const body=await r.text();$('result').textContent=r.status+' '+body;
                           if(r.ok){refresh();}}
-                        const on=(id,f)=>{const e=$(id);if(e){e.addEventListener('click',()=>f(e));}};
-                        on('replace-submit',b=>send(b.dataset.method,'application/json',$('replace-body').value));
-                        on('update-submit',b=>send(b.dataset.method,b.dataset.type,$('update-body').value));
-                        document.querySelectorAll('button[data-action]').forEach(b=>b.addEventListener('click',()=>
-                          send(b.dataset.method,'application/json',$('action-'+b.dataset.action+'-body').value,
-                            url+'/actions/'+encodeURIComponent(b.dataset.action))));
+                        document.querySelectorAll('button[data-method]').forEach(b=>b.addEventListener('click',()=>{
+                          let path=b.dataset.path;const d=b.dataset;
+                          if(d.key){path=path.replace('{key}',encodeURIComponent($(d.key).value));}
+                          if(d.action){path=path.replace('{action}',encodeURIComponent(d.action));}
+                          send(d.method,d.type,d.body?$(d.body).value:undefined,url+path);}));
                         const es=new EventSource(url+'/notifications');
                         es.onopen=()=>{$('stream-status').textContent='live';};
                         es.onerror=()=>{$('stream-status').textContent='reconnecting';};
@@ -145,8 +170,37 @@ public final class HtmlPages {
                         })();
                         </script>
                         </body></html>
-                        """.replace("'/actions/'", "'" + RestTable.ACTION.replace("{action}", "") + "'"));
+                        """);
         return sb.toString();
+    }
+
+    /**
+     * One operation's form: a key field (Upsert, Delete), a body (with the example), a button that
+     * says the method and the path template (from the REST table) the script sends.
+     */
+    private static void form(StringBuilder sb, String id, String title, String what, String key, String body, Verb verb,
+                             String type) {
+        RestTable.Route r = RestTable.encode(verb, body != null);
+        sb.append("<h2>").append(title).append("</h2>\n<p>").append(what).append("</p>\n");
+        if (key != null) {
+            sb.append("<p><label>key <input id=\"").append(id).append("-key\" class=\"key\" placeholder=\"key\" autocomplete=\"off\"></label></p>\n");
+        }
+        if (body != null) {
+            sb.append("<textarea id=\"").append(id).append("-body\">").append(escape(body)).append("</textarea>\n");
+        }
+        sb.append("<button id=\"").append(id).append("-submit\" type=\"button\" data-method=\"").append(r.method().name())
+                .append("\" data-path=\"").append(escape(r.path())).append("\" data-type=\"").append(escape(type)).append('"');
+        if (key != null) {
+            sb.append(" data-key=\"").append(id).append("-key\"");
+        }
+        if (body != null) {
+            sb.append(" data-body=\"").append(id).append("-body\"");
+        }
+        sb.append('>').append(title).append(" (").append(r.method().name()).append(")</button>\n");
+    }
+
+    private static String urlSegment(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /**

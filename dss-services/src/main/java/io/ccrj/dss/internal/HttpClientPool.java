@@ -11,10 +11,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -130,7 +131,8 @@ public final class HttpClientPool {
 
     private static EventLoopGroup newGroup(int ioThreads) {
         DefaultThreadFactory tf = new DefaultThreadFactory("ccrj-http-client", true);
-        return Epoll.isAvailable() ? new EpollEventLoopGroup(ioThreads, tf) : new NioEventLoopGroup(ioThreads, tf);
+        return new MultiThreadIoEventLoopGroup(ioThreads, tf,
+                Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
     }
 
     /**

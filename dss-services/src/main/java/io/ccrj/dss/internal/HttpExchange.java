@@ -272,13 +272,9 @@ public final class HttpExchange {
     }
 
     /**
-     * The answer cannot be made (no memory for it): the connection is closed instead, so that
-     * the client sees the answer lost with the connection, never a different one (a 504 later,
-     * or a 500 for a change that was made).
-     */
-    /**
      * Gives up on answering: the answer could not be made (no memory for it, typically). The
-     * connection is closed, so the client sees the answer lost with it; any thread.
+     * connection is closed instead, so the client sees the answer lost with the connection, never
+     * a different one (a 504 later, or a 500 for a change that was made); any thread.
      *
      * @param cause why
      */

@@ -10,11 +10,12 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -124,7 +125,8 @@ public final class HttpServer implements AutoCloseable {
         SubscriberMemory subscriberMemory = SubscriberMemory.forThisJvm();
         boolean epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
-        this.group = epoll ? new EpollEventLoopGroup(ioThreads, threads) : new NioEventLoopGroup(ioThreads, threads);
+        this.group = new MultiThreadIoEventLoopGroup(ioThreads, threads,
+                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
         this.clients = HttpClientPool.onEventLoops(group);
         Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap b = new ServerBootstrap()
@@ -132,7 +134,7 @@ public final class HttpServer implements AutoCloseable {
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
+                .childOption(ChannelOption.RECVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

@@ -69,7 +69,10 @@ public final class Json {
         String line = nl < 0 ? m : m.substring(0, nl);
         // Jackson names its own Java API in constraint messages; a client needs only the limit
         return line.replaceAll(",? ?(from|use) `[A-Za-z.]+\\(\\)`", "")
-                .replaceAll("`[A-Za-z.]*(StreamReadConstraints|StreamWriteConstraints|JsonFactory)[A-Za-z.()]*`", "the host's limit");
+                .replaceAll("`[A-Za-z.]*(StreamReadConstraints|StreamWriteConstraints|JsonFactory)[A-Za-z.()]*`", "the host's limit")
+                // a client knows the JSON it sent, not the Java types it is read as
+                .replaceAll("`[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+(<[^`]*>)?(\\[])*`", "the expected type")
+                .replaceAll("\\s*\\(although at least one Creator exists\\)", "");
     }
 
     /**

@@ -14,6 +14,10 @@ public final class CounterService extends Service<CounterService.State> {
     public record State(long count) {
     }
 
+    /** What "add" takes, {"by": n}: declared for the OpenAPI documents and the browser view. */
+    public record Add(long by) {
+    }
+
     public CounterService() {
         super(State.class, new State(0));
     }
@@ -36,7 +40,11 @@ public final class CounterService extends Service<CounterService.State> {
                     op.respondState(); // bumps the version, saves, notifies subscribers, answers
                 })
                 // Submit "peek": reads only, so it may run alongside other readers
-                .action("peek", HandlerKind.CONCURRENT, op -> op.respond(json().valueToTree(state())));
+                .action("peek", HandlerKind.CONCURRENT, op -> op.respond(json().valueToTree(state())))
+                // what they take and answer (null: any JSON), for the OpenAPI documents: they describe,
+                // the handler still checks
+                .actionTypes("add", Add.class, State.class)
+                .actionTypes("peek", null, State.class);
     }
 }
 // end::service[]

@@ -222,8 +222,9 @@ class PipelinedClientTest {
     @Test
     void aBurstOfReadsFromThePoolsOwnLoopIsPipelinedOnTheWarmConnection() throws Exception {
         // the group type the pool's channels need (a host's own group is made the same way)
-        io.netty.channel.EventLoopGroup group = io.netty.channel.epoll.Epoll.isAvailable()
-                ? new io.netty.channel.epoll.EpollEventLoopGroup(1) : new io.netty.channel.nio.NioEventLoopGroup(1);
+        io.netty.channel.EventLoopGroup group = new io.netty.channel.MultiThreadIoEventLoopGroup(1,
+                io.netty.channel.epoll.Epoll.isAvailable() ? io.netty.channel.epoll.EpollIoHandler.newFactory()
+                        : io.netty.channel.nio.NioIoHandler.newFactory());
         try (EchoServer server = new EchoServer(Integer.MAX_VALUE, false)) {
             HttpClientPool pool = HttpClientPool.onEventLoops(group);
             ServiceRef ref = HttpServiceRef.create(server.uri(), null, pool);

@@ -22,6 +22,7 @@ import io.ccrj.dss.internal.RestTable;
 import io.ccrj.dss.internal.SseStream;
 import io.ccrj.dss.internal.Utf8;
 import io.ccrj.dss.internal.host.HostCore;
+import io.ccrj.dss.internal.openapi.OpenApi;
 import io.ccrj.dss.internal.runtime.Committed;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.netty.buffer.Unpooled;
@@ -56,6 +57,11 @@ public final class HostRouter implements HttpRouter {
     private final BearerToken token;
     private final boolean protectReads;
     private final long timeoutMillis;
+    private final OpenApi openApi;
+    /** The {@code Link} header (RFC 8288): where OPTIONS points at the OpenAPI documents. */
+    private static final AsciiString LINK = AsciiString.cached("link");
+    /** {@code OPTIONS /}'s {@code Link}: the host's OpenAPI document. */
+    private static final String HOST_LINK = "<" + OpenApi.HOST_PATH + ">; rel=\"service-desc\"";
 
     /** @param host the host core whose services this router serves */
     public HostRouter(HostCore host) {
@@ -63,6 +69,7 @@ public final class HostRouter implements HttpRouter {
         this.token = host.token();
         this.protectReads = host.config().protectReads();
         this.timeoutMillis = host.config().requestTimeout().toMillis();
+        this.openApi = new OpenApi(token != null, protectReads);
     }
 
     @Override
@@ -132,9 +139,18 @@ public final class HostRouter implements HttpRouter {
         HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(); // Netty's codec drops HEAD bodies
         authorize(ex, needsTokenAsModification(ex, seg), exempt(seg));
         if (seg.isEmpty()) {
-            requireMethod(m, HttpMethod.GET);
-            if (!ex.refuseBody()) {
+            if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.OPTIONS)) {
+                throw methodNotAllowed(ex.method(), "GET, HEAD, OPTIONS");
+            }
+            if (ex.refuseBody()) {
+                return;
+            }
+            if (m.equals(HttpMethod.GET)) {
                 directoryHtml(ex);
+            } else {
+                ObjectNode o = Json.object().put("openapi", OpenApi.HOST_PATH).put("directory", "/directory")
+                        .put("health", "/health").put("metrics", "/metrics");
+                ex.respondJson(200, o, h -> h.set(HttpHeaderNames.ALLOW, "GET, HEAD, OPTIONS").set(LINK, HOST_LINK));
             }
             return;
         }
@@ -173,9 +189,16 @@ public final class HostRouter implements HttpRouter {
                     ex.respondText(200, PROMETHEUS, metricsText());
                 }
             }
+            case "openapi.json" -> {
+                requireLength(seg, 1, raw);
+                requireMethod(m, HttpMethod.GET);
+                if (!ex.refuseBody()) {
+                    ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
+                }
+            }
             case "services" -> service(ex, seg, raw);
             default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + "; try /, /directory, /services/{name}, /health or /metrics");
+                    + "; try /, /directory, /services/{name}, /health, /metrics or " + OpenApi.HOST_PATH);
         }
     }
 
@@ -212,11 +235,19 @@ public final class HostRouter implements HttpRouter {
             throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
         }
         List<String> below = seg.subList(2, seg.size());
+        if (below.size() == 1 && below.get(0).equals(OpenApi.SERVICE_SEGMENT)) {
+            requireMethod(ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(), HttpMethod.GET);
+            if (!ex.refuseBody()) {
+                ex.respondJson(200, openApi.serviceDocument(rt), null);
+            }
+            return;
+        }
         String path = RestTable.template(below);
         if (path == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
                     + (below.isEmpty() || !List.of("query", "items", "actions", "notifications").contains(below.get(0))
-                    ? "; a service has /query, /items/{key}, /actions/{action} and /notifications" : ""));
+                    ? "; a service has /query, /items/{key}, /actions/{action}, /notifications and /"
+                    + OpenApi.SERVICE_SEGMENT : ""));
         }
         // one table for every service route: method, authorization, body, success status
         RestTable.Route route = RestTable.decode(ex.method(), path);
@@ -298,6 +329,12 @@ public final class HostRouter implements HttpRouter {
         } else if (f != null) {
             fault(ex, f);
         } else {
+            if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
+                CharSequence etag = rt.etag(r.version());
+                String link = "</services/" + encode(rt.name()) + "/" + OpenApi.SERVICE_SEGMENT + ">; rel=\"service-desc\"";
+                ex.respondJson(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
+                return;
+            }
             if (okStatus == 200) {
                 answerState(ex, rt, r.body(), r.version());
                 return;
@@ -452,9 +489,22 @@ public final class HostRouter implements HttpRouter {
         }
         List<String> events = new ArrayList<>(List.of("replace", "update", "insert", "upsert", "delete", "gap", "overflow"));
         events.addAll(rt.actionNames());
+        java.util.Set<Verb> verbs = java.util.EnumSet.noneOf(Verb.class);
+        for (Verb v : List.of(Verb.QUERY, Verb.INSERT, Verb.UPSERT, Verb.REPLACE, Verb.UPDATE, Verb.DELETE)) {
+            if (rt.lookupSupports(v)) {
+                verbs.add(v);
+            }
+        }
+        Map<String, String> examples = new HashMap<>();
+        openApi.part(rt).examples().forEach((form, example) -> {
+            try {
+                examples.put(form, Json.PRETTY.writeValueAsString(example));
+            } catch (IOException e) {
+                // no example for this form: it starts empty
+            }
+        });
         ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
-                new HtmlPages.Forms(rt.lookupSupports(Verb.REPLACE), rt.lookupSupports(Verb.UPDATE) ? rt.updateBody() : null,
-                        rt.actionNames())));
+                new HtmlPages.Forms(verbs, rt.updateBody(), rt.actionNames(), examples)));
     }
 
     /** {@return the {@code /metrics} text now} */
@@ -634,7 +684,7 @@ public final class HostRouter implements HttpRouter {
 
     /** The path's fixed words, taken as they are instead of copied out of every request's path. */
     private static final String[] KEYWORDS = {"services", "items", "actions", "query", "notifications", "directory",
-        "health", "metrics"};
+        "health", "metrics", "openapi.json"};
 
     /** @return the fixed word that {@code raw[from, to)} spells, or {@code null} */
     private static String keyword(String raw, int from, int to) {

@@ -60,6 +60,8 @@ public final class ServiceRuntime<S> {
     private final Service<S> service;
     private final DispatcherQueue queue;
     private final Map<String, ServiceRef> partners;
+    /** What {@code bind} declared (immutable). */
+    private final ApiAccess.Declared declared;
     private final Map<String, String> partnerUris;
     private final Admission admission;
     private final VerbTable verbs;
@@ -109,7 +111,8 @@ public final class ServiceRuntime<S> {
         this.exclusivePort = new Port<>(name + ".exclusive");
         this.teardownPort = new Port<>(name + ".teardown");
         this.independentPort = new Port<>(name + ".independent");
-        this.verbs = new VerbTable(ACCESS.bind(service), this::standardHandler, this::lookup,
+        this.declared = ACCESS.bind(service);
+        this.verbs = new VerbTable(declared, this::standardHandler, this::lookup,
                 custom -> op -> teardown(op, custom));
         this.state = new VersionedState<>(name, service, initialState, stateFile);
         Binding get = verbs.binding(Verb.GET);
@@ -262,6 +265,11 @@ public final class ServiceRuntime<S> {
             default -> verbs.supports(verb);
         };
         return ok ? null : verbs.unsupportedMessage(name, contract(), verb, action);
+    }
+
+    /** {@return what the service's {@code bind} declared: handlers, standard verbs, body types} */
+    public ApiAccess.Declared declared() {
+        return declared;
     }
 
     /** @return the names of the Submit actions (for the browser view's forms and listeners) */

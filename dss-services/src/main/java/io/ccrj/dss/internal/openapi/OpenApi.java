@@ -1,0 +1,658 @@
+package io.ccrj.dss.internal.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.RestTable;
+import io.ccrj.dss.internal.runtime.ServiceRuntime;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.WeakHashMap;
+
+/**
+ * Builds the host's OpenAPI 3.1 documents: {@code GET /openapi.json} (the host's own resources and
+ * every running service) and {@code GET /services/{name}/openapi.json} (one service). A service's
+ * operations are the REST table's rows it supports, one path per Submit action; its schemas are
+ * named after its contract ({@code kv.state}, {@code kv.insert.body}, ...) and derived from the
+ * types it declared ({@link JsonSchemas}). Every operation lists every status the host can answer
+ * it with, the errors with the one JSON error body. See the package comment for the threading.
+ */
+public final class OpenApi {
+    /** The version of OpenAPI the documents are written in. */
+    public static final String OPENAPI = "3.1.0";
+    /** The host document's path. */
+    public static final String HOST_PATH = "/openapi.json";
+    /** A service document's last path segment ({@code /services/{name}/openapi.json}). */
+    public static final String SERVICE_SEGMENT = "openapi.json";
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    private static final String JSON = "application/json";
+    private static final String REF = "$ref";
+    /** The error answers, by status: the {@code components.responses} names. */
+    private static final Map<Integer, String[]> ERRORS = errors();
+    /**
+     * The statuses of the faults a service's own handler answers about its state and its input
+     * (bad_request, not_found, conflict, precondition_failed, internal, unavailable); the others
+     * are the host's, listed where the host gives them.
+     */
+    private static final List<Integer> HANDLER_FAULTS = List.of(FaultCode.BAD_REQUEST.httpStatus(),
+            FaultCode.NOT_FOUND.httpStatus(), FaultCode.CONFLICT.httpStatus(), FaultCode.PRECONDITION_FAILED.httpStatus(),
+            FaultCode.INTERNAL.httpStatus(), FaultCode.UNAVAILABLE.httpStatus());
+    /** The shared schemas only the host's own resources use. */
+    private static final List<String> HOST_ONLY = List.of("Directory", "DirectoryEntry", "CreateRequest", "Health");
+
+    private final boolean token;
+    private final boolean protectReads;
+    /** Per running service, its part of the documents (built once; see the package comment). */
+    private final Map<ServiceRuntime<?>, Part> parts = new WeakHashMap<>();
+
+    /**
+     * @param token whether the host has a bearer token
+     * @param protectReads whether reads need it too
+     */
+    public OpenApi(boolean token, boolean protectReads) {
+        this.token = token;
+        this.protectReads = protectReads;
+    }
+
+    /**
+     * One service's part of the documents: immutable once built.
+     *
+     * @param prefix the schema names' prefix (the contract)
+     * @param paths path to path item
+     * @param schemas schema name to schema
+     * @param examples a request body example per form: {@code query}, {@code insert},
+     *     {@code upsert}, {@code replace}, {@code update}, {@code action:NAME}
+     */
+    public record Part(String prefix, ObjectNode paths, ObjectNode schemas, Map<String, JsonNode> examples) {
+    }
+
+    /**
+     * @param rt a running service
+     * @return its part of the documents, built on first use and cached
+     */
+    public Part part(ServiceRuntime<?> rt) {
+        synchronized (parts) {
+            Part p = parts.get(rt);
+            if (p == null) {
+                p = new ServiceParts(rt).build();
+                parts.put(rt, p);
+            }
+            return p;
+        }
+    }
+
+    /**
+     * The host's document: its own resources and every running service's.
+     *
+     * @param services the running services, by name
+     * @return a new document
+     */
+    public ObjectNode hostDocument(Map<String, ServiceRuntime<?>> services) {
+        ObjectNode doc = skeleton("ccrj service host", "The host's resources and the DSSP operations of every "
+                + "service it runs, as REST. HEAD works wherever GET does. Every error answer is the JSON error body (Error).");
+        ObjectNode paths = doc.putObject("paths");
+        hostPaths(paths);
+        ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
+        services.forEach((name, rt) -> {
+            Part p = part(rt);
+            if (clashes(schemas, p)) {
+                // another service has this contract's name with other types: this one's schemas
+                // carry its service name too
+                String old = "#/components/schemas/" + p.prefix() + ".";
+                String now = "#/components/schemas/" + p.prefix() + "." + name + ".";
+                paths.setAll((ObjectNode) renamed(p.paths(), old, now));
+                p.schemas().fields().forEachRemaining(e -> schemas.set(p.prefix() + "." + name
+                        + e.getKey().substring(p.prefix().length()), renamed(e.getValue(), old, now)));
+            } else {
+                paths.setAll(p.paths());
+                schemas.setAll(p.schemas());
+            }
+        });
+        return doc;
+    }
+
+    private static boolean clashes(ObjectNode schemas, Part p) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.schemas().fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode had = schemas.get(e.getKey());
+            if (had != null && !had.equals(e.getValue())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@return a copy of a tree whose {@code $ref} values starting with {@code from} start with {@code to}} */
+    private static JsonNode renamed(JsonNode node, String from, String to) {
+        if (node.isObject()) {
+            ObjectNode o = F.objectNode();
+            node.fields().forEachRemaining(e -> o.set(e.getKey(), e.getKey().equals(REF) && e.getValue().asText().startsWith(from)
+                    ? F.textNode(to + e.getValue().asText().substring(from.length())) : renamed(e.getValue(), from, to)));
+            return o;
+        }
+        if (node.isArray()) {
+            ArrayNode a = F.arrayNode();
+            node.forEach(n -> a.add(renamed(n, from, to)));
+            return a;
+        }
+        return node;
+    }
+
+    /**
+     * One service's document.
+     *
+     * @param rt the service
+     * @return a new document
+     */
+    public ObjectNode serviceDocument(ServiceRuntime<?> rt) {
+        ObjectNode doc = skeleton("service " + rt.name(), "The DSSP operations of service '" + rt.name()
+                + "' as REST. HEAD works wherever GET does. Every error answer is the JSON error body (Error). "
+                + "The host's own document: " + HOST_PATH + ".");
+        Part p = part(rt);
+        doc.putObject("paths").setAll(p.paths());
+        ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
+        schemas.remove(HOST_ONLY); // the host's own resources are in the host's document
+        schemas.setAll(p.schemas());
+        return doc;
+    }
+
+    // ---- the skeleton: info, shared components ----
+
+    private ObjectNode skeleton(String title, String description) {
+        ObjectNode doc = F.objectNode();
+        doc.put("openapi", OPENAPI);
+        doc.put("jsonSchemaDialect", "https://spec.openapis.org/oas/3.1/dialect/base");
+        doc.putObject("info").put("title", title).put("version", "1").put("description", description);
+        ObjectNode components = doc.putObject("components");
+        ObjectNode schemas = components.putObject("schemas");
+        sharedSchemas(schemas);
+        ObjectNode responses = components.putObject("responses");
+        ERRORS.forEach((status, nameAndText) -> {
+            ObjectNode r = responses.putObject(nameAndText[0]);
+            r.put("description", nameAndText[1]);
+            r.putObject("content").putObject(JSON).putObject("schema").put(REF, "#/components/schemas/Error");
+            switch (status) {
+                case 401 -> r.putObject("headers").set("WWW-Authenticate", header("Bearer realm=\"ccrj\"", "the scheme to use"));
+                case 405 -> r.putObject("headers").set("Allow", header("GET, HEAD", "the methods the resource has"));
+                case 503 -> r.putObject("headers").set("Retry-After", header("1", "seconds to wait (overload, too many connections)"));
+                default -> {
+                }
+            }
+        });
+        ObjectNode params = components.putObject("parameters");
+        params.putObject("IfMatch").put("name", "If-Match").put("in", "header").put("required", false)
+                .put("description", "Apply only at this version: an ETag (\"<version>\"), a list of them, or *. "
+                        + "412 if it does not match.")
+                .putObject("schema").put("type", "string").putArray("examples").add("*");
+        params.putObject("ItemKey").put("name", "key").put("in", "path").put("required", true)
+                .put("description", "The item's key (percent-encoded; %2F for /).")
+                .putObject("schema").put("type", "string").putArray("examples").add("key");
+        if (token) {
+            components.putObject("securitySchemes").putObject("bearer").put("type", "http").put("scheme", "bearer")
+                    .put("description", "The host's token: 'Authorization: Bearer <token>'.");
+        }
+        return doc;
+    }
+
+    private static ObjectNode header(String example, String description) {
+        ObjectNode h = F.objectNode().put("description", description);
+        h.putObject("schema").put("type", "string").putArray("examples").add(example);
+        return h;
+    }
+
+    private static void sharedSchemas(ObjectNode schemas) {
+        ObjectNode error = object(schemas.putObject("Error"), "error", "message");
+        error.put("description", "Every error answer's body.");
+        ArrayNode codes = props(error).putObject("error").put("type", "string").putArray("enum");
+        new TreeSet<>(errorCodes()).forEach(codes::add);
+        props(error).putObject("message").put("type", "string").put("description", "What was wrong, in a sentence.");
+
+        ObjectNode entry = object(schemas.putObject("DirectoryEntry"), "name", "contract", "url", "version");
+        props(entry).putObject("name").put("type", "string");
+        props(entry).putObject("contract").put("type", "string");
+        props(entry).putObject("url").put("type", "string");
+        props(entry).putObject("version").put("type", "integer").put("format", "int64");
+        ObjectNode dir = object(schemas.putObject("Directory"), "services");
+        props(dir).putObject("services").put("type", "array").putObject("items").put(REF, "#/components/schemas/DirectoryEntry");
+
+        ObjectNode create = object(schemas.putObject("CreateRequest"), "name", "contract");
+        props(create).putObject("name").put("type", "string").put("pattern", "^[A-Za-z0-9._-]{1,64}$")
+                .putArray("examples").add("kv2");
+        props(create).putObject("contract").put("type", "string")
+                .put("description", "A registered contract (kv, ping, ...)").putArray("examples").add("kv");
+        props(create).putObject("state").put("description", "The initial state, or null for the service's own")
+                .putArray("examples").addNull();
+        ObjectNode partners = props(create).putObject("partners").put("type", "object")
+                .put("description", "Partner name to a local service name or an http:// service URL");
+        partners.putObject("additionalProperties").put("type", "string");
+        partners.putArray("examples").addObject();
+
+        ObjectNode health = object(schemas.putObject("Health"), "status", "services", "uptimeMillis");
+        props(health).putObject("status").put("type", "string").putArray("enum").add("up").add("closing");
+        props(health).putObject("services").put("type", "integer");
+        props(health).putObject("uptimeMillis").put("type", "integer").put("format", "int64");
+
+        ObjectNode lookup = object(schemas.putObject("Lookup"), "name", "contract", "operations", "actions", "partners", "version");
+        props(lookup).putObject("name").put("type", "string");
+        props(lookup).putObject("contract").put("type", "string");
+        ArrayNode verbs = props(lookup).putObject("operations").put("type", "array").putObject("items").put("type", "string")
+                .putArray("enum");
+        for (Verb v : Verb.values()) {
+            verbs.add(v.name());
+        }
+        props(lookup).putObject("actions").put("type", "array").putObject("items").put("type", "string");
+        props(lookup).putObject("partners").put("type", "object").putObject("additionalProperties").put("type", "string");
+        props(lookup).putObject("version").put("type", "integer").put("format", "int64");
+
+        ObjectNode dropped = object(schemas.putObject("Dropped"), "dropped");
+        props(dropped).putObject("dropped").put("type", "string");
+    }
+
+    private static ObjectNode object(ObjectNode s, String... required) {
+        s.put("type", "object");
+        s.putObject("properties");
+        ArrayNode r = s.putArray("required");
+        for (String n : required) {
+            r.add(n);
+        }
+        return s;
+    }
+
+    private static ObjectNode props(ObjectNode s) {
+        return (ObjectNode) s.get("properties");
+    }
+
+    private static List<String> errorCodes() {
+        List<String> out = new ArrayList<>();
+        for (FaultCode c : FaultCode.values()) {
+            out.add(c.error());
+        }
+        out.addAll(List.of("request_timeout", "uri_too_long", "expectation_failed", "misdirected_request",
+                "request_header_fields_too_large", "http_version_not_supported"));
+        return out;
+    }
+
+    private static Map<Integer, String[]> errors() {
+        Map<Integer, String[]> m = new LinkedHashMap<>();
+        m.put(400, new String[] {"BadRequest", "Malformed request, JSON, If-Match, percent-encoding or UTF-8; a missing"
+                + " body or field; a value beyond the JSON limits."});
+        m.put(401, new String[] {"Unauthorized", "The token is required and none was given."});
+        m.put(403, new String[] {"Forbidden", "A wrong token, or a modifying request from a foreign Origin."});
+        m.put(404, new String[] {"NotFound", "No such service, resource or item."});
+        m.put(405, new String[] {"MethodNotAllowed", "The service does not support the operation or action."});
+        m.put(408, new String[] {"RequestTimeout", "The request head did not arrive in time (the connection closes)."});
+        m.put(409, new String[] {"Conflict", "The item or name exists already, or the host runs its most services."});
+        m.put(412, new String[] {"PreconditionFailed", "If-Match does not match the current ETag."});
+        m.put(413, new String[] {"PayloadTooLarge", "The body is over the host's limit (the connection closes)."});
+        m.put(414, new String[] {"UriTooLong", "The request line is too long (the connection closes)."});
+        m.put(415, new String[] {"UnsupportedMediaType", "No JSON Content-Type on a modifying request, or one the operation"
+                + " does not take."});
+        m.put(417, new String[] {"ExpectationFailed", "An Expect other than 100-continue."});
+        m.put(421, new String[] {"MisdirectedRequest", "A Host that is not one of the host's names."});
+        m.put(431, new String[] {"HeadersTooLarge", "The request headers are too large (the connection closes)."});
+        m.put(500, new String[] {"Internal", "The handler failed, or the new state could not be written or saved"
+                + " (nothing was changed)."});
+        m.put(503, new String[] {"Unavailable", "Overloaded, shutting down or out of memory (nothing was changed):"
+                + " retry later."});
+        m.put(504, new String[] {"Timeout", "The service did not answer in time."});
+        m.put(505, new String[] {"VersionNotSupported", "An HTTP version other than 1.1 and 1.0."});
+        return m;
+    }
+
+    // ---- the host's own resources ----
+
+    private void hostPaths(ObjectNode paths) {
+        boolean readsGuarded = token && protectReads;
+        ObjectNode root = paths.putObject("/");
+        ObjectNode index = op(root, "get", "host.index", "host", "The browser view: the directory as HTML.");
+        index.putObject("responses").putObject("200").put("description", "The directory page.")
+                .putObject("content").putObject("text/html").putObject("schema").put("type", "string");
+        errors(index, readsGuarded, hostBase());
+        ObjectNode options = op(root, "options", "host.options", "host", "What the host offers: its methods and"
+                + " its OpenAPI document (Link: </openapi.json>; rel=\"service-desc\").");
+        ObjectNode links = F.objectNode().put("type", "object");
+        for (String n : List.of("openapi", "directory", "health", "metrics")) {
+            links.withObjectProperty("properties").putObject(n).put("type", "string");
+        }
+        ObjectNode h = jsonAnswer(options, "200", "Where the host's resources are.", links, null, false).putObject("headers");
+        h.set("Allow", header("GET, HEAD, OPTIONS", "the methods of /"));
+        h.set("Link", header("</openapi.json>; rel=\"service-desc\"", "this document"));
+        errors(options, readsGuarded, hostBase());
+
+        ObjectNode directory = paths.putObject("/directory");
+        ObjectNode list = op(directory, "get", "host.directory", "host", "The running services.");
+        jsonAnswer(list, "200", "The directory.", ref("Directory"), null, false);
+        errors(list, readsGuarded, hostBase());
+        ObjectNode create = op(directory, "post", "host.create", "host", "Create: start a service of a registered contract.");
+        ObjectNode body = create.putObject("requestBody").put("required", true);
+        ObjectNode createBody = body.putObject("content").putObject(JSON);
+        createBody.set("schema", ref("CreateRequest"));
+        createBody.set("example", F.objectNode().put("name", "kv2").put("contract", "kv"));
+        ObjectNode created = jsonAnswer(create, "201", "Created.", ref("DirectoryEntry"), null, false);
+        created.putObject("headers").set("Location", header("/services/kv2", "the new service"));
+        List<Integer> createErrors = hostBase();
+        createErrors.addAll(List.of(403, 409, 413, 415, 417));
+        errors(create, token, createErrors);
+
+        ObjectNode health = op(paths.putObject("/health"), "get", "host.health", "host",
+                "Liveness: never needs the token.");
+        jsonAnswer(health, "200", "Up or closing.", ref("Health"), null, false);
+        errors(health, false, hostBase());
+
+        ObjectNode metrics = op(paths.putObject("/metrics"), "get", "host.metrics", "host", "Prometheus metrics.");
+        metrics.putObject("responses").putObject("200").put("description", "The metrics, Prometheus text format 0.0.4.")
+                .putObject("content").putObject("text/plain").putObject("schema").put("type", "string");
+        errors(metrics, readsGuarded, hostBase());
+
+        ObjectNode self = op(paths.putObject(HOST_PATH), "get", "host.openapi", "host",
+                "This document: the host's resources and every running service.");
+        jsonAnswer(self, "200", "An OpenAPI 3.1 document.", F.objectNode().put("type", "object"), null, false);
+        errors(self, readsGuarded, hostBase());
+    }
+
+    /** The statuses any request to the host may get before it is routed, and a failing host's 500. */
+    private static List<Integer> hostBase() {
+        return new ArrayList<>(List.of(400, 408, 414, 421, 431, 500, 503, 505));
+    }
+
+    private static ObjectNode op(ObjectNode pathItem, String method, String id, String tag, String summary) {
+        ObjectNode o = pathItem.putObject(method);
+        o.put("operationId", id);
+        o.putArray("tags").add(tag);
+        o.put("summary", summary);
+        return o;
+    }
+
+    private static ObjectNode ref(String schema) {
+        return F.objectNode().put(REF, "#/components/schemas/" + schema);
+    }
+
+    /** Adds a JSON success answer (and its ETag header when {@code etag}); returns the response. */
+    private static ObjectNode jsonAnswer(ObjectNode op, String status, String description, JsonNode schema,
+                                         JsonNode example, boolean etag) {
+        ObjectNode responses = op.has("responses") ? (ObjectNode) op.get("responses") : op.putObject("responses");
+        ObjectNode r = responses.putObject(status).put("description", description);
+        ObjectNode media = r.putObject("content").putObject(JSON);
+        media.set("schema", schema);
+        if (example != null) {
+            media.set("example", example);
+        }
+        if (etag) {
+            r.putObject("headers").set("ETag", header("\"1\"", "the state's version after the operation"));
+        }
+        return r;
+    }
+
+    /** Adds the error answers and, where the token applies, the security requirement. */
+    private void errors(ObjectNode op, boolean guarded, List<Integer> statuses) {
+        TreeSet<Integer> all = new TreeSet<>(statuses);
+        if (guarded && token) {
+            all.add(401);
+            all.add(403);
+            op.putArray("security").addObject().putArray("bearer");
+        }
+        ObjectNode responses = op.has("responses") ? (ObjectNode) op.get("responses") : op.putObject("responses");
+        for (int s : all) {
+            responses.putObject(Integer.toString(s)).put(REF, "#/components/responses/" + ERRORS.get(s)[0]);
+        }
+    }
+
+    // ---- one service ----
+
+    /** Builds one service's {@link Part}. */
+    private final class ServiceParts {
+        private final ServiceRuntime<?> rt;
+        private final ApiAccess.Declared declared;
+        private final String base;
+        private final String prefix;
+        private final ObjectNode paths = F.objectNode();
+        private final ObjectNode schemas = F.objectNode();
+        private final Map<String, JsonNode> examples = new LinkedHashMap<>();
+        private final ObjectNode stateSchema;
+
+        ServiceParts(ServiceRuntime<?> rt) {
+            this.rt = rt;
+            this.declared = rt.declared();
+            this.base = "/services/" + rt.name();
+            this.prefix = schemaPrefix(rt);
+            this.stateSchema = JsonSchemas.of(rt.service().stateType());
+        }
+
+        Part build() {
+            schemas.set(prefix + ".state", stateSchema);
+            for (RestTable.Route r : RestTable.ROUTES) {
+                if (r.verb() == Verb.SUBMIT) {
+                    for (String action : rt.actionNames()) {
+                        operation(r, action);
+                    }
+                    if (declared.verbs().containsKey(Verb.SUBMIT)) {
+                        operation(r, null); // a Submit handler takes every other action
+                    }
+                } else if (r.verb() == Verb.LOOKUP || r.verb() == Verb.DROP || rt.lookupSupports(r.verb())) {
+                    operation(r, null);
+                }
+            }
+            ObjectNode self = op(paths.putObject(base + "/" + SERVICE_SEGMENT), "get", rt.name() + ".openapi", rt.name(),
+                    "This service's OpenAPI document.");
+            jsonAnswer(self, "200", "An OpenAPI 3.1 document.", F.objectNode().put("type", "object"), null, false);
+            errors(self, protectReads, withNotFound(hostBase()));
+            return new Part(prefix, paths, schemas, Map.copyOf(examples));
+        }
+
+        private void operation(RestTable.Route r, String action) {
+            Verb v = r.verb();
+            String path = base + (r.path().equals(RestTable.ACTION)
+                    ? (action == null ? RestTable.ACTION : "/actions/" + action) : r.path());
+            ObjectNode item = paths.has(path) ? (ObjectNode) paths.get(path) : paths.putObject(path);
+            String method = r.method().name().toLowerCase(Locale.ROOT);
+            String id = rt.name() + "." + (v == Verb.SUBMIT ? (action == null ? "submit" : "action." + action)
+                    : v == Verb.QUERY && r.body() != RestTable.Body.NONE ? "queryByPost" : v.action());
+            ObjectNode o = op(item, method, id, rt.name(), summary(v, action));
+            if (r.modifying() && r.body() == RestTable.Body.NONE) {
+                o.put("description", "A modification: send a JSON Content-Type (application/json) even without a body,"
+                        + " or get 415.");
+            }
+            boolean standard = declared.standard().contains(v) || v == Verb.LOOKUP || v == Verb.DROP;
+            ApiAccess.Types types = v == Verb.SUBMIT ? (action == null ? null : declared.actionTypes().get(action))
+                    : declared.verbTypes().get(v);
+            String formKey = v == Verb.SUBMIT ? (action == null ? null : "action:" + action) : v.action();
+
+            ArrayNode params = F.arrayNode();
+            if (r.path().equals(RestTable.ITEM)) {
+                params.addObject().put(REF, "#/components/parameters/ItemKey");
+            }
+            if (v == Verb.SUBMIT && action == null) {
+                params.addObject().put("name", "action").put("in", "path").put("required", true)
+                        .put("description", "The action's name.").putObject("schema").put("type", "string");
+            }
+            if (r.ifMatch()) {
+                params.addObject().put(REF, "#/components/parameters/IfMatch");
+            }
+            if (r.queryParams()) {
+                queryParameters(params, types);
+            }
+            if (v == Verb.GET) {
+                params.addObject().put("name", "format").put("in", "query").put("required", false)
+                        .put("description", "json: the state as JSON even for a browser's Accept: text/html.")
+                        .putObject("schema").put("type", "string").putArray("enum").add("json");
+            }
+            if (v == Verb.SUBSCRIBE) {
+                params.addObject().put("name", "Last-Event-ID").put("in", "header").put("required", false)
+                        .put("description", "Replay the retained notifications after this sequence.")
+                        .putObject("schema").put("type", "string").put("pattern", "^\\s*[0-9]+\\s*$");
+                params.addObject().put("name", "lastEventId").put("in", "query").put("required", false)
+                        .put("description", "The same as Last-Event-ID.")
+                        .putObject("schema").put("type", "integer").put("format", "int64");
+            }
+            if (!params.isEmpty()) {
+                o.set("parameters", params);
+            }
+
+            if (r.body() != RestTable.Body.NONE) {
+                requestBody(o, r, v, standard, types, formKey);
+            }
+
+            List<Integer> statuses = withNotFound(hostBase());
+            switch (v) {
+                case GET -> {
+                    ObjectNode ok = jsonAnswer(o, "200", "The state.", answerSchema(v, action, standard, types), null, true);
+                    ((ObjectNode) ok.get("content")).putObject("text/html").putObject("schema").put("type", "string");
+                }
+                case LOOKUP -> {
+                    ObjectNode ok = jsonAnswer(o, "200", "The service's contract, operations, actions and partners.",
+                            ref("Lookup"), null, false);
+                    ok.putObject("headers").set("Link", header("<" + base + "/" + SERVICE_SEGMENT + ">; rel=\"service-desc\"",
+                            "this service's OpenAPI document"));
+                }
+                case SUBSCRIBE -> {
+                    o.putObject("responses").putObject("200").put("description", "A Server-Sent Events stream: per "
+                                    + "notification 'event: <action>', 'id: <sequence>', 'data: <JSON body>'; also the events "
+                                    + "gap, overflow, close and error.")
+                            .putObject("content").putObject("text/event-stream").putObject("schema").put("type", "string");
+                    statuses.add(405);
+                }
+                case INSERT -> {
+                    ObjectNode ok = jsonAnswer(o, "201", "Inserted.", answerSchema(v, action, standard, types), null, true);
+                    ((ObjectNode) ok.get("headers")).set("Location", header(base + "/items/key", "the new item"));
+                }
+                case DROP -> jsonAnswer(o, "200", "Dropped: the service left the directory.", ref("Dropped"), null, false);
+                default -> jsonAnswer(o, "200", "The answer.", answerSchema(v, action, standard, types), null, true);
+            }
+            if (v != Verb.SUBSCRIBE && v != Verb.LOOKUP) {
+                statuses.add(504); // posted to the service, answered by it in time or not
+            }
+            if (r.modifying()) {
+                statuses.add(403); // a foreign Origin, token or none
+                statuses.add(415); // every modifying request says a JSON Content-Type
+            }
+            if (r.body() != RestTable.Body.NONE) {
+                statuses.addAll(List.of(413, 415, 417));
+            }
+            if (r.ifMatch()) {
+                statuses.add(412);
+            }
+            if (v == Verb.INSERT) {
+                statuses.add(409);
+            }
+            if (v == Verb.SUBMIT && action == null) {
+                statuses.add(405);
+            }
+            if (!standard) {
+                statuses.addAll(HANDLER_FAULTS);
+            }
+            errors(o, r.modifying() || protectReads, statuses);
+        }
+
+        private void requestBody(ObjectNode o, RestTable.Route r, Verb v, boolean standard, ApiAccess.Types types,
+                                 String formKey) {
+            ObjectNode rb = o.putObject("requestBody").put("required", r.body() == RestTable.Body.REQUIRED);
+            String media = v == Verb.UPDATE ? rt.updateBody() : JSON;
+            ObjectNode schema;
+            JsonNode example;
+            if (v == Verb.REPLACE && standard) {
+                schema = ref(prefix + ".state");
+                example = JsonSchemas.example(stateSchema);
+                rb.put("description", "A whole state.");
+            } else if (v == Verb.UPDATE && standard) {
+                schema = F.objectNode().put("type", "object");
+                example = JsonSchemas.example(stateSchema);
+                rb.put("description", "A JSON Merge Patch (RFC 7396) of the state: null removes a field.");
+            } else if (types != null && types.body() != null) {
+                ObjectNode s = JsonSchemas.of(types.body());
+                String name = prefix + "." + (v == Verb.SUBMIT ? "action." + formKey.substring("action:".length())
+                        : v.action()) + ".body";
+                schemas.set(name, s);
+                schema = ref(name);
+                example = JsonSchemas.example(s);
+            } else {
+                schema = F.objectNode();
+                example = F.objectNode();
+                rb.put("description", "Any JSON.");
+            }
+            ObjectNode m = rb.putObject("content").putObject(media);
+            m.set("schema", schema);
+            m.set("example", example);
+            if (formKey != null && !(v == Verb.QUERY && examples.containsKey(formKey))) {
+                examples.put(formKey, example);
+            }
+        }
+
+        private JsonNode answerSchema(Verb v, String action, boolean standard, ApiAccess.Types types) {
+            if (types != null && types.answer() != null) {
+                String name = prefix + "." + (action == null ? v.action() : "action." + action) + ".answer";
+                if (!schemas.has(name)) {
+                    schemas.set(name, JsonSchemas.of(types.answer()));
+                }
+                return ref(name);
+            }
+            if (standard && (v == Verb.GET || v == Verb.REPLACE || v == Verb.UPDATE)) {
+                return ref(prefix + ".state");
+            }
+            return F.objectNode();
+        }
+
+        private void queryParameters(ArrayNode params, ApiAccess.Types types) {
+            JsonNode props = types == null || types.body() == null ? null : JsonSchemas.of(types.body()).get("properties");
+            if (props != null) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    ObjectNode p = params.addObject().put("name", e.getKey()).put("in", "query").put("required", false);
+                    p.putObject("schema").put("type", "string");
+                }
+            } else {
+                ObjectNode p = params.addObject().put("name", "query").put("in", "query").put("required", false)
+                        .put("style", "form").put("explode", true)
+                        .put("description", "The query's parameters: any names, one value each.");
+                p.putObject("schema").put("type", "object").putObject("additionalProperties").put("type", "string");
+            }
+        }
+
+        private String summary(Verb v, String action) {
+            return switch (v) {
+                case GET -> "Get: the state (text/html: the browser view).";
+                case LOOKUP -> "Lookup: the contract, operations, actions and partners.";
+                case QUERY -> "Query: part of the state.";
+                case INSERT -> "Insert: add an item; 409 if it exists.";
+                case UPDATE -> "Update the state.";
+                case UPSERT -> "Upsert: insert or replace the item.";
+                case REPLACE -> "Replace the whole state.";
+                case DELETE -> "Delete the item; 404 if absent.";
+                case SUBMIT -> action == null ? "Submit any action." : "Submit action '" + action + "'.";
+                case SUBSCRIBE -> "Subscribe: the notifications, as Server-Sent Events.";
+                case DROP -> "Drop: stop the service.";
+            };
+        }
+    }
+
+    private static List<Integer> withNotFound(List<Integer> statuses) {
+        statuses.add(404);
+        return statuses;
+    }
+
+    /**
+     * The prefix of a service's schema names: its contract, or its name where the contract is the
+     * default (the Java class's name, which the documents never show). Contracts that share a name
+     * but not their types are told apart by the service's name.
+     */
+    private static String schemaPrefix(ServiceRuntime<?> rt) {
+        String contract = rt.contract();
+        String p = contract.equals(rt.service().getClass().getName()) ? rt.name() : contract;
+        StringBuilder sb = new StringBuilder(p.length());
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            sb.append(c < 128 && (Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-') ? c : '_');
+        }
+        return sb.toString();
+    }
+}
