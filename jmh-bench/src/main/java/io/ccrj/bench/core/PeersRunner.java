@@ -260,7 +260,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             });
         }
         String markdown = md + "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
-                + " for HTTP. Medians over the turns; \"within noise\" where the intervals overlap.\n";
+                + " for HTTP. Medians over the turns; a ratio only where the intervals are apart, else \"not resolved\".\n";
         out.println();
         out.print(markdown);
         OutputFolder dir = new OutputFolder(o.out(), "peers", out);

@@ -220,10 +220,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             the next with Microsoft's CCR library, on 4-core PCs of their time. This run measures the same
             things with ccrj on this machine, and beside each figure puts the papers' figure and, where there
             is one, a tool a reader would use today, measured in the same run on the same machine. Every figure
-            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. When
-            the figure it is compared with also lies inside that interval, the table says "within noise"
-            instead of a ratio: the run cannot tell them apart. Ratios against the papers compare machines
-            twenty years apart as much as software, so read them as orders of magnitude.
+            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. A
+            figure whose interval reaches zero or spans more than 3x is "not resolved at these settings",
+            with its interval and the setting that would narrow it (`--full`: longer runs, more forks); an
+            overhead that came out below zero is "below the resolution of this run", never a figure. A
+            ratio is given only where both figures are resolved and their intervals are apart, always with
+            the range the intervals allow; otherwise the table says "not resolved" and why. Ratios against
+            the papers compare machines twenty years apart as much as software, so read them as orders of
+            magnitude.
 
             Glossary:
 
