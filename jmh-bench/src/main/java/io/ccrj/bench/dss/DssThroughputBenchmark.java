@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class DssThroughputBenchmark {
     /** Benchmark threads, one connection each. */
-    static final int THREADS = 4;
+    public static final int THREADS = 4;
     /** Requests pipelined per invocation on each connection. */
     static final int DEPTH = 8;
 

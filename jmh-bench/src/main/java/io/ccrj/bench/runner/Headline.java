@@ -96,7 +96,7 @@ public final class Headline {
             return "not resolved: ours below the resolution of this run";
         }
         if (!ours.hasInterval()) {
-            return "not resolved: ours has no interval (one repetition)";
+            return "not resolved: ours has no interval (measured once)";
         }
         if (!ours.resolved()) {
             return "not resolved: ours' interval " + unresolvedBecause(ours);

@@ -199,15 +199,13 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                             o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
         }
         if (o.only().contains(Item.PEERS)) {
-            sections.add(new Section<>(new PeersRunner(), o.smoke()
-                    ? new PeersRunner.Options(false, 1, 1_000, 50, 1, 20, 4, 0.1, dir.resolve("peers"))
-                    : o.full() ? PeersRunner.Options.defaults(true).withOut(dir.resolve("peers"))
-                    // Quick mode: 3 turns per peer instead of 5, shorter HTTP and scatter-gather turns. One-way
-                    // and ping-pong turns stay long enough to outlast a hiccup of a small VM: with 1,000 round
-                    // trips, a turn of ccr-core's lasted 0.2 ms, and a hiccup (a worker descheduled, say) made it
-                    // read 10-20 µs per round trip, often enough to move the median of three. The warm-up, not the
-                    // turns, takes most of the section's time.
-                    : new PeersRunner.Options(false, 3, 100_000, 10_000, 10, 500, 32, 0.3, dir.resolve("peers"))));
+            // Quick mode: 1 fork of 1 + 2 iterations of 200 ms per benchmark (about 25 s for the 22 on
+            // 2 cores, where `bin/ccrj peers` takes 40 s), to leave the whole run under 5 minutes; one
+            // fork cannot show the forks' modes, so the headline states no peer ratio from it. Smoke:
+            // JMH in this JVM, one 20 ms iteration per benchmark, which only checks the wiring.
+            Path peers = dir.resolve("peers");
+            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, 0, 0, 1, 20, peers)
+                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers) : new PeersRunner.Options(false, 1, 1, 2, 200, peers)));
         }
         return sections;
     }
