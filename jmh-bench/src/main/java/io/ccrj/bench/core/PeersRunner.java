@@ -54,23 +54,24 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
      * The options of {@code bin/ccrj peers}.
      *
      * @param full the longer settings
-     * @param forks JMH forks per benchmark (0: in this JVM, a wiring check for smoke runs only)
-     * @param warmupIterations JMH warm-up iterations per fork
-     * @param iterations JMH measurement iterations per fork
-     * @param iterationMillis length of every iteration
+     * @param jmh JMH's forks and iterations per benchmark (0 forks: in this JVM, a wiring check for smoke runs only)
      * @param out output folder, or {@code null} for {@code results/peers-<timestamp>}
      */
-    public record Options(boolean full, int forks, int warmupIterations, int iterations, int iterationMillis, Path out) {
+    public record Options(boolean full, Jmh.Settings jmh, Path out) {
         /**
          * Quick: 1 fork of 2 + 3 iterations of 200 ms per benchmark, about 40 s for the 22 of them on
          * 2 cores, enough to check a change but not to tell the forks' modes apart; full: 5 forks of
-         * 3 + 5 iterations of 1 s (about 20 minutes), the forks that show the modes.
-         *
+         * 3 + 5 iterations of 1 s (about 17 minutes), the forks that show the modes.
+         */
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 200);
+        static final Jmh.Settings FULL = new Jmh.Settings(5, 3, 5, 1_000);
+
+        /**
          * @param full the longer settings
          * @return the options of a command line that sets nothing else
          */
         public static Options defaults(boolean full) {
-            return full ? new Options(true, 5, 3, 5, 1_000, null) : new Options(false, 1, 2, 3, 200, null);
+            return new Options(full, full ? FULL : QUICK, null);
         }
 
         /**
@@ -78,12 +79,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
          * @return these options writing there
          */
         public Options withOut(Path folder) {
-            return new Options(full, forks, warmupIterations, iterations, iterationMillis, folder);
-        }
-
-        /** @return JMH's settings */
-        public Jmh.Settings settings() {
-            return new Jmh.Settings(forks, warmupIterations, iterations, iterationMillis);
+            return new Options(full, jmh, folder);
         }
     }
 
@@ -139,13 +135,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "5 forks of 3 + 5 iterations of 1 s per benchmark");
-    private static final OptionSpec<Integer> FORKS = Cli.whole(PARSER, "forks", "JMH forks per benchmark (default 1; --full 5)");
-    private static final OptionSpec<Integer> WARMUP = Cli.whole(PARSER, "warmup",
-            "JMH warm-up iterations per fork (default 2; --full 3)");
-    private static final OptionSpec<Integer> ITERATIONS = Cli.whole(PARSER, "iterations",
-            "JMH measurement iterations per fork (default 3; --full 5)");
-    private static final OptionSpec<Integer> ITERATION_MS = Cli.whole(PARSER, "iteration-ms",
-            "milliseconds of every iteration (default 200; --full 1000)");
+    private static final Jmh.SettingsOptions JMH = Jmh.SettingsOptions.on(PARSER, Options.QUICK, Options.FULL);
     private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
             "output folder (default results/peers-<timestamp>)", "DIR");
 
@@ -165,18 +155,16 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     public Options parse(String... args) {
         OptionSet s = Cli.parse(PARSER, args);
         Options d = Options.defaults(s.has(FULL));
-        return new Options(d.full(), Cli.intIn(s, FORKS, d.forks(), 1, 100), Cli.intIn(s, WARMUP, d.warmupIterations(), 0, 100),
-                Cli.intIn(s, ITERATIONS, d.iterations(), 1, 1_000), Cli.intIn(s, ITERATION_MS, d.iterationMillis(), 10, 600_000),
-                Cli.folder(s, OUT));
+        return new Options(d.full(), JMH.settings(s, d.jmh()), Cli.folder(s, OUT));
     }
 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one JMH run");
         out.println(MachineInfo.describe());
-        out.println("JMH: " + o.settings().describe() + " per benchmark");
+        out.println("JMH: " + o.jmh().describe() + " per benchmark");
         OutputFolder dir = new OutputFolder(o.out(), "peers", out);
-        List<Forks> forks = Jmh.run(WORKLOADS.stream().map(Workload::part).toList(), o.settings(), dir.path(RAW), err);
+        List<Forks> forks = Jmh.run(WORKLOADS.stream().map(Workload::part).toList(), o.jmh(), dir.path(RAW), err);
         dir.wrote(RAW);
         Tables t = tables(forks, o);
         out.println();
@@ -203,7 +191,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     /** The table, the CSV and the figures from JMH's forks; fails if a benchmark of a workload is missing. */
     static Tables tables(List<Forks> forks, Options o) {
         String rerun = "--full: 5 forks";
-        boolean oneFork = o.forks() < 2;
+        boolean oneFork = o.jmh().forks() < 2;
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrll", "workload", "tool", "median (95% interval)", "forks", "ours vs it");
         Csv csv = new Csv("workload", "tool", "unit", "fork", "iteration", "value");
@@ -238,13 +226,13 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             });
         }
         String notes = md + "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
-                + " for HTTP. JMH, " + o.settings().describe() + " per benchmark; a figure is the median of its forks' scores"
+                + " for HTTP. JMH, " + o.jmh().describe() + " per benchmark; a figure is the median of its forks' scores"
                 + " with a bootstrap interval over forks and iterations; forks that fall into groups more than 1.5x apart are"
                 + " shown as two modes. A ratio only where both figures are resolved and their intervals apart, else \"not resolved\"."
                 + (oneFork ? " One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes"
                         + " (about 2x apart on 2-vCPU machines), so no ratio is stated; --full runs 5 forks." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
-                + " request in flight each (JMH has no twin of the 32-connection load generator; bin/ccrj dss still uses it).\n";
+                + " request in flight each (JMH has no twin of the 32-connection load generator used before).\n";
         return new Tables(notes, csv, figures);
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
@@ -28,15 +29,27 @@ import org.openjdk.jmh.results.RunResult;
  * @param params its {@code @Param} values by name, in JMH's order
  * @param unit JMH's score unit, e.g. {@code ops/s} or {@code ns/op}
  * @param iterations per fork, the scores of its measurement iterations (at least one fork, each with at least one)
+ * @param percentiles of a sampled benchmark ({@code Mode.SampleTime}), its samples' percentiles over
+ *     all forks by percent (100: the largest sample); empty for the other modes
  */
-public record Forks(String benchmark, Map<String, String> params, String unit, List<double[]> iterations) {
+public record Forks(String benchmark, Map<String, String> params, String unit, List<double[]> iterations,
+                    Map<Double, Double> percentiles) {
+    /** The percentiles kept of a sampled benchmark. */
+    static final double[] PERCENTS = {50, 90, 99, 99.9, 100};
+
     /** Copies the arrays; a benchmark without a measured fork is a mistake of the caller. */
     public Forks {
         params = Map.copyOf(params);
+        percentiles = Map.copyOf(percentiles);
         iterations = iterations.stream().map(double[]::clone).toList();
         if (iterations.isEmpty() || iterations.stream().anyMatch(i -> i.length == 0)) {
             throw new IllegalArgumentException(benchmark + ": every benchmark needs a fork, every fork an iteration");
         }
+    }
+
+    /** A benchmark whose samples were not kept; the arguments are the record's first components. */
+    public Forks(String benchmark, Map<String, String> params, String unit, List<double[]> iterations) {
+        this(benchmark, params, unit, iterations, Map.of());
     }
 
     /**
@@ -54,7 +67,13 @@ public record Forks(String benchmark, Map<String, String> params, String unit, L
             for (String k : r.getParams().getParamsKeys()) {
                 params.put(k, r.getParams().getParam(k));
             }
-            out.add(new Forks(r.getParams().getBenchmark(), params, r.getPrimaryResult().getScoreUnit(), forks));
+            Map<Double, Double> percentiles = new LinkedHashMap<>();
+            if (r.getParams().getMode() == Mode.SampleTime) {
+                for (double p : PERCENTS) {
+                    percentiles.put(p, r.getPrimaryResult().getStatistics().getPercentile(p));
+                }
+            }
+            out.add(new Forks(r.getParams().getBenchmark(), params, r.getPrimaryResult().getScoreUnit(), forks, percentiles));
         }
         return out;
     }
@@ -99,6 +118,16 @@ public record Forks(String benchmark, Map<String, String> params, String unit, L
         }
         Percentile p = new Percentile();
         return new Estimate(value, Math.min(value, p.evaluate(stats, 2.5)), Math.max(value, p.evaluate(stats, 97.5)));
+    }
+
+    /**
+     * The figure for a headline or a ratio: {@link #estimate()} where there are two forks or more;
+     * with one fork its value alone, with no interval, since that fork's interval holds its
+     * iterations only and not the other mode the fork may have missed, so no ratio is built on it.
+     */
+    public Estimate acrossForks() {
+        Estimate e = estimate();
+        return iterations.size() < 2 ? Estimate.point(e.value()) : e;
     }
 
     /** @return how the forks group: one mode, or two more than {@value Modes#APART}x apart */

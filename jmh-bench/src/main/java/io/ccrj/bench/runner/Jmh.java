@@ -15,6 +15,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -72,6 +75,51 @@ public final class Jmh {
             return String.format(Locale.ROOT, "%s x (%d warm-up + %d measured iterations of %d ms)",
                     forks == 0 ? "no fork (in this JVM: a wiring check, not a measurement)" : forks == 1 ? "1 fork" : forks + " forks",
                     warmupIterations, iterations, iterationMillis);
+        }
+    }
+
+    /** The smoke runs' settings: in this JVM, one 20 ms iteration per benchmark; checks the wiring, measures nothing. */
+    public static final Settings SMOKE = new Settings(0, 0, 1, 20);
+
+    /**
+     * The command-line options of a runner whose figures come from JMH: {@code --forks},
+     * {@code --warmup}, {@code --iterations}, {@code --iteration-ms}, each defaulting to the quick
+     * or the {@code --full} settings.
+     *
+     * @param forks {@code --forks}
+     * @param warmup {@code --warmup}
+     * @param iterations {@code --iterations}
+     * @param iterationMillis {@code --iteration-ms}
+     */
+    public record SettingsOptions(OptionSpec<Integer> forks, OptionSpec<Integer> warmup, OptionSpec<Integer> iterations,
+                                  OptionSpec<Integer> iterationMillis) {
+        /**
+         * Declares the four options on a runner's parser.
+         *
+         * @param p the parser
+         * @param quick the settings without {@code --full}
+         * @param full the settings with it
+         * @return the options, to read with {@link #settings}
+         */
+        public static SettingsOptions on(OptionParser p, Settings quick, Settings full) {
+            return new SettingsOptions(
+                    Cli.whole(p, "forks", "JMH forks per benchmark (default " + quick.forks() + "; --full " + full.forks() + ")"),
+                    Cli.whole(p, "warmup", "JMH warm-up iterations per fork (default " + quick.warmupIterations() + "; --full "
+                            + full.warmupIterations() + ")"),
+                    Cli.whole(p, "iterations", "JMH measurement iterations per fork (default " + quick.iterations() + "; --full "
+                            + full.iterations() + ")"),
+                    Cli.whole(p, "iteration-ms", "milliseconds of every iteration (default " + quick.iterationMillis() + "; --full "
+                            + full.iterationMillis() + ")"));
+        }
+
+        /**
+         * @param s the parsed command line
+         * @param d the defaults (quick or full)
+         * @return the settings it gives, each checked
+         */
+        public Settings settings(OptionSet s, Settings d) {
+            return new Settings(Cli.intIn(s, forks, d.forks(), 1, 100), Cli.intIn(s, warmup, d.warmupIterations(), 0, 100),
+                    Cli.intIn(s, iterations, d.iterations(), 1, 1_000), Cli.intIn(s, iterationMillis, d.iterationMillis(), 10, 600_000));
         }
     }
 

@@ -191,12 +191,13 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                             d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
         }
         if (o.only().contains(Item.DSS)) {
-            DssRunner.Options d = DssRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new DssRunner(), o.smoke()
-                    ? new DssRunner.Options(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
-                    // Quick mode: 3 throughput rounds instead of 5, to leave the peers section room in 5 minutes.
-                    : new DssRunner.Options(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
-                            o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
+            // Quick mode: 1 fork of 1 + 4 iterations of 100 ms per benchmark (about 15 s for the 10 on 2
+            // cores, where `bin/ccrj dss` takes 40 s), to leave the whole run under 5 minutes; the
+            // headline states no ratio from one fork. Smoke: JMH in this JVM, a wiring check.
+            Path dss = dir.resolve("dss");
+            sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
+                    : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
+                    : new DssRunner.Options(false, new Jmh.Settings(1, 1, 4, 100), dss)));
         }
         if (o.only().contains(Item.PEERS)) {
             // Quick mode: 1 fork of 1 + 2 iterations of 200 ms per benchmark (about 25 s for the 22 on
@@ -204,8 +205,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             // fork cannot show the forks' modes, so the headline states no peer ratio from it. Smoke:
             // JMH in this JVM, one 20 ms iteration per benchmark, which only checks the wiring.
             Path peers = dir.resolve("peers");
-            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, 0, 0, 1, 20, peers)
-                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers) : new PeersRunner.Options(false, 1, 1, 2, 200, peers)));
+            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
+                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
+                    : new PeersRunner.Options(false, new Jmh.Settings(1, 1, 2, 200), peers)));
         }
         return sections;
     }

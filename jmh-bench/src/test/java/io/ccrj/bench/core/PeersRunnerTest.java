@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
+import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -50,7 +51,7 @@ class PeersRunnerTest {
     }
 
     private static PeersRunner.Options options(int forks) {
-        return new PeersRunner.Options(forks >= 5, forks, 3, 3, 1_000, null);
+        return new PeersRunner.Options(forks >= 5, new Jmh.Settings(forks, 3, 3, 1_000), null);
     }
 
     @Test
@@ -120,9 +121,9 @@ class PeersRunnerTest {
     @Test
     void optionsAreJmhSettingsAndBadOnesExitTwo() {
         PeersRunner r = new PeersRunner();
-        assertThat(r.parse().settings().describe()).isEqualTo("1 fork x (2 warm-up + 3 measured iterations of 200 ms)");
-        assertThat(r.parse("--full").settings().describe()).isEqualTo("5 forks x (3 warm-up + 5 measured iterations of 1000 ms)");
-        assertThat(r.parse("--forks", "3", "--iteration-ms", "500").settings().describe())
+        assertThat(r.parse().jmh().describe()).isEqualTo("1 fork x (2 warm-up + 3 measured iterations of 200 ms)");
+        assertThat(r.parse("--full").jmh().describe()).isEqualTo("5 forks x (3 warm-up + 5 measured iterations of 1000 ms)");
+        assertThat(r.parse("--forks", "3", "--iteration-ms", "500").jmh().describe())
                 .isEqualTo("3 forks x (2 warm-up + 3 measured iterations of 500 ms)");
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         assertThat(Main.run(new String[] {"peers", "--forks", "0"}, new PrintStream(out, true, StandardCharsets.UTF_8), e)).isEqualTo(2);
