@@ -172,7 +172,7 @@ public final class Jmh {
                 b.mode(p.mode());
             }
             try {
-                all.addAll(new Runner(b.build(), progress).run());
+                all.addAll(runWhenFree(new Runner(b.build(), progress), err));
             } catch (RunnerException | RuntimeException e) {
                 progress.tail().forEach(err::println);
                 throw e;
@@ -208,6 +208,39 @@ public final class Jmh {
                     + "java.util.logging.ConsoleHandler.level=WARNING\n";
             java.util.logging.LogManager.getLogManager().readConfiguration(
                     new java.io.ByteArrayInputStream(properties.getBytes(StandardCharsets.ISO_8859_1)));
+        }
+    }
+
+    /** How long a run waits for another JMH run on this machine to end. */
+    static final long LOCK_WAIT_MILLIS = 20 * 60_000;
+
+    /**
+     * Runs once no other JMH run holds JMH's machine-wide lock. JMH refuses to start while another
+     * JMH run is timing on the machine (both would be measuring each other); on a machine shared
+     * with other people's benchmarks this waits for theirs to end, up to {@link #LOCK_WAIT_MILLIS},
+     * instead of failing the section.
+     */
+    private static Collection<RunResult> runWhenFree(Runner runner, PrintStream err) throws RunnerException {
+        long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
+        boolean told = false;
+        while (true) {
+            try {
+                return runner.run();
+            } catch (RunnerException e) {
+                if (e.getMessage() == null || !e.getMessage().contains("JMH lock") || System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+                if (!told) {
+                    err.println("another JMH run holds JMH's lock on this machine: waiting for it to end (up to 20 minutes)");
+                    told = true;
+                }
+                try {
+                    Thread.sleep(5_000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 
