@@ -203,12 +203,15 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                                 + w.param() + "=" + impl)));
             }
             String ours = w.names().keySet().iterator().next();
-            Estimate oursEstimate = scaled(byImpl.get(ours), w);
+            Forks oursForks = byImpl.get(ours);
+            // For ratios and the headline: from one fork, the value without an interval (Forks.acrossForks).
+            Estimate oursAcross = scaled(oursForks.acrossForks(), toOurUnit(oursForks.unit()));
             byImpl.forEach((impl, f) -> {
                 double scale = toOurUnit(f.unit());
-                Estimate e = scaled(f, w);
+                Estimate e = scaled(f.estimate(), scale);
+                Estimate across = scaled(f.acrossForks(), scale);
                 String vs = impl.equals(ours) ? "(ours)" : oneFork ? "not resolved: 1 fork (rerun with " + rerun + ")"
-                        : Headline.compare(oursEstimate, e, w.lowerIsBetter());
+                        : Headline.compare(oursAcross, across, w.lowerIsBetter());
                 md.row(w.title() + " (" + w.unit() + ")", w.names().get(impl), Headline.show(e, rerun), f.modes().describe(scale), vs);
                 for (int k = 0; k < f.iterations().size(); k++) {
                     double[] its = f.iterations().get(k);
@@ -217,11 +220,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                     }
                 }
                 if (!impl.equals(ours)) {
-                    // One fork's interval holds its iterations, not the other mode it may have missed: no interval for the headline.
                     figures.add(Figure.of(List.of("peers", w.key(), impl), w.title() + ", " + w.names().get(ours) + " vs "
-                                    + w.names().get(impl), w.unit(), w.lowerIsBetter(), oneFork ? pointOf(oursEstimate) : oursEstimate,
-                                    null)
-                            .withPeer(w.names().get(impl), oneFork ? pointOf(e) : e));
+                                    + w.names().get(impl), w.unit(), w.lowerIsBetter(), oursAcross, null)
+                            .withPeer(w.names().get(impl), across));
                 }
             });
         }
@@ -236,15 +237,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         return new Tables(notes, csv, figures);
     }
 
-    /** A figure's forks in our unit. */
-    private static Estimate scaled(Forks f, Workload w) {
-        double s = toOurUnit(f.unit());
-        Estimate e = f.estimate();
+    /** A figure in our unit. */
+    private static Estimate scaled(Estimate e, double s) {
         return new Estimate(e.value() * s, e.low() * s, e.high() * s);
-    }
-
-    private static Estimate pointOf(Estimate e) {
-        return Estimate.point(e.value());
     }
 
     /** JMH's score unit to ours: times in µs, rates per second. */

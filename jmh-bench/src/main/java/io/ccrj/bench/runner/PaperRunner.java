@@ -245,7 +245,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **GB/s summed over ranks**: bytes moved per second by all ranks together.
             - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
               second under a fixed load.
-            - **95% interval**: a percentile bootstrap over the run's repetitions (or groups, or turns).
+            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the DSS and peers
+              sections, over JMH's forks and the iterations within them.
+            - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
+              about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
               System.arraycopy, two plain threads, and in the last section Pekko, jox, CompletableFuture,
               virtual threads, Vert.x web and the JDK's HttpServer).
