@@ -100,7 +100,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a,
             LinkedHashMap::new));
 
-
     /**
      * One workload: its JMH benchmark, the parameter that names the peer, and how its score is shown.
      *
