@@ -191,23 +191,24 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                             d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
         }
         if (o.only().contains(Item.DSS)) {
-            // Quick mode: 1 fork of 1 + 4 iterations of 100 ms per benchmark (about 15 s for the 10 on 2
-            // cores, where `bin/ccrj dss` takes 40 s), to leave the whole run under 5 minutes; the
-            // headline states no ratio from one fork. Smoke: JMH in this JVM, a wiring check.
+            // Quick mode: 1 fork of 1 + 2 iterations of 100 ms per benchmark (about 15 s for the 10 on 2
+            // cores, where `bin/ccrj dss` takes 40 s), to leave the whole run under 5 minutes: a fork's
+            // start, not its iterations, is most of it. The headline states no ratio from one fork.
+            // Smoke: JMH in this JVM, a wiring check.
             Path dss = dir.resolve("dss");
             sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
                     : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
-                    : new DssRunner.Options(false, new Jmh.Settings(1, 1, 4, 100), dss)));
+                    : new DssRunner.Options(false, new Jmh.Settings(1, 1, 2, 100), dss)));
         }
         if (o.only().contains(Item.PEERS)) {
-            // Quick mode: 1 fork of 1 + 2 iterations of 200 ms per benchmark (about 25 s for the 22 on
-            // 2 cores, where `bin/ccrj peers` takes 40 s), to leave the whole run under 5 minutes; one
+            // Quick mode: 1 fork of 1 + 1 iteration of 200 ms per benchmark (about 25 s for the 22 on 2
+            // cores, where `bin/ccrj peers` takes 40 s), to leave the whole run under 5 minutes; one
             // fork cannot show the forks' modes, so the headline states no peer ratio from it. Smoke:
             // JMH in this JVM, one 20 ms iteration per benchmark, which only checks the wiring.
             Path peers = dir.resolve("peers");
             sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
                     : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
-                    : new PeersRunner.Options(false, new Jmh.Settings(1, 1, 2, 200), peers)));
+                    : new PeersRunner.Options(false, new Jmh.Settings(1, 1, 1, 200), peers)));
         }
         return sections;
     }
