@@ -96,7 +96,7 @@ public final class Headline {
             return "not resolved: ours below the resolution of this run";
         }
         if (!ours.hasInterval()) {
-            return "not resolved: ours has no interval (measured once)";
+            return "not resolved: ours has no interval (one repetition, or one JMH fork)";
         }
         if (!ours.resolved()) {
             return "not resolved: ours' interval " + unresolvedBecause(ours);

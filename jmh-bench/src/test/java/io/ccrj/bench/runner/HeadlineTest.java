@@ -67,7 +67,7 @@ class HeadlineTest {
 
     @Test
     void withoutAnIntervalThereIsNoRatio() {
-        assertThat(Headline.compare(Estimate.point(2), Estimate.point(4), true)).isEqualTo("not resolved: ours has no interval (measured once)");
+        assertThat(Headline.compare(Estimate.point(2), Estimate.point(4), true)).isEqualTo("not resolved: ours has no interval (one repetition, or one JMH fork)");
         assertThat(Headline.show(Estimate.point(2), "--full")).isEqualTo("2.00");
         assertThat(Headline.compare(e(2, 1, 3), Estimate.point(Double.NaN), true)).isEqualTo("-");
         assertThat(Headline.show(Estimate.point(Double.NaN), "--full")).isEqualTo("-");
