@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import joptsimple.OptionParser;
@@ -154,7 +155,9 @@ public final class Jmh {
     public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err) throws RunnerException, IOException {
         int forksEach = Math.max(1, s.forks());
         int total = parts.stream().mapToInt(Part::benchmarks).sum() * forksEach;
-        ProgressFormat progress = new ProgressFormat(new Progress(err, total, total * s.forkSeconds(), System::nanoTime), s.forkSeconds());
+        // Made when the first benchmark starts: a wait for JMH's lock before it is not the run's time.
+        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, total * s.forkSeconds(), System::nanoTime),
+                s.forkSeconds());
         List<RunResult> all = new ArrayList<>();
         for (Part p : parts) {
             ChainedOptionsBuilder b = new OptionsBuilder()
@@ -258,15 +261,16 @@ public final class Jmh {
      */
     private static final class ProgressFormat implements OutputFormat {
         private static final int KEPT_LINES = 60;
-        private final Progress progress;
+        private final Supplier<Progress> start;
+        private Progress progress;
         private final double forkSeconds;
         private final Deque<String> printed = new ArrayDeque<>();
         private final StringBuilder line = new StringBuilder();
         private long forkStart = System.nanoTime();
         private int fork;
 
-        ProgressFormat(Progress progress, double forkSeconds) {
-            this.progress = progress;
+        ProgressFormat(Supplier<Progress> start, double forkSeconds) {
+            this.start = start;
             this.forkSeconds = forkSeconds;
         }
 
@@ -276,6 +280,9 @@ public final class Jmh {
 
         @Override
         public void startBenchmark(BenchmarkParams params) {
+            if (progress == null) {
+                progress = start.get();
+            }
             fork = 0;
             forkStart = System.nanoTime();
         }
