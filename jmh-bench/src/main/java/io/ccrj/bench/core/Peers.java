@@ -22,8 +22,7 @@ import java.util.concurrent.TimeUnit;
  * suggests, each with one consumer. Every peer is its set-up plus the one step that differs (how a
  * message is posted, how a ball is handed on); the batch loop around that step is shared
  * ({@link Stream#stream}, {@link PingPong#play}), so that every peer, ours included, runs the same
- * loop: in {@code bin/ccrj peers}, where all of them run in one JVM, its call of the step is the
- * same (megamorphic) call for every one of them.
+ * loop. {@code bin/ccrj peers} times them through this benchmark, each in its own JMH fork.
  */
 final class Peers {
     private Peers() {

@@ -33,9 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * share the machine's cores, as they do there.
  *
  * <p>The project's target for {@code DSS_HTTP} against {@code RAW_NETTY} of the same run is in
- * docs/results.md (the papers: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} measures the
- * same with its {@link io.ccrj.bench.dss.client.HttpLoadGenerator} (32 connections on one client
- * I/O thread); this benchmark is the JMH second opinion.
+ * docs/results.md (the papers: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} and
+ * {@code bin/ccrj peers} report {@link #oneInFlight}; the 32 connections on one client I/O thread of
+ * {@link io.ccrj.bench.dss.client.HttpLoadGenerator}, which they used before, have no JMH twin.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 public class DssThroughputBenchmark {
     /** Benchmark threads, one connection each. */
-    static final int THREADS = 4;
+    public static final int THREADS = 4;
     /** Requests pipelined per invocation on each connection. */
     static final int DEPTH = 8;
 

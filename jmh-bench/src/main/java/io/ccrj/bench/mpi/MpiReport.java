@@ -6,6 +6,7 @@ import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
@@ -133,8 +134,8 @@ final class MpiReport {
         return figures.stream().filter(f -> f.key().equals(key)).findFirst();
     }
 
-    private double value(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return find(experiment, item, backend, ranks, size, metric).map(f -> f.ours().value()).orElse(Double.NaN);
+    private Estimate estimate(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return find(experiment, item, backend, ranks, size, metric).map(Figure::ours).orElse(Estimate.point(Double.NaN));
     }
 
     /** @return the headline figures: ccr-mpi with MPJ Express as the peer, the papers' where they published one */
@@ -215,19 +216,20 @@ final class MpiReport {
         StringBuilder sb = new StringBuilder();
         sb.append("### Rendezvous patterns: overhead per stage (µs), Qiu et al. 2007, Table 1 method\n\n");
         sb.append(String.format(Locale.ROOT, "(T(S) - T(1)) / S with S = %,d stages of %.0f µs compute; \"messaging\" = the"
-                + " same S stages with no compute, per stage. Ratio = MPJ Express / ccr-mpi, messaging.%n%n",
+                + " same S stages with no compute, per stage. ccr-mpi vs MPJ Express: their messaging figures, a ratio with the"
+                + " range their 95%% intervals allow where they are apart, else \"not resolved\".%n%n",
                 options.stages(), options.stageMicros()));
         MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi (T(S) method)", "ccr-mpi messaging",
-                "MPJ Express (T(S) method)", "MPJ Express messaging", "ratio", "published AMD", "published INTEL8");
+                "MPJ Express (T(S) method)", "MPJ Express messaging", "ccr-mpi vs MPJ Express", "published AMD", "published INTEL8");
         for (Enum<?> item : items("stages")) {
             for (int r : ranks("stages", item)) {
-                double ccr = value("stages", item, "ccr-mpi", r, 0, "messaging_us");
-                double mpj = value("stages", item, "mpj-express", r, 0, "messaging_us");
+                Estimate ccr = estimate("stages", item, "ccr-mpi", r, 0, "messaging_us");
+                Estimate mpj = estimate("stages", item, "mpj-express", r, 0, "messaging_us");
                 t.row(label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        ratio(mpj, ccr, "%.0fx"), published("amd", item, r), published("intel8", item, r));
+                        vs(ccr, mpj, true), published("amd", item, r), published("intel8", item, r));
             }
         }
         return sb.append(t).toString();
@@ -237,31 +239,31 @@ final class MpiReport {
     String latencyTable() {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
         sb.append("Native MPI: the same operations in C on the machine's MPI (Open MPI, shared memory, one process"
-                + " per rank), the floor for MPI latency on one machine. Ratios: MPJ Express / ccr-mpi, ccr-mpi / native"
-                + " MPI (below 1: ccr-mpi is faster).\n\n");
+                + " per rank), the floor for MPI latency on one machine.\n\n");
         MarkdownTable t = new MarkdownTable("lrrrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "native MPI",
-                "MPJ / ccr", "ccr / native");
+                "ccr-mpi vs MPJ Express", "ccr-mpi vs native MPI");
         for (Enum<?> item : items("latency")) {
             if (item == Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
-                double ccr = value("latency", item, "ccr-mpi", r, 0, "latency_us");
                 t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
                         cell("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us", 3),
-                        ratio(value("latency", item, "mpj-express", r, 0, "latency_us"), ccr, "%.0fx"),
-                        ratio(ccr, value("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us"), "%.2fx"));
+                        vs(estimate("latency", item, "ccr-mpi", r, 0, "latency_us"),
+                                estimate("latency", item, "mpj-express", r, 0, "latency_us"), true),
+                        vs(estimate("latency", item, "ccr-mpi", r, 0, "latency_us"),
+                                estimate("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us"), true));
             }
         }
         sb.append(t);
-        double floor = value("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
-        if (!Double.isNaN(floor)) {
-            double ping = value("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
+        Estimate floor = estimate("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        if (!Double.isNaN(floor.value())) {
+            Estimate ping = estimate("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
-                            + " platform threads bouncing one counter, nothing of ccr's): %.3f µs; ccr-mpi's ping-pong is %s"
-                            + " that. Where the floor moves between runs, the vCPUs' placement on the host moved.%n",
-                    floor, Double.isNaN(ping) ? "not measured beside" : String.format(Locale.ROOT, "%.2fx", ping / floor)));
+                            + " platform threads bouncing one counter, nothing of ccr's): %s µs; ccr-mpi's ping-pong against it: %s."
+                            + " Where the floor moves between runs, the vCPUs' placement on the host moved.%n",
+                    Headline.show(floor, "--full"), Double.isNaN(ping.value()) ? "not measured beside" : vs(ping, floor, true)));
         }
         return sb.toString();
     }
@@ -272,11 +274,12 @@ final class MpiReport {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "### Sendrecv bandwidth (GB/s summed over %d ranks, ring shift) beside System.arraycopy%n%n", r));
         sb.append("Copy models of Qiu, Fox & Ho 2006, section 3: inside thread = a new array per message, outside thread = one"
-                + " fixed array per rank, stepped = the next place of a 2M-double array per rank. Ratios: ccr-mpi"
-                + " outside thread / one System.arraycopy thread, and / one System.arraycopy thread per rank at once.\n\n");
+                + " fixed array per rank, stepped = the next place of a 2M-double array per rank. ccr-mpi outside thread"
+                + " against one System.arraycopy thread, one System.arraycopy thread per rank at once and MPJ Express outside"
+                + " thread: a ratio with the range the 95% intervals allow where they are apart, else \"not resolved\".\n\n");
         MarkdownTable t = new MarkdownTable("rrrrrrrrrrrr", "doubles", "ccr-mpi inside", "ccr-mpi outside", "ccr-mpi stepped",
                 "MPJ inside", "MPJ outside", "MPJ stepped", "arraycopy 1 thread", "arraycopy " + r + " threads",
-                "ccr / arraycopy 1", "ccr / arraycopy " + r, "ccr / MPJ");
+                "ccr vs arraycopy 1", "ccr vs arraycopy " + r, "ccr vs MPJ");
         for (long size : sizes()) {
             List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", size)));
             for (String backend : List.of("ccr-mpi", "mpj-express")) {
@@ -286,10 +289,10 @@ final class MpiReport {
             }
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2));
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2));
-            double ccr = value("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
-            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), "%.2fx"));
-            row.add(ratio(ccr, value("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), "%.2fx"));
-            row.add(ratio(ccr, value("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), "%.2fx"));
+            Estimate ccr = estimate("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
+            row.add(vs(ccr, estimate("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), false));
+            row.add(vs(ccr, estimate("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), false));
+            row.add(vs(ccr, estimate("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), false));
             t.row(row.toArray());
         }
         return sb.append(t).toString();
@@ -329,13 +332,16 @@ final class MpiReport {
         if (!f.get().measured()) {
             return f.get().note();
         }
-        String v = String.format(Locale.ROOT, "%." + digits + "f", f.get().ours().value());
+        // As the headline: no negative overhead as a figure, no figure whose interval reaches zero or spans more than 3x.
+        Estimate e = f.get().ours();
+        String v = e.value() < 0 ? "below resolution" : e.hasInterval() && !e.resolved() ? "not resolved"
+                : String.format(Locale.ROOT, "%." + digits + "f", e.value());
         return f.get().runs().disturbed() ? v + "*" : v;
     }
 
-    /** @return {@code a / b} in {@code format}, or empty where either is missing */
-    private static String ratio(double a, double b, String format) {
-        return Double.isNaN(a) || Double.isNaN(b) || b <= 0 ? "" : String.format(Locale.ROOT, format, a / b);
+    /** @return how ours compares with the other ({@link Headline#compare}), or empty where either is missing */
+    private static String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
+        return Double.isNaN(ours.value()) || Double.isNaN(other.value()) ? "" : Headline.compare(ours, other, lowerIsBetter);
     }
 
     /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */

@@ -4,6 +4,7 @@ import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.PublishedFigures.Published;
@@ -59,8 +60,8 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     public String overheadTable() {
         MarkdownTable t = layout("Stage overhead (µs)");
         patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m, w -> overheadCell(p, m, w))));
-        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (Qiu, Fox & Ho 2006, Table 2-AMD, ratio ccrj/AMD)\n\n")
-                .append(t);
+        StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (Qiu, Fox & Ho 2006, Table 2-AMD, ratio ccrj/AMD as"
+                + " the range ours' 95% interval allows)\n\n").append(t).append('\n').append(CELLS).append('\n');
         String notes = measurements.stream().map(CellTiming::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
@@ -110,6 +111,11 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
                 + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.\n";
     }
 
+    /** What the cells say where there is no figure. */
+    static final String CELLS = "ccrj: (median T(S) - median T(1)) / S with its bootstrap 95% interval; \"below resolution\" where"
+            + " it came out below zero, \"not resolved\" where its interval reaches zero or spans more than 3x (rerun with --full);"
+            + " a ratio only where the published figure lies outside the interval.";
+
     /** "ccrj (AMD, ratio)" for one cell. */
     String overheadCell(SpawnedPattern p, ThreadMode m, int w) {
         if (!p.appliesTo(w)) {
@@ -120,13 +126,34 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         if (meas.isEmpty()) {
             return "– (" + amd.text() + ")";
         }
-        double ours = meas.get().overheadMicros();
+        Estimate ours = OverheadRunner.overheadEstimate(meas.get());
         String mark = meas.get().sameAs() != null ? "\\*" : "";
-        return fmt("%.3f", ours) + mark + " (" + amd.text() + (amd.hasValue() ? ", " + ratio(ours, amd) : "") + ")";
+        String ratio = ratio(ours, amd);
+        return figure(ours) + mark + " (" + amd.text() + (ratio.equals("–") ? "" : ", " + ratio) + ")";
     }
 
-    static String ratio(double ours, Published paper) {
-        return paper.hasValue() && paper.value() > 0 ? fmt("%.3f", ours / paper.value()) : "–";
+    /**
+     * Our overhead per stage as a table shows it: the figure where its 95% interval resolves it
+     * ({@link Estimate#resolved()}), "below resolution" where it came out below zero (never a
+     * negative figure), "not resolved" where its interval reaches zero or spans more than 3x.
+     */
+    static String figure(Estimate e) {
+        return e.value() < 0 ? "below resolution" : e.resolved() ? fmt("%.3f", e.value()) : "not resolved";
+    }
+
+    /**
+     * ccrj / published as the range ours' interval allows; "not resolved" where the published
+     * figure lies inside it; "–" where there is no published figure or ours is not a figure (its
+     * own cell says why).
+     */
+    static String ratio(Estimate ours, Published paper) {
+        if (!paper.hasValue() || paper.value() <= 0 || ours.value() < 0 || !ours.resolved()) {
+            return "–";
+        }
+        if (ours.contains(paper.value())) {
+            return "not resolved";
+        }
+        return fmt("%.3f", ours.low() / paper.value()) + "-" + fmt("%.3f", ours.high() / paper.value());
     }
 
     /** @return CSV, one line per measured cell, with every sample */
@@ -172,20 +199,20 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         sb.append("\n## Stage overhead per stage (µs), Qiu, Fox & Ho 2006, Table 2 layout\n\n").append(overheadTable());
         sb.append("\n## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
-        MarkdownTable every = new MarkdownTable("llrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
-                "T(S) s", "ccrj µs/stage", "noise band µs", "published AMD µs", "published INTEL µs", "ccrj/AMD", "ccrj/INTEL",
-                "other processes' load");
+        MarkdownTable every = new MarkdownTable("llrrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
+                "T(S) s", "ccrj µs/stage", "95% interval µs", "noise band µs", "published AMD µs", "published INTEL µs", "ccrj/AMD",
+                "ccrj/INTEL", "other processes' load");
         for (CellTiming x : cells()) {
             Published amd = published("amd", x.pattern(), x.mode(), x.ways());
             Published intel = published("intel", x.pattern(), x.mode(), x.ways());
+            Estimate e = OverheadRunner.overheadEstimate(x);
             every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), fmt("%.3f", x.overheadMicros()), range(x.overheadRangeMicros()),
-                    amd.text(), intel.text(),
-                    ratio(x.overheadMicros(), amd), ratio(x.overheadMicros(), intel),
+                    fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()), range(x.overheadRangeMicros()),
+                    amd.text(), intel.text(), ratio(e, amd), ratio(e, intel),
                     Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
         }
         sb.append(every);
-        sb.append("\nNoise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
+        sb.append("\n" + CELLS + " Noise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
                 + " run of the cell gives; a figure whose band straddles zero or a given bound is within this machine's"
                 + " run-to-run noise.\n");
         return sb.toString();

@@ -37,6 +37,30 @@ public record Estimate(double value, double low, double high) {
         return hasInterval() && x >= low && x <= high;
     }
 
+    /**
+     * How far apart the ends of the interval are, as a factor: high / low. Infinite where the
+     * interval reaches zero or below, NaN where there is none.
+     */
+    public double spread() {
+        if (!hasInterval()) {
+            return Double.NaN;
+        }
+        return low > 0 ? high / low : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Whether this run resolved the figure: a positive value with an interval that stays above zero
+     * and whose ends are at most {@link #RESOLVED_SPREAD} apart. A wider interval says the run
+     * cannot tell the figure from a third or three times itself; a ratio built on it would be
+     * its noise, not the figure.
+     */
+    public boolean resolved() {
+        return value > 0 && spread() <= RESOLVED_SPREAD;
+    }
+
+    /** The widest interval, as high / low, that still counts as a figure. */
+    public static final double RESOLVED_SPREAD = 3;
+
     /** Whether the two intervals overlap (false if either has none). */
     public boolean overlaps(Estimate other) {
         return hasInterval() && other.hasInterval() && low <= other.high && other.low <= high;

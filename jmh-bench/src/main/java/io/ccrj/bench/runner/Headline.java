@@ -8,11 +8,19 @@ import java.util.Map;
 /**
  * The headline table of {@code bin/ccrj paper}, built from the typed {@link Figure}s the
  * experiments returned, in their order: our figure with its 95% interval, the papers' (from
- * {@link PublishedFigures}), the peer's from the same run, and how ours compares with each. A ratio is stated
- * only where the interval supports it: when the other figure lies inside ours' interval (or the two
- * intervals overlap) the cell says "within noise"; otherwise the ratio is given with the range the
- * intervals allow ("at least" where ours' interval reaches zero). Rows are keyed by the figures'
- * ids: two figures with one id are a mistake of a section and fail here, whatever their labels.
+ * {@link PublishedFigures}), the peer's from the same run, and how ours compares with each. It says
+ * only what the run supports:
+ * <ul>
+ *   <li>a figure whose interval reaches zero or spans more than {@value Estimate#RESOLVED_SPREAD}x is
+ *   "not resolved at these settings", with its interval and the setting that would narrow it; a
+ *   negative point estimate (an overhead that came out below zero) is "below the resolution of this
+ *   run", never a figure;</li>
+ *   <li>a ratio is stated only where both figures are resolved and their intervals (or ours and a
+ *   published point) are apart, and always with the range the intervals allow; otherwise the cell
+ *   says "not resolved" and why.</li>
+ * </ul>
+ * Rows are keyed by the figures' ids: two figures with one id are a mistake of a section and fail
+ * here, whatever their labels.
  */
 public final class Headline {
     private Headline() {
@@ -26,8 +34,9 @@ public final class Headline {
         MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "published (AMD)",
                 "peer, same run (95% interval)", "ours vs published", "ours vs peer");
         for (Figure f : byId(figures).values()) {
-            t.row(f.label() + " (" + f.unit() + ")", show(f.ours()), fmt(f.published()),
-                    f.peer() == null ? "-" : show(f.peer()) + " (" + f.peerName() + ")",
+            String rerun = rerun(f.section());
+            t.row(f.label() + " (" + f.unit() + ")", show(f.ours(), rerun), fmt(f.published()),
+                    f.peer() == null ? "-" : show(f.peer(), rerun) + " (" + f.peerName() + ")",
                     compare(f.ours(), Estimate.point(f.published()), f.lowerIsBetter()),
                     f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter()));
         }
@@ -65,8 +74,17 @@ public final class Headline {
     }
 
     /**
-     * How ours compares with another figure (the papers', a point, or the peer's), whichever direction
-     * is better: "within noise", "2.0x better (1.6-2.4x)", "at least 50x better", "no interval: ..." or "-".
+     * The setting that narrows a section's intervals: {@code --full} everywhere; for the peers,
+     * whose figures are JMH forks, it is the forks that {@code --full} adds.
+     */
+    static String rerun(String section) {
+        return section.equals("peers") ? "--full: 5 forks" : "--full";
+    }
+
+    /**
+     * How ours compares with another figure (the papers', a point, or the peer's), whichever
+     * direction is better: "2.00x better (1.81-2.21x)" where both are resolved and apart, else
+     * "not resolved: " and why; "-" where there is nothing to compare.
      */
     public static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {
         double o = ours.value();
@@ -74,25 +92,37 @@ public final class Headline {
         if (Double.isNaN(o) || Double.isNaN(t) || t <= 0) {
             return "-";
         }
+        if (o <= 0) {
+            return "not resolved: ours below the resolution of this run";
+        }
         if (!ours.hasInterval()) {
-            return o <= 0 ? "-" : "no interval: " + ratio(lowerIsBetter ? t / o : o / t);
+            return "not resolved: ours has no interval (one repetition, or one JMH fork)";
+        }
+        if (!ours.resolved()) {
+            return "not resolved: ours' interval " + unresolvedBecause(ours);
+        }
+        if (other.hasInterval() && !other.resolved()) {
+            return "not resolved: the other's interval " + unresolvedBecause(other);
         }
         if (ours.contains(t) || ours.overlaps(other)) {
-            return "within noise";
+            return "not resolved: the intervals overlap";
         }
         double tLow = other.hasInterval() ? other.low() : t;
         double tHigh = other.hasInterval() ? other.high() : t;
-        // The range of the ratio over every pair of values the two intervals allow.
-        double worst = lowerIsBetter ? tLow / ours.high() : ours.low() / tHigh;
-        double best = lowerIsBetter ? (ours.low() <= 0 ? Double.POSITIVE_INFINITY : tHigh / ours.low()) : ours.high() / tLow;
-        if (o <= 0 || Double.isInfinite(best)) {
-            return "at least " + ratio(worst);
-        }
+        // The range of the ratio over every pair of values the two intervals allow; all of them are
+        // positive here, and the intervals are apart, so the whole range lies on one side of 1.
+        double a = lowerIsBetter ? tLow / ours.high() : ours.low() / tHigh;
+        double b = lowerIsBetter ? tHigh / ours.low() : ours.high() / tLow;
         double r = lowerIsBetter ? t / o : o / t;
-        double lo = Math.min(worst, best);
-        double hi = Math.max(worst, best);
+        double lo = Math.min(a, b);
+        double hi = Math.max(a, b);
         // The range is shown the way the ratio is: as is where ours is better, inverted where it is worse.
         return ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(r >= 1 ? lo : 1 / hi), num(r >= 1 ? hi : 1 / lo));
+    }
+
+    /** Why a figure with an interval is not resolved: it reaches zero or spans more than 3x. */
+    private static String unresolvedBecause(Estimate e) {
+        return e.low() <= 0 ? "reaches zero" : String.format(Locale.ROOT, "spans more than %.0fx", Estimate.RESOLVED_SPREAD);
     }
 
     /** "3.2x better" or "1.5x worse". */
@@ -105,9 +135,31 @@ public final class Headline {
         return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
     }
 
-    /** "0.048 (-0.100 .. 0.210)", or the figure alone without an interval. */
-    static String show(Estimate e) {
-        return e.hasInterval() ? fmt(e.value()) + " (" + fmt(e.low()) + " .. " + fmt(e.high()) + ")" : fmt(e.value());
+    /**
+     * A figure as the tables show it: "0.480 (0.410 .. 0.520)"; the value alone where it was measured
+     * once; "below the resolution of this run (interval ...)" for a negative point estimate; "not
+     * resolved at these settings (interval ...; rerun with ...)" where the interval reaches zero or
+     * spans more than 3x; "-" where nothing was measured.
+     *
+     * @param e the figure
+     * @param rerun the setting that would narrow its interval, e.g. {@code --full}
+     * @return the cell's text
+     */
+    public static String show(Estimate e, String rerun) {
+        if (Double.isNaN(e.value())) {
+            return "-";
+        }
+        String interval = e.hasInterval() ? "interval " + fmt(e.low()) + " .. " + fmt(e.high()) : "no interval";
+        if (e.value() < 0) {
+            return "below the resolution of this run (" + interval + ")";
+        }
+        if (!e.hasInterval()) {
+            return fmt(e.value());
+        }
+        if (!e.resolved()) {
+            return "not resolved at these settings (" + interval + "; rerun with " + rerun + ")";
+        }
+        return fmt(e.value()) + " (" + fmt(e.low()) + " .. " + fmt(e.high()) + ")";
     }
 
     /** A figure with three significant-ish digits; "-" for NaN. */

@@ -48,6 +48,16 @@ public final class OutputFolder {
         out.println("chart " + dir.resolve(name));
     }
 
+    /** Where the file {@code name} goes, for a writer of its own (JMH's raw JSON); announce it once written. */
+    public Path path(String name) {
+        return dir.resolve(name);
+    }
+
+    /** Announces a file written through {@link #path}. */
+    public void wrote(String name) {
+        out.println("wrote " + dir.resolve(name));
+    }
+
     /** The charts written, in order. */
     public List<Path> charts() {
         return List.copyOf(charts);

@@ -191,23 +191,24 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                             d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
         }
         if (o.only().contains(Item.DSS)) {
-            DssRunner.Options d = DssRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new DssRunner(), o.smoke()
-                    ? new DssRunner.Options(false, 3, 20, d.connections(), 0.3, 1, 200, dir.resolve("dss"))
-                    // Quick mode: 3 throughput rounds instead of 5, to leave the peers section room in 5 minutes.
-                    : new DssRunner.Options(o.full(), d.groups(), d.groupSize(), d.connections(), d.throughputSeconds(),
-                            o.full() ? d.throughputRounds() : 3, d.notifications(), dir.resolve("dss"))));
+            // Quick mode: 1 fork of 1 + 2 iterations of 100 ms per benchmark (about 15 s for the 10 on 2
+            // cores, where `bin/ccrj dss` takes 40 s), to leave the whole run under 5 minutes: a fork's
+            // start, not its iterations, is most of it. The headline states no ratio from one fork.
+            // Smoke: JMH in this JVM, a wiring check.
+            Path dss = dir.resolve("dss");
+            sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
+                    : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
+                    : new DssRunner.Options(false, new Jmh.Settings(1, 1, 2, 100), dss)));
         }
         if (o.only().contains(Item.PEERS)) {
-            sections.add(new Section<>(new PeersRunner(), o.smoke()
-                    ? new PeersRunner.Options(false, 1, 1_000, 50, 1, 20, 4, 0.1, dir.resolve("peers"))
-                    : o.full() ? PeersRunner.Options.defaults(true).withOut(dir.resolve("peers"))
-                    // Quick mode: 3 turns per peer instead of 5, shorter HTTP and scatter-gather turns. One-way
-                    // and ping-pong turns stay long enough to outlast a hiccup of a small VM: with 1,000 round
-                    // trips, a turn of ccr-core's lasted 0.2 ms, and a hiccup (a worker descheduled, say) made it
-                    // read 10-20 µs per round trip, often enough to move the median of three. The warm-up, not the
-                    // turns, takes most of the section's time.
-                    : new PeersRunner.Options(false, 3, 100_000, 10_000, 10, 500, 32, 0.3, dir.resolve("peers"))));
+            // Quick mode: 1 fork of 1 + 1 iteration of 200 ms per benchmark (about 25 s for the 22 on 2
+            // cores, where `bin/ccrj peers` takes 40 s), to leave the whole run under 5 minutes; one
+            // fork cannot show the forks' modes, so the headline states no peer ratio from it. Smoke:
+            // JMH in this JVM, one 20 ms iteration per benchmark, which only checks the wiring.
+            Path peers = dir.resolve("peers");
+            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
+                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
+                    : new PeersRunner.Options(false, new Jmh.Settings(1, 1, 1, 200), peers)));
         }
         return sections;
     }
@@ -220,10 +221,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             the next with Microsoft's CCR library, on 4-core PCs of their time. This run measures the same
             things with ccrj on this machine, and beside each figure puts the papers' figure and, where there
             is one, a tool a reader would use today, measured in the same run on the same machine. Every figure
-            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. When
-            the figure it is compared with also lies inside that interval, the table says "within noise"
-            instead of a ratio: the run cannot tell them apart. Ratios against the papers compare machines
-            twenty years apart as much as software, so read them as orders of magnitude.
+            of ours comes with a 95% interval: rerunning the experiment would most likely land inside it. A
+            figure whose interval reaches zero or spans more than 3x is "not resolved at these settings",
+            with its interval and the setting that would narrow it (`--full`: longer runs, more forks); an
+            overhead that came out below zero is "below the resolution of this run", never a figure. A
+            ratio is given only where both figures are resolved and their intervals are apart, always with
+            the range the intervals allow; otherwise the table says "not resolved" and why. Ratios against
+            the papers compare machines twenty years apart as much as software, so read them as orders of
+            magnitude.
 
             Glossary:
 
@@ -241,7 +246,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **GB/s summed over ranks**: bytes moved per second by all ranks together.
             - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
               second under a fixed load.
-            - **95% interval**: a percentile bootstrap over the run's repetitions (or groups, or turns).
+            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the DSS and peers
+              sections, over JMH's forks and the iterations within them.
+            - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
+              about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
               System.arraycopy, two plain threads, and in the last section Pekko, jox, CompletableFuture,
               virtual threads, Vert.x web and the JDK's HttpServer).

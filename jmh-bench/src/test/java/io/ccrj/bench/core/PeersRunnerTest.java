@@ -1,62 +1,132 @@
 package io.ccrj.bench.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Forks;
+import io.ccrj.bench.runner.Headline;
+import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.Main;
-import io.ccrj.bench.runner.Report;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bin/ccrj peers} at tiny settings: every peer runs, takes its turns and is checked; a smoke test, not a timing. */
+/**
+ * {@code bin/ccrj peers} turns JMH's forks into its table, CSV and headline figures; fed synthetic
+ * forks here (no benchmark runs), shaped as JMH reports them: its units, one array of iteration
+ * scores per fork.
+ */
 class PeersRunnerTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-    private final PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
 
-    @Test
-    @Timeout(120)
-    void everyPeerTakesItsTurnsAndEveryFigureIsTyped(@TempDir Path dir) throws Exception {
-        PeersRunner runner = new PeersRunner();
-        PeersRunner.Options options = runner.parse("--reps", "2", "--messages", "2000", "--round-trips", "50", "--scatters", "2",
-                "--requests", "20", "--connections", "4", "--throughput-s", "0.1", "--out", dir.toString());
+    /** JMH's unit of each workload's benchmark. */
+    private static final Map<String, String> UNITS = Map.of("one-way", "ops/s", "ping-pong", "ns/op", "scatter-gather", "us/op",
+            "http-round-trip", "us/op", "http-throughput", "ops/s");
 
-        Report r = runner.run(options, o, e);
-
-        int peersPerWorkload = (PeersRunner.ONE_WAY.size() - 1) + (PeersRunner.PING_PONG.size() - 1)
-                + (PeersRunner.SCATTER.size() - 1) + 2 * (PeersRunner.HTTP.size() - 1);
-        assertThat(r.figures()).hasSize(peersPerWorkload).allSatisfy(f -> {
-            assertThat(f.section()).isEqualTo("peers");
-            assertThat(f.id()).startsWith("peers.");
-            if (f.key(1, String.class).equals("http-throughput")) {
-                // A 0.1 s window on a machine busy with other work may see no answer: 0 requests/s, not an error.
-                assertThat(f.ours().value()).isNotNegative();
-                assertThat(f.peer().value()).isNotNegative();
-            } else {
-                assertThat(f.ours().value()).isPositive();
-                assertThat(f.peer().value()).isPositive();
+    /** Every benchmark of the run, each fork's iterations given by {@code score(workload key, impl)}. */
+    private static List<Forks> run(BiFunction<String, String, List<double[]>> score) {
+        List<Forks> all = new ArrayList<>();
+        for (PeersRunner.Workload w : PeersRunner.WORKLOADS) {
+            for (String impl : w.names().keySet()) {
+                all.add(new Forks(w.benchmark(), Map.of(w.param(), impl), UNITS.get(w.key()), score.apply(w.key(), impl)));
             }
-        });
-        assertThat(r.figures()).extracting(Figure::peerName).contains("Pekko typed actor", "jox channel",
-                "SynchronousQueue, virtual threads", "ArrayBlockingQueue, virtual thread", "one virtual thread per task",
-                "Vert.x web", "JDK HttpServer", "raw Netty handler");
-        List<String> csv = Files.readAllLines(dir.resolve("peers.csv"));
-        // One line per turn of every tool: header + 2 turns x (5 + 6 + 3 + 4 + 4) tools.
-        assertThat(csv).hasSize(1 + 2 * 22);
-        assertThat(Files.readString(dir.resolve("peers.md"))).contains("| HTTP Get, throughput over 4 connections (requests/s) | DSS host, HTTP |");
+        }
+        return all;
+    }
+
+    private static List<double[]> forks(int n, double... iterations) {
+        List<double[]> f = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            f.add(iterations);
+        }
+        return f;
+    }
+
+    private static PeersRunner.Options options(int forks) {
+        return new PeersRunner.Options(forks >= 5, new Jmh.Settings(forks, 3, 3, 1_000), null);
     }
 
     @Test
-    void badOptionsExitTwo() {
-        assertThat(Main.run(new String[] {"peers", "--reps", "0"}, o, e)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("option --reps: 0 is out of range").contains("Usage: bin/ccrj peers");
+    void fiveForksGiveTypedFiguresRatiosWhereApartAndModesShown() {
+        List<Forks> forks = run((w, impl) -> switch (w + "/" + impl) {
+            // ccr-core 40M messages/s, jox 0.8M: apart, a ratio.
+            case "one-way/ccr" -> forks(5, 39e6, 40e6, 41e6);
+            case "one-way/jox" -> forks(5, 0.79e6, 0.8e6, 0.81e6);
+            // Pekko's forks in two modes 2x apart: shown as two, not averaged.
+            case "one-way/pekko" -> List.of(new double[] {8e6, 8.1e6}, new double[] {16e6, 16.2e6}, new double[] {7.9e6, 8e6},
+                    new double[] {16.1e6, 16e6}, new double[] {8.05e6, 8e6});
+            // Ping-pong in ns: ccr-core 220 ns, Pekko 280 ns.
+            case "ping-pong/ccr" -> forks(5, 219, 220, 221);
+            case "ping-pong/pekko" -> forks(5, 279, 280, 281);
+            default -> forks(5, 100, 101, 99);
+        });
+
+        PeersRunner.Tables t = PeersRunner.tables(forks, options(5));
+
+        int peers = PeersRunner.WORKLOADS.stream().mapToInt(w -> w.names().size() - 1).sum();
+        assertThat(t.figures()).hasSize(peers).allSatisfy(f -> {
+            assertThat(f.section()).isEqualTo("peers");
+            assertThat(f.ours().hasInterval()).isTrue();
+        });
+        Figure jox = t.figures().stream().filter(f -> f.id().equals("peers.one-way.jox")).findFirst().orElseThrow();
+        assertThat(jox.ours().value()).isEqualTo(40e6);
+        assertThat(jox.peer().value()).isEqualTo(0.8e6);
+        assertThat(jox.peerName()).isEqualTo("jox channel");
+        assertThat(Headline.compare(jox.ours(), jox.peer(), false)).startsWith("50x better (");
+        Figure pingPong = t.figures().stream().filter(f -> f.id().equals("peers.ping-pong.pekko")).findFirst().orElseThrow();
+        assertThat(pingPong.ours().value()).isCloseTo(0.220, within(1e-9)); // ns/op to µs
+        assertThat(pingPong.label()).isEqualTo("ping-pong round trip, ccr-core vs Pekko typed actors");
+
+        assertThat(t.markdown()).contains("| one-way (messages/s) | Pekko typed actor | 8050000 (")
+                .contains("| two modes 2.0x apart: 3 forks at 8025000, 2 forks at 16075000 |")
+                .contains("| one-way (messages/s) | jox channel | 800000 (").contains("| 5 forks, one mode | 50x better (")
+                .contains("| HTTP Get, one connection's round trip (µs) | Vert.x web |")
+                .contains("| HTTP Get, throughput over 4 connections (requests/s) | DSS host, HTTP |")
+                .doesNotContain("One fork per benchmark");
+        List<String> csv = t.csv().toString().lines().toList();
+        assertThat(csv.get(0)).isEqualTo("workload,tool,unit,fork,iteration,value");
+        // 22 benchmarks x 5 forks x (3 iterations, Pekko's one-way 2)
+        assertThat(csv).hasSize(1 + 21 * 5 * 3 + 5 * 2);
+        assertThat(csv).contains("ping-pong round trip,Pekko typed actors,µs,1,2,0.280000");
+    }
+
+    @Test
+    void oneForkStatesNoRatioAnywhere() {
+        List<Forks> forks = run((w, impl) -> impl.equals("ccr") ? forks(1, 40e6, 41e6, 39e6) : forks(1, 1e6, 1.01e6, 0.99e6));
+
+        PeersRunner.Tables t = PeersRunner.tables(forks, options(1));
+
+        assertThat(t.markdown()).contains("| jox channel | 1000000 (").contains("| 1 fork | not resolved: 1 fork (rerun with --full: 5 forks) |")
+                .contains("One fork per benchmark").doesNotContain("x better").doesNotContain("x worse");
+        assertThat(t.figures()).allSatisfy(f -> assertThat(f.ours().hasInterval()).isFalse());
+        assertThat(Headline.markdown(t.figures())).contains("not resolved: ours has no interval").doesNotContain("x better")
+                .doesNotContain("x worse");
+    }
+
+    @Test
+    void aMissingBenchmarkIsNamed() {
+        List<Forks> forks = run((w, impl) -> forks(2, 1, 2)).stream().filter(f -> !f.params().containsValue("jox")).toList();
+        assertThatThrownBy(() -> PeersRunner.tables(forks, options(2))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("OneWay.oneWay impl=jox");
+    }
+
+    @Test
+    void optionsAreJmhSettingsAndBadOnesExitTwo() {
+        PeersRunner r = new PeersRunner();
+        assertThat(r.parse().jmh().describe()).isEqualTo("1 fork x (2 warm-up + 3 measured iterations of 200 ms)");
+        assertThat(r.parse("--full").jmh().describe()).isEqualTo("5 forks x (3 warm-up + 5 measured iterations of 1000 ms)");
+        assertThat(r.parse("--forks", "3", "--iteration-ms", "500").jmh().describe())
+                .isEqualTo("3 forks x (2 warm-up + 3 measured iterations of 500 ms)");
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertThat(Main.run(new String[] {"peers", "--forks", "0"}, new PrintStream(out, true, StandardCharsets.UTF_8), e)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("option --forks: 0 is out of range").contains("Usage: bin/ccrj peers");
     }
 }

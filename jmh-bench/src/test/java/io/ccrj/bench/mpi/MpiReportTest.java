@@ -13,7 +13,8 @@ class MpiReportTest {
     private static final RendezvousPattern EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE;
 
     private static Figure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
-        return MpiReport.of(MpiReport.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01));
+        // Three repetitions 1% apart: a narrow interval around v.
+        return MpiReport.of(MpiReport.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01), v * 0.99, v, v * 1.01);
     }
 
     private static MpiReport report(double mpjShift4) throws Exception {
@@ -43,24 +44,41 @@ class MpiReportTest {
     void stageTableHasBothBackendsTheRatioAndThePublishedFigures() throws Exception {
         String t = report(25).stageTable();
         assertThat(t).contains("S = 1,000 stages of 17 µs");
-        assertThat(t).contains("| Rendezvous Shift | 2 | 0.300 | 0.250 | 30.0 | 25.0 | 100x | 7.1 | 6.6 |");
-        assertThat(t).contains("| Rendezvous Exchange | 4 |  | 0.500 |  | 60.0 | 120x | 14.2 | 15.2 |");
+        assertThat(t).contains("| Rendezvous Shift | 2 | 0.300 | 0.250 | 30.0 | 25.0 | 100x better (98-102x) | 7.1 | 6.6 |");
+        assertThat(t).contains("| Rendezvous Exchange | 4 |  | 0.500 |  | 60.0 | 120x better (118-122x) | 14.2 | 15.2 |");
+        // MPJ Express's messaging at 4 ranks as fast as ours: the intervals overlap, no ratio.
+        assertThat(report(0.25).stageTable()).contains("| Rendezvous Shift | 4 | 0.300 | 0.250 | 30.0 | 0.3 | not resolved: the intervals"
+                + " overlap |");
     }
 
     @Test
     void latencyTableHasNativeMpiAndMarksMissingBackends() throws Exception {
         String t = report(25).latencyTable();
-        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 0.250 | 150x | 0.80x |");
+        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 0.250 | 150x better (147-153x) | ");
+        assertThat(t).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| .* \\| 1\\.2[0-9]*x better \\(");
         assertThat(t).contains("| barrier | 2 |  | not installed | not installed |  |  |");
         // The core-to-core floor is a sentence of its own, not a row with empty backend columns.
         assertThat(t).doesNotContain("| " + MpiReport.Baseline.CORE_TO_CORE.label)
-                .contains("one counter, nothing of ccr's): 0.080 µs; ccr-mpi's ping-pong is 2.50x that.");
+                .contains("one counter, nothing of ccr's): 0.080 (0.079 .. 0.081) µs; ccr-mpi's ping-pong against it: 2.50x worse"
+                        + " (2.45-2.55x).");
     }
 
     @Test
     void bandwidthRatiosAgainstBothBaselines() throws Exception {
         String t = report(25).bandwidthTable();
-        assertThat(t).contains("| 100,000 |  | 45.00 |").contains("| 50.00 | 90.00 | 0.90x | 0.50x |");
+        assertThat(t).contains("| 100,000 |  | 45.00 |").contains("| 50.00 | 90.00 | 1.11x worse (1.09-1.13x) | 2.00x worse (1.96-2.04x) |  |");
+    }
+
+    @Test
+    void aNegativeOverheadOrAnUnresolvedOneIsNoFigure() throws Exception {
+        List<Figure> f = new ArrayList<>();
+        f.add(fig("stages", SHIFT, "ccr-mpi", 2, 0, "overhead_us", -0.05)); // T(S) below T(1): noise
+        f.add(MpiReport.of(MpiReport.key("stages", SHIFT, "ccr-mpi", 2, 0, "messaging_us"), 0.8, new Figure.Runs(3, 3, 0.01), 0.3, 0.8,
+                5.0)); // an interval over 3x wide
+        f.add(fig("stages", SHIFT, "mpj-express", 2, 0, "messaging_us", 16.3));
+        String t = new MpiReport(f, MpiRunner.Options.parse("--stages", "1000")).stageTable();
+        assertThat(t).contains("| Rendezvous Shift | 2 | below resolution | not resolved |  | 16.3 |"
+                + " not resolved: ours' interval spans more than 3x |").doesNotContain("-0.050");
     }
 
     @Test

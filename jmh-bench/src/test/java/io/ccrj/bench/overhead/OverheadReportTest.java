@@ -36,9 +36,32 @@ class OverheadReportTest {
         String t = report().overheadTable();
 
         assertThat(t).contains("| Stage overhead (µs) | threads | 1-way | 2-way | 4-way |");
-        assertThat(t).contains("| Straight Pipeline | match | 0.050 (0.77, 0.065) | 0.120 (2.4, 0.050) | 6.000 (5.0, 1.200) |");
-        assertThat(t).contains("| Shift | match | N/A | 0.600 (3.3, 0.182) | – (4.7) |");
-        assertThat(t).contains("0.120\\* (4.7, 0.026)").contains("\\* default = match here");
+        assertThat(t).contains("| Straight Pipeline | match | 0.050 (0.77, 0.065-0.065) | 0.120 (2.4, 0.050-0.050) | 6.000 (5.0, 1.200-1.200) |");
+        assertThat(t).contains("| Shift | match | N/A | 0.600 (3.3, 0.182-0.182) | – (4.7) |");
+        assertThat(t).contains("0.120\\* (4.7, 0.026-0.026)").contains("\\* default = match here");
+    }
+
+    /** T(1) runs 1.00, 1.01, 0.99 s and T(S) runs the same plus {@code overheadMicros} x S: a 10 µs per stage spread. */
+    private static CellTiming noisy(SpawnedPattern p, int ways, double overheadMicros) {
+        long ts = Math.round(overheadMicros * 1000 * S);
+        return new CellTiming(p, ways, ThreadMode.MATCH, ways, S, 215, new long[] {1_000_000_000L, 1_010_000_000L, 990_000_000L},
+                new long[] {1_000_000_000L + ts, 1_010_000_000L + ts, 990_000_000L + ts}, UNKNOWN_LOADS, UNKNOWN_LOADS, null);
+    }
+
+    @Test
+    void noNegativeOverheadIsAFigureAndNoRatioIsGivenInsideTheNoise() {
+        OverheadReport r = new OverheadReport(List.of(
+                        cell(SpawnedPattern.PIPELINE, 1, ThreadMode.MATCH, -0.148), // tight, below zero
+                        noisy(SpawnedPattern.PIPELINE, 2, 0.5), // its interval reaches zero
+                        cell(SpawnedPattern.SHIFT, 2, ThreadMode.MATCH, 3.3)), // the papers' 3.3 inside ours' interval
+                List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT), List.of(1, 2), List.of(ThreadMode.MATCH));
+        String t = r.overheadTable();
+        assertThat(t).contains("| Straight Pipeline | match | below resolution (0.77) | not resolved (2.4) |")
+                .contains("reaches zero or spans more than 3x (rerun with --full)").doesNotContain("-0.148").doesNotContain("(0.77, -");
+        assertThat(r.markdown("# t\n")).contains("| Straight Pipeline | match | 1 | 1 | 1.000 | 1.000 | below resolution |")
+                .contains("| Straight Pipeline | match | 2 | 2 | 1.000 | 1.001 | not resolved |");
+        // Ours 3.300 with the papers' 3.3 inside its interval: no ratio.
+        assertThat(t).contains("| Shift | match | N/A | 3.300 (3.3, not resolved) |");
     }
 
     @Test
@@ -78,9 +101,9 @@ class OverheadReportTest {
         String md = report().markdown("# title\n");
 
         assertThat(md).startsWith("# title");
-        assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77, 0.065) | 0.120 (2.4, 0.050) | 6.000 (5.0, 1.200) |")
+        assertThat(md).contains("| Straight Pipeline | match | 0.050 (0.77, 0.065-0.065) | 0.120 (2.4, 0.050-0.050) | 6.000 (5.0, 1.200-1.200) |")
                 .contains("## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout").contains("| T(1), one stage | match | 1.000 | 1.000 | 1.000 |");
-        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 0.600 .. 0.600 | 3.3 | 3.4 | 0.182 | 0.176 | 2% |");
+        assertThat(md).contains("| Shift | match | 2 | 2 | 1.000 | 1.001 | 0.600 | 0.600 .. 0.600 | 0.600 .. 0.600 | 3.3 | 3.4 | 0.182-0.182 | 0.176-0.176 | 2% |");
     }
 
     @Test

@@ -45,7 +45,7 @@ class PaperRunnerTest {
                 "overhead/overhead-per-stage.png", "overhead/overhead-sweep.csv", "overhead/overhead-messaging.csv",
                 "overhead/overhead-runtime-vs-stages.png", "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
                 "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png", "dss/dss.csv", "dss/dss-groups.csv", "dss/dss.md",
-                "dss/dss-two-way.png", "dss/dss-throughput.png", "peers/peers.csv", "peers/peers.md", "headline.csv"}) {
+                "dss/dss-two-way.png", "dss/dss-throughput.png", "peers/peers.csv", "peers/peers.md", "peers/peers-jmh.json", "headline.csv"}) {
             assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
         }
         String md = Files.readString(dir.resolve("results.md"));

@@ -1,0 +1,363 @@
+package io.ccrj.bench.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The runners' one harness: JMH benchmarks run through JMH's {@link Runner} (forked JVMs, JMH's
+ * warm-up and measurement iterations), a compact progress line with an ETA per fork instead of
+ * JMH's console report, JMH's own JSON of the whole run as the section's raw file, and every
+ * benchmark's per-fork scores handed back as {@link Forks}. A runner only chooses benchmarks and
+ * parameters ({@link Part}) and the settings ({@link Settings}), then turns the forks into its tables.
+ */
+public final class Jmh {
+    private Jmh() {
+    }
+
+    /**
+     * How long JMH runs each benchmark.
+     *
+     * @param forks forked JVMs per benchmark; 0 runs in this JVM, which only checks the wiring (smoke runs)
+     * @param warmupIterations JMH's warm-up iterations per fork
+     * @param iterations measurement iterations per fork
+     * @param iterationMillis length of every iteration
+     */
+    public record Settings(int forks, int warmupIterations, int iterations, int iterationMillis) {
+        /** A fork's start (JVM, JMH, the benchmark's set-up) on a 2-core machine, for the ETA only. */
+        static final double FORK_START_SECONDS = 0.8;
+
+        /** Checks the ranges. */
+        public Settings {
+            if (forks < 0 || warmupIterations < 0 || iterations < 1 || iterationMillis < 1) {
+                throw new IllegalArgumentException("JMH settings out of range: " + forks + " forks, " + warmupIterations
+                        + " warm-up and " + iterations + " measurement iterations of " + iterationMillis + " ms");
+            }
+        }
+
+        /** @return what one fork is predicted to take, for the ETA */
+        double forkSeconds() {
+            return (forks == 0 ? 0.2 : FORK_START_SECONDS) + (warmupIterations + iterations) * iterationMillis / 1e3;
+        }
+
+        /** @return e.g. "5 forks x (3 warm-up + 5 measured iterations of 1000 ms)" */
+        public String describe() {
+            return String.format(Locale.ROOT, "%s x (%d warm-up + %d measured iterations of %d ms)",
+                    forks == 0 ? "no fork (in this JVM: a wiring check, not a measurement)" : forks == 1 ? "1 fork" : forks + " forks",
+                    warmupIterations, iterations, iterationMillis);
+        }
+    }
+
+    /** The smoke runs' settings: in this JVM, one 20 ms iteration per benchmark; checks the wiring, measures nothing. */
+    public static final Settings SMOKE = new Settings(0, 0, 1, 20);
+
+    /**
+     * The command-line options of a runner whose figures come from JMH: {@code --forks},
+     * {@code --warmup}, {@code --iterations}, {@code --iteration-ms}, each defaulting to the quick
+     * or the {@code --full} settings.
+     *
+     * @param forks {@code --forks}
+     * @param warmup {@code --warmup}
+     * @param iterations {@code --iterations}
+     * @param iterationMillis {@code --iteration-ms}
+     */
+    public record SettingsOptions(OptionSpec<Integer> forks, OptionSpec<Integer> warmup, OptionSpec<Integer> iterations,
+                                  OptionSpec<Integer> iterationMillis) {
+        /**
+         * Declares the four options on a runner's parser.
+         *
+         * @param p the parser
+         * @param quick the settings without {@code --full}
+         * @param full the settings with it
+         * @return the options, to read with {@link #settings}
+         */
+        public static SettingsOptions on(OptionParser p, Settings quick, Settings full) {
+            return new SettingsOptions(
+                    Cli.whole(p, "forks", "JMH forks per benchmark (default " + quick.forks() + "; --full " + full.forks() + ")"),
+                    Cli.whole(p, "warmup", "JMH warm-up iterations per fork (default " + quick.warmupIterations() + "; --full "
+                            + full.warmupIterations() + ")"),
+                    Cli.whole(p, "iterations", "JMH measurement iterations per fork (default " + quick.iterations() + "; --full "
+                            + full.iterations() + ")"),
+                    Cli.whole(p, "iteration-ms", "milliseconds of every iteration (default " + quick.iterationMillis() + "; --full "
+                            + full.iterationMillis() + ")"));
+        }
+
+        /**
+         * @param s the parsed command line
+         * @param d the defaults (quick or full)
+         * @return the settings it gives, each checked
+         */
+        public Settings settings(OptionSet s, Settings d) {
+            return new Settings(Cli.intIn(s, forks, d.forks(), 1, 100), Cli.intIn(s, warmup, d.warmupIterations(), 0, 100),
+                    Cli.intIn(s, iterations, d.iterations(), 1, 1_000), Cli.intIn(s, iterationMillis, d.iterationMillis(), 10, 600_000));
+        }
+    }
+
+    /**
+     * Some benchmarks of one JMH run.
+     *
+     * @param benchmark the benchmark method's full name, e.g. {@code io.ccrj.bench.core.PeerComparisonBenchmark.OneWay.oneWay}
+     * @param params every {@code @Param} it has, with the values to run (each value one benchmark)
+     * @param mode the mode to run where the class declares several, or {@code null} for the class's own
+     */
+    public record Part(String benchmark, Map<String, List<String>> params, Mode mode) {
+        /** Copies the parameters, keeping their order. */
+        public Part {
+            params = new LinkedHashMap<>(params);
+            params.replaceAll((k, v) -> List.copyOf(v));
+        }
+
+        /** @return how many benchmarks this part runs: the product of its parameters' value counts */
+        int benchmarks() {
+            return params.values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
+        }
+    }
+
+    /**
+     * Runs the parts one after the other (each its own JMH run, since their parameters differ),
+     * prints a progress line per fork on {@code err}, writes JMH's JSON of all of them to
+     * {@code json}, and hands back every benchmark's forks in the parts' order.
+     *
+     * @throws RunnerException if a benchmark failed (a wrong answer fails its benchmark); the
+     *     last lines JMH printed are on {@code err}
+     */
+    public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err) throws RunnerException, IOException {
+        int forksEach = Math.max(1, s.forks());
+        int total = parts.stream().mapToInt(Part::benchmarks).sum() * forksEach;
+        // Made when the first benchmark starts: a wait for JMH's lock before it is not the run's time.
+        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, total * s.forkSeconds(), System::nanoTime),
+                s.forkSeconds());
+        List<RunResult> all = new ArrayList<>();
+        for (Part p : parts) {
+            ChainedOptionsBuilder b = new OptionsBuilder()
+                    .include(Pattern.quote(p.benchmark()) + "$")
+                    .forks(s.forks())
+                    .warmupIterations(s.warmupIterations())
+                    .warmupTime(TimeValue.milliseconds(s.iterationMillis()))
+                    .measurementIterations(s.iterations())
+                    .measurementTime(TimeValue.milliseconds(s.iterationMillis()))
+                    .shouldFailOnError(true)
+                    // Prepended: appending would replace the classes' own JVM arguments (heap sizes).
+                    .jvmArgsPrepend(QUIET_FORK);
+            p.params().forEach((k, v) -> b.param(k, v.toArray(String[]::new)));
+            if (p.mode() != null) {
+                b.mode(p.mode());
+            }
+            try {
+                all.addAll(runWhenFree(new Runner(b.build(), progress), err));
+            } catch (RunnerException | RuntimeException e) {
+                progress.tail().forEach(err::println);
+                throw e;
+            }
+        }
+        if (json.getParent() != null) {
+            Files.createDirectories(json.getParent());
+        }
+        try (PrintStream out = new PrintStream(Files.newOutputStream(json), true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(all);
+        }
+        return Forks.of(all);
+    }
+
+    /**
+     * A fork's JVM logs warnings and errors only: the INFO lines of Pekko, Netty and the DSS host
+     * (an actor system or a host starting and stopping in every fork) would bury the progress lines,
+     * since JMH passes a fork's output through.
+     */
+    private static final String[] QUIET_FORK = {"-Djava.util.logging.config.class=" + QuietLogging.class.getName(),
+        "-Dpekko.loglevel=WARNING", "-Dpekko.stdout-loglevel=WARNING"};
+
+    /** java.util.logging's configuration in a fork (named by {@code java.util.logging.config.class}): warnings and up. */
+    public static final class QuietLogging {
+        /**
+         * The JDK's default configuration (one console handler) at WARNING: a configuration class
+         * replaces the default file, so it sets the handler too.
+         *
+         * @throws IOException never: the properties are in memory
+         */
+        public QuietLogging() throws IOException {
+            String properties = "handlers=java.util.logging.ConsoleHandler\n.level=WARNING\n"
+                    + "java.util.logging.ConsoleHandler.level=WARNING\n";
+            java.util.logging.LogManager.getLogManager().readConfiguration(
+                    new java.io.ByteArrayInputStream(properties.getBytes(StandardCharsets.ISO_8859_1)));
+        }
+    }
+
+    /** How long a run waits for another JMH run on this machine to end. */
+    static final long LOCK_WAIT_MILLIS = 20 * 60_000;
+
+    /**
+     * Runs once no other JMH run holds JMH's machine-wide lock. JMH refuses to start while another
+     * JMH run is timing on the machine (both would be measuring each other); on a machine shared
+     * with other people's benchmarks this waits for theirs to end, up to {@link #LOCK_WAIT_MILLIS},
+     * instead of failing the section.
+     */
+    private static Collection<RunResult> runWhenFree(Runner runner, PrintStream err) throws RunnerException {
+        long deadline = System.currentTimeMillis() + LOCK_WAIT_MILLIS;
+        boolean told = false;
+        while (true) {
+            try {
+                return runner.run();
+            } catch (RunnerException e) {
+                if (e.getMessage() == null || !e.getMessage().contains("JMH lock") || System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+                if (!told) {
+                    err.println("another JMH run holds JMH's lock on this machine: waiting for it to end (up to 20 minutes)");
+                    told = true;
+                }
+                try {
+                    Thread.sleep(5_000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** "OneWay.oneWay impl=jox": the benchmark's class and method, then its parameters. */
+    static String shortName(String benchmark, Map<String, String> params) {
+        String[] parts = benchmark.split("\\.");
+        String name = parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : benchmark;
+        return params.isEmpty() ? name
+                : name + " " + params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    }
+
+    /**
+     * JMH's events as one progress line per finished fork; everything JMH prints (its headers, a
+     * fork's own output, a failure's stack trace) is kept, the last lines of it shown if the run fails.
+     */
+    private static final class ProgressFormat implements OutputFormat {
+        private static final int KEPT_LINES = 60;
+        private final Supplier<Progress> start;
+        private Progress progress;
+        private final double forkSeconds;
+        private final Deque<String> printed = new ArrayDeque<>();
+        private final StringBuilder line = new StringBuilder();
+        private long forkStart = System.nanoTime();
+        private int fork;
+
+        ProgressFormat(Supplier<Progress> start, double forkSeconds) {
+            this.start = start;
+            this.forkSeconds = forkSeconds;
+        }
+
+        List<String> tail() {
+            return List.copyOf(printed);
+        }
+
+        @Override
+        public void startBenchmark(BenchmarkParams params) {
+            if (progress == null) {
+                progress = start.get();
+            }
+            fork = 0;
+            forkStart = System.nanoTime();
+        }
+
+        @Override
+        public void iterationResult(BenchmarkParams b, IterationParams i, int iteration, IterationResult data) {
+            if (i.getType() == IterationType.MEASUREMENT && iteration == i.getCount()) {
+                fork++;
+                Map<String, String> params = new LinkedHashMap<>();
+                b.getParamsKeys().forEach(k -> params.put(k, b.getParam(k)));
+                long now = System.nanoTime();
+                progress.done(shortName(b.getBenchmark(), params) + " fork " + fork + "/" + Math.max(1, b.getForks()), forkSeconds,
+                        now - forkStart);
+                forkStart = now;
+            }
+        }
+
+        @Override
+        public void iteration(BenchmarkParams b, IterationParams i, int iteration) {
+        }
+
+        @Override
+        public void endBenchmark(BenchmarkResult result) {
+        }
+
+        @Override
+        public void startRun() {
+        }
+
+        @Override
+        public void endRun(Collection<RunResult> result) {
+        }
+
+        @Override
+        public void print(String s) {
+            line.append(s);
+        }
+
+        @Override
+        public void println(String s) {
+            line.append(s);
+            keep(line.toString());
+            line.setLength(0);
+        }
+
+        @Override
+        public void verbosePrintln(String s) {
+            // JMH's extra detail (the benchmarks it excluded, and the like): not needed to tell what failed.
+        }
+
+        private void keep(String s) {
+            for (String l : s.split("\n", -1)) {
+                printed.addLast(l);
+                if (printed.size() > KEPT_LINES) {
+                    printed.removeFirst();
+                }
+            }
+        }
+
+        @Override
+        public void write(int b) {
+            line.append((char) b);
+        }
+
+        @Override
+        public void write(byte[] b) {
+            line.append(new String(b, StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
