@@ -133,7 +133,8 @@ public final class ServiceHost implements AutoCloseable {
         } catch (RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.WARNING, () -> "contract " + contract + " cannot be instantiated", e);
             throw new Fault(FaultCode.BAD_REQUEST, "contract " + contract + " cannot be instantiated"
-                    + " (it needs a public no-argument constructor that succeeds): " + e);
+                    + " (it needs a public no-argument constructor that succeeds)"
+                    + (e.getMessage() == null || e instanceof LinkageError ? "" : ": " + e.getMessage()));
         }
     }
 

@@ -35,7 +35,7 @@ final class HostOptions {
             description = "address to listen on (default ${DEFAULT-VALUE}; 0.0.0.0 for all)")
     String bind;
 
-    @Option(names = "--manifest", paramLabel = "FILE",
+    @Option(names = "--manifest", paramLabel = "FILE", converter = FileName.class,
             description = "JSON manifest of services (default: built-in kv and ping)")
     Path manifest;
 
@@ -43,7 +43,7 @@ final class HostOptions {
             description = "jars and class folders of user services, separated by '${sys:path.separator}' (default: none)")
     SearchPath.Entries classpath;
 
-    @Option(names = "--services", paramLabel = "DIR",
+    @Option(names = "--services", paramLabel = "DIR", converter = FileName.class,
             description = "folder of user service jars (default: a services/ folder next to the manifest, if any)")
     Path services;
 
@@ -51,7 +51,7 @@ final class HostOptions {
             description = "bearer token required for modifications (default: $" + HostCli.ENV_TOKEN + ", else none)")
     String token;
 
-    @Option(names = "--token-file", paramLabel = "FILE",
+    @Option(names = "--token-file", paramLabel = "FILE", converter = FileName.class,
             description = "read the token from FILE (first line), kept out of ps output")
     Path tokenFile;
 
@@ -150,7 +150,7 @@ final class HostOptions {
                     + "; also the system property " + HostLogging.LEVEL_PROPERTY + ")")
     String logLevel;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "read options from FILE, name=value lines"
+    @Option(names = "--config", paramLabel = "FILE", converter = FileName.class, description = "read options from FILE, name=value lines"
             + " (port=50000, protect-reads=true); the command line and the environment win over it (default: none)")
     Path config;
 
@@ -258,6 +258,18 @@ final class HostOptions {
                 throw new TypeConversionException("must be one of " + String.join(", ", HostLogging.LEVEL_NAMES));
             }
             return l;
+        }
+    }
+
+    /** A file or folder name (picocli's own converter would name the Java type it could not make). */
+    static final class FileName implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            try {
+                return Path.of(value);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new TypeConversionException("not a file name this system accepts");
+            }
         }
     }
 
