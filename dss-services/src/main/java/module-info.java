@@ -31,4 +31,6 @@ module io.ccrj.dss {
     uses io.ccrj.dss.Service;
 
     opens io.ccrj.dss to com.fasterxml.jackson.databind;
+    // picocli fills the host's declared options in reflectively
+    opens io.ccrj.dss.internal.host.cli to info.picocli;
 }

@@ -62,7 +62,8 @@ final class ContractResolver {
             // not initialized until it is known to be a Service: no foreign static initializer runs
             Class<?> c = Class.forName(contract, false, loader);
             if (!Service.class.isAssignableFrom(c)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " is not a " + Service.class.getName());
+                throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract
+                        + " is not a service (a class that extends Service)");
             }
             @SuppressWarnings("unchecked")
             Class<? extends Service<?>> sc = (Class<? extends Service<?>>) c;
@@ -74,8 +75,23 @@ final class ContractResolver {
                     + known + " nor a class on the " + (!options.hasContractLoader() ? "class path"
                     : "class path or the services' jars"));
         } catch (LinkageError e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be loaded: " + e);
+            throw new Fault(FaultCode.BAD_REQUEST, "contract class " + contract + " cannot be loaded: "
+                    + linkageProblem(e));
         }
+    }
+
+    /** Why a class cannot be linked, in words (the error's own name is the JVM's). */
+    private static String linkageProblem(LinkageError e) {
+        if (e instanceof NoClassDefFoundError) {
+            return "a class it needs is missing (" + String.valueOf(e.getMessage()).replace('/', '.') + ")";
+        }
+        if (e instanceof UnsupportedClassVersionError) {
+            return "it was compiled for a newer Java than this one";
+        }
+        if (e instanceof ExceptionInInitializerError) {
+            return "its static initializer failed";
+        }
+        return "it does not fit the classes it was compiled against";
     }
 
     private static Supplier<? extends Service<?>> reflectiveFactory(Class<? extends Service<?>> c) throws Fault {
@@ -89,9 +105,11 @@ final class ContractResolver {
             try {
                 return ctor.newInstance();
             } catch (java.lang.reflect.InvocationTargetException e) {
-                throw new IllegalStateException(String.valueOf(e.getCause()), e.getCause());
+                // the service's own message: the exception's class is Java, not the user's words
+                throw new IllegalStateException(e.getCause().getMessage() == null ? "its constructor failed"
+                        : e.getCause().getMessage(), e.getCause());
             } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e.toString(), e);
+                throw new IllegalStateException("its constructor cannot be called", e);
             }
         };
     }
@@ -121,7 +139,8 @@ final class ContractResolver {
                         found.putIfAbsent(p.type().getName(), factory);
                     });
                 } catch (java.util.ServiceConfigurationError e) {
-                    throw new Fault(FaultCode.BAD_REQUEST, "a Service provider cannot be loaded: " + e.getMessage());
+                    throw new Fault(FaultCode.BAD_REQUEST, "a Service provider cannot be loaded: "
+                            + String.valueOf(e.getMessage()).replaceFirst("^[\\w.$]+: ", ""));
                 }
                 provided = java.util.Collections.unmodifiableMap(found);
             }

@@ -104,7 +104,15 @@ public record Manifest(List<ServiceSpec> services) {
             }
             Path stateFile = null;
             if (s.hasNonNull("stateFile")) {
-                Path p = Path.of(s.get("stateFile").asText());
+                if (!s.get("stateFile").isTextual()) {
+                    throw new IllegalArgumentException(where + ".stateFile must be a string, a file name");
+                }
+                Path p;
+                try {
+                    p = Path.of(s.get("stateFile").asText());
+                } catch (java.nio.file.InvalidPathException e) {
+                    throw new IllegalArgumentException(where + ".stateFile is not a file name this system accepts", e);
+                }
                 stateFile = base == null || p.isAbsolute() ? p : base.resolve(p);
             }
             JsonNode state = s.get("state");

@@ -5,6 +5,7 @@ import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.internal.HttpServer;
 import io.ccrj.dss.internal.host.HostConfig;
+import io.ccrj.dss.internal.host.HostDefaults;
 import io.ccrj.dss.internal.host.HostCore;
 
 import java.io.UncheckedIOException;
@@ -132,7 +133,8 @@ public final class ServiceHost implements AutoCloseable {
         } catch (RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.WARNING, () -> "contract " + contract + " cannot be instantiated", e);
             throw new Fault(FaultCode.BAD_REQUEST, "contract " + contract + " cannot be instantiated"
-                    + " (it needs a public no-argument constructor that succeeds): " + e);
+                    + " (it needs a public no-argument constructor that succeeds)"
+                    + (e.getMessage() == null || e instanceof LinkageError ? "" : ": " + e.getMessage()));
         }
     }
 
@@ -229,30 +231,30 @@ public final class ServiceHost implements AutoCloseable {
      * names limited to the addresses served and the loopback names.
      */
     public static final class Builder {
-        private int port = 50000;
-        private String bindAddress = "127.0.0.1";
-        private int ioThreads = Runtime.getRuntime().availableProcessors();
-        private int dispatcherThreads;
-        private int maxRequestBytes = 1 << 20;
-        private Duration idleTimeout = Duration.ofSeconds(60);
-        private Duration requestTimeout = Duration.ofSeconds(10);
-        private int maxPendingPerService = 10_000;
-        private Duration shutdownDeadline = Duration.ofSeconds(5);
+        private int port = HostDefaults.PORT;
+        private String bindAddress = HostDefaults.BIND_ADDRESS;
+        private int ioThreads = HostDefaults.ioThreads();
+        private int dispatcherThreads = HostDefaults.DISPATCHER_THREADS;
+        private int maxRequestBytes = HostDefaults.MAX_REQUEST_BYTES;
+        private Duration idleTimeout = Duration.ofMillis(HostDefaults.IDLE_TIMEOUT_MS);
+        private Duration requestTimeout = Duration.ofMillis(HostDefaults.REQUEST_TIMEOUT_MS);
+        private int maxPendingPerService = HostDefaults.MAX_PENDING_PER_SERVICE;
+        private Duration shutdownDeadline = Duration.ofMillis(HostDefaults.SHUTDOWN_DEADLINE_MS);
         private String token;
         private boolean protectReads;
         private boolean handlersOnEventLoop;
         private boolean nonBlockingServicesOnEventLoop = true;
         private Dispatcher dispatcher;
         private SchedulingPolicy admissionPolicy;
-        private Duration headerTimeout = Duration.ofSeconds(10);
-        private int pipelineWindow = 64;
+        private Duration headerTimeout = Duration.ofMillis(HostDefaults.HEADER_TIMEOUT_MS);
+        private int pipelineWindow = HostDefaults.PIPELINE_WINDOW;
         private int maxRequestsPerConnection = Integer.MAX_VALUE;
-        private int maxConnections = 10_000;
-        private int maxConnectionsPerClient = 1_000;
-        private int sseMaxEvents = 1024;
-        private int sseMaxBytes = 1 << 20;
-        private int maxServices = 1_000;
-        private long replayBytes = 4L << 20;
+        private int maxConnections = HostDefaults.MAX_CONNECTIONS;
+        private int maxConnectionsPerClient = HostDefaults.MAX_CONNECTIONS_PER_CLIENT;
+        private int sseMaxEvents = HostDefaults.SSE_MAX_EVENTS;
+        private int sseMaxBytes = HostDefaults.SSE_MAX_BYTES;
+        private int maxServices = HostDefaults.MAX_SERVICES;
+        private long replayBytes = HostDefaults.REPLAY_BYTES;
         private List<String> allowedHosts;
         private ClassLoader contractLoader;
         private final Map<String, Supplier<? extends Service<?>>> contracts = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.ccrj.dss;
 
+import io.ccrj.dss.internal.host.cli.HostCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,50 +49,86 @@ class HostCliTest {
 
     @Test
     void bothOptionSpellingsAreAccepted() {
-        assertThat(ServiceHostMain.parse(new String[] {"--port=50123"}).builder().port()).isEqualTo(50123);
-        assertThat(ServiceHostMain.parse(new String[] {"--port", "0"}).builder().port()).isZero();
-        assertThat(ServiceHostMain.parse(new String[] {"--port", "7", "--port=8"}).builder().port()).isEqualTo(8);
-        assertThat(ServiceHostMain.parse(new String[] {"--max-queue=5", "--idle-timeout=100", "--protect-reads"})
+        assertThat(HostCli.parse(new String[] {"--port=50123"}).builder().port()).isEqualTo(50123);
+        assertThat(HostCli.parse(new String[] {"--port", "0"}).builder().port()).isZero();
+        assertThat(HostCli.parse(new String[] {"--port", "7", "--port=8"}).builder().port()).isEqualTo(8);
+        assertThat(HostCli.parse(new String[] {"--max-queue=5", "--idle-timeout=100", "--protect-reads"})
                 .builder().protectReads()).isTrue();
     }
 
     @Test
     void badOptionsSayExactlyWhatIsWrong(@TempDir Path dir) {
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--bogus"}))
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--bogus"}))
                 .hasMessage("unknown option '--bogus' (ccrj host --help lists the options)");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port"})).hasMessage("--port needs a value");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port", "--protect-reads"}))
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port"})).hasMessage("--port needs a value");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port", "--protect-reads"}))
                 .hasMessage("--port needs a value");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port=x"})).hasMessage("--port needs a number, was 'x'");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port=70000"}))
-                .hasMessage("--port must be between 0 and 65535, was 70000");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port=x"})).hasMessage("--port x: needs a whole number from 0 to 65535");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port=70000"}))
+                .hasMessage("--port 70000: must be between 0 and 65535");
         Path missing = dir.resolve("token");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--token-file", missing.toString()}))
-                .hasMessage("cannot read the token file " + missing + ": no such file");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--manifest", missing.toString()}))
-                .hasMessage("manifest " + missing + " is not a readable file");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--services", missing.toString()}))
-                .hasMessage("--services: " + missing + " is not a folder");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--log-level=loud"}))
-                .hasMessage("--log-level is one of error, warning, info, debug, trace, off; was 'loud'");
-        assertThat(ServiceHostMain.parse(new String[] {"--log-level", "DEBUG"}).logLevel()).isEqualTo("debug");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--token-file", missing.toString()}))
+                .hasMessage("--token-file " + missing + ": cannot read the token file: no such file");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--manifest", missing.toString()}))
+                .hasMessage("--manifest " + missing + ": not a readable file");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--services", missing.toString()}))
+                .hasMessage("--services " + missing + ": not a folder");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--log-level=loud"}))
+                .hasMessage("--log-level loud: must be one of error, warning, info, debug, trace, off");
+        assertThat(HostCli.parse(new String[] {"--log-level", "DEBUG"}).logLevel()).isEqualTo("debug");
+    }
+
+    @Test
+    void noOptionsGiveTheBuildersOwnDefaults() {
+        // the command line takes its defaults from the builder's: the two cannot drift apart
+        assertThat(HostCli.parse(new String[0]).builder().config()).isEqualTo(ServiceHost.builder().config());
+    }
+
+    @Test
+    void aBadFallbackValueNamesWhereItCameFrom(@TempDir Path dir) throws IOException {
+        assertThatThrownBy(() -> HostCli.parse(new String[0], Map.of("CCRJ_PORT", "99999")))
+                .hasMessage("CCRJ_PORT=99999: must be between 0 and 65535");
+        Path config = Files.writeString(dir.resolve("c.properties"), "max-body=0\n");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--config", config.toString()}))
+                .hasMessage("--config " + config + ": max-body=0: must be between 1 and 2147483647");
+        Path flag = Files.writeString(dir.resolve("f.properties"), "protect-reads=yes\n");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--config", flag.toString()}))
+                .hasMessage("--config " + flag + ": protect-reads=yes: must be true or false");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--config", dir.resolve("none").toString()}))
+                .hasMessage("--config " + dir.resolve("none") + ": cannot read it: no such file");
+    }
+
+    @Test
+    void theTokenComesFromTheLastTokenOptionThenTheEnvironmentThenTheConfigFile(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("t"), "from-file\n");
+        Path config = Files.writeString(dir.resolve("c.properties"), "token=from-config\n");
+        Map<String, String> env = Map.of("CCRJ_TOKEN", "from-env");
+        assertThat(token(new String[] {"--token", "a", "--token-file", file.toString()}, env)).isEqualTo("from-file");
+        assertThat(token(new String[] {"--token-file=" + file, "--token=a"}, env)).isEqualTo("a");
+        assertThat(token(new String[] {"--config", config.toString()}, env)).isEqualTo("from-env");
+        assertThat(token(new String[] {"--config", config.toString()}, Map.of())).isEqualTo("from-config");
+        assertThat(token(new String[0], Map.of())).isNull();
+    }
+
+    private static String token(String[] args, Map<String, String> env) {
+        return HostCli.parse(args, env).builder().config().token();
     }
 
     @Test
     void environmentAndConfigFileAreFallbacks(@TempDir Path dir) throws IOException {
         Map<String, String> env = Map.of("CCRJ_PORT", "50124", "CCRJ_TOKEN", "from-env");
-        assertThat(ServiceHostMain.parse(new String[0], env).builder().port()).isEqualTo(50124);
-        assertThat(ServiceHostMain.parse(new String[] {"--port", "9"}, env).builder().port()).isEqualTo(9);
+        assertThat(HostCli.parse(new String[0], env).builder().port()).isEqualTo(50124);
+        assertThat(HostCli.parse(new String[] {"--port", "9"}, env).builder().port()).isEqualTo(9);
         Path config = Files.writeString(dir.resolve("host.properties"), "port=50125\nprotect-reads=true\nmax-services=3\n");
-        ServiceHostMain.Options o = ServiceHostMain.parse(new String[] {"--config", config.toString()}, Map.of());
+        HostCli.Options o = HostCli.parse(new String[] {"--config", config.toString()}, Map.of());
         assertThat(o.builder().port()).isEqualTo(50125);
         assertThat(o.builder().protectReads()).isTrue();
         assertThat(o.builder().maxServices()).isEqualTo(3);
-        assertThat(ServiceHostMain.parse(new String[] {"--config=" + config}, env).builder().port()).isEqualTo(50124);
-        assertThat(ServiceHostMain.parse(new String[] {"--config=" + config, "--port=1"}, env).builder().port()).isEqualTo(1);
+        assertThat(HostCli.parse(new String[] {"--config=" + config}, env).builder().port()).isEqualTo(50124);
+        assertThat(HostCli.parse(new String[] {"--config=" + config, "--port=1"}, env).builder().port()).isEqualTo(1);
         Path bad = Files.writeString(dir.resolve("bad.properties"), "prot=1\n");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--config", bad.toString()}))
-                .hasMessage("config file " + bad + ": unknown option 'prot'");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--config", bad.toString()}))
+                .hasMessage("--config " + bad + ": unknown option 'prot'");
     }
 
     @Test
@@ -99,17 +136,23 @@ class HostCliTest {
         for (String o : List.of("--port", "--bind", "--manifest", "--classpath", "--services", "--token", "--token-file",
                 "--protect-reads", "--request-timeout", "--max-body", "--idle-timeout", "--io-threads", "--threads",
                 "--max-pending", "--max-queue", "--allowed-hosts", "--handlers-on-event-loop", "--log-level", "--config", "--help")) {
-            assertThat(ServiceHostMain.USAGE).contains(o);
+            assertThat(HostCli.usage()).contains(o);
         }
-        assertThat(ServiceHostMain.USAGE).contains("default 50000", "CCRJ_PORT", "CCRJ_TOKEN", "@FILE");
+        assertThat(HostCli.usage()).contains("default 50000", "CCRJ_PORT", "CCRJ_TOKEN", "@FILE");
         Exit help = run("--help");
         assertThat(help.status()).isZero();
-        assertThat(help.output()).isEqualTo(ServiceHostMain.USAGE);
+        assertThat(help.output()).isEqualTo(HostCli.usage());
     }
 
     @Test
     void problemsFoundBeforeServingExitWith2AndOneLine(@TempDir Path dir) throws Exception {
-        assertOneLineExit2(run("--port=nope"), "ccrj host: --port needs a number, was 'nope'");
+        assertOneLineExit2(run("--port=nope"), "ccrj host: --port nope: needs a whole number from 0 to 65535");
+        assertOneLineExit2(run("--bind", "999.1.1.1"),
+                "ccrj host: --bind 999.1.1.1: not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1)");
+        assertOneLineExit2(run("--log-level", "loud"),
+                "ccrj host: --log-level loud: must be one of error, warning, info, debug, trace, off");
+        assertOneLineExit2(run("--bind", "192.0.2.1", "--port", "0"),
+                "ccrj host: cannot listen on 192.0.2.1:0: --bind 192.0.2.1 is not an address of this machine");
         assertOneLineExit2(run("--bogus"), "ccrj host: unknown option '--bogus' (ccrj host --help lists the options)");
 
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\"services\": [\n  {\"name\": \"kv\",, }\n]}\n");

@@ -1,5 +1,6 @@
 package io.ccrj.dss;
 
+import io.ccrj.dss.internal.host.cli.HostCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,19 +140,19 @@ class StandaloneHostTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isEqualTo(2);
-        assertThat(out).isEqualTo("ccrj host: --port needs a number, was 'nope'" + System.lineSeparator());
+        assertThat(out).isEqualTo("ccrj host: --port nope: needs a whole number from 0 to 65535" + System.lineSeparator());
     }
 
     @Test
     void optionsAreParsedAndCheckedInProcess() {
-        assertThat(ServiceHostMain.parse(new String[] {"--port", "1", "--protect-reads"}).help()).isFalse();
-        assertThat(ServiceHostMain.parse(new String[] {"--help"}).help()).isTrue();
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--bogus"})).hasMessageContaining("unknown option");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port"})).hasMessageContaining("needs a value");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--port", "70000"})).hasMessageContaining("between");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--manifest", "/no/such/file"}))
+        assertThat(HostCli.parse(new String[] {"--port", "1", "--protect-reads"}).help()).isFalse();
+        assertThat(HostCli.parse(new String[] {"--help"}).help()).isTrue();
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--bogus"})).hasMessageContaining("unknown option");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port"})).hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--port", "70000"})).hasMessageContaining("between");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--manifest", "/no/such/file"}))
                 .hasMessageContaining("not a readable file");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--token-file", "/no/such/file"}))
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--token-file", "/no/such/file"}))
                 .hasMessageContaining("cannot read");
     }
 
@@ -162,14 +163,14 @@ class StandaloneHostTest {
                 "--sse-max-bytes", "--max-services", "--replay-bytes");
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--port", "0", "--allowed-hosts", "example.test, ::1"));
         for (String o : numeric) {
-            assertThat(ServiceHostMain.USAGE).contains(o + "=");
-            assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {o, "0"})).hasMessageContaining("between");
+            assertThat(HostCli.usage()).contains(o + "=");
+            assertThatThrownBy(() -> HostCli.parse(new String[] {o, "0"})).hasMessageContaining("between");
             args.add(o);
             args.add("1000");
         }
-        assertThat(ServiceHostMain.USAGE).contains("--allowed-hosts");
-        assertThatThrownBy(() -> ServiceHostMain.parse(new String[] {"--allowed-hosts", ","})).hasMessageContaining("at least one");
-        try (ServiceHost h = ServiceHostMain.parse(args.toArray(String[]::new)).builder().build().start()) {
+        assertThat(HostCli.usage()).contains("--allowed-hosts");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--allowed-hosts", ","})).hasMessageContaining("at least one");
+        try (ServiceHost h = HostCli.parse(args.toArray(String[]::new)).builder().build().start()) {
             h.start(Manifest.builtIn());
             HostHttpTest.assertError(RawHttp.once(h.port(), "GET", "/health", null, null), 421, "misdirected_request",
                     "example.test");

@@ -29,6 +29,12 @@ public final class HostLogging {
     /** The system property with the log level. */
     public static final String LEVEL_PROPERTY = "ccrj.log.level";
 
+    /** The level when none is named. */
+    public static final String DEFAULT_LEVEL = "info";
+
+    /** The level names, most severe first (what {@code --log-level} and the property accept). */
+    public static final java.util.List<String> LEVEL_NAMES = java.util.List.of("error", "warning", "info", "debug", "trace", "off");
+
     private static final Map<String, Level> LEVELS = Map.of(
             "error", Level.SEVERE,
             "warning", Level.WARNING,
@@ -45,7 +51,7 @@ public final class HostLogging {
      * know is reported on standard error and replaced by info.
      */
     public static void install() {
-        String name = System.getProperty(LEVEL_PROPERTY, "info").strip().toLowerCase(Locale.ROOT);
+        String name = System.getProperty(LEVEL_PROPERTY, DEFAULT_LEVEL).strip().toLowerCase(Locale.ROOT);
         Level level = LEVELS.get(name);
         if (level == null) {
             System.err.println("ccrj host: -D" + LEVEL_PROPERTY + "=" + name

@@ -13,7 +13,6 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -132,7 +131,7 @@ public final class HttpClientPool {
     private static EventLoopGroup newGroup(int ioThreads) {
         DefaultThreadFactory tf = new DefaultThreadFactory("ccrj-http-client", true);
         return new MultiThreadIoEventLoopGroup(ioThreads, tf,
-                Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
+                NativeTransport.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
     }
 
     /**

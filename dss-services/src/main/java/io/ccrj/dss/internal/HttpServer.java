@@ -11,7 +11,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
@@ -123,7 +122,7 @@ public final class HttpServer implements AutoCloseable {
             throws InterruptedException {
         ConnectionLimiter limiter = new ConnectionLimiter(limits, metrics);
         SubscriberMemory subscriberMemory = SubscriberMemory.forThisJvm();
-        boolean epoll = Epoll.isAvailable();
+        boolean epoll = NativeTransport.epoll();
         DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
         this.group = new MultiThreadIoEventLoopGroup(ioThreads, threads,
                 epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
@@ -192,7 +191,7 @@ public final class HttpServer implements AutoCloseable {
 
     /** @return the client channel class matching this JVM's transport */
     public static Class<? extends io.netty.channel.socket.SocketChannel> clientChannelType() {
-        return Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class;
+        return NativeTransport.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
     }
 
     /**
