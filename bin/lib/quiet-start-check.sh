@@ -101,10 +101,8 @@ run overhead bin/ccrj overhead --stages 200 --ways 1 --reps 1 --threads match --
   --ignore-load --out "$work/overhead"
 run mpi bin/ccrj mpi --only latency --ranks 2 --reps 1 --round-ms 5 --warmup-ms 10 --ignore-load \
   --out "$work/mpi"
-run dss bin/ccrj dss --groups 2 --group-size 10 --rounds 1 --throughput-s 0.2 --notifications 100 \
-  --out "$work/dss"
-run peers bin/ccrj peers --reps 1 --messages 1000 --round-trips 50 --scatters 1 --requests 20 --connections 4 \
-  --throughput-s 0.1 --out "$work/peers"
+run dss bin/ccrj dss --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/dss"
+run peers bin/ccrj peers --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/peers"
 run platform bin/ccrj platform --quick --out "$work/platform.md"
 
 # mpirun: an mpiJava program (every rank sums its rank with Allreduce) on 2 in-JVM ranks.
