@@ -74,15 +74,18 @@ final class SpawnedStages {
 
     private double run() throws InterruptedException {
         Arbiter.activate(queue, Arbiter.multipleItemReceive(false, end, ways, this::reduce));
-        for (int way = 0; way < ways; way++) {
-            arm(way);
-        }
+        // Every port holds its first token before any way is armed: a way armed earlier could
+        // otherwise run its first stage and post its second token to its neighbour's port ahead
+        // of that port's first, and the neighbour would take the stages out of order.
         for (int way = 0; way < ways; way++) {
             Port<Token> target = ports[(way + offset) % ways];
             Token first = new Token(0, way + 1.0);
             for (int c = 0; c < copies; c++) {
                 target.post(first);
             }
+        }
+        for (int way = 0; way < ways; way++) {
+            arm(way);
         }
         try {
             return result.get();

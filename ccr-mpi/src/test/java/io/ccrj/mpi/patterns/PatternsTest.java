@@ -85,6 +85,19 @@ class PatternsTest {
         }
     }
 
+    /**
+     * On an inline queue every handler runs inside the post that feeds it, nested in the handler
+     * that posted: the spawned patterns still give their reference values.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 5})
+    void spawnedPatternsGiveTheirReferenceOnAnInlineQueue(int ways) throws Exception {
+        DispatcherQueue inline = DispatcherQueue.inline("stages");
+        assertThat(Shift.run(inline, ways, 20, WORK)).isEqualTo(shiftReference(ways, 20));
+        assertThat(TwoShifts.run(inline, ways, 20, WORK)).isEqualTo(shiftReference(ways, 20));
+        assertThat(Pipeline.run(inline, ways, 20, WORK)).isEqualTo(pipelineReference(ways, 20));
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 4, 8})
     void rendezvousPatternsEndInTheReductionOfTheirStages(int n) {
