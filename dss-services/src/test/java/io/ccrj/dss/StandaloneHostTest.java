@@ -36,8 +36,14 @@ class StandaloneHostTest {
     }
 
     static Process launch(String... args) throws IOException {
+        return launch(List.of(), args);
+    }
+
+    /** The host in a child JVM with {@code jvmOptions} (memory caps, say) before the class path. */
+    static Process launch(List<String> jvmOptions, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         // what bin/ccrj gives every JVM it starts, so that the host's output is its own
@@ -51,7 +57,12 @@ class StandaloneHostTest {
     }
 
     static Child start(String... args) throws Exception {
-        Process p = launch(args);
+        return start(List.of(), args);
+    }
+
+    /** The host in a child JVM with {@code jvmOptions}, once it serves: its port and its output so far. */
+    static Child start(List<String> jvmOptions, String... args) throws Exception {
+        Process p = launch(jvmOptions, args);
         List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Integer> port = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {

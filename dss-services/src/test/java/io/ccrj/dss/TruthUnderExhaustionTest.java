@@ -8,10 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +17,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class TruthUnderExhaustionTest {
     private static final String JSON = "application/json";
-    private static final Pattern SERVING = Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/");
 
     /** What the writes answered: key to value for 2xx, keys refused, keys whose answer was lost. */
     private static final class Ledger {
@@ -98,35 +93,14 @@ class TruthUnderExhaustionTest {
         Path stateDir = Files.createDirectory(dir.resolve("state"));
         Path manifest = Files.writeString(dir.resolve("m.json"),
                 "{\"services\": [{\"name\": \"kv\", \"contract\": \"kv\", \"stateFile\": \"state/kv.json\"}]}");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(List.of("-XX:MaxDirectMemorySize=24m", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "--enable-native-access=ALL-UNNAMED"));
-        if (Runtime.version().feature() >= 23) {
-            cmd.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        cmd.addAll(List.of(ServiceHostMain.class.getName(), "--port", "0", "--manifest", manifest.toString(),
-                "--sse-max-bytes", String.valueOf(256 << 20), "--sse-max-events", "1000000"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        List<String> output = Collections.synchronizedList(new ArrayList<>());
-        CompletableFuture<Integer> portFuture = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().start(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    output.add(line);
-                    Matcher m = SERVING.matcher(line);
-                    if (m.find()) {
-                        portFuture.complete(Integer.parseInt(m.group(1)));
-                    }
-                }
-            } catch (IOException ignored) {
-                // the child ended
-            }
-            portFuture.completeExceptionally(new IOException("host exited: " + output));
-        });
+        StandaloneHostTest.Child host = StandaloneHostTest.start(List.of("-XX:MaxDirectMemorySize=24m", "-Xmx256m"),
+                "--port", "0", "--manifest", manifest.toString(), "--sse-max-bytes", String.valueOf(256 << 20),
+                "--sse-max-events", "1000000");
+        Process p = host.process();
+        List<String> output = host.output();
         List<RawHttp> subscribers = new ArrayList<>();
         try {
-            int port = portFuture.get(60, TimeUnit.SECONDS);
+            int port = host.port();
             for (int i = 0; i < 20; i++) {
                 RawHttp s = new RawHttp(port, 30_000, 4096); // a small receive buffer, and it never reads
                 s.send("GET", "/services/kv/notifications", null, null);
