@@ -25,6 +25,13 @@ import java.util.concurrent.TimeUnit;
  * loop. {@code bin/ccrj peers} times them through this benchmark, each in its own JMH fork.
  */
 final class Peers {
+    static {
+        // SLF4J initialises its binding on first use; if Pekko's threads ask for loggers while that
+        // is under way, SLF4J replays their calls and prints a three-line notice. Initialising it
+        // here, on the thread that loads the peers, before any actor system starts, avoids that.
+        org.slf4j.LoggerFactory.getILoggerFactory();
+    }
+
     private Peers() {
     }
 

@@ -21,6 +21,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * server's dispatcher thread runs the handler). {@link RawNettyHttpServer} is the third peer.
  */
 public final class PeerPingServers {
+    static {
+        // as in the peers' core benchmarks: SLF4J initialised before Vert.x's threads log, so
+        // that it never replays their calls with a notice
+        org.slf4j.LoggerFactory.getILoggerFactory();
+    }
+
     private PeerPingServers() {
     }
 
