@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * The figures of {@code bin/ccrj dss} from JMH's forks: tables (Markdown), CSV and charts (the
- * project's targets are in docs/results.md, not printed). A two-way figure is µs per Get: the
+ * committed run's figures are in docs/results.md; no verdicts are printed). A two-way figure is µs per Get: the
  * median of its forks' means with the interval {@link Forks#estimate()} gives; JMH's measurement
  * iterations, every fork's, stand for the papers' timed groups (fastest, median and slowest shown,
  * each in {@code dss-groups.csv} and the histogram).

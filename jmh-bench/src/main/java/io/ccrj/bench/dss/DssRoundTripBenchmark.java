@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * DSS host in-process through a local {@link ServiceRef} (the caller spins on the answer's future,
  * as the HTTP client spins in its own event loop).
  *
- * <p>The project's targets for both (in-process, and loopback HTTP against {@code RAW_NETTY} of
+ * <p>The committed figures of both (in-process, and loopback HTTP against {@code RAW_NETTY} of
  * the same run) are in docs/results.md; the papers' in-process figure was 30-50 µs.
  */
 @State(Scope.Thread)

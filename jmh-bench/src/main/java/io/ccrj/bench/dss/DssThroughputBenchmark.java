@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code THREADS x DEPTH} = 32 are in flight. The score is requests per second. Clients and server
  * share the machine's cores, as they do there.
  *
- * <p>The project's target for {@code DSS_HTTP} against {@code RAW_NETTY} of the same run is in
- * docs/results.md (the papers: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} and
+ * <p>{@code DSS_HTTP} is read as a ratio to {@code RAW_NETTY} of the same run; the committed figures
+ * are in docs/results.md (the papers: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} and
  * {@code bin/ccrj peers} report {@link #oneInFlight}; the 32 connections on one client I/O thread of
  * {@link io.ccrj.bench.dss.client.HttpLoadGenerator}, which they used before, have no JMH twin.
  */

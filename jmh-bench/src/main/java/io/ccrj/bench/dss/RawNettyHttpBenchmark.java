@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * same JVM, which runs on its own I/O thread(s). The client is {@link HttpRoundTripClient}: its I/O
  * runs on the benchmark thread, so each round trip is one wake-up on each side, as with two
  * blocking sockets. The DSS host's Get of the ping service is to be measured the same way, with the
- * same client, in the same run (the project's target for the ratio is in docs/results.md).
+ * same client, in the same run (the committed figures are in docs/results.md).
  *
  * <p>SampleTime gives the percentiles (p50, p99), AverageTime the mean. {@code get} is the ping
  * service's Get ({@code {"count":n}}), {@code post} the Submit of action {@code ping} with a small

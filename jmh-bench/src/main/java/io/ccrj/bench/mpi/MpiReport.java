@@ -37,8 +37,8 @@ import java.util.stream.IntStream;
  *
  * <p>Made of them: the tables (Markdown, printed and written), the chart panels (drawn by
  * {@link Charts}: log y axes, as ccr-mpi and MPJ Express differ by two orders of magnitude), the
- * rows of {@code mpi.csv} and the headline (the project's targets are in docs/results.md, not
- * printed). Ratios are MPJ Express over ccr-mpi (how many times slower the peer is) and ccr-mpi
+ * rows of {@code mpi.csv} and the headline (no verdicts are printed; the committed figures are in
+ * docs/results.md). Ratios are MPJ Express over ccr-mpi (how many times slower the peer is) and ccr-mpi
  * over System.arraycopy (what share of a plain copy's bandwidth).
  */
 final class MpiReport {

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Param;
  * {@code doubles} doubles to its right neighbour and receives as many from its left, at 2 and 4
  * ranks, on ccr-mpi and MPJ Express. The score is the time of one shift; the
  * bandwidth summed over ranks is {@code 8 * doubles * ranks / score}. {@link ArraycopyBaseline}
- * is the baseline (the project's target for it is in docs/results.md; this machine's arraycopy
+ * is the baseline (the committed figures are in docs/results.md; this machine's arraycopy
  * bandwidth is in docs/platform.md).
  */
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Param;
  * stage, {@code (T(S) - T(1)) / S} for a fixed total computation, is here the score of a pattern
  * minus the score of {@code COMPUTE_ONLY} at the same backend and rank count.
  *
- * <p>The project's targets for these figures are in docs/results.md.
+ * <p>The committed figures are in docs/results.md.
  */
 public class StageOverheadBenchmark extends WorldBenchmark {
 

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * The raw Netty HTTP/1.1 baseline of the dss-services benchmarks: a keep-alive server with the
  * minimum pipeline (codec, aggregator, {@link RawPingHandler}) answering the ping service's Get and
  * Submit with the same JSON as the DSS host's ping service. The DSS host's HTTP figures are
- * ratios to it, measured with the same load generator (targets in docs/results.md).
+ * ratios to it, measured with the same load generator (committed figures in docs/results.md).
  *
  * <p>One event loop group does both accepting and I/O ({@code ioThreads} threads, 1 by default:
  * on the 2-core reference machine the other core belongs to the client). Thread-safe; start, then
