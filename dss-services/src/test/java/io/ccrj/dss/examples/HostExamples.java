@@ -2,6 +2,7 @@ package io.ccrj.dss.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.JsonBodies;
 import io.ccrj.dss.KeyValueService;
@@ -22,6 +23,24 @@ import java.util.concurrent.TimeUnit;
 /** The guide's examples: each returns what its comments promise; {@code ExamplesTest} checks. */
 final class HostExamples {
     private HostExamples() {
+    }
+
+    static List<String> firstRun() throws Exception {
+        // tag::first-run[]
+        try (ServiceHost host = ServiceHost.builder().port(0).build().start()) { // 0: a free port (default 50000)
+            ServiceRef greeter = host.create("greeter", new Greeter());
+            Response hello = greeter.submit("greet", TextNode.valueOf("Ada")).get(10, TimeUnit.SECONDS);
+            // hello.body() is {"greeting":"hello, Ada"}
+
+            // the same service over HTTP, as another host or program sees it
+            ServiceRef overHttp = ServiceRef.remote(URI.create(host.baseUri() + "/services/greeter"), null);
+            overHttp.submit("greet", TextNode.valueOf("Grace")).get(10, TimeUnit.SECONDS);
+            JsonNode state = overHttp.get().get(10, TimeUnit.SECONDS).body(); // {"greeted":["Ada","Grace"]}
+            // end::first-run[]
+            return List.of(hello.body().toString(), state.toString());
+            // tag::first-run[]
+        }
+        // end::first-run[]
     }
 
     static long inProcess() throws Exception {
