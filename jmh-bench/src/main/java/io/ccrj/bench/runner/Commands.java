@@ -3,9 +3,11 @@ package io.ccrj.bench.runner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.ArgSpec;
@@ -48,6 +50,38 @@ public final class Commands {
          * @return the default as the help shows it, or {@code null} where this object has none
          */
         String shownDefault(String option);
+    }
+
+    /**
+     * A list option's items in their natural order, each once, or {@code fallback} (so ordered)
+     * where it was not given: {@code --ways 8,2,2} is {@code 2,8}.
+     *
+     * @param given the parsed field, {@code null} when not given
+     * @param fallback the quick or full default
+     * @return the items to run
+     */
+    public static <T extends Comparable<? super T>> List<T> sorted(List<T> given, List<T> fallback) {
+        return List.copyOf(new TreeSet<>(given != null ? given : fallback));
+    }
+
+    /**
+     * A default as {@link ShowsDefaults} shows it: {@code 1,2,4,8; --full: 1,2,3,4,8}, or the one
+     * value where quick and full runs share it. Lists are comma-separated, as they are typed.
+     */
+    public static String quickOrFull(Object quick, Object full) {
+        String q = typedForm(quick);
+        String f = typedForm(full);
+        return q.equals(f) ? q : q + "; --full: " + f;
+    }
+
+    private static String typedForm(Object value) {
+        if (value instanceof java.util.Collection<?> c) {
+            return c.stream().map(Commands::typedForm).collect(Collectors.joining(","));
+        }
+        if (value instanceof Double d && d == Math.rint(d)) {
+            return String.format(Locale.ROOT, "%.0f", d);
+        }
+        return String.valueOf(value);
     }
 
     /** The picocli settings every runner shares. */

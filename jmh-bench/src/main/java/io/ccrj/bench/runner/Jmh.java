@@ -176,10 +176,10 @@ public final class Jmh {
         @Override
         public String shownDefault(String option) {
             return switch (option) {
-                case "--forks" -> quick.forks() + "; --full: " + full.forks();
-                case "--warmup" -> quick.warmupIterations() + "; --full: " + full.warmupIterations();
-                case "--iterations" -> quick.iterations() + "; --full: " + full.iterations();
-                case "--iteration-ms" -> quick.iterationMillis() + "; --full: " + full.iterationMillis();
+                case "--forks" -> Commands.quickOrFull(quick.forks(), full.forks());
+                case "--warmup" -> Commands.quickOrFull(quick.warmupIterations(), full.warmupIterations());
+                case "--iterations" -> Commands.quickOrFull(quick.iterations(), full.iterations());
+                case "--iteration-ms" -> Commands.quickOrFull(quick.iterationMillis(), full.iterationMillis());
                 default -> null;
             };
         }

@@ -191,4 +191,13 @@ class CommandsTest {
         assertThatThrownBy(() -> Commands.parse(new Aliased(), "--wa", "2")).hasMessageStartingWith("unknown option '--wa'");
         assertThat(Commands.usage(new Aliased())).contains("      --way, --ways=LIST");
     }
+
+    @Test
+    void listsAreRunSortedOnceAndDefaultsShownAsTyped() {
+        assertThat(Commands.sorted(Commands.parse(new Aliased(), "--ways", "8,2,2").ways, List.of(1))).containsExactly(2, 8);
+        assertThat(Commands.sorted(Commands.parse(new Aliased()).ways, List.of(4, 1))).containsExactly(1, 4);
+        assertThat(Commands.quickOrFull(List.of(1, 2, 4, 8), List.of(1, 2, 3, 4, 8))).isEqualTo("1,2,4,8; --full: 1,2,3,4,8");
+        assertThat(Commands.quickOrFull(28.0, 28.0)).isEqualTo("28");
+        assertThat(Commands.quickOrFull(0.5, 17.0)).isEqualTo("0.5; --full: 17");
+    }
 }
