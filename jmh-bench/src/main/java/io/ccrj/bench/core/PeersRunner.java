@@ -5,7 +5,7 @@ import io.ccrj.bench.dss.DssRoundTripBenchmark;
 import io.ccrj.bench.dss.DssTarget;
 import io.ccrj.bench.dss.DssThroughputBenchmark;
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
@@ -23,10 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import org.openjdk.jmh.annotations.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/ccrj peers}: ccr-core and dss-services beside the tools a reader would pick today, in
@@ -132,29 +132,35 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             new Workload("http-throughput", "HTTP Get, throughput over " + DssThroughputBenchmark.THREADS + " connections", "requests/s",
                     false, HTTP, DssThroughputBenchmark.class.getCanonicalName() + ".oneInFlight", "target", null));
 
-    private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full", "5 forks of 3 + 5 iterations of 1 s per benchmark");
-    private static final Jmh.SettingsOptions JMH = Jmh.SettingsOptions.on(PARSER, Options.QUICK, Options.FULL);
-    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-            "output folder (default results/peers-<timestamp>)", "DIR");
+    /** The command line, declared for picocli; a fresh one per parse. */
+    @Command(name = "bin/ccrj peers", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+            description = {"ccr-core beside Apache Pekko, jox, CompletableFuture on a ForkJoinPool and virtual threads with a"
+                    + " SynchronousQueue or ArrayBlockingQueue (one-way, ping-pong, scatter-gather of 1,000 tasks), and"
+                    + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty (one connection's round trip,"
+                    + " 4 connections' throughput), all in one run under JMH (forked JVMs), every answer checked.", ""})
+    static final class Line {
+        @Option(names = "--full", description = "5 forks of 3 + 5 iterations of 1 s per benchmark")
+        boolean full;
+
+        @Mixin
+        Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(Options.QUICK, Options.FULL);
+
+        @Mixin
+        Commands.OutFolder out = new Commands.OutFolder("peers");
+
+        @Mixin
+        Commands.Help help = new Commands.Help();
+    }
 
     @Override
     public String usage() {
-        return Cli.usage("""
-                Usage: bin/ccrj peers [options]
-
-                ccr-core beside Apache Pekko, jox, CompletableFuture on a ForkJoinPool and virtual threads with a
-                SynchronousQueue or ArrayBlockingQueue (one-way, ping-pong, scatter-gather of 1,000 tasks), and
-                dss-services beside Vert.x web, the JDK's HttpServer and raw Netty (one connection's round trip,
-                4 connections' throughput), all in one run under JMH (forked JVMs), every answer checked.
-                """, PARSER);
+        return Commands.usage(new Line());
     }
 
     @Override
     public Options parse(String... args) {
-        OptionSet s = Cli.parse(PARSER, args);
-        Options d = Options.defaults(s.has(FULL));
-        return new Options(d.full(), JMH.settings(s, d.jmh()), Cli.folder(s, OUT));
+        Line l = Commands.parse(new Line(), args);
+        return new Options(l.full, l.jmh.settings(l.full), l.out.folder());
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.ccrj.bench.dss;
 
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
@@ -19,10 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import org.openjdk.jmh.annotations.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/ccrj dss}: the papers' DSS timings with ours and the raw Netty baseline's in one run,
@@ -60,32 +60,39 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         /** Full: 5 forks of 3 + 10 iterations of 1 s (about 12 minutes): the forks that show the modes. */
         static final Jmh.Settings FULL = new Jmh.Settings(5, 3, 10, 1_000);
 
-        private static final OptionParser PARSER = Cli.parser();
-        private static final OptionSpec<Void> FULL_FLAG = Cli.flag(PARSER, "full", "5 forks of 3 + 10 iterations of 1 s per benchmark");
-        private static final Jmh.SettingsOptions JMH = Jmh.SettingsOptions.on(PARSER, QUICK, FULL);
-        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-                "output folder (default results/dss-<timestamp>)", "DIR");
+        /** The command line, declared for picocli; a fresh one per parse. */
+        @Command(name = "bin/ccrj dss", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+                description = {"The papers' DSS experiment (Qiu, Fox & Ho 2006, Fig. 13; Qiu et al. 2007, Fig. 9) under JMH:"
+                        + " two-way Get messages to a service, in-process and over loopback HTTP, beside a raw Netty HTTP"
+                        + " handler in the same run; HTTP throughput of the DSS host and the raw handler; one-way"
+                        + " Replace-to-notification latency.", ""})
+        static final class Line {
+            @Option(names = "--full", description = "5 forks of 3 + 10 iterations of 1 s per benchmark")
+            boolean full;
+
+            @Mixin
+            Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(QUICK, FULL);
+
+            @Mixin
+            Commands.OutFolder out = new Commands.OutFolder("dss");
+
+            @Mixin
+            Commands.Help help = new Commands.Help();
+        }
 
         /** The usage text. */
-        public static final String USAGE = Cli.usage("""
-                Usage: bin/ccrj dss [options]
-
-                The papers' DSS experiment (Qiu, Fox & Ho 2006, Fig. 13; Qiu et al. 2007, Fig. 9) under JMH: two-way Get
-                messages to a service, in-process and over loopback HTTP, beside a raw Netty HTTP handler in the
-                same run; HTTP throughput of the DSS host and the raw handler; one-way Replace-to-notification latency.
-                """, PARSER);
+        public static final String USAGE = Commands.usage(new Line());
 
         /**
          * Parses a command line.
          *
          * @param args the arguments
          * @return the options
-         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         * @throws IllegalArgumentException one line naming the bad option as typed
          */
         public static Options parse(String... args) {
-            OptionSet s = Cli.parse(PARSER, args);
-            Options d = defaults(s.has(FULL_FLAG));
-            return new Options(d.full(), JMH.settings(s, d.jmh()), Cli.folder(s, OUT));
+            Line l = Commands.parse(new Line(), args);
+            return new Options(l.full, l.jmh.settings(l.full), l.out.folder());
         }
 
         /**

@@ -1,7 +1,7 @@
 package io.ccrj.bench.platform;
 
 import io.ccrj.bench.machine.MachineInfo;
-import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Report;
@@ -15,9 +15,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -25,6 +22,9 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/ccrj platform}: measures this machine's floors with JMH ({@link PlatformFloors}) and
@@ -41,28 +41,32 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
     public record Options(Path out, boolean quick) {
     }
 
-    private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-            "where to write (default docs/platform.md of the repository)", "FILE");
-    private static final OptionSpec<Void> QUICK = Cli.flag(PARSER, "quick",
-            "one short iteration each: checks the wiring, not a measurement");
+    /** The command line, declared for picocli; a fresh one per parse. */
+    @Command(name = "bin/ccrj platform", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+            description = {"Measures this machine's floors with JMH: thread-to-thread hand-off (busy-spinning), park/unpark,"
+                    + " virtual-thread switch, fork-join dispatch, loopback HTTP round trip and System.arraycopy"
+                    + " bandwidth; writes them with the machine and the JDK as Markdown.", ""})
+    static final class Line {
+        @Option(names = "--out", paramLabel = "FILE", converter = Commands.FileName.class,
+                description = "where to write (default: docs/platform.md of the repository)")
+        Path out;
+
+        @Option(names = "--quick", description = "one short iteration each: checks the wiring, not a measurement")
+        boolean quick;
+
+        @Mixin
+        Commands.Help help = new Commands.Help();
+    }
 
     @Override
     public String usage() {
-        return Cli.usage("""
-                Usage: bin/ccrj platform [options]
-
-                Measures this machine's floors with JMH: thread-to-thread hand-off (busy-spinning),
-                park/unpark, virtual-thread switch, fork-join dispatch, loopback HTTP round trip and
-                System.arraycopy bandwidth; writes them with the machine and the JDK as Markdown.
-                """, PARSER);
+        return Commands.usage(new Line());
     }
 
     @Override
     public Options parse(String... args) {
-        OptionSet s = Cli.parse(PARSER, args);
-        Path out = Cli.folder(s, OUT);
-        return new Options(out != null ? out : defaultOut(), s.has(QUICK));
+        Line l = Commands.parse(new Line(), args);
+        return new Options(l.out != null ? l.out : defaultOut(), l.quick);
     }
 
     @Override

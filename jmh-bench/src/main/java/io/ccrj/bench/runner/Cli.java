@@ -22,12 +22,14 @@ import joptsimple.ValueConversionException;
 import joptsimple.ValueConverter;
 
 /**
- * The runners' one option parser: jopt-simple (the parser JMH itself uses), with the checks every
- * runner shares. Long options only ({@code --stages 5} or {@code --stages=5}), no abbreviations,
- * lists comma-separated; a bad value fails with an {@link IllegalArgumentException} naming the
- * option, which {@link Main} prints with the usage (exit code 2). Two things jopt-simple lets
- * through are rejected here: a value given to a flag ({@code --full=yes}, which it would ignore)
- * and an empty item of a list ({@code --sizes=1,,4}, which it would skip).
+ * The option parser of the runners not yet declared for picocli ({@code overhead}, {@code mpi}):
+ * jopt-simple (the parser JMH itself uses), with the checks every runner shares; the others use
+ * {@link Commands}, and these follow once converted. Long options only ({@code --stages 5} or
+ * {@code --stages=5}), no abbreviations, lists comma-separated; a bad value fails with an
+ * {@link IllegalArgumentException} naming the option, which {@link Main} prints with a hint to
+ * {@code --help} (exit code 2). Two things jopt-simple lets through are rejected here: a value given
+ * to a flag ({@code --full=yes}, which it would ignore) and an empty item of a list
+ * ({@code --sizes=1,,4}, which it would skip).
  *
  * <p>The option builders take the subcommand's parser, the option's name and its help text, and
  * those that take it {@code shown}: what the usage shows as the value. The getters ({@code intIn} and the

@@ -16,8 +16,9 @@ public interface Experiment<O> {
     String usage();
 
     /**
-     * Parses the subcommand's command line, without {@code -h}/{@code --help}; an
-     * {@link IllegalArgumentException} (or jopt-simple's {@code OptionException}) names a bad option.
+     * Parses the subcommand's command line, without {@code -h}/{@code --help}, through
+     * {@link Commands} (or {@link Cli}, for the runners not yet declared for picocli); an
+     * {@link IllegalArgumentException} whose message is one line names a bad option as typed.
      */
     O parse(String... args);
 

@@ -34,6 +34,7 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine.Option;
 
 /**
  * The runners' one harness: JMH benchmarks run through JMH's {@link Runner} (forked JVMs, JMH's
@@ -83,7 +84,8 @@ public final class Jmh {
     public static final Settings SMOKE = new Settings(0, 0, 1, 20);
 
     /**
-     * The command-line options of a runner whose figures come from JMH: {@code --forks},
+     * The jopt-simple options of a runner whose figures come from JMH ({@link Cli}; the runners
+     * declared for picocli use {@link SettingsMixin}): {@code --forks},
      * {@code --warmup}, {@code --iterations}, {@code --iteration-ms}, each defaulting to the quick
      * or the {@code --full} settings.
      *
@@ -121,6 +123,93 @@ public final class Jmh {
         public Settings settings(OptionSet s, Settings d) {
             return new Settings(Cli.intIn(s, forks, d.forks(), 1, 100), Cli.intIn(s, warmup, d.warmupIterations(), 0, 100),
                     Cli.intIn(s, iterations, d.iterations(), 1, 1_000), Cli.intIn(s, iterationMillis, d.iterationMillis(), 10, 600_000));
+        }
+    }
+
+    /**
+     * {@code --forks}, {@code --warmup}, {@code --iterations} and {@code --iteration-ms} for a
+     * runner declared for picocli ({@link Commands}), as a mixin: each is {@code null} unless given,
+     * and {@link #settings} fills in the quick or the {@code --full} settings, which the help shows
+     * as {@code (default: 2; --full: 5)}. The picocli twin of {@link SettingsOptions}, with its
+     * ranges. A runner declares it as
+     * {@code @Mixin Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(QUICK, FULL);}.
+     */
+    public static final class SettingsMixin implements Commands.ShowsDefaults {
+        private final Settings quick;
+        private final Settings full;
+
+        @Option(names = "--forks", paramLabel = "N", converter = ForksRange.class,
+                description = "JMH forks per benchmark (default: ${DEFAULT-VALUE})")
+        Integer forks;
+
+        @Option(names = "--warmup", paramLabel = "N", converter = WarmupRange.class,
+                description = "JMH warm-up iterations per fork (default: ${DEFAULT-VALUE})")
+        Integer warmup;
+
+        @Option(names = "--iterations", paramLabel = "N", converter = IterationsRange.class,
+                description = "JMH measurement iterations per fork (default: ${DEFAULT-VALUE})")
+        Integer iterations;
+
+        @Option(names = "--iteration-ms", paramLabel = "MS", converter = IterationMillisRange.class,
+                description = "milliseconds of every iteration (default: ${DEFAULT-VALUE})")
+        Integer iterationMillis;
+
+        /**
+         * @param quick the settings without {@code --full}
+         * @param full the settings with it
+         */
+        public SettingsMixin(Settings quick, Settings full) {
+            this.quick = quick;
+            this.full = full;
+        }
+
+        /**
+         * @param isFull whether {@code --full} was given
+         * @return the settings: each option given, else the quick or full one
+         */
+        public Settings settings(boolean isFull) {
+            Settings d = isFull ? full : quick;
+            return new Settings(forks != null ? forks : d.forks(), warmup != null ? warmup : d.warmupIterations(),
+                    iterations != null ? iterations : d.iterations(), iterationMillis != null ? iterationMillis : d.iterationMillis());
+        }
+
+        @Override
+        public String shownDefault(String option) {
+            return switch (option) {
+                case "--forks" -> Commands.quickOrFull(quick.forks(), full.forks());
+                case "--warmup" -> Commands.quickOrFull(quick.warmupIterations(), full.warmupIterations());
+                case "--iterations" -> Commands.quickOrFull(quick.iterations(), full.iterations());
+                case "--iteration-ms" -> Commands.quickOrFull(quick.iterationMillis(), full.iterationMillis());
+                default -> null;
+            };
+        }
+
+        /** {@code --forks}: 1 to 100 (0, in this JVM, is for smoke runs built in code only). */
+        static final class ForksRange extends Commands.WholeIn {
+            ForksRange() {
+                super(1, 100);
+            }
+        }
+
+        /** {@code --warmup}: 0 to 100. */
+        static final class WarmupRange extends Commands.WholeIn {
+            WarmupRange() {
+                super(0, 100);
+            }
+        }
+
+        /** {@code --iterations}: 1 to 1,000. */
+        static final class IterationsRange extends Commands.WholeIn {
+            IterationsRange() {
+                super(1, 1_000);
+            }
+        }
+
+        /** {@code --iteration-ms}: 10 ms to 10 minutes. */
+        static final class IterationMillisRange extends Commands.WholeIn {
+            IterationMillisRange() {
+                super(10, 600_000);
+            }
         }
     }
 

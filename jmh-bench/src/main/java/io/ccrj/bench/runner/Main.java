@@ -15,7 +15,8 @@ import java.util.Map;
  * The one entry point of the runners, {@code bin/ccrj <subcommand>}: {@code paper},
  * {@code overhead}, {@code mpi}, {@code dss}, {@code peers} and {@code platform}, each an
  * {@link Experiment} run in this JVM ({@code platform} starts JMH, which forks its own). Exit
- * codes: 0 done, 1 a run failed, 2 bad command line.
+ * codes: 0 done, 1 a run failed, 2 bad command line (one line naming the option as typed, then a
+ * hint to {@code --help}).
  */
 public final class Main {
     /** The experiments by subcommand, in the order the usage lists them. */
@@ -52,6 +53,15 @@ public final class Main {
         return run(args[0], e, Arrays.copyOfRange(args, 1, args.length), out, err);
     }
 
+    /** The line after a usage error. */
+    static String hint(String subcommand) {
+        return "Try 'bin/ccrj " + subcommand + " --help' for the options and their defaults.";
+    }
+
+    private static String oneLine(String message) {
+        return String.valueOf(message).lines().findFirst().orElse("bad command line").strip();
+    }
+
     private static <O> int run(String name, Experiment<O> e, String[] args, PrintStream out, PrintStream err) {
         if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
             out.print(e.usage());
@@ -61,9 +71,10 @@ public final class Main {
         try {
             options = e.parse(args);
         } catch (IllegalArgumentException bad) {
-            err.println("ccrj " + name + ": " + bad.getMessage());
-            err.println();
-            err.print(e.usage());
+            // One line naming the option as typed, then where the options are: the usage itself
+            // would push that line off a small terminal.
+            err.println("ccrj " + name + ": " + oneLine(bad.getMessage()));
+            err.println(hint(name));
             return 2;
         }
         try {

@@ -18,9 +18,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/ccrj paper}, the project's main job: runs the other experiments in this JVM, section
@@ -79,39 +79,57 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         }
     }
 
-    private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-            "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)");
-    private static final OptionSpec<Item> ONLY = Cli.list(PARSER, List.of("only"), "some of: pipeline, shift, twoshifts, exchange"
-            + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
-            + " and over HTTP, raw Netty), peers (today's tools)", Cli.converter(Item.class, Item::parse, "LIST"));
-    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out", "results folder (default results/paper-<timestamp>)", "DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load", "do not wait out other processes' CPU use");
-    private static final OptionSpec<Void> SMOKE = Cli.flag(PARSER, "smoke",
-            "seconds-long settings that only check the wiring (not a measurement)");
+    /** {@code --only}'s items. */
+    static final class ItemName extends Commands.Items<Item> {
+        ItemName() {
+            super(Item::parse);
+        }
+    }
+
+    /** The command line, declared for picocli; a fresh one per parse. */
+    @Command(name = "bin/ccrj paper", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+            description = {"The papers' experiments with the papers' method, ours beside the papers' figures and the peers'"
+                    + " (MPJ Express, System.arraycopy, raw Netty, and today's tools) measured in the same run: stage"
+                    + " overheads of the spawned patterns (Qiu, Fox & Ho 2006, Tables 1-2), the rendezvous patterns and"
+                    + " MPI latency (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way"
+                    + " timings and throughput (Qiu, Fox & Ho 2006, Fig. 13), then ccr-core and dss-services beside"
+                    + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", ""})
+    static final class Line {
+        @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
+        boolean full;
+
+        @Option(names = "--only", paramLabel = "LIST", split = ",", hideParamSyntax = true, converter = ItemName.class,
+                description = "some of: pipeline, shift, twoshifts, exchange (spawned patterns), rendezvous, latency,"
+                        + " bandwidth (ccr-mpi and MPJ Express), dss (services in-process and over HTTP, raw Netty),"
+                        + " peers (today's tools), comma-separated (default: all)")
+        List<Item> only;
+
+        @Mixin
+        Commands.OutFolder out = new Commands.OutFolder("paper");
+
+        @Option(names = "--ignore-load", description = "do not wait out other processes' CPU use")
+        boolean ignoreLoad;
+
+        @Option(names = "--smoke", description = "seconds-long settings that only check the wiring (not a measurement)")
+        boolean smoke;
+
+        @Mixin
+        Commands.Help help = new Commands.Help();
+    }
 
     @Override
     public String usage() {
-        return Cli.usage("""
-                Usage: bin/ccrj paper [options]
-
-                The papers' experiments with the papers' method, ours beside the papers' figures and the peers'
-                (MPJ Express, System.arraycopy, raw Netty, and today's tools) measured in the same run: stage
-                overheads of the spawned patterns (Qiu, Fox & Ho 2006, Tables 1-2), the rendezvous patterns and MPI latency
-                (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way timings and throughput (Qiu, Fox & Ho 2006
-                Fig. 13), then ccr-core and dss-services beside today's peers. Writes results.md, CSV files and
-                PNG charts into one folder.
-                """, PARSER);
+        return Commands.usage(new Line());
     }
 
     @Override
     public Options parse(String... args) {
-        OptionSet s = Cli.parse(PARSER, args);
-        if (s.has(FULL) && s.has(SMOKE)) {
+        Line l = Commands.parse(new Line(), args);
+        if (l.full && l.smoke) {
             throw new IllegalArgumentException("options --full and --smoke exclude each other");
         }
-        Set<Item> only = s.has(ONLY) ? EnumSet.copyOf(s.valuesOf(ONLY)) : EnumSet.allOf(Item.class);
-        return new Options(s.has(FULL), s.has(SMOKE), only, Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+        Set<Item> only = l.only != null ? EnumSet.copyOf(l.only) : EnumSet.allOf(Item.class);
+        return new Options(l.full, l.smoke, only, l.out.folder(), l.ignoreLoad);
     }
 
     /** One section: the experiment and the options record it runs with. */

@@ -67,8 +67,19 @@ class DssRunnerTest {
                 .hasMessage("option --forks: 0 is out of range 1..100");
         assertThatThrownBy(() -> DssRunner.Options.parse("--groups", "3")).hasMessageContaining("groups");
         assertThat(run("--iterations", "x")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj dss: ").contains("iterations").contains("'x'")
-                .contains("Usage: bin/ccrj dss");
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("ccrj dss: option --iterations: 'x' is not a whole number\n"
+                + "Try 'bin/ccrj dss --help' for the options and their defaults.\n");
+    }
+
+    @Test
+    void anOptionGivenOverridesItsQuickOrFullSettingAndOutTakesBothSpellings() {
+        assertThat(DssRunner.Options.parse("--full", "--forks", "3").jmh()).isEqualTo(new Jmh.Settings(3, 3, 10, 1_000));
+        assertThat(DssRunner.Options.parse("--warmup=0", "--iteration-ms", "1_000").jmh()).isEqualTo(new Jmh.Settings(2, 0, 5, 1_000));
+        assertThat(DssRunner.Options.parse("--out=a b").out()).isEqualTo(Path.of("a b"));
+        assertThat(DssRunner.Options.parse("--out", "a,b").out()).isEqualTo(Path.of("a,b"));
+        assertThat(DssRunner.Options.parse().out()).isNull();
+        // Scripts repeat options: the last one wins.
+        assertThat(DssRunner.Options.parse("--forks", "3", "--forks=4").jmh().forks()).isEqualTo(4);
     }
 
     @Test

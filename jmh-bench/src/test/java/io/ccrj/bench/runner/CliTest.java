@@ -7,7 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** What jopt-simple would let through silently: a value given to a flag, an empty item of a list. */
+/**
+ * What the parsers would let through silently, checked for every runner (picocli's and
+ * jopt-simple's): a value given to a flag, an empty item of a list.
+ */
 class CliTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -25,6 +28,9 @@ class CliTest {
                 .isEqualTo("ccrj overhead: option --full takes no value, got '--full=yes'");
         assertThat(firstErrorLine(2, "paper", "--smoke=no")).isEqualTo("ccrj paper: option --smoke takes no value, got '--smoke=no'");
         assertThat(firstErrorLine(2, "peers", "--full=")).contains("option --full takes no value");
+        // picocli would read these as false and true.
+        assertThat(firstErrorLine(2, "dss", "--full=false")).isEqualTo("ccrj dss: option --full takes no value, got '--full=false'");
+        assertThat(firstErrorLine(2, "platform", "--quick=true")).isEqualTo("ccrj platform: option --quick takes no value, got '--quick=true'");
     }
 
     @Test
@@ -34,6 +40,8 @@ class CliTest {
         assertThat(firstErrorLine(2, "overhead", "--ways", ",2")).contains("option --ways: empty item in ',2'");
         assertThat(firstErrorLine(2, "overhead", "--patterns=")).contains("option --patterns: empty item in ''");
         assertThat(firstErrorLine(2, "paper", "--only", "dss,,peers")).contains("option --only: empty item");
+        // picocli would drop a trailing empty item.
+        assertThat(firstErrorLine(2, "paper", "--only", "dss,")).isEqualTo("ccrj paper: option --only: empty item in 'dss,'");
     }
 
     @Test
@@ -41,5 +49,10 @@ class CliTest {
         assertThat(new io.ccrj.bench.mpi.MpiRunner().parse("--sizes=1,4", "--ranks", "2", "--out", "a,b").sizes())
                 .containsExactly(1, 4);
         assertThat(new io.ccrj.bench.overhead.OverheadRunner().parse("--full", "--ways=2").full()).isTrue();
+        assertThat(new PaperRunner().parse("--only", "dss,peers", "--only=latency").only())
+                .containsExactly(PaperRunner.Item.LATENCY, PaperRunner.Item.DSS, PaperRunner.Item.PEERS);
+        assertThat(new PaperRunner().parse("--only=Two-Shifts").only()).containsExactly(PaperRunner.Item.TWOSHIFTS);
+        // The value after an option is its value, even where it looks like a list with an empty item.
+        assertThat(new PaperRunner().parse("--out", "a,,b").out()).hasToString("a,,b");
     }
 }

@@ -42,6 +42,21 @@ class JmhTest {
     }
 
     @Test
+    void theMixinsOptionsDefaultToQuickOrFullAndShowBoth() {
+        Jmh.Settings quick = new Jmh.Settings(1, 2, 3, 200);
+        Jmh.Settings full = new Jmh.Settings(5, 3, 5, 1_000);
+        assertThat(new Jmh.SettingsMixin(quick, full).settings(false)).isEqualTo(quick);
+        assertThat(new Jmh.SettingsMixin(quick, full).settings(true)).isEqualTo(full);
+        Jmh.SettingsMixin m = new Jmh.SettingsMixin(quick, full);
+        m.forks = 3;
+        m.warmup = 0;
+        assertThat(m.settings(true)).isEqualTo(new Jmh.Settings(3, 0, 5, 1_000));
+        assertThat(m.settings(false)).isEqualTo(new Jmh.Settings(3, 0, 3, 200));
+        assertThat(m.shownDefault("--iteration-ms")).isEqualTo("200; --full: 1000");
+        assertThat(m.shownDefault("--out")).isNull();
+    }
+
+    @Test
     void theCommandLineOptionsDefaultToQuickOrFull() {
         joptsimple.OptionParser p = Cli.parser();
         Jmh.SettingsOptions o = Jmh.SettingsOptions.on(p, new Jmh.Settings(1, 2, 3, 200), new Jmh.Settings(5, 3, 5, 1_000));

@@ -26,8 +26,8 @@ class PaperRunnerTest {
     @Test
     void badOptionExitsTwoWithUsage() {
         assertThat(run("--only", "nonsense")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj paper: ").contains("unknown experiment 'nonsense'")
-                .contains("Usage: bin/ccrj paper");
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj paper: option --only: unknown experiment 'nonsense' (known: ")
+                .contains("Try 'bin/ccrj paper --help'").doesNotContain("Usage:");
         err.reset();
         assertThat(run("--full", "--smoke")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--full and --smoke exclude each other");

@@ -70,7 +70,12 @@ class RunnerTest {
             err.reset();
             assertThat(Main.run(new String[] {sub, "--help"}, o, e)).as(sub).isZero();
             assertThat(out.toString(StandardCharsets.UTF_8)).as(sub).contains("Usage: bin/ccrj " + sub);
+            err.reset();
             assertThat(Main.run(new String[] {sub, "--no-such-option"}, o, e)).as(sub).isEqualTo(2);
+            // One line naming the option, then the hint, for the runners on either parser.
+            assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).as(sub).hasSize(2)
+                    .first().asString().startsWith("ccrj " + sub + ": ").contains("no-such-option");
+            assertThat(err.toString(StandardCharsets.UTF_8)).as(sub).endsWith(Main.hint(sub) + "\n");
         }
     }
 
