@@ -498,9 +498,16 @@ final class MpiReport {
                 : String.format(Locale.ROOT, "%." + digits + "f", e.value());
     }
 
-    /** @return how ours compares with the other ({@link Headline#compare}), or empty where either is missing */
-    private static String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
-        return Double.isNaN(ours.value()) || Double.isNaN(other.value()) ? "" : Headline.compare(ours, other, lowerIsBetter);
+    /**
+     * @return how ours compares with the other ({@link Headline#compare}); from one fork, no ratio
+     *     and the setting that would give one; empty where either is missing
+     */
+    private String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
+        if (Double.isNaN(ours.value()) || Double.isNaN(other.value())) {
+            return "";
+        }
+        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + RERUN + ")"
+                : Headline.compare(ours, other, lowerIsBetter);
     }
 
     /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */

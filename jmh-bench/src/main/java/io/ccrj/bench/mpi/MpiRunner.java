@@ -484,11 +484,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     }
 
     /**
-     * Calls per timed repetition of the native program: some tens of milliseconds at native MPI's
+     * Calls per timed repetition of the native program: some milliseconds at native MPI's
      * latencies, a few hundred nanoseconds while every process has a core, and tens of
      * microseconds when the processes outnumber the cores and take turns.
      */
-    private static final long NATIVE_OPS = 100_000;
+    private static final long NATIVE_OPS = 20_000;
     private static final long NATIVE_OPS_OVERSUBSCRIBED = 2_000;
 
     /**
