@@ -8,7 +8,6 @@ import io.ccrj.bench.mpi.MpiReport.Measured;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Cli;
-import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
@@ -86,7 +85,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
          * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 80 s for the 48
          * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
          * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 5
-         * iterations of 500 ms, the forks that show the modes (about 45 minutes for the papers' ranges).
+         * iterations of 500 ms, the forks that show the modes (about 40 minutes for the 103 benchmarks of the papers' ranges).
          */
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 500);
@@ -94,7 +93,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         private static final OptionParser PARSER = Cli.parser();
         private static final OptionSpec<Void> FULL_FLAG = Cli.flag(PARSER, "full",
                 "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks of 2 + 5 iterations of 500 ms"
-                        + " (about 45 minutes; the expected time is printed first)");
+                        + " (about 40 minutes; the expected time is printed first)");
         private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only", "parts"),
                 "stages, latency and/or bandwidth (default all three)", Cli.converter(Part.class, Part::parse, "LIST"));
         private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
@@ -223,7 +222,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                     new Jmh.Settings(Math.min(1, s.forks()), s.warmupIterations(), s.iterations(), s.iterationMillis()),
                     dir.path(UNIT_RAW), err);
             dir.wrote(UNIT_RAW);
-            unitNanos = Estimate.medianOf(unit.get(0).scores());
+            // The fastest iteration, as a calibration takes the fastest trial: other processes only
+            // ever make an iteration slower, and the stages' size should not follow their load.
+            unitNanos = unit.get(0).iterations().stream().flatMapToDouble(Arrays::stream).min().orElseThrow();
             units = unitsPerStage(o.stageMicros(), unitNanos);
         }
         List<Jmh.Part> parts = parts(o, timed, units);
@@ -235,7 +236,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
                 o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(),
                 units == 0 ? "stages of messaging alone" : String.format(Locale.ROOT,
-                        "stages of %d basic units (%.1f µs asked; unit %.1f ns, JMH)", units, o.stageMicros(), unitNanos),
+                        "stages of %d basic units (%.1f µs asked; unit %.1f ns, JMH's fastest iteration)", units, o.stageMicros(), unitNanos),
                 o.jmh().describe());
         out.println(params);
         out.printf(Locale.ROOT, "%d benchmarks: expected about %s, then native MPI%n", benchmarks,
