@@ -8,8 +8,8 @@ import java.util.Arrays;
 import java.util.function.LongSupplier;
 
 /**
- * The rank programs the MPI benchmarks time, written once for the JMH classes and the runner
- * ({@link MpiRunner}). Each returns a {@link DrivenWorld.RankBody}: the rank prepares its buffers
+ * The rank programs the MPI benchmarks time, written once for the JMH classes that
+ * {@link MpiRunner} runs. Each returns a {@link DrivenWorld.RankBody}: the rank prepares its buffers
  * once, then runs rounds of {@code n} operations (or stages) when the driver starts one.
  */
 public final class MpiKernels {
@@ -170,6 +170,26 @@ public final class MpiKernels {
                 }
                 if (check[0] == Double.MIN_VALUE) {
                     throw new AssertionError("unreachable: keeps the received data alive");
+                }
+            };
+        };
+    }
+
+    /**
+     * {@code n} copies of {@code doubles} doubles on every rank, each rank from its own array into
+     * its own target with {@code System.arraycopy}, no messaging: the all-ranks baseline of the
+     * ring shift ({@link ArraycopyRanksBenchmark}). Each copy changes the source's first element
+     * from the last copy's result, so that no copy can be skipped.
+     */
+    static DrivenWorld.RankBody arraycopies(int doubles) {
+        return comm -> {
+            double[] from = new double[doubles];
+            double[] to = new double[doubles];
+            Arrays.fill(from, comm.rank() + 1.5);
+            return n -> {
+                for (int i = 0; i < n; i++) {
+                    System.arraycopy(from, 0, to, 0, doubles);
+                    from[0] = to[doubles - 1] + 1;
                 }
             };
         };

@@ -3,22 +3,27 @@ package io.ccrj.bench.mpi;
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Charts.Axis;
+import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
-import io.ccrj.bench.runner.Charts.Axis;
-import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.PublishedFigures;
 import java.awt.Color;
-import java.util.function.LongFunction;
-import org.knowm.xchart.XYChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.LongFunction;
 import java.util.stream.IntStream;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.knowm.xchart.XYChart;
 
 /**
  * The figures of {@code bin/ccrj mpi}, as the runners' one {@link Figure} keyed {@code mpi,
@@ -28,12 +33,21 @@ import java.util.stream.IntStream;
  *   <li>item: what was timed, a {@link RendezvousPattern}, a {@link MpiKernels.LatencyOp}, a
  *   {@link MpiKernels.CopyModel} or a {@link Baseline}; tables, charts and the headline find
  *   figures by it, never by its display text ({@link #label(Enum)});</li>
- *   <li>backend: {@code ccr-mpi}, {@code mpj-express} or {@code java} (the baselines); ranks
- *   (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
- *   <li>metric: {@code overhead_us} (papers' (T(S)-T(1))/S), {@code messaging_us} (per stage
- *   with no computation), {@code latency_us}, {@code op_us} (one bandwidth operation) or
- *   {@code GB/s} (summed over ranks).</li>
+ *   <li>backend: {@code ccr-mpi}, {@code mpj-express}, {@code native-mpi} or {@code java} (the
+ *   baselines); ranks (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
+ *   <li>metric: {@code overhead_us} (a pattern's stage minus a compute-only stage),
+ *   {@code messaging_us} (a stage with no computation), {@code compute_us} (a compute-only
+ *   stage), {@code latency_us}, {@code op_us} (one bandwidth operation) or {@code GB/s} (summed
+ *   over ranks).</li>
  * </ul>
+ *
+ * <p>Every figure but native MPI's comes from JMH's forks ({@link Forks}): the median of the
+ * forks' scores with a bootstrap interval over forks and iterations, turned into the metric
+ * (times scaled, bandwidth as bytes over time, an overhead as the difference of two benchmarks
+ * resampled together). Beside each figure it keeps the figure ratios and the headline use
+ * ({@link Forks#acrossForks}: no interval from one fork, which cannot show which of the forks'
+ * modes it caught) and the forks' two modes where they split. Native MPI's figures are the C
+ * program's own timing of its repetitions.
  *
  * <p>Made of them: the tables (Markdown, printed and written), the chart panels (drawn by
  * {@link Charts}: log y axes, as ccr-mpi and MPJ Express differ by two orders of magnitude), the
@@ -43,8 +57,14 @@ import java.util.stream.IntStream;
  */
 final class MpiReport {
     /** The columns of {@code mpi.csv}, one row per figure ({@link #csv}). */
-    static final String[] CSV_HEADER = {"experiment", "item", "backend", "ranks", "size", "metric", "value", "used", "taken",
-        "foreign_load", "note"};
+    static final String[] CSV_HEADER = {"experiment", "item", "backend", "ranks", "size", "metric", "value", "low", "high", "forks",
+        "modes", "note"};
+
+    /** The backend name of native MPI's figures. */
+    static final String NATIVE = "native-mpi";
+
+    /** The setting that narrows the intervals (forks), as the tables say it. */
+    static final String RERUN = "--full: 5 forks";
 
     /** The same run's baselines measured with nothing of ccr's, items beside the patterns, operations and copy models. */
     enum Baseline {
@@ -62,31 +82,137 @@ final class MpiReport {
         }
     }
 
+    /**
+     * One figure of the run.
+     *
+     * @param figure the figure: its value and the interval the tables show (from one fork, that
+     *     fork's iterations only)
+     * @param acrossForks the figure for ratios and the headline: no interval from one fork
+     * @param modes where the forks fell into two groups more than 1.5x apart, the groups (e.g.
+     *     "two modes: 3 forks at 0.250, 2 forks at 0.510"); else empty
+     */
+    record Measured(Figure figure, Estimate acrossForks, String modes) {
+        List<Object> key() {
+            return figure.key();
+        }
+
+        boolean measured() {
+            return figure.measured();
+        }
+    }
+
     /** @return the key of a figure (the parts as in the class comment) */
     static List<Object> key(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
         return List.of("mpi", experiment, item, backend, ranks, size, metric);
     }
 
     /**
-     * A figure: {@code value} the median over the undisturbed repetitions, its interval a bootstrap
-     * over {@code samples} (the figure of each used repetition, empty if not kept).
+     * A time from JMH: the forks' scores times {@code scale} (JMH's unit to µs per operation of
+     * the figure).
      */
-    static Figure of(List<Object> key, double value, Figure.Runs runs, double... samples) {
-        Estimate ours = Estimate.point(value);
-        if (samples.length >= 2 && !Double.isNaN(value)) {
-            Estimate e = Estimate.median(samples);
-            ours = new Estimate(value, Math.min(value, e.low()), Math.max(value, e.high()));
+    static Measured time(List<Object> key, Forks f, double scale) {
+        return fromForks(key, f, v -> v * scale);
+    }
+
+    /**
+     * A bandwidth from JMH: {@code bytes} per operation over the forks' times ({@code scale}: JMH's
+     * unit to µs), in GB/s. The median and the interval's ends map over as the times' do (a
+     * monotone map; the ends swap).
+     */
+    static Measured rate(List<Object> key, Forks f, double scale, double bytes) {
+        return fromForks(key, f, v -> bytes / (v * scale * 1e3));
+    }
+
+    private static Measured fromForks(List<Object> key, Forks f, DoubleUnaryOperator g) {
+        double[] samples = java.util.Arrays.stream(f.scores()).map(g).toArray();
+        return new Measured(figure(key, map(f.estimate(), g), samples, f.iterations().size(), ""), map(f.acrossForks(), g),
+                modes(f, g));
+    }
+
+    /**
+     * An overhead: {@code with}'s score minus {@code without}'s, times {@code scale}, with an
+     * interval from resampling both benchmarks' forks (and each drawn fork's iterations), as
+     * {@link Forks#estimate} does for one; for ratios and the headline no interval unless both
+     * have two forks or more.
+     */
+    static Measured difference(List<Object> key, Forks with, Forks without, double scale) {
+        double value = (Estimate.medianOf(with.scores()) - Estimate.medianOf(without.scores())) * scale;
+        Estimate e = new Estimate(value, value, value);
+        if (with.iterations().stream().mapToInt(i -> i.length).sum() > 1
+                || without.iterations().stream().mapToInt(i -> i.length).sum() > 1) {
+            RandomGenerator random = new Well19937c(0x5eed); // the same forks always give the same interval
+            double[] stats = new double[2_000];
+            for (int b = 0; b < stats.length; b++) {
+                stats[b] = (resampledMedian(with, random) - resampledMedian(without, random)) * scale;
+            }
+            Percentile p = new Percentile();
+            e = new Estimate(value, Math.min(value, p.evaluate(stats, 2.5)), Math.max(value, p.evaluate(stats, 97.5)));
         }
+        boolean oneFork = with.iterations().size() < 2 || without.iterations().size() < 2;
+        return new Measured(figure(key, e, new double[0], Math.min(with.iterations().size(), without.iterations().size()), ""),
+                oneFork ? Estimate.point(value) : e, "");
+    }
+
+    /** The median of the fork means of one resample: forks drawn with replacement, then each drawn fork's iterations. */
+    private static double resampledMedian(Forks f, RandomGenerator random) {
+        List<double[]> forks = f.iterations();
+        double[] drawn = new double[forks.size()];
+        for (int k = 0; k < drawn.length; k++) {
+            double[] fork = forks.get(random.nextInt(forks.size()));
+            double sum = 0;
+            for (int i = 0; i < fork.length; i++) {
+                sum += fork[random.nextInt(fork.length)];
+            }
+            drawn[k] = sum / fork.length;
+        }
+        return Estimate.medianOf(drawn);
+    }
+
+    /**
+     * Native MPI's figure: the median of the C program's own timed repetitions (µs per operation)
+     * with a bootstrap interval over them; not from JMH, there is no JVM in it.
+     */
+    static Measured external(List<Object> key, double[] micros) {
+        Estimate e = Estimate.median(micros);
+        return new Measured(figure(key, e, micros, 0, ""), e, "");
+    }
+
+    /** @return a figure that could not be measured, and why (e.g. "not installed") */
+    static Measured missing(List<Object> key, String why) {
+        return new Measured(figure(key, Estimate.point(Double.NaN), new double[0], 0, why), Estimate.point(Double.NaN), "");
+    }
+
+    private static Figure figure(List<Object> key, Estimate ours, double[] samples, int forks, String note) {
         String metric = (String) key.get(6);
         String label = label((Enum<?>) key.get(2)) + ", " + key.get(3) + ", " + key.get(4) + " ranks"
                 + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric;
-        return new Figure(key, label, metric.equals("GB/s") ? "GB/s" : "µs", !metric.equals("GB/s"),
-                ours, samples, runs, "", null, null, null);
+        boolean rate = metric.equals("GB/s");
+        return new Figure(key, label, rate ? "GB/s" : "µs", !rate, ours, samples, new Figure.Runs(forks, forks, Double.NaN), note,
+                null, null, null);
     }
 
-    /** @return a figure that could not be measured: MPJ Express is not installed */
-    static Figure missing(List<Object> key) {
-        return of(key, Double.NaN, new Figure.Runs(0, 0, Double.NaN)).withNote("not installed");
+    /** An estimate through a monotone map: the value and both ends, the ends in order. */
+    static Estimate map(Estimate e, DoubleUnaryOperator g) {
+        double a = g.applyAsDouble(e.low());
+        double b = g.applyAsDouble(e.high());
+        return new Estimate(g.applyAsDouble(e.value()), Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.min(a, b),
+                Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.max(a, b));
+    }
+
+    /** The forks' two modes in the figure's metric, or empty where they are one. */
+    private static String modes(Forks f, DoubleUnaryOperator g) {
+        Forks.Modes m = f.modes();
+        if (!m.split()) {
+            return "";
+        }
+        Forks.Modes.Group a = m.groups().get(0);
+        Forks.Modes.Group b = m.groups().get(1);
+        return "two modes: " + forks(a.forks()) + " at " + Headline.fmt(g.applyAsDouble(a.median())) + ", " + forks(b.forks())
+                + " at " + Headline.fmt(g.applyAsDouble(b.median()));
+    }
+
+    private static String forks(int n) {
+        return n == 1 ? "1 fork" : n + " forks";
     }
 
     private static String experiment(Figure f) {
@@ -116,26 +242,27 @@ final class MpiReport {
         };
     }
 
-    private final List<Figure> figures;
+    private final List<Measured> measured;
     private final MpiRunner.Options options;
 
-    MpiReport(List<Figure> figures, MpiRunner.Options options) {
-        this.figures = List.copyOf(figures);
+    MpiReport(List<Measured> measured, MpiRunner.Options options) {
+        this.measured = List.copyOf(measured);
         this.options = options;
     }
 
     List<Figure> figures() {
-        return figures;
+        return measured.stream().map(Measured::figure).toList();
     }
 
     /** @return the figure, if measured or marked missing */
-    private Optional<Figure> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    private Optional<Measured> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
         List<Object> key = key(experiment, item, backend, ranks, size, metric);
-        return figures.stream().filter(f -> f.key().equals(key)).findFirst();
+        return measured.stream().filter(m -> m.key().equals(key)).findFirst();
     }
 
-    private Estimate estimate(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return find(experiment, item, backend, ranks, size, metric).map(Figure::ours).orElse(Estimate.point(Double.NaN));
+    /** @return the figure for ratios (no interval from one fork), NaN where there is none */
+    private Estimate across(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return find(experiment, item, backend, ranks, size, metric).map(Measured::acrossForks).orElse(Estimate.point(Double.NaN));
     }
 
     /** @return the headline figures: ccr-mpi with MPJ Express as the peer, the papers' where they published one */
@@ -146,53 +273,57 @@ final class MpiReport {
                 String label = p.paperName() + ", per stage, " + ranks + " ranks";
                 String publishedId = "rendezvous.amd." + p.name() + "." + ranks;
                 measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(
-                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.ours(), publishedId),
+                        Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.acrossForks(), publishedId),
                         "MPJ Express", measured("stages", p, "mpj-express", ranks, 0, "messaging_us"))));
             }
         }
+        Optional<Measured> floor = measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
-            int ranks = op == LatencyOp.PING_PONG ? 2 : 8;
+            // Ping-pong at 2 ranks; a collective at the most ranks measured (8 in a full run).
+            int ranks = op == LatencyOp.PING_PONG ? 2 : ranks("latency", op).stream().mapToInt(Integer::intValue).max().orElse(2);
             measured("latency", op, "ccr-mpi", ranks, 0, "latency_us").ifPresent(f -> {
                 out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true,
-                        f.ours(), null), "MPJ Express", measured("latency", op, "mpj-express", ranks, 0, "latency_us")));
-                measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us").ifPresent(floor -> out.add(Figure.of(
-                        List.of("mpi", "latency", op, ranks, "vs-floor"), "  same, against this run's core-to-core hand-off floor",
-                        "µs", true, f.ours(), null).withPeer("two threads, one counter", floor.ours())));
+                        f.acrossForks(), null), "MPJ Express", measured("latency", op, "mpj-express", ranks, 0, "latency_us")));
+                floor.ifPresent(fl -> out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
+                        "  same, against this run's core-to-core hand-off floor", "µs", true, f.acrossForks(), null)
+                        .withPeer("two threads, one counter", fl.acrossForks())));
             });
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
-            measured("latency", op, "ccr-mpi", 2, 0, "latency_us").ifPresent(f -> measured("latency", op,
-                    MpiExperiment.NATIVE, 2, 0, "latency_us").ifPresent(n -> out.add(Figure.of(
-                    List.of("mpi", "latency", op, 2, "vs-native"), op.label + ", 2 ranks, against native MPI (C, shared"
-                            + " memory)", "µs", true, f.ours(), null).withPeer("native MPI", n.ours()))));
+            measured("latency", op, "ccr-mpi", 2, 0, "latency_us").ifPresent(f -> measured("latency", op, NATIVE, 2, 0,
+                    "latency_us").ifPresent(n -> out.add(Figure.of(List.of("mpi", "latency", op, 2, "vs-native"), op.label
+                    + ", 2 ranks, against native MPI (C, shared memory, its own timing)", "µs", true, f.acrossForks(), null)
+                    .withPeer("native MPI", n.acrossForks()))));
         }
         int r = options.bandwidthRanks();
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
         measured("bandwidth", outside, "ccr-mpi", r, 100_000, "GB/s").ifPresent(f -> {
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000), "sendrecv 10^5 doubles, summed over " + r
-                            + " ranks", "GB/s", false, f.ours(), "bandwidth.amd." + outside.name() + ".100000"),
+                            + " ranks", "GB/s", false, f.acrossForks(), "bandwidth.amd." + outside.name() + ".100000"),
                     "MPJ Express", measured("bandwidth", outside, "mpj-express", r, 100_000, "GB/s")));
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000, "vs-arraycopy"),
-                            "  same, against System.arraycopy on 1 thread", "GB/s", false, f.ours(), null),
+                            "  same, against System.arraycopy on 1 thread", "GB/s", false, f.acrossForks(), null),
                     "System.arraycopy", measured("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s")));
         });
         return out;
     }
 
-    private Optional<Figure> measured(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
-        return find(experiment, item, backend, ranks, size, metric).filter(Figure::measured);
+    private Optional<Measured> measured(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+        return find(experiment, item, backend, ranks, size, metric).filter(Measured::measured);
     }
 
-    private static Figure peer(Figure f, String name, Optional<Figure> peer) {
-        return peer.map(p -> f.withPeer(name, p.ours())).orElse(f);
+    private static Figure peer(Figure f, String name, Optional<Measured> peer) {
+        return peer.map(p -> f.withPeer(name, p.acrossForks())).orElse(f);
     }
 
     /** @return the CSV of every figure */
     Csv csv() {
         Csv csv = new Csv(CSV_HEADER);
-        figures.forEach(f -> csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f),
-                f.key(6, String.class), f.ours().value(), f.runs().used(), f.runs().taken(),
-                Csv.num("%.3f", f.runs().foreignLoad()), f.note()));
+        for (Measured m : measured) {
+            Figure f = m.figure();
+            csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f), f.key(6, String.class),
+                    f.ours().value(), f.ours().low(), f.ours().high(), f.runs().taken(), m.modes(), f.note());
+        }
         return csv;
     }
 
@@ -208,6 +339,12 @@ final class MpiReport {
         if (!items("bandwidth").isEmpty()) {
             sb.append(bandwidthTable()).append('\n').append(publishedTable3()).append('\n');
         }
+        sb.append(String.format(Locale.ROOT, "JMH, %s per benchmark; a figure is the median of its forks' scores with a bootstrap"
+                + " 95%% interval over forks and iterations. \"not resolved\": the interval reaches zero or spans more than 3x at"
+                + " these settings (rerun with %s); \"below resolution\": an overhead that came out below zero. A ratio only where"
+                + " both figures are resolved and their intervals apart%s. Forks that fall into two groups more than 1.5x apart"
+                + " are shown as the two groups.%n", options.jmh().describe(), RERUN, options.jmh().forks() < 2
+                ? "; from one fork no ratio is stated (its interval holds its iterations only, not the forks' modes)" : ""));
         return sb.toString();
     }
 
@@ -215,55 +352,70 @@ final class MpiReport {
     String stageTable() {
         StringBuilder sb = new StringBuilder();
         sb.append("### Rendezvous patterns: overhead per stage (µs), Qiu et al. 2007, Table 1 method\n\n");
-        sb.append(String.format(Locale.ROOT, "(T(S) - T(1)) / S with S = %,d stages of %.0f µs compute; \"messaging\" = the"
-                + " same S stages with no compute, per stage. ccr-mpi vs MPJ Express: their messaging figures, a ratio with the"
-                + " range their 95%% intervals allow where they are apart, else \"not resolved\".%n%n",
-                options.stages(), options.stageMicros()));
-        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi (T(S) method)", "ccr-mpi messaging",
-                "MPJ Express (T(S) method)", "MPJ Express messaging", "ccr-mpi vs MPJ Express", "published AMD", "published INTEL8");
+        sb.append(String.format(Locale.ROOT, "Overhead = a stage of %.0f µs compute and the pattern's messaging, minus a stage of"
+                + " the compute alone, the papers' (T(S) - T(1)) / S; \"messaging\" = a stage with no compute. %,d stages per JMH"
+                + " invocation. ccr-mpi vs MPJ Express: their messaging figures.%n%n", options.stageMicros(),
+                StageOverheadBenchmark.STAGES));
+        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi overhead", "ccr-mpi messaging",
+                "MPJ Express overhead", "MPJ Express messaging", "ccr-mpi vs MPJ Express", "published AMD", "published INTEL8");
         for (Enum<?> item : items("stages")) {
+            if (item == RendezvousPattern.COMPUTE_ONLY) {
+                continue; // a sentence of its own below
+            }
             for (int r : ranks("stages", item)) {
-                Estimate ccr = estimate("stages", item, "ccr-mpi", r, 0, "messaging_us");
-                Estimate mpj = estimate("stages", item, "mpj-express", r, 0, "messaging_us");
                 t.row(label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
                         cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
                         cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
                         cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        vs(ccr, mpj, true), published("amd", item, r), published("intel8", item, r));
+                        vs(across("stages", item, "ccr-mpi", r, 0, "messaging_us"),
+                                across("stages", item, "mpj-express", r, 0, "messaging_us"), true),
+                        published("amd", item, r), published("intel8", item, r));
             }
         }
-        return sb.append(t).toString();
+        sb.append(t);
+        List<String> compute = new ArrayList<>();
+        for (int r : ranks("stages", RendezvousPattern.COMPUTE_ONLY)) {
+            for (String backend : List.of("ccr-mpi", "mpj-express")) {
+                find("stages", RendezvousPattern.COMPUTE_ONLY, backend, r, 0, "compute_us").filter(Measured::measured)
+                        .ifPresent(m -> compute.add(backend + " at " + r + " ranks " + Headline.show(m.figure().ours(), RERUN)));
+            }
+        }
+        if (!compute.isEmpty()) {
+            sb.append("\nThe compute alone, per stage (µs, the subtrahend): ").append(String.join("; ", compute)).append(".\n");
+        }
+        return sb.toString();
     }
 
     /** Latency by operation and ranks, both backends. */
     String latencyTable() {
         StringBuilder sb = new StringBuilder("### Latency (µs per operation; ping-pong: per one-way message)\n\n");
         sb.append("Native MPI: the same operations in C on the machine's MPI (Open MPI, shared memory, one process"
-                + " per rank), the floor for MPI latency on one machine.\n\n");
-        MarkdownTable t = new MarkdownTable("lrrrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "native MPI",
+                + " per rank), the floor for MPI latency on one machine; its figures are the program's own timing of its"
+                + " repetitions (no JVM, no JMH), a median with a bootstrap interval over them.\n\n");
+        MarkdownTable t = new MarkdownTable("lrrrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "native MPI (own timing)",
                 "ccr-mpi vs MPJ Express", "ccr-mpi vs native MPI");
         for (Enum<?> item : items("latency")) {
             if (item == Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
             for (int r : ranks("latency", item)) {
+                Estimate ccr = across("latency", item, "ccr-mpi", r, 0, "latency_us");
                 t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
                         cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
-                        cell("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us", 3),
-                        vs(estimate("latency", item, "ccr-mpi", r, 0, "latency_us"),
-                                estimate("latency", item, "mpj-express", r, 0, "latency_us"), true),
-                        vs(estimate("latency", item, "ccr-mpi", r, 0, "latency_us"),
-                                estimate("latency", item, MpiExperiment.NATIVE, r, 0, "latency_us"), true));
+                        cell("latency", item, NATIVE, r, 0, "latency_us", 3),
+                        vs(ccr, across("latency", item, "mpj-express", r, 0, "latency_us"), true),
+                        vs(ccr, across("latency", item, NATIVE, r, 0, "latency_us"), true));
             }
         }
         sb.append(t);
-        Estimate floor = estimate("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
-        if (!Double.isNaN(floor.value())) {
-            Estimate ping = estimate("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
+        Optional<Measured> floor = measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        if (floor.isPresent()) {
+            Estimate ping = across("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
+            String shown = floor.get().modes().isEmpty() ? Headline.show(floor.get().figure().ours(), RERUN) : floor.get().modes();
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
                             + " platform threads bouncing one counter, nothing of ccr's): %s µs; ccr-mpi's ping-pong against it: %s."
                             + " Where the floor moves between runs, the vCPUs' placement on the host moved.%n",
-                    Headline.show(floor, "--full"), Double.isNaN(ping.value()) ? "not measured beside" : vs(ping, floor, true)));
+                    shown, Double.isNaN(ping.value()) ? "not measured beside" : vs(ping, floor.get().acrossForks(), true)));
         }
         return sb.toString();
     }
@@ -275,8 +427,8 @@ final class MpiReport {
                 "### Sendrecv bandwidth (GB/s summed over %d ranks, ring shift) beside System.arraycopy%n%n", r));
         sb.append("Copy models of Qiu, Fox & Ho 2006, section 3: inside thread = a new array per message, outside thread = one"
                 + " fixed array per rank, stepped = the next place of a 2M-double array per rank. ccr-mpi outside thread"
-                + " against one System.arraycopy thread, one System.arraycopy thread per rank at once and MPJ Express outside"
-                + " thread: a ratio with the range the 95% intervals allow where they are apart, else \"not resolved\".\n\n");
+                + " against one System.arraycopy thread, one System.arraycopy thread per rank at once (in the same driven"
+                + " rounds as the shifts) and MPJ Express outside thread.\n\n");
         MarkdownTable t = new MarkdownTable("rrrrrrrrrrrr", "doubles", "ccr-mpi inside", "ccr-mpi outside", "ccr-mpi stepped",
                 "MPJ inside", "MPJ outside", "MPJ stepped", "arraycopy 1 thread", "arraycopy " + r + " threads",
                 "ccr vs arraycopy 1", "ccr vs arraycopy " + r, "ccr vs MPJ");
@@ -289,10 +441,10 @@ final class MpiReport {
             }
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2));
             row.add(cell("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2));
-            Estimate ccr = estimate("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
-            row.add(vs(ccr, estimate("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), false));
-            row.add(vs(ccr, estimate("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), false));
-            row.add(vs(ccr, estimate("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), false));
+            Estimate ccr = across("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
+            row.add(vs(ccr, across("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), false));
+            row.add(vs(ccr, across("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), false));
+            row.add(vs(ccr, across("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), false));
             t.row(row.toArray());
         }
         return sb.append(t).toString();
@@ -303,8 +455,8 @@ final class MpiReport {
         int r = options.bandwidthRanks();
         StringBuilder sb = new StringBuilder("### Qiu, Fox & Ho 2006, Table 3 beside ours (GB/s summed over ranks; small = 10^5,"
                 + " large = 10^6 doubles)\n\n");
-        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "published AMD small", "published AMD large", "published INTEL small",
-                "published INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
+        MarkdownTable t = new MarkdownTable("lrrrrrrrr", "copy model", "published AMD small", "published AMD large",
+                "published INTEL small", "published INTEL large", "ccr-mpi small", "ccr-mpi large", "MPJ small", "MPJ large");
         for (CopyModel m : CopyModel.values()) {
             List<Object> row = new ArrayList<>(List.of(m.label));
             for (String machine : List.of("amd", "intel")) {
@@ -324,24 +476,38 @@ final class MpiReport {
         return sb.toString();
     }
 
+    /**
+     * A table's cell: the figure, "not resolved" or "below resolution" (as the headline: no
+     * negative overhead as a figure, no figure whose interval reaches zero or spans more than 3x),
+     * the forks' two modes where they split, the note where nothing was measured.
+     */
     private String cell(String experiment, Enum<?> item, String backend, int ranks, long size, String metric, int digits) {
-        Optional<Figure> f = find(experiment, item, backend, ranks, size, metric);
-        if (f.isEmpty()) {
+        Optional<Measured> found = find(experiment, item, backend, ranks, size, metric);
+        if (found.isEmpty()) {
             return "";
         }
-        if (!f.get().measured()) {
-            return f.get().note();
+        Measured m = found.get();
+        if (!m.measured()) {
+            return m.figure().note();
         }
-        // As the headline: no negative overhead as a figure, no figure whose interval reaches zero or spans more than 3x.
-        Estimate e = f.get().ours();
-        String v = e.value() < 0 ? "below resolution" : e.hasInterval() && !e.resolved() ? "not resolved"
+        if (!m.modes().isEmpty()) {
+            return m.modes();
+        }
+        Estimate e = m.figure().ours();
+        return e.value() < 0 ? "below resolution" : e.hasInterval() && !e.resolved() ? "not resolved"
                 : String.format(Locale.ROOT, "%." + digits + "f", e.value());
-        return f.get().runs().disturbed() ? v + "*" : v;
     }
 
-    /** @return how ours compares with the other ({@link Headline#compare}), or empty where either is missing */
-    private static String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
-        return Double.isNaN(ours.value()) || Double.isNaN(other.value()) ? "" : Headline.compare(ours, other, lowerIsBetter);
+    /**
+     * @return how ours compares with the other ({@link Headline#compare}); from one fork, no ratio
+     *     and the setting that would give one; empty where either is missing
+     */
+    private String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
+        if (Double.isNaN(ours.value()) || Double.isNaN(other.value())) {
+            return "";
+        }
+        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + RERUN + ")"
+                : Headline.compare(ours, other, lowerIsBetter);
     }
 
     /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
@@ -352,16 +518,16 @@ final class MpiReport {
 
     /** @return the items of an experiment, in the order they were measured */
     private List<Enum<?>> items(String experiment) {
-        return figures.stream().filter(f -> experiment(f).equals(experiment)).<Enum<?>>map(MpiReport::item).distinct().toList();
+        return figures().stream().filter(f -> experiment(f).equals(experiment)).<Enum<?>>map(MpiReport::item).distinct().toList();
     }
 
     private List<Integer> ranks(String experiment, Enum<?> item) {
-        return figures.stream().filter(f -> experiment(f).equals(experiment) && item(f) == item)
+        return figures().stream().filter(f -> experiment(f).equals(experiment) && item(f) == item)
                 .map(MpiReport::ranks).distinct().sorted().toList();
     }
 
     private List<Long> sizes() {
-        return figures.stream().filter(f -> experiment(f).equals("bandwidth")).map(MpiReport::size).distinct().sorted().toList();
+        return figures().stream().filter(f -> experiment(f).equals("bandwidth")).map(MpiReport::size).distinct().sorted().toList();
     }
 
     private static final int W = 600;
@@ -373,15 +539,19 @@ final class MpiReport {
     List<XYChart> stagePanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
         for (Enum<?> p : items("stages")) {
+            if (p == RendezvousPattern.COMPUTE_ONLY) {
+                continue;
+            }
             List<Integer> rs = ranks("stages", p);
             panels.add(Charts.panel(label(p) + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H,
                     false, Axis.LOG, List.of(
                     line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
-                    line("ccr-mpi (T(S)-T(1))/S", CCR.brighter(), true, rs,
+                    line("ccr-mpi overhead (stage - compute only)", CCR.brighter(), true, rs,
                             r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
                     line("MPJ Express messaging", MPJ, false, rs,
                             r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
-                    publishedLine("published AMD", "amd", p, Charts.PUBLISHED), publishedLine("published INTEL8", "intel8", p, Charts.PUBLISHED.darker()))));
+                    publishedLine("published AMD", "amd", p, Charts.PUBLISHED),
+                    publishedLine("published INTEL8", "intel8", p, Charts.PUBLISHED.darker()))));
         }
         return panels;
     }
@@ -396,8 +566,8 @@ final class MpiReport {
                         false, Axis.LOG, List.of(
                         line("ccr-mpi", CCR, false, rs, r -> find("latency", op, "ccr-mpi", (int) r, 0, "latency_us")),
                         line("MPJ Express", MPJ, false, rs, r -> find("latency", op, "mpj-express", (int) r, 0, "latency_us")),
-                        line("native MPI (C)", Charts.colour(2), true, rs,
-                                r -> find("latency", op, MpiExperiment.NATIVE, (int) r, 0, "latency_us")))));
+                        line("native MPI (C, own timing)", Charts.colour(2), true, rs,
+                                r -> find("latency", op, NATIVE, (int) r, 0, "latency_us")))));
             }
         }
         return panels;
@@ -430,10 +600,10 @@ final class MpiReport {
     }
 
     private static Series line(String name, Color colour, boolean dashed, List<? extends Number> xs,
-                               LongFunction<Optional<Figure>> at) {
+                               LongFunction<Optional<Measured>> at) {
         Series s = new Series(name, colour, dashed);
         for (Number x : xs) {
-            at.apply(x.longValue()).filter(Figure::measured).map(Figure::ours)
+            at.apply(x.longValue()).filter(Measured::measured).map(m -> m.figure().ours()).filter(e -> e.value() > 0)
                     .ifPresent(e -> s.add(x.doubleValue(), e.value(), e.low(), e.high()));
         }
         return s;

@@ -1,62 +1,73 @@
 package io.ccrj.bench.mpi;
 
-import io.ccrj.bench.runner.Charts;
-import io.ccrj.bench.runner.Figure;
-import io.ccrj.bench.runner.Experiment;
-import io.ccrj.bench.runner.Report;
-import io.ccrj.bench.machine.ForeignLoad;
 import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.mpi.MpiReport.Baseline;
+import io.ccrj.bench.mpi.MpiReport.Measured;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
-import io.ccrj.bench.overhead.Calibration;
-import io.ccrj.bench.overhead.OverheadExperiment;
+import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Forks;
+import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
+import io.ccrj.bench.runner.Report;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
-import io.ccrj.bench.runner.Cli;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 
 /**
- * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run. Prints the papers' rendezvous table
- * (Qiu et al. 2007, Table 1) with both backends, the latency table and the bandwidth tables (Qiu, Fox &amp; Ho 2006
- * Table 3), and writes {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
+ * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run, every figure of theirs from JMH
+ * ({@link Jmh}: forked JVMs, JMH's warm-up and iterations, JMH's JSON kept as
+ * {@code mpi-jmh.json}). Prints the papers' rendezvous table (Qiu et al. 2007, Table 1) with both
+ * backends ({@link StageOverheadBenchmark}), the latency table ({@link PingPongBenchmark},
+ * {@link CollectiveLatencyBenchmark}, the core-to-core floor {@link CoreToCoreBenchmark}) beside
+ * native MPI in C ({@link NativeMpi}, timed by the program itself: no JVM to run JMH in), and the
+ * bandwidth tables (Qiu, Fox &amp; Ho 2006 Table 3: {@link RingSendrecvBandwidthBenchmark} beside
+ * {@link ArraycopyBaseline} and {@link ArraycopyRanksBenchmark}), and writes {@code mpi.csv},
+ * {@code mpi.md} and PNG charts into the output folder.
+ *
+ * <p>This class only chooses the benchmarks, their parameters and JMH's settings, and turns the
+ * forks into figures ({@link MpiReport}). MPJ Express, when it is not installed, is left out of
+ * the JMH run and its figures say "not installed"; so are native MPI's without mpicc and mpirun.
  */
 public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /**
      * The options of {@code bin/ccrj mpi}. Mode defaults (quick or {@code --full}) apply to whatever
      * the command line does not set, whatever the order of the arguments.
      *
-     * @param full the papers' ranges: more stages, arrays up to 10^7 doubles, more repetitions
+     * @param full the papers' ranges: ranks 2, 4 and 8, arrays up to 10^7 doubles, 5 forks
      * @param experiments what to run, in report order
      * @param backends ccr-mpi and/or MPJ Express
-     * @param ranks rank counts of the stage and latency experiments, ascending
-     * @param bandwidthRanks rank count of the bandwidth experiment (the papers used every core)
+     * @param ranks rank counts of the stage experiment and the collectives, ascending (ping-pong is at 2)
+     * @param bandwidthRanks rank count of the bandwidth experiment
      * @param sizes array sizes (doubles) of the bandwidth experiment, ascending
-     * @param stages S of the stage experiment
-     * @param stageMicros compute per stage of the stage experiment (the rendezvous runs of Qiu et al. 2007: 17 µs)
-     * @param reps repetitions of every timing (medians reported)
-     * @param roundMillis the length a timed round aims at
-     * @param warmupMillis untimed rounds before each configuration's timings, so that the JIT has
-     *     compiled the rank loops
+     * @param stageMicros compute per stage of the stage experiment (the rendezvous runs of Qiu et al.
+     *     2007: 17 µs); 0 runs the messaging alone
+     * @param jmh JMH's forks and iterations per benchmark (0 forks: in this JVM, a wiring check for smoke runs only)
      * @param out output folder, or {@code null} for {@code results/mpi-<timestamp>}
-     * @param ignoreLoad do not wait for other processes to leave the machine alone
      */
     public record Options(boolean full, List<Part> experiments, List<MpiBackend> backends, List<Integer> ranks,
-                          int bandwidthRanks, List<Integer> sizes, int stages, double stageMicros, int reps,
-                          int roundMillis, int warmupMillis, Path out, boolean ignoreLoad) {
+                          int bandwidthRanks, List<Integer> sizes, double stageMicros, Jmh.Settings jmh, Path out) {
 
         /** The runner's experiments, in report order. */
         public enum Part {
-            /** Per-stage overhead of the rendezvous patterns by the papers' T(S) method (Qiu et al. 2007, Table 1). */
+            /** Per-stage overhead of the rendezvous patterns (Qiu et al. 2007, Table 1). */
             STAGES,
             /** Ping-pong, barrier, bcast and allreduce latency. */
             LATENCY,
@@ -70,34 +81,35 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             }
         }
 
+        /**
+         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 80 s for the 48
+         * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
+         * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 5
+         * iterations of 500 ms, the forks that show the modes (about 40 minutes for the 103 benchmarks of the papers' ranges).
+         */
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
+        static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 500);
+
         private static final OptionParser PARSER = Cli.parser();
-        private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-                "the papers' ranges: 50,000 stages, arrays up to 10^7 doubles, 5 repetitions");
-        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only"),
+        private static final OptionSpec<Void> FULL_FLAG = Cli.flag(PARSER, "full",
+                "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks of 2 + 5 iterations of 500 ms"
+                        + " (about 40 minutes; the expected time is printed first)");
+        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only", "parts"),
                 "stages, latency and/or bandwidth (default all three)", Cli.converter(Part.class, Part::parse, "LIST"));
         private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
                 "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)",
                 Cli.converter(MpiBackend.class, Options::backend, "LIST"));
         private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"),
-                "rank counts of stages and latency (default 2,4,8)", Cli.WHOLE);
+                "rank counts of stages and the collectives (default 2; --full 2,4,8); ping-pong is at 2", Cli.WHOLE);
         private static final OptionSpec<Integer> BANDWIDTH_RANKS = Cli.whole(PARSER, "bandwidth-ranks",
                 "ranks of the bandwidth experiment (default 2)");
         private static final OptionSpec<Integer> SIZES = Cli.list(PARSER, List.of("sizes"),
-                "bandwidth array sizes in doubles (default 1000,10000,100000,1000000; --full adds 10000000)", Cli.WHOLE);
-        private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
-                "stages per computation (default 5000; --full 50000)");
+                "bandwidth array sizes in doubles (default 1000,100000,1000000; --full 1000,...,10000000)", Cli.WHOLE);
         private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-                "compute per stage (default 17, the AMD rendezvous runs of Qiu et al. 2007)", "MICROS");
-        private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
-                "repetitions of every timing, medians reported (default 3; --full 5)");
-        private static final OptionSpec<Integer> ROUND_MS = Cli.whole(PARSER, "round-ms",
-                "length a timed round aims at (default 40; --full 150)");
-        private static final OptionSpec<Integer> WARMUP_MS = Cli.whole(PARSER, "warmup-ms",
-                "untimed rounds first, per configuration, so the JIT has compiled the rank loops (default 500; --full 2000)");
+                "compute per stage (default 17, the AMD rendezvous runs of Qiu et al. 2007; 0: messaging alone)", "MICROS");
+        private static final Jmh.SettingsOptions JMH = Jmh.SettingsOptions.on(PARSER, QUICK, FULL);
         private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
                 "output folder (default results/mpi-<timestamp>)", "DIR");
-        private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
-                "do not wait out other processes' CPU use");
 
         /**
          * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
@@ -108,13 +120,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
          */
         public static Options parse(String... args) {
             OptionSet s = Cli.parse(PARSER, args);
-            Options d = defaults(s.has(FULL));
+            Options d = defaults(s.has(FULL_FLAG));
             return new Options(d.full(), Cli.sortedList(s, ONLY, d.experiments()), Cli.sortedList(s, BACKEND, d.backends()),
                     Cli.intsIn(s, RANKS, d.ranks(), 2, 64), Cli.intIn(s, BANDWIDTH_RANKS, d.bandwidthRanks(), 2, 64),
-                    Cli.intsIn(s, SIZES, d.sizes(), 1, 50_000_000), Cli.intIn(s, STAGES, d.stages(), 2, 10_000_000),
-                    Cli.doubleIn(s, STAGE_US, d.stageMicros(), 0, 1e6), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
-                    Cli.intIn(s, ROUND_MS, d.roundMillis(), 1, 60_000), Cli.intIn(s, WARMUP_MS, d.warmupMillis(), 0, 600_000),
-                    Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+                    Cli.intsIn(s, SIZES, d.sizes(), 1, 50_000_000), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 0, 1e6),
+                    JMH.settings(s, d.jmh()), Cli.folder(s, OUT));
         }
 
         /**
@@ -125,9 +135,19 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
          * @return the options
          */
         public static Options defaults(boolean full) {
-            return new Options(full, List.of(Part.values()), List.of(MpiBackend.values()), List.of(2, 4, 8), 2,
-                    full ? List.of(1_000, 10_000, 100_000, 1_000_000, 10_000_000) : List.of(1_000, 10_000, 100_000, 1_000_000),
-                    full ? 50_000 : 5_000, 17.0, full ? 5 : 3, full ? 150 : 40, full ? 2_000 : 500, null, false);
+            return new Options(full, List.of(Part.values()), List.of(MpiBackend.values()), full ? List.of(2, 4, 8) : List.of(2), 2,
+                    full ? List.of(1_000, 10_000, 100_000, 1_000_000, 10_000_000) : List.of(1_000, 100_000, 1_000_000),
+                    17.0, full ? FULL : QUICK, null);
+        }
+
+        /**
+         * @param parts the experiments to run
+         * @param jmh JMH's settings
+         * @param folder the output folder
+         * @return these options running only {@code parts} with {@code jmh}, writing into {@code folder}
+         */
+        public Options with(List<Part> parts, Jmh.Settings jmh, Path folder) {
+            return new Options(full, parts, backends, ranks, bandwidthRanks, sizes, stageMicros, jmh, folder);
         }
 
         /** @return the backend a command-line name means ({@link MpiBackend#id} or an alias) */
@@ -140,15 +160,39 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
     }
 
+    /** JMH's own JSON of the run, the section's raw file. */
+    static final String RAW = "mpi-jmh.json";
+    /** JMH's JSON of the basic unit's timing, which sizes the stages before the run. */
+    static final String UNIT_RAW = "mpi-unit-jmh.json";
+
+    static final String UNIT = BasicUnitBenchmark.class.getName() + ".unit";
+    static final String STAGE = StageOverheadBenchmark.class.getName() + ".stage";
+    static final String PING_PONG = PingPongBenchmark.class.getName() + ".halfRoundTrip";
+    static final String FLOOR = CoreToCoreBenchmark.class.getName() + ".handOff";
+    static final String COLLECTIVE = CollectiveLatencyBenchmark.class.getName() + ".collective";
+    static final String RING = RingSendrecvBandwidthBenchmark.class.getName() + ".shift";
+    static final String COPY_ONE = ArraycopyBaseline.class.getName() + ".arraycopy";
+    static final String COPY_ALL = ArraycopyRanksBenchmark.class.getName() + ".copy";
+
+    /** The patterns whose overhead the stage experiment measures; {@code COMPUTE_ONLY} is their subtrahend. */
+    static final List<RendezvousPattern> PATTERNS = List.of(RendezvousPattern.RENDEZVOUS_SHIFT,
+            RendezvousPattern.RENDEZVOUS_EXCHANGE, RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS);
+    static final List<LatencyOp> COLLECTIVES = List.of(LatencyOp.BARRIER, LatencyOp.BCAST, LatencyOp.ALLREDUCE);
+
+    /** A fork's start on a 2-core machine, MPJ Express's world included, for the expected duration only. */
+    private static final double FORK_START_SECONDS = 1.2;
+
     @Override
     public String usage() {
         return Cli.usage("""
                 Usage: bin/ccrj mpi [options]
 
-                ccr-mpi beside MPJ Express in the same run: the rendezvous patterns' overhead per stage by the
-                papers' method (Qiu et al. 2007, Table 1), ping-pong and collective latency (beside native MPI in C,
-                built with the machine's mpicc and run with its mpirun when Open MPI is installed), and sendrecv
+                ccr-mpi beside MPJ Express in the same JMH run (forked JVMs): the rendezvous patterns' overhead per
+                stage (a stage with the pattern minus a stage of compute alone; Qiu et al. 2007, Table 1), ping-pong
+                and collective latency beside a core-to-core hand-off floor and native MPI in C (built with the
+                machine's mpicc, run with its mpirun and timed by itself, when Open MPI is installed), and sendrecv
                 bandwidth into the papers' three copy models beside System.arraycopy (Qiu, Fox & Ho 2006, Table 3).
+                Writes mpi.csv, mpi.md, three PNG charts and JMH's JSON (mpi-jmh.json).
                 """, Options.PARSER);
     }
 
@@ -158,49 +202,64 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     }
 
     @Override
-    public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
         boolean mpj = o.backends().contains(MpiBackend.MPJ_EXPRESS) && mpjInstalled(err);
-        int units = 0;
-        double unitMicros = 0;
-        if (o.experiments().contains(Part.STAGES) && o.stageMicros() > 0) {
-            err.println("calibrating the basic unit ...");
-            if (!o.ignoreLoad()) {
-                ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 10_000, cores);
-            }
-            Calibration cal = Calibration.measure(9, 100_000);
-            unitMicros = cal.unitMicros();
-            units = cal.unitsPerStage(o.stageMicros());
-        }
+        List<MpiBackend> timed = o.backends().stream().filter(b -> b != MpiBackend.MPJ_EXPRESS || mpj).toList();
         String machine = MachineInfo.describe();
+        out.println("ccrj mpi — ccr-mpi beside MPJ Express under JMH (" + (o.full() ? "full" : "quick") + " mode)");
+        out.println(machine);
+        out.flush();
+        OutputFolder dir = new OutputFolder(o.out(), "mpi", out);
+        long start = System.nanoTime();
+
+        int units = 0;
+        double unitNanos = Double.NaN;
+        if (o.experiments().contains(Part.STAGES) && o.stageMicros() > 0 && !timed.isEmpty()) {
+            err.println("ccrj mpi: timing the basic unit of computation (JMH, 1 fork) to size the stages ...");
+            Jmh.Settings s = o.jmh();
+            List<Forks> unit = Jmh.run(List.of(new Jmh.Part(UNIT, Map.of(), null)),
+                    new Jmh.Settings(Math.min(1, s.forks()), s.warmupIterations(), s.iterations(), s.iterationMillis()),
+                    dir.path(UNIT_RAW), err);
+            dir.wrote(UNIT_RAW);
+            // The fastest iteration, as a calibration takes the fastest trial: other processes only
+            // ever make an iteration slower, and the stages' size should not follow their load.
+            unitNanos = unit.get(0).iterations().stream().flatMapToDouble(Arrays::stream).min().orElseThrow();
+            units = unitsPerStage(o.stageMicros(), unitNanos);
+        }
+        List<Jmh.Part> parts = parts(o, timed, units);
+        int benchmarks = parts.stream().mapToInt(MpiRunner::benchmarks).sum();
         String params = String.format(Locale.ROOT,
-                "experiments %s; backends %s%s; ranks %s (bandwidth %d); S = %,d stages of %d basic units (%.1f µs;"
-                        + " unit %.4f µs); %d repetitions, medians; rounds of about %d ms after %d ms of warm-up rounds",
+                "experiments %s; backends %s%s; ranks %s (ping-pong 2, bandwidth %d); %s; JMH %s per benchmark",
                 o.experiments().stream().map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(",")),
                 o.backends().stream().map(b -> b.id).collect(Collectors.joining(",")),
                 o.backends().contains(MpiBackend.MPJ_EXPRESS) && !mpj ? " (MPJ Express not installed)" : "",
-                o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(), o.stages(),
-                units, units * unitMicros, unitMicros, o.reps(), o.roundMillis(), o.warmupMillis());
-        out.println("ccrj mpi — ccr-mpi beside MPJ Express (" + (o.full() ? "full" : "quick") + " mode)");
-        out.println(machine);
+                o.ranks().stream().map(String::valueOf).collect(Collectors.joining(",")), o.bandwidthRanks(),
+                units == 0 ? "stages of messaging alone" : String.format(Locale.ROOT,
+                        "stages of %d basic units (%.1f µs asked; unit %.1f ns, JMH's fastest iteration)", units, o.stageMicros(), unitNanos),
+                o.jmh().describe());
         out.println(params);
+        out.printf(Locale.ROOT, "%d benchmarks: expected about %s, then native MPI%n", benchmarks,
+                Progress.clockTime(expectedSeconds(benchmarks, o.jmh())));
         out.flush();
 
-        long start = System.nanoTime();
-        List<Figure> results = new MpiExperiment(o, units, mpj, cores, err).run();
+        List<Forks> forks = parts.isEmpty() ? List.of() : Jmh.run(parts, o.jmh(), dir.path(RAW), err);
+        if (!parts.isEmpty()) {
+            dir.wrote(RAW);
+        }
+        List<Measured> measured = measured(forks, o, units, mpj);
+        if (o.experiments().contains(Part.LATENCY)) {
+            measured = insertNative(measured, nativeLatency(o, cores, err));
+        }
         double took = (System.nanoTime() - start) / 1e9;
-        MpiReport report = new MpiReport(results, o);
+        MpiReport report = new MpiReport(measured, o);
         String tables = report.tables();
         out.println();
         out.print(tables);
-        out.println("* = some repetitions were disturbed by other processes (more than 10% of the machine)");
 
-        OutputFolder dir = new OutputFolder(o.out(), "mpi", out);
         dir.write("mpi.csv", report.csv());
         String markdown = "- " + machine + "\n- " + params + "\n"
-                + String.format(Locale.ROOT, "- measured in %s%n", Progress.clockTime(took))
-                + "- `*` = some repetitions were disturbed by other processes (more than 10% of the machine)\n\n"
-                + tables;
+                + String.format(Locale.ROOT, "- measured in %s%n%n", Progress.clockTime(took)) + tables;
         dir.write("mpi.md", "# ccrj mpi — ccr-mpi beside MPJ Express\n\n" + markdown);
         String subtitle = cores + " cores";
         for (var chart : List.of(Map.entry("mpi-stage-overhead.png", report.stagePanels(subtitle)),
@@ -213,6 +272,269 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
                 + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts());
+    }
+
+    /** @return basic units per stage for {@code stageMicros} of compute, at least 1 */
+    static int unitsPerStage(double stageMicros, double unitNanos) {
+        if (!(unitNanos > 0)) {
+            throw new IllegalStateException("the basic unit's time came out as " + unitNanos + " ns");
+        }
+        return (int) Math.max(1, Math.round(stageMicros * 1e3 / unitNanos));
+    }
+
+    /** @return what the benchmarks should take on a 2-core machine: every fork's start and iterations */
+    static double expectedSeconds(int benchmarks, Jmh.Settings s) {
+        double fork = (s.forks() == 0 ? 0.2 : FORK_START_SECONDS)
+                + (s.warmupIterations() + s.iterations()) * s.iterationMillis() / 1e3;
+        return benchmarks * Math.max(1, s.forks()) * fork;
+    }
+
+    private static int benchmarks(Jmh.Part p) {
+        return p.params().values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
+    }
+
+    /**
+     * The JMH parts of a run, in report order; the backends are those installed ({@code timed}).
+     * A part whose every backend is missing is left out (JMH has no empty parameter).
+     */
+    static List<Jmh.Part> parts(Options o, List<MpiBackend> timed, int units) {
+        List<String> backends = timed.stream().map(Enum::name).toList();
+        List<String> ranks = o.ranks().stream().map(String::valueOf).toList();
+        List<Jmh.Part> parts = new ArrayList<>();
+        boolean any = !backends.isEmpty();
+        for (Part e : o.experiments()) {
+            switch (e) {
+                case STAGES -> {
+                    if (any) {
+                        parts.add(new Jmh.Part(STAGE, params("backend", backends, "ranks", ranks, "pattern", names(PATTERNS),
+                                "units", units > 0 ? List.of("0", String.valueOf(units)) : List.of("0")), null));
+                        if (units > 0) {
+                            parts.add(new Jmh.Part(STAGE, params("backend", backends, "ranks", ranks, "pattern",
+                                    List.of(RendezvousPattern.COMPUTE_ONLY.name()), "units", List.of(String.valueOf(units))), null));
+                        }
+                    }
+                }
+                case LATENCY -> {
+                    if (any) {
+                        parts.add(new Jmh.Part(PING_PONG, params("backend", backends), null));
+                    }
+                    parts.add(new Jmh.Part(FLOOR, Map.of(), null));
+                    if (any) {
+                        parts.add(new Jmh.Part(COLLECTIVE, params("backend", backends, "ranks", ranks, "collective",
+                                names(COLLECTIVES)), null));
+                    }
+                }
+                case BANDWIDTH -> {
+                    List<String> sizes = o.sizes().stream().map(String::valueOf).toList();
+                    List<String> r = List.of(String.valueOf(o.bandwidthRanks()));
+                    if (any) {
+                        parts.add(new Jmh.Part(RING, params("backend", backends, "ranks", r, "doubles", sizes, "model",
+                                names(List.of(CopyModel.values()))), null));
+                    }
+                    parts.add(new Jmh.Part(COPY_ONE, params("doubles", sizes), null));
+                    // A baseline: its ranks are threads of a ccr-mpi world, whichever backends are compared.
+                    parts.add(new Jmh.Part(COPY_ALL, params("backend", List.of(MpiBackend.CCR_MPI.name()), "ranks", r,
+                            "doubles", sizes), null));
+                }
+            }
+        }
+        return parts;
+    }
+
+    /**
+     * Every figure of the JMH run, in report order, the backends not installed marked so; fails if
+     * JMH left out a benchmark of the run.
+     */
+    static List<Measured> measured(List<Forks> forks, Options o, int units, boolean mpjInstalled) {
+        List<Measured> out = new ArrayList<>();
+        for (Part e : o.experiments()) {
+            switch (e) {
+                case STAGES -> {
+                    for (RendezvousPattern p : PATTERNS) {
+                        for (int r : o.ranks()) {
+                            for (MpiBackend b : o.backends()) {
+                                if (!installed(b, mpjInstalled)) {
+                                    if (units > 0) {
+                                        out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"), "not installed"));
+                                    }
+                                    out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), "not installed"));
+                                    continue;
+                                }
+                                Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
+                                if (units > 0) {
+                                    out.add(MpiReport.difference(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"),
+                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
+                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                                                    RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
+                                }
+                                out.add(MpiReport.time(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), messaging,
+                                        micros(messaging)));
+                            }
+                        }
+                    }
+                    for (int r : units > 0 ? o.ranks() : List.<Integer>of()) {
+                        for (MpiBackend b : o.backends()) {
+                            if (installed(b, mpjInstalled)) {
+                                Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                                        RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
+                                out.add(MpiReport.time(MpiReport.key("stages", RendezvousPattern.COMPUTE_ONLY, b.id, r, 0,
+                                        "compute_us"), c, micros(c)));
+                            }
+                        }
+                    }
+                }
+                case LATENCY -> {
+                    for (MpiBackend b : o.backends()) {
+                        List<Object> key = MpiReport.key("latency", LatencyOp.PING_PONG, b.id, 2, 0, "latency_us");
+                        Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
+                        out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+                    }
+                    Forks floor = find(forks, FLOOR);
+                    out.add(MpiReport.time(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"), floor,
+                            micros(floor)));
+                    for (LatencyOp op : COLLECTIVES) {
+                        for (int r : o.ranks()) {
+                            for (MpiBackend b : o.backends()) {
+                                List<Object> key = MpiReport.key("latency", op, b.id, r, 0, "latency_us");
+                                Forks f = installed(b, mpjInstalled)
+                                        ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
+                                out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+                            }
+                        }
+                    }
+                }
+                case BANDWIDTH -> {
+                    int r = o.bandwidthRanks();
+                    for (int size : o.sizes()) {
+                        for (CopyModel m : CopyModel.values()) {
+                            for (MpiBackend b : o.backends()) {
+                                if (!installed(b, mpjInstalled)) {
+                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "op_us"), "not installed"));
+                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "GB/s"), "not installed"));
+                                    continue;
+                                }
+                                bandwidth(out, m, b.id, r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
+                                        "model", m.name()));
+                            }
+                        }
+                        bandwidth(out, Baseline.ARRAYCOPY_ONE, "java", 1, size, find(forks, COPY_ONE, "doubles", size));
+                        bandwidth(out, Baseline.ARRAYCOPY_ALL, "java", r, size, find(forks, COPY_ALL, "backend",
+                                MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One operation's time and the bandwidth of {@code threads} x {@code size} doubles moved by it. */
+    private static void bandwidth(List<Measured> out, Enum<?> item, String backend, int threads, int size, Forks f) {
+        out.add(MpiReport.time(MpiReport.key("bandwidth", item, backend, threads, size, "op_us"), f, micros(f)));
+        out.add(MpiReport.rate(MpiReport.key("bandwidth", item, backend, threads, size, "GB/s"), f, micros(f), 8.0 * size * threads));
+    }
+
+    private static boolean installed(MpiBackend b, boolean mpjInstalled) {
+        return b != MpiBackend.MPJ_EXPRESS || mpjInstalled;
+    }
+
+    /** @return the factor from a benchmark's JMH score to µs per operation (stages: per stage) */
+    static double micros(Forks f) {
+        return switch (f.unit()) {
+            case "ns/op" -> 1e-3;
+            case "us/op" -> 1;
+            case "ms/op" -> 1e3;
+            default -> throw new IllegalArgumentException("unexpected JMH unit " + f.unit() + " of " + f.benchmark());
+        };
+    }
+
+    /** @return the one benchmark of {@code forks} with these parameters (name, value, ...); fails if JMH gave none */
+    private static Forks find(List<Forks> forks, String benchmark, Object... params) {
+        Map<String, String> wanted = new LinkedHashMap<>();
+        for (int i = 0; i < params.length; i += 2) {
+            wanted.put((String) params[i], String.valueOf(params[i + 1]));
+        }
+        return forks.stream().filter(f -> f.benchmark().equals(benchmark) && f.params().entrySet().containsAll(wanted.entrySet()))
+                .findFirst().orElseThrow(() -> new IllegalStateException("JMH gave no result for " + benchmark + " " + wanted));
+    }
+
+    private static Map<String, List<String>> params(Object... pairs) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            @SuppressWarnings("unchecked")
+            List<String> values = (List<String>) pairs[i + 1];
+            m.put((String) pairs[i], values);
+        }
+        return m;
+    }
+
+    private static List<String> names(List<? extends Enum<?>> constants) {
+        return constants.stream().map(Enum::name).toList();
+    }
+
+    /** The latency figures with native MPI's after the last JMH latency figure, so the tables keep their order. */
+    private static List<Measured> insertNative(List<Measured> measured, List<Measured> nativeFigures) {
+        List<Measured> out = new ArrayList<>(measured);
+        int last = -1;
+        for (int i = 0; i < out.size(); i++) {
+            if ("latency".equals(out.get(i).key().get(1))) {
+                last = i;
+            }
+        }
+        out.addAll(last + 1, nativeFigures);
+        return out;
+    }
+
+    /**
+     * Calls per timed repetition of the native program: some milliseconds at native MPI's
+     * latencies, a few hundred nanoseconds while every process has a core, and tens of
+     * microseconds when the processes outnumber the cores and take turns.
+     */
+    private static final long NATIVE_OPS = 20_000;
+    private static final long NATIVE_OPS_OVERSUBSCRIBED = 2_000;
+
+    /**
+     * The same operations in C on the machine's native MPI (built now), at every rank count, timed
+     * by the program itself (as many repetitions as JMH's forks, at least 3; 1 in a smoke run);
+     * its figures are marked "not installed" when there is none.
+     */
+    private static List<Measured> nativeLatency(Options o, int cores, PrintStream err) {
+        List<String> why = new ArrayList<>();
+        Optional<NativeMpi> nativeMpi;
+        try {
+            nativeMpi = NativeMpi.build(Files.createTempDirectory("ccrj-native-mpi"), why);
+        } catch (IOException e) {
+            why.add("cannot make a folder to build the native MPI program in: " + e.getMessage());
+            nativeMpi = Optional.empty();
+        }
+        why.forEach(w -> err.println("ccrj mpi: " + w + "; its column says \"not installed\""));
+        int reps = o.jmh().forks() == 0 ? 1 : Math.max(3, o.jmh().forks());
+        List<Measured> out = new ArrayList<>();
+        for (int ranks : o.ranks()) {
+            if (nativeMpi.isEmpty()) {
+                for (LatencyOp op : LatencyOp.values()) {
+                    if (op != LatencyOp.PING_PONG || ranks == 2) {
+                        out.add(MpiReport.missing(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                                "not installed"));
+                    }
+                }
+                continue;
+            }
+            err.printf(Locale.ROOT, "ccrj mpi: native MPI at %d ranks (mpirun, %d repetitions timed by the program) ...%n", ranks,
+                    reps);
+            try {
+                Map<LatencyOp, double[]> nanos = nativeMpi.get().run(ranks, reps,
+                        ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED);
+                nanos.forEach((op, perRep) -> {
+                    if (op != LatencyOp.PING_PONG || ranks == 2) {
+                        out.add(MpiReport.external(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                                Arrays.stream(perRep).map(v -> v / 1e3).toArray()));
+                    }
+                });
+            } catch (IOException e) {
+                err.println("ccrj mpi: native MPI at " + ranks + " ranks failed: " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     private static boolean mpjInstalled(PrintStream err) {

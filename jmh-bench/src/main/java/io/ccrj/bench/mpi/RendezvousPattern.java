@@ -7,8 +7,8 @@ import io.ccrj.mpi.patterns.RendezvousShift;
 
 /**
  * The messaging of one stage of the papers' rendezvous patterns (Qiu et al. 2007, Fig. 3(d-e), Table 1),
- * written once for the JMH benchmark ({@link StageOverheadBenchmark}) and the runner
- * ({@link MpiRunner}). Each stage of a rank turns its value into the next through the pattern's
+ * written once for the JMH benchmark ({@link StageOverheadBenchmark}) that {@link MpiRunner}
+ * runs. Each stage of a rank turns its value into the next through the pattern's
  * messages; the computation between stages is the caller's.
  */
 public enum RendezvousPattern {

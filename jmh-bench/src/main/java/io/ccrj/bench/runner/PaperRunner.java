@@ -201,12 +201,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
+            // Quick mode: the runner's own quick settings (1 fork of 2 + 3 iterations of 100 ms per
+            // benchmark, 2 ranks, 3 array sizes: about 90 s on 2 cores, forks' starts included);
+            // full: its --full. Smoke: JMH in this JVM, one 20 ms iteration per benchmark at 2 ranks
+            // and one array size, which only checks the wiring.
             MpiRunner.Options d = MpiRunner.Options.defaults(o.full());
             sections.add(new Section<>(new MpiRunner(), o.smoke()
-                    ? new MpiRunner.Options(false, parts, d.backends(), List.of(2, 3), 2, List.of(300, 1_000), 20, 1, 1, 2, 0,
-                            dir.resolve("mpi"), true)
-                    : new MpiRunner.Options(o.full(), parts, d.backends(), d.ranks(), d.bandwidthRanks(), d.sizes(), d.stages(),
-                            d.stageMicros(), d.reps(), d.roundMillis(), d.warmupMillis(), dir.resolve("mpi"), ignore)));
+                    ? new MpiRunner.Options(false, parts, d.backends(), List.of(2), 2, List.of(1_000), 1, Jmh.SMOKE, dir.resolve("mpi"))
+                    : d.with(parts, d.jmh(), dir.resolve("mpi"))));
         }
         if (o.only().contains(Item.DSS)) {
             // Quick mode: 1 fork of 1 + 2 iterations of 100 ms per benchmark (about 15 s for the 10 on 2

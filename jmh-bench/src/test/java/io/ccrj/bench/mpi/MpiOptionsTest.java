@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
+import io.ccrj.bench.runner.Jmh;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,22 +17,32 @@ class MpiOptionsTest {
         assertThat(o.full()).isFalse();
         assertThat(o.experiments()).containsExactly(Part.STAGES, Part.LATENCY, Part.BANDWIDTH);
         assertThat(o.backends()).containsExactly(MpiBackend.CCR_MPI, MpiBackend.MPJ_EXPRESS);
-        assertThat(o.ranks()).containsExactly(2, 4, 8);
+        assertThat(o.ranks()).containsExactly(2);
         assertThat(o.bandwidthRanks()).isEqualTo(2);
-        assertThat(o.sizes()).containsExactly(1_000, 10_000, 100_000, 1_000_000);
-        assertThat(o.stages()).isEqualTo(5_000);
+        assertThat(o.sizes()).containsExactly(1_000, 100_000, 1_000_000);
         assertThat(o.stageMicros()).isEqualTo(17.0);
-        assertThat(o.reps()).isEqualTo(3);
+        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(1, 2, 3, 100));
         assertThat(o.out()).isNull();
     }
 
     @Test
     void fullChangesOnlyWhatTheCommandLineLeavesOpen() throws Exception {
-        MpiRunner.Options o = MpiRunner.Options.parse("--stages=700", "--full");
+        MpiRunner.Options o = MpiRunner.Options.parse("--iteration-ms=300", "--full");
         assertThat(o.full()).isTrue();
-        assertThat(o.stages()).isEqualTo(700);
+        assertThat(o.ranks()).containsExactly(2, 4, 8);
         assertThat(o.sizes()).endsWith(10_000_000);
-        assertThat(o.reps()).isEqualTo(5);
+        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(5, 2, 5, 300));
+    }
+
+    @Test
+    void jmhSettingsReplaceTheHandTimingOptions() throws Exception {
+        assertThat(MpiRunner.Options.parse("--forks", "3", "--warmup", "0", "--iterations", "4").jmh())
+                .isEqualTo(new Jmh.Settings(3, 0, 4, 100));
+        for (String gone : new String[] {"--reps", "--round-ms", "--warmup-ms", "--stages"}) {
+            assertThatThrownBy(() -> MpiRunner.Options.parse(gone, "3")).as(gone).hasMessageContaining(gone.substring(2));
+        }
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--ignore-load")).hasMessageContaining("ignore-load");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--forks", "0")).hasMessageContaining("--forks: 0 is out of range 1..100");
     }
 
     @Test
@@ -43,6 +54,7 @@ class MpiOptionsTest {
         assertThat(o.backends()).containsExactly(MpiBackend.CCR_MPI, MpiBackend.MPJ_EXPRESS);
         assertThat(o.sizes()).isEqualTo(List.of(1_000, 100_000));
         assertThat(o.out()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(MpiRunner.Options.parse("--parts", "latency").experiments()).containsExactly(Part.LATENCY);
     }
 
     @Test
@@ -52,7 +64,6 @@ class MpiOptionsTest {
         assertThatThrownBy(() -> MpiRunner.Options.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--backend", "openmpi")).hasMessageContaining("unknown backend 'openmpi'");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--sizes", "10,x")).hasMessageContaining("'x' is not a whole number");
-        assertThatThrownBy(() -> MpiRunner.Options.parse("--stages")).hasMessageContaining("stages");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--stage-us", "x")).hasMessageContaining("'x' is not a number");
         assertThatThrownBy(() -> MpiRunner.Options.parse("stages")).hasMessageContaining("unexpected argument 'stages'");
     }

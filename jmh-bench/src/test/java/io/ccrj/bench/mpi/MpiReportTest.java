@@ -1,117 +1,230 @@
 package io.ccrj.bench.mpi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
-import io.ccrj.bench.mpi.MpiKernels.CopyModel;
+import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.mpi.MpiReport.Measured;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Forks;
+import io.ccrj.bench.runner.Jmh;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
+/**
+ * {@code bin/ccrj mpi} turns JMH's forks into its figures, tables, CSV and headline; fed synthetic
+ * forks here (no benchmark runs) for every benchmark {@link MpiRunner#parts} asks JMH for, shaped
+ * as JMH reports them: their units, one array of iteration scores per fork.
+ */
 class MpiReportTest {
-    private static final RendezvousPattern SHIFT = RendezvousPattern.RENDEZVOUS_SHIFT;
-    private static final RendezvousPattern EXCHANGE = RendezvousPattern.RENDEZVOUS_EXCHANGE;
+    private static final int UNITS = 170;
 
-    private static Figure fig(String exp, Enum<?> item, String backend, int ranks, long size, String metric, double v) {
-        // Three repetitions 1% apart: a narrow interval around v.
-        return MpiReport.of(MpiReport.key(exp, item, backend, ranks, size, metric), v, new Figure.Runs(3, 3, 0.01), v * 0.99, v, v * 1.01);
+    /** JMH's score unit of each benchmark. */
+    private static String unit(String benchmark) {
+        return benchmark.equals(MpiRunner.RING) || benchmark.equals(MpiRunner.COPY_ONE) || benchmark.equals(MpiRunner.COPY_ALL)
+                ? "us/op" : "ns/op";
     }
 
-    private static MpiReport report(double mpjShift4) throws Exception {
-        List<Figure> f = new ArrayList<>();
-        for (int r : new int[] {2, 4}) {
-            f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "overhead_us", 0.3));
-            f.add(fig("stages", SHIFT, "ccr-mpi", r, 0, "messaging_us", 0.25));
-            f.add(fig("stages", SHIFT, "mpj-express", r, 0, "overhead_us", 30));
-            f.add(fig("stages", SHIFT, "mpj-express", r, 0, "messaging_us", r == 4 ? mpjShift4 : 25));
-            f.add(fig("stages", EXCHANGE, "ccr-mpi", r, 0, "messaging_us", 0.5));
-            f.add(fig("stages", EXCHANGE, "mpj-express", r, 0, "messaging_us", 60));
+    /** Every benchmark of the run's parts, each fork's iterations given by {@code score(benchmark and params)}. */
+    static List<Forks> run(MpiRunner.Options o, Function<Map<String, String>, List<double[]>> score) {
+        List<Forks> all = new ArrayList<>();
+        for (Jmh.Part p : MpiRunner.parts(o, o.backends(), UNITS)) {
+            List<Map<String, String>> combos = new ArrayList<>(List.of(new LinkedHashMap<>()));
+            p.params().forEach((name, values) -> {
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : combos) {
+                    for (String v : values) {
+                        Map<String, String> m = new LinkedHashMap<>(c);
+                        m.put(name, v);
+                        next.add(m);
+                    }
+                }
+                combos.clear();
+                combos.addAll(next);
+            });
+            for (Map<String, String> c : combos) {
+                Map<String, String> withName = new LinkedHashMap<>(c);
+                withName.put("benchmark", p.benchmark().substring(p.benchmark().lastIndexOf('.', p.benchmark().lastIndexOf('.') - 1) + 1));
+                all.add(new Forks(p.benchmark(), c, unit(p.benchmark()), score.apply(withName)));
+            }
         }
-        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us", 0.2));
-        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, "mpj-express", 2, 0, "latency_us", 30));
-        f.add(fig("latency", MpiReport.Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us", 0.08));
-        f.add(MpiReport.missing(MpiReport.key("latency", MpiKernels.LatencyOp.BARRIER, "mpj-express", 2, 0, "latency_us")));
-        f.add(fig("latency", MpiKernels.LatencyOp.PING_PONG, MpiExperiment.NATIVE, 2, 0, "latency_us", 0.25));
-        f.add(MpiReport.missing(MpiReport.key("latency", MpiKernels.LatencyOp.BARRIER, MpiExperiment.NATIVE, 2, 0,
-                "latency_us")));
-        f.add(fig("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", 2, 100_000, "GB/s", 45));
-        f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s", 50));
-        f.add(fig("bandwidth", MpiReport.Baseline.ARRAYCOPY_ALL, "java", 2, 100_000, "GB/s", 90));
-        return new MpiReport(f, MpiRunner.Options.parse("--stages", "1000"));
+        return all;
+    }
+
+    /** {@code n} forks, each with iterations 1% either side of {@code v}. */
+    static List<double[]> forks(int n, double v) {
+        List<double[]> f = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            f.add(new double[] {v * 0.99, v, v * 1.01});
+        }
+        return f;
+    }
+
+    /**
+     * A plausible machine: ccr-mpi's messaging 0.25 µs a stage, MPJ Express's 25; ccr-mpi's
+     * ping-pong 0.2 µs, MPJ's 30, the floor 0.08; sendrecv of 10^5 doubles 100 µs on ccr-mpi.
+     */
+    static List<double[]> plausible(Map<String, String> p, int n) {
+        boolean mpj = "MPJ_EXPRESS".equals(p.get("backend"));
+        return switch (p.get("benchmark")) {
+            case "StageOverheadBenchmark.stage" -> forks(n, "COMPUTE_ONLY".equals(p.get("pattern")) ? 17_000
+                    : p.get("units").equals("0") ? (mpj ? 25_000 : 250) : (mpj ? 47_000 : 17_300));
+            case "PingPongBenchmark.halfRoundTrip" -> forks(n, mpj ? 30_000 : 200);
+            case "CoreToCoreBenchmark.handOff" -> forks(n, 80);
+            case "CollectiveLatencyBenchmark.collective" -> forks(n, mpj ? 40_000 : 500);
+            case "RingSendrecvBandwidthBenchmark.shift" -> forks(n, mpj ? 1_000 : 100);
+            case "ArraycopyBaseline.arraycopy" -> forks(n, 16);
+            case "ArraycopyRanksBenchmark.copy" -> forks(n, 20);
+            default -> throw new AssertionError(p);
+        };
+    }
+
+    private static MpiReport report(MpiRunner.Options o, Function<Map<String, String>, List<double[]>> score,
+                                    List<Measured> nativeFigures) {
+        List<Measured> m = new ArrayList<>(MpiRunner.measured(run(o, score), o, UNITS, true));
+        m.addAll(nativeFigures);
+        return new MpiReport(m, o);
+    }
+
+    private static final MpiRunner.Options FIVE_FORKS = MpiRunner.Options.parse("--ranks", "2,4", "--forks", "5");
+
+    @Test
+    void stageTableHasBothBackendsTheOverheadTheRatioAndThePublishedFigures() {
+        String t = report(FIVE_FORKS, p -> plausible(p, 5), List.of()).stageTable();
+        assertThat(t).contains("a stage of 17 µs compute and the pattern's messaging, minus a stage of the compute alone");
+        assertThat(t).containsPattern("\\| Rendezvous Shift \\| 2 \\| 0\\.300 \\| 0\\.250 \\| 30\\.0 \\| 25\\.0 \\| 100x better"
+                + " \\(9[0-9]-1[01][0-9]x\\) \\| 7\\.1 \\| 6\\.6 \\|");
+        assertThat(t).contains("| Exchange as two shifts | 4 |");
+        assertThat(t).contains("The compute alone, per stage (µs, the subtrahend): ccr-mpi at 2 ranks 17.0 (");
     }
 
     @Test
-    void stageTableHasBothBackendsTheRatioAndThePublishedFigures() throws Exception {
-        String t = report(25).stageTable();
-        assertThat(t).contains("S = 1,000 stages of 17 µs");
-        assertThat(t).contains("| Rendezvous Shift | 2 | 0.300 | 0.250 | 30.0 | 25.0 | 100x better (98-102x) | 7.1 | 6.6 |");
-        assertThat(t).contains("| Rendezvous Exchange | 4 |  | 0.500 |  | 60.0 | 120x better (118-122x) | 14.2 | 15.2 |");
-        // MPJ Express's messaging at 4 ranks as fast as ours: the intervals overlap, no ratio.
-        assertThat(report(0.25).stageTable()).contains("| Rendezvous Shift | 4 | 0.300 | 0.250 | 30.0 | 0.3 | not resolved: the intervals"
-                + " overlap |");
+    void oneForkStatesNoRatio() {
+        MpiRunner.Options o = MpiRunner.Options.parse();
+        MpiReport r = report(o, p -> plausible(p, 1), List.of());
+        // The overhead, 0.3 µs under iterations 1% (170 ns) either side of 17 µs, is not resolved by one fork's iterations.
+        assertThat(r.stageTable()).contains("| Rendezvous Shift | 2 | not resolved | 0.250 | 30.0 | 25.0 | not resolved: 1 fork"
+                + " (rerun with --full: 5 forks) |");
+        assertThat(r.tables()).contains("from one fork no ratio is stated");
+        // The headline carries the figures without an interval, so it states no ratio either.
+        Figure shift = r.headline().get(0);
+        assertThat(shift.ours().hasInterval()).isFalse();
+        assertThat(shift.peer().value()).isCloseTo(25, within(1e-9));
     }
 
     @Test
-    void latencyTableHasNativeMpiAndMarksMissingBackends() throws Exception {
-        String t = report(25).latencyTable();
-        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | 30.0 | 0.250 | 150x better (147-153x) | ");
-        assertThat(t).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| .* \\| 1\\.2[0-9]*x better \\(");
-        assertThat(t).contains("| barrier | 2 |  | not installed | not installed |  |  |");
-        // The core-to-core floor is a sentence of its own, not a row with empty backend columns.
+    void forksInTwoModesAreShownAsTwoGroups() {
+        String t = report(FIVE_FORKS, p -> p.get("benchmark").equals("PingPongBenchmark.halfRoundTrip")
+                && p.get("backend").equals("CCR_MPI") ? List.of(new double[] {200}, new double[] {200}, new double[] {210},
+                new double[] {450}, new double[] {460}) : plausible(p, 5), List.of()).latencyTable();
+        assertThat(t).contains("| ping-pong (half round trip) | 2 | two modes: 3 forks at 0.200, 2 forks at 0.455 | 30.0 |");
+    }
+
+    @Test
+    void latencyTableHasNativeMpiTheFloorAndMarksMissingFigures() {
+        List<Measured> nativeFigures = List.of(
+                MpiReport.external(MpiReport.key("latency", LatencyOp.PING_PONG, MpiReport.NATIVE, 2, 0, "latency_us"),
+                        new double[] {0.25, 0.25, 0.25}),
+                MpiReport.missing(MpiReport.key("latency", LatencyOp.BARRIER, MpiReport.NATIVE, 2, 0, "latency_us"), "not installed"));
+        String t = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).latencyTable();
+        assertThat(t).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| 0\\.200 \\| 30\\.0 \\| 0\\.250 \\| 150x better"
+                + " \\([0-9]+-[0-9]+x\\) \\| 1\\.2[0-9]x better");
+        assertThat(t).contains("| barrier | 2 | 0.500 | 40.0 | not installed | 80x better (");
         assertThat(t).doesNotContain("| " + MpiReport.Baseline.CORE_TO_CORE.label)
-                .contains("one counter, nothing of ccr's): 0.080 (0.079 .. 0.081) µs; ccr-mpi's ping-pong against it: 2.50x worse"
-                        + " (2.45-2.55x).");
+                .containsPattern("one counter, nothing of ccr's\\): 0\\.080 \\(0\\.0[0-9]+ \\.\\. 0\\.0[0-9]+\\) µs; ccr-mpi's"
+                        + " ping-pong against it: 2\\.50x worse");
     }
 
     @Test
-    void bandwidthRatiosAgainstBothBaselines() throws Exception {
-        String t = report(25).bandwidthTable();
-        assertThat(t).contains("| 100,000 |  | 45.00 |").contains("| 50.00 | 90.00 | 1.11x worse (1.09-1.13x) | 2.00x worse (1.96-2.04x) |  |");
+    void bandwidthIsBytesOverTimeSummedOverRanks() {
+        String t = report(FIVE_FORKS, p -> plausible(p, 5), List.of()).bandwidthTable();
+        // 8 bytes x 10^5 doubles x 2 ranks in 100 µs: 16 GB/s; arraycopy 8 x 10^5 in 16 µs: 50; two threads in 20 µs: 80.
+        assertThat(t).contains("| 100,000 | 16.00 | 16.00 | 16.00 | 1.60 | 1.60 | 1.60 | 50.00 | 80.00 |")
+                .containsPattern("\\| 3\\.1[0-9]x worse \\([0-9.]+-[0-9.]+x\\) \\| 5\\.0[0-9]x worse");
     }
 
     @Test
-    void aNegativeOverheadOrAnUnresolvedOneIsNoFigure() throws Exception {
-        List<Figure> f = new ArrayList<>();
-        f.add(fig("stages", SHIFT, "ccr-mpi", 2, 0, "overhead_us", -0.05)); // T(S) below T(1): noise
-        f.add(MpiReport.of(MpiReport.key("stages", SHIFT, "ccr-mpi", 2, 0, "messaging_us"), 0.8, new Figure.Runs(3, 3, 0.01), 0.3, 0.8,
-                5.0)); // an interval over 3x wide
-        f.add(fig("stages", SHIFT, "mpj-express", 2, 0, "messaging_us", 16.3));
-        String t = new MpiReport(f, MpiRunner.Options.parse("--stages", "1000")).stageTable();
-        assertThat(t).contains("| Rendezvous Shift | 2 | below resolution | not resolved |  | 16.3 |"
-                + " not resolved: ours' interval spans more than 3x |").doesNotContain("-0.050");
+    void aNegativeOverheadOrAnUnresolvedOneIsNoFigure() {
+        MpiRunner.Options o = MpiRunner.Options.parse("--forks", "5");
+        String t = report(o, p -> {
+            if (p.get("benchmark").equals("StageOverheadBenchmark.stage") && p.get("backend").equals("CCR_MPI")) {
+                // The pattern's stage below the compute alone (noise), and messaging whose one fork's iterations spread 100x.
+                return p.get("pattern").equals("COMPUTE_ONLY") ? forks(5, 17_000) : p.get("units").equals("0")
+                        ? List.<double[]>of(new double[] {10, 1000, 10, 1000, 10, 10}) : forks(5, 16_950);
+            }
+            return plausible(p, 5);
+        }, List.of()).stageTable();
+        assertThat(t).contains("| Rendezvous Shift | 2 | below resolution | not resolved | 30.0 | 25.0 |").doesNotContain("-0.050");
     }
 
     @Test
-    void csvHasOneLinePerFigureAndQuotesCommas() throws Exception {
-        MpiReport r = report(25);
+    void anOverheadIsTheDifferenceWithAnIntervalFromBothBenchmarksForks() {
+        Forks with = new Forks("x", Map.of(), "ns/op", forks(5, 17_300));
+        Forks without = new Forks("x", Map.of(), "ns/op", forks(5, 17_000));
+        Measured m = MpiReport.difference(MpiReport.key("stages", RendezvousPattern.RENDEZVOUS_SHIFT, "ccr-mpi", 2, 0,
+                "overhead_us"), with, without, 1e-3);
+        assertThat(m.figure().ours().value()).isCloseTo(0.3, within(1e-9));
+        // Each side's iterations spread 1%: about 170 ns either way, so the difference's interval reaches far beyond 0.3 µs.
+        assertThat(m.figure().ours().low()).isLessThan(0.2);
+        assertThat(m.figure().ours().high()).isGreaterThan(0.4);
+        assertThat(m.acrossForks()).isEqualTo(m.figure().ours());
+        Measured oneFork = MpiReport.difference(m.key(), new Forks("x", Map.of(), "ns/op", forks(1, 17_300)),
+                new Forks("x", Map.of(), "ns/op", forks(1, 17_000)), 1e-3);
+        assertThat(oneFork.figure().ours().hasInterval()).isTrue();
+        assertThat(oneFork.acrossForks().hasInterval()).isFalse();
+    }
+
+    @Test
+    void csvHasOneLinePerFigureWithForksAndModes() {
+        MpiReport r = report(FIVE_FORKS, p -> plausible(p, 5), List.of(MpiReport.missing(MpiReport.key("latency",
+                LatencyOp.BARRIER, MpiReport.NATIVE, 2, 0, "latency_us"), "not installed")));
         String[] lines = r.csv().toString().split("\n");
-        assertThat(lines[0]).isEqualTo(String.join(",", MpiReport.CSV_HEADER));
+        assertThat(lines[0]).isEqualTo("experiment,item,backend,ranks,size,metric,value,low,high,forks,modes,note");
         assertThat(lines).hasSize(1 + r.figures().size());
-        assertThat(r.csv().toString()).contains("latency,barrier,mpj-express,2,0,latency_us,,0,0,,not installed")
-                .contains("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50.0000,3,3,0.010,");
+        assertThat(r.csv().toString()).contains("latency,barrier,native-mpi,2,0,latency_us,,,,0,,not installed")
+                .containsPattern("bandwidth,\"System.arraycopy, 1 thread\",java,1,100000,GB/s,50\\.0+,[0-9.]+,[0-9.]+,5,,\n");
     }
 
     @Test
-    void headlineRowsAreFoundByItemAndCarryThePeerAndThePublishedFigures() throws Exception {
-        List<io.ccrj.bench.runner.Figure> h = report(25).headline();
-        // Looked up by RendezvousPattern, LatencyOp, CopyModel and Baseline, not by their labels.
-        assertThat(h).extracting(io.ccrj.bench.runner.Figure::label).containsExactly(
-                "Rendezvous Shift, per stage, 2 ranks", "Rendezvous Shift, per stage, 4 ranks",
-                "Rendezvous Exchange, per stage, 2 ranks", "Rendezvous Exchange, per stage, 4 ranks",
-                "ping-pong (half round trip), 2 ranks", "  same, against this run's core-to-core hand-off floor",
-                "ping-pong (half round trip), 2 ranks, against native MPI (C, shared memory)",
-                "sendrecv 10^5 doubles, summed over 2 ranks", "  same, against System.arraycopy on 1 thread");
-        assertThat(h).extracting(io.ccrj.bench.runner.Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
+    void headlineRowsAreFoundByItemAndCarryThePeerAndThePublishedFigures() {
+        List<Measured> nativeFigures = List.of(MpiReport.external(MpiReport.key("latency", LatencyOp.PING_PONG, MpiReport.NATIVE,
+                2, 0, "latency_us"), new double[] {0.25, 0.24, 0.26}));
+        List<Figure> h = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).headline();
+        assertThat(h).extracting(Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
                 "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
-                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.latency.PING_PONG.2.vs-native",
-                "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
+                "mpi.latency.PING_PONG.2", "mpi.latency.PING_PONG.2.vs-floor", "mpi.latency.BARRIER.4",
+                "mpi.latency.BARRIER.4.vs-floor", "mpi.latency.ALLREDUCE.4", "mpi.latency.ALLREDUCE.4.vs-floor",
+                "mpi.latency.PING_PONG.2.vs-native", "mpi.bandwidth.OUTSIDE_THREAD.2.100000",
                 "mpi.bandwidth.OUTSIDE_THREAD.2.100000.vs-arraycopy");
         assertThat(h.get(0).peerName()).isEqualTo("MPJ Express");
-        assertThat(h.get(0).peer().value()).isEqualTo(25);
+        assertThat(h.get(0).peer().value()).isCloseTo(25, within(1e-9));
+        assertThat(h.get(0).ours().hasInterval()).isTrue();
         assertThat(h.get(0).published()).isEqualTo(7.1);
-        assertThat(h.get(5).peer().value()).isEqualTo(0.08);
-        assertThat(h.get(6).peerName()).isEqualTo("native MPI");
-        assertThat(h.get(6).peer().value()).isEqualTo(0.25);
-        assertThat(h.get(8).peer().value()).isEqualTo(50);
+        assertThat(h.get(5).peer().value()).isCloseTo(0.08, within(1e-9));
+        assertThat(h.get(10).peerName()).isEqualTo("native MPI");
+        assertThat(h.get(12).peer().value()).isCloseTo(50, within(1e-9));
+    }
+
+    @Test
+    void aBenchmarkJmhLeftOutFailsNamingIt() {
+        MpiRunner.Options o = MpiRunner.Options.parse("--only", "latency");
+        List<Forks> forks = run(o, p -> plausible(p, 1)).stream().filter(f -> !f.benchmark().equals(MpiRunner.FLOOR)).toList();
+        assertThatThrownBy(() -> MpiRunner.measured(forks, o, UNITS, true)).hasMessageContaining("JMH gave no result for "
+                + MpiRunner.FLOOR);
+    }
+
+    @Test
+    void mpjExpressNotInstalledIsLeftOutOfJmhAndMarked() {
+        MpiRunner.Options o = MpiRunner.Options.parse("--only", "latency");
+        List<Jmh.Part> parts = MpiRunner.parts(o, List.of(MpiBackend.CCR_MPI), UNITS);
+        assertThat(parts).allSatisfy(p -> assertThat(p.params().getOrDefault("backend", List.of("CCR_MPI"))).containsExactly("CCR_MPI"));
+        List<Forks> forks = run(o, p -> plausible(p, 1)).stream().filter(f -> !"MPJ_EXPRESS".equals(f.params().get("backend"))).toList();
+        String t = new MpiReport(MpiRunner.measured(forks, o, UNITS, false), o).latencyTable();
+        assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | not installed |");
     }
 }

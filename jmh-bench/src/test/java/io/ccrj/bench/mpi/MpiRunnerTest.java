@@ -2,11 +2,15 @@ package io.ccrj.bench.mpi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
+import io.ccrj.bench.runner.Jmh;
+import io.ccrj.bench.runner.Report;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,35 +33,60 @@ class MpiRunnerTest {
     }
 
     @Test
-    void helpPrintsUsageAndExitsZero() {
+    void helpPrintsUsageWithTheJmhOptionsAndExitsZero() {
         assertThat(run("-h")).isZero();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: bin/ccrj mpi");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: bin/ccrj mpi").contains("--forks").contains("--iteration-ms")
+                .contains("mpi-jmh.json").doesNotContain("--reps").doesNotContain("--round-ms");
     }
 
-    /** Both backends, every experiment, tiny sizes: the tables, the CSV, the Markdown and three PNGs. */
     @Test
-    @Timeout(180)
-    void aTinyRunOfBothBackendsWritesEveryFile(@TempDir Path dir) throws Exception {
-        int code = run("--ranks", "2,3", "--sizes", "300,1000", "--stages", "20", "--stage-us", "1", "--reps", "1",
-                "--round-ms", "2", "--warmup-ms", "0", "--ignore-load", "--out", dir.toString());
+    void theQuickRunFitsItsShareOfThePaperRun() {
+        // 48 benchmarks of one fork each: the section's share of `bin/ccrj paper` is 110 s on 2 cores.
+        MpiRunner.Options o = MpiRunner.Options.defaults(false);
+        int benchmarks = MpiRunner.parts(o, o.backends(), 170).stream()
+                .mapToInt(p -> p.params().values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b)).sum();
+        assertThat(benchmarks).isEqualTo(14 + 9 + 24);
+        assertThat(MpiRunner.expectedSeconds(benchmarks, o.jmh())).isLessThan(100);
+        MpiRunner.Options full = MpiRunner.Options.defaults(true);
+        assertThat(full.jmh().forks()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void unitsPerStageComeFromTheUnitsTime() {
+        assertThat(MpiRunner.unitsPerStage(17, 100)).isEqualTo(170);
+        assertThat(MpiRunner.unitsPerStage(0.01, 100)).isEqualTo(1);
+    }
+
+    /**
+     * Both backends, every experiment, smoke settings (JMH in this JVM): the tables, the CSV, the
+     * Markdown, the three PNGs and JMH's JSON, every JMH figure measured.
+     */
+    @Test
+    @Timeout(300)
+    void aSmokeRunOfBothBackendsWritesEveryFile(@TempDir Path dir) throws Exception {
+        MpiRunner.Options o = new MpiRunner.Options(false, List.of(Part.values()), List.of(MpiBackend.values()), List.of(2), 2,
+                List.of(1_000), 1, Jmh.SMOKE, dir);
+        Report report = new MpiRunner().run(o, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         String stdout = out.toString(StandardCharsets.UTF_8);
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(stdout).contains("| Rendezvous Exchange | 3 |").contains("| barrier | 3 |")
-                .contains("| 1,000 |").doesNotContain("Targets");
+        assertThat(stdout).contains("| Rendezvous Exchange | 2 |").contains("| barrier | 2 |").contains("| 1,000 |")
+                .contains("floor for a one-way hand-off between two threads").contains("benchmarks: expected about");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
-        // stages: 3 patterns x 2 ranks x 2 backends x 2 metrics; latency: ping-pong at 2 + 3 ops x 2 ranks, x 2
-        // backends, + the core-to-core floor, + native MPI's 4 operations at 2 ranks and 3 at 3; bandwidth: 2 sizes x
-        // (3 models x 2 backends + 2 baselines) x 2 metrics
-        assertThat(Files.readAllLines(dir.resolve("mpi.csv"))).hasSize(1 + 24 + 15 + 7 + 32);
-        // ccr-mpi, MPJ Express and native MPI each measured (a * marks a figure other processes disturbed)
-        assertThat(stdout).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| [0-9.]+\\*? \\| [0-9.]+\\*? \\| [0-9.]+\\*? \\|");
-        assertThat(stdout).contains("floor for a one-way hand-off between two threads");
-        assertThat(Files.readString(dir.resolve("mpi.csv"))).doesNotContain("not installed");
-        assertThat(Files.readString(dir.resolve("mpi.md"))).doesNotContain("Targets");
+        String csv = Files.readString(dir.resolve("mpi.csv"));
+        // stages: 3 patterns x 2 backends x 2 metrics + compute alone x 2 backends; latency: ping-pong and 3
+        // collectives x 2 backends, the floor, native MPI's 4 operations; bandwidth: (3 models x 2 backends + 2
+        // baselines) x 2 metrics
+        assertThat(csv.lines()).hasSize(1 + 14 + 13 + 16);
+        assertThat(csv).doesNotContain("not installed").doesNotContain("NaN");
+        assertThat(Files.readString(dir.resolve("mpi-jmh.json"))).contains(MpiRunner.STAGE).contains(MpiRunner.COPY_ALL);
+        assertThat(dir.resolve("mpi-unit-jmh.json")).isNotEmptyFile();
+        assertThat(Files.readString(dir.resolve("mpi.md"))).contains("JMH no fork (in this JVM");
         for (String png : new String[] {"mpi-stage-overhead.png", "mpi-latency.png", "mpi-bandwidth.png"}) {
             byte[] bytes = Files.readAllBytes(dir.resolve(png));
             assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).as(png).isEqualTo("PNG");
         }
+        assertThat(report.figures()).extracting(io.ccrj.bench.runner.Figure::id).contains("mpi.stages.RENDEZVOUS_SHIFT.2",
+                "mpi.latency.PING_PONG.2");
     }
 }
