@@ -7,7 +7,7 @@ import io.ccrj.bench.mpi.MpiReport.Baseline;
 import io.ccrj.bench.mpi.MpiReport.Measured;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
-import io.ccrj.bench.runner.Cli;
+import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
@@ -24,12 +24,13 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/ccrj mpi}: ccr-mpi beside MPJ Express in one run, every figure of theirs from JMH
@@ -90,41 +91,118 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 500);
 
-        private static final OptionParser PARSER = Cli.parser();
-        private static final OptionSpec<Void> FULL_FLAG = Cli.flag(PARSER, "full",
-                "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks of 2 + 5 iterations of 500 ms"
-                        + " (about 40 minutes; the expected time is printed first)");
-        private static final OptionSpec<Part> ONLY = Cli.list(PARSER, List.of("only", "parts"),
-                "stages, latency and/or bandwidth (default all three)", Cli.converter(Part.class, Part::parse, "LIST"));
-        private static final OptionSpec<MpiBackend> BACKEND = Cli.list(PARSER, List.of("backend", "backends"),
-                "ccr-mpi and/or mpj-express (default both; MPJ Express rows say \"not installed\" when it is missing)",
-                Cli.converter(MpiBackend.class, Options::backend, "LIST"));
-        private static final OptionSpec<Integer> RANKS = Cli.list(PARSER, List.of("ranks"),
-                "rank counts of stages and the collectives (default 2; --full 2,4,8); ping-pong is at 2", Cli.WHOLE);
-        private static final OptionSpec<Integer> BANDWIDTH_RANKS = Cli.whole(PARSER, "bandwidth-ranks",
-                "ranks of the bandwidth experiment (default 2)");
-        private static final OptionSpec<Integer> SIZES = Cli.list(PARSER, List.of("sizes"),
-                "bandwidth array sizes in doubles (default 1000,100000,1000000; --full 1000,...,10000000)", Cli.WHOLE);
-        private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-                "compute per stage (default 17, the AMD rendezvous runs of Qiu et al. 2007; 0: messaging alone)", "MICROS");
-        private static final Jmh.SettingsOptions JMH = Jmh.SettingsOptions.on(PARSER, QUICK, FULL);
-        private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-                "output folder (default results/mpi-<timestamp>)", "DIR");
+        /** {@code --only}'s items. */
+        static final class PartName extends Commands.Items<Part> {
+            PartName() {
+                super(Part::parse);
+            }
+        }
+
+        /** {@code --backend}'s items. */
+        static final class BackendName extends Commands.Items<MpiBackend> {
+            BackendName() {
+                super(Options::backend);
+            }
+        }
+
+        /** {@code --ranks} and {@code --bandwidth-ranks}: 2 to 64. */
+        static final class RankCount extends Commands.WholeIn {
+            RankCount() {
+                super(2, 64);
+            }
+        }
+
+        /** {@code --sizes}: 1 to 50,000,000 doubles. */
+        static final class ArraySize extends Commands.WholeIn {
+            ArraySize() {
+                super(1, 50_000_000);
+            }
+        }
+
+        /** {@code --stage-us}: 0 to 10^6 µs. */
+        static final class StageMicros extends Commands.NumberIn {
+            StageMicros() {
+                super(0, 1e6);
+            }
+        }
+
+        /** The command line, declared for picocli; a fresh one per parse. */
+        @Command(name = "bin/ccrj mpi", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+                description = {"ccr-mpi beside MPJ Express in the same JMH run (forked JVMs): the rendezvous patterns'"
+                        + " overhead per stage (a stage with the pattern minus a stage of compute alone; Qiu et al. 2007,"
+                        + " Table 1), ping-pong and collective latency beside a core-to-core hand-off floor and native MPI"
+                        + " in C (built with the machine's mpicc, run with its mpirun and timed by itself, when Open MPI"
+                        + " is installed), and sendrecv bandwidth into the papers' three copy models beside"
+                        + " System.arraycopy (Qiu, Fox & Ho 2006, Table 3). Writes mpi.csv, mpi.md, three PNG charts and"
+                        + " JMH's JSON (mpi-jmh.json).", ""})
+        static final class Line implements Commands.ShowsDefaults {
+            @Option(names = "--full", description = "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks"
+                    + " of 2 + 5 iterations of 500 ms (about 40 minutes; the expected time is printed first)")
+            boolean full;
+
+            @Option(names = {"--only", "--parts"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
+                    converter = PartName.class, description = "stages, latency and/or bandwidth (default: all three)")
+            List<Part> only;
+
+            @Option(names = {"--backend", "--backends"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
+                    converter = BackendName.class, description = "ccr-mpi and/or mpj-express (default: both; MPJ Express"
+                    + " rows say \"not installed\" when it is missing)")
+            List<MpiBackend> backends;
+
+            @Option(names = "--ranks", paramLabel = "LIST", split = ",", hideParamSyntax = true, converter = RankCount.class,
+                    description = "rank counts of stages and the collectives; ping-pong is at 2 (default: ${DEFAULT-VALUE})")
+            List<Integer> ranks;
+
+            @Option(names = "--bandwidth-ranks", paramLabel = "N", converter = RankCount.class,
+                    description = "ranks of the bandwidth experiment (default: ${DEFAULT-VALUE})")
+            Integer bandwidthRanks;
+
+            @Option(names = "--sizes", paramLabel = "LIST", split = ",", hideParamSyntax = true, converter = ArraySize.class,
+                    description = "bandwidth array sizes in doubles (default: ${DEFAULT-VALUE})")
+            List<Integer> sizes;
+
+            @Option(names = "--stage-us", paramLabel = "MICROS", converter = StageMicros.class,
+                    description = "compute per stage, 17 in the AMD rendezvous runs of Qiu et al. 2007; 0: messaging"
+                            + " alone (default: ${DEFAULT-VALUE})")
+            Double stageMicros;
+
+            @Mixin
+            Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(QUICK, FULL);
+
+            @Mixin
+            Commands.OutFolder out = new Commands.OutFolder("mpi");
+
+            @Mixin
+            Commands.Help help = new Commands.Help();
+
+            @Override
+            public String shownDefault(String option) {
+                Options quick = defaults(false);
+                Options full = defaults(true);
+                return switch (option) {
+                    case "--ranks" -> Commands.quickOrFull(quick.ranks(), full.ranks());
+                    case "--bandwidth-ranks" -> Commands.quickOrFull(quick.bandwidthRanks(), full.bandwidthRanks());
+                    case "--sizes" -> Commands.quickOrFull(quick.sizes(), full.sizes());
+                    case "--stage-us" -> Commands.quickOrFull(quick.stageMicros(), full.stageMicros());
+                    default -> null;
+                };
+            }
+        }
 
         /**
          * Parses a command line. Mode defaults (quick or {@code --full}) apply to whatever it does not set.
          *
          * @param args the arguments
          * @return the options
-         * @throws IllegalArgumentException naming the bad option (or jopt-simple's OptionException)
+         * @throws IllegalArgumentException one line naming the bad option as typed
          */
         public static Options parse(String... args) {
-            OptionSet s = Cli.parse(PARSER, args);
-            Options d = defaults(s.has(FULL_FLAG));
-            return new Options(d.full(), Cli.sortedList(s, ONLY, d.experiments()), Cli.sortedList(s, BACKEND, d.backends()),
-                    Cli.intsIn(s, RANKS, d.ranks(), 2, 64), Cli.intIn(s, BANDWIDTH_RANKS, d.bandwidthRanks(), 2, 64),
-                    Cli.intsIn(s, SIZES, d.sizes(), 1, 50_000_000), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 0, 1e6),
-                    JMH.settings(s, d.jmh()), Cli.folder(s, OUT));
+            Line l = Commands.parse(new Line(), args);
+            Options d = defaults(l.full);
+            return new Options(d.full(), Commands.sorted(l.only, d.experiments()), Commands.sorted(l.backends, d.backends()),
+                    Commands.sorted(l.ranks, d.ranks()), Objects.requireNonNullElse(l.bandwidthRanks, d.bandwidthRanks()),
+                    Commands.sorted(l.sizes, d.sizes()), Objects.requireNonNullElse(l.stageMicros, d.stageMicros()),
+                    l.jmh.settings(l.full), l.out.folder());
         }
 
         /**
@@ -184,16 +262,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
 
     @Override
     public String usage() {
-        return Cli.usage("""
-                Usage: bin/ccrj mpi [options]
-
-                ccr-mpi beside MPJ Express in the same JMH run (forked JVMs): the rendezvous patterns' overhead per
-                stage (a stage with the pattern minus a stage of compute alone; Qiu et al. 2007, Table 1), ping-pong
-                and collective latency beside a core-to-core hand-off floor and native MPI in C (built with the
-                machine's mpicc, run with its mpirun and timed by itself, when Open MPI is installed), and sendrecv
-                bandwidth into the papers' three copy models beside System.arraycopy (Qiu, Fox & Ho 2006, Table 3).
-                Writes mpi.csv, mpi.md, three PNG charts and JMH's JSON (mpi-jmh.json).
-                """, Options.PARSER);
+        return Commands.usage(new Options.Line());
     }
 
     @Override

@@ -32,6 +32,8 @@ class CommandsTest {
         CONVERTED.put("dss", List.of("--full", "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
         CONVERTED.put("peers", List.of("--full", "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
         CONVERTED.put("platform", List.of("--out", "--quick"));
+        CONVERTED.put("mpi", List.of("--full", "--only", "--backend", "--ranks", "--bandwidth-ranks", "--sizes", "--stage-us",
+                "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
     }
 
     /**
@@ -139,7 +141,8 @@ class CommandsTest {
         for (String line : help.lines().toList()) {
             String t = line.strip();
             if (line.startsWith("  -") || line.startsWith("      --")) {
-                String from = t.substring(t.indexOf("--"));
+                // "--only, --parts=LIST ...": the entry under the first name, its aliases dropped
+                String from = t.substring(t.indexOf("--")).replaceFirst("^(--[\\w-]+)(, --[\\w-]+)+", "$1");
                 current = from.split("[= ]", 2)[0];
                 entries.put(current, from.replaceAll("\\s+", " "));
             } else if (current != null && line.startsWith("        ") && !t.isEmpty()) {
