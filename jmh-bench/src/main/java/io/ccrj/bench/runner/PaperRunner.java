@@ -86,7 +86,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             + " (spawned patterns), rendezvous, latency, bandwidth (ccr-mpi and MPJ Express), dss (services in-process"
             + " and over HTTP, raw Netty), peers (today's tools)", Cli.converter(Item.class, Item::parse, "LIST"));
     private static final OptionSpec<String> OUT = Cli.text(PARSER, "out", "results folder (default results/paper-<timestamp>)", "DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load", "do not wait out other processes' CPU use");
+    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
+            "do not wait out other processes' CPU use (the mpi section; the others run under JMH)");
     private static final OptionSpec<Void> SMOKE = Cli.flag(PARSER, "smoke",
             "seconds-long settings that only check the wiring (not a measurement)");
 
@@ -175,11 +176,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         boolean ignore = o.ignoreLoad() || o.smoke();
         List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
+            // Quick mode: the section's own quick settings (2 forks of 1 + 2 iterations of 200 ms per
+            // benchmark, S = 5,000, 1,2,4-way: about a minute and a half on 2 cores, fork starts
+            // included). Smoke: JMH in this JVM, 50 stages of 2 µs, which only checks the wiring.
             OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
             sections.add(new Section<>(new OverheadRunner(), o.smoke()
-                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, 1, dir.resolve("overhead"), true)
-                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
-                            dir.resolve("overhead"), ignore)));
+                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, dir.resolve("overhead"))
+                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(),
+                            dir.resolve("overhead"))));
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
@@ -246,8 +250,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **GB/s summed over ranks**: bytes moved per second by all ranks together.
             - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
               second under a fixed load.
-            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the DSS and peers
-              sections, over JMH's forks and the iterations within them.
+            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the overhead, DSS
+              and peers sections, over JMH's forks and the iterations within them.
             - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
               about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,

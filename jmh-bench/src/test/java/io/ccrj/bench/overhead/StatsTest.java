@@ -66,16 +66,4 @@ class StatsTest {
         assertThat(Stats.quietSamples(nanos, new double[] {0.0, 0.5, Double.NaN, 0.1}, 0.1)).containsExactly(10, 30, 40);
         assertThat(Stats.quietSamples(nanos, new double[] {0.3, 0.5, 0.2, 0.9}, 0.1)).containsExactly(10, 20, 30, 40);
     }
-
-    @Test
-    void measurementMediansUseOnlyUndisturbedRuns() {
-        CellTiming m = new CellTiming(SpawnedPattern.PIPELINE, 2, ThreadMode.MATCH, 2, 1000, 1,
-                new long[] {1_000_000_000L, 1_000_000_000L, 3_000_000_000L},
-                new long[] {1_000_500_000L, 9_000_000_000L, 1_000_500_000L},
-                new double[] {0.0, 0.05, 0.6}, new double[] {0.0, 0.7, 0.02}, null);
-
-        assertThat(m.overheadMicros()).isCloseTo(0.5, within(1e-9));
-        assertThat(m.disturbedRunsLeftOut()).isEqualTo(2);
-        assertThat(m.foreignLoad()).isCloseTo(0.05, within(1e-12));
-    }
 }
