@@ -62,6 +62,12 @@ public abstract class SpawnedComputationBenchmark {
     @Param({"1000000"})
     public int totalUnits;
 
+    /** Calls of a one-unit computation before anything is timed: past the JIT's thresholds for a compiled method. */
+    static final int UNIT_WARMUP_CALLS = 20_000;
+
+    /** Where the unit's warm-up calls go, so that the JIT keeps them. */
+    static volatile double sink;
+
     private Dispatcher dispatcher;
     private DispatcherQueue queue;
 
@@ -98,6 +104,15 @@ public abstract class SpawnedComputationBenchmark {
             throw new IllegalStateException("totalUnits must be a positive multiple of stages: " + totalUnits + ", " + stages);
         }
         timeout = Duration.ofSeconds(120 + (long) totalUnits * ways() / 1_000_000);
+        // Every fork compiles the unit the way the staged runs call it, thousands of short calls: T(1)
+        // calls it once per computation, too few calls for the JIT to compile the method itself, so
+        // without this T(1) would run its long loop as on-stack-replaced code entered from the
+        // interpreter, other machine code than T(S) runs, and their difference would be that, not the stages.
+        double s = 0;
+        for (int i = 0; i < UNIT_WARMUP_CALLS; i++) {
+            s += BasicUnit.compute(1);
+        }
+        sink = s;
         dispatcher = new Dispatcher(dispatcherThreads(threads, ways(), stages, ThreadMode.defaultThreads()),
                 "spawned-" + pattern().id());
         queue = dispatcher.createQueue("stages");
