@@ -88,7 +88,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
 
     private static final OptionParser PARSER = Cli.parser();
     private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-            "the papers' ranges: 500,000 stages, 1,2,3,4,8-way, 5 JMH forks (hours; the predicted time is printed first)");
+            "the papers' ranges: 500,000 stages, 1,2,3,4,8-way, 5 JMH forks (hours: the predicted time is printed before it starts)");
     private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
             "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
     private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
@@ -112,7 +112,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                 fixed computation per parallel computation split into S stages, T(S), and the same work as one
                 stage, T(1); overhead per stage = (T(S) - T(1)) / S from the medians of their forks, with a
                 bootstrap 95% interval. Then the back-to-back stages of one unit (the messaging cost read directly).
-                Quick mode takes about a minute and a half on 2 cores.
+                Prints the predicted duration (fork starts included) before the benchmarks start.
                 """, PARSER);
     }
 
