@@ -5,7 +5,10 @@ import io.ccrj.bench.runner.Estimate;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 
-/** The arithmetic of the stage-overhead method. */
+/**
+ * The arithmetic of the hand-timed stage-overhead method, which the mpi runner still uses
+ * ({@code bin/ccrj overhead} takes its figures from JMH's forks, see {@link OverheadCell}).
+ */
 public final class Stats {
     private Stats() {
     }
@@ -26,16 +29,6 @@ public final class Stats {
             throw new IllegalArgumentException("stages must be at least 1, was " + stages);
         }
         return (stagedNanos - singleStageNanos) / stages / 1_000.0;
-    }
-
-    /**
-     * The compute time per stage that a single-stage run actually showed: T(1) is the whole
-     * computation of {@code ways} computations sharing {@code min(ways, cores)} cores.
-     *
-     * @return microseconds of computation per stage of one computation
-     */
-    static double observedStageMicros(double singleStageNanos, int ways, int cores, long stages) {
-        return singleStageNanos * Math.min(ways, cores) / ways / stages / 1_000.0;
     }
 
     /**

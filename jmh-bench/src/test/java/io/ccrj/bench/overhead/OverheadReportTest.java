@@ -47,8 +47,10 @@ class OverheadReportTest {
         assertThat(c.overhead().value()).isCloseTo(0.12, within(1e-6));
         assertThat(c.overhead().low()).isCloseTo(0.12, within(1e-4));
         assertThat(c.overhead().resolved()).isTrue();
-        // 2 ways on 2 cores: T(1) of 1 s is 1 ms of compute per stage of each computation.
+        // 2 ways on 2 cores: T(1) of 1 s is 1 ms of compute per stage of each computation; 8 ways on 2 cores, 250 µs.
         assertThat(c.observedStageMicros(2)).isCloseTo(1000, within(1e-6));
+        assertThat(new OverheadCell(c.pattern(), 8, ThreadMode.MATCH, 8, 8, S, 215, c.single(), c.staged(), null).observedStageMicros(2))
+                .isCloseTo(250, within(1e-6));
     }
 
     @Test

@@ -35,13 +35,6 @@ class StatsTest {
     }
 
     @Test
-    void observedStageTimeSharesTheCores() {
-        // 8 computations of 500,000 stages on 2 cores took 56 s: 28 µs per stage.
-        assertThat(Stats.observedStageMicros(56e9, 8, 2, 500_000)).isCloseTo(28.0, within(1e-9));
-        assertThat(Stats.observedStageMicros(14e9, 1, 2, 500_000)).isCloseTo(28.0, within(1e-9));
-    }
-
-    @Test
     void medianOfOddAndEvenCounts() {
         assertThat(Stats.median(new long[] {5, 1, 3})).isEqualTo(3.0);
         assertThat(Stats.median(new long[] {4, 1, 3, 2})).isEqualTo(2.5);
