@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 import java.util.stream.Collectors;
 import joptsimple.OptionParser;
 import joptsimple.OptionSet;
@@ -218,14 +219,24 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     }
 
     /**
-     * Predicted wall time of one benchmark under JMH, s: its forks' starts, then every iteration,
-     * which runs whole computations until it has lasted the iteration's time.
+     * Predicted wall time of one fork under JMH, s: its start, then every iteration, which runs whole
+     * computations until it has lasted the iteration's time.
      */
-    static double benchmarkSeconds(Jmh.Settings s, double computationSeconds) {
+    static double forkSeconds(Jmh.Settings s, double computationSeconds) {
         double iteration = s.iterationMillis() / 1e3;
         double perIteration = Math.max(1, Math.ceil(iteration / computationSeconds)) * computationSeconds;
-        return Math.max(1, s.forks()) * ((s.forks() == 0 ? 0.1 : FORK_START_SECONDS)
-                + (s.warmupIterations() + s.iterations()) * perIteration);
+        return (s.forks() == 0 ? 0.1 : FORK_START_SECONDS) + (s.warmupIterations() + s.iterations()) * perIteration;
+    }
+
+    /**
+     * Predicted wall time of one fork of a computation benchmark, s, from its parameters: its
+     * stages of {@code totalUnits / stages} units each, plus a guess at each stage's messaging.
+     */
+    static double forkSeconds(Jmh.Settings s, Map<String, String> params, double unitMicros, int cores) {
+        int ways = Integer.parseInt(params.get("ways"));
+        int stages = Integer.parseInt(params.get("stages"));
+        double perStage = Double.parseDouble(params.get("totalUnits")) / stages * unitMicros + (stages > 1 ? MESSAGING_GUESS_MICROS : 0);
+        return forkSeconds(s, computationSeconds(ways, stages, perStage, cores));
     }
 
     @Override
@@ -263,20 +274,11 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         List<MessagingCost.Run> messagingRuns = messagingWays > 0 ? MessagingCost.runs(messagingPatterns, messagingWays) : List.of();
         parts.addAll(MessagingCost.parts(messagingRuns, messagingStages));
 
-        double predicted = 0;
-        int benchmarks = 0;
-        for (Jmh.Part p : parts) {
-            int ways = Integer.parseInt(p.params().get("ways").get(0));
-            for (String st : p.params().get("stages")) {
-                int s = Integer.parseInt(st);
-                int total = Integer.parseInt(p.params().get("totalUnits").get(0));
-                double perStage = total / s * unitMicros;
-                int count = p.params().getOrDefault("pattern", List.of("")).size();
-                predicted += count * benchmarkSeconds(o.jmh(), computationSeconds(ways, s, perStage + (s > 1 ? MESSAGING_GUESS_MICROS : 0),
-                        cores));
-                benchmarks += count;
-            }
-        }
+        // Every fork's predicted time, for the time printed before the run and for the progress lines' ETA.
+        ToDoubleBiFunction<String, Map<String, String>> forkSeconds = (benchmark, p) -> forkSeconds(o.jmh(), p, unitMicros, cores);
+        int benchmarks = parts.stream().mapToInt(p -> p.combinations().size()).sum();
+        double predicted = Math.max(1, o.jmh().forks()) * parts.stream().flatMap(p -> p.combinations().stream())
+                .mapToDouble(c -> forkSeconds.applyAsDouble("", c)).sum();
         String params = String.format(Locale.ROOT,
                 "basic unit %.4f µs here (JMH; the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per"
                         + " stage (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
@@ -293,7 +295,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.flush();
 
         long start = System.nanoTime();
-        List<Forks> forks = Jmh.run(parts, o.jmh(), dir.path(RAW), err);
+        List<Forks> forks = Jmh.run(parts, o.jmh(), dir.path(RAW), err, forkSeconds);
         double took = (System.nanoTime() - start) / 1e9;
         dir.wrote(RAW);
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleBiFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import joptsimple.OptionParser;
@@ -142,6 +143,24 @@ public final class Jmh {
         int benchmarks() {
             return params.values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
         }
+
+        /** @return every benchmark this part runs, as its parameters' values by name (the first parameter varying slowest) */
+        public List<Map<String, String>> combinations() {
+            List<Map<String, String>> out = new ArrayList<>(List.of(new LinkedHashMap<>()));
+            params.forEach((name, values) -> {
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : out) {
+                    for (String v : values) {
+                        Map<String, String> m = new LinkedHashMap<>(c);
+                        m.put(name, v);
+                        next.add(m);
+                    }
+                }
+                out.clear();
+                out.addAll(next);
+            });
+            return out;
+        }
     }
 
     /**
@@ -153,11 +172,25 @@ public final class Jmh {
      *     last lines JMH printed are on {@code err}
      */
     public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err) throws RunnerException, IOException {
+        return run(parts, s, json, err, (benchmark, params) -> s.forkSeconds());
+    }
+
+    /**
+     * {@link #run(List, Settings, Path, PrintStream)} for benchmarks whose forks take different
+     * times (a computation of seconds per operation, say, which runs past the iteration's time): the
+     * ETA adds up {@code forkSeconds} of every fork instead of the settings' one figure.
+     *
+     * @param forkSeconds the predicted seconds of one fork of a benchmark, from its full name and parameters
+     * @throws RunnerException if a benchmark failed
+     */
+    public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err,
+                                  ToDoubleBiFunction<String, Map<String, String>> forkSeconds) throws RunnerException, IOException {
         int forksEach = Math.max(1, s.forks());
         int total = parts.stream().mapToInt(Part::benchmarks).sum() * forksEach;
+        double predicted = forksEach * parts.stream().mapToDouble(p -> p.combinations().stream()
+                .mapToDouble(c -> forkSeconds.applyAsDouble(p.benchmark(), c)).sum()).sum();
         // Made when the first benchmark starts: a wait for JMH's lock before it is not the run's time.
-        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, total * s.forkSeconds(), System::nanoTime),
-                s.forkSeconds());
+        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, predicted, System::nanoTime), forkSeconds);
         List<RunResult> all = new ArrayList<>();
         for (Part p : parts) {
             ChainedOptionsBuilder b = new OptionsBuilder()
@@ -263,13 +296,13 @@ public final class Jmh {
         private static final int KEPT_LINES = 60;
         private final Supplier<Progress> start;
         private Progress progress;
-        private final double forkSeconds;
+        private final ToDoubleBiFunction<String, Map<String, String>> forkSeconds;
         private final Deque<String> printed = new ArrayDeque<>();
         private final StringBuilder line = new StringBuilder();
         private long forkStart = System.nanoTime();
         private int fork;
 
-        ProgressFormat(Supplier<Progress> start, double forkSeconds) {
+        ProgressFormat(Supplier<Progress> start, ToDoubleBiFunction<String, Map<String, String>> forkSeconds) {
             this.start = start;
             this.forkSeconds = forkSeconds;
         }
@@ -294,8 +327,8 @@ public final class Jmh {
                 Map<String, String> params = new LinkedHashMap<>();
                 b.getParamsKeys().forEach(k -> params.put(k, b.getParam(k)));
                 long now = System.nanoTime();
-                progress.done(shortName(b.getBenchmark(), params) + " fork " + fork + "/" + Math.max(1, b.getForks()), forkSeconds,
-                        now - forkStart);
+                progress.done(shortName(b.getBenchmark(), params) + " fork " + fork + "/" + Math.max(1, b.getForks()),
+                        forkSeconds.applyAsDouble(b.getBenchmark(), params), now - forkStart);
                 forkStart = now;
             }
         }

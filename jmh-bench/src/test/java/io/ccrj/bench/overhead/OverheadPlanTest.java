@@ -74,10 +74,14 @@ class OverheadPlanTest {
         // 500,000 stages of 28 µs = 14 s per computation; 8 of them on 2 cores = 56 s.
         assertThat(OverheadRunner.computationSeconds(1, 500_000, 28, 2)).isCloseTo(14, within(1e-9));
         assertThat(OverheadRunner.computationSeconds(8, 500_000, 28, 2)).isCloseTo(56, within(1e-9));
-        // Quick: 2 forks x (1 s start + 3 iterations of two 0.14 s computations each).
-        assertThat(OverheadRunner.benchmarkSeconds(new Jmh.Settings(2, 1, 2, 200), 0.14)).isCloseTo(3.68, within(1e-9));
-        // Full: 5 forks x (1 s start + 2 iterations of one 14 s computation each).
-        assertThat(OverheadRunner.benchmarkSeconds(new Jmh.Settings(5, 1, 1, 1_000), 14)).isCloseTo(145, within(1e-9));
+        // Quick: a fork is its 1 s start and 3 iterations of two 0.14 s computations each.
+        assertThat(OverheadRunner.forkSeconds(new Jmh.Settings(2, 1, 2, 200), 0.14)).isCloseTo(1.84, within(1e-9));
+        // Full: its start and 2 iterations of one 14 s computation each.
+        assertThat(OverheadRunner.forkSeconds(new Jmh.Settings(5, 1, 1, 1_000), 14)).isCloseTo(29, within(1e-9));
+        // From a benchmark's parameters: 8 ways of 500,000 stages of 200 units of 0.14 µs (28 µs) plus the messaging guess, on 2 cores.
+        double computation = 8 * 500_000 * (28 + OverheadRunner.MESSAGING_GUESS_MICROS) / 2 / 1e6;
+        assertThat(OverheadRunner.forkSeconds(new Jmh.Settings(5, 1, 1, 1_000), Map.of("ways", "8", "stages", "500000", "totalUnits",
+                "100000000"), 0.14, 2)).isCloseTo(OverheadRunner.FORK_START_SECONDS + 2 * computation, within(1e-6));
     }
 
     @Test

@@ -30,6 +30,9 @@ class JmhTest {
         params.put("ranks", List.of("2", "4"));
         assertThat(new Jmh.Part("x.Y.m", params, null).benchmarks()).isEqualTo(6);
         assertThat(new Jmh.Part("x.Y.m", Map.of(), null).benchmarks()).isEqualTo(1);
+        assertThat(new Jmh.Part("x.Y.m", params, null).combinations()).extracting(c -> c.get("target") + c.get("ranks"))
+                .containsExactly("A2", "A4", "B2", "B4", "C2", "C4");
+        assertThat(new Jmh.Part("x.Y.m", Map.of(), null).combinations()).containsExactly(Map.of());
     }
 
     @Test
