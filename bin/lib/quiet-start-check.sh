@@ -96,11 +96,11 @@ host_pid=
 
 run bench bin/ccrj bench 'TaskQueueBench.offerPoll|RawNettyHttpBenchmark.get' -p impl=jctoolsXadd \
   -bm avgt -f 1 -wi 0 -i 1 -r 200ms
-run paper bin/ccrj paper --smoke --ignore-load --out "$work/paper"
-run overhead bin/ccrj overhead --stages 200 --ways 1 --reps 1 --threads match --pattern Pipeline \
-  --ignore-load --out "$work/overhead"
-run mpi bin/ccrj mpi --only latency --ranks 2 --reps 1 --round-ms 5 --warmup-ms 10 --ignore-load \
-  --out "$work/mpi"
+run paper bin/ccrj paper --smoke --out "$work/paper"
+run overhead bin/ccrj overhead --stages 200 --ways 1 --threads match --pattern Pipeline \
+  --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/overhead"
+run mpi bin/ccrj mpi --only latency --ranks 2 --backend ccr-mpi \
+  --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/mpi"
 run dss bin/ccrj dss --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/dss"
 run peers bin/ccrj peers --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 --out "$work/peers"
 run platform bin/ccrj platform --quick --out "$work/platform.md"
@@ -127,7 +127,7 @@ grep -q 'ranks. sum 1' "$work/mpirun.log" || { failed=$(( failed + 1 )); echo "q
 if (( major >= 24 )); then
   log=$work/canary.log
   "$JAVA_HOME/bin/java" -cp jmh-bench/target/benchmarks.jar io.ccrj.bench.runner.Main overhead \
-    --stages 200 --ways 1 --reps 1 --threads match --pattern Pipeline --ignore-load \
+    --stages 200 --ways 1 --threads match --pattern Pipeline --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 \
     --out "$work/canary" </dev/null >"$log" 2>&1 || true
   if grep -q 'WARNING' "$log"; then
     echo "quiet-start: canary: ok, without bin/ccrj's flags Java $major warns ($(grep -c WARNING "$log") lines)"

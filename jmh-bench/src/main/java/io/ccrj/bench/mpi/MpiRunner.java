@@ -243,7 +243,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /** JMH's JSON of the basic unit's timing, which sizes the stages before the run. */
     static final String UNIT_RAW = "mpi-unit-jmh.json";
 
-    static final String UNIT = BasicUnitBenchmark.class.getName() + ".unit";
+    static final String UNIT = StageUnitBenchmark.class.getName() + ".unit";
     static final String STAGE = StageOverheadBenchmark.class.getName() + ".stage";
     static final String PING_PONG = PingPongBenchmark.class.getName() + ".halfRoundTrip";
     static final String FLOOR = CoreToCoreBenchmark.class.getName() + ".handOff";

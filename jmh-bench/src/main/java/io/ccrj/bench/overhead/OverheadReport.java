@@ -27,12 +27,12 @@ import java.util.stream.Collectors;
  * and Table 2-INTEL (4-core Dell PWS670, two dual-core Xeon at 2.8 GHz, 30 µs per stage), 500,000
  * stages, CCR June 2006, C#, at 1, 2, 3, 4 and 8 parallel computations.
  *
- * @param measurements the cells measured
+ * @param measurements the cells measured (JMH's forks of T(1) and T(S))
  * @param patterns the rows' patterns, in order
  * @param ways the columns, in order
  * @param modes the rows' thread modes, in order
  */
-public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern> patterns, List<Integer> ways,
+public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPattern> patterns, List<Integer> ways,
                              List<ThreadMode> modes) {
     /** The papers' column headings. */
     static final int[] PUBLISHED_WAYS = {1, 2, 3, 4, 8};
@@ -49,7 +49,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return PublishedFigures.find(publishedId(machine, pattern, mode, ways)).orElse(NOT_MEASURED);
     }
 
-    private Optional<CellTiming> find(SpawnedPattern p, ThreadMode m, int w) {
+    private Optional<OverheadCell> find(SpawnedPattern p, ThreadMode m, int w) {
         return measurements.stream().filter(x -> x.pattern() == p && x.mode() == m && x.ways() == w).findFirst();
     }
 
@@ -62,12 +62,12 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m, w -> overheadCell(p, m, w))));
         StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (Qiu, Fox & Ho 2006, Table 2-AMD, ratio ccrj/AMD as"
                 + " the range ours' 95% interval allows)\n\n").append(t).append('\n').append(CELLS).append('\n');
-        String notes = measurements.stream().map(CellTiming::sameAs).filter(Objects::nonNull).distinct()
+        String notes = measurements.stream().map(OverheadCell::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
             sb.append("\n\\* ").append(notes).append('\n');
         }
-        return sb.append(unbalancedNote()).toString();
+        return sb.append(modesNote()).append(unbalancedNote()).toString();
     }
 
     /** @return run times in the Qiu, Fox &amp; Ho 2006, Table 1 layout: median T(S) per cell, and T(1) per thread mode, Markdown */
@@ -77,7 +77,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
                 .findFirst().map(x -> fmt("%.3f", x.singleStageSeconds())).orElse("–")));
         patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m,
                 w -> !p.appliesTo(w) ? "N/A" : find(p, m, w).map(x -> fmt("%.3f", x.stagedSeconds())).orElse("–"))));
-        return "Median run time, s: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
+        return "Run time, s, the median of the JMH forks' scores: T(S) per pattern; T(1) = the same computation as one stage\n\n" + t;
     }
 
     /** Adds a row of the papers' layout: its label, the thread mode, then one cell per number of parallel computations. */
@@ -88,8 +88,8 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     }
 
     /** The measured cells in table order: pattern, then thread mode, then ways, as the options list them. */
-    private List<CellTiming> cells() {
-        List<CellTiming> out = new ArrayList<>();
+    private List<OverheadCell> cells() {
+        List<OverheadCell> out = new ArrayList<>();
         patterns.forEach(p -> modes.forEach(m -> ways.forEach(w -> find(p, m, w).ifPresent(out::add))));
         return out;
     }
@@ -104,15 +104,22 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
     /** The note for cells whose T(1) was taken with one thread per computation, or "" if none. */
     private String unbalancedNote() {
         String cells = measurements.stream()
-                .filter(m -> OverheadExperiment.unbalancedSingleStage(m.ways(), m.threads()))
+                .filter(m -> m.singleStageThreads() != m.threads())
                 .map(m -> m.ways() + "-way " + m.mode().id() + " (" + m.threads() + " threads)").distinct()
                 .collect(Collectors.joining(", "));
         return cells.isEmpty() ? "" : "\nT(1) of " + cells + " taken with one thread per"
                 + " computation: that many one-stage computations cannot be spread evenly over the dispatcher's threads.\n";
     }
 
+    /** The note for cells whose forks fell into two modes, or "" if none. */
+    private String modesNote() {
+        return measurements.stream().anyMatch(OverheadCell::split) ? "\n† the forks of T(1) or T(S) fell into two modes more than 1.5x"
+                + " apart (see every cell): the median lies in one of them, and the interval spans both.\n" : "";
+    }
+
     /** What the cells say where there is no figure. */
-    static final String CELLS = "ccrj: (median T(S) - median T(1)) / S with its bootstrap 95% interval; \"below resolution\" where"
+    static final String CELLS = "ccrj: (median T(S) - median T(1)) / S over JMH's forks, with its bootstrap 95% interval over the"
+            + " forks and their iterations; \"below resolution\" where"
             + " it came out below zero, \"not resolved\" where its interval reaches zero or spans more than 3x (rerun with --full);"
             + " a ratio only where the published figure lies outside the interval.";
 
@@ -121,13 +128,13 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         if (!p.appliesTo(w)) {
             return "N/A";
         }
-        Optional<CellTiming> meas = find(p, m, w);
+        Optional<OverheadCell> meas = find(p, m, w);
         Published amd = published("amd", p, m, w);
         if (meas.isEmpty()) {
             return "– (" + amd.text() + ")";
         }
-        Estimate ours = OverheadRunner.overheadEstimate(meas.get());
-        String mark = meas.get().sameAs() != null ? "\\*" : "";
+        Estimate ours = meas.get().overhead();
+        String mark = (meas.get().sameAs() != null ? "\\*" : "") + (meas.get().split() ? "†" : "");
         String ratio = ratio(ours, amd);
         return figure(ours) + mark + " (" + amd.text() + (ratio.equals("–") ? "" : ", " + ratio) + ")";
     }
@@ -156,24 +163,23 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return fmt("%.3f", ours.low() / paper.value()) + "-" + fmt("%.3f", ours.high() / paper.value());
     }
 
-    /** @return CSV, one line per measured cell, with every sample */
+    /** @return CSV, one line per measured cell, with every fork's score */
     public Csv csv() {
-        Csv csv = new Csv("pattern", "ways", "threads_mode", "dispatcher_threads", "stages", "units_per_stage", "reps", "t1_median_s",
-                "ts_median_s", "overhead_us", "published_amd_us", "published_intel_us", "ratio_to_amd", "ratio_to_intel", "other_load_pct",
-                "disturbed_runs_left_out", "same_as", "t1_samples_s", "ts_samples_s", "t1_other_load_pct", "ts_other_load_pct",
-                "overhead_low_us", "overhead_high_us");
-        for (CellTiming x : cells()) {
+        Csv csv = new Csv("pattern", "ways", "threads_mode", "dispatcher_threads", "t1_dispatcher_threads", "stages", "units_per_stage",
+                "t1_forks", "ts_forks", "t1_s", "ts_s", "overhead_us", "overhead_low_us", "overhead_high_us", "published_amd_us",
+                "published_intel_us", "ratio_to_amd", "ratio_to_intel", "same_as", "t1_modes", "ts_modes", "t1_fork_scores_s",
+                "ts_fork_scores_s");
+        for (OverheadCell x : cells()) {
             Published amd = published("amd", x.pattern(), x.mode(), x.ways());
             Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.stages(), x.unitsPerStage(), x.stagedNanos().length,
-                    Csv.num("%.6f", x.singleStageSeconds()), Csv.num("%.6f", x.stagedSeconds()),
-                    Csv.num("%.4f", x.overheadMicros()), csvPublished(amd), csvPublished(intel),
-                    amd.hasValue() ? Csv.num("%.4f", x.overheadMicros() / amd.value()) : null,
-                    intel.hasValue() ? Csv.num("%.4f", x.overheadMicros() / intel.value()) : null,
-                    Csv.num("%.1f", x.foreignLoad() * 100), x.disturbedRunsLeftOut(), x.sameAs(),
-                    seconds(x.singleStageNanos()), seconds(x.stagedNanos()), Csv.samples("%.1f", percent(x.singleStageLoads())),
-                    Csv.samples("%.1f", percent(x.stagedLoads())), Csv.num("%.4f", x.overheadRangeMicros()[0]),
-                    Csv.num("%.4f", x.overheadRangeMicros()[1]));
+            Estimate e = x.overhead();
+            csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.singleStageThreads(), x.stages(), x.unitsPerStage(),
+                    x.single().iterations().size(), x.staged().iterations().size(), Csv.num("%.6f", x.singleStageSeconds()),
+                    Csv.num("%.6f", x.stagedSeconds()), Csv.num("%.4f", e.value()), Csv.num("%.4f", e.low()), Csv.num("%.4f", e.high()),
+                    csvPublished(amd), csvPublished(intel), amd.hasValue() ? Csv.num("%.4f", e.value() / amd.value()) : null,
+                    intel.hasValue() ? Csv.num("%.4f", e.value() / intel.value()) : null, x.sameAs(),
+                    x.single().modes().describe(OverheadCell.seconds(x.single().unit())),
+                    x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())), forkSeconds(x.single()), forkSeconds(x.staged()));
         }
         return csv;
     }
@@ -182,12 +188,9 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         return c.text().equals("–") ? "" : c.text();
     }
 
-    private static double[] percent(double[] shares) {
-        return Arrays.stream(shares).map(l -> l * 100).toArray();
-    }
-
-    private static String seconds(long[] nanos) {
-        return Csv.samples("%.6f", Arrays.stream(nanos).mapToDouble(n -> n / 1e9).toArray());
+    private static String forkSeconds(io.ccrj.bench.runner.Forks f) {
+        double scale = OverheadCell.seconds(f.unit());
+        return Csv.samples("%.6f", Arrays.stream(f.scores()).map(v -> v * scale).toArray());
     }
 
     /**
@@ -199,22 +202,22 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
         sb.append("\n## Stage overhead per stage (µs), Qiu, Fox & Ho 2006, Table 2 layout\n\n").append(overheadTable());
         sb.append("\n## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
-        MarkdownTable every = new MarkdownTable("llrrrrrrrrrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
-                "T(S) s", "ccrj µs/stage", "95% interval µs", "noise band µs", "published AMD µs", "published INTEL µs", "ccrj/AMD",
-                "ccrj/INTEL", "other processes' load");
-        for (CellTiming x : cells()) {
+        MarkdownTable every = new MarkdownTable("llrrrrrrllrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
+                "T(S) s", "ccrj µs/stage", "95% interval µs", "T(1) forks", "T(S) forks", "published AMD µs", "published INTEL µs",
+                "ccrj/AMD", "ccrj/INTEL");
+        for (OverheadCell x : cells()) {
             Published amd = published("amd", x.pattern(), x.mode(), x.ways());
             Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            Estimate e = OverheadRunner.overheadEstimate(x);
+            Estimate e = x.overhead();
             every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()), range(x.overheadRangeMicros()),
-                    amd.text(), intel.text(), ratio(e, amd), ratio(e, intel),
-                    Double.isNaN(x.foreignLoad()) ? "?" : fmt("%.0f%%", x.foreignLoad() * 100));
+                    fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()),
+                    x.single().modes().describe(OverheadCell.seconds(x.single().unit())),
+                    x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())), amd.text(), intel.text(), ratio(e, amd),
+                    ratio(e, intel));
         }
         sb.append(every);
-        sb.append("\n" + CELLS + " Noise band: the lowest and highest overhead that pairing any one T(1) run with any one T(S)"
-                + " run of the cell gives; a figure whose band straddles zero or a given bound is within this machine's"
-                + " run-to-run noise.\n");
+        sb.append("\n" + CELLS + " Forks: how the JMH forks of T(1) and T(S) group (one mode, or two more than 1.5x apart, each"
+                + " with its median in s).\n");
         return sb.toString();
     }
 
@@ -229,7 +232,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
 
     /**
      * Writes the chart of overhead per stage against the number of parallel computations: one panel
-     * per pattern, ccrj's match and default lines with each cell's noise band as a bar, beside the
+     * per pattern, ccrj's match and default lines with each cell's 95% interval as a bar, beside the
      * papers' AMD figures (dashed), on a symmetric-log y axis (negative overheads, which are noise,
      * are drawn below zero where they lie, not clamped to a floor).
      *
@@ -243,8 +246,10 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
             List<Series> series = new ArrayList<>();
             for (ThreadMode m : modes) {
                 Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
-                ways.forEach(w -> find(p, m, w).ifPresent(c -> ours.add(w, c.overheadMicros(), c.overheadRangeMicros()[0],
-                        c.overheadRangeMicros()[1])));
+                ways.forEach(w -> find(p, m, w).ifPresent(c -> {
+                    Estimate e = c.overhead();
+                    ours.add(w, e.value(), e.low(), e.high());
+                }));
                 Series paper = new Series("published AMD " + m.id(), Charts.colour(m.ordinal()), true);
                 for (int w : PUBLISHED_WAYS) {
                     Published cell = published("amd", p, m, w);
@@ -256,7 +261,7 @@ public record OverheadReport(List<CellTiming> measurements, List<SpawnedPattern>
                 series.add(paper);
             }
             panels.add(Charts.panel(p.paperName() + " — " + subtitle, "parallel computations (ways)",
-                    "overhead per stage (µs, symmetric log; bars: noise band)", 560, 460, false, Axis.SYMLOG, series));
+                    "overhead per stage (µs, symmetric log; bars: 95% interval)", 560, 460, false, Axis.SYMLOG, series));
         }
         Charts.write(panels, file);
     }

@@ -1,31 +1,41 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.runner.Commands;
+import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.Forks;
+import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
-import io.ccrj.bench.runner.Figure;
-import io.ccrj.bench.runner.Estimate;
-import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Report;
-import io.ccrj.bench.machine.ForeignLoad;
-import io.ccrj.bench.machine.MachineInfo;
-
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 import java.util.stream.Collectors;
-import io.ccrj.bench.runner.Cli;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * {@code bin/ccrj overhead}: the stage-overhead experiment of Qiu, Fox &amp; Ho 2006, section 2 (Tables 1-2), for
- * the spawned patterns of its Figure 7 on ccr-core. Prints the papers' table layout with their AMD
- * figures beside ours, and writes {@code overhead.csv}, {@code overhead.md} and
+ * {@code bin/ccrj overhead}: the stage-overhead experiment of Qiu, Fox &amp; Ho 2006, section 2 (Tables
+ * 1-2), for the spawned patterns of its Figure 7 on ccr-core, every figure from JMH ({@link Jmh}:
+ * forked JVMs, JMH's warm-up and iterations, JMH's JSON kept as {@value #RAW}).
+ *
+ * <p>First JMH times the papers' basic unit ({@link BasicUnitBenchmark}, its JSON kept as
+ * {@value #CALIBRATION_RAW}), which gives the units per stage of the papers' time per stage. Then,
+ * for every (ways, threads) configuration, JMH runs T(S), each pattern's computation in S stages,
+ * and T(1), the same work as one stage ({@link SpawnedComputationBenchmark}); a cell's overhead per
+ * stage is {@code (T(S) - T(1)) / S} from the medians of the two benchmarks' forks, with a
+ * bootstrap interval over both ({@link OverheadCell}). Last, the back-to-back stages of one unit
+ * ({@link MessagingCost}). Prints the papers' table layout with their AMD figures beside ours, and
+ * writes {@code overhead.csv}, {@code overhead.md}, {@code overhead-messaging.csv} and
  * {@code overhead-per-stage.png} into the output folder.
  */
 public final class OverheadRunner implements Experiment<OverheadRunner.Options> {
@@ -33,200 +43,392 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
      * The options of {@code bin/ccrj overhead}. Mode defaults (quick or {@code --full}) apply to
      * whatever the command line does not set, whatever the order of the arguments.
      *
-     * @param full the papers' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way
+     * @param full the papers' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way, 5 forks
      * @param patterns patterns to run, in table order
      * @param ways parallel computations, ascending
      * @param threadModes match and/or default
      * @param stageMicros compute time per stage (the papers': 28 µs on the AMD machine)
      * @param stages S, stages per computation
-     * @param reps repetitions of each run (medians reported)
+     * @param jmh JMH's forks and iterations per benchmark (0 forks: in this JVM, a wiring check for smoke runs only)
      * @param out output folder, or {@code null} for the default {@code results/overhead-<timestamp>}
-     * @param ignoreLoad do not wait for other processes to leave the machine alone, nor repeat runs
-     *     they disturbed (their share is still reported)
      */
     public record Options(boolean full, List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> threadModes,
-                          double stageMicros, int stages, int reps, Path out, boolean ignoreLoad) {
-        /** Quick mode: stages per computation. */
-        public static final int QUICK_STAGES = 20_000;
+                          double stageMicros, int stages, Jmh.Settings jmh, Path out) {
+        /** Quick mode: stages per computation, about 140 ms of compute per 1-way computation. */
+        public static final int QUICK_STAGES = 5_000;
         /** Qiu, Fox &amp; Ho 2006, Tables 1-2: stages per computation. */
         public static final int FULL_STAGES = 500_000;
-        /** Repetitions in both modes (medians reported). */
-        public static final int DEFAULT_REPS = 3;
         /** The papers' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
         public static final double PAPER_STAGE_MICROS = 28.0;
+        /**
+         * Quick: 2 forks of 1 + 2 iterations of 200 ms per benchmark (a computation of 0.14-0.28 s,
+         * so one or two per iteration), about a minute on 2 cores; full: 5 forks of 1 + 1 iteration,
+         * each one computation of 14-56 s at the papers' 500,000 stages.
+         */
+        public static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 2, 200);
+        /** See {@link #QUICK}. */
+        public static final Jmh.Settings FULL = new Jmh.Settings(5, 1, 1, 1_000);
 
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
-                    full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4, 8), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
-                    PAPER_STAGE_MICROS, full ? FULL_STAGES : QUICK_STAGES, DEFAULT_REPS, null, false);
+                    full ? List.of(1, 2, 3, 4, 8) : List.of(1, 2, 4), List.of(ThreadMode.MATCH, ThreadMode.DEFAULT),
+                    PAPER_STAGE_MICROS, full ? FULL_STAGES : QUICK_STAGES, full ? FULL : QUICK, null);
         }
     }
 
-    private static final OptionParser PARSER = Cli.parser();
-    private static final OptionSpec<Void> FULL = Cli.flag(PARSER, "full",
-            "the papers' ranges: 500,000 stages, 1,2,3,4,8-way (long; progress shows an ETA)");
-    private static final OptionSpec<SpawnedPattern> PATTERN = Cli.list(PARSER, List.of("pattern", "patterns"),
-            "Pipeline, Shift, TwoShifts (default) and/or Exchange", Cli.converter(SpawnedPattern.class, SpawnedPattern::parse, "LIST"));
-    private static final OptionSpec<Integer> WAYS = Cli.list(PARSER, List.of("ways"),
-            "parallel computations (default 1,2,4,8; --full 1,2,3,4,8)", Cli.WHOLE);
-    private static final OptionSpec<ThreadMode> THREADS = Cli.list(PARSER, List.of("threads"),
-            "match (threads = ways) and/or default (one per core); default both", Cli.converter(ThreadMode.class, ThreadMode::parse, "LIST"));
-    private static final OptionSpec<Double> STAGE_US = Cli.number(PARSER, "stage-us",
-            "compute time per stage (default 28, the papers' AMD figure)", "MICROS");
-    private static final OptionSpec<Integer> STAGES = Cli.whole(PARSER, "stages",
-            "stages per computation (default 20000; --full 500000)");
-    private static final OptionSpec<Integer> REPS = Cli.whole(PARSER, "reps",
-            "repetitions of every run, medians reported (default 3)");
-    private static final OptionSpec<String> OUT = Cli.text(PARSER, "out",
-            "output folder (default results/overhead-<timestamp>)", "DIR");
-    private static final OptionSpec<Void> IGNORE_LOAD = Cli.flag(PARSER, "ignore-load",
-            "do not wait out other processes' CPU use nor repeat the runs it disturbed (by default: wait up to 20 s, repeat up to 2 times)");
+    /** JMH's own JSON of the run, the section's raw file. */
+    static final String RAW = "overhead-jmh.json";
+    /** JMH's JSON of the basic unit's timing, taken first. */
+    static final String CALIBRATION_RAW = "overhead-calibration-jmh.json";
+    /** The basic unit's timing: one short fork, whatever the mode (one JVM's unit time is all it is for). */
+    static final Jmh.Settings CALIBRATION = new Jmh.Settings(1, 1, 3, 200);
+    /** A guess at a stage's messaging cost, µs: for the prediction only. */
+    static final double MESSAGING_GUESS_MICROS = 0.3;
+    /** A fork's start (JVM, JMH, the dispatcher) on a 2-core machine: for the prediction only. */
+    static final double FORK_START_SECONDS = 1.0;
+
+    /** {@code --pattern}'s items. */
+    static final class PatternName extends Commands.Items<SpawnedPattern> {
+        PatternName() {
+            super(SpawnedPattern::parse);
+        }
+    }
+
+    /** {@code --threads}' items. */
+    static final class ThreadModeName extends Commands.Items<ThreadMode> {
+        ThreadModeName() {
+            super(ThreadMode::parse);
+        }
+    }
+
+    /** {@code --ways}: 1 to 64. */
+    static final class WaysRange extends Commands.WholeIn {
+        WaysRange() {
+            super(1, 64);
+        }
+    }
+
+    /** {@code --stages}: 1 to 10^8. */
+    static final class StagesRange extends Commands.WholeIn {
+        StagesRange() {
+            super(1, 100_000_000);
+        }
+    }
+
+    /** {@code --stage-us}: 10^-3 to 10^7 µs. */
+    static final class StageMicros extends Commands.NumberIn {
+        StageMicros() {
+            super(1e-3, 1e7);
+        }
+    }
+
+    /** The command line, declared for picocli; a fresh one per parse. */
+    @Command(name = "bin/ccrj overhead", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
+            description = {"The stage-overhead experiment of Qiu, Fox & Ho 2006, section 2, on ccr-core, under JMH"
+                    + " (forked JVMs): a fixed computation per parallel computation split into S stages, T(S), and the same"
+                    + " work as one stage, T(1); overhead per stage = (T(S) - T(1)) / S from the medians of their forks,"
+                    + " with a bootstrap 95% interval. Then the back-to-back stages of one unit (the messaging cost read"
+                    + " directly). Prints the predicted duration (fork starts included) before the benchmarks start.", ""})
+    static final class Line implements Commands.ShowsDefaults {
+        @Option(names = "--full", description = "the papers' ranges: 500,000 stages, 1,2,3,4,8-way, 5 JMH forks (hours: the"
+                + " predicted time is printed before it starts)")
+        boolean full;
+
+        @Option(names = {"--pattern", "--patterns"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
+                converter = PatternName.class, description = "Pipeline, Shift, TwoShifts and/or Exchange"
+                + " (default: Pipeline,Shift,TwoShifts)")
+        List<SpawnedPattern> patterns;
+
+        @Option(names = "--ways", paramLabel = "LIST", split = ",", hideParamSyntax = true, converter = WaysRange.class,
+                description = "parallel computations (default: ${DEFAULT-VALUE})")
+        List<Integer> ways;
+
+        @Option(names = "--threads", paramLabel = "LIST", split = ",", hideParamSyntax = true,
+                converter = ThreadModeName.class, description = "match (threads = ways) and/or default (one per core)"
+                + " (default: match,default)")
+        List<ThreadMode> threads;
+
+        @Option(names = "--stage-us", paramLabel = "MICROS", converter = StageMicros.class,
+                description = "compute time per stage, 28 in the papers' AMD runs (default: ${DEFAULT-VALUE})")
+        Double stageMicros;
+
+        @Option(names = "--stages", paramLabel = "N", converter = StagesRange.class,
+                description = "stages per computation (default: ${DEFAULT-VALUE})")
+        Integer stages;
+
+        @Mixin
+        Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(Options.QUICK, Options.FULL);
+
+        @Mixin
+        Commands.OutFolder out = new Commands.OutFolder("overhead");
+
+        @Mixin
+        Commands.Help help = new Commands.Help();
+
+        @Override
+        public String shownDefault(String option) {
+            Options quick = Options.defaults(false);
+            Options full = Options.defaults(true);
+            return switch (option) {
+                case "--ways" -> Commands.quickOrFull(quick.ways(), full.ways());
+                case "--stage-us" -> Commands.quickOrFull(quick.stageMicros(), full.stageMicros());
+                case "--stages" -> Commands.quickOrFull(quick.stages(), full.stages());
+                default -> null;
+            };
+        }
+    }
 
     @Override
     public String usage() {
-        return Cli.usage("""
-                Usage: bin/ccrj overhead [options]
-
-                The stage-overhead experiment of Qiu, Fox & Ho 2006, section 2, on ccr-core: a fixed computation per
-                parallel computation split into S stages; overhead per stage = (T(S) - T(1)) / S.
-                """, PARSER);
+        return Commands.usage(new Line());
     }
 
     /** Parses a command line; throws naming the bad option. Mode defaults apply to whatever it does not set. */
     @Override
     public Options parse(String... args) {
-        OptionSet s = Cli.parse(PARSER, args);
-        Options d = Options.defaults(s.has(FULL));
-        return new Options(d.full(), Cli.sortedList(s, PATTERN, d.patterns()), Cli.intsIn(s, WAYS, d.ways(), 1, 64),
-                Cli.sortedList(s, THREADS, d.threadModes()), Cli.doubleIn(s, STAGE_US, d.stageMicros(), 1e-3, 1e7),
-                Cli.intIn(s, STAGES, d.stages(), 1, 100_000_000), Cli.intIn(s, REPS, d.reps(), 1, 1_000),
-                Cli.folder(s, OUT), s.has(IGNORE_LOAD));
+        Line l = Commands.parse(new Line(), args);
+        Options d = Options.defaults(l.full);
+        return new Options(d.full(), Commands.sorted(l.patterns, d.patterns()), Commands.sorted(l.ways, d.ways()),
+                Commands.sorted(l.threads, d.threadModes()), Objects.requireNonNullElse(l.stageMicros, d.stageMicros()),
+                Objects.requireNonNullElse(l.stages, d.stages()), l.jmh.settings(l.full), l.out.folder());
+    }
+
+    /** The full name of a benchmark method of {@code c}. */
+    private static String computation(Class<? extends SpawnedComputationBenchmark> c) {
+        return c.getCanonicalName() + ".computation";
+    }
+
+    /**
+     * The JMH benchmarks of some patterns at one configuration: Pipeline through
+     * {@link SpawnedPipelineBenchmark}, the others through {@link SpawnedPatternBenchmark}.
+     *
+     * @param patterns one or more, all of one class: Pipeline alone, or none of it
+     * @param stages the stage counts (1 is T(1))
+     * @param totalUnits basic units per computation, a multiple of every stage count
+     */
+    static Jmh.Part part(List<SpawnedPattern> patterns, int ways, ThreadMode mode, List<Integer> stages, int totalUnits) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        boolean pipeline = patterns.equals(List.of(SpawnedPattern.PIPELINE));
+        if (!pipeline) {
+            if (patterns.contains(SpawnedPattern.PIPELINE)) {
+                throw new IllegalArgumentException("Pipeline is a benchmark class of its own: " + patterns);
+            }
+            params.put("pattern", patterns.stream().map(Enum::name).toList());
+        }
+        params.put("ways", List.of(String.valueOf(ways)));
+        params.put("threads", List.of(mode.name()));
+        params.put("stages", stages.stream().map(String::valueOf).toList());
+        params.put("totalUnits", List.of(String.valueOf(totalUnits)));
+        return new Jmh.Part(computation(pipeline ? SpawnedPipelineBenchmark.class : SpawnedPatternBenchmark.class), params, null);
+    }
+
+    /** The forks of one computation in the run; fails naming it if JMH gave none. */
+    static Forks find(List<Forks> all, SpawnedPattern pattern, int ways, ThreadMode mode, int stages, int totalUnits) {
+        boolean pipeline = pattern == SpawnedPattern.PIPELINE;
+        String benchmark = computation(pipeline ? SpawnedPipelineBenchmark.class : SpawnedPatternBenchmark.class);
+        return all.stream().filter(f -> f.benchmark().equals(benchmark) && (pipeline || f.param("pattern").equals(pattern.name()))
+                        && f.param("ways").equals(String.valueOf(ways)) && f.param("threads").equals(mode.name())
+                        && f.param("stages").equals(String.valueOf(stages)) && f.param("totalUnits").equals(String.valueOf(totalUnits)))
+                .findFirst().orElseThrow(() -> new IllegalStateException("JMH gave no result for " + pattern.id() + " " + ways + "-way "
+                        + mode.id() + " S=" + stages + " units=" + totalUnits));
+    }
+
+    /**
+     * One dispatcher configuration of the tables and the patterns defined for it.
+     *
+     * @param ways parallel computations
+     * @param mode match or default
+     * @param threads T(S)'s dispatcher threads
+     * @param patterns the patterns defined for that many ways
+     * @param sameAsMatch identical to the "match" configuration, which is measured (filed twice, run once)
+     */
+    record Config(int ways, ThreadMode mode, int threads, List<SpawnedPattern> patterns, boolean sameAsMatch) {
+    }
+
+    /** @return the configurations of the tables, skipping those with no pattern defined */
+    static List<Config> plan(List<SpawnedPattern> patterns, List<Integer> ways, List<ThreadMode> modes, int defaultThreads) {
+        List<Config> out = new ArrayList<>();
+        for (int w : ways) {
+            List<SpawnedPattern> ps = patterns.stream().filter(p -> p.appliesTo(w)).toList();
+            if (ps.isEmpty()) {
+                continue;
+            }
+            for (ThreadMode m : modes) {
+                int threads = m.threads(w, defaultThreads);
+                out.add(new Config(w, m, threads, ps, m == ThreadMode.DEFAULT && modes.contains(ThreadMode.MATCH) && threads == w));
+            }
+        }
+        return out;
+    }
+
+    /** @return the JMH benchmarks of the configurations run: T(1) and T(S) of every pattern */
+    static List<Jmh.Part> parts(List<Config> configs, int stages, int totalUnits) {
+        List<Jmh.Part> parts = new ArrayList<>();
+        for (Config c : configs) {
+            if (c.sameAsMatch()) {
+                continue;
+            }
+            // T(1) runs through the Pipeline class (one stage sends no message, so it is the same for every pattern).
+            parts.add(part(List.of(SpawnedPattern.PIPELINE), c.ways(), c.mode(),
+                    c.patterns().contains(SpawnedPattern.PIPELINE) ? List.of(1, stages) : List.of(1), totalUnits));
+            List<SpawnedPattern> others = c.patterns().stream().filter(p -> p != SpawnedPattern.PIPELINE).toList();
+            if (!others.isEmpty()) {
+                parts.add(part(others, c.ways(), c.mode(), List.of(stages), totalUnits));
+            }
+        }
+        return parts;
+    }
+
+    /** Predicted wall time of one computation, s: each of {@code ways} computations' stages of compute, sharing the cores. */
+    static double computationSeconds(int ways, long stages, double stageMicros, int cores) {
+        return (double) ways * stages * stageMicros / Math.min(ways, cores) / 1e6;
+    }
+
+    /**
+     * Predicted wall time of one fork under JMH, s: its start, then every iteration, which runs whole
+     * computations until it has lasted the iteration's time.
+     */
+    static double forkSeconds(Jmh.Settings s, double computationSeconds) {
+        double iteration = s.iterationMillis() / 1e3;
+        double perIteration = Math.max(1, Math.ceil(iteration / computationSeconds)) * computationSeconds;
+        return (s.forks() == 0 ? 0.1 : FORK_START_SECONDS) + (s.warmupIterations() + s.iterations()) * perIteration;
+    }
+
+    /**
+     * Predicted wall time of one fork of a computation benchmark, s, from its parameters: its
+     * stages of {@code totalUnits / stages} units each, plus a guess at each stage's messaging.
+     */
+    static double forkSeconds(Jmh.Settings s, Map<String, String> params, double unitMicros, int cores) {
+        int ways = Integer.parseInt(params.get("ways"));
+        int stages = Integer.parseInt(params.get("stages"));
+        double perStage = Double.parseDouble(params.get("totalUnits")) / stages * unitMicros + (stages > 1 ? MESSAGING_GUESS_MICROS : 0);
+        return forkSeconds(s, computationSeconds(ways, stages, perStage, cores));
     }
 
     @Override
-    public Report run(Options o, PrintStream out, PrintStream err) throws InterruptedException, IOException {
-        List<Figure> figures = new ArrayList<>();
+    public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
         int defaultThreads = ThreadMode.defaultThreads();
-        err.println("calibrating the basic unit ...");
-        if (!o.ignoreLoad()) {
-            ForeignLoad.awaitQuiet(OverheadExperiment.MAX_FOREIGN_LOAD, 200, 20_000, cores);
-        }
-        Calibration cal = Calibration.measure(9, 100_000);
-        int units = cal.unitsPerStage(o.stageMicros());
-        double stageMicros = units * cal.unitMicros();
+        OutputFolder dir = new OutputFolder(o.out(), "overhead", out);
+        String machine = MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
+        out.println("ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2) under JMH — " + modeName(o) + " mode");
+        out.println(machine);
+        out.flush();
+
+        // The basic unit, timed by JMH in a fork of its own: the units per stage must be one number for
+        // every benchmark, or T(S) and T(1) would not do the same work.
+        Jmh.Settings calibration = o.jmh().forks() == 0 ? o.jmh() : CALIBRATION;
+        err.println("timing the basic unit (JMH, " + calibration.describe() + ") ...");
+        List<Forks> unit = Jmh.run(List.of(new Jmh.Part(BasicUnitBenchmark.class.getCanonicalName() + ".units", Map.of(), null)),
+                calibration, dir.path(CALIBRATION_RAW), err);
+        dir.wrote(CALIBRATION_RAW);
+        double unitMicros = unit.get(0).estimate().value() * OverheadCell.seconds(unit.get(0).unit()) * 1e6 / BasicUnitBenchmark.UNITS;
+        int units = (int) Math.max(1, Math.round(o.stageMicros() / unitMicros));
+        double stageMicros = units * unitMicros;
         long totalUnits = (long) units * o.stages();
         if (totalUnits > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("options --stages and --stage-us: " + totalUnits
                     + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
         }
-        OutputFolder dir = new OutputFolder(o.out(), "overhead", out);
-        String machine = MachineInfo.describe() + " (default dispatcher " + defaultThreads + " threads)";
+
+        List<Config> configs = plan(o.patterns(), o.ways(), o.threadModes(), defaultThreads);
+        List<Jmh.Part> parts = new ArrayList<>(parts(configs, o.stages(), (int) totalUnits));
+        // The back-to-back stages at the 2-way configuration where it is run (else the first with neighbours).
+        int messagingWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
+        List<SpawnedPattern> messagingPatterns = o.patterns().stream().filter(p -> p.appliesTo(messagingWays)).toList();
+        int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 40 * o.stages());
+        List<MessagingCost.Run> messagingRuns = messagingWays > 0 ? MessagingCost.runs(messagingPatterns, messagingWays) : List.of();
+        parts.addAll(MessagingCost.parts(messagingRuns, messagingStages));
+
+        // Every fork's predicted time, for the time printed before the run and for the progress lines' ETA.
+        ToDoubleBiFunction<String, Map<String, String>> forkSeconds = (benchmark, p) -> forkSeconds(o.jmh(), p, unitMicros, cores);
+        int benchmarks = parts.stream().mapToInt(p -> p.combinations().size()).sum();
+        double predicted = Math.max(1, o.jmh().forks()) * parts.stream().flatMap(p -> p.combinations().stream())
+                .mapToDouble(c -> forkSeconds.applyAsDouble("", c)).sum();
         String params = String.format(Locale.ROOT,
-                "basic unit %.4f µs here (the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per stage"
-                        + " (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
-                        + "S = %,d stages per computation (%,d units, %.3f s of compute each); %d repetitions, medians;"
-                        + " T(1) = one stage of the same %,d units%n"
-                        + "patterns %s; ways %s; threads %s (match = ways, default = new Dispatcher(0) = %d)",
-                cal.unitMicros(), units, stageMicros, o.stageMicros(), o.stages(), totalUnits,
-                totalUnits * cal.unitMicros() / 1e6, o.reps(), totalUnits,
-                o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
+                "basic unit %.4f µs here (JMH; the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per"
+                        + " stage (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
+                        + "S = %,d stages per computation (%,d units, %.3f s of compute each); T(1) = one stage of the same %,d units;%n"
+                        + "JMH: %s per benchmark, %d benchmarks; patterns %s; ways %s; threads %s (match = ways, default ="
+                        + " new Dispatcher(0) = %d)",
+                unitMicros, units, stageMicros, o.stageMicros(), o.stages(), totalUnits, totalUnits * unitMicros / 1e6, totalUnits,
+                o.jmh().describe(), benchmarks, o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
                 o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
                 o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
-        out.println("ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2) — " + modeName(o) + " mode");
-        out.println(machine);
         out.println(params);
+        out.printf(Locale.ROOT, "predicted: about %s for %d benchmarks under JMH (fork starts included)%n",
+                Progress.clockTime(predicted), benchmarks);
         out.flush();
 
         long start = System.nanoTime();
-        List<CellTiming> results = new OverheadExperiment(o, units, stageMicros, cores, defaultThreads, err).run();
+        List<Forks> forks = Jmh.run(parts, o.jmh(), dir.path(RAW), err, forkSeconds);
         double took = (System.nanoTime() - start) / 1e9;
-        for (CellTiming m : results) {
-            if (m.ways() == 2 && m.mode() == ThreadMode.MATCH) {
-                figures.add(Figure.of(List.of("overhead", "per-stage", m.pattern(), m.mode(), m.ways()), "spawned " + m.pattern().id()
-                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, overheadEstimate(m),
-                        OverheadReport.publishedId("amd", m.pattern(), ThreadMode.MATCH, 2)));
+        dir.wrote(RAW);
+
+        List<OverheadCell> cells = cells(configs, forks, o.stages(), units, defaultThreads);
+        List<Figure> figures = new ArrayList<>();
+        for (OverheadCell c : cells) {
+            if (c.ways() == 2 && c.mode() == ThreadMode.MATCH) {
+                figures.add(Figure.of(List.of("overhead", "per-stage", c.pattern(), c.mode(), c.ways()), "spawned " + c.pattern().id()
+                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, c.overheadAcrossForks(),
+                        OverheadReport.publishedId("amd", c.pattern(), ThreadMode.MATCH, 2)));
             }
         }
-
-        OverheadReport report = new OverheadReport(results, o.patterns(), o.ways(), o.threadModes());
-        double observed = results.stream().filter(m -> m.sameAs() == null)
-                .mapToDouble(m -> Stats.observedStageMicros(Stats.median(m.singleStageNanos()), m.ways(), cores, m.stages()))
-                .sorted().skip(results.isEmpty() ? 0 : (results.size() - 1) / 2).findFirst().orElse(Double.NaN);
+        OverheadReport report = new OverheadReport(cells, o.patterns(), o.ways(), o.threadModes());
+        double observed = cells.stream().filter(c -> c.sameAs() == null).mapToDouble(c -> c.observedStageMicros(cores)).sorted()
+                .skip(cells.isEmpty() ? 0 : (cells.size() - 1) / 2).findFirst().orElse(Double.NaN);
         String observedLine = String.format(Locale.ROOT,
-                "compute per stage as T(1) showed it: %.2f µs (median over configurations; calibration predicted %.2f µs)",
+                "compute per stage as T(1) showed it: %.2f µs (median over configurations; the unit's timing predicted %.2f µs)",
                 observed, stageMicros);
         out.println();
         out.println(observedLine);
         out.print(report.runTimeTable());
         out.println();
         out.print(report.overheadTable());
-        out.println();
-        // Tables 1-2 are on disk before the sweep and the back-to-back stages run.
         dir.write("overhead.csv", report.csv());
         dir.chart("overhead-per-stage.png", png -> report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores",
                 o.stages(), stageMicros, cores), png));
+
+        List<MessagingCost.Measured> messaging = MessagingCost.figures(messagingRuns, messagingStages, forks, unitMicros, cores);
+        messaging.forEach(m -> figures.add(m.figure()));
+        String messagingSection = MessagingCost.markdown(messaging, unitMicros, "--full");
+        if (!messaging.isEmpty()) {
+            out.print(messagingSection);
+            dir.write("overhead-messaging.csv", MessagingCost.csv(messaging, unitMicros));
+        }
         String heading = "# ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
-                + String.format(Locale.ROOT, "%n- measured in %s; mode %s%n", Progress.clockTime(took), o.full() ? "full" : "quick")
+                + String.format(Locale.ROOT, "%n- measured by JMH in %s (predicted %s); mode %s; JMH's JSON: %s, %s%n",
+                        Progress.clockTime(took), Progress.clockTime(predicted), o.full() ? "full" : "quick", RAW, CALIBRATION_RAW)
                 + "- " + observedLine + "\n"
                 + "- overhead per stage = (T(S) - T(1)) / S, the definition of Qiu, Fox & Ho 2006; published figures from Table 2-AMD and"
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
-        // Qiu, Fox & Ho 2006, Figs. 4-5: run time against stages at one configuration (2-way where it is run).
-        int sweepWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
-        List<SpawnedPattern> sweepPatterns = o.patterns().stream().filter(p -> p.appliesTo(sweepWays)).toList();
-        String sweepSection = "";
-        String messagingSection = "";
-        if (sweepWays > 0 && !sweepPatterns.isEmpty()) {
-            int sweepReps = o.full() ? o.reps() : 1; // quick mode: one run per point keeps the main job under 5 minutes
-            List<Figure> sweep = StageSweep.run(sweepPatterns, sweepWays, o.stages(), units, sweepReps, err,
-                    OverheadExperiment.predictedSeconds(sweepWays, o.stages(), stageMicros, cores));
-            sweepSection = StageSweep.markdown(sweep, sweepWays);
-            for (SpawnedPattern p : sweepPatterns) {
-                // Through S/16 .. S only: T(1) lacks the costs that come once per staged run.
-                List<Figure> line = sweep.stream().filter(pt -> pt.key(2, SpawnedPattern.class) == p && pt.key(4, Integer.class) > 1)
-                        .toList();
-                figures.add(Figure.of(List.of("overhead", "slope", p, sweepWays), "spawned " + p.id()
-                        + ", slope of run time on stages S/16 .. S, "
-                        + sweepWays + "-way match", "µs", true, StageSweep.slopeEstimate(line),
-                        sweepWays == 2 ? OverheadReport.publishedId("amd", p, ThreadMode.MATCH, 2) : null));
-            }
-            out.println();
-            out.print(sweepSection);
-            dir.write("overhead-sweep.csv", StageSweep.csv(sweep));
-            dir.chart("overhead-runtime-vs-stages.png", png -> StageSweep.chart(sweep, sweepWays,
-                    String.format(Locale.ROOT, "%.0f µs/stage at S=%,d, %d cores", stageMicros, o.stages(), cores), png));
-
-            // The same patterns with one unit per stage: the cost per stage read directly (see MessagingCost).
-            int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 10 * o.stages());
-            int messagingRuns = (sweepPatterns.size() + (sweepWays > 1 ? 1 : 0)) * MessagingCost.REPS;
-            Progress messagingProgress = new Progress(err, messagingRuns,
-                    messagingRuns * MessagingCost.predictedSeconds(sweepWays, messagingStages, cores), System::nanoTime);
-            List<Figure> messaging = MessagingCost.run(sweepPatterns, sweepWays, messagingStages, cal.unitMicros(), cores,
-                    messagingProgress);
-            messagingSection = MessagingCost.markdown(messaging, cal.unitMicros());
-            figures.addAll(messaging);
-            out.println();
-            out.print(messagingSection);
-            dir.write("overhead-messaging.csv", MessagingCost.csv(messaging));
-        }
-        out.println();
-        String markdown = report.markdown(heading) + sweepSection + messagingSection;
+        String markdown = report.markdown(heading) + messagingSection;
         dir.write("overhead.md", markdown);
-        out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
+        out.printf(Locale.ROOT, "total %s under JMH (predicted %s)%n", Progress.clockTime(took), Progress.clockTime(predicted));
         return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts());
     }
 
-    /**
-     * (median T(S) - median T(1)) / S with its bootstrap interval: T(1) and T(S) repetitions are
-     * resampled independently, as they were taken independently.
-     */
-    static Estimate overheadEstimate(CellTiming m) {
-        double[] t1 = Arrays.stream(m.usedSingleStageNanos()).asDoubleStream().toArray();
-        double[] ts = Arrays.stream(m.usedStagedNanos()).asDoubleStream().toArray();
-        return Estimate.bootstrap(s -> Stats.overheadPerStageMicros(Estimate.medianOf(s[0]), Estimate.medianOf(s[1]), m.stages()),
-                t1, ts);
+    /** The tables' cells from JMH's forks: every pattern of every configuration, "default = match" ones filed twice. */
+    static List<OverheadCell> cells(List<Config> configs, List<Forks> forks, int stages, int units, int defaultThreads) {
+        int totalUnits = stages * units;
+        List<OverheadCell> out = new ArrayList<>();
+        for (Config c : configs) {
+            if (c.sameAsMatch()) {
+                out.addAll(out.stream().filter(m -> m.ways() == c.ways() && m.mode() == ThreadMode.MATCH)
+                        .map(m -> m.as(ThreadMode.DEFAULT, "default = match here: " + defaultThreads
+                                + " threads (one per core) for " + c.ways() + "-way; measured once")).toList());
+                continue;
+            }
+            Forks single = find(forks, SpawnedPattern.PIPELINE, c.ways(), c.mode(), 1, totalUnits);
+            int singleThreads = SpawnedComputationBenchmark.dispatcherThreads(c.mode(), c.ways(), 1, defaultThreads);
+            for (SpawnedPattern p : c.patterns()) {
+                out.add(new OverheadCell(p, c.ways(), c.mode(), c.threads(), singleThreads, stages, units, single,
+                        find(forks, p, c.ways(), c.mode(), stages, totalUnits), null));
+            }
+        }
+        return out;
     }
 
     private static String modeName(Options o) {

@@ -17,7 +17,7 @@ public interface Experiment<O> {
 
     /**
      * Parses the subcommand's command line, without {@code -h}/{@code --help}, through
-     * {@link Commands} (or {@link Cli}, for the runners not yet declared for picocli); an
+     * {@link Commands}; an
      * {@link IllegalArgumentException} whose message is one line names a bad option as typed.
      */
     O parse(String... args);

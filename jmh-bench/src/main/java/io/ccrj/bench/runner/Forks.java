@@ -121,6 +121,45 @@ public record Forks(String benchmark, Map<String, String> params, String unit, L
     }
 
     /**
+     * A statistic of several benchmarks' forks (T(S) and T(1), say) with a 95% interval from the
+     * same two-level bootstrap as {@link #estimate()}, each benchmark resampled on its own, as its
+     * forks ran on their own: forks drawn with replacement, then each drawn fork's iterations. The
+     * statistic gets one array of fork scores (iteration means) per benchmark, in the order given.
+     * With a single fork of a single iteration everywhere there is no interval.
+     *
+     * @param statistic the figure from the benchmarks' fork scores, e.g. the difference of their medians
+     * @param benchmarks at least one
+     * @return the statistic on the forks as measured, with its interval
+     */
+    public static Estimate bootstrap(java.util.function.ToDoubleFunction<double[][]> statistic, Forks... benchmarks) {
+        double[][] scores = Arrays.stream(benchmarks).map(Forks::scores).toArray(double[][]::new);
+        double value = statistic.applyAsDouble(scores);
+        if (Arrays.stream(benchmarks).allMatch(f -> f.iterations.size() == 1 && f.iterations.get(0).length == 1)) {
+            return new Estimate(value, value, value);
+        }
+        RandomGenerator random = new Well19937c(0x5eed); // the same forks always give the same interval
+        double[] stats = new double[Estimate.RESAMPLES];
+        double[][] drawn = new double[benchmarks.length][];
+        for (int b = 0; b < stats.length; b++) {
+            for (int k = 0; k < benchmarks.length; k++) {
+                List<double[]> its = benchmarks[k].iterations;
+                drawn[k] = new double[its.size()];
+                for (int f = 0; f < its.size(); f++) {
+                    double[] fork = its.get(random.nextInt(its.size()));
+                    double sum = 0;
+                    for (int i = 0; i < fork.length; i++) {
+                        sum += fork[random.nextInt(fork.length)];
+                    }
+                    drawn[k][f] = sum / fork.length;
+                }
+            }
+            stats[b] = statistic.applyAsDouble(drawn);
+        }
+        Percentile p = new Percentile();
+        return new Estimate(value, Math.min(value, p.evaluate(stats, 2.5)), Math.max(value, p.evaluate(stats, 97.5)));
+    }
+
+    /**
      * The figure for a headline or a ratio: {@link #estimate()} where there are two forks or more;
      * with one fork its value alone, with no interval, since that fork's interval holds its
      * iterations only and not the other mode the fork may have missed, so no ratio is built on it.

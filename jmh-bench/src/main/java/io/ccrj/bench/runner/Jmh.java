@@ -14,11 +14,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleBiFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -84,53 +82,10 @@ public final class Jmh {
     public static final Settings SMOKE = new Settings(0, 0, 1, 20);
 
     /**
-     * The jopt-simple options of a runner whose figures come from JMH ({@link Cli}; the runners
-     * declared for picocli use {@link SettingsMixin}): {@code --forks},
-     * {@code --warmup}, {@code --iterations}, {@code --iteration-ms}, each defaulting to the quick
-     * or the {@code --full} settings.
-     *
-     * @param forks {@code --forks}
-     * @param warmup {@code --warmup}
-     * @param iterations {@code --iterations}
-     * @param iterationMillis {@code --iteration-ms}
-     */
-    public record SettingsOptions(OptionSpec<Integer> forks, OptionSpec<Integer> warmup, OptionSpec<Integer> iterations,
-                                  OptionSpec<Integer> iterationMillis) {
-        /**
-         * Declares the four options on a runner's parser.
-         *
-         * @param p the parser
-         * @param quick the settings without {@code --full}
-         * @param full the settings with it
-         * @return the options, to read with {@link #settings}
-         */
-        public static SettingsOptions on(OptionParser p, Settings quick, Settings full) {
-            return new SettingsOptions(
-                    Cli.whole(p, "forks", "JMH forks per benchmark (default " + quick.forks() + "; --full " + full.forks() + ")"),
-                    Cli.whole(p, "warmup", "JMH warm-up iterations per fork (default " + quick.warmupIterations() + "; --full "
-                            + full.warmupIterations() + ")"),
-                    Cli.whole(p, "iterations", "JMH measurement iterations per fork (default " + quick.iterations() + "; --full "
-                            + full.iterations() + ")"),
-                    Cli.whole(p, "iteration-ms", "milliseconds of every iteration (default " + quick.iterationMillis() + "; --full "
-                            + full.iterationMillis() + ")"));
-        }
-
-        /**
-         * @param s the parsed command line
-         * @param d the defaults (quick or full)
-         * @return the settings it gives, each checked
-         */
-        public Settings settings(OptionSet s, Settings d) {
-            return new Settings(Cli.intIn(s, forks, d.forks(), 1, 100), Cli.intIn(s, warmup, d.warmupIterations(), 0, 100),
-                    Cli.intIn(s, iterations, d.iterations(), 1, 1_000), Cli.intIn(s, iterationMillis, d.iterationMillis(), 10, 600_000));
-        }
-    }
-
-    /**
      * {@code --forks}, {@code --warmup}, {@code --iterations} and {@code --iteration-ms} for a
      * runner declared for picocli ({@link Commands}), as a mixin: each is {@code null} unless given,
      * and {@link #settings} fills in the quick or the {@code --full} settings, which the help shows
-     * as {@code (default: 2; --full: 5)}. The picocli twin of {@link SettingsOptions}, with its
+     * as {@code (default: 2; --full: 5)}. With their
      * ranges. A runner declares it as
      * {@code @Mixin Jmh.SettingsMixin jmh = new Jmh.SettingsMixin(QUICK, FULL);}.
      */
@@ -231,6 +186,24 @@ public final class Jmh {
         int benchmarks() {
             return params.values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
         }
+
+        /** @return every benchmark this part runs, as its parameters' values by name (the first parameter varying slowest) */
+        public List<Map<String, String>> combinations() {
+            List<Map<String, String>> out = new ArrayList<>(List.of(new LinkedHashMap<>()));
+            params.forEach((name, values) -> {
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : out) {
+                    for (String v : values) {
+                        Map<String, String> m = new LinkedHashMap<>(c);
+                        m.put(name, v);
+                        next.add(m);
+                    }
+                }
+                out.clear();
+                out.addAll(next);
+            });
+            return out;
+        }
     }
 
     /**
@@ -242,11 +215,25 @@ public final class Jmh {
      *     last lines JMH printed are on {@code err}
      */
     public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err) throws RunnerException, IOException {
+        return run(parts, s, json, err, (benchmark, params) -> s.forkSeconds());
+    }
+
+    /**
+     * {@link #run(List, Settings, Path, PrintStream)} for benchmarks whose forks take different
+     * times (a computation of seconds per operation, say, which runs past the iteration's time): the
+     * ETA adds up {@code forkSeconds} of every fork instead of the settings' one figure.
+     *
+     * @param forkSeconds the predicted seconds of one fork of a benchmark, from its full name and parameters
+     * @throws RunnerException if a benchmark failed
+     */
+    public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err,
+                                  ToDoubleBiFunction<String, Map<String, String>> forkSeconds) throws RunnerException, IOException {
         int forksEach = Math.max(1, s.forks());
         int total = parts.stream().mapToInt(Part::benchmarks).sum() * forksEach;
+        double predicted = forksEach * parts.stream().mapToDouble(p -> p.combinations().stream()
+                .mapToDouble(c -> forkSeconds.applyAsDouble(p.benchmark(), c)).sum()).sum();
         // Made when the first benchmark starts: a wait for JMH's lock before it is not the run's time.
-        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, total * s.forkSeconds(), System::nanoTime),
-                s.forkSeconds());
+        ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, predicted, System::nanoTime), forkSeconds);
         List<RunResult> all = new ArrayList<>();
         for (Part p : parts) {
             ChainedOptionsBuilder b = new OptionsBuilder()
@@ -352,13 +339,13 @@ public final class Jmh {
         private static final int KEPT_LINES = 60;
         private final Supplier<Progress> start;
         private Progress progress;
-        private final double forkSeconds;
+        private final ToDoubleBiFunction<String, Map<String, String>> forkSeconds;
         private final Deque<String> printed = new ArrayDeque<>();
         private final StringBuilder line = new StringBuilder();
         private long forkStart = System.nanoTime();
         private int fork;
 
-        ProgressFormat(Supplier<Progress> start, double forkSeconds) {
+        ProgressFormat(Supplier<Progress> start, ToDoubleBiFunction<String, Map<String, String>> forkSeconds) {
             this.start = start;
             this.forkSeconds = forkSeconds;
         }
@@ -383,8 +370,8 @@ public final class Jmh {
                 Map<String, String> params = new LinkedHashMap<>();
                 b.getParamsKeys().forEach(k -> params.put(k, b.getParam(k)));
                 long now = System.nanoTime();
-                progress.done(shortName(b.getBenchmark(), params) + " fork " + fork + "/" + Math.max(1, b.getForks()), forkSeconds,
-                        now - forkStart);
+                progress.done(shortName(b.getBenchmark(), params) + " fork " + fork + "/" + Math.max(1, b.getForks()),
+                        forkSeconds.applyAsDouble(b.getBenchmark(), params), now - forkStart);
                 forkStart = now;
             }
         }

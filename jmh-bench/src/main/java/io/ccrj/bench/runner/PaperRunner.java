@@ -71,9 +71,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      * @param smoke seconds-long settings that check the wiring (tests), not a measurement
      * @param only the experiments to run
      * @param out the results folder, or {@code null} for {@code results/paper-<timestamp>}
-     * @param ignoreLoad do not wait out other processes' CPU use
      */
-    public record Options(boolean full, boolean smoke, Set<Item> only, Path out, boolean ignoreLoad) {
+    public record Options(boolean full, boolean smoke, Set<Item> only, Path out) {
         String mode() {
             return full ? "full" : smoke ? "smoke" : "quick";
         }
@@ -107,9 +106,6 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         @Mixin
         Commands.OutFolder out = new Commands.OutFolder("paper");
 
-        @Option(names = "--ignore-load", description = "do not wait out other processes' CPU use")
-        boolean ignoreLoad;
-
         @Option(names = "--smoke", description = "seconds-long settings that only check the wiring (not a measurement)")
         boolean smoke;
 
@@ -129,7 +125,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             throw new IllegalArgumentException("options --full and --smoke exclude each other");
         }
         Set<Item> only = l.only != null ? EnumSet.copyOf(l.only) : EnumSet.allOf(Item.class);
-        return new Options(l.full, l.smoke, only, l.out.folder(), l.ignoreLoad);
+        return new Options(l.full, l.smoke, only, l.out.folder());
     }
 
     /** One section: the experiment and the options record it runs with. */
@@ -190,14 +186,16 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     private static List<Section<?>> sections(Options o, Path dir) {
         List<Section<?>> sections = new ArrayList<>();
-        boolean ignore = o.ignoreLoad() || o.smoke();
         List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
+            // Quick mode: the section's own quick settings (2 forks of 1 + 2 iterations of 200 ms per
+            // benchmark, S = 5,000, 1,2,4-way: about a minute and a half on 2 cores, fork starts
+            // included). Smoke: JMH in this JVM, 50 stages of 2 µs, which only checks the wiring.
             OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
             sections.add(new Section<>(new OverheadRunner(), o.smoke()
-                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, 1, dir.resolve("overhead"), true)
-                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.reps(),
-                            dir.resolve("overhead"), ignore)));
+                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, dir.resolve("overhead"))
+                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(),
+                            dir.resolve("overhead"))));
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
@@ -266,8 +264,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **GB/s summed over ranks**: bytes moved per second by all ranks together.
             - **two-way Get**: a request to a DSS service and its answer; **throughput**: requests answered per
               second under a fixed load.
-            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the DSS and peers
-              sections, over JMH's forks and the iterations within them.
+            - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the overhead, DSS
+              and peers sections, over JMH's forks and the iterations within them.
             - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
               about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,

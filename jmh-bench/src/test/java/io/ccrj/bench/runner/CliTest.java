@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the parsers would let through silently, checked for every runner (picocli's and
- * jopt-simple's): a value given to a flag, an empty item of a list.
+ * What picocli would let through silently, checked for every runner: a value given to a flag,
+ * an empty item of a list.
  */
 class CliTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();

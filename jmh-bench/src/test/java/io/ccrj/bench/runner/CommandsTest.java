@@ -28,10 +28,12 @@ class CommandsTest {
     private static final Map<String, List<String>> CONVERTED = new LinkedHashMap<>();
 
     static {
-        CONVERTED.put("paper", List.of("--full", "--only", "--out", "--ignore-load", "--smoke"));
+        CONVERTED.put("paper", List.of("--full", "--only", "--out", "--smoke"));
         CONVERTED.put("dss", List.of("--full", "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
         CONVERTED.put("peers", List.of("--full", "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
         CONVERTED.put("platform", List.of("--out", "--quick"));
+        CONVERTED.put("overhead", List.of("--full", "--pattern", "--ways", "--threads", "--stage-us", "--stages", "--forks",
+                "--warmup", "--iterations", "--iteration-ms", "--out"));
         CONVERTED.put("mpi", List.of("--full", "--only", "--backend", "--ranks", "--bandwidth-ranks", "--sizes", "--stage-us",
                 "--forks", "--warmup", "--iterations", "--iteration-ms", "--out"));
     }

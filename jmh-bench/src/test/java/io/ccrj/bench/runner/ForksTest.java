@@ -68,4 +68,19 @@ class ForksTest {
         assertThatThrownBy(() -> new Forks("b", Map.of(), "ops/s", List.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> forks(new double[0])).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aStatisticOfTwoBenchmarksResamplesEachOnItsOwn() {
+        // T(1) forks at 100 (one at 102), T(S) forks at 110 (one at 113): the difference of the medians is 10.
+        Forks single = forks(new double[] {100, 100}, new double[] {100, 100}, new double[] {102, 102});
+        Forks staged = forks(new double[] {110, 110}, new double[] {113, 113}, new double[] {110, 110});
+
+        Estimate d = Forks.bootstrap(s -> Estimate.medianOf(s[1]) - Estimate.medianOf(s[0]), single, staged);
+
+        assertThat(d.value()).isEqualTo(10);
+        // Every resample's medians lie within the forks' scores: 110-102 .. 113-100.
+        assertThat(d.low()).isGreaterThanOrEqualTo(8).isLessThan(10);
+        assertThat(d.high()).isGreaterThan(10).isLessThanOrEqualTo(13);
+        assertThat(Forks.bootstrap(s -> s[0][0], forks(new double[] {7}))).isEqualTo(new Estimate(7, 7, 7));
+    }
 }

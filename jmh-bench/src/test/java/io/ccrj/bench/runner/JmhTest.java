@@ -30,6 +30,9 @@ class JmhTest {
         params.put("ranks", List.of("2", "4"));
         assertThat(new Jmh.Part("x.Y.m", params, null).benchmarks()).isEqualTo(6);
         assertThat(new Jmh.Part("x.Y.m", Map.of(), null).benchmarks()).isEqualTo(1);
+        assertThat(new Jmh.Part("x.Y.m", params, null).combinations()).extracting(c -> c.get("target") + c.get("ranks"))
+                .containsExactly("A2", "A4", "B2", "B4", "C2", "C4");
+        assertThat(new Jmh.Part("x.Y.m", Map.of(), null).combinations()).containsExactly(Map.of());
     }
 
     @Test
@@ -54,16 +57,5 @@ class JmhTest {
         assertThat(m.settings(false)).isEqualTo(new Jmh.Settings(3, 0, 3, 200));
         assertThat(m.shownDefault("--iteration-ms")).isEqualTo("200; --full: 1000");
         assertThat(m.shownDefault("--out")).isNull();
-    }
-
-    @Test
-    void theCommandLineOptionsDefaultToQuickOrFull() {
-        joptsimple.OptionParser p = Cli.parser();
-        Jmh.SettingsOptions o = Jmh.SettingsOptions.on(p, new Jmh.Settings(1, 2, 3, 200), new Jmh.Settings(5, 3, 5, 1_000));
-        assertThat(o.settings(Cli.parse(p), new Jmh.Settings(1, 2, 3, 200))).isEqualTo(new Jmh.Settings(1, 2, 3, 200));
-        assertThat(o.settings(Cli.parse(p, "--forks", "3", "--warmup", "0"), new Jmh.Settings(5, 3, 5, 1_000)))
-                .isEqualTo(new Jmh.Settings(3, 0, 5, 1_000));
-        assertThatThrownBy(() -> o.settings(Cli.parse(p, "--iteration-ms", "5"), new Jmh.Settings(1, 2, 3, 200)))
-                .hasMessage("option --iteration-ms: 5 is out of range 10..600000");
     }
 }

@@ -42,8 +42,8 @@ class PaperRunnerTest {
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("== paper [1/4] overhead").contains("== paper [4/4] peers");
         for (String f : new String[] {"results.md", "overhead/overhead.csv", "overhead/overhead.md",
-                "overhead/overhead-per-stage.png", "overhead/overhead-sweep.csv", "overhead/overhead-messaging.csv",
-                "overhead/overhead-runtime-vs-stages.png", "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
+                "overhead/overhead-per-stage.png", "overhead/overhead-messaging.csv", "overhead/overhead-jmh.json",
+                "mpi/mpi.csv", "mpi/mpi.md", "mpi/mpi-stage-overhead.png",
                 "mpi/mpi-latency.png", "mpi/mpi-bandwidth.png", "dss/dss.csv", "dss/dss-groups.csv", "dss/dss.md",
                 "dss/dss-two-way.png", "dss/dss-throughput.png", "peers/peers.csv", "peers/peers.md", "peers/peers-jmh.json", "headline.csv"}) {
             assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
@@ -65,7 +65,7 @@ class PaperRunnerTest {
                 .contains("![overhead-per-stage.png](overhead/overhead-per-stage.png)")
                 .contains("mode smoke").contains("command: `bin/ccrj paper --smoke`")
                 // Each section's Markdown, as its report handed it over, one heading level down.
-                .contains("### Run time vs stages").contains("| HTTP Get, one connection's round trip (µs) | Vert.x web |");
+                .contains("### Back-to-back stages").contains("| HTTP Get, one connection's round trip (µs) | Vert.x web |");
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("results: " + dir.resolve("results.md"));
     }
 

@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
-public class BasicUnitBenchmark {
+public class StageUnitBenchmark {
     /** Units per invocation: enough that JMH's call overhead is far below one unit's share. */
     static final int UNITS = 1_000;
 
