@@ -40,7 +40,7 @@ import java.util.Objects;
 public abstract class Service<S> {
     private final Class<S> stateType;
     private final S initialState;
-    /** Set by the runtime that runs this instance (through the API bridge); {@code null} when not running. */
+    /** Set by the runtime that runs this instance (through {@link RuntimeHooks}); {@code null} when not running. */
     volatile ServiceRuntime<S> runtime;
 
     /**

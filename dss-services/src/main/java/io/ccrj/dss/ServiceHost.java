@@ -55,7 +55,8 @@ public final class ServiceHost implements AutoCloseable {
         this.contracts = new ContractResolver(options);
         boolean ownsDispatcher = b.dispatcher == null;
         Dispatcher dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
-        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate);
+        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate,
+                RuntimeHooks.INSTANCE);
     }
 
     /** {@return a builder with the defaults} */

@@ -13,7 +13,7 @@ import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
+import io.ccrj.dss.internal.runtime.ApiHooks;
 import io.ccrj.dss.internal.BearerToken;
 import io.ccrj.dss.internal.HostMetrics;
 import io.ccrj.dss.internal.HttpClientPool;
@@ -54,7 +54,6 @@ import java.util.function.Function;
 public final class HostCore {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger("io.ccrj.dss.ServiceHost");
-    private static final ApiAccess ACCESS = ApiAccess.get();
 
     /** Makes a new instance of a contract. */
     @FunctionalInterface
@@ -72,6 +71,8 @@ public final class HostCore {
     private final Dispatcher dispatcher;
     private final boolean ownsDispatcher;
     private final Contracts contracts;
+    /** The API types' non-public members, handed over by the facade and passed to every runtime. */
+    private final ApiHooks hooks;
     private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
     /** Names created with a state file: created again over HTTP, they keep it. */
     private final Map<String, Path> durableFiles = new ConcurrentHashMap<>();
@@ -92,13 +93,16 @@ public final class HostCore {
      * @param dispatcher the services' dispatcher
      * @param ownsDispatcher whether {@link #close} closes it
      * @param contracts instantiates the contracts that manifests and Create name
+     * @param hooks the API types' non-public members (the facade's)
      */
-    public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts) {
+    public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts,
+                    ApiHooks hooks) {
         this.config = config;
         this.token = config.token() == null ? null : new BearerToken(config.token());
         this.dispatcher = dispatcher;
         this.ownsDispatcher = ownsDispatcher;
         this.contracts = contracts;
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
     }
 
     /**
@@ -156,7 +160,7 @@ public final class HostCore {
         if (services.containsKey(name)) {
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
-        ServiceRuntime<?> running = ACCESS.runtimeOf(service);
+        ServiceRuntime<?> running = hooks.runtimeOf(service);
         if (running != null) {
             throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + running.name() + "'");
         }
@@ -183,12 +187,12 @@ public final class HostCore {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
                     refs, partners, config.maxPendingPerService(), config.admissionPolicy() == null ? null
                             : new DispatcherQueue(name + ".admission", dispatcher, config.admissionPolicy()),
-                    config.replayBytes());
+                    config.replayBytes(), hooks);
         } catch (IOException e) {
             throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
         }
         if (services.putIfAbsent(name, rt) != null) {
-            ACCESS.attach(service, null);
+            hooks.attach(service, null);
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
         if (stateFile != null) {

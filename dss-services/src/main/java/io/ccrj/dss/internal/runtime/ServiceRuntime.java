@@ -16,7 +16,6 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
 import io.ccrj.dss.internal.Json;
 import io.ccrj.dss.internal.MergePatch;
 import io.ccrj.dss.internal.NotificationLog;
@@ -53,15 +52,15 @@ public final class ServiceRuntime<S> {
     public static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
     /** The media type of a JSON Merge Patch, the standard Update's body. */
     public static final String MERGE_PATCH = VerbTable.MERGE_PATCH;
-    /** The bridge to the API types' package-private members. */
-    private static final ApiAccess ACCESS = ApiAccess.get();
 
     private final String name;
     private final Service<S> service;
     private final DispatcherQueue queue;
     private final Map<String, ServiceRef> partners;
     /** What {@code bind} declared (immutable). */
-    private final ApiAccess.Declared declared;
+    private final Declared declared;
+    /** The API types' non-public members, as the host was handed them. */
+    private final ApiHooks hooks;
     private final Map<String, String> partnerUris;
     private final Admission admission;
     private final VerbTable verbs;
@@ -69,10 +68,10 @@ public final class ServiceRuntime<S> {
     /** The notification sequence, its replay window and the subscriptions. */
     private final NotificationLog log;
 
-    private final Port<Operation> concurrentPort;
-    private final Port<Operation> exclusivePort;
-    private final Port<Operation> teardownPort;
-    private final Port<Operation> independentPort;
+    private final Port<Envelope> concurrentPort;
+    private final Port<Envelope> exclusivePort;
+    private final Port<Envelope> teardownPort;
+    private final Port<Envelope> independentPort;
 
     private volatile boolean dropped;
     private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
@@ -94,13 +93,16 @@ public final class ServiceRuntime<S> {
      * @param maxPending operations held unanswered before new ones are refused
      * @param admissionQueue the queue whose scheduling policy sheds load, or {@code null}
      * @param retainedBytesLimit bytes of notifications kept for replay
+     * @param hooks the API types' non-public members (handed down by the host)
      * @throws Fault BAD_REQUEST if the initial state is not a valid state
      * @throws IOException if the state file cannot be read or holds no valid state
      */
     public ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
                           StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
-                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit) throws Fault, IOException {
+                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit,
+                          ApiHooks hooks) throws Fault, IOException {
         this.name = name;
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
         this.service = service;
         this.queue = queue;
         this.partners = Map.copyOf(partners);
@@ -111,13 +113,13 @@ public final class ServiceRuntime<S> {
         this.exclusivePort = new Port<>(name + ".exclusive");
         this.teardownPort = new Port<>(name + ".teardown");
         this.independentPort = new Port<>(name + ".independent");
-        this.declared = ACCESS.bind(service);
+        this.declared = hooks.bind(service);
         this.verbs = new VerbTable(declared, this::standardHandler, this::lookup,
                 custom -> op -> teardown(op, custom));
-        this.state = new VersionedState<>(name, service, initialState, stateFile);
+        this.state = new VersionedState<>(name, service, initialState, stateFile, hooks);
         Binding get = verbs.binding(Verb.GET);
         this.inlineGet = get != null && get.standard() && !admission.hasQueue();
-        ACCESS.attach(service, this);
+        hooks.attach(service, this);
     }
 
     /** Activates the interleave and the independent receiver, then runs the service's onStart. */
@@ -127,7 +129,7 @@ public final class ServiceRuntime<S> {
                 Arbiter.exclusive(Arbiter.receive(true, exclusivePort, this::runExclusive)),
                 Arbiter.concurrent(Arbiter.receive(true, concurrentPort, this::run))));
         Arbiter.activate(queue, Arbiter.receive(true, independentPort, this::run));
-        ACCESS.onStart(service);
+        hooks.onStart(service);
     }
 
     /** {@return the state now (a handler's read; see {@link Service})} */
@@ -268,7 +270,7 @@ public final class ServiceRuntime<S> {
     }
 
     /** {@return what the service's {@code bind} declared: handlers, standard verbs, body types} */
-    public ApiAccess.Declared declared() {
+    public Declared declared() {
         return declared;
     }
 
@@ -333,16 +335,17 @@ public final class ServiceRuntime<S> {
             return;
         }
         operations.increment();
-        // a new, immutable Operation carries the runtime's envelope
-        Operation admitted = ACCESS.admit(op, new Envelope(this, b));
-        ACCESS.onAnswered(admitted.responsePort(), admission.release);
+        // the runtime keeps its data beside the operation (which stays a plain value); the
+        // response port learns the commit to ask before a success, set before the post publishes it
+        Envelope admitted = new Envelope(op, this, b);
+        hooks.admitted(op.responsePort(), admitted, admission.release);
         admission.post(admitted, portFor(b.kind()));
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
         }
     }
 
-    private Port<Operation> portFor(HandlerKind kind) {
+    private Port<Envelope> portFor(HandlerKind kind) {
         return switch (kind) {
             case CONCURRENT -> concurrentPort;
             case EXCLUSIVE -> exclusivePort;
@@ -353,13 +356,14 @@ public final class ServiceRuntime<S> {
 
     // ---- handler execution (tasks of the interleave) ----
 
-    private void run(Operation op) {
+    private void run(Envelope e) {
+        Operation op = e.op();
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
         try {
-            bindingOf(op).handler().handle(op);
+            e.binding().handler().handle(op);
         } catch (Fault f) {
             faults.increment();
             op.fault(f);
@@ -368,7 +372,8 @@ public final class ServiceRuntime<S> {
         }
     }
 
-    private void runExclusive(Operation op) {
+    private void runExclusive(Envelope e) {
+        Operation op = e.op();
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
@@ -378,7 +383,7 @@ public final class ServiceRuntime<S> {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 state.checkIfMatch(op.ifMatch());
             }
-            bindingOf(op).handler().handle(op);
+            e.binding().handler().handle(op);
             if (op.responsePort().isAnswered()) {
                 // answered with a fault (op.fault after setState), or with a success whose commit
                 // already made its state the one to keep: no uncommitted change outlives the answer
@@ -412,11 +417,6 @@ public final class ServiceRuntime<S> {
         return true;
     }
 
-    private static Binding bindingOf(Operation op) {
-        Envelope e = ACCESS.envelope(op);
-        return e == null ? null : e.binding();
-    }
-
     private void handlerFailed(Operation op, Throwable t) {
         faults.increment();
         LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
@@ -436,15 +436,15 @@ public final class ServiceRuntime<S> {
      * is not a success.
      *
      * @param op the answering operation
+     * @param b the handler it was admitted for
      * @return the version to answer with (the port is then claimed if it committed), or -1 if
      *     nothing is to be delivered (the fault was answered, or the port had its answer already)
      */
-    public long beforeSuccess(Operation op) {
-        Binding b = bindingOf(op);
-        if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
+    long beforeSuccess(Operation op, Binding b) {
+        if (!op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return state.version();
         }
-        if (!ACCESS.claim(op.responsePort())) {
+        if (!hooks.claim(op.responsePort())) {
             state.restore();
             return -1;
         }
@@ -452,7 +452,7 @@ public final class ServiceRuntime<S> {
             return state.commit(op, log);
         } catch (Fault f) {
             faults.increment();
-            ACCESS.answerClaimed(op.responsePort(), null, f);
+            hooks.answerClaimed(op.responsePort(), null, f);
             return -1;
         } catch (RuntimeException | Error e) {
             // something commit() does not turn into a fault itself (its commit point only assigns
@@ -460,7 +460,7 @@ public final class ServiceRuntime<S> {
             // neither this answer nor the 504 would ever reach the client
             state.restore();
             faults.increment();
-            ACCESS.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
+            hooks.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
                     + name + "' could not be committed; nothing was changed (the host's log has the details)", e));
             try {
                 LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": committing " + op + " failed", e);
@@ -480,12 +480,12 @@ public final class ServiceRuntime<S> {
                 op.responsePort().respond(new Response(c.snapshot(), c.version()));
             };
             case REPLACE -> op -> {
-                state.set(ACCESS.fromJson(service, requireBody(op)));
+                state.set(hooks.fromJson(service, requireBody(op)));
                 op.respondState();
             };
             case UPDATE -> op -> {
                 JsonNode patched = MergePatch.apply(state.snapshot().deepCopy(), requireBody(op));
-                state.set(ACCESS.fromJson(service, patched));
+                state.set(hooks.fromJson(service, patched));
                 op.respondState();
             };
             case SUBSCRIBE -> this::subscribe;
@@ -551,7 +551,7 @@ public final class ServiceRuntime<S> {
             if (custom != null) {
                 custom.handle(op);
             }
-            ACCESS.onDrop(service);
+            hooks.onDrop(service);
         } finally {
             dropped = true;
             state.saveAtDrop();
@@ -567,9 +567,9 @@ public final class ServiceRuntime<S> {
     }
 
     private void failStragglers() {
-        for (Port<Operation> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
-            for (Operation op; (op = p.test()) != null; ) {
-                op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+        for (Port<Envelope> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
+            for (Envelope e; (e = p.test()) != null; ) {
+                e.op().fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             }
         }
     }
