@@ -2,7 +2,7 @@ package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.ccrj.dss;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;
-import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.http.server.HttpServer;
 import io.ccrj.dss.internal.host.HostConfig;
 import io.ccrj.dss.internal.host.HostDefaults;
 import io.ccrj.dss.internal.host.HostCore;

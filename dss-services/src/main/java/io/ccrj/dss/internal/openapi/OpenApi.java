@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.runtime.Declared;
-import io.ccrj.dss.internal.RestTable;
+import io.ccrj.dss.internal.http.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.ArrayList;

@@ -16,10 +16,8 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.MergePatch;
-import io.ccrj.dss.internal.NotificationLog;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.MergePatch;
 
 import java.io.IOException;
 import java.util.Collections;

@@ -9,13 +9,9 @@ import io.ccrj.dss.Operation;
 import io.ccrj.dss.Response;
 import io.ccrj.dss.Service;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.EtagCache;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.JsonLimits;
-import io.ccrj.dss.internal.NotificationLog;
-import io.ccrj.dss.internal.SmallJson;
-import io.ccrj.dss.internal.SnapshotBytes;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.JsonLimits;
+import io.ccrj.dss.internal.json.SmallJson;
 
 import java.io.IOException;
 
