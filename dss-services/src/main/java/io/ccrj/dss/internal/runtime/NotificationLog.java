@@ -1,9 +1,8 @@
 package io.ccrj.dss.internal.runtime;
 
-import io.ccrj.dss.internal.json.Json;
-
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.NotificationListener;
+import io.ccrj.dss.internal.json.Json;
 
 import java.util.ArrayDeque;
 import java.util.List;

@@ -1,8 +1,7 @@
 package io.ccrj.dss.internal.runtime;
 
-import io.ccrj.dss.internal.json.SmallJson;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.dss.internal.json.SmallJson;
 
 /**
  * The JSON bytes of a service's current state snapshot, written once per version and shared by

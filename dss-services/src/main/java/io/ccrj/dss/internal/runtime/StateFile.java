@@ -1,8 +1,7 @@
 package io.ccrj.dss.internal.runtime;
 
-import io.ccrj.dss.internal.json.Json;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.dss.internal.json.Json;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

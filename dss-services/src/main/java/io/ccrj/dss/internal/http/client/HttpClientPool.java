@@ -1,42 +1,30 @@
 package io.ccrj.dss.internal.http.client;
 
-import io.ccrj.dss.internal.http.server.HttpServer;
-import io.ccrj.dss.internal.http.server.NativeTransport;
-
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Subscription;
+import io.ccrj.dss.internal.http.server.HttpServer;
+import io.ccrj.dss.internal.http.server.NativeTransport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.flush.FlushConsolidationHandler;
-import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +32,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
@@ -77,9 +63,17 @@ import java.util.function.BiConsumer;
  * {@link #send} may be called from any thread; the callback runs on the connection's event loop.
  * Each {@link LoopPool} and its connections are confined to their event loop: every field of
  * theirs is read and written on that loop only, so they need no locks.
+ *
+ * <h2>The parts</h2>
+ * This class holds the event loops, the targets and the counters, and picks the loop a request
+ * runs on. A {@link Target} is one {@code host:port}, with a {@link LoopPool} per event loop that
+ * picks or opens the connection; a {@link PooledConnection} carries its {@link PendingRequest}s
+ * in order, with their deadline and retry; {@link EventStreamHandler} reads a Subscribe's
+ * dedicated event-stream connection.
  */
 public final class HttpClientPool {
-    private static final int MAX_RESPONSE_BYTES = 16 << 20;
+    /** The largest answer a pooled connection aggregates. */
+    static final int MAX_RESPONSE_BYTES = 16 << 20;
     /** A request not answered within this long fails (UNAVAILABLE to the caller) and its connection is closed. */
     static final long RESPONSE_TIMEOUT_SECONDS = 30;
     /** Safe requests one connection may carry unanswered. */
@@ -101,11 +95,11 @@ public final class HttpClientPool {
     }
     private final AtomicInteger nextHome = new AtomicInteger();
     /** Requests sent again after their connection closed unanswered (for tests and metrics). */
-    private final LongAdder retries = new LongAdder();
+    final LongAdder retries = new LongAdder();
     /** Requests sent on a connection that had others unanswered (for tests and metrics). */
-    private final LongAdder pipelined = new LongAdder();
+    final LongAdder pipelined = new LongAdder();
     /** Connections opened (for tests and metrics). */
-    private final LongAdder opened = new LongAdder();
+    final LongAdder opened = new LongAdder();
 
     /**
      * A pool with event loops of its own (daemon threads).
@@ -158,7 +152,7 @@ public final class HttpClientPool {
         return bootstrap(address, group);
     }
 
-    private static Bootstrap bootstrap(InetSocketAddress address, EventLoopGroup g) {
+    static Bootstrap bootstrap(InetSocketAddress address, EventLoopGroup g) {
         return new Bootstrap().group(g).channel(HttpServer.clientChannelType())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
@@ -210,7 +204,7 @@ public final class HttpClientPool {
         TargetKey key = new TargetKey(host, port);
         Target t = targets.get(key); // no capturing lambda on the hot path: a miss happens once per target
         if (t == null) {
-            t = targets.computeIfAbsent(key, k -> new Target(host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
+            t = targets.computeIfAbsent(key, k -> new Target(this, host, port, Math.floorMod(nextHome.getAndIncrement(), loops.size())));
         }
         return t;
     }
@@ -243,6 +237,24 @@ public final class HttpClientPool {
         }
     }
 
+    /** {@return how many event loops the pool has} */
+    int loopCount() {
+        return loops.size();
+    }
+
+    /**
+     * @param index an index below {@link #loopCount()}
+     * @return that event loop
+     */
+    EventLoop loop(int index) {
+        return loops.get(index);
+    }
+
+    /** {@return how long a request may wait for its answer, in nanoseconds} */
+    long responseTimeoutNanos() {
+        return responseTimeoutNanos;
+    }
+
     /** @return the index of the pool's event loop this thread is, or -1 */
     private int currentLoop() {
         for (int i = 0; i < loops.size(); i++) {
@@ -253,7 +265,7 @@ public final class HttpClientPool {
         return -1;
     }
 
-    private static boolean isClosedByPeer(Throwable t) {
+    static boolean isClosedByPeer(Throwable t) {
         // a write that meets the peer's close fails with EPIPE ("Broken pipe") rather than a reset,
         // depending on which side of the close the write lands: the same race, the same retry
         if (t instanceof ClosedChannelException) {
@@ -276,352 +288,6 @@ public final class HttpClientPool {
     /** {@return how many connections this pool opened} */
     public long connectionsOpened() {
         return opened.sum();
-    }
-
-    /**
-     * A request whose connection closed before its answer and that was not sent again, because
-     * its method is not idempotent (it may or may not have taken effect) or it was sent again once
-     * already.
-     */
-    public static final class ConnectionClosedException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        ConnectionClosedException(String message, Throwable cause) {
-            super(message, cause);
-        }
-    }
-
-    /** One {@code host:port}: its pool on each event loop, made when first used there. */
-    final class Target {
-        final String host;
-        final int port;
-        /** The loop of callers that are not on one of the pool's loops. */
-        final int home;
-        final AtomicReferenceArray<LoopPool> pools = new AtomicReferenceArray<>(loops.size());
-
-        Target(String host, int port, int home) {
-            this.host = host;
-            this.port = port;
-            this.home = home;
-        }
-
-        /** {@return the pool this target belongs to} */
-        HttpClientPool owner() {
-            return HttpClientPool.this;
-        }
-
-        LoopPool pool(int loop) {
-            LoopPool p = pools.get(loop);
-            if (p == null) {
-                pools.compareAndSet(loop, null, new LoopPool(this, loops.get(loop)));
-                p = pools.get(loop);
-            }
-            return p;
-        }
-    }
-
-    /** One target's connections on one event loop; confined to that loop. */
-    private final class LoopPool {
-        final Target target;
-        final EventLoop loop;
-        final Bootstrap bootstrap;
-        /** Open connections with nothing in flight, most recently used last. */
-        final ArrayDeque<Conn> idle = new ArrayDeque<>();
-        /** Open connections with requests in flight. */
-        final List<Conn> busy = new ArrayList<>();
-
-        LoopPool(Target target, EventLoop loop) {
-            this.target = target;
-            this.loop = loop;
-            this.bootstrap = bootstrap(new InetSocketAddress(target.host, target.port), loop);
-        }
-
-        void send(FullHttpRequest request, BiConsumer<FullHttpResponse, Throwable> callback, boolean mayRetry) {
-            boolean safe = isSafe(request.method());
-            Conn c = idle.pollLast(); // the warmest
-            while (c != null && !c.ch.isActive()) {
-                c.inIdle = false;
-                c = idle.pollLast();
-            }
-            if (c != null) {
-                c.inIdle = false;
-            }
-            if (c == null && safe) {
-                for (Conn b : busy) {
-                    if (b.takesPipelined() && (c == null || b.inFlight.size() < c.inFlight.size())) {
-                        c = b;
-                    }
-                }
-                if (c != null) {
-                    pipelined.increment();
-                }
-            }
-            if (c == null) {
-                c = open();
-            }
-            c.enqueue(new Pending(request, mayRetry, callback, safe));
-        }
-
-        private Conn open() {
-            opened.increment();
-            Conn c = new Conn(this);
-            ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<Channel>() {
-                @Override
-                protected void initChannel(Channel ch) {
-                    // Requests a task of the event loop writes one after another (a service
-                    // asking several partners, or one partner several times) leave in one flush
-                    // when the task ends, instead of one system call each.
-                    ch.pipeline().addLast(new FlushConsolidationHandler(
-                            FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
-                    ch.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_RESPONSE_BYTES), c);
-                }
-            }).connect();
-            c.ch = f.channel();
-            f.addListener(done -> {
-                if (done.isSuccess()) {
-                    c.connected();
-                } else {
-                    c.connectFailed(done.cause());
-                }
-            });
-            return c;
-        }
-
-        /** Puts a connection with nothing in flight back among the idle ones. */
-        void toIdle(Conn c) {
-            busy.remove(c);
-            c.inIdle = true;
-            idle.addLast(c);
-        }
-
-        /**
-         * Sends a request whose connection closed unanswered once more, on this loop: the same
-         * request object, with the reference {@link Pending} kept for it and its body's reader
-         * index as it was before the first write (which consumed it). The old connection has
-         * released what it held of the first write by now (its close fails and releases its
-         * outbound buffer before it is inactive), so nothing else reads the body.
-         */
-        void retry(Pending p) {
-            retries.increment();
-            FullHttpRequest r = p.request;
-            r.content().readerIndex(p.bodyIndex);
-            send(r, p.callback, false);
-        }
-    }
-
-    /**
-     * A request written (or waiting for its connection to connect) and not yet answered.
-     *
-     * <p>References: the request's own, which its write releases (the encoder), and for a request
-     * that may be retried one more on its body, kept for the one retry and released when it is
-     * answered or fails. The retry sends the same request object again: the encoder only reads
-     * its line and headers, and Netty's {@code retainedDuplicate()} would copy both header
-     * tables for every request.
-     */
-    private static final class Pending {
-        final FullHttpRequest request;
-        /** Whether {@link #request} was written (its own reference is then the encoder's to release). */
-        boolean written;
-        /** Whether it holds a second reference for the one retry. */
-        final boolean retryable;
-        /** The body's reader index before the first write consumed it. */
-        final int bodyIndex;
-        final BiConsumer<FullHttpResponse, Throwable> callback;
-        final boolean safe;
-        /** When it fails unanswered ({@link System#nanoTime()}). */
-        long deadline;
-
-        Pending(FullHttpRequest request, boolean retryable, BiConsumer<FullHttpResponse, Throwable> callback,
-                boolean safe) {
-            this.request = request;
-            this.retryable = retryable;
-            this.bodyIndex = request.content().readerIndex();
-            this.callback = callback;
-            this.safe = safe;
-            if (retryable) {
-                request.content().retain(); // no object: a count on the body (none on an empty one)
-            }
-        }
-
-        /** Drops the reference kept for the retry (the request was answered, or fails for good). */
-        void releaseRetry() {
-            if (retryable) {
-                request.content().release();
-            }
-        }
-    }
-
-    /**
-     * One connection: its requests in flight, answered in order. Runs on its pool's event loop
-     * (the channel is registered there), as does every caller of its methods.
-     */
-    private final class Conn extends SimpleChannelInboundHandler<FullHttpResponse> {
-        final LoopPool pool;
-        Channel ch;
-        final ArrayDeque<Pending> inFlight = new ArrayDeque<>(4);
-        boolean isConnected;
-        /** Whether it is in its pool's idle deque. */
-        boolean inIdle;
-        /** No more requests: the server said it closes, or this side is closing it. */
-        boolean closing;
-        /** Why this side closed the connection, or {@code null} (then a close is the server's). */
-        Throwable closeCause;
-        /**
-         * The one deadline timer of this connection, armed while requests are in flight: it checks
-         * the oldest request's deadline (the earliest, answers come in order) and re-arms for the
-         * next, so a request costs no timer of its own.
-         */
-        ScheduledFuture<?> sweep;
-
-        Conn(LoopPool pool) {
-            this.pool = pool;
-        }
-
-        boolean takesPipelined() {
-            return !closing && inFlight.size() < MAX_PIPELINE && allSafe();
-        }
-
-        private boolean allSafe() {
-            for (Pending p : inFlight) {
-                if (!p.safe) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        void enqueue(Pending p) {
-            if (inIdle) { // connected at once, before its first request was queued
-                pool.idle.remove(this);
-                inIdle = false;
-            }
-            if (inFlight.isEmpty()) {
-                pool.busy.add(this);
-            }
-            inFlight.add(p);
-            p.deadline = System.nanoTime() + responseTimeoutNanos;
-            if (sweep == null) {
-                sweep = pool.loop.schedule(this::sweep, responseTimeoutNanos, TimeUnit.NANOSECONDS);
-            }
-            if (isConnected) {
-                write(p);
-                ch.flush();
-            }
-        }
-
-        private void write(Pending p) {
-            FullHttpRequest r = p.request;
-            p.written = true;
-            // a void promise: no promise and no listener per request; a failed write reaches
-            // exceptionCaught below instead, which closes the connection with its cause as the
-            // listener did (the requests in flight are then retried or failed in channelInactive)
-            ch.write(r, ch.voidPromise());
-        }
-
-        void connected() {
-            isConnected = true;
-            if (inFlight.isEmpty()) {
-                pool.toIdle(this);
-                return;
-            }
-            for (Pending p : inFlight) {
-                write(p);
-            }
-            ch.flush();
-        }
-
-        void connectFailed(Throwable cause) {
-            pool.busy.remove(this);
-            cancelSweep();
-            for (Pending p; (p = inFlight.poll()) != null; ) {
-                p.request.release(); // never written
-                p.releaseRetry();
-                p.callback.accept(null, cause);
-            }
-        }
-
-        private void sweep() {
-            sweep = null;
-            Pending oldest = inFlight.peek();
-            if (oldest == null || closing && closeCause != null) {
-                return;
-            }
-            long left = oldest.deadline - System.nanoTime();
-            if (left <= 0) {
-                closeWith(new TimeoutException("no answer from " + pool.target.host + ":" + pool.target.port
-                        + " within " + TimeUnit.NANOSECONDS.toMillis(responseTimeoutNanos) + " ms"));
-            } else {
-                sweep = pool.loop.schedule(this::sweep, left, TimeUnit.NANOSECONDS);
-            }
-        }
-
-        private void cancelSweep() {
-            if (sweep != null) {
-                sweep.cancel(false);
-                sweep = null;
-            }
-        }
-
-        private void closeWith(Throwable cause) {
-            if (closeCause == null) {
-                closeCause = cause;
-            }
-            closing = true;
-            ch.close();
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, FullHttpResponse res) {
-            Pending p = inFlight.poll();
-            if (p == null) {
-                closeWith(new IOException("an answer to no request from " + pool.target.host + ":" + pool.target.port));
-                return;
-            }
-            p.releaseRetry();
-            if (!HttpUtil.isKeepAlive(res) || !res.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
-                closing = true; // the server closes: the requests behind this one are sent again or failed
-                ctx.close();
-            } else if (inFlight.isEmpty()) {
-                // Back in the pool BEFORE the caller hears the answer: a caller that sends its next
-                // request as soon as this one completes then finds this connection idle instead of
-                // opening a new one. Safe: this request is done with it, and the response stays
-                // readable until channelRead0 returns (the handler releases it then).
-                pool.toIdle(this);
-            }
-            p.callback.accept(res, null);
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            closing = true;
-            if (inIdle) {
-                pool.idle.remove(this);
-                inIdle = false;
-            }
-            pool.busy.remove(this);
-            Throwable cause = closeCause != null ? closeCause : new ClosedChannelException();
-            cancelSweep();
-            for (Pending p; (p = inFlight.poll()) != null; ) {
-                if (!p.written) { // the connection closed while connecting
-                    p.request.release();
-                }
-                if (p.retryable && isClosedByPeer(cause)) {
-                    pool.retry(p); // once: the retry keeps no second reference, the one kept here is its own
-                } else {
-                    p.releaseRetry();
-                    p.callback.accept(null, isClosedByPeer(cause) ? new ConnectionClosedException(
-                            pool.target.host + ":" + pool.target.port + " closed the connection before answering;"
-                                    + " the request was not sent again (its method is not idempotent, or it was"
-                                    + " sent again once already)", cause) : cause);
-                }
-            }
-            super.channelInactive(ctx);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            closeWith(cause);
-        }
     }
 
     /**
@@ -654,55 +320,4 @@ public final class HttpClientPool {
         return result;
     }
 
-    /** Reads one event stream; the stream's head decides the subscription's fate. */
-    private static final class EventStreamHandler extends SimpleChannelInboundHandler<HttpObject> {
-        private final CompletableFuture<Subscription> result;
-        private final HttpServiceRef.SseListener listener;
-        private boolean ok;
-
-        EventStreamHandler(CompletableFuture<Subscription> result, HttpServiceRef.SseListener listener) {
-            this.result = result;
-            this.listener = listener;
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-            if (msg instanceof HttpResponse head) {
-                int status = head.status().code();
-                if (status != 200) {
-                    result.completeExceptionally(new Fault(FaultCode.ofHttpStatus(status), "Subscribe refused: " + head.status()));
-                    ctx.close();
-                    return;
-                }
-                ok = true;
-                Channel ch = ctx.channel();
-                result.complete(new Subscription() {
-                    @Override
-                    public void close() {
-                        ch.close();
-                    }
-
-                    @Override
-                    public boolean isClosed() {
-                        return listener.isClosed() || !ch.isActive();
-                    }
-                });
-            }
-            if (ok && msg instanceof HttpContent content && content.content().isReadable()) {
-                listener.bytes(content.content());
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            result.completeExceptionally(new Fault(FaultCode.UNAVAILABLE, "the event stream closed before it started"));
-            listener.close("connection closed");
-            super.channelInactive(ctx);
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
-        }
-    }
 }

@@ -1,9 +1,5 @@
 package io.ccrj.dss.internal.http.client;
 
-import io.ccrj.dss.internal.http.RestTable;
-import io.ccrj.dss.internal.json.Json;
-import io.ccrj.dss.internal.json.SmallJson;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
@@ -14,6 +10,9 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.SmallJson;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
@@ -62,7 +61,7 @@ public final class HttpServiceRef implements ServiceRef {
      * the pool's look-up by host and port; volatile: published whole to every caller's thread (a
      * race makes two look-ups of the same target, either of which is fine).
      */
-    private volatile HttpClientPool.Target target;
+    private volatile Target target;
 
     private HttpServiceRef(URI uri, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         this.uri = uri;
@@ -142,14 +141,14 @@ public final class HttpServiceRef implements ServiceRef {
             return;
         }
         HttpClientPool p = pool.get();
-        HttpClientPool.Target t = target;
+        Target t = target;
         if (t == null || t.owner() != p) {
             t = p.target(uri.getHost(), uri.getPort() < 0 ? 80 : uri.getPort());
             target = t;
         }
         p.send(t, req, (res, failure) -> {
             if (failure != null) {
-                op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof HttpClientPool.ConnectionClosedException
+                op.fault(new Fault(FaultCode.UNAVAILABLE, failure instanceof ConnectionClosedException
                         ? "partner " + uri + ": " + op + " failed: " + failure.getMessage()
                         : "partner " + uri + " unreachable: " + failure, failure));
                 return;

@@ -1,7 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
 import io.ccrj.dss.internal.json.Json;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

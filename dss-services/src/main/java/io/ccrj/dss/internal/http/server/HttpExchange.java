@@ -1,10 +1,9 @@
 package io.ccrj.dss.internal.http.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.JsonLimits;
 import io.ccrj.dss.internal.json.SmallJson;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;

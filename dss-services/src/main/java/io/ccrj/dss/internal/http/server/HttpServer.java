@@ -1,7 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
 import io.ccrj.dss.internal.http.client.HttpClientPool;
-
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
