@@ -250,21 +250,44 @@ public final class SmallJson {
         return false; // doubles, big numbers, binary, POJO and missing nodes: Jackson's
     }
 
-    /** Writes a string in quotes if it is printable ASCII that Jackson writes as it is. */
+    /**
+     * Writes a string in quotes if it is printable ASCII that Jackson writes as it is: one pass
+     * that copies each character as it checks it and gives up at the first one Jackson would
+     * escape or encode as multi-byte UTF-8 (the caller then resets {@code out} and the tree goes
+     * to Jackson), rather than a check of the whole string followed by a second pass to copy it.
+     * The bytes are set past the writer index, which moves only once the string is whole.
+     */
     private static boolean writePlain(String s, ByteBuf out, int limit) {
         int n = s.length();
-        if (out.writerIndex() + n + 2 > limit) {
+        int at = out.writerIndex();
+        if (at + n + 2 > limit) {
             return false;
         }
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
-                return false; // Jackson escapes it or writes it as UTF-8
+        out.ensureWritable(n + 2);
+        if (out.hasArray()) {
+            byte[] a = out.array();
+            int o = out.arrayOffset() + at;
+            a[o] = '"';
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+                    return false;
+                }
+                a[o + 1 + i] = (byte) c;
             }
+            a[o + 1 + n] = '"';
+        } else {
+            out.setByte(at, '"');
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+                    return false;
+                }
+                out.setByte(at + 1 + i, c);
+            }
+            out.setByte(at + 1 + n, '"');
         }
-        out.writeByte('"');
-        out.writeCharSequence(s, StandardCharsets.US_ASCII);
-        out.writeByte('"');
+        out.writerIndex(at + n + 2);
         return true;
     }
 

@@ -113,7 +113,8 @@ class SmallJsonTest {
         }
         com.fasterxml.jackson.databind.node.ObjectNode built = Json.object();
         built.put("min", Long.MIN_VALUE).put("max", Long.MAX_VALUE).put("int", Integer.MIN_VALUE)
-                .put("zero", 0).put("neg", -120).put("slash/", "a/b").put("del", "\u007f").putNull("nil");
+                .put("zero", 0).put("neg", -120).put("slash/", "a/b").put("del", "\u007f").putNull("nil")
+                .put("plain", "p".repeat(300)); // beyond the test buffer's first capacity
         built.putArray("list").add(1).add("two").addNull().add(true).addObject().put("k", 3L);
         taken.add(built);
         List<JsonNode> left = new java.util.ArrayList<>(List.of(
@@ -139,6 +140,29 @@ class SmallJsonTest {
         for (int pad = SmallJson.MAX_FAST_WRITE - 80; pad <= SmallJson.MAX_FAST_WRITE + 8; pad++) {
             JsonNode edge = Json.TREE_READER.readValue("[[[{\"a\":[\"" + "y".repeat(pad - 40) + "\",1,[true]]}]]]");
             assertThat(SmallJson.bytes(edge)).isEqualTo(Json.WRITER.writeValueAsBytes(edge));
+        }
+    }
+
+    @Test
+    void aStringThatNeedsEscapingStopsTheWriterWhereverItIsAndLeavesNoTrace() throws IOException {
+        for (boolean direct : new boolean[] {false, true}) {
+            for (String bad : new String[] {"\"", "\\", "\n", "\u00e9"}) {
+                for (int at : new int[] {0, 1, 199}) {
+                    String s = "q".repeat(at) + bad + "q".repeat(200 - at);
+                    JsonNode n = Json.object().put("ok", "fine").put("s", s).put("after", 1);
+                    ByteBuf out = direct ? Unpooled.directBuffer(8) : Unpooled.buffer(8);
+                    out.writeByte('x');
+                    assertThat(SmallJson.tryWrite(n, out)).as(s).isFalse();
+                    assertThat(out.writerIndex()).isEqualTo(1);
+                    assertThat(SmallJson.bytes(n)).isEqualTo(Json.WRITER.writeValueAsBytes(n));
+                    out.release();
+                }
+            }
+            JsonNode plain = Json.object().put("s", "p".repeat(500));
+            ByteBuf out = direct ? Unpooled.directBuffer(8) : Unpooled.buffer(8);
+            assertThat(SmallJson.tryWrite(plain, out)).isTrue();
+            assertThat(io.netty.buffer.ByteBufUtil.getBytes(out)).isEqualTo(Json.WRITER.writeValueAsBytes(plain));
+            out.release();
         }
     }
 
