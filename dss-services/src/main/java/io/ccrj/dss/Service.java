@@ -83,7 +83,15 @@ public abstract class Service<S> {
         return false;
     }
 
-    /** {@return the contract name shown by Lookup and the directory; the class name by default} */
+    /**
+     * The contract id: what a manifest or a Create request may name to make this service (when
+     * a jar declares the service as a provider), and what Lookup, the directory and fault messages
+     * show. By default the class's name, which a manifest may name too but the host never shows:
+     * it then shows a readable name made from the class's simple name ({@code RelayService}:
+     * {@code relay}). Override it to give the service an id in its users' terms.
+     *
+     * @return the contract id; the class's name by default
+     */
     public String contract() {
         return getClass().getName();
     }

@@ -208,7 +208,7 @@ public final class HostCore {
             }
         }
         rt.start();
-        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(),
+        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, rt.contract(),
                 stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
     }
@@ -257,6 +257,7 @@ public final class HostCore {
             return;
         }
         Class<S> type = service.stateType();
+        String contract = ServiceRuntime.shownContract(service);
         try {
             Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
         } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
@@ -264,14 +265,30 @@ public final class HostCore {
             Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
             String pkg = type.getPackageName();
             if (m.isNamed() && !m.isOpen(pkg, jackson)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
-                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
-                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
-                        + " to module " + m.getName() + "'s module-info.java", e);
+                // the one case where the fix is a line of the developer's code: name it exactly
+                throw new Fault(FaultCode.BAD_REQUEST, "the state of contract " + contract + " cannot be written as JSON:"
+                        + " module " + m.getName() + " does not open " + pkg + " to Jackson; add the line 'opens " + pkg
+                        + " to com.fasterxml.jackson.databind;' to module " + m.getName() + "'s module-info.java", e);
             }
-            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
-                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
+            throw new Fault(FaultCode.BAD_REQUEST, "the state of contract " + contract + " cannot be written as JSON and"
+                    + " read back: " + stateTypeProblem(e) + "; the service was not created", e);
         }
+    }
+
+    /** Why Jackson cannot write or read a state type, in words (its own message names Java types and features). */
+    private static String stateTypeProblem(Exception e) {
+        Throwable t = e;
+        for (int i = 0; i < 8 && t != null; i++, t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && m.startsWith("No serializer found for class")) {
+                return "its state type has no public fields or getters to write";
+            }
+            if (m != null && m.startsWith("Cannot construct instance of")) {
+                return "its state type has no constructor Jackson can read it with (a public no-argument"
+                        + " constructor, or a record)";
+            }
+        }
+        return Json.firstLine(e);
     }
 
     private static boolean overridesToJson(Class<?> c) {

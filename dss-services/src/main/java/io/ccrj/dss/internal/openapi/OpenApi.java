@@ -646,7 +646,7 @@ public final class OpenApi {
      * but not their types are told apart by the service's name.
      */
     private static String schemaPrefix(ServiceRuntime<?> rt) {
-        String contract = rt.contract();
+        String contract = rt.service().contract(); // as declared: the default is the class's name
         String p = contract.equals(rt.service().getClass().getName()) ? rt.name() : contract;
         StringBuilder sb = new StringBuilder(p.length());
         for (int i = 0; i < p.length(); i++) {

@@ -53,6 +53,8 @@ public final class ServiceRuntime<S> {
 
     private final String name;
     private final Service<S> service;
+    /** The contract as shown ({@link #shownContract}), worked out once. */
+    private final String contract;
     private final DispatcherQueue queue;
     private final Map<String, ServiceRef> partners;
     /** What {@code bind} declared (immutable). */
@@ -102,6 +104,7 @@ public final class ServiceRuntime<S> {
         this.name = name;
         this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
         this.service = service;
+        this.contract = shownContract(service);
         this.queue = queue;
         this.partners = Map.copyOf(partners);
         this.partnerUris = Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
@@ -164,9 +167,55 @@ public final class ServiceRuntime<S> {
         return name;
     }
 
-    /** {@return the service's contract} */
+    /** {@return the service's contract as the host shows it (see {@link #shownContract})} */
     public String contract() {
-        return service.contract();
+        return contract;
+    }
+
+    /**
+     * The contract of a service in its users' terms, as Lookup, the directory, the browser view
+     * and fault messages show it: the id the service declares ({@link Service#contract()}), or,
+     * where it keeps the default (its Java class's name, which the host never shows), a readable
+     * name made from the class's simple name: without a {@code Service} suffix, words joined by
+     * {@code -}, lower case ({@code RelayService}: {@code relay}, {@code KeyValueStore}:
+     * {@code key-value-store}; an anonymous class: {@code service}). That name only describes:
+     * a manifest or Create names the class, or the id a service declares.
+     *
+     * @param service a service
+     * @return its contract as shown
+     */
+    public static String shownContract(Service<?> service) {
+        String declared = service.contract();
+        Class<?> type = service.getClass();
+        if (declared != null && !declared.equals(type.getName())) {
+            return declared;
+        }
+        String simple = type.getSimpleName();
+        if (simple.endsWith("Service") && simple.length() > "Service".length()) {
+            simple = simple.substring(0, simple.length() - "Service".length());
+        }
+        StringBuilder sb = new StringBuilder(simple.length() + 4);
+        for (int i = 0; i < simple.length(); i++) {
+            char c = simple.charAt(i);
+            if (Character.isUpperCase(c)) {
+                // a new word: an upper-case letter after a lower-case one or a digit, or the last
+                // capital of an acronym before a lower-case letter ("HTTPRelay": http-relay)
+                boolean afterLower = i > 0 && !Character.isUpperCase(simple.charAt(i - 1));
+                boolean endsAcronym = i > 0 && i + 1 < simple.length() && Character.isLowerCase(simple.charAt(i + 1));
+                if (sb.length() > 0 && (afterLower || endsAcronym)) {
+                    sb.append('-');
+                }
+                sb.append(Character.toLowerCase(c));
+            } else if (Character.isLetterOrDigit(c)) {
+                sb.append(c);
+            } else if (sb.length() > 0 && sb.charAt(sb.length() - 1) != '-') {
+                sb.append('-'); // '_' or '$' in a class name
+            }
+        }
+        while (sb.length() > 0 && sb.charAt(sb.length() - 1) == '-') {
+            sb.setLength(sb.length() - 1);
+        }
+        return sb.length() == 0 ? "service" : sb.toString();
     }
 
     /** {@return the service instance} */

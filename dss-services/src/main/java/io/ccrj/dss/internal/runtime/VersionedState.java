@@ -74,7 +74,7 @@ final class VersionedState<S> {
                 initial = hooks.fromJson(service, loaded.state());
             } catch (Fault f) {
                 throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
-                        + service.contract() + ": " + f.getMessage(), f);
+                        + ServiceRuntime.shownContract(service) + ": " + f.getMessage(), f);
             }
             initialVersion = loaded.version();
             LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(),
@@ -83,7 +83,26 @@ final class VersionedState<S> {
             initial = hooks.fromJson(service, initialState);
         }
         this.state = initial;
-        this.committed = new Committed(hooks.toJson(service, initial), initialVersion);
+        this.committed = new Committed(firstSnapshot(initial, loaded != null ? "the state in state file " + stateFile.path()
+                : initialState != null && !initialState.isNull() ? "the state given" : "the initial state"), initialVersion);
+    }
+
+    /**
+     * The first snapshot: a state that reads but does not write (a getter that throws for some
+     * values, a type Jackson writes for some values only) is refused here as the request's fault,
+     * in words, instead of escaping as an unexpected exception that the host could only report as
+     * its own failure.
+     */
+    private JsonNode firstSnapshot(S initial, String which) throws Fault {
+        try {
+            return hooks.toJson(service, initial);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": " + which + " cannot be written as JSON", e);
+            throw new Fault(FaultCode.BAD_REQUEST, which + " for service '" + name + "' (" + ServiceRuntime.shownContract(service)
+                    + ") cannot be written as JSON: " + Json.firstLine(
+                    e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe : e) // valueToTree wraps it
+                    + "; the service was not created", e);
+        }
     }
 
     /** {@return the last committed snapshot with its version} */
