@@ -2,8 +2,11 @@
  * dss-services: DSS on Netty — stateful services with DSSP operations, composed in-process and
  * across hosts, served over HTTP/1.1.
  *
- * <p>Exports the API package {@code io.ccrj.dss} only; {@code io.ccrj.dss.internal} (the Netty
- * pipeline, the JSON machinery, the HTTP client) is not part of the API. Both packages are open to
+ * <p>Exports the API package {@code io.ccrj.dss} only; the packages under {@code io.ccrj.dss.internal}
+ * are not part of the API and are exported to no one: {@code host} (the host behind the facade,
+ * {@code host.cli} its command line), {@code runtime} (one running service), {@code http} (the REST
+ * mapping and router), {@code http.server} (the Netty server), {@code http.client} (the partner
+ * client), {@code json} (the JSON machinery) and {@code openapi}. The API package is open to
  * Jackson, which reads and writes the built-in services' state records.
  *
  * <p>Logs through {@link java.lang.System.Logger} only; the standalone host

@@ -1,7 +1,7 @@
 package io.ccrj.dss;
 
-import io.ccrj.dss.internal.ApiAccess;
 import io.ccrj.dss.internal.runtime.Binding;
+import io.ccrj.dss.internal.runtime.Declared;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -25,15 +25,15 @@ public final class Handlers {
     private final Set<Verb> standard = EnumSet.noneOf(Verb.class);
     /** The declared Update body type, or {@code null} for the default (see {@link #updateBody}). */
     private String updateBody;
-    private final Map<Verb, ApiAccess.Types> verbTypes = new EnumMap<>(Verb.class);
-    private final Map<String, ApiAccess.Types> actionTypes = new LinkedHashMap<>();
+    private final Map<Verb, Declared.Types> verbTypes = new EnumMap<>(Verb.class);
+    private final Map<String, Declared.Types> actionTypes = new LinkedHashMap<>();
 
     Handlers() {
     }
 
     /** {@return what was declared, for the runtime (read once the service's bind has returned)} */
-    ApiAccess.Declared declared() {
-        return new ApiAccess.Declared(Collections.unmodifiableMap(new EnumMap<>(verbs)),
+    Declared declared() {
+        return new Declared(Collections.unmodifiableMap(new EnumMap<>(verbs)),
                 Collections.unmodifiableMap(new LinkedHashMap<>(actions)),
                 Collections.unmodifiableSet(standard.isEmpty() ? EnumSet.noneOf(Verb.class) : EnumSet.copyOf(standard)),
                 updateBody, Collections.unmodifiableMap(new EnumMap<>(verbTypes)),
@@ -183,7 +183,7 @@ public final class Handlers {
             default -> throw new IllegalArgumentException("no declared types for " + verb
                     + (verb == Verb.SUBMIT ? "; use actionTypes(action, body, answer)" : ""));
         }
-        verbTypes.put(verb, new ApiAccess.Types(body, answer));
+        verbTypes.put(verb, new Declared.Types(body, answer));
         return this;
     }
 
@@ -197,7 +197,7 @@ public final class Handlers {
      */
     public Handlers actionTypes(String action, Class<?> body, Class<?> answer) {
         Objects.requireNonNull(action, "action");
-        actionTypes.put(action, new ApiAccess.Types(body, answer));
+        actionTypes.put(action, new Declared.Types(body, answer));
         return this;
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 
 /**
  * Helpers for the JSON bodies of operations, with the host's own Jackson configuration (its

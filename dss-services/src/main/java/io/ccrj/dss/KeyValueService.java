@@ -3,7 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.Collections;

@@ -3,9 +3,7 @@ package io.ccrj.dss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
-import io.ccrj.dss.internal.ApiAccess;
-import io.ccrj.dss.internal.runtime.Envelope;
-import io.ccrj.dss.internal.runtime.ServiceRuntime;
+import io.ccrj.dss.internal.runtime.Commit;
 
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +26,12 @@ import java.util.Objects;
  * <h2>Isolation</h2>
  * The body belongs to the receiving handler once posted: the poster must not touch it again.
  * {@link ServiceRef}s enforce this for in-process partners by copying (see there).
+ *
+ * <h2>A plain value</h2>
+ * An operation is immutable and carries only its arguments and its response port: the service
+ * runtime that admits it keeps its own data (which handler runs) beside it, and the commit a
+ * success needs is reached through the response port (which the runtime prepares on admission),
+ * so a handler receives the very operation that was posted.
  */
 public final class Operation {
     private final Verb verb;
@@ -39,19 +43,6 @@ public final class Operation {
     private final NotificationListener subscriber;
     private final long lastSequence;
     private final String authorization;
-    /**
-     * The runtime's envelope on an admitted operation (its runtime and the handler that will
-     * run), or {@code null} before admission. Final: admission makes a new Operation (through
-     * {@link ApiAccess#admit}), so an Operation never changes once built and is safely published
-     * to the handler's thread through the ports.
-     */
-    private final Envelope admitted;
-
-    static {
-        // the internal packages reach this package's package-private members through this bridge only
-        ApiAccess.register(new Access());
-    }
-
     private Operation(Builder b, ResponsePort responsePort) {
         this.verb = b.verb;
         this.key = b.key;
@@ -62,7 +53,6 @@ public final class Operation {
         this.subscriber = b.subscriber;
         this.lastSequence = b.lastSequence;
         this.authorization = b.authorization;
-        this.admitted = null;
     }
 
     /** What {@link #of} builds: the builder's defaults for everything but these. */
@@ -76,35 +66,6 @@ public final class Operation {
         this.subscriber = null;
         this.lastSequence = -1;
         this.authorization = null;
-        this.admitted = null;
-    }
-
-    /** A copy with another body, listener and response port (in-process isolation). */
-    private Operation(Operation src, JsonNode body, NotificationListener subscriber, ResponsePort responsePort) {
-        this.verb = src.verb;
-        this.key = src.key;
-        this.body = body;
-        this.query = src.query;
-        this.ifMatch = src.ifMatch;
-        this.responsePort = responsePort;
-        this.subscriber = subscriber;
-        this.lastSequence = src.lastSequence;
-        this.authorization = src.authorization;
-        this.admitted = src.admitted;
-    }
-
-    /** A copy admitted by a runtime (same arguments, same response port). */
-    private Operation(Operation src, Envelope admitted) {
-        this.verb = src.verb;
-        this.key = src.key;
-        this.body = src.body;
-        this.query = src.query;
-        this.ifMatch = src.ifMatch;
-        this.responsePort = src.responsePort;
-        this.subscriber = src.subscriber;
-        this.lastSequence = src.lastSequence;
-        this.authorization = src.authorization;
-        this.admitted = admitted;
     }
 
     /**
@@ -191,8 +152,8 @@ public final class Operation {
      * @param responseBody the answer (ownership passes to the receiver)
      */
     public void respond(JsonNode responseBody) {
-        ServiceRuntime<?> rt = admitted == null ? null : admitted.runtime();
-        long version = rt == null ? 0 : rt.beforeSuccess(this);
+        Commit commit = responsePort.commit();
+        long version = commit == null ? 0 : commit.beforeSuccess(this);
         if (version < 0) {
             return; // nothing was committed: the runtime answered the fault, or the port was answered already
         }
@@ -201,14 +162,14 @@ public final class Operation {
 
     /** Answers with the service's whole state as it is after this operation. */
     public void respondState() {
-        ServiceRuntime<?> rt = admitted == null ? null : admitted.runtime();
-        if (rt == null) {
+        Commit commit = responsePort.commit();
+        if (commit == null) {
             respond(null);
             return;
         }
-        long version = rt.beforeSuccess(this);
+        long version = commit.beforeSuccess(this);
         if (version >= 0) {
-            deliver(new Response(rt.snapshot(), version));
+            deliver(new Response(commit.snapshot(), version));
         }
     }
 
@@ -242,76 +203,6 @@ public final class Operation {
     @Override
     public String toString() {
         return key == null ? verb.name() : verb.name() + " " + key;
-    }
-
-    /** The bridge's one implementation: what the internal packages may do with the API's package-private members. */
-    private static final class Access implements ApiAccess {
-        @Override
-        public Operation admit(Operation op, Envelope envelope) {
-            return new Operation(op, java.util.Objects.requireNonNull(envelope, "envelope"));
-        }
-
-        @Override
-        public Envelope envelope(Operation op) {
-            return op.admitted;
-        }
-
-        @Override
-        public Operation copy(Operation op, JsonNode body, NotificationListener subscriber, ResponsePort port) {
-            return new Operation(op, body, subscriber, port);
-        }
-
-        @Override
-        public void onAnswered(ResponsePort port, Runnable action) {
-            port.onAnswered(action);
-        }
-
-        @Override
-        public boolean claim(ResponsePort port) {
-            return port.claim();
-        }
-
-        @Override
-        public boolean answerClaimed(ResponsePort port, Response response, Fault fault) {
-            return port.answerClaimed(response, fault);
-        }
-
-        @Override
-        public Declared bind(Service<?> service) {
-            Handlers h = new Handlers();
-            service.bind(h);
-            return h.declared();
-        }
-
-        @Override
-        public void onStart(Service<?> service) {
-            service.onStart();
-        }
-
-        @Override
-        public void onDrop(Service<?> service) {
-            service.onDrop();
-        }
-
-        @Override
-        public <S> JsonNode toJson(Service<S> service, S value) {
-            return service.toJson(value);
-        }
-
-        @Override
-        public <S> S fromJson(Service<S> service, JsonNode node) throws Fault {
-            return service.fromJson(node);
-        }
-
-        @Override
-        public <S> void attach(Service<S> service, ServiceRuntime<S> runtime) {
-            service.runtime = runtime;
-        }
-
-        @Override
-        public ServiceRuntime<?> runtimeOf(Service<?> service) {
-            return service.runtime;
-        }
     }
 
     /** Arguments of an {@link Operation}. Not thread-safe; build on one thread. */

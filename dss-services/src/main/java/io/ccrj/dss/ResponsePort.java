@@ -1,6 +1,7 @@
 package io.ccrj.dss;
 
 import io.ccrj.core.SuccessFailurePort;
+import io.ccrj.dss.internal.runtime.Commit;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -51,6 +52,12 @@ public final class ResponsePort {
     private volatile int answered;
     /** Set once by the service runtime before the operation is posted; runs after the sink. */
     private volatile Runnable onAnswered;
+    /**
+     * Set once by the service runtime before the operation is posted (with {@link #onAnswered});
+     * {@code null} for an operation no runtime admitted. Volatile: the handler that answers may
+     * run on another thread than the one that admitted the operation (the ports publish it too).
+     */
+    private volatile Commit commit;
 
     private ResponsePort(BiConsumer<? super Response, ? super Fault> sink) {
         this.sink = Objects.requireNonNull(sink, "sink");
@@ -172,7 +179,19 @@ public final class ResponsePort {
         }
     }
 
-    void onAnswered(Runnable action) {
+    /**
+     * Prepares the port of an admitted operation (through the runtime's hooks).
+     *
+     * @param runtimeCommit asked before a success is delivered
+     * @param action runs after the answer was delivered
+     */
+    void admitted(Commit runtimeCommit, Runnable action) {
+        this.commit = runtimeCommit;
         this.onAnswered = action;
+    }
+
+    /** {@return what the admitting runtime commits before a success, or {@code null} if none admitted it} */
+    Commit commit() {
+        return commit;
     }
 }

@@ -2,7 +2,7 @@ package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.Objects;
@@ -40,7 +40,7 @@ import java.util.Objects;
 public abstract class Service<S> {
     private final Class<S> stateType;
     private final S initialState;
-    /** Set by the runtime that runs this instance (through the API bridge); {@code null} when not running. */
+    /** Set by the runtime that runs this instance (through {@link RuntimeHooks}); {@code null} when not running. */
     volatile ServiceRuntime<S> runtime;
 
     /**
@@ -83,7 +83,15 @@ public abstract class Service<S> {
         return false;
     }
 
-    /** {@return the contract name shown by Lookup and the directory; the class name by default} */
+    /**
+     * The contract id: what a manifest or a Create request may name to make this service (when
+     * a jar declares the service as a provider), and what Lookup, the directory and fault messages
+     * show. By default the class's name, which a manifest may name too but the host never shows:
+     * it then shows a readable name made from the class's simple name ({@code RelayService}:
+     * {@code relay}). Override it to give the service an id in its users' terms.
+     *
+     * @return the contract id; the class's name by default
+     */
     public String contract() {
         return getClass().getName();
     }

@@ -3,7 +3,7 @@ package io.ccrj.dss;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SchedulingPolicy;
-import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.http.server.HttpServer;
 import io.ccrj.dss.internal.host.HostConfig;
 import io.ccrj.dss.internal.host.HostDefaults;
 import io.ccrj.dss.internal.host.HostCore;
@@ -55,7 +55,8 @@ public final class ServiceHost implements AutoCloseable {
         this.contracts = new ContractResolver(options);
         boolean ownsDispatcher = b.dispatcher == null;
         Dispatcher dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
-        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate);
+        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate,
+                RuntimeHooks.INSTANCE);
     }
 
     /** {@return a builder with the defaults} */

@@ -1,8 +1,8 @@
 package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ccrj.dss.internal.HttpServiceRef;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.http.client.HttpServiceRef;
+import io.ccrj.dss.internal.json.Json;
 
 import java.net.URI;
 import java.util.Map;

@@ -2,8 +2,8 @@ package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.JsonLimits;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.JsonLimits;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -453,11 +453,11 @@ class HostileClientTest {
     void replayPastTheRetainedWindowSaysSo() throws Exception {
         Random rnd = Hostile.random("replay");
         ServiceRef r = host.create("replay", new KeyValueService());
-        int total = io.ccrj.dss.internal.NotificationLog.RETAINED_NOTIFICATIONS + 50 + rnd.nextInt(200);
+        int total = io.ccrj.dss.internal.runtime.ServiceRuntime.RETAINED_NOTIFICATIONS + 50 + rnd.nextInt(200);
         for (int i = 0; i < total; i++) {
             r.upsert("k", TextNode.valueOf("v" + i)).get(10, TimeUnit.SECONDS);
         }
-        long oldest = total - io.ccrj.dss.internal.NotificationLog.RETAINED_NOTIFICATIONS + 1;
+        long oldest = total - io.ccrj.dss.internal.runtime.ServiceRuntime.RETAINED_NOTIFICATIONS + 1;
         for (int trial = 0; trial < 6; trial++) {
             tried("3 bounded memory");
             long last = switch (trial % 3) {

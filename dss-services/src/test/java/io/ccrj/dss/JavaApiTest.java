@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.ccrj.core.Arbiter;
 import io.ccrj.core.DispatcherQueue;
 import io.ccrj.core.SuccessFailurePort;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

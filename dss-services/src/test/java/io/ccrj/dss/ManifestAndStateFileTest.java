@@ -30,7 +30,7 @@ class ManifestAndStateFileTest {
         Files.createDirectory(dir.resolve("s")); // the host never creates a state directory: a missing one is an error
         try (ServiceHost host = ServiceHost.builder().port(-1).build().start().start(manifest)) {
             assertThat(host.serviceNames()).containsExactly("relay", "store");
-            assertThat(host.service("relay").submit("get", io.ccrj.dss.internal.Json.object().put("partner", "near"))
+            assertThat(host.service("relay").submit("get", io.ccrj.dss.internal.json.Json.object().put("partner", "near"))
                     .get(10, TimeUnit.SECONDS).body().toString()).isEqualTo("{\"items\":{\"a\":1}}");
             host.service("store").upsert("b", IntNode.valueOf(2)).get(10, TimeUnit.SECONDS);
             assertThat(Files.readString(dir.resolve("s/store.json"))).isEqualTo("{\"version\":1,\"state\":{\"items\":{\"a\":1,\"b\":2}}}");

@@ -1,7 +1,7 @@
 package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.node.IntNode;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,7 +1,7 @@
 package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;

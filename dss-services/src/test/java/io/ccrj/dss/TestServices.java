@@ -44,7 +44,7 @@ final class TestServices {
                         op.respondState();
                     })
                     .action("status", HandlerKind.INDEPENDENT, op -> op.respond(
-                            io.ccrj.dss.internal.Json.object().put("up", true)));
+                            io.ccrj.dss.internal.json.Json.object().put("up", true)));
         }
     }
 

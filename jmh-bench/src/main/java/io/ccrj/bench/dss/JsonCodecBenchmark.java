@@ -1,8 +1,8 @@
 package io.ccrj.bench.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.SmallJson;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.SmallJson;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.PooledByteBufAllocator;

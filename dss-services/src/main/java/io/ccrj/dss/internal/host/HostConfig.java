@@ -1,7 +1,7 @@
 package io.ccrj.dss.internal.host;
 
 import io.ccrj.core.SchedulingPolicy;
-import io.ccrj.dss.internal.HttpServer;
+import io.ccrj.dss.internal.http.server.HttpServer;
 
 import java.time.Duration;
 

@@ -13,15 +13,15 @@ import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
-import io.ccrj.dss.internal.BearerToken;
-import io.ccrj.dss.internal.HostMetrics;
-import io.ccrj.dss.internal.HttpClientPool;
-import io.ccrj.dss.internal.HttpRouter;
-import io.ccrj.dss.internal.HttpServer;
-import io.ccrj.dss.internal.HttpServiceRef;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.runtime.ApiHooks;
+import io.ccrj.dss.internal.http.BearerToken;
+import io.ccrj.dss.internal.http.server.HostMetrics;
+import io.ccrj.dss.internal.http.client.HttpClientPool;
+import io.ccrj.dss.internal.http.server.HttpRouter;
+import io.ccrj.dss.internal.http.server.HttpServer;
+import io.ccrj.dss.internal.http.client.HttpServiceRef;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.runtime.StateFile;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.io.IOException;
@@ -54,7 +54,6 @@ import java.util.function.Function;
 public final class HostCore {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger("io.ccrj.dss.ServiceHost");
-    private static final ApiAccess ACCESS = ApiAccess.get();
 
     /** Makes a new instance of a contract. */
     @FunctionalInterface
@@ -72,6 +71,8 @@ public final class HostCore {
     private final Dispatcher dispatcher;
     private final boolean ownsDispatcher;
     private final Contracts contracts;
+    /** The API types' non-public members, handed over by the facade and passed to every runtime. */
+    private final ApiHooks hooks;
     private final Map<String, ServiceRuntime<?>> services = new ConcurrentSkipListMap<>();
     /** Names created with a state file: created again over HTTP, they keep it. */
     private final Map<String, Path> durableFiles = new ConcurrentHashMap<>();
@@ -92,13 +93,16 @@ public final class HostCore {
      * @param dispatcher the services' dispatcher
      * @param ownsDispatcher whether {@link #close} closes it
      * @param contracts instantiates the contracts that manifests and Create name
+     * @param hooks the API types' non-public members (the facade's)
      */
-    public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts) {
+    public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts,
+                    ApiHooks hooks) {
         this.config = config;
         this.token = config.token() == null ? null : new BearerToken(config.token());
         this.dispatcher = dispatcher;
         this.ownsDispatcher = ownsDispatcher;
         this.contracts = contracts;
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
     }
 
     /**
@@ -156,7 +160,7 @@ public final class HostCore {
         if (services.containsKey(name)) {
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
-        ServiceRuntime<?> running = ACCESS.runtimeOf(service);
+        ServiceRuntime<?> running = hooks.runtimeOf(service);
         if (running != null) {
             throw new Fault(FaultCode.CONFLICT, "this Service instance is running already as '" + running.name() + "'");
         }
@@ -183,12 +187,12 @@ public final class HostCore {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
                     refs, partners, config.maxPendingPerService(), config.admissionPolicy() == null ? null
                             : new DispatcherQueue(name + ".admission", dispatcher, config.admissionPolicy()),
-                    config.replayBytes());
+                    config.replayBytes(), hooks);
         } catch (IOException e) {
             throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
         }
         if (services.putIfAbsent(name, rt) != null) {
-            ACCESS.attach(service, null);
+            hooks.attach(service, null);
             throw new Fault(FaultCode.CONFLICT, "a service named '" + name + "' is running already");
         }
         if (stateFile != null) {
@@ -204,7 +208,7 @@ public final class HostCore {
             }
         }
         rt.start();
-        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, service.contract(),
+        LOG.log(System.Logger.Level.INFO, "service {0} ({1}) started{2}", name, rt.contract(),
                 stateFile == null ? "" : " with state file " + stateFile);
         return new LocalServiceRef(rt);
     }
@@ -253,6 +257,7 @@ public final class HostCore {
             return;
         }
         Class<S> type = service.stateType();
+        String contract = ServiceRuntime.shownContract(service);
         try {
             Json.MAPPER.treeToValue(Json.MAPPER.valueToTree(service.initialState()), type);
         } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
@@ -260,14 +265,30 @@ public final class HostCore {
             Module jackson = com.fasterxml.jackson.databind.ObjectMapper.class.getModule();
             String pkg = type.getPackageName();
             if (m.isNamed() && !m.isOpen(pkg, jackson)) {
-                throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot read the state type " + type.getName()
-                        + " of contract " + service.contract() + ": module " + m.getName() + " does not open "
-                        + pkg + " to Jackson; add the line 'opens " + pkg + " to com.fasterxml.jackson.databind;'"
-                        + " to module " + m.getName() + "'s module-info.java", e);
+                // the one case where the fix is a line of the developer's code: name it exactly
+                throw new Fault(FaultCode.BAD_REQUEST, "the state of contract " + contract + " cannot be written as JSON:"
+                        + " module " + m.getName() + " does not open " + pkg + " to Jackson; add the line 'opens " + pkg
+                        + " to com.fasterxml.jackson.databind;' to module " + m.getName() + "'s module-info.java", e);
             }
-            throw new Fault(FaultCode.BAD_REQUEST, "Jackson cannot write and read back the state type " + type.getName()
-                    + " of contract " + service.contract() + ": " + Json.firstLine(e), e);
+            throw new Fault(FaultCode.BAD_REQUEST, "the state of contract " + contract + " cannot be written as JSON and"
+                    + " read back: " + stateTypeProblem(e) + "; the service was not created", e);
         }
+    }
+
+    /** Why Jackson cannot write or read a state type, in words (its own message names Java types and features). */
+    private static String stateTypeProblem(Exception e) {
+        Throwable t = e;
+        for (int i = 0; i < 8 && t != null; i++, t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && m.startsWith("No serializer found for class")) {
+                return "its state type has no public fields or getters to write";
+            }
+            if (m != null && m.startsWith("Cannot construct instance of")) {
+                return "its state type has no constructor Jackson can read it with (a public no-argument"
+                        + " constructor, or a record)";
+            }
+        }
+        return Json.firstLine(e);
     }
 
     private static boolean overridesToJson(Class<?> c) {

@@ -8,7 +8,6 @@ import io.ccrj.dss.ResponsePort;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.concurrent.CompletableFuture;
@@ -53,8 +52,11 @@ public final class LocalServiceRef implements ServiceRef {
             }
         });
         NotificationListener listener = op.subscriber();
-        return ApiAccess.get().copy(op, op.body() == null ? null : op.body().deepCopy(),
-                listener == null ? null : new CopyingListener(listener), copying);
+        // through the public builder: an operation is a plain value, its copy one with other parts
+        return Operation.builder(op.verb()).key(op.key()).body(op.body() == null ? null : op.body().deepCopy())
+                .query(op.query()).ifMatch(op.ifMatch())
+                .subscriber(listener == null ? null : new CopyingListener(listener))
+                .lastSequence(op.lastSequence()).authorization(op.authorization()).build(copying);
     }
 
     @Override

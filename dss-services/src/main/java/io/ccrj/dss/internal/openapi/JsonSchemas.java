@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.dss.internal.Json;
+import io.ccrj.dss.internal.json.Json;
 
 import java.lang.reflect.Type;
 import java.math.BigDecimal;

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
-import io.ccrj.dss.internal.RestTable;
+import io.ccrj.dss.internal.runtime.Declared;
+import io.ccrj.dss.internal.http.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.ArrayList;
@@ -413,7 +413,7 @@ public final class OpenApi {
     /** Builds one service's {@link Part}. */
     private final class ServiceParts {
         private final ServiceRuntime<?> rt;
-        private final ApiAccess.Declared declared;
+        private final Declared declared;
         private final String base;
         private final String prefix;
         private final ObjectNode paths = F.objectNode();
@@ -464,7 +464,7 @@ public final class OpenApi {
                         + " or get 415.");
             }
             boolean standard = declared.standard().contains(v) || v == Verb.LOOKUP || v == Verb.DROP;
-            ApiAccess.Types types = v == Verb.SUBMIT ? (action == null ? null : declared.actionTypes().get(action))
+            Declared.Types types = v == Verb.SUBMIT ? (action == null ? null : declared.actionTypes().get(action))
                     : declared.verbTypes().get(v);
             String formKey = v == Verb.SUBMIT ? (action == null ? null : "action:" + action) : v.action();
 
@@ -554,7 +554,7 @@ public final class OpenApi {
             errors(o, r.modifying() || protectReads, statuses);
         }
 
-        private void requestBody(ObjectNode o, RestTable.Route r, Verb v, boolean standard, ApiAccess.Types types,
+        private void requestBody(ObjectNode o, RestTable.Route r, Verb v, boolean standard, Declared.Types types,
                                  String formKey) {
             ObjectNode rb = o.putObject("requestBody").put("required", r.body() == RestTable.Body.REQUIRED);
             String media = v == Verb.UPDATE ? rt.updateBody() : JSON;
@@ -588,7 +588,7 @@ public final class OpenApi {
             }
         }
 
-        private JsonNode answerSchema(Verb v, String action, boolean standard, ApiAccess.Types types) {
+        private JsonNode answerSchema(Verb v, String action, boolean standard, Declared.Types types) {
             if (types != null && types.answer() != null) {
                 String name = prefix + "." + (action == null ? v.action() : "action." + action) + ".answer";
                 if (!schemas.has(name)) {
@@ -602,7 +602,7 @@ public final class OpenApi {
             return F.objectNode();
         }
 
-        private void queryParameters(ArrayNode params, ApiAccess.Types types) {
+        private void queryParameters(ArrayNode params, Declared.Types types) {
             JsonNode props = types == null || types.body() == null ? null : JsonSchemas.of(types.body()).get("properties");
             if (props != null) {
                 for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
@@ -646,7 +646,7 @@ public final class OpenApi {
      * but not their types are told apart by the service's name.
      */
     private static String schemaPrefix(ServiceRuntime<?> rt) {
-        String contract = rt.contract();
+        String contract = rt.service().contract(); // as declared: the default is the class's name
         String p = contract.equals(rt.service().getClass().getName()) ? rt.name() : contract;
         StringBuilder sb = new StringBuilder(p.length());
         for (int i = 0; i < p.length(); i++) {

@@ -57,15 +57,15 @@ final class Admission {
      * one: its scheduling policy decides, and an operation whose admission task the policy
      * discards is answered UNAVAILABLE at once instead of being lost.
      */
-    void post(Operation op, Port<Operation> target) {
+    void post(Envelope admitted, Port<Envelope> target) {
         if (queue == null) {
-            target.post(op);
+            target.post(admitted);
             return;
         }
-        queue.execute(() -> target.post(op)).whenComplete((ok, failure) -> {
+        queue.execute(() -> target.post(admitted)).whenComplete((ok, failure) -> {
             if (failure != null) {
                 shed.increment();
-                op.fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (its admission queue's "
+                admitted.op().fault(FaultCode.UNAVAILABLE, "service '" + name + "' is overloaded (its admission queue's "
                         + queue.policy().kind() + " policy shed this operation); retry later");
             }
         });

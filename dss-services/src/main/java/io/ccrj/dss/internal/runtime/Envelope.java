@@ -1,13 +1,27 @@
 package io.ccrj.dss.internal.runtime;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ccrj.dss.Operation;
+
 /**
- * The runtime's data on an admitted operation, kept out of the API: the runtime that admitted it
- * and the handler that will run. Immutable; admission makes a new operation carrying it, so an
- * operation never changes once built and is safely published to the handler's thread through the
- * ports.
+ * An admitted operation as the runtime keeps it: the operation, the runtime that admitted it and
+ * the handler that will run. The runtime's ports carry envelopes (the {@link Operation} a handler
+ * receives carries no runtime data), and the envelope is the {@link Commit} its response port
+ * asks before a success is delivered. Immutable, so it is safely published to the handler's
+ * thread through the ports.
  *
+ * @param op the operation as posted
  * @param runtime the service's runtime
  * @param binding the handler that will run
  */
-public record Envelope(ServiceRuntime<?> runtime, Binding binding) {
+public record Envelope(Operation op, ServiceRuntime<?> runtime, Binding binding) implements Commit {
+    @Override
+    public long beforeSuccess(Operation answering) {
+        return runtime.beforeSuccess(answering, binding);
+    }
+
+    @Override
+    public JsonNode snapshot() {
+        return runtime.snapshot();
+    }
 }

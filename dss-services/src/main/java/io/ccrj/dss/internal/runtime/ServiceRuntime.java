@@ -16,11 +16,8 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.Service;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.MergePatch;
-import io.ccrj.dss.internal.NotificationLog;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.MergePatch;
 
 import java.io.IOException;
 import java.util.Collections;
@@ -53,15 +50,17 @@ public final class ServiceRuntime<S> {
     public static final int RETAINED_NOTIFICATIONS = NotificationLog.RETAINED_NOTIFICATIONS;
     /** The media type of a JSON Merge Patch, the standard Update's body. */
     public static final String MERGE_PATCH = VerbTable.MERGE_PATCH;
-    /** The bridge to the API types' package-private members. */
-    private static final ApiAccess ACCESS = ApiAccess.get();
 
     private final String name;
     private final Service<S> service;
+    /** The contract as shown ({@link #shownContract}), worked out once. */
+    private final String contract;
     private final DispatcherQueue queue;
     private final Map<String, ServiceRef> partners;
     /** What {@code bind} declared (immutable). */
-    private final ApiAccess.Declared declared;
+    private final Declared declared;
+    /** The API types' non-public members, as the host was handed them. */
+    private final ApiHooks hooks;
     private final Map<String, String> partnerUris;
     private final Admission admission;
     private final VerbTable verbs;
@@ -69,10 +68,10 @@ public final class ServiceRuntime<S> {
     /** The notification sequence, its replay window and the subscriptions. */
     private final NotificationLog log;
 
-    private final Port<Operation> concurrentPort;
-    private final Port<Operation> exclusivePort;
-    private final Port<Operation> teardownPort;
-    private final Port<Operation> independentPort;
+    private final Port<Envelope> concurrentPort;
+    private final Port<Envelope> exclusivePort;
+    private final Port<Envelope> teardownPort;
+    private final Port<Envelope> independentPort;
 
     private volatile boolean dropped;
     private final CompletableFuture<Void> droppedFuture = new CompletableFuture<>();
@@ -94,14 +93,18 @@ public final class ServiceRuntime<S> {
      * @param maxPending operations held unanswered before new ones are refused
      * @param admissionQueue the queue whose scheduling policy sheds load, or {@code null}
      * @param retainedBytesLimit bytes of notifications kept for replay
+     * @param hooks the API types' non-public members (handed down by the host)
      * @throws Fault BAD_REQUEST if the initial state is not a valid state
      * @throws IOException if the state file cannot be read or holds no valid state
      */
     public ServiceRuntime(String name, Service<S> service, DispatcherQueue queue, JsonNode initialState,
                           StateFile stateFile, Map<String, ServiceRef> partners, Map<String, String> partnerUris,
-                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit) throws Fault, IOException {
+                          int maxPending, DispatcherQueue admissionQueue, long retainedBytesLimit,
+                          ApiHooks hooks) throws Fault, IOException {
         this.name = name;
+        this.hooks = java.util.Objects.requireNonNull(hooks, "hooks");
         this.service = service;
+        this.contract = shownContract(service);
         this.queue = queue;
         this.partners = Map.copyOf(partners);
         this.partnerUris = Collections.unmodifiableMap(new LinkedHashMap<>(partnerUris));
@@ -111,13 +114,13 @@ public final class ServiceRuntime<S> {
         this.exclusivePort = new Port<>(name + ".exclusive");
         this.teardownPort = new Port<>(name + ".teardown");
         this.independentPort = new Port<>(name + ".independent");
-        this.declared = ACCESS.bind(service);
+        this.declared = hooks.bind(service);
         this.verbs = new VerbTable(declared, this::standardHandler, this::lookup,
                 custom -> op -> teardown(op, custom));
-        this.state = new VersionedState<>(name, service, initialState, stateFile);
+        this.state = new VersionedState<>(name, service, initialState, stateFile, hooks);
         Binding get = verbs.binding(Verb.GET);
         this.inlineGet = get != null && get.standard() && !admission.hasQueue();
-        ACCESS.attach(service, this);
+        hooks.attach(service, this);
     }
 
     /** Activates the interleave and the independent receiver, then runs the service's onStart. */
@@ -127,7 +130,7 @@ public final class ServiceRuntime<S> {
                 Arbiter.exclusive(Arbiter.receive(true, exclusivePort, this::runExclusive)),
                 Arbiter.concurrent(Arbiter.receive(true, concurrentPort, this::run))));
         Arbiter.activate(queue, Arbiter.receive(true, independentPort, this::run));
-        ACCESS.onStart(service);
+        hooks.onStart(service);
     }
 
     /** {@return the state now (a handler's read; see {@link Service})} */
@@ -164,9 +167,55 @@ public final class ServiceRuntime<S> {
         return name;
     }
 
-    /** {@return the service's contract} */
+    /** {@return the service's contract as the host shows it (see {@link #shownContract})} */
     public String contract() {
-        return service.contract();
+        return contract;
+    }
+
+    /**
+     * The contract of a service in its users' terms, as Lookup, the directory, the browser view
+     * and fault messages show it: the id the service declares ({@link Service#contract()}), or,
+     * where it keeps the default (its Java class's name, which the host never shows), a readable
+     * name made from the class's simple name: without a {@code Service} suffix, words joined by
+     * {@code -}, lower case ({@code RelayService}: {@code relay}, {@code KeyValueStore}:
+     * {@code key-value-store}; an anonymous class: {@code service}). That name only describes:
+     * a manifest or Create names the class, or the id a service declares.
+     *
+     * @param service a service
+     * @return its contract as shown
+     */
+    public static String shownContract(Service<?> service) {
+        String declared = service.contract();
+        Class<?> type = service.getClass();
+        if (declared != null && !declared.equals(type.getName())) {
+            return declared;
+        }
+        String simple = type.getSimpleName();
+        if (simple.endsWith("Service") && simple.length() > "Service".length()) {
+            simple = simple.substring(0, simple.length() - "Service".length());
+        }
+        StringBuilder sb = new StringBuilder(simple.length() + 4);
+        for (int i = 0; i < simple.length(); i++) {
+            char c = simple.charAt(i);
+            if (Character.isUpperCase(c)) {
+                // a new word: an upper-case letter after a lower-case one or a digit, or the last
+                // capital of an acronym before a lower-case letter ("HTTPRelay": http-relay)
+                boolean afterLower = i > 0 && !Character.isUpperCase(simple.charAt(i - 1));
+                boolean endsAcronym = i > 0 && i + 1 < simple.length() && Character.isLowerCase(simple.charAt(i + 1));
+                if (sb.length() > 0 && (afterLower || endsAcronym)) {
+                    sb.append('-');
+                }
+                sb.append(Character.toLowerCase(c));
+            } else if (Character.isLetterOrDigit(c)) {
+                sb.append(c);
+            } else if (sb.length() > 0 && sb.charAt(sb.length() - 1) != '-') {
+                sb.append('-'); // '_' or '$' in a class name
+            }
+        }
+        while (sb.length() > 0 && sb.charAt(sb.length() - 1) == '-') {
+            sb.setLength(sb.length() - 1);
+        }
+        return sb.length() == 0 ? "service" : sb.toString();
     }
 
     /** {@return the service instance} */
@@ -268,7 +317,7 @@ public final class ServiceRuntime<S> {
     }
 
     /** {@return what the service's {@code bind} declared: handlers, standard verbs, body types} */
-    public ApiAccess.Declared declared() {
+    public Declared declared() {
         return declared;
     }
 
@@ -333,16 +382,17 @@ public final class ServiceRuntime<S> {
             return;
         }
         operations.increment();
-        // a new, immutable Operation carries the runtime's envelope
-        Operation admitted = ACCESS.admit(op, new Envelope(this, b));
-        ACCESS.onAnswered(admitted.responsePort(), admission.release);
+        // the runtime keeps its data beside the operation (which stays a plain value); the
+        // response port learns the commit to ask before a success, set before the post publishes it
+        Envelope admitted = new Envelope(op, this, b);
+        hooks.admitted(op.responsePort(), admitted, admission.release);
         admission.post(admitted, portFor(b.kind()));
         if (dropped && b.kind() != HandlerKind.TEARDOWN) {
             failStragglers(); // raced with the teardown: its ports have no receivers any more
         }
     }
 
-    private Port<Operation> portFor(HandlerKind kind) {
+    private Port<Envelope> portFor(HandlerKind kind) {
         return switch (kind) {
             case CONCURRENT -> concurrentPort;
             case EXCLUSIVE -> exclusivePort;
@@ -353,13 +403,14 @@ public final class ServiceRuntime<S> {
 
     // ---- handler execution (tasks of the interleave) ----
 
-    private void run(Operation op) {
+    private void run(Envelope e) {
+        Operation op = e.op();
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
         }
         try {
-            bindingOf(op).handler().handle(op);
+            e.binding().handler().handle(op);
         } catch (Fault f) {
             faults.increment();
             op.fault(f);
@@ -368,7 +419,8 @@ public final class ServiceRuntime<S> {
         }
     }
 
-    private void runExclusive(Operation op) {
+    private void runExclusive(Envelope e) {
+        Operation op = e.op();
         if (dropped) {
             op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             return;
@@ -378,7 +430,7 @@ public final class ServiceRuntime<S> {
             if (op.ifMatch() != null && op.verb().isModifying()) {
                 state.checkIfMatch(op.ifMatch());
             }
-            bindingOf(op).handler().handle(op);
+            e.binding().handler().handle(op);
             if (op.responsePort().isAnswered()) {
                 // answered with a fault (op.fault after setState), or with a success whose commit
                 // already made its state the one to keep: no uncommitted change outlives the answer
@@ -412,11 +464,6 @@ public final class ServiceRuntime<S> {
         return true;
     }
 
-    private static Binding bindingOf(Operation op) {
-        Envelope e = ACCESS.envelope(op);
-        return e == null ? null : e.binding();
-    }
-
     private void handlerFailed(Operation op, Throwable t) {
         faults.increment();
         LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
@@ -436,15 +483,15 @@ public final class ServiceRuntime<S> {
      * is not a success.
      *
      * @param op the answering operation
+     * @param b the handler it was admitted for
      * @return the version to answer with (the port is then claimed if it committed), or -1 if
      *     nothing is to be delivered (the fault was answered, or the port had its answer already)
      */
-    public long beforeSuccess(Operation op) {
-        Binding b = bindingOf(op);
-        if (b == null || !op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
+    long beforeSuccess(Operation op, Binding b) {
+        if (!op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return state.version();
         }
-        if (!ACCESS.claim(op.responsePort())) {
+        if (!hooks.claim(op.responsePort())) {
             state.restore();
             return -1;
         }
@@ -452,7 +499,7 @@ public final class ServiceRuntime<S> {
             return state.commit(op, log);
         } catch (Fault f) {
             faults.increment();
-            ACCESS.answerClaimed(op.responsePort(), null, f);
+            hooks.answerClaimed(op.responsePort(), null, f);
             return -1;
         } catch (RuntimeException | Error e) {
             // something commit() does not turn into a fault itself (its commit point only assigns
@@ -460,7 +507,7 @@ public final class ServiceRuntime<S> {
             // neither this answer nor the 504 would ever reach the client
             state.restore();
             faults.increment();
-            ACCESS.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
+            hooks.answerClaimed(op.responsePort(), null, new Fault(FaultCode.INTERNAL, "the change to service '"
                     + name + "' could not be committed; nothing was changed (the host's log has the details)", e));
             try {
                 LOG.log(System.Logger.Level.ERROR, () -> "service " + name + ": committing " + op + " failed", e);
@@ -480,12 +527,12 @@ public final class ServiceRuntime<S> {
                 op.responsePort().respond(new Response(c.snapshot(), c.version()));
             };
             case REPLACE -> op -> {
-                state.set(ACCESS.fromJson(service, requireBody(op)));
+                state.set(hooks.fromJson(service, requireBody(op)));
                 op.respondState();
             };
             case UPDATE -> op -> {
                 JsonNode patched = MergePatch.apply(state.snapshot().deepCopy(), requireBody(op));
-                state.set(ACCESS.fromJson(service, patched));
+                state.set(hooks.fromJson(service, patched));
                 op.respondState();
             };
             case SUBSCRIBE -> this::subscribe;
@@ -551,7 +598,7 @@ public final class ServiceRuntime<S> {
             if (custom != null) {
                 custom.handle(op);
             }
-            ACCESS.onDrop(service);
+            hooks.onDrop(service);
         } finally {
             dropped = true;
             state.saveAtDrop();
@@ -567,9 +614,9 @@ public final class ServiceRuntime<S> {
     }
 
     private void failStragglers() {
-        for (Port<Operation> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
-            for (Operation op; (op = p.test()) != null; ) {
-                op.fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
+        for (Port<Envelope> p : List.of(concurrentPort, exclusivePort, teardownPort, independentPort)) {
+            for (Envelope e; (e = p.test()) != null; ) {
+                e.op().fault(FaultCode.NOT_FOUND, "service '" + name + "' has been dropped");
             }
         }
     }

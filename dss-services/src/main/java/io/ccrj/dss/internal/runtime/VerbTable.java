@@ -4,7 +4,6 @@ import io.ccrj.dss.HandlerKind;
 import io.ccrj.dss.Operation;
 import io.ccrj.dss.OperationHandler;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,7 +36,7 @@ final class VerbTable {
      * @param lookup the runtime's Lookup
      * @param teardown wraps the service's own Drop handler ({@code null} if none) into the teardown
      */
-    VerbTable(ApiAccess.Declared declared, Function<Verb, OperationHandler> standard, OperationHandler lookup,
+    VerbTable(Declared declared, Function<Verb, OperationHandler> standard, OperationHandler lookup,
               Function<OperationHandler, OperationHandler> teardown) {
         for (Verb v : declared.standard()) {
             verbs[v.ordinal()] = new Binding(standard.apply(v), v.defaultKind(), true);

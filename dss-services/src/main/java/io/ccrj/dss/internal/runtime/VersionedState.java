@@ -9,14 +9,9 @@ import io.ccrj.dss.Operation;
 import io.ccrj.dss.Response;
 import io.ccrj.dss.Service;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.ApiAccess;
-import io.ccrj.dss.internal.EtagCache;
-import io.ccrj.dss.internal.Json;
-import io.ccrj.dss.internal.JsonLimits;
-import io.ccrj.dss.internal.NotificationLog;
-import io.ccrj.dss.internal.SmallJson;
-import io.ccrj.dss.internal.SnapshotBytes;
-import io.ccrj.dss.internal.StateFile;
+import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.json.JsonLimits;
+import io.ccrj.dss.internal.json.SmallJson;
 
 import java.io.IOException;
 
@@ -37,10 +32,10 @@ import java.io.IOException;
  */
 final class VersionedState<S> {
     private static final System.Logger LOG = System.getLogger(VersionedState.class.getName());
-    private static final ApiAccess ACCESS = ApiAccess.get();
 
     private final String name;
     private final Service<S> service;
+    private final ApiHooks hooks;
     private final StateFile stateFile;
     private volatile S state;
     /**
@@ -65,8 +60,10 @@ final class VersionedState<S> {
      * @throws Fault BAD_REQUEST if the given state is not a valid state
      * @throws IOException if the state file cannot be read or holds no valid state
      */
-    VersionedState(String name, Service<S> service, JsonNode initialState, StateFile stateFile) throws Fault, IOException {
+    VersionedState(String name, Service<S> service, JsonNode initialState, StateFile stateFile, ApiHooks hooks)
+            throws Fault, IOException {
         this.name = name;
+        this.hooks = hooks;
         this.service = service;
         this.stateFile = stateFile;
         S initial = service.initialState();
@@ -74,19 +71,38 @@ final class VersionedState<S> {
         StateFile.Loaded loaded = stateFile == null ? null : stateFile.load();
         if (loaded != null) {
             try {
-                initial = ACCESS.fromJson(service, loaded.state());
+                initial = hooks.fromJson(service, loaded.state());
             } catch (Fault f) {
                 throw new IOException("state file " + stateFile.path() + " does not hold a state of contract "
-                        + service.contract() + ": " + f.getMessage(), f);
+                        + ServiceRuntime.shownContract(service) + ": " + f.getMessage(), f);
             }
             initialVersion = loaded.version();
             LOG.log(System.Logger.Level.INFO, "service {0}: state loaded from {1} (version {2})", name, stateFile.path(),
                     Long.toString(initialVersion));
         } else if (initialState != null && !initialState.isNull()) {
-            initial = ACCESS.fromJson(service, initialState);
+            initial = hooks.fromJson(service, initialState);
         }
         this.state = initial;
-        this.committed = new Committed(ACCESS.toJson(service, initial), initialVersion);
+        this.committed = new Committed(firstSnapshot(initial, loaded != null ? "the state in state file " + stateFile.path()
+                : initialState != null && !initialState.isNull() ? "the state given" : "the initial state"), initialVersion);
+    }
+
+    /**
+     * The first snapshot: a state that reads but does not write (a getter that throws for some
+     * values, a type Jackson writes for some values only) is refused here as the request's fault,
+     * in words, instead of escaping as an unexpected exception that the host could only report as
+     * its own failure.
+     */
+    private JsonNode firstSnapshot(S initial, String which) throws Fault {
+        try {
+            return hooks.toJson(service, initial);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": " + which + " cannot be written as JSON", e);
+            throw new Fault(FaultCode.BAD_REQUEST, which + " for service '" + name + "' (" + ServiceRuntime.shownContract(service)
+                    + ") cannot be written as JSON: " + Json.firstLine(
+                    e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe : e) // valueToTree wraps it
+                    + "; the service was not created", e);
+        }
     }
 
     /** {@return the last committed snapshot with its version} */
@@ -188,7 +204,7 @@ final class VersionedState<S> {
         Notification n;
         int notificationBytes;
         try {
-            snap = ACCESS.toJson(service, state);
+            snap = hooks.toJson(service, state);
             JsonLimits.check(snap, "the new state of service '" + name + "'", JsonLimits.MARGIN);
             // written now, before the commit, so that nothing after the commit can fail on it; the
             // bytes are the state file's and every Get's of this version

@@ -4,7 +4,6 @@ import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.Manifest;
 import io.ccrj.dss.ServiceHost;
-import io.ccrj.dss.internal.HostLogging;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;

@@ -1,6 +1,5 @@
 package io.ccrj.dss.internal.host.cli;
 
-import io.ccrj.dss.internal.HostLogging;
 import io.ccrj.dss.internal.host.HostDefaults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;

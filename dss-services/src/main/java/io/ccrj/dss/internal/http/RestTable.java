@@ -1,0 +1,174 @@
+package io.ccrj.dss.internal.http;
+
+import io.ccrj.dss.Verb;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The DSSP REST mapping, once: each row says how one operation travels over HTTP. The host's
+ * router decodes requests with it (route, authorization, body, success status, the {@code Allow}
+ * header), the remote {@code ServiceRef} encodes operations with it, and docs/dss-services.md's
+ * table lists the same rows (a test compares them). Adding a verb means a row here and its
+ * handler. Immutable.
+ */
+public final class RestTable {
+    /** Whether a request of a route carries a JSON body. */
+    public enum Body {
+        /** No body. */
+        NONE,
+        /** A JSON body, or none. */
+        OPTIONAL,
+        /** A JSON body. */
+        REQUIRED
+    }
+
+    /** The resource paths below {@code /services/{name}}. */
+    public static final String STATE = "";
+    /** Query: {@code /query}. */
+    public static final String QUERY = "/query";
+    /** One item: {@code /items/{key}}. */
+    public static final String ITEM = "/items/{key}";
+    /** One action: {@code /actions/{action}}. */
+    public static final String ACTION = "/actions/{action}";
+    /** The notification stream. */
+    public static final String NOTIFICATIONS = "/notifications";
+
+    /**
+     * One row.
+     *
+     * @param verb the operation
+     * @param method the HTTP method (HEAD is served wherever GET is)
+     * @param path the path template below {@code /services/{name}}
+     * @param okStatus the status of a success
+     * @param modifying whether the request needs the bearer token when the host has one (every
+     *     modifying verb, and Drop)
+     * @param body whether it carries a JSON body
+     * @param ifMatch whether {@code If-Match} is honoured
+     * @param queryParams whether the URL's query parameters are the operation's query
+     */
+    public record Route(Verb verb, HttpMethod method, String path, int okStatus, boolean modifying, Body body,
+                        boolean ifMatch, boolean queryParams) {
+        /** {@return whether the path names a key or an action (its last segment)} */
+        public boolean hasKey() {
+            return path.equals(ITEM) || path.equals(ACTION);
+        }
+    }
+
+    /** Every row, in the order the guide lists them. */
+    public static final List<Route> ROUTES = List.of(
+            new Route(Verb.GET, HttpMethod.GET, STATE, 200, false, Body.NONE, false, false),
+            new Route(Verb.LOOKUP, HttpMethod.OPTIONS, STATE, 200, false, Body.NONE, false, false),
+            new Route(Verb.QUERY, HttpMethod.GET, QUERY, 200, false, Body.NONE, false, true),
+            new Route(Verb.QUERY, HttpMethod.POST, QUERY, 200, false, Body.OPTIONAL, false, true),
+            new Route(Verb.REPLACE, HttpMethod.PUT, STATE, 200, true, Body.REQUIRED, true, false),
+            new Route(Verb.UPDATE, HttpMethod.PATCH, STATE, 200, true, Body.REQUIRED, true, false),
+            new Route(Verb.INSERT, HttpMethod.POST, STATE, 201, true, Body.REQUIRED, true, false),
+            new Route(Verb.UPSERT, HttpMethod.PUT, ITEM, 200, true, Body.REQUIRED, true, false),
+            new Route(Verb.DELETE, HttpMethod.DELETE, ITEM, 200, true, Body.NONE, true, false),
+            new Route(Verb.SUBMIT, HttpMethod.POST, ACTION, 200, true, Body.OPTIONAL, true, false),
+            new Route(Verb.SUBSCRIBE, HttpMethod.GET, NOTIFICATIONS, 200, false, Body.NONE, false, false),
+            new Route(Verb.DROP, HttpMethod.DELETE, STATE, 200, true, Body.NONE, false, false));
+
+    private RestTable() {
+    }
+
+    /**
+     * The row a request takes.
+     *
+     * @param method the request's method (HEAD is looked up as GET)
+     * @param path the path template below {@code /services/{name}}
+     * @return the row, or {@code null} if the resource has no such method
+     */
+    public static Route decode(HttpMethod method, String path) {
+        HttpMethod m = method.equals(HttpMethod.HEAD) ? HttpMethod.GET : method;
+        for (Route r : ROUTES) {
+            if (r.method().equals(m) && r.path().equals(path)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The row an operation is sent by: its verb's only row, or for Query the POST row when the
+     * operation has a body.
+     *
+     * @param verb the operation's verb
+     * @param hasBody whether it has a body
+     * @return the row
+     * @throws IllegalArgumentException if the verb has no row
+     */
+    public static Route encode(Verb verb, boolean hasBody) {
+        Route r = ENCODED[hasBody ? 1 : 0][verb.ordinal()];
+        if (r == null) {
+            throw new IllegalArgumentException("no REST route for " + verb);
+        }
+        return r;
+    }
+
+    /**
+     * {@link #encode}'s answers, read off the table once (a remote partner encodes every call):
+     * indexed by {@code [hasBody ? 1 : 0][verb.ordinal()]}, {@code null} where a verb has no row.
+     * Declared after {@link #ROUTES}, which its initializer reads.
+     */
+    private static final Route[][] ENCODED = encodings();
+
+    private static Route[][] encodings() {
+        Route[][] t = new Route[2][Verb.values().length];
+        for (Verb v : Verb.values()) {
+            for (int b = 0; b < 2; b++) {
+                t[b][v.ordinal()] = scan(v, b == 1);
+            }
+        }
+        return t;
+    }
+
+    private static Route scan(Verb verb, boolean hasBody) {
+        Route found = null;
+        for (Route r : ROUTES) {
+            if (r.verb() == verb) {
+                if (found == null || hasBody && r.body() != Body.NONE) {
+                    found = r;
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The rows of one resource.
+     *
+     * @param path a path template
+     * @return its rows, in table order
+     */
+    public static List<Route> at(String path) {
+        List<Route> out = new ArrayList<>(6);
+        for (Route r : ROUTES) {
+            if (r.path().equals(path)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The path template of a request path's segments below {@code /services/{name}}.
+     *
+     * @param below the segments after the service's name
+     * @return the template, or {@code null} if no resource is there
+     */
+    public static String template(List<String> below) {
+        if (below.isEmpty()) {
+            return STATE;
+        }
+        return switch (below.get(0)) {
+            case "query" -> below.size() == 1 ? QUERY : null;
+            case "items" -> below.size() == 2 ? ITEM : null;
+            case "actions" -> below.size() == 2 ? ACTION : null;
+            case "notifications" -> below.size() == 1 ? NOTIFICATIONS : null;
+            default -> null;
+        };
+    }
+}
