@@ -130,7 +130,9 @@ public abstract sealed class XaddQueue<E> extends XaddQueueConsumerFields<E>
         if (chunk.index != wanted) {
             chunk = producerChunkFor(chunk, wanted);
         }
-        SLOTS.setRelease(chunk.slots, (int) ticket & mask, e);
+        Object[] slots = chunk.slots;
+        // Masked by the array's own length (== mask + 1): the JIT then drops the bounds check.
+        SLOTS.setRelease(slots, (int) ticket & (slots.length - 1), e);
         return true;
     }
 
@@ -217,8 +219,9 @@ public abstract sealed class XaddQueue<E> extends XaddQueueConsumerFields<E>
                         continue;
                     }
                 }
-                int slot = (int) ticket & mask;
-                Object e = SLOTS.getAcquire(chunk.slots, slot);
+                Object[] slots = chunk.slots;
+                int slot = (int) ticket & (slots.length - 1);
+                Object e = SLOTS.getAcquire(slots, slot);
                 if (e == null) {
                     // producerIndex >= ticket always; equal means nothing was offered past it.
                     if (ticket == producerIndex) {
@@ -228,7 +231,7 @@ public abstract sealed class XaddQueue<E> extends XaddQueueConsumerFields<E>
                     continue;
                 }
                 if (CONSUMER_INDEX.compareAndSet(this, ticket, ticket + 1)) {
-                    SLOTS.set(chunk.slots, slot, null); // for the collector only: the ticket is spent
+                    SLOTS.set(slots, slot, null); // for the collector only: the ticket is spent
                     if (chunk != seen) {
                         advanceConsumerChunk(chunk);
                     }
@@ -278,7 +281,6 @@ public abstract sealed class XaddQueue<E> extends XaddQueueConsumerFields<E>
         public E poll() {
             long ticket = (long) CONSUMER_INDEX.getOpaque(this); // written only by the consumer
             Chunk chunk = (Chunk) CONSUMER_CHUNK.getOpaque(this);
-            int slot = (int) ticket & mask;
             if (chunk.index != ticket >>> shift) {
                 Chunk next;
                 while ((next = chunk.next) == null) {
@@ -290,16 +292,18 @@ public abstract sealed class XaddQueue<E> extends XaddQueueConsumerFields<E>
                 chunk = next;
                 CONSUMER_CHUNK.setOpaque(this, chunk); // the old chunk is garbage from here
             }
-            Object e = SLOTS.getAcquire(chunk.slots, slot);
+            Object[] slots = chunk.slots;
+            int slot = (int) ticket & (slots.length - 1);
+            Object e = SLOTS.getAcquire(slots, slot);
             if (e == null) {
                 if (ticket == producerIndex) {
                     return null;
                 }
-                while ((e = SLOTS.getAcquire(chunk.slots, slot)) == null) {
+                while ((e = SLOTS.getAcquire(slots, slot)) == null) {
                     Thread.onSpinWait(); // a producer took the ticket and is about to store
                 }
             }
-            SLOTS.set(chunk.slots, slot, null);
+            SLOTS.set(slots, slot, null);
             CONSUMER_INDEX.setRelease(this, ticket + 1);
             return (E) e;
         }
