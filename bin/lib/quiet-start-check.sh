@@ -2,16 +2,19 @@
 #
 # Run by CI (.ci/run): fails if any bin/ccrj command prints a line containing "WARNING" when it
 # starts, or a logging library's own complaint (log4j:WARN, SLF4J's no-provider lines). Each command runs a short real workload, so that everything that warns at first use
-# (JCTools' sun.misc.Unsafe in ccr-core's dispatcher, Netty's native epoll library, MPJ Express,
-# JMH's forked JVMs, Maven's own start) has been used before the output is read:
+# (Netty's native epoll library, MPJ Express, JMH's forked JVMs, Maven's own start) has been used
+# before the output is read:
 #
 #   help; build (Maven: installs the parent POM alone into a throwaway repository); host (until
 #   it serves); bench (one JMH iteration of ccr-core's queue and of Netty, in forked JVMs); paper --smoke; overhead, mpi, dss
 #   and peers with tiny settings; platform --quick.
 #
 # `bin/ccrj test` starts Maven exactly as build does; its tests' own output is not read here.
-# On JDK 24+ it also runs one workload without the launcher's flags and expects the WARNING
-# lines there, which shows that this check can fail and that the flags are what silences them.
+# It also runs a plain ccr-core program without the launcher's flags, as a library
+# user starts it, and expects no WARNING there either: ccr-core's dispatcher queues use no
+# sun.misc.Unsafe. On JDK 24+ the canary runs that workload once more with ccr-core's
+# benchmark-only switch to JCTools' Unsafe queues and expects the WARNING lines, which shows that
+# this check can fail.
 #
 # Uses the JDK bin/ccrj finds (JAVA_HOME first); run it with each JDK to check (CI: the one it
 # installed). Prints one line per command and a verdict line; exits 1 on any WARNING line.
@@ -94,7 +97,7 @@ kill "$host_pid" 2>/dev/null || true
 wait "$host_pid" 2>/dev/null || true
 host_pid=
 
-run bench bin/ccrj bench 'TaskQueueBench.offerPoll|RawNettyHttpBenchmark.get' -p impl=jctoolsXadd \
+run bench bin/ccrj bench 'TaskQueueBench.offerPoll|RawNettyHttpBenchmark.get' -p impl=ccrjXaddMpmc \
   -bm avgt -f 1 -wi 0 -i 1 -r 200ms
 run paper bin/ccrj paper --smoke --out "$work/paper"
 run overhead bin/ccrj overhead --stages 200 --ways 1 --threads match --pattern Pipeline \
@@ -123,17 +126,50 @@ run mpirun-build bin/ccrj mpirun -h
 run mpirun bin/ccrj mpirun -np 2 -cp "$work/mpirun" Hello
 grep -q 'ranks. sum 1' "$work/mpirun.log" || { failed=$(( failed + 1 )); echo "quiet-start: mpirun: FAILED, no 'ranks' sum 1' in its output"; }
 
-# The canary: the same overhead run without the launcher's flags must warn on JDK 24+.
+# A library user's start: a plain ccr-core program (a persistent receive, a join, a three-worker
+# dispatcher) run with java alone, none of bin/ccrj's flags, prints no WARNING. It runs from the
+# benchmark jar's copy of ccr-core and JCTools; nothing of JMH is loaded.
+mkdir -p "$work/plain"
+cat >"$work/plain/PlainCore.java" <<'JAVA'
+import io.ccrj.core.*;
+import java.util.concurrent.*;
+
+public class PlainCore {
+    public static void main(String[] args) throws Exception {
+        try (Dispatcher d = new Dispatcher(3, "plain")) {
+            DispatcherQueue q = d.createQueue("main");
+            Port<Integer> numbers = new Port<>("numbers");
+            Port<Integer> left = new Port<>("left");
+            Port<Integer> right = new Port<>("right");
+            CountDownLatch all = new CountDownLatch(10_001);
+            Arbiter.activate(q, Arbiter.receive(true, numbers, n -> all.countDown()));
+            Arbiter.activate(q, Arbiter.joinedReceive(false, left, right, (a, b) -> all.countDown()));
+            for (int i = 0; i < 10_000; i++) {
+                numbers.post(i);
+            }
+            left.post(1);
+            right.post(2);
+            if (!all.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("handlers did not run");
+            }
+            System.out.println("plain ccr-core: 10001 handlers ran");
+        }
+    }
+}
+JAVA
+"$JAVA_HOME/bin/javac" -d "$work/plain" -cp jmh-bench/target/benchmarks.jar "$work/plain/PlainCore.java"
+run plain-ccr-core "$JAVA_HOME/bin/java" -cp "jmh-bench/target/benchmarks.jar:$work/plain" PlainCore
+
+# The canary: that program with ccr-core's queues switched to JCTools' Unsafe ones must warn on JDK 24+.
 if (( major >= 24 )); then
   log=$work/canary.log
-  "$JAVA_HOME/bin/java" -cp jmh-bench/target/benchmarks.jar io.ccrj.bench.runner.Main overhead \
-    --stages 200 --ways 1 --threads match --pattern Pipeline --forks 1 --warmup 0 --iterations 1 --iteration-ms 100 \
-    --out "$work/canary" </dev/null >"$log" 2>&1 || true
+  "$JAVA_HOME/bin/java" -Dio.ccrj.core.internal.unsafeQueues=true -cp "jmh-bench/target/benchmarks.jar:$work/plain" \
+    PlainCore </dev/null >"$log" 2>&1 || true
   if grep -q 'WARNING' "$log"; then
-    echo "quiet-start: canary: ok, without bin/ccrj's flags Java $major warns ($(grep -c WARNING "$log") lines)"
+    echo "quiet-start: canary: ok, with JCTools' Unsafe queues and no flags Java $major warns ($(grep -c WARNING "$log") lines)"
   else
     failed=$(( failed + 1 ))
-    echo "quiet-start: canary: FAILED, a run without bin/ccrj's flags printed no WARNING: this check cannot see them"
+    echo "quiet-start: canary: FAILED, a run with JCTools' Unsafe queues and no flags printed no WARNING: this check cannot see them"
   fi
 fi
 

@@ -4,10 +4,10 @@ import io.ccrj.core.Causality;
 import io.ccrj.core.Handler;
 
 import io.ccrj.core.internal.jfr.JfrEvents;
-import org.jctools.queues.SpscGrowableArrayQueue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -66,7 +66,7 @@ final class DirectDrain extends Task {
     private final QueueCore queue;
     private final Handler<Object> handler;
     /** Items consumed and not yet run, in post order; offered under the port lock, polled by the worker. */
-    private final SpscGrowableArrayQueue<Object> pending = new SpscGrowableArrayQueue<>(INITIAL_RING, MAX_RING);
+    private final Queue<Object> pending = TaskQueues.spscGrowable(INITIAL_RING, MAX_RING);
     /** The queue's pool has several workers, who take turns at this drain ({@code QueueCore.runDrain}). */
     private final boolean shared;
     /** An item the worker took before it had to let another queue go first; worker-owned. */

@@ -4,10 +4,8 @@ import io.ccrj.core.PolicyEvent;
 import io.ccrj.core.Port;
 import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.core.internal.jfr.JfrEvents;
-import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
-import org.jctools.queues.MpscUnboundedXaddArrayQueue;
 
+import java.util.Queue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -62,7 +60,7 @@ public final class QueueCore implements TaskSink {
      * concurrently, and a discarding policy polls from the submitting thread: those queues keep a
      * multi-consumer one.
      */
-    private final MessagePassingQueue<Task> tasks;
+    private final Queue<Task> tasks;
     /** Pending tasks; alone on its cache lines (see PaddedCounter). */
     private final PaddedCounter count = new PaddedCounter();
     private final LongAdder executed = new LongAdder();
@@ -92,8 +90,8 @@ public final class QueueCore implements TaskSink {
         boolean discards = policy.kind() == SchedulingPolicy.Kind.QUEUE_DEPTH_DISCARD
                 || policy.kind() == SchedulingPolicy.Kind.SCHEDULING_RATE_DISCARD;
         this.tasks = pool != null && executor == null && !discards
-                ? new MpscUnboundedXaddArrayQueue<>(1024)
-                : new MpmcUnboundedXaddArrayQueue<>(1024);
+                ? TaskQueues.<Task>mpscUnbounded(1024)
+                : TaskQueues.<Task>mpmcUnbounded(1024);
         if (pool != null) {
             pool.attach(this);
         }
@@ -244,7 +242,7 @@ public final class QueueCore implements TaskSink {
 
     /** Drops the oldest pending task in favour of {@code task}; false if there was none to drop. */
     private boolean replaceOldest(Task task) {
-        Task oldest = tasks.relaxedPoll();
+        Task oldest = tasks.poll();
         if (oldest == null) {
             return false;
         }
@@ -869,7 +867,7 @@ public final class QueueCore implements TaskSink {
 
     private Task pollAny() {
         Task t = returned.poll();
-        return t != null ? t : tasks.relaxedPoll();
+        return t != null ? t : tasks.poll();
     }
 
     @Override

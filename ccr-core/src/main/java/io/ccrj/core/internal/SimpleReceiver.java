@@ -2,8 +2,6 @@ package io.ccrj.core.internal;
 
 import io.ccrj.core.Handler;
 import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.MpscArrayQueue;
-import org.jctools.queues.SpscArrayQueue;
 
 import java.util.function.Predicate;
 
@@ -65,7 +63,7 @@ public final class SimpleReceiver extends PortReceiver {
                 direct = new DirectDrain(queue, this);
                 queue.addDrain(direct);
             }
-            spares = queue.runsOnOneThread() ? new SpscArrayQueue<>(SPARE_TASKS) : new MpscArrayQueue<>(SPARE_TASKS);
+            spares = queue.runsOnOneThread() ? TaskQueues.spscBounded(SPARE_TASKS) : TaskQueues.mpscBounded(SPARE_TASKS);
         }
         port.register(entry);
     }

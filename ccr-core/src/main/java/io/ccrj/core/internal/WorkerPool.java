@@ -3,9 +3,9 @@ package io.ccrj.core.internal;
 import io.ccrj.core.IdleStrategy;
 import io.ccrj.core.Port;
 import io.ccrj.core.internal.jfr.JfrEvents;
-import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 
 import java.time.Duration;
+import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +39,7 @@ public final class WorkerPool {
     private final String name;
     private final WorkerThread[] workers;
     private final IdleStrategy idle;
-    private final MpmcUnboundedXaddArrayQueue<QueueCore> ready = new MpmcUnboundedXaddArrayQueue<>(256);
+    private final Queue<QueueCore> ready = TaskQueues.mpmcUnbounded(256);
     private final AtomicInteger parkedCount = new AtomicInteger();
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
     /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
@@ -362,7 +362,7 @@ public final class WorkerPool {
         for (QueueCore q : queues) {
             dropped += q.drainDiscarding();
         }
-        while (ready.relaxedPoll() != null) {
+        while (ready.poll() != null) {
             // tokens of drained queues
         }
         return dropped;

@@ -46,7 +46,7 @@ final class Peers {
         Stream.Counter c = new Stream.Counter();
         return switch (impl) {
             // ccr-core: a port with a persistent receive on a one-thread dispatcher, default idle strategy;
-            // the raw JCTools MPSC queue (the class ccr-core uses inside) to one thread, same idle strategy.
+            // the raw JCTools MPSC queue (the design of ccr-core's own task queue) to one thread, same idle strategy.
             case "ccr", "jctoolsMpsc" -> Stream.create(impl);
             // Apache Pekko: a typed actor on the default dispatcher; tell per message.
             case "pekko" -> {

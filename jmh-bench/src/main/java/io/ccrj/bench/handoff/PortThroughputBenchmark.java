@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code ccr}: a port with a persistent receiver on a 1-thread dispatcher, default
  *   spin-then-park idle strategy (every message becomes a handler task);</li>
- *   <li>{@code jctoolsMpsc}: raw {@code MpscUnboundedXaddArrayQueue} (the queue class ccr-core
- *   uses inside) to one consumer thread with the same idle strategy;</li>
+ *   <li>{@code jctoolsMpsc}: raw {@code MpscUnboundedXaddArrayQueue} (the design of ccr-core's
+ *   own task queue, with {@code sun.misc.Unsafe}) to one consumer thread with the same idle strategy;</li>
  *   <li>{@code jctoolsSpsc}: raw {@code SpscUnboundedArrayQueue}, the upper bound.</li>
  * </ul>
  */

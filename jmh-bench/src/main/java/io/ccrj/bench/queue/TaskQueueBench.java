@@ -3,7 +3,12 @@ package io.ccrj.bench.queue;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import io.ccrj.core.internal.XaddQueue;
 import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
+import org.jctools.queues.MpscUnboundedXaddArrayQueue;
+import org.jctools.queues.SpscGrowableArrayQueue;
+import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
+import org.jctools.queues.atomic.SpscGrowableAtomicArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,18 +25,26 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The queue under ccr-core's dispatcher (WorkerPool's ready queue and the task queue of
- * executor-backed or discarding queues in io.ccrj.core.internal.QueueCore: JCTools'
- * MpmcUnboundedXaddArrayQueue, which uses sun.misc.Unsafe; a pool-backed queue's tasks use its
- * single-consumer sibling)
- * beside the JDK's ConcurrentLinkedQueue, the unbounded MPMC queue without Unsafe (JCTools has
- * no Unsafe-free unbounded MPMC queue): whether dropping Unsafe, and with it the JDK 24+ start-up
- * warning, costs anything on the dispatch path. Side by side in one run, single-threaded (the
- * per-operation cost; contention on a 2-core machine shared with other work is too noisy to
- * compare):
+ * The queues under ccr-core's dispatcher, Unsafe-free and with {@code sun.misc.Unsafe}, per
+ * operation: whether dropping Unsafe, and with it the JDK 24+ start-up warning, costs anything on
+ * the dispatch path. Side by side in one run, single-threaded (the per-operation cost; contention
+ * on a 2-core machine shared with other work is too noisy to compare; {@link QueueKindBenchmark}
+ * measures the queues inside ccr-core's own hand-offs):
  *
  * <pre>bin/ccrj bench TaskQueueBench</pre>
  *
+ * Candidates ({@code impl}):
+ * <ul>
+ *   <li>{@code ccrjXaddMpmc}, {@code ccrjXaddMpsc}: ccr-core's own {@code XaddQueue} (VarHandles),
+ *       the ready list and executor or discarding queues' tasks, and a pool-backed queue's tasks;</li>
+ *   <li>{@code jctoolsXadd}, {@code jctoolsXaddMpsc}: JCTools' {@code MpmcUnboundedXaddArrayQueue}
+ *       and {@code MpscUnboundedXaddArrayQueue}, with Unsafe, which those replaced;</li>
+ *   <li>{@code jctoolsAtomicMpscUnbounded}: JCTools' Unsafe-free {@code MpscUnboundedAtomicArrayQueue}
+ *       (a compare-and-set offer);</li>
+ *   <li>{@code jdkConcurrentLinked}: the JDK's {@code ConcurrentLinkedQueue};</li>
+ *   <li>{@code jctoolsSpscGrowable}, {@code jctoolsAtomicSpscGrowable}: the receiver's ring of the
+ *       direct path, with and without Unsafe.</li>
+ * </ul>
  * <ul>
  *   <li>{@code offerPoll}: one thread posts a task and takes it back, the uncontended path
  *       (a post whose handler a worker picks up while nothing else is queued);
@@ -48,7 +61,8 @@ public class TaskQueueBench {
     private static final Object TASK = new Object();
 
     /** The queue implementation. */
-    @Param({"jctoolsXadd", "jdkConcurrentLinked"})
+    @Param({"ccrjXaddMpmc", "jctoolsXadd", "ccrjXaddMpsc", "jctoolsXaddMpsc", "jctoolsAtomicMpscUnbounded",
+            "jdkConcurrentLinked", "jctoolsSpscGrowable", "jctoolsAtomicSpscGrowable"})
     public String impl;
 
     private Queue<Object> queue;
@@ -57,7 +71,13 @@ public class TaskQueueBench {
     @Setup(Level.Trial)
     public void setUp() {
         queue = switch (impl) {
+            case "ccrjXaddMpmc" -> XaddQueue.mpmc(1024);
             case "jctoolsXadd" -> new MpmcUnboundedXaddArrayQueue<>(1024);
+            case "ccrjXaddMpsc" -> XaddQueue.mpsc(1024);
+            case "jctoolsXaddMpsc" -> new MpscUnboundedXaddArrayQueue<>(1024);
+            case "jctoolsAtomicMpscUnbounded" -> new MpscUnboundedAtomicArrayQueue<>(1024);
+            case "jctoolsSpscGrowable" -> new SpscGrowableArrayQueue<>(64, 1 << 18);
+            case "jctoolsAtomicSpscGrowable" -> new SpscGrowableAtomicArrayQueue<>(64, 1 << 18);
             case "jdkConcurrentLinked" -> new ConcurrentLinkedQueue<>();
             default -> throw new IllegalArgumentException("unknown queue " + impl);
         };
