@@ -209,24 +209,24 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     : d.with(parts, d.jmh(), dir.resolve("mpi"))));
         }
         if (o.only().contains(Item.DSS)) {
-            // Quick mode: 1 fork of 1 + 2 iterations of 100 ms per benchmark (about 15 s for the 10 on 2
-            // cores, where `bin/ccrj dss` takes 40 s), to leave the whole run under 5 minutes: a fork's
-            // start, not its iterations, is most of it. The headline states no ratio from one fork.
-            // Smoke: JMH in this JVM, a wiring check.
+            // Quick mode: 1 fork of 3 + 3 iterations of 300 ms per benchmark (about 30 s for the 10 on 2
+            // cores): shorter warm-ups leave the HTTP paths to the interpreter and C1, and their figures
+            // 5-10x too slow. The headline states no ratio from one fork. Smoke: JMH in this JVM, a
+            // wiring check.
             Path dss = dir.resolve("dss");
             sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
                     : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
-                    : new DssRunner.Options(false, new Jmh.Settings(1, 1, 2, 100), dss)));
+                    : new DssRunner.Options(false, new Jmh.Settings(1, 3, 3, 300), dss)));
         }
         if (o.only().contains(Item.PEERS)) {
-            // Quick mode: 1 fork of 1 + 1 iteration of 200 ms per benchmark (about 25 s for the 22 on 2
-            // cores, where `bin/ccrj peers` takes 40 s), to leave the whole run under 5 minutes; one
-            // fork cannot show the forks' modes, so the headline states no peer ratio from it. Smoke:
-            // JMH in this JVM, one 20 ms iteration per benchmark, which only checks the wiring.
+            // Quick mode: 1 fork of 2 + 2 iterations of 300 ms per benchmark (about 50 s for the 22 on 2
+            // cores), warm enough for the HTTP servers' JIT; one fork cannot show the forks' modes, so
+            // the headline states no peer ratio from it. Smoke: JMH in this JVM, one 20 ms iteration
+            // per benchmark, which only checks the wiring.
             Path peers = dir.resolve("peers");
             sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
                     : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
-                    : new PeersRunner.Options(false, new Jmh.Settings(1, 1, 1, 200), peers)));
+                    : new PeersRunner.Options(false, new Jmh.Settings(1, 2, 2, 300), peers)));
         }
         return sections;
     }
