@@ -30,6 +30,43 @@ public final class MachineInfo {
     }
 
     /**
+     * The commit the run's code came from, so that a results page can name it: {@code git}'s short
+     * hash of the repository root ({@code CCRJ_ROOT}, set by {@code bin/ccrj}, or the current
+     * folder), with " + uncommitted changes" when tracked files differ from it.
+     *
+     * @return e.g. "e6881e5", or "unknown (not a git checkout)" where git cannot tell
+     */
+    public static String commit() {
+        String root = System.getenv("CCRJ_ROOT");
+        Path base = root != null && !root.isBlank() ? Path.of(root) : Path.of(".");
+        String hash = git(base, "rev-parse", "--short", "HEAD");
+        if (hash == null || hash.isBlank()) {
+            return "unknown (not a git checkout)";
+        }
+        String changes = git(base, "status", "--porcelain", "--untracked-files=no");
+        return hash.strip() + (changes != null && !changes.isBlank() ? " + uncommitted changes" : "");
+    }
+
+    /** @return git's standard output, or {@code null} if git is missing or fails */
+    private static String git(Path dir, String... args) {
+        String[] command = new String[args.length + 3];
+        command[0] = "git";
+        command[1] = "-C";
+        command[2] = dir.toString();
+        System.arraycopy(args, 0, command, 3, args.length);
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return p.waitFor() == 0 ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
      * The default results folder: {@code results/<prefix>-<timestamp>} under the repository root
      * ({@code CCRJ_ROOT}, set by {@code bin/ccrj}) or the current folder.
      *

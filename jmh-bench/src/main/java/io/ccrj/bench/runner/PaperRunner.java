@@ -278,6 +278,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                                           List<Figure> figures) {
         StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
+        sb.append("- commit ").append(MachineInfo.commit()).append('\n');
         sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.mode())
                 .append(", took ").append(Progress.clockTime(took)).append('\n');
         sb.append("- command: `bin/ccrj paper").append(o.full() ? " --full" : "").append(o.smoke() ? " --smoke" : "");

@@ -49,6 +49,8 @@ class PaperRunnerTest {
             assertThat(dir.resolve(f)).as(f).isNotEmptyFile();
         }
         String md = Files.readString(dir.resolve("results.md"));
+        // The commit the code came from (the test runs in a git checkout, or says it is not one).
+        assertThat(md).containsPattern("\\n- commit ([0-9a-f]{7,}( \\+ uncommitted changes)?|unknown \\(not a git checkout\\))\\n");
         // The headline comes from the sections' typed figures, handed over in process.
         assertThat(Files.readString(dir.resolve("headline.csv"))).contains("\noverhead,").contains("\nmpi,").contains("\ndss,")
                 .contains("\npeers,")
