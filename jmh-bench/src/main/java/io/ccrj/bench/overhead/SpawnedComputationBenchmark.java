@@ -116,7 +116,24 @@ public abstract class SpawnedComputationBenchmark {
         dispatcher = new Dispatcher(dispatcherThreads(threads, ways(), stages, ThreadMode.defaultThreads()),
                 "spawned-" + pattern().id());
         queue = dispatcher.createQueue("stages");
+        // Every fork, T(1)'s included, also runs the pattern's stages before anything is timed, so that
+        // ccr-core's hand-off paths are compiled in both: a computation is long (0.1-60 s) and JMH's
+        // warm-up may be only one or two of them, and a JIT still compiling the stage path while
+        // T(S) is timed steals the cores from it and reads as stage overhead.
+        try {
+            for (int i = 0; i < STAGE_WARMUP_RUNS; i++) {
+                SpawnedPatterns.run(pattern(), queue, ways(), STAGE_WARMUP_STAGES, 1, timeout);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while warming up the stage path", e);
+        }
     }
+
+    /** Warm-up computations of {@link #STAGE_WARMUP_STAGES} one-unit stages each, per fork. */
+    static final int STAGE_WARMUP_RUNS = 20;
+    /** Stages of each warm-up computation: 20 x 2,000 stages, some milliseconds, well past the JIT's thresholds. */
+    static final int STAGE_WARMUP_STAGES = 2_000;
 
     /** Closes the dispatcher. */
     @TearDown(Level.Trial)
