@@ -23,7 +23,7 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>A one-worker pool runs the drain with {@link #drain(int)}. On a pool of several workers the
  * token holder takes a share of the items ({@link #take}), leaves the drain at the head of its
  * queue (the queue's resume slot) and hands the token on before it runs them, so the workers run
- * the drain's items in parallel, as they would run a backlog of tasks ({@code QueueCore.runDrain}).
+ * the drain's items in parallel, as they would run a backlog of tasks ({@code QueueDrains.runDrain}).
  *
  * <h2>Why it keeps the queue's semantics</h2>
  * <ul>
@@ -67,7 +67,7 @@ final class DirectDrain extends Task {
     private final Handler<Object> handler;
     /** Items consumed and not yet run, in post order; offered under the port lock, polled by the worker. */
     private final Queue<Object> pending = TaskQueues.spscGrowable(INITIAL_RING, MAX_RING);
-    /** The queue's pool has several workers, who take turns at this drain ({@code QueueCore.runDrain}). */
+    /** The queue's pool has several workers, who take turns at this drain ({@code QueueDrains.runDrain}). */
     private final boolean shared;
     /** An item the worker took before it had to let another queue go first; worker-owned. */
     private Object held;

@@ -34,11 +34,11 @@ import java.util.stream.Collectors;
  * that needs more items of a port than its competitors would never see them accumulate: the
  * smaller join takes each one as it comes. So a join that fails to commit while short of items on
  * exactly one port, shared with another join, <em>reserves</em> that port
- * ({@link PortCore#reservedBy}, guarded by the port's lock): until it commits, is cancelled, or the
+ * ({@link PortReservation}, guarded by the port's lock): until it commits, is cancelled, or the
  * port closes, other joins commit on that port only if they leave at least the reserver's need
  * queued. A reservation thus holds back at most that many items, and only while the reserver
  * waits for them and items keep coming: it lapses after a quiet millisecond with no item queued on
- * the port ({@link PortCore#RESERVATION_QUIET_NANOS}), and the port cannot be reserved again
+ * the port ({@link PortReservation#QUIET_NANOS}), and the port cannot be reserved again
  * before the next item is queued, so nothing stays stranded once a stream stops; a join short on several ports reserves none (and drops what it held), so it
  * cannot hold items that its other ports keep it from using.
  *
@@ -274,15 +274,16 @@ public abstract class JoinReceiver extends ArbiterNode {
         if (p.joinCountLocked() < 2 || p.isClosed()) {
             return;
         }
-        if (p.reservedBy == null) {
+        PortReservation r = p.reservationLocked();
+        if (r.holder() == null) {
             takeReservationLocked(p);
-        } else if (p.reservedBy != this && p.nextReserver == null) {
-            p.nextReserver = this;
+        } else if (r.holder() != this) {
+            r.queueNext(this);
         }
     }
 
     private void takeReservationLocked(PortCore p) {
-        if (p.reserveLocked(this) && ticket == 0) {
+        if (p.reservationLocked().take(this) && ticket == 0) {
             ticket = TICKETS.incrementAndGet();
         }
     }
@@ -293,15 +294,14 @@ public abstract class JoinReceiver extends ArbiterNode {
             return true;
         }
         for (int i = 0; i < ports.length; i++) {
-            JoinReceiver holder = ports[i].reservedBy;
+            PortReservation r = ports[i].reservationOrNullLocked();
+            JoinReceiver holder = r == null ? null : r.holder();
             long mine = ticket;
             if (holder != null && holder != this && (mine == 0 || holder.ticket < mine)
                     && ports[i].sizeLocked() - required[i] < holder.requiredOn(ports[i])) {
                 outcome.blockedBy = holder;
-                if (ports[i].nextReserver == null) {
-                    ports[i].nextReserver = this;
-                }
-                ports[i].scheduleLapseLocked();
+                r.queueNext(this);
+                r.scheduleLapse();
                 return false;
             }
         }
@@ -325,14 +325,14 @@ public abstract class JoinReceiver extends ArbiterNode {
     private boolean releaseReservationsLocked() {
         boolean any = false;
         for (PortCore p : ports) {
-            if (p.nextReserver == this) {
-                p.nextReserver = null;
+            PortReservation r = p.reservationOrNullLocked();
+            if (r == null) {
+                continue;
             }
-            if (p.reservedBy == this) {
-                p.reservedBy = null;
+            boolean held = r.holder() == this;
+            JoinReceiver next = r.release(this);
+            if (held) {
                 any = true;
-                JoinReceiver next = p.nextReserver;
-                p.nextReserver = null;
                 if (next != null && !next.done && !next.cancelled) {
                     // Hand the turn over; the caller notifies the port's joins afterwards. The next
                     // holder's ticket is written under this port's lock, which it also takes.

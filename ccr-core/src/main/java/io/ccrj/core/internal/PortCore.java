@@ -61,31 +61,11 @@ public final class PortCore {
     /** Written under the lock; read without it only as a hint ({@link #isClosed()}). */
     private volatile boolean closed;
     /**
-     * The join that reserved this port because it starves here (see {@link JoinReceiver}), or
-     * {@code null}; guarded by the lock.
+     * The port's reservation for a starving join ({@link PortReservation}), created under the
+     * lock the first time a join competing with another reserves this port; {@code null} until
+     * then, so a port without competing joins allocates nothing for it. Guarded by the lock.
      */
-    JoinReceiver reservedBy;
-    /**
-     * The join that wants the reservation next (it was refused by the current one, or starves and
-     * found it taken); the reservation passes to it when the holder lets go, so joins take turns
-     * instead of a persistent holder re-reserving at once. Guarded by the lock.
-     */
-    JoinReceiver nextReserver;
-    /** When the reservation was taken or last saw an item queued ({@code System.nanoTime}); guarded by the lock. */
-    private long reservationActivity;
-    /** A lapse check is scheduled; guarded by the lock. */
-    private boolean lapseScheduled;
-    /**
-     * A reservation lapsed and no item was queued since: the port cannot be reserved again until
-     * one is, or the starving join would re-reserve it at once and hold the items back forever.
-     * Guarded by the lock.
-     */
-    private boolean lapsedSinceLastItem;
-    /**
-     * A reservation lapses after this long without an item queued: when the stream goes quiet the
-     * items it held back go to the other joins instead of waiting for items that may never come.
-     */
-    static final long RESERVATION_QUIET_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+    private PortReservation reservation;
     /**
      * An entry wrapped with its causalities was ever queued here; guarded by the lock. Sticky, so
      * it needs no bookkeeping on the many paths that take entries: while it is false, every queued
@@ -165,9 +145,8 @@ public final class PortCore {
                     envelopesQueued = true;
                 }
                 notifyJoins = joinCount > 1 || (joinCount == 1 && soleJoinMayCommitLocked());
-                lapsedSinceLastItem = false;
-                if (reservedBy != null) {
-                    reservationActivity = System.nanoTime();
+                if (reservation != null) {
+                    reservation.itemQueued();
                 }
             }
         } finally {
@@ -220,9 +199,7 @@ public final class PortCore {
             }
             closed = true;
             // A reservation holds items back for a join that waits for more; none will come.
-            reserved = reservedBy != null;
-            reservedBy = null;
-            nextReserver = null;
+            reserved = reservation != null && reservation.clear();
             toRun = completionLocked(null);
         } finally {
             lock.unlock();
@@ -343,51 +320,17 @@ public final class PortCore {
         }
     }
 
-    /** Reserves this port for a starving join, unless a reservation lapsed since the last item; caller holds the lock. */
-    boolean reserveLocked(JoinReceiver join) {
-        if (lapsedSinceLastItem) {
-            return false;
+    /** This port's reservation, created on first use; caller holds the lock. */
+    PortReservation reservationLocked() {
+        if (reservation == null) {
+            reservation = new PortReservation(this);
         }
-        reservedBy = join;
-        reservationActivity = System.nanoTime();
-        return true;
+        return reservation;
     }
 
-    /**
-     * A join was refused because of the reservation: make sure a check that lets it lapse after a
-     * quiet period is scheduled. Caller holds the lock (scheduling a timer does not call out).
-     */
-    void scheduleLapseLocked() {
-        if (!lapseScheduled) {
-            lapseScheduled = true;
-            TimerService.runAfter(RESERVATION_QUIET_NANOS, this::lapseIfQuiet);
-        }
-    }
-
-    private void lapseIfQuiet() {
-        boolean lapsed = false;
-        lock.lock();
-        try {
-            lapseScheduled = false;
-            if (reservedBy == null) {
-                return;
-            }
-            long quiet = System.nanoTime() - reservationActivity;
-            if (quiet >= RESERVATION_QUIET_NANOS) {
-                reservedBy = null;
-                nextReserver = null;
-                lapsedSinceLastItem = true;
-                lapsed = true;
-            } else {
-                lapseScheduled = true;
-                TimerService.runAfter(RESERVATION_QUIET_NANOS - quiet, this::lapseIfQuiet);
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (lapsed) {
-            notifyJoinsIfQueued();
-        }
+    /** This port's reservation, or {@code null} if no join ever reserved it; caller holds the lock. */
+    PortReservation reservationOrNullLocked() {
+        return reservation;
     }
 
     /** Number of registered joins; caller holds the lock. */

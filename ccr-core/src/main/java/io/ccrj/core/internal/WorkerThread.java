@@ -34,10 +34,10 @@ public final class WorkerThread extends Thread {
      */
     final java.util.concurrent.atomic.AtomicLong wakeUps = new java.util.concurrent.atomic.AtomicLong();
 
-    /** Tasks of one batch taken under a queue's token ({@link QueueCore}); used only by this thread. */
-    final Task[] batch = new Task[QueueCore.MAX_BATCH];
+    /** Tasks of one batch taken under a queue's token ({@link QueueDrains}); used only by this thread. */
+    final Task[] batch = new Task[QueueDrains.MAX_BATCH];
     /** Items taken from a direct drain under a queue's token ({@link DirectDrain#take}); this thread only. */
-    final Object[] batchItems = new Object[QueueCore.MAX_BATCH];
+    final Object[] batchItems = new Object[QueueDrains.MAX_BATCH];
 
     /** Notices when this worker's idle spin loses its core; used only by this thread. */
     final LostCoreDetector lostCore = new LostCoreDetector();
