@@ -85,6 +85,25 @@ public class DefaultComm implements Comm {
     private final SharedMemoryCollectives shared;
     /** Shared-memory collectives this rank has called on this communicator (owner only). */
     private long sharedGeneration;
+    /**
+     * The receive slot: the request a blocking receive on this communicator runs on below
+     * {@link ThreadLevel#MULTIPLE} ({@link #blockingPost}), so that {@code recv}, {@code sendrecv}
+     * and the collectives' post-and-wait receives allocate none. Owner only. A call takes it out
+     * (leaving {@code null}) and puts it back only once its receive has completed normally and is
+     * off the posted-receive queue; a receive that fails or is interrupted while posted keeps its
+     * request and the next call makes a new one. At MULTIPLE, where a rank's threads receive at
+     * once, it is never used.
+     */
+    private RecvRequest recvSlot;
+    /**
+     * The status of the last message received on this communicator, handed out again for the
+     * next one with the same source, tag and counts ({@link #status}): a {@link Status} is an
+     * immutable record, so returning one object to several receives is safe even when the
+     * program keeps them, and a steady stream of like messages then allocates no status. Written
+     * by whichever thread completes a receive (at MULTIPLE under the rank's lock); a racy read
+     * sees a fully built status or an older one, since a record's fields are final.
+     */
+    private Status lastStatus;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
         this(world, rank, worldRanks, world.mailboxes[worldRanks[rank]], context, label, true);
@@ -212,12 +231,59 @@ public class DefaultComm implements Comm {
             return procNullStatus();
         }
         checkRecv("recv", buf, offset, count, type, source, tag);
-        RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);
-        mailbox.post(r);
+        RecvRequest r = blockingPost("recv", context, source, tag, buf, offset, count, type);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        return r.result();
+        return blockingResult(r);
+    }
+
+    /**
+     * Posts the receive of a blocking call, which waits for it before it returns and never shows
+     * the request to the application: on the {@link #recvSlot receive slot}'s request if the slot
+     * is free and the rank is below {@link ThreadLevel#MULTIPLE}, on a new request otherwise.
+     * Pair with {@link #blockingResult}.
+     */
+    private RecvRequest blockingPost(String op, int ctx, int source, int tag, Object buf, int offset, int count,
+            Datatype type) {
+        RecvRequest r = recvSlot;
+        if (r != null && mailbox.multi == null) {
+            recvSlot = null;
+            r.reuse(op, ctx, source, tag, buf, offset, count, type);
+        } else {
+            r = new RecvRequest(this, op, ctx, source, tag, buf, offset, count, type);
+        }
+        mailbox.post(r);
+        return r;
+    }
+
+    /**
+     * The status of a completed receive from {@link #blockingPost} (or its error thrown), its
+     * request then returned to the receive slot: it is complete, so no queue holds it any more.
+     * A request made at {@link ThreadLevel#MULTIPLE} is not kept, since there the slot is never
+     * read.
+     */
+    private Status blockingResult(RecvRequest r) {
+        Status s = r.result();
+        if (mailbox.multi == null) {
+            r.park();
+            recvSlot = r;
+        }
+        return s;
+    }
+
+    /**
+     * The status of a received message: the last one made on this communicator when it is the
+     * same ({@link #lastStatus}), a new one otherwise.
+     */
+    Status status(int source, int tag, int count, int elements) {
+        Status s = lastStatus;
+        if (s != null && s.source() == source && s.tag() == tag && s.count() == count && s.elements() == elements) {
+            return s;
+        }
+        s = new Status(source, tag, count, elements, false, UNDEFINED);
+        lastStatus = s;
+        return s;
     }
 
     @Override
@@ -230,9 +296,7 @@ public class DefaultComm implements Comm {
         }
         checkSend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        RecvRequest r = new RecvRequest(this, "sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount,
-                recvtype);
-        mailbox.post(r);
+        RecvRequest r = blockingPost("sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount, recvtype);
         Request s = startSend("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
                 sendtag);
         if (!r.isComplete()) {
@@ -241,7 +305,7 @@ public class DefaultComm implements Comm {
         if (s instanceof ZeroCopySend z && !z.isComplete()) {
             mailbox.await(z);
         }
-        return r.result();
+        return blockingResult(r);
     }
 
     @Override
@@ -594,17 +658,24 @@ public class DefaultComm implements Comm {
         return r.result();
     }
 
-    /** Receives on the collective context. */
+    /** Receives on the collective context (on the receive slot: it waits at once). */
     Status collRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return collWait(collPost(buf, offset, count, type, source, tag));
+        RecvRequest r = blockingPost("recv", context + 1, source, tag, buf, offset, count, type);
+        if (!r.isComplete()) {
+            mailbox.await(r);
+        }
+        return blockingResult(r);
     }
 
-    /** Sends and receives on the collective context (receive posted first). */
+    /** Sends and receives on the collective context (receive posted first, on the receive slot). */
     Status collSendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int tag) {
-        RecvRequest r = collPost(recvbuf, recvoffset, recvcount, recvtype, source, tag);
+        RecvRequest r = blockingPost("recv", context + 1, source, tag, recvbuf, recvoffset, recvcount, recvtype);
         collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
-        return collWait(r);
+        if (!r.isComplete()) {
+            mailbox.await(r);
+        }
+        return blockingResult(r);
     }
 
     // ------------------------------------------------------------------ collectives

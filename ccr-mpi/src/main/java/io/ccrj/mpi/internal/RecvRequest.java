@@ -15,17 +15,29 @@ import io.ccrj.mpi.Status;
  * drains the rank's inbound queue, under the rank's lock ({@link MultipleCalls}); {@link #isComplete()}
  * then reads {@code complete} under that lock too, which publishes the status and error written
  * before it.
+ *
+ * <p>Reuse: a blocking receive ({@code recv}, {@code sendrecv}, the collectives' post-and-wait
+ * receives) below {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} runs on one request its communicator
+ * keeps ({@link DefaultComm}'s receive slot) and {@link #reuse re-arms} per call instead of a new
+ * one: such a request never reaches the application and is off the posted-receive queue once it
+ * has completed, and the rank's calls are sequential at that level, so no one else holds it
+ * between two calls. The matching fields are therefore not final; they change only in
+ * {@link #reuse}, by the owner, while the request is in no queue. The only other reader, the
+ * deadlock watchdog's {@link #describe()}, tolerates the race (it reads them while the owner is
+ * blocked, when they are stable). At MULTIPLE every receive gets a request of its own, whose
+ * fields other ranks' threads read in {@link #mayTake} after its publication through
+ * {@link MultipleCalls}' waiter map.
  */
 final class RecvRequest implements LocalRequest {
     private final DefaultComm comm;
-    private final String operation;
-    final int context;
-    final int source;
-    final int tag;
-    private final Object buf;
-    private final int offset;
-    private final int capacity;
-    private final Datatype type;
+    private String operation;
+    int context;
+    int source;
+    int tag;
+    private Object buf;
+    private int offset;
+    private int capacity;
+    private Datatype type;
 
     /** Posted-receive queue link (owner-private). */
     RecvRequest next;
@@ -46,6 +58,40 @@ final class RecvRequest implements LocalRequest {
         this.offset = offset;
         this.capacity = capacity;
         this.type = type;
+    }
+
+    /**
+     * Re-arms this completed request, taken from its communicator's receive slot, for the next
+     * blocking receive: as new, with the given matching criteria and buffer. Owner only, and
+     * only while the request is in no queue (complete, or never posted).
+     *
+     * @return this request
+     */
+    RecvRequest reuse(String operation, int context, int source, int tag, Object buf, int offset, int capacity,
+            Datatype type) {
+        this.operation = operation;
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.buf = buf;
+        this.offset = offset;
+        this.capacity = capacity;
+        this.type = type;
+        this.next = null;
+        this.complete = false;
+        this.cancelled = false;
+        this.status = null;
+        this.error = null;
+        return this;
+    }
+
+    /**
+     * Drops the references to the last call's buffer and status before the request goes back to
+     * its communicator's receive slot, so that an idle slot keeps no application array alive.
+     */
+    void park() {
+        buf = null;
+        status = null;
     }
 
     /**
@@ -94,10 +140,9 @@ final class RecvRequest implements LocalRequest {
         }
         if (type.size() == 0 && n == 0) {
             // items of a zero-size datatype: MPI counts the items sent and has no elements to count
-            status = new Status(m.source, m.tag, (int) m.scalar, io.ccrj.mpi.Comm.UNDEFINED, false,
-                    io.ccrj.mpi.Comm.UNDEFINED);
+            status = comm.status(m.source, m.tag, (int) m.scalar, io.ccrj.mpi.Comm.UNDEFINED);
         } else {
-            status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
+            status = comm.status(m.source, m.tag, Status.countOf(n, type), n);
         }
     }
 
