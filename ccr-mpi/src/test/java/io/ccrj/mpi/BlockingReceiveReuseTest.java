@@ -140,8 +140,7 @@ class BlockingReceiveReuseTest {
 
     /**
      * A steady ping-pong allocates, per round trip and rank, the one message it sends and nothing
-     * for its receive (no request, no status): well under the request, status and message each
-     * receive and send made before.
+     * for its receive (no request, no status).
      */
     @Test
     void aSteadyPingPongAllocatesNoRequestOrStatusPerReceive() throws ReflectiveOperationException {
@@ -176,9 +175,9 @@ class BlockingReceiveReuseTest {
             }
             return (allocatedBytes(allocated, threads) - before) / measured;
         });
-        // one message object is at most 72 bytes; a request (72) and a status (32-40) per receive
-        // would take each rank well past 128
-        assertThat(perRoundTrip).allSatisfy(b -> assertThat(b).isLessThan(128L));
+        // the one eager message a rank sends per round trip is 56 bytes with compressed oops (80
+        // without); a request (64) and a status (40) per receive on top took each rank to 176
+        assertThat(perRoundTrip).allSatisfy(b -> assertThat(b).isLessThan(100L));
     }
 
     private static long allocatedBytes(Method allocated, Object threads) {

@@ -433,8 +433,8 @@ public class DefaultComm implements Comm {
      */
     private ZeroCopySend lend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         int to = worldRanks[dest];
-        Message m = copiesObjects(type, to)
-                ? Message.objectCopy(context, rank, tag, buf, offset, count, type, mailbox)
+        Message.Lent m = copiesObjects(type, to)
+                ? Message.objectLoan(context, rank, tag, buf, offset, count, type, mailbox)
                 : Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
         world.mailboxes[to].deliver(m);
         return new ZeroCopySend(this, op, m, dest, count);
@@ -443,7 +443,7 @@ public class DefaultComm implements Comm {
     private void deliver(int ctx, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         int to = worldRanks[dest];
         world.mailboxes[to].deliver(copiesObjects(type, to)
-                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type, null)
+                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type)
                 : Message.copyOf(ctx, rank, tag, buf, offset, count, type));
     }
 

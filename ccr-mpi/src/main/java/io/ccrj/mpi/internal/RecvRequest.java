@@ -152,13 +152,19 @@ final class RecvRequest implements LocalRequest {
      * gathered through the sender's type map (straight into a dense receive buffer: one copy).
      */
     private void copyElements(Message m, int n) {
-        if (m.layout == null) {
-            TypeMap.of(type).fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+        int at = 0;
+        Datatype layout = null;
+        if (m instanceof Message.Lent l) {
+            at = l.payloadOffset;
+            layout = l.layout;
+        }
+        if (layout == null) {
+            TypeMap.of(type).fromContiguous(m.payload, at, n, buf, offset);
         } else if (type.isDense()) {
-            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
+            TypeMap.of(layout).toContiguous(m.payload, at, n / layout.size(), buf, offset);
         } else {
             Object flat = m.type.newArray(n);
-            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
+            TypeMap.of(layout).toContiguous(m.payload, at, n / layout.size(), flat, 0);
             TypeMap.of(type).fromContiguous(flat, 0, n, buf, offset);
         }
     }
