@@ -2,7 +2,6 @@ package io.ccrj.mpi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -143,18 +142,11 @@ class BlockingReceiveReuseTest {
      * for its receive (no request, no status).
      */
     @Test
-    void aSteadyPingPongAllocatesNoRequestOrStatusPerReceive() throws ReflectiveOperationException {
-        // com.sun.management's per-thread allocation counter, by reflection: the module under test
-        // does not read java.management, and needs not for this one test
-        Object threads = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                .invoke(null);
-        Class<?> counter = Class.forName("com.sun.management.ThreadMXBean");
-        if (!counter.isInstance(threads)
-                || !(boolean) counter.getMethod("isThreadAllocatedMemorySupported").invoke(threads)) {
+    void aSteadyPingPongAllocatesNoRequestOrStatusPerReceive() {
+        AllocationCounter counter = AllocationCounter.orNull();
+        if (counter == null) {
             return;     // no allocation counter on this JVM: nothing to measure
         }
-        counter.getMethod("setThreadAllocatedMemoryEnabled", boolean.class).invoke(threads, true);
-        Method allocated = counter.getMethod("getCurrentThreadAllocatedBytes");
         int warmup = 20_000;
         int measured = 20_000;
         List<Long> perRoundTrip = SpmdWorld.builder().size(2).rankThreads(RankThreads.PLATFORM).build().run(comm -> {
@@ -163,7 +155,7 @@ class BlockingReceiveReuseTest {
             long before = 0;
             for (int i = 0; i < warmup + measured; i++) {
                 if (i == warmup) {
-                    before = allocatedBytes(allocated, threads);
+                    before = counter.bytes();
                 }
                 if (comm.rank() == 0) {
                     comm.send(buf, 0, 1, Datatype.DOUBLE, other, 0);
@@ -173,18 +165,10 @@ class BlockingReceiveReuseTest {
                     comm.send(buf, 0, 1, Datatype.DOUBLE, other, 0);
                 }
             }
-            return (allocatedBytes(allocated, threads) - before) / measured;
+            return (counter.bytes() - before) / measured;
         });
         // the one eager message a rank sends per round trip is 56 bytes with compressed oops (80
         // without); a request (64) and a status (40) per receive on top took each rank to 176
         assertThat(perRoundTrip).allSatisfy(b -> assertThat(b).isLessThan(100L));
-    }
-
-    private static long allocatedBytes(Method allocated, Object threads) {
-        try {
-            return (long) allocated.invoke(threads);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read the thread's allocation counter", e);
-        }
     }
 }

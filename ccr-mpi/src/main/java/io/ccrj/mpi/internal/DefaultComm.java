@@ -67,6 +67,12 @@ public class DefaultComm implements Comm {
      */
     static final int ZERO_COPY_THRESHOLD = 256;
 
+    /**
+     * The largest allreduce (in base elements) that combines in the communicator's scratch arrays
+     * instead of new ones: the latency-bound sizes, without keeping large arrays alive.
+     */
+    private static final int SCRATCH_ELEMENTS = 1024;
+
     final World world;
     private final RankMailbox mailbox;
     private final int rank;
@@ -100,10 +106,20 @@ public class DefaultComm implements Comm {
      * next one with the same source, tag and counts ({@link #status}): a {@link Status} is an
      * immutable record, so returning one object to several receives is safe even when the
      * program keeps them, and a steady stream of like messages then allocates no status. Written
-     * by whichever thread completes a receive (at MULTIPLE under the rank's lock); a racy read
-     * sees a fully built status or an older one, since a record's fields are final.
+     * by the thread that asks a completed receive for its status (at MULTIPLE several threads of
+     * the rank, unsynchronized: a racy read sees a fully built status or an older one, since a
+     * record's fields are final, and either is only a candidate compared field by field).
      */
     private Status lastStatus;
+    /**
+     * The message-based allreduce's two arrays to combine in, for primitive calls of at most
+     * {@link #SCRATCH_ELEMENTS} elements below {@link ThreadLevel#MULTIPLE} (owner only; MPI lets
+     * one thread at a time call collectives on a communicator anyway). {@code null} while a call
+     * holds them, so that a call that failed half-way leaves none half-used behind. They never
+     * leave the rank: collective sends copy (eager protocol).
+     */
+    private Object allreduceScratch;
+    private Object allreduceScratch2;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
         this(world, rank, worldRanks, world.mailboxes[worldRanks[rank]], context, label, true);
@@ -183,6 +199,17 @@ public class DefaultComm implements Comm {
      */
     private Request startSend(String op, Mode mode, boolean mayLend, Object buf, int offset, int count,
             Datatype type, int dest, int tag) {
+        ZeroCopySend lent = sendNow(op, mode, mayLend, buf, offset, count, type, dest, tag);
+        return lent != null ? lent
+                : new CompletedRequest(new Status(dest, tag, count, count * type.size(), false, UNDEFINED));
+    }
+
+    /**
+     * {@link #startSend} for the blocking calls, which never show a completed send's request: the
+     * lent message's send, or {@code null} once the message was delivered (no request, no status).
+     */
+    private ZeroCopySend sendNow(String op, Mode mode, boolean mayLend, Object buf, int offset, int count,
+            Datatype type, int dest, int tag) {
         int elements = count * type.size();
         switch (mode) {
             case SYNCHRONOUS -> {
@@ -196,7 +223,7 @@ public class DefaultComm implements Comm {
             }
         }
         deliver(context, buf, offset, count, type, dest, tag);
-        return new CompletedRequest(new Status(dest, tag, count, elements, false, UNDEFINED));
+        return null;
     }
 
     private void checkBufferSpace(String op, int elements, Datatype type) {
@@ -265,11 +292,16 @@ public class DefaultComm implements Comm {
      */
     private Status blockingResult(RecvRequest r) {
         Status s = r.result();
+        release(r);
+        return s;
+    }
+
+    /** A completed receive from {@link #blockingPost} back to the receive slot (below MULTIPLE). */
+    private void release(RecvRequest r) {
         if (mailbox.multi == null) {
             r.park();
             recvSlot = r;
         }
-        return s;
     }
 
     /**
@@ -297,13 +329,13 @@ public class DefaultComm implements Comm {
         checkSend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
         RecvRequest r = blockingPost("sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount, recvtype);
-        Request s = startSend("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
+        ZeroCopySend s = sendNow("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
                 sendtag);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        if (s instanceof ZeroCopySend z && !z.isComplete()) {
-            mailbox.await(z);
+        if (s != null && !s.isComplete()) {
+            mailbox.await(s);
         }
         return blockingResult(r);
     }
@@ -470,7 +502,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("ssend", buf, offset, count, type, dest, tag);
-        startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
+        sendNow("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
     }
 
     @Override
@@ -480,7 +512,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("bsend", buf, offset, count, type, dest, tag);
-        startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
+        sendNow("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -490,7 +522,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("rsend", buf, offset, count, type, dest, tag);
-        startSend("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
+        sendNow("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -658,24 +690,32 @@ public class DefaultComm implements Comm {
         return r.result();
     }
 
-    /** Receives on the collective context (on the receive slot: it waits at once). */
-    Status collRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+    /**
+     * Receives on the collective context (on the receive slot: it waits at once). Collectives
+     * need no status, so none is made.
+     */
+    void collRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
         RecvRequest r = blockingPost("recv", context + 1, source, tag, buf, offset, count, type);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        return blockingResult(r);
+        r.checkResult();
+        release(r);
     }
 
-    /** Sends and receives on the collective context (receive posted first, on the receive slot). */
-    Status collSendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+    /**
+     * Sends and receives on the collective context (receive posted first, on the receive slot);
+     * no status.
+     */
+    void collSendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int tag) {
         RecvRequest r = blockingPost("recv", context + 1, source, tag, recvbuf, recvoffset, recvcount, recvtype);
         collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        return blockingResult(r);
+        r.checkResult();
+        release(r);
     }
 
     // ------------------------------------------------------------------ collectives
@@ -814,13 +854,53 @@ public class DefaultComm implements Comm {
                 shared.allreduce(mailbox, sharedGeneration++, label, rank, src, srcOffset, recvbuf, recvoffset,
                         count, type, op);
             } else {
-                Object acc = OperandCopies.take(src, srcOffset, count, type, OperandCopies.needed(op, type));
-                Object result = RecursiveDoublingAllreduce.allreduce(this, acc, count, type, op);
-                TypeMap.of(type).fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+                messageAllreduce(src, srcOffset, recvbuf, recvoffset, count, type, op);
             }
         } finally {
             end();
         }
+    }
+
+    /**
+     * The message-based allreduce ({@link RecursiveDoublingAllreduce}). A small primitive one
+     * combines in the communicator's two {@link #allreduceScratch scratch arrays} instead of two
+     * new ones per call; they are taken out for the call (left {@code null}) and put back after
+     * the result has been copied to {@code recvbuf}.
+     */
+    private void messageAllreduce(Object src, int srcOffset, Object recvbuf, int recvoffset, int count,
+            Datatype type, Op op) {
+        boolean copies = OperandCopies.needed(op, type);
+        int elements = count * type.size();
+        Datatype.Base base = type.base();
+        boolean reuse = !copies && base != Datatype.Base.OBJECT && elements <= SCRATCH_ELEMENTS
+                && mailbox.multi == null;
+        Object acc;
+        Object tmp;
+        if (reuse) {
+            acc = scratchFor(allreduceScratch, base, elements);
+            tmp = scratchFor(allreduceScratch2, base, elements);
+            allreduceScratch = null;
+            allreduceScratch2 = null;
+            TypeMap.of(type).toContiguous(src, srcOffset, count, acc, 0);
+        } else {
+            acc = OperandCopies.take(src, srcOffset, count, type, copies);
+            tmp = type.newArray(elements);
+        }
+        Object result = RecursiveDoublingAllreduce.allreduce(this, acc, tmp, count, type, op);
+        TypeMap.of(type).fromContiguous(result, 0, elements, recvbuf, recvoffset);
+        if (reuse) {
+            allreduceScratch = acc;
+            allreduceScratch2 = tmp;
+        }
+    }
+
+    /** {@code scratch} if it is an array of {@code base} with room for {@code elements}, else a new one. */
+    private static Object scratchFor(Object scratch, Datatype.Base base, int elements) {
+        if (scratch != null && scratch.getClass() == base.arrayClass()
+                && java.lang.reflect.Array.getLength(scratch) >= elements) {
+            return scratch;
+        }
+        return base.newArray(elements);
     }
 
     @Override

@@ -58,6 +58,15 @@ class Message {
 
     static final VarHandle NEXT;
 
+    /** An empty array of each base type, indexed by ordinal: the payload of every message of no elements. */
+    private static final Object[] EMPTY = new Object[Base.values().length];
+
+    static {
+        for (Base b : Base.values()) {
+            EMPTY[b.ordinal()] = b.newArray(0);
+        }
+    }
+
     static {
         try {
             NEXT = MethodHandles.lookup().findVarHandle(Message.class, "next", Message.class);
@@ -162,10 +171,13 @@ class Message {
         if (n == 1 && base != Base.OBJECT && type.isDense()) {
             return new Message(context, source, tag, base, 1, null, encode(base, buf, offset));
         }
-        Object payload = base.newArray(n);
-        if (n > 0) {
-            TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
+        if (n == 0) {
+            // nothing to copy (barrier signals, empty blocks): a shared empty array, which no
+            // receiver writes to
+            return new Message(context, source, tag, base, 0, EMPTY[base.ordinal()], count);
         }
+        Object payload = base.newArray(n);
+        TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
         return new Message(context, source, tag, base, n, payload, count);
     }
 

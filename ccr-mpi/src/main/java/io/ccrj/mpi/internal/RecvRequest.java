@@ -13,8 +13,8 @@ import io.ccrj.mpi.Status;
  * (the matching engine runs on the receiving rank's thread), so its fields need no ordering.
  * At {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} another thread of the rank may complete it while it
  * drains the rank's inbound queue, under the rank's lock ({@link MultipleCalls}); {@link #isComplete()}
- * then reads {@code complete} under that lock too, which publishes the status and error written
- * before it.
+ * then reads {@code complete} under that lock too, which publishes the status fields and error
+ * written before it; the waiting thread builds the status from them afterwards.
  *
  * <p>Reuse: a blocking receive ({@code recv}, {@code sendrecv}, the collectives' post-and-wait
  * receives) below {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} runs on one request its communicator
@@ -44,7 +44,15 @@ final class RecvRequest implements LocalRequest {
 
     private boolean complete;
     private boolean cancelled;
+    /**
+     * The status, built on first demand from the four fields below ({@link #result()}): the
+     * collectives' receives never ask for one, so they build none. Set at once for a cancel.
+     */
     private Status status;
+    private int gotSource;
+    private int gotTag;
+    private int gotCount;
+    private int gotElements;
     private MpiException error;
 
     RecvRequest(DefaultComm comm, String operation, int context, int source, int tag,
@@ -140,10 +148,14 @@ final class RecvRequest implements LocalRequest {
         }
         if (type.size() == 0 && n == 0) {
             // items of a zero-size datatype: MPI counts the items sent and has no elements to count
-            status = comm.status(m.source, m.tag, (int) m.scalar, io.ccrj.mpi.Comm.UNDEFINED);
+            gotCount = (int) m.scalar;
+            gotElements = io.ccrj.mpi.Comm.UNDEFINED;
         } else {
-            status = comm.status(m.source, m.tag, Status.countOf(n, type), n);
+            gotCount = Status.countOf(n, type);
+            gotElements = n;
         }
+        gotSource = m.source;
+        gotTag = m.tag;
     }
 
     /**
@@ -233,10 +245,20 @@ final class RecvRequest implements LocalRequest {
 
     /** The status, or the receive's error thrown. Only once complete. */
     Status result() {
+        checkResult();
+        Status s = status;
+        if (s == null) {
+            s = comm.status(gotSource, gotTag, gotCount, gotElements);
+            status = s;
+        }
+        return s;
+    }
+
+    /** Throws the receive's error, if any, without building a status. Only once complete. */
+    void checkResult() {
         if (error != null) {
             throw error;
         }
-        return status;
     }
 
     @Override
