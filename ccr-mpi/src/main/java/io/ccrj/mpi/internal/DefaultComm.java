@@ -67,6 +67,12 @@ public class DefaultComm implements Comm {
      */
     static final int ZERO_COPY_THRESHOLD = 256;
 
+    /**
+     * The largest allreduce (in base elements) that combines in the communicator's scratch arrays
+     * instead of new ones: the latency-bound sizes, without keeping large arrays alive.
+     */
+    private static final int SCRATCH_ELEMENTS = 1024;
+
     final World world;
     private final RankMailbox mailbox;
     private final int rank;
@@ -85,6 +91,35 @@ public class DefaultComm implements Comm {
     private final SharedMemoryCollectives shared;
     /** Shared-memory collectives this rank has called on this communicator (owner only). */
     private long sharedGeneration;
+    /**
+     * The receive slot: the request a blocking receive on this communicator runs on below
+     * {@link ThreadLevel#MULTIPLE} ({@link #blockingPost}), so that {@code recv}, {@code sendrecv}
+     * and the collectives' post-and-wait receives allocate none. Owner only. A call takes it out
+     * (leaving {@code null}) and puts it back only once its receive has completed normally and is
+     * off the posted-receive queue; a receive that fails or is interrupted while posted keeps its
+     * request and the next call makes a new one. At MULTIPLE, where a rank's threads receive at
+     * once, it is never used.
+     */
+    private RecvRequest recvSlot;
+    /**
+     * The status of the last message received on this communicator, handed out again for the
+     * next one with the same source, tag and counts ({@link #status}): a {@link Status} is an
+     * immutable record, so returning one object to several receives is safe even when the
+     * program keeps them, and a steady stream of like messages then allocates no status. Written
+     * by the thread that asks a completed receive for its status (at MULTIPLE several threads of
+     * the rank, unsynchronized: a racy read sees a fully built status or an older one, since a
+     * record's fields are final, and either is only a candidate compared field by field).
+     */
+    private Status lastStatus;
+    /**
+     * The message-based allreduce's two arrays to combine in, for primitive calls of at most
+     * {@link #SCRATCH_ELEMENTS} elements below {@link ThreadLevel#MULTIPLE} (owner only; MPI lets
+     * one thread at a time call collectives on a communicator anyway). {@code null} while a call
+     * holds them, so that a call that failed half-way leaves none half-used behind. They never
+     * leave the rank: collective sends copy (eager protocol).
+     */
+    private Object allreduceScratch;
+    private Object allreduceScratch2;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
         this(world, rank, worldRanks, world.mailboxes[worldRanks[rank]], context, label, true);
@@ -164,6 +199,17 @@ public class DefaultComm implements Comm {
      */
     private Request startSend(String op, Mode mode, boolean mayLend, Object buf, int offset, int count,
             Datatype type, int dest, int tag) {
+        ZeroCopySend lent = sendNow(op, mode, mayLend, buf, offset, count, type, dest, tag);
+        return lent != null ? lent
+                : new CompletedRequest(new Status(dest, tag, count, count * type.size(), false, UNDEFINED));
+    }
+
+    /**
+     * {@link #startSend} for the blocking calls, which never show a completed send's request: the
+     * lent message's send, or {@code null} once the message was delivered (no request, no status).
+     */
+    private ZeroCopySend sendNow(String op, Mode mode, boolean mayLend, Object buf, int offset, int count,
+            Datatype type, int dest, int tag) {
         int elements = count * type.size();
         switch (mode) {
             case SYNCHRONOUS -> {
@@ -177,7 +223,7 @@ public class DefaultComm implements Comm {
             }
         }
         deliver(context, buf, offset, count, type, dest, tag);
-        return new CompletedRequest(new Status(dest, tag, count, elements, false, UNDEFINED));
+        return null;
     }
 
     private void checkBufferSpace(String op, int elements, Datatype type) {
@@ -212,12 +258,64 @@ public class DefaultComm implements Comm {
             return procNullStatus();
         }
         checkRecv("recv", buf, offset, count, type, source, tag);
-        RecvRequest r = new RecvRequest(this, "recv", context, source, tag, buf, offset, count, type);
-        mailbox.post(r);
+        RecvRequest r = blockingPost("recv", context, source, tag, buf, offset, count, type);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        return r.result();
+        return blockingResult(r);
+    }
+
+    /**
+     * Posts the receive of a blocking call, which waits for it before it returns and never shows
+     * the request to the application: on the {@link #recvSlot receive slot}'s request if the slot
+     * is free and the rank is below {@link ThreadLevel#MULTIPLE}, on a new request otherwise.
+     * Pair with {@link #blockingResult}.
+     */
+    private RecvRequest blockingPost(String op, int ctx, int source, int tag, Object buf, int offset, int count,
+            Datatype type) {
+        RecvRequest r = recvSlot;
+        if (r != null && mailbox.multi == null) {
+            recvSlot = null;
+            r.reuse(op, ctx, source, tag, buf, offset, count, type);
+        } else {
+            r = new RecvRequest(this, op, ctx, source, tag, buf, offset, count, type);
+        }
+        mailbox.post(r);
+        return r;
+    }
+
+    /**
+     * The status of a completed receive from {@link #blockingPost} (or its error thrown), its
+     * request then returned to the receive slot: it is complete, so no queue holds it any more.
+     * A request made at {@link ThreadLevel#MULTIPLE} is not kept, since there the slot is never
+     * read.
+     */
+    private Status blockingResult(RecvRequest r) {
+        Status s = r.result();
+        release(r);
+        return s;
+    }
+
+    /** A completed receive from {@link #blockingPost} back to the receive slot (below MULTIPLE). */
+    private void release(RecvRequest r) {
+        if (mailbox.multi == null) {
+            r.park();
+            recvSlot = r;
+        }
+    }
+
+    /**
+     * The status of a received message: the last one made on this communicator when it is the
+     * same ({@link #lastStatus}), a new one otherwise.
+     */
+    Status status(int source, int tag, int count, int elements) {
+        Status s = lastStatus;
+        if (s != null && s.source() == source && s.tag() == tag && s.count() == count && s.elements() == elements) {
+            return s;
+        }
+        s = new Status(source, tag, count, elements, false, UNDEFINED);
+        lastStatus = s;
+        return s;
     }
 
     @Override
@@ -230,18 +328,16 @@ public class DefaultComm implements Comm {
         }
         checkSend("sendrecv", sendbuf, sendoffset, sendcount, sendtype, dest, sendtag);
         checkRecv("sendrecv", recvbuf, recvoffset, recvcount, recvtype, source, recvtag);
-        RecvRequest r = new RecvRequest(this, "sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount,
-                recvtype);
-        mailbox.post(r);
-        Request s = startSend("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
+        RecvRequest r = blockingPost("sendrecv", context, source, recvtag, recvbuf, recvoffset, recvcount, recvtype);
+        ZeroCopySend s = sendNow("sendrecv", Mode.STANDARD, true, sendbuf, sendoffset, sendcount, sendtype, dest,
                 sendtag);
         if (!r.isComplete()) {
             mailbox.await(r);
         }
-        if (s instanceof ZeroCopySend z && !z.isComplete()) {
-            mailbox.await(z);
+        if (s != null && !s.isComplete()) {
+            mailbox.await(s);
         }
-        return r.result();
+        return blockingResult(r);
     }
 
     @Override
@@ -369,8 +465,8 @@ public class DefaultComm implements Comm {
      */
     private ZeroCopySend lend(String op, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         int to = worldRanks[dest];
-        Message m = copiesObjects(type, to)
-                ? Message.objectCopy(context, rank, tag, buf, offset, count, type, mailbox)
+        Message.Lent m = copiesObjects(type, to)
+                ? Message.objectLoan(context, rank, tag, buf, offset, count, type, mailbox)
                 : Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
         world.mailboxes[to].deliver(m);
         return new ZeroCopySend(this, op, m, dest, count);
@@ -379,7 +475,7 @@ public class DefaultComm implements Comm {
     private void deliver(int ctx, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         int to = worldRanks[dest];
         world.mailboxes[to].deliver(copiesObjects(type, to)
-                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type, null)
+                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type)
                 : Message.copyOf(ctx, rank, tag, buf, offset, count, type));
     }
 
@@ -406,7 +502,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("ssend", buf, offset, count, type, dest, tag);
-        startSend("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
+        sendNow("ssend", Mode.SYNCHRONOUS, false, buf, offset, count, type, dest, tag).waitFor();
     }
 
     @Override
@@ -416,7 +512,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("bsend", buf, offset, count, type, dest, tag);
-        startSend("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
+        sendNow("bsend", Mode.BUFFERED, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -426,7 +522,7 @@ public class DefaultComm implements Comm {
             return;
         }
         checkSend("rsend", buf, offset, count, type, dest, tag);
-        startSend("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
+        sendNow("rsend", Mode.READY, false, buf, offset, count, type, dest, tag);
     }
 
     @Override
@@ -594,17 +690,32 @@ public class DefaultComm implements Comm {
         return r.result();
     }
 
-    /** Receives on the collective context. */
-    Status collRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        return collWait(collPost(buf, offset, count, type, source, tag));
+    /**
+     * Receives on the collective context (on the receive slot: it waits at once). Collectives
+     * need no status, so none is made.
+     */
+    void collRecv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        RecvRequest r = blockingPost("recv", context + 1, source, tag, buf, offset, count, type);
+        if (!r.isComplete()) {
+            mailbox.await(r);
+        }
+        r.checkResult();
+        release(r);
     }
 
-    /** Sends and receives on the collective context (receive posted first). */
-    Status collSendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
+    /**
+     * Sends and receives on the collective context (receive posted first, on the receive slot);
+     * no status.
+     */
+    void collSendrecv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest,
             Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int tag) {
-        RecvRequest r = collPost(recvbuf, recvoffset, recvcount, recvtype, source, tag);
+        RecvRequest r = blockingPost("recv", context + 1, source, tag, recvbuf, recvoffset, recvcount, recvtype);
         collSend(sendbuf, sendoffset, sendcount, sendtype, dest, tag);
-        return collWait(r);
+        if (!r.isComplete()) {
+            mailbox.await(r);
+        }
+        r.checkResult();
+        release(r);
     }
 
     // ------------------------------------------------------------------ collectives
@@ -743,13 +854,53 @@ public class DefaultComm implements Comm {
                 shared.allreduce(mailbox, sharedGeneration++, label, rank, src, srcOffset, recvbuf, recvoffset,
                         count, type, op);
             } else {
-                Object acc = OperandCopies.take(src, srcOffset, count, type, OperandCopies.needed(op, type));
-                Object result = RecursiveDoublingAllreduce.allreduce(this, acc, count, type, op);
-                TypeMap.of(type).fromContiguous(result, 0, count * type.size(), recvbuf, recvoffset);
+                messageAllreduce(src, srcOffset, recvbuf, recvoffset, count, type, op);
             }
         } finally {
             end();
         }
+    }
+
+    /**
+     * The message-based allreduce ({@link RecursiveDoublingAllreduce}). A small primitive one
+     * combines in the communicator's two {@link #allreduceScratch scratch arrays} instead of two
+     * new ones per call; they are taken out for the call (left {@code null}) and put back after
+     * the result has been copied to {@code recvbuf}.
+     */
+    private void messageAllreduce(Object src, int srcOffset, Object recvbuf, int recvoffset, int count,
+            Datatype type, Op op) {
+        boolean copies = OperandCopies.needed(op, type);
+        int elements = count * type.size();
+        Datatype.Base base = type.base();
+        boolean reuse = !copies && base != Datatype.Base.OBJECT && elements <= SCRATCH_ELEMENTS
+                && mailbox.multi == null;
+        Object acc;
+        Object tmp;
+        if (reuse) {
+            acc = scratchFor(allreduceScratch, base, elements);
+            tmp = scratchFor(allreduceScratch2, base, elements);
+            allreduceScratch = null;
+            allreduceScratch2 = null;
+            TypeMap.of(type).toContiguous(src, srcOffset, count, acc, 0);
+        } else {
+            acc = OperandCopies.take(src, srcOffset, count, type, copies);
+            tmp = type.newArray(elements);
+        }
+        Object result = RecursiveDoublingAllreduce.allreduce(this, acc, tmp, count, type, op);
+        TypeMap.of(type).fromContiguous(result, 0, elements, recvbuf, recvoffset);
+        if (reuse) {
+            allreduceScratch = acc;
+            allreduceScratch2 = tmp;
+        }
+    }
+
+    /** {@code scratch} if it is an array of {@code base} with room for {@code elements}, else a new one. */
+    private static Object scratchFor(Object scratch, Datatype.Base base, int elements) {
+        if (scratch != null && scratch.getClass() == base.arrayClass()
+                && java.lang.reflect.Array.getLength(scratch) >= elements) {
+            return scratch;
+        }
+        return base.newArray(elements);
     }
 
     @Override

@@ -15,12 +15,18 @@ import java.lang.invoke.VarHandle;
  * unexpected-message queue, or copies it into a posted receive.
  *
  * <p>Payload, eager protocol: a private copy of the sent elements ({@code payload[0 .. count)}),
- * made by the sender; the receiver reads it once. Zero-copy protocol ({@link #borrowing}, for
- * large {@code sendrecv}/{@code isend} messages): {@code payload} is the sender's own buffer,
- * read at {@link #payloadOffset} by the receiver, who then sets {@link #consumed} (a release;
- * the sender reads it with acquire before it reuses its buffer) and wakes the sender.
+ * made by the sender; the receiver reads it once. Zero-copy protocol ({@link Lent}, for large
+ * {@code sendrecv}/{@code isend} messages): {@code payload} is the sender's own buffer, read at
+ * {@link Lent#payloadOffset} by the receiver, who then sets {@link Lent#consumed} (a release; the
+ * sender reads it with acquire before it reuses its buffer) and wakes the sender.
+ *
+ * <p>Size: every eager send allocates one of these, so the fields only a lent or synchronous
+ * message needs live in the subclass {@link Lent}; an eager message is 56 bytes with compressed
+ * class pointers instead of 72. Messages are not pooled: the inbound queue keeps the last message
+ * it handed out as its stub, which the next producer links to, so a message's end of use is not
+ * the receiver's copy.
  */
-final class Message {
+class Message {
     /** Communication context: which communicator, point-to-point or collective traffic. */
     final int context;
     /** The sender's rank in the communicator of {@link #context}. */
@@ -31,10 +37,11 @@ final class Message {
     /** Number of base elements. */
     final int count;
     /**
-     * An array of {@link #type}'s class holding {@link #count} elements at index 0; {@code null}
-     * for a single primitive element, which travels in {@link #scalar} (one allocation and one
-     * cache line less on the latency path); for an {@code OBJECT} message to a rank with another
-     * class loader, possibly the elements serialized ({@link ObjectMessages.Serialized}).
+     * An array of {@link #type}'s class holding {@link #count} elements at index 0 (at
+     * {@link Lent#payloadOffset} for a lent message); {@code null} for a single primitive
+     * element, which travels in {@link #scalar} (one allocation and one cache line less on the
+     * latency path); for an {@code OBJECT} message to a rank with another class loader, possibly
+     * the elements serialized ({@link ObjectMessages.Serialized}).
      */
     final Object payload;
     /**
@@ -43,23 +50,6 @@ final class Message {
      * carry no elements, but MPI's {@code Get_count} still counts them). Unused otherwise.
      */
     final long scalar;
-    /** Index of the first element (or item) in {@link #payload}: 0 for eager copies. */
-    final int payloadOffset;
-    /**
-     * For a zero-copy message lent from a buffer of a non-dense datatype: that datatype, whose
-     * items the receiver gathers straight out of {@link #payload} from {@link #payloadOffset}
-     * (one copy, as for a dense buffer). {@code null} when the payload is consecutive elements.
-     */
-    final Datatype layout;
-    /** The sender's mailbox for a zero-copy message, to wake it once consumed; {@code null} if eager. */
-    final RankMailbox borrowing;
-    /**
-     * Set by the receiver once it has copied a zero-copy or synchronous message out (or, for a
-     * synchronous one, started to receive it).
-     */
-    volatile boolean consumed;
-    /** Whether the sender waits for {@link #consumed} (zero-copy or synchronous mode). */
-    final boolean acknowledged;
 
     /** Inbound MPSC queue link; written by the next producer (release), read by the consumer (acquire). */
     volatile Message next;
@@ -67,6 +57,15 @@ final class Message {
     Message matchNext;
 
     static final VarHandle NEXT;
+
+    /** An empty array of each base type, indexed by ordinal: the payload of every message of no elements. */
+    private static final Object[] EMPTY = new Object[Base.values().length];
+
+    static {
+        for (Base b : Base.values()) {
+            EMPTY[b.ordinal()] = b.newArray(0);
+        }
+    }
 
     static {
         try {
@@ -77,11 +76,6 @@ final class Message {
     }
 
     Message(int context, int source, int tag, Base type, int count, Object payload, long scalar) {
-        this(context, source, tag, type, count, payload, scalar, 0, null, null);
-    }
-
-    private Message(int context, int source, int tag, Base type, int count, Object payload, long scalar,
-            int payloadOffset, RankMailbox borrowing, Datatype layout) {
         this.context = context;
         this.source = source;
         this.tag = tag;
@@ -89,48 +83,85 @@ final class Message {
         this.count = count;
         this.payload = payload;
         this.scalar = scalar;
-        this.payloadOffset = payloadOffset;
-        this.borrowing = borrowing;
-        this.acknowledged = borrowing != null;
-        this.layout = layout;
+    }
+
+    /**
+     * A message whose sender waits until the receiver has taken it: a zero-copy message, whose
+     * payload is the sender's own buffer, or the message of a synchronous send.
+     */
+    static final class Lent extends Message {
+        /** Index of the first element (or item) in {@link #payload}. */
+        final int payloadOffset;
+        /**
+         * For a message lent from a buffer of a non-dense datatype: that datatype, whose items the
+         * receiver gathers straight out of {@link #payload} from {@link #payloadOffset} (one copy,
+         * as for a dense buffer). {@code null} when the payload is consecutive elements.
+         */
+        final Datatype layout;
+        /** The sender's mailbox, to wake it once the message is consumed. */
+        final RankMailbox borrowing;
+        /**
+         * Set by the receiver once it has copied a zero-copy or synchronous message out (or, for a
+         * synchronous one, started to receive it).
+         */
+        volatile boolean consumed;
+
+        Lent(int context, int source, int tag, Base type, int count, Object payload, long scalar, int payloadOffset,
+                RankMailbox borrowing, Datatype layout) {
+            super(context, source, tag, type, count, payload, scalar);
+            this.payloadOffset = payloadOffset;
+            this.borrowing = borrowing;
+            this.layout = layout;
+        }
     }
 
     /**
      * A zero-copy message: the receiver copies straight out of {@code buf} ({@code count} items of
      * {@code type} from {@code offset}, gathered through the type map if {@code type} is not
-     * dense), which the sender must leave untouched until {@link #consumed}. Also the message of
-     * a synchronous send, which completes only once the receiver has taken it.
+     * dense), which the sender must leave untouched until {@link Lent#consumed}. Also the message
+     * of a synchronous send, which completes only once the receiver has taken it.
      */
-    static Message borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
+    static Lent borrowing(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
             RankMailbox sender) {
-        return new Message(context, source, tag, type.base(), count * type.size(), buf, count, offset, sender,
+        return new Lent(context, source, tag, type.base(), count * type.size(), buf, count, offset, sender,
                 type.isDense() ? null : type);
     }
 
-    /** The receiver is done with a zero-copy message's buffer: tells and wakes the sender. */
+    /** The receiver is done with a message: tells and wakes the sender if it waits for that. */
     void release() {
-        if (borrowing != null) {
-            consumed = true;
-            borrowing.wakeIfWaiting();
+        if (this instanceof Lent l) {
+            l.consumed = true;
+            l.borrowing.wakeIfWaiting();
         }
     }
 
     /**
      * An {@code OBJECT} message for a rank with another class loader than the sender's
      * ({@link ObjectMessages}): the {@code count} items of {@code type} at {@code buf[offset]}
-     * gathered, then serialized unless they may travel as references. {@code sender} is the
-     * sender's mailbox for a synchronous send, which completes once the receiver has taken the
-     * message; {@code null} otherwise.
+     * gathered, then serialized unless they may travel as references.
      */
-    static Message objectCopy(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
+    static Message objectCopy(int context, int source, int tag, Object buf, int offset, int count, Datatype type) {
+        int n = count * type.size();
+        return new Message(context, source, tag, Base.OBJECT, n, objectPayload(buf, offset, count, type, n), count);
+    }
+
+    /**
+     * {@link #objectCopy} for a synchronous send: the sender, whose mailbox is {@code sender},
+     * completes once the receiver has taken the message.
+     */
+    static Lent objectLoan(int context, int source, int tag, Object buf, int offset, int count, Datatype type,
             RankMailbox sender) {
         int n = count * type.size();
+        return new Lent(context, source, tag, Base.OBJECT, n, objectPayload(buf, offset, count, type, n), count, 0,
+                sender, null);
+    }
+
+    private static Object objectPayload(Object buf, int offset, int count, Datatype type, int n) {
         Object[] flat = new Object[n];
         if (n > 0) {
             TypeMap.of(type).toContiguous(buf, offset, count, flat, 0);
         }
-        return new Message(context, source, tag, Base.OBJECT, n, ObjectMessages.payload(flat), count, 0, sender,
-                null);
+        return ObjectMessages.payload(flat);
     }
 
     /** A message carrying a copy of {@code count} items of {@code type} from {@code buf[offset]}. */
@@ -140,10 +171,13 @@ final class Message {
         if (n == 1 && base != Base.OBJECT && type.isDense()) {
             return new Message(context, source, tag, base, 1, null, encode(base, buf, offset));
         }
-        Object payload = base.newArray(n);
-        if (n > 0) {
-            TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
+        if (n == 0) {
+            // nothing to copy (barrier signals, empty blocks): a shared empty array, which no
+            // receiver writes to
+            return new Message(context, source, tag, base, 0, EMPTY[base.ordinal()], count);
         }
+        Object payload = base.newArray(n);
+        TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
         return new Message(context, source, tag, base, n, payload, count);
     }
 

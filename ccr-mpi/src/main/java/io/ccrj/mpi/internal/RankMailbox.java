@@ -36,7 +36,7 @@ import java.util.concurrent.locks.LockSupport;
  * writes {@link #waiting} (volatile) and then reads {@link #head} (volatile); a producer writes
  * {@code head} (getAndSet) and then reads {@code waiting}: at least one of them sees the other's
  * write, so a message is never left behind a parked owner. The same pair covers the other wake-up
- * condition, a zero-copy message consumed: the receiver writes {@code Message.consumed} (volatile)
+ * condition, a zero-copy message consumed: the receiver writes {@code Message.Lent.consumed} (volatile)
  * and then reads {@code waiting}; the owner rechecks its wait condition after writing
  * {@code waiting}.
  */

@@ -25,11 +25,13 @@ final class RecursiveDoublingAllreduce {
 
     /**
      * Allreduce of the packed operands {@code acc} ({@code count} items of {@code type}, private
-     * to this call).
+     * to this call), combining partial results in {@code tmp} and {@code acc}: two arrays of the
+     * base type with room for {@code count * type.size()} elements each, private to this call
+     * (the caller may pass longer ones and reuse both afterwards: nothing keeps them).
      *
-     * @return the packed result, private to this rank
+     * @return the packed result, private to this rank: {@code acc}, {@code tmp}, or a new array
      */
-    static Object allreduce(DefaultComm comm, Object acc, int count, Datatype type, Op op) {
+    static Object allreduce(DefaultComm comm, Object acc, Object tmp, int count, Datatype type, Op op) {
         int n = comm.size();
         int rank = comm.rank();
         int tag = DefaultComm.TAG_ALLREDUCE;
@@ -39,7 +41,6 @@ final class RecursiveDoublingAllreduce {
         boolean copies = OperandCopies.needed(op, type);
         Datatype flat = Datatype.of(type.base());
         int elements = count * type.size();
-        Object tmp = type.newArray(elements);
         int p = Integer.highestOneBit(n);
         int rem = n - p;
         int newRank;

@@ -13,26 +13,46 @@ import io.ccrj.mpi.Status;
  * (the matching engine runs on the receiving rank's thread), so its fields need no ordering.
  * At {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} another thread of the rank may complete it while it
  * drains the rank's inbound queue, under the rank's lock ({@link MultipleCalls}); {@link #isComplete()}
- * then reads {@code complete} under that lock too, which publishes the status and error written
- * before it.
+ * then reads {@code complete} under that lock too, which publishes the status fields and error
+ * written before it; the waiting thread builds the status from them afterwards.
+ *
+ * <p>Reuse: a blocking receive ({@code recv}, {@code sendrecv}, the collectives' post-and-wait
+ * receives) below {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} runs on one request its communicator
+ * keeps ({@link DefaultComm}'s receive slot) and {@link #reuse re-arms} per call instead of a new
+ * one: such a request never reaches the application and is off the posted-receive queue once it
+ * has completed, and the rank's calls are sequential at that level, so no one else holds it
+ * between two calls. The matching fields are therefore not final; they change only in
+ * {@link #reuse}, by the owner, while the request is in no queue. The only other reader, the
+ * deadlock watchdog's {@link #describe()}, tolerates the race (it reads them while the owner is
+ * blocked, when they are stable). At MULTIPLE every receive gets a request of its own, whose
+ * fields other ranks' threads read in {@link #mayTake} after its publication through
+ * {@link MultipleCalls}' waiter map.
  */
 final class RecvRequest implements LocalRequest {
     private final DefaultComm comm;
-    private final String operation;
-    final int context;
-    final int source;
-    final int tag;
-    private final Object buf;
-    private final int offset;
-    private final int capacity;
-    private final Datatype type;
+    private String operation;
+    int context;
+    int source;
+    int tag;
+    private Object buf;
+    private int offset;
+    private int capacity;
+    private Datatype type;
 
     /** Posted-receive queue link (owner-private). */
     RecvRequest next;
 
     private boolean complete;
     private boolean cancelled;
+    /**
+     * The status, built on first demand from the four fields below ({@link #result()}): the
+     * collectives' receives never ask for one, so they build none. Set at once for a cancel.
+     */
     private Status status;
+    private int gotSource;
+    private int gotTag;
+    private int gotCount;
+    private int gotElements;
     private MpiException error;
 
     RecvRequest(DefaultComm comm, String operation, int context, int source, int tag,
@@ -46,6 +66,40 @@ final class RecvRequest implements LocalRequest {
         this.offset = offset;
         this.capacity = capacity;
         this.type = type;
+    }
+
+    /**
+     * Re-arms this completed request, taken from its communicator's receive slot, for the next
+     * blocking receive: as new, with the given matching criteria and buffer. Owner only, and
+     * only while the request is in no queue (complete, or never posted).
+     *
+     * @return this request
+     */
+    RecvRequest reuse(String operation, int context, int source, int tag, Object buf, int offset, int capacity,
+            Datatype type) {
+        this.operation = operation;
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.buf = buf;
+        this.offset = offset;
+        this.capacity = capacity;
+        this.type = type;
+        this.next = null;
+        this.complete = false;
+        this.cancelled = false;
+        this.status = null;
+        this.error = null;
+        return this;
+    }
+
+    /**
+     * Drops the references to the last call's buffer and status before the request goes back to
+     * its communicator's receive slot, so that an idle slot keeps no application array alive.
+     */
+    void park() {
+        buf = null;
+        status = null;
     }
 
     /**
@@ -94,11 +148,14 @@ final class RecvRequest implements LocalRequest {
         }
         if (type.size() == 0 && n == 0) {
             // items of a zero-size datatype: MPI counts the items sent and has no elements to count
-            status = new Status(m.source, m.tag, (int) m.scalar, io.ccrj.mpi.Comm.UNDEFINED, false,
-                    io.ccrj.mpi.Comm.UNDEFINED);
+            gotCount = (int) m.scalar;
+            gotElements = io.ccrj.mpi.Comm.UNDEFINED;
         } else {
-            status = new Status(m.source, m.tag, Status.countOf(n, type), n, false, io.ccrj.mpi.Comm.UNDEFINED);
+            gotCount = Status.countOf(n, type);
+            gotElements = n;
         }
+        gotSource = m.source;
+        gotTag = m.tag;
     }
 
     /**
@@ -107,13 +164,19 @@ final class RecvRequest implements LocalRequest {
      * gathered through the sender's type map (straight into a dense receive buffer: one copy).
      */
     private void copyElements(Message m, int n) {
-        if (m.layout == null) {
-            TypeMap.of(type).fromContiguous(m.payload, m.payloadOffset, n, buf, offset);
+        int at = 0;
+        Datatype layout = null;
+        if (m instanceof Message.Lent l) {
+            at = l.payloadOffset;
+            layout = l.layout;
+        }
+        if (layout == null) {
+            TypeMap.of(type).fromContiguous(m.payload, at, n, buf, offset);
         } else if (type.isDense()) {
-            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), buf, offset);
+            TypeMap.of(layout).toContiguous(m.payload, at, n / layout.size(), buf, offset);
         } else {
             Object flat = m.type.newArray(n);
-            TypeMap.of(m.layout).toContiguous(m.payload, m.payloadOffset, n / m.layout.size(), flat, 0);
+            TypeMap.of(layout).toContiguous(m.payload, at, n / layout.size(), flat, 0);
             TypeMap.of(type).fromContiguous(flat, 0, n, buf, offset);
         }
     }
@@ -182,10 +245,20 @@ final class RecvRequest implements LocalRequest {
 
     /** The status, or the receive's error thrown. Only once complete. */
     Status result() {
+        checkResult();
+        Status s = status;
+        if (s == null) {
+            s = comm.status(gotSource, gotTag, gotCount, gotElements);
+            status = s;
+        }
+        return s;
+    }
+
+    /** Throws the receive's error, if any, without building a status. Only once complete. */
+    void checkResult() {
         if (error != null) {
             throw error;
         }
-        return status;
     }
 
     @Override

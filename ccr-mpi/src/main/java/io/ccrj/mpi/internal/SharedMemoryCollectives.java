@@ -31,6 +31,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link RankMailbox#wakeIfWaiting()}), so no wake-up is lost. Slots and results alternate
  * between two generations: a rank can reach generation {@code g + 2} only after every rank has
  * arrived at {@code g + 1}, that is, after every rank has copied the result of {@code g} out.
+ *
+ * <p>Allocation: a call allocates nothing of its own beyond a primitive allreduce's result array
+ * when a larger one is needed (the generation's result array is reused while it fits, as the
+ * allgather's is): a rank records what it called as fields ({@link #calls}, {@link #callTypes},
+ * {@link #callCounts}, {@link #callOps}) and spells them out only for a mismatch report, and it
+ * waits on one {@link Wait} per rank, re-armed per call (only the rank's own thread uses it: MPI
+ * lets one thread at a time call collectives on a communicator).
  */
 final class SharedMemoryCollectives {
     private final RankMailbox[] members;
@@ -42,8 +49,17 @@ final class SharedMemoryCollectives {
     /** Allgather: the number of base elements in each rank's slot. */
     private final int[][] slotElements;
     private final Object[] results = new Object[2];
-    /** What each rank called in a generation ("allreduce DOUBLE x 3"), to catch mismatched collectives. */
+    /**
+     * What each rank called in a generation, to catch mismatched collectives: the operation
+     * ("barrier", "allreduce", an allgather's call), and for an allreduce its datatype, count and
+     * operation ({@code null}, 0 and {@code null} otherwise), spelled out by {@link #call}.
+     */
     private final String[][] calls;
+    private final Datatype[][] callTypes;
+    private final int[][] callCounts;
+    private final Op[][] callOps;
+    /** Each rank's wait, made on its first wait and re-armed per call; touched by that rank only. */
+    private final Wait[] waits;
     /** A generation's mismatch report, or {@code null}: every rank of it throws. */
     private final String[] mismatches = new String[2];
 
@@ -53,15 +69,21 @@ final class SharedMemoryCollectives {
         this.slotOffsets = new int[2][members.length];
         this.slotElements = new int[2][members.length];
         this.calls = new String[2][members.length];
+        this.callTypes = new Datatype[2][members.length];
+        this.callCounts = new int[2][members.length];
+        this.callOps = new Op[2][members.length];
+        this.waits = new Wait[members.length];
     }
 
-    /** The wait of one rank for generation {@code g} to complete. */
+    /**
+     * The wait of one rank for generation {@link #generation} to complete. Re-armed by its rank
+     * before each wait; the deadlock watchdog's racy {@link #describe()} tolerates the change.
+     */
     private final class Wait implements Pending {
-        private final long generation;
+        private long generation;
         private final String label;
 
-        Wait(long generation, String label) {
-            this.generation = generation;
+        Wait(String label) {
             this.label = label;
         }
 
@@ -90,7 +112,8 @@ final class SharedMemoryCollectives {
      * @param label the communicator, for deadlock reports
      */
     void barrier(RankMailbox self, long generation, String label, int rank) {
-        arrive(self, generation, rank, "barrier", label, null);
+        boolean last = arrive(generation, rank, "barrier", null, 0, null, label);
+        depart(self, generation, rank, last, label);
     }
 
     /**
@@ -105,18 +128,30 @@ final class SharedMemoryCollectives {
         boolean copies = OperandCopies.needed(op, type);
         slots[parity][rank] = sendbuf;
         slotOffsets[parity][rank] = sendoffset;
-        arrive(self, generation, rank, "allreduce " + type + " x " + count + " " + op, label, () -> {
+        boolean lastToArrive = arrive(generation, rank, "allreduce", type, count, op, label);
+        if (lastToArrive && mismatches[parity] == null) {
             Object[] in = slots[parity];
             int[] at = slotOffsets[parity];
             int last = in.length - 1;
-            // the accumulator is a copy, so an in-place function never changes a send buffer
-            Object acc = OperandCopies.take(in[last], at[last], count * type.size(), Datatype.of(type.base()), copies);
+            int elements = count * type.size();
+            Datatype flat = Datatype.of(type.base());
+            // the accumulator is a copy, so an in-place function never changes a send buffer; a
+            // primitive one reuses the generation's result array of two calls ago, which every
+            // rank has copied out (see the class comment)
+            Object acc = results[parity];
+            if (copies || type.base() == Datatype.Base.OBJECT || acc == null
+                    || acc.getClass() != type.base().arrayClass() || java.lang.reflect.Array.getLength(acc) < elements) {
+                acc = OperandCopies.take(in[last], at[last], elements, flat, copies);
+            } else {
+                TypeMap.of(flat).toContiguous(in[last], at[last], elements, acc, 0);
+            }
             for (int r = last - 1; r >= 0; r--) {
                 op.apply(in[r], at[r], acc, 0, count, type);
             }
             java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
             results[parity] = acc;
-        });
+        }
+        depart(self, generation, rank, lastToArrive, label);
         // every rank takes its own copy of the shared result (same references when no copies
         // are needed: nothing will change them)
         OperandCopies.copyOut(results[parity], count, type, recvbuf, recvoffset, copies);
@@ -147,7 +182,8 @@ final class SharedMemoryCollectives {
         slots[parity][rank] = own;
         slotOffsets[parity][rank] = ownOffset;
         slotElements[parity][rank] = ownElements;
-        arrive(self, generation, rank, call, label, () -> {
+        boolean lastToArrive = arrive(generation, rank, call, null, 0, null, label);
+        if (lastToArrive && mismatches[parity] == null) {
             Object[] in = slots[parity];
             int[] at = slotOffsets[parity];
             int[] elements = slotElements[parity];
@@ -170,7 +206,8 @@ final class SharedMemoryCollectives {
             }
             java.util.Arrays.fill(in, null);    // do not keep the ranks' buffers alive
             results[parity] = flat;
-        });
+        }
+        depart(self, generation, rank, lastToArrive, label);
         if (recvbuf == null) {
             return;
         }
@@ -200,14 +237,32 @@ final class SharedMemoryCollectives {
         }
     }
 
-    private void arrive(RankMailbox self, long generation, int rank, String call, String label, Runnable complete) {
+    /**
+     * Records what {@code rank} called in {@code generation} and counts it in.
+     *
+     * @return whether it arrived last; then the generation's mismatch report is set, and the
+     *     caller completes the operation (unless there is a report) and calls {@link #depart}
+     */
+    private boolean arrive(long generation, int rank, String call, Datatype type, int count, Op op, String label) {
         int parity = (int) (generation & 1);
         calls[parity][rank] = call;
+        callTypes[parity][rank] = type;
+        callCounts[parity][rank] = count;
+        callOps[parity][rank] = op;
         if (arrived.incrementAndGet() == members.length) {
-            mismatches[parity] = mismatch(calls[parity], label);
-            if (complete != null && mismatches[parity] == null) {
-                complete.run();
-            }
+            mismatches[parity] = mismatch(parity, label);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * The last to arrive publishes the completed generation and wakes the others; the others wait
+     * for that. Every rank then throws the generation's mismatch report, if any.
+     */
+    private void depart(RankMailbox self, long generation, int rank, boolean last, String label) {
+        int parity = (int) (generation & 1);
+        if (last) {
             arrived.set(0);
             completed = generation + 1;          // publishes the result; waiters read it
             for (RankMailbox m : members) {
@@ -216,7 +271,12 @@ final class SharedMemoryCollectives {
                 }
             }
         } else {
-            Wait w = new Wait(generation, label);
+            Wait w = waits[rank];
+            if (w == null) {
+                w = new Wait(label);
+                waits[rank] = w;
+            }
+            w.generation = generation;
             if (!w.isComplete()) {
                 self.await(w);
             }
@@ -227,14 +287,35 @@ final class SharedMemoryCollectives {
         }
     }
 
+    /** What rank {@code r} called in the generation of {@code parity}, as "allreduce DOUBLE x 3 SUM". */
+    private String call(int parity, int r) {
+        Datatype type = callTypes[parity][r];
+        return type == null ? calls[parity][r]
+                : calls[parity][r] + " " + type + " x " + callCounts[parity][r] + " " + callOps[parity][r];
+    }
+
     /** @return a report naming each rank's call if they differ, else {@code null} */
-    private static String mismatch(String[] calls, String label) {
-        for (String c : calls) {
-            if (!c.equals(calls[0])) {
+    private String mismatch(int parity, String label) {
+        String[] c = calls[parity];
+        Datatype[] t = callTypes[parity];
+        int[] n = callCounts[parity];
+        Op[] o = callOps[parity];
+        boolean same = true;
+        for (int r = 1; r < c.length && same; r++) {
+            same = c[r] == c[0] && t[r] == t[0] && n[r] == n[0] && o[r] == o[0];
+        }
+        if (same) {
+            return null;
+        }
+        // the fields differ, but calls are told apart by their descriptions, as they always were
+        // (equal datatypes or calls made separately read the same)
+        String first = call(parity, 0);
+        for (int r = 1; r < c.length; r++) {
+            if (!call(parity, r).equals(first)) {
                 StringBuilder sb = new StringBuilder("the ranks of ").append(label)
                         .append(" called different collectives at the same point:");
-                for (int r = 0; r < calls.length; r++) {
-                    sb.append(r == 0 ? " " : ", ").append("rank ").append(r).append(' ').append(calls[r]);
+                for (int q = 0; q < c.length; q++) {
+                    sb.append(q == 0 ? " " : ", ").append("rank ").append(q).append(' ').append(call(parity, q));
                 }
                 return sb.toString();
             }

@@ -3,7 +3,7 @@ package io.ccrj.mpi.internal;
 import io.ccrj.mpi.Status;
 
 /**
- * A send that completes once the receiver has taken the message ({@link Message#consumed}): a
+ * A send that completes once the receiver has taken the message ({@link Message.Lent#consumed}): a
  * message that lends the sender's buffer to the receiver (zero-copy protocol, for large
  * {@code sendrecv} and {@code isend} messages, where it saves the eager protocol's second copy),
  * or a synchronous-mode send ({@code ssend}, {@code issend}), which must not complete before the
@@ -15,12 +15,12 @@ import io.ccrj.mpi.Status;
 final class ZeroCopySend implements LocalRequest {
     private final DefaultComm comm;
     private final String operation;
-    private final Message message;
+    private final Message.Lent message;
     private final int dest;
     /** Items of the send's datatype. */
     private final int count;
 
-    ZeroCopySend(DefaultComm comm, String operation, Message message, int dest, int count) {
+    ZeroCopySend(DefaultComm comm, String operation, Message.Lent message, int dest, int count) {
         this.comm = comm;
         this.operation = operation;
         this.message = message;

@@ -18,11 +18,11 @@
  *       Everything the sender wrote before {@code deliver} (including a lent buffer's contents)
  *       happens-before the receiver's match.</li>
  *   <li>Parking: Dekker handshake between the owner's volatile write of {@code waiting} followed by
- *       a volatile read of the queue head (or of {@code Message.consumed}), and the peer's
+ *       a volatile read of the queue head (or of {@code Message.Lent.consumed}), and the peer's
  *       {@code getAndSet} of the head (or volatile write of {@code consumed}) followed by a volatile
  *       read of {@code waiting}. At least one side sees the other, so no wake-up is lost.</li>
  *   <li>Lent buffers (zero-copy): the receiver's copy happens-before its volatile write of
- *       {@code Message.consumed}, which happens-before the sender's read of it, after which the
+ *       {@code Message.Lent.consumed}, which happens-before the sender's read of it, after which the
  *       sender may reuse the buffer.</li>
  *   <li>Watchdog: a rank publishes its wait epoch (opaque) and then its state (release); the
  *       watchdog reads state with acquire. The pending-operation description is read racily and
