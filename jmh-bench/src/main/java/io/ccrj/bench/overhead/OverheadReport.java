@@ -133,7 +133,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         if (meas.isEmpty()) {
             return "– (" + amd.text() + ")";
         }
-        Estimate ours = meas.get().overhead();
+        Estimate ours = meas.get().overheadAcrossForks();
         String mark = (meas.get().sameAs() != null ? "\\*" : "") + (meas.get().split() ? "†" : "");
         String ratio = ratio(ours, amd);
         return figure(ours) + mark + " (" + amd.text() + (ratio.equals("–") ? "" : ", " + ratio) + ")";
@@ -172,7 +172,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         for (OverheadCell x : cells()) {
             Published amd = published("amd", x.pattern(), x.mode(), x.ways());
             Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            Estimate e = x.overhead();
+            Estimate e = x.overheadAcrossForks();
             csv.row(x.pattern().id(), x.ways(), x.mode().id(), x.threads(), x.singleStageThreads(), x.stages(), x.unitsPerStage(),
                     x.single().iterations().size(), x.staged().iterations().size(), Csv.num("%.6f", x.singleStageSeconds()),
                     Csv.num("%.6f", x.stagedSeconds()), Csv.num("%.4f", e.value()), Csv.num("%.4f", e.low()), Csv.num("%.4f", e.high()),
@@ -208,7 +208,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         for (OverheadCell x : cells()) {
             Published amd = published("amd", x.pattern(), x.mode(), x.ways());
             Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            Estimate e = x.overhead();
+            Estimate e = x.overheadAcrossForks();
             every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
                     fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()),
                     x.single().modes().describe(OverheadCell.seconds(x.single().unit())),
@@ -247,7 +247,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
             for (ThreadMode m : modes) {
                 Series ours = new Series("ccrj " + m.id(), Charts.colour(m.ordinal()), false);
                 ways.forEach(w -> find(p, m, w).ifPresent(c -> {
-                    Estimate e = c.overhead();
+                    Estimate e = c.overheadAcrossForks();
                     ours.add(w, e.value(), e.low(), e.high());
                 }));
                 Series paper = new Series("published AMD " + m.id(), Charts.colour(m.ordinal()), true);
