@@ -61,10 +61,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         /**
          * Quick: 1 fork of 2 + 3 iterations of 200 ms per benchmark, about 40 s for the 22 of them on
          * 2 cores, enough to check a change but not to tell the forks' modes apart; full: 5 forks of
-         * 3 + 5 iterations of 1 s (about 17 minutes), the forks that show the modes.
+         * 2 + 4 iterations of 1 s (about 14 minutes), the forks that show the modes.
          */
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 200);
-        static final Jmh.Settings FULL = new Jmh.Settings(5, 3, 5, 1_000);
+        static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 1_000);
 
         /**
          * @param full the longer settings

@@ -57,8 +57,8 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     public record Options(boolean full, Jmh.Settings jmh, Path out) {
         /** Quick: 2 forks of 1 + 5 iterations of 200 ms per benchmark (about 40 s for the 10 on 2 cores). */
         static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 5, 200);
-        /** Full: 5 forks of 3 + 10 iterations of 1 s (about 12 minutes): the forks that show the modes. */
-        static final Jmh.Settings FULL = new Jmh.Settings(5, 3, 10, 1_000);
+        /** Full: 5 forks of 2 + 5 iterations of 1 s (about 7 minutes): the forks that show the modes. */
+        static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 1_000);
 
         /** The command line, declared for picocli; a fresh one per parse. */
         @Command(name = "bin/ccrj dss", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,

@@ -43,7 +43,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
      * The options of {@code bin/ccrj overhead}. Mode defaults (quick or {@code --full}) apply to
      * whatever the command line does not set, whatever the order of the arguments.
      *
-     * @param full the papers' ranges: 500,000 stages, 1-, 2-, 3-, 4- and 8-way, 5 forks
+     * @param full the papers' stage time and ways (1-, 2-, 3-, 4- and 8-way) in 50,000-stage computations, 5 forks
      * @param patterns patterns to run, in table order
      * @param ways parallel computations, ascending
      * @param threadModes match and/or default
@@ -56,18 +56,26 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                           double stageMicros, int stages, Jmh.Settings jmh, Path out) {
         /** Quick mode: stages per computation, about 140 ms of compute per 1-way computation. */
         public static final int QUICK_STAGES = 5_000;
-        /** Qiu, Fox &amp; Ho 2006, Tables 1-2: stages per computation. */
-        public static final int FULL_STAGES = 500_000;
+        /**
+         * Full mode: stages per computation, 1.4 s of compute per 1-way computation. The papers ran
+         * {@link #PAPER_STAGES}; the overhead's resolution is the run's relative noise times the stage
+         * time, whatever S is, so a tenth of their length with two measured computations per fork
+         * resolves as finely and keeps the full run near half an hour on 2 cores.
+         */
+        public static final int FULL_STAGES = 50_000;
+        /** Qiu, Fox &amp; Ho 2006, Tables 1-2: stages per computation ({@code --full --stages 500000}, ten times as long). */
+        public static final int PAPER_STAGES = 500_000;
         /** The papers' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
         public static final double PAPER_STAGE_MICROS = 28.0;
         /**
          * Quick: 2 forks of 1 + 2 iterations of 200 ms per benchmark (a computation of 0.14-0.28 s,
-         * so one or two per iteration), about a minute on 2 cores; full: 5 forks of 1 + 1 iteration,
-         * each one computation of 14-56 s at the papers' 500,000 stages.
+         * so one or two per iteration), about a minute on 2 cores; full: 5 forks of 2 measured
+         * iterations, each one computation of 1.4-5.6 s. Full needs no warm-up iteration: every fork
+         * compiles the basic unit and the stage path in its set-up before JMH times anything.
          */
         public static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 2, 200);
         /** See {@link #QUICK}. */
-        public static final Jmh.Settings FULL = new Jmh.Settings(5, 1, 1, 1_000);
+        public static final Jmh.Settings FULL = new Jmh.Settings(5, 0, 2, 1_000);
 
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
@@ -131,7 +139,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     + " with a bootstrap 95% interval. Then the back-to-back stages of one unit (the messaging cost read"
                     + " directly). Prints the predicted duration (fork starts included) before the benchmarks start.", ""})
     static final class Line implements Commands.ShowsDefaults {
-        @Option(names = "--full", description = "the papers' ranges: 500,000 stages, 1,2,3,4,8-way, 5 JMH forks (hours: the"
+        @Option(names = "--full", description = "the papers' stage time and ways (1,2,3,4,8) in 50,000-stage computations, 5 JMH forks"
+                + " (about half an hour on 2 cores; --stages 500000 runs the papers' length, ten times as long; the"
                 + " predicted time is printed before it starts)")
         boolean full;
 
@@ -432,8 +441,10 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
     }
 
     private static String modeName(Options o) {
-        boolean papersRanges = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES)
-                && o.stageMicros() == Options.PAPER_STAGE_MICROS;
-        return (o.full() ? "full" : "quick") + (papersRanges ? "" : " (custom stages)");
+        boolean modeStages = o.stages() == (o.full() ? Options.FULL_STAGES : Options.QUICK_STAGES);
+        boolean paperStageTime = o.stageMicros() == Options.PAPER_STAGE_MICROS;
+        String stages = !paperStageTime ? " (custom stages)" : modeStages ? ""
+                : o.stages() == Options.PAPER_STAGES ? " (the papers' 500,000 stages)" : " (custom stages)";
+        return (o.full() ? "full" : "quick") + stages;
     }
 }

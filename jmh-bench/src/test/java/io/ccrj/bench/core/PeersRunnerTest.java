@@ -122,7 +122,7 @@ class PeersRunnerTest {
     void optionsAreJmhSettingsAndBadOnesExitTwo() {
         PeersRunner r = new PeersRunner();
         assertThat(r.parse().jmh().describe()).isEqualTo("1 fork x (2 warm-up + 3 measured iterations of 200 ms)");
-        assertThat(r.parse("--full").jmh().describe()).isEqualTo("5 forks x (3 warm-up + 5 measured iterations of 1000 ms)");
+        assertThat(r.parse("--full").jmh().describe()).isEqualTo("5 forks x (2 warm-up + 4 measured iterations of 1000 ms)");
         assertThat(r.parse("--forks", "3", "--iteration-ms", "500").jmh().describe())
                 .isEqualTo("3 forks x (2 warm-up + 3 measured iterations of 500 ms)");
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);

@@ -62,7 +62,7 @@ class DssRunnerTest {
     @Test
     void optionsAreJmhSettingsAndBadOnesExitTwo() {
         assertThat(DssRunner.Options.parse().jmh().describe()).isEqualTo("2 forks x (1 warm-up + 5 measured iterations of 200 ms)");
-        assertThat(DssRunner.Options.parse("--full").jmh().describe()).isEqualTo("5 forks x (3 warm-up + 10 measured iterations of 1000 ms)");
+        assertThat(DssRunner.Options.parse("--full").jmh().describe()).isEqualTo("5 forks x (2 warm-up + 5 measured iterations of 1000 ms)");
         assertThatThrownBy(() -> DssRunner.Options.parse("--forks", "0")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option --forks: 0 is out of range 1..100");
         assertThatThrownBy(() -> DssRunner.Options.parse("--groups", "3")).hasMessageContaining("groups");
@@ -73,7 +73,7 @@ class DssRunnerTest {
 
     @Test
     void anOptionGivenOverridesItsQuickOrFullSettingAndOutTakesBothSpellings() {
-        assertThat(DssRunner.Options.parse("--full", "--forks", "3").jmh()).isEqualTo(new Jmh.Settings(3, 3, 10, 1_000));
+        assertThat(DssRunner.Options.parse("--full", "--forks", "3").jmh()).isEqualTo(new Jmh.Settings(3, 2, 5, 1_000));
         assertThat(DssRunner.Options.parse("--warmup=0", "--iteration-ms", "1_000").jmh()).isEqualTo(new Jmh.Settings(2, 0, 5, 1_000));
         assertThat(DssRunner.Options.parse("--out=a b").out()).isEqualTo(Path.of("a b"));
         assertThat(DssRunner.Options.parse("--out", "a,b").out()).isEqualTo(Path.of("a,b"));

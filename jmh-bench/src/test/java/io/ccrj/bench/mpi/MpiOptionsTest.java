@@ -27,11 +27,11 @@ class MpiOptionsTest {
 
     @Test
     void fullChangesOnlyWhatTheCommandLineLeavesOpen() throws Exception {
-        MpiRunner.Options o = MpiRunner.Options.parse("--iteration-ms=300", "--full");
+        MpiRunner.Options o = MpiRunner.Options.parse("--iteration-ms=700", "--full");
         assertThat(o.full()).isTrue();
         assertThat(o.ranks()).containsExactly(2, 4, 8);
         assertThat(o.sizes()).endsWith(10_000_000);
-        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(5, 2, 5, 300));
+        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(5, 2, 4, 700));
     }
 
     @Test
