@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,11 +44,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
  *   dispatcher per party, and both parties on one dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
  *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools.</li>
- *   <li>{@link ScatterGather}: 1,000 tasks scattered and their results gathered on two workers:
- *   ccr-core (requests to a port with a persistent receive, results gathered by a
- *   {@code multipleItemReceive} of 1,000) against
- *   {@code CompletableFuture.supplyAsync} on a two-thread {@code ForkJoinPool} and {@code allOf}, and one
- *   virtual thread per task.</li>
+ *   <li>{@link ScatterGather}: 1,000 tasks of 1, 10, 100 or 1,000 xorshift rounds scattered and their
+ *   results gathered on two workers: ccr-core (requests to a port with a persistent receive, results
+ *   gathered by a {@code multipleItemReceive} of 1,000) against {@code CompletableFuture.supplyAsync}
+ *   on a two-thread {@code ForkJoinPool} and {@code allOf}, {@code invokeAll} on
+ *   {@code Executors.newFixedThreadPool(2)}, and one virtual thread per task; and the floor, the same
+ *   work as two halves on the {@code ForkJoinPool(2)}.</li>
  * </ul>
  *
  * <pre>{@code
@@ -136,19 +138,31 @@ public class PeerComparisonBenchmark {
         }
     }
 
-    /** Scatter 1,000 tasks, gather their results. */
+    /**
+     * Scatter 1,000 tasks, gather their results. A task is {@code rounds} rounds of a 64-bit
+     * xorshift from its index, so the task size runs from next to nothing (where the scatter and the
+     * gather are all there is) to about a microsecond (where the workers' parallelism is).
+     */
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
     @State(Scope.Benchmark)
-    @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+    // Five forks, as for the other workloads: the ratios need the forks' modes.
+    @Fork(value = 5, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
     @Warmup(iterations = 3, time = 1)
     @Measurement(iterations = 5, time = 1)
     public static class ScatterGather {
         /** Tasks per scatter. */
         public static final int TASKS = 1_000;
 
-        @Param({"ccr", "completableFuture", "virtualThreads"})
+        @Param({"ccr", "completableFuture", "invokeAll", "virtualThreads", "twoHalves"})
         public String impl;
+
+        /** Xorshift rounds per task. */
+        @Param({"1", "10", "100", "1000"})
+        public int rounds;
+
+        /** The sum every scatter-gather of this trial must gather. */
+        private long expected;
 
         private Dispatcher dispatcher;
         private DispatcherQueue queue;
@@ -162,13 +176,22 @@ public class PeerComparisonBenchmark {
 
         @Setup(Level.Trial)
         public void start() {
-            if (impl.equals("ccr")) {
-                dispatcher = new Dispatcher(2, "scatter", IdleStrategy.spinThenPark());
-                queue = dispatcher.createQueue("tasks");
-                // The workers: a persistent receive, whose tasks run on both dispatcher threads.
-                Arbiter.activate(queue, Arbiter.receive(true, requests, r -> r.reply().post(work(r.n()))));
-            } else {
-                executor = impl.equals("virtualThreads") ? Executors.newVirtualThreadPerTaskExecutor() : new ForkJoinPool(2);
+            if (rounds < 1) {
+                throw new IllegalArgumentException("rounds must be at least 1, not " + rounds);
+            }
+            expected = sum(rounds);
+            int r = rounds;
+            switch (impl) {
+                case "ccr" -> {
+                    dispatcher = new Dispatcher(2, "scatter", IdleStrategy.spinThenPark());
+                    queue = dispatcher.createQueue("tasks");
+                    // The workers: a persistent receive, whose tasks run on both dispatcher threads.
+                    Arbiter.activate(queue, Arbiter.receive(true, requests, q -> q.reply().post(work(q.n(), r))));
+                }
+                case "completableFuture", "twoHalves" -> executor = new ForkJoinPool(2);
+                case "invokeAll" -> executor = Executors.newFixedThreadPool(2);
+                case "virtualThreads" -> executor = Executors.newVirtualThreadPerTaskExecutor();
+                default -> throw new IllegalArgumentException("unknown scatter-gather peer " + impl);
             }
         }
 
@@ -182,35 +205,82 @@ public class PeerComparisonBenchmark {
             }
         }
 
-        /** Task {@code i}'s result: the gathered sum over 0 .. {@value #TASKS} - 1 is the sum of squares. */
-        static long work(int i) {
-            return (long) i * i;
+        /** Task {@code i}'s result: {@code rounds} rounds of Marsaglia's 64-bit xorshift (13, 7, 17) from {@code i + 1}. */
+        static long work(int i, int rounds) {
+            long x = i + 1;
+            for (int k = 0; k < rounds; k++) {
+                x ^= x << 13;
+                x ^= x >>> 7;
+                x ^= x << 17;
+            }
+            return x;
         }
 
-        /** The sum every scatter-gather must gather. */
-        static final long SUM = java.util.stream.LongStream.range(0, TASKS).map(i -> work((int) i)).sum();
+        /** The sum a scatter-gather of tasks of {@code rounds} rounds must gather, computed on one thread. */
+        static long sum(int rounds) {
+            return range(0, TASKS, rounds);
+        }
 
         /** One scatter-gather; the gathered sum is checked. */
         @Benchmark
         public long scatterGather() throws Exception {
             long sum = switch (impl) {
                 case "ccr" -> ccr();
-                case "virtualThreads" -> virtualThreads();
+                case "invokeAll" -> invokeAll();
+                case "virtualThreads" -> gathered(submitted());
+                case "twoHalves" -> twoHalves();
                 default -> futures();
             };
-            if (sum != SUM) {
-                throw new IllegalStateException("wrong answer: " + impl + " gathered " + sum + ", not " + SUM);
+            if (sum != expected) {
+                throw new IllegalStateException("wrong answer: " + impl + " gathered " + sum + ", not " + expected);
             }
             return sum;
         }
 
-        /** One virtual thread per task (the JDK's advice for many small tasks), results gathered by their futures. */
-        private long virtualThreads() throws Exception {
+        /** One virtual thread per task (the JDK's advice for many small tasks): each task submitted on its own. */
+        private List<Future<Long>> submitted() {
             List<Future<Long>> fs = new ArrayList<>(TASKS);
+            int r = rounds;
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
-                fs.add(executor.submit(() -> work(n)));
+                fs.add(executor.submit(() -> work(n, r)));
             }
+            return fs;
+        }
+
+        /** {@code ExecutorService.invokeAll} on a fixed pool of two: the classic executor's fan-out and join. */
+        private long invokeAll() throws Exception {
+            List<Callable<Long>> tasks = new ArrayList<>(TASKS);
+            int r = rounds;
+            for (int i = 0; i < TASKS; i++) {
+                int n = i;
+                tasks.add(() -> work(n, r));
+            }
+            return gathered(executor.invokeAll(tasks));
+        }
+
+        /**
+         * The floor of any fan-out of these tasks on two workers: the same work as two tasks of
+         * {@value #TASKS} / 2 each on the {@code ForkJoinPool(2)}, so no per-task cost at all.
+         */
+        private long twoHalves() throws Exception {
+            int r = rounds;
+            CompletableFuture<Long> low = CompletableFuture.supplyAsync(() -> range(0, TASKS / 2, r), executor);
+            CompletableFuture<Long> high = CompletableFuture.supplyAsync(() -> range(TASKS / 2, TASKS, r), executor);
+            return low.get(10, TimeUnit.SECONDS) + high.get(10, TimeUnit.SECONDS);
+        }
+
+        /** The results of tasks {@code from} to {@code to} - 1, summed on the calling thread. */
+        private static long range(int from, int to, int rounds) {
+            long s = 0;
+            for (int i = from; i < to; i++) {
+                s += work(i, rounds);
+            }
+            return s;
+        }
+
+        /** The sum of the tasks' results, waiting for each. */
+        private static long gathered(List<Future<Long>> fs) throws Exception {
             long s = 0;
             for (Future<Long> f : fs) {
                 s += f.get(10, TimeUnit.SECONDS);
@@ -236,9 +306,10 @@ public class PeerComparisonBenchmark {
 
         private long futures() throws Exception {
             List<CompletableFuture<Long>> fs = new ArrayList<>(TASKS);
+            int r = rounds;
             for (int i = 0; i < TASKS; i++) {
                 int n = i;
-                fs.add(CompletableFuture.supplyAsync(() -> work(n), executor));
+                fs.add(CompletableFuture.supplyAsync(() -> work(n, r), executor));
             }
             CompletableFuture.allOf(fs.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
             long s = 0;

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.openjdk.jmh.annotations.Mode;
@@ -94,7 +95,10 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             "syncQueueVirtual", "SynchronousQueue, virtual threads");
     /** Scatter-gather peers ({@link ScatterGather}). */
     static final Map<String, String> SCATTER = names("ccr", "ccr-core", "completableFuture",
-            "CompletableFuture.supplyAsync on ForkJoinPool(2)", "virtualThreads", "one virtual thread per task");
+            "CompletableFuture.supplyAsync on ForkJoinPool(2)", "invokeAll", "invokeAll on newFixedThreadPool(2)",
+            "virtualThreads", "one virtual thread per task", "twoHalves", "the floor: the same work in two halves on ForkJoinPool(2)");
+    /** The scatter-gather's task sizes, xorshift rounds per task: one workload each. */
+    static final List<Integer> SCATTER_ROUNDS = List.of(1, 10, 100, 1_000);
     /** HTTP peers ({@link DssTarget} names): dss-services first (its host, handlers on the event loop). */
     static final Map<String, String> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
             DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a,
@@ -110,32 +114,51 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
      * @param names the peers by parameter value, ours first
      * @param benchmark the JMH benchmark method
      * @param param the {@code @Param} naming the peer
+     * @param fixed the benchmark's other {@code @Param}s, one value each for this workload
      * @param mode the JMH mode where the class has several, else {@code null}
      */
     record Workload(String key, String title, String unit, boolean lowerIsBetter, Map<String, String> names, String benchmark,
-                    String param, Mode mode) {
+                    String param, Map<String, String> fixed, Mode mode) {
         Jmh.Part part() {
-            return new Jmh.Part(benchmark, Map.of(param, List.copyOf(names.keySet())), mode);
+            Map<String, List<String>> params = new LinkedHashMap<>();
+            fixed.forEach((k, v) -> params.put(k, List.of(v)));
+            params.put(param, List.copyOf(names.keySet()));
+            return new Jmh.Part(benchmark, params, mode);
+        }
+
+        /** @return whether JMH's {@code f} is this workload's benchmark for peer {@code impl} */
+        boolean measured(Forks f, String impl) {
+            return f.benchmark().equals(benchmark) && impl.equals(f.params().get(param))
+                    && fixed.entrySet().stream().allMatch(e -> e.getValue().equals(f.params().get(e.getKey())));
         }
     }
 
     /** The workloads, in the order they run and are shown. */
-    static final List<Workload> WORKLOADS = List.of(
-            new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
-                    PeerComparisonBenchmark.OneWay.class.getCanonicalName() + ".oneWay", "impl", null),
-            new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
-                    PeerComparisonBenchmark.RoundTrip.class.getCanonicalName() + ".pingPong", "impl", null),
-            new Workload("scatter-gather", "scatter-gather of 1,000 tasks", "µs", true, SCATTER,
-                    ScatterGather.class.getCanonicalName() + ".scatterGather", "impl", null),
-            new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, HTTP,
-                    DssRoundTripBenchmark.class.getCanonicalName() + ".get", "target", Mode.AverageTime),
-            new Workload("http-throughput", "HTTP Get, throughput over " + DssThroughputBenchmark.THREADS + " connections", "requests/s",
-                    false, HTTP, DssThroughputBenchmark.class.getCanonicalName() + ".oneInFlight", "target", null));
+    static final List<Workload> WORKLOADS = workloads();
+
+    private static List<Workload> workloads() {
+        List<Workload> w = new ArrayList<>();
+        w.add(new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
+                PeerComparisonBenchmark.OneWay.class.getCanonicalName() + ".oneWay", "impl", Map.of(), null));
+        w.add(new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
+                PeerComparisonBenchmark.RoundTrip.class.getCanonicalName() + ".pingPong", "impl", Map.of(), null));
+        for (int rounds : SCATTER_ROUNDS) {
+            w.add(new Workload("scatter-gather-" + rounds, String.format(Locale.ROOT, "scatter-gather of 1,000 tasks of %,d xorshift"
+                    + " round%s", rounds, rounds == 1 ? "" : "s"), "µs", true, SCATTER, ScatterGather.class.getCanonicalName()
+                    + ".scatterGather", "impl", Map.of("rounds", String.valueOf(rounds)), null));
+        }
+        w.add(new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, HTTP,
+                DssRoundTripBenchmark.class.getCanonicalName() + ".get", "target", Map.of(), Mode.AverageTime));
+        w.add(new Workload("http-throughput", "HTTP Get, throughput over " + DssThroughputBenchmark.THREADS + " connections",
+                "requests/s", false, HTTP, DssThroughputBenchmark.class.getCanonicalName() + ".oneInFlight", "target", Map.of(), null));
+        return List.copyOf(w);
+    }
 
     /** The command line, declared for picocli; a fresh one per parse. */
     @Command(name = "bin/ccrj peers", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
             description = {"ccr-core beside Apache Pekko, jox, CompletableFuture on a ForkJoinPool and virtual threads with a"
-                    + " SynchronousQueue or ArrayBlockingQueue (one-way, ping-pong, scatter-gather of 1,000 tasks), and"
+                    + " SynchronousQueue or ArrayBlockingQueue (one-way, ping-pong, scatter-gather of 1,000 tasks of 1 to"
+                    + " 1,000 xorshift rounds, also against invokeAll), and"
                     + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty (one connection's round trip,"
                     + " 4 connections' throughput), all in one run under JMH (forked JVMs), every answer checked.", ""})
     static final class Line {
@@ -195,7 +218,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     /** The table, the CSV and the figures from JMH's forks; fails if a benchmark of a workload is missing. */
     static Tables tables(List<Forks> forks, Options o) {
-        String rerun = "--full: 5 forks";
+        String rerun = o.jmh().forks() >= 5 ? Headline.rerun("peers", true) : "--full: 5 forks";
         boolean oneFork = o.jmh().forks() < 2;
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrll", "workload", "tool", "median (95% interval)", "forks", "ours vs it");
@@ -203,9 +226,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         for (Workload w : WORKLOADS) {
             Map<String, Forks> byImpl = new LinkedHashMap<>();
             for (String impl : w.names().keySet()) {
-                byImpl.put(impl, forks.stream().filter(f -> f.benchmark().equals(w.benchmark()) && impl.equals(f.params().get(w.param())))
+                byImpl.put(impl, forks.stream().filter(f -> w.measured(f, impl))
                         .findFirst().orElseThrow(() -> new IllegalStateException("JMH gave no result for " + w.benchmark() + " "
-                                + w.param() + "=" + impl)));
+                                + w.param() + "=" + impl + (w.fixed().isEmpty() ? "" : " " + w.fixed()))));
             }
             String ours = w.names().keySet().iterator().next();
             Forks oursForks = byImpl.get(ours);

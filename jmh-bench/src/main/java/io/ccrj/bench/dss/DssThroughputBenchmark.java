@@ -27,15 +27,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * HTTP throughput of the ping service's Get under closed-loop load, the raw Netty baseline and the
  * DSS host in the same run: {@value #THREADS} benchmark threads, each with its own keep-alive
  * connection driven by that thread. {@link #oneInFlight} keeps one request in flight per
- * connection, as {@code bin/ccrj dss}'s throughput experiment does (there with 32 connections on
- * one client thread); {@link #pipelined} pipelines {@value #DEPTH} requests per invocation, so
+ * connection, as {@code bin/ccrj dss}'s throughput experiment reports; {@link #pipelined} pipelines {@value #DEPTH} requests per invocation, so
  * {@code THREADS x DEPTH} = 32 are in flight. The score is requests per second. Clients and server
  * share the machine's cores, as they do there.
  *
  * <p>{@code DSS_HTTP} is read as a ratio to {@code RAW_NETTY} of the same run; the committed figures
  * are in docs/results.md (the papers: 20-25k messages/s; Apache Axis2 3k). {@code bin/ccrj dss} and
- * {@code bin/ccrj peers} report {@link #oneInFlight}; the 32 connections on one client I/O thread of
- * {@link io.ccrj.bench.dss.client.HttpLoadGenerator}, which they used before, have no JMH twin.
+ * {@code bin/ccrj peers} report {@link #oneInFlight}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * The Netty transport of the HTTP baseline server and of the load generators: native epoll where
+ * The Netty transport of the HTTP baseline server and of its client: native epoll where
  * the platform has it (Linux x86-64, the reference machine), the JDK's NIO selector otherwise.
  * Both sides of a comparison should name the same transport.
  */

@@ -63,8 +63,10 @@ final class MpiReport {
     /** The backend name of native MPI's figures. */
     static final String NATIVE = "native-mpi";
 
-    /** The setting that narrows the intervals (forks), as the tables say it. */
-    static final String RERUN = "--full: 5 forks";
+    /** The setting that narrows the intervals (forks), as the tables say it: more forks than this run had. */
+    private String rerun() {
+        return options.jmh().forks() >= 5 ? Headline.rerun("mpi", true) : "--full: 5 forks";
+    }
 
     /** The same run's baselines measured with nothing of ccr's, items beside the patterns, operations and copy models. */
     enum Baseline {
@@ -343,7 +345,7 @@ final class MpiReport {
                 + " 95%% interval over forks and iterations. \"not resolved\": the interval reaches zero or spans more than 3x at"
                 + " these settings (rerun with %s); \"below resolution\": an overhead that came out below zero. A ratio only where"
                 + " both figures are resolved and their intervals apart%s. Forks that fall into two groups more than 1.5x apart"
-                + " are shown as the two groups.%n", options.jmh().describe(), RERUN, options.jmh().forks() < 2
+                + " are shown as the two groups.%n", options.jmh().describe(), rerun(), options.jmh().forks() < 2
                 ? "; from one fork no ratio is stated (its interval holds its iterations only, not the forks' modes)" : ""));
         return sb.toString();
     }
@@ -377,7 +379,7 @@ final class MpiReport {
         for (int r : ranks("stages", RendezvousPattern.COMPUTE_ONLY)) {
             for (String backend : List.of("ccr-mpi", "mpj-express")) {
                 find("stages", RendezvousPattern.COMPUTE_ONLY, backend, r, 0, "compute_us").filter(Measured::measured)
-                        .ifPresent(m -> compute.add(backend + " at " + r + " ranks " + Headline.show(m.figure().ours(), RERUN)));
+                        .ifPresent(m -> compute.add(backend + " at " + r + " ranks " + Headline.show(m.figure().ours(), rerun())));
             }
         }
         if (!compute.isEmpty()) {
@@ -411,7 +413,7 @@ final class MpiReport {
         Optional<Measured> floor = measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
         if (floor.isPresent()) {
             Estimate ping = across("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
-            String shown = floor.get().modes().isEmpty() ? Headline.show(floor.get().figure().ours(), RERUN) : floor.get().modes();
+            String shown = floor.get().modes().isEmpty() ? Headline.show(floor.get().figure().ours(), rerun()) : floor.get().modes();
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
                             + " platform threads bouncing one counter, nothing of ccr's): %s µs; ccr-mpi's ping-pong against it: %s."
                             + " Where the floor moves between runs, the vCPUs' placement on the host moved.%n",
@@ -506,7 +508,7 @@ final class MpiReport {
         if (Double.isNaN(ours.value()) || Double.isNaN(other.value())) {
             return "";
         }
-        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + RERUN + ")"
+        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + rerun() + ")"
                 : Headline.compare(ours, other, lowerIsBetter);
     }
 

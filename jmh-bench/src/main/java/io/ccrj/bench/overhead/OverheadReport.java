@@ -5,6 +5,7 @@ import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.PublishedFigures.Published;
@@ -61,7 +62,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         MarkdownTable t = layout("Stage overhead (µs)");
         patterns.forEach(p -> modes.forEach(m -> row(t, p.paperName(), m, w -> overheadCell(p, m, w))));
         StringBuilder sb = new StringBuilder("Stage overhead per stage, µs: ccrj (Qiu, Fox & Ho 2006, Table 2-AMD, ratio ccrj/AMD as"
-                + " the range ours' 95% interval allows)\n\n").append(t).append('\n').append(CELLS).append('\n');
+                + " the range ours' 95% interval allows)\n\n").append(t).append('\n').append(cellsNote()).append('\n');
         String notes = measurements.stream().map(OverheadCell::sameAs).filter(Objects::nonNull).distinct()
                 .collect(Collectors.joining("; "));
         if (!notes.isEmpty()) {
@@ -117,11 +118,19 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
                 + " apart (see every cell): the median lies in one of them, and the interval spans both.\n" : "";
     }
 
-    /** What the cells say where there is no figure. */
-    static final String CELLS = "ccrj: (median T(S) - median T(1)) / S over JMH's forks, with its bootstrap 95% interval over the"
-            + " forks and their iterations; \"below resolution\" where"
-            + " it came out below zero, \"not resolved\" where its interval reaches zero or spans more than 3x (rerun with --full);"
-            + " a ratio only where the published figure lies outside the interval.";
+    /** @return what the cells say where there is no figure, and what would narrow their intervals */
+    String cellsNote() {
+        return "ccrj: (median T(S) - median T(1)) / S over JMH's forks, with its bootstrap 95% interval over the"
+                + " forks and their iterations; \"below resolution\" where"
+                + " it came out below zero, \"not resolved\" where its interval reaches zero or spans more than 3x (rerun with "
+                + Headline.rerun("overhead", fullForks()) + "); a ratio only where the published figure lies outside the interval.";
+    }
+
+    /** Whether every cell had the forks of {@code --full} (5 or more): then only more forks narrow an interval. */
+    private boolean fullForks() {
+        return !measurements.isEmpty() && measurements.stream()
+                .allMatch(x -> Math.min(x.single().iterations().size(), x.staged().iterations().size()) >= 5);
+    }
 
     /** "ccrj (AMD, ratio)" for one cell. */
     String overheadCell(SpawnedPattern p, ThreadMode m, int w) {
@@ -216,7 +225,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
                     ratio(e, intel));
         }
         sb.append(every);
-        sb.append("\n" + CELLS + " Forks: how the JMH forks of T(1) and T(S) group (one mode, or two more than 1.5x apart, each"
+        sb.append("\n" + cellsNote() + " Forks: how the JMH forks of T(1) and T(S) group (one mode, or two more than 1.5x apart, each"
                 + " with its median in s).\n");
         return sb.toString();
     }

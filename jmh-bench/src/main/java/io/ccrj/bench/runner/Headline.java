@@ -26,15 +26,24 @@ public final class Headline {
     private Headline() {
     }
 
-    /** The Markdown table of the experiments' headline figures; empty if there are none. */
+    /** The Markdown table of a quick run's headline figures; empty if there are none. */
     public static String markdown(List<Figure> figures) {
+        return markdown(figures, false);
+    }
+
+    /**
+     * The Markdown table of the experiments' headline figures; empty if there are none.
+     *
+     * @param full whether the run was {@code --full}: then what would narrow an interval is more forks
+     */
+    public static String markdown(List<Figure> figures, boolean full) {
         if (figures.isEmpty()) {
             return "";
         }
         MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "published (AMD)",
                 "peer, same run (95% interval)", "ours vs published", "ours vs peer");
         for (Figure f : byId(figures).values()) {
-            String rerun = rerun(f.section());
+            String rerun = rerun(f.section(), full);
             t.row(f.label() + " (" + f.unit() + ")", show(f.ours(), rerun), fmt(f.published()),
                     f.peer() == null ? "-" : show(f.peer(), rerun) + " (" + f.peerName() + ")",
                     compare(f.ours(), Estimate.point(f.published()), f.lowerIsBetter()),
@@ -78,7 +87,15 @@ public final class Headline {
      * whose figures are JMH forks, it is the forks that {@code --full} adds.
      */
     static String rerun(String section) {
-        return section.equals("peers") ? "--full: 5 forks" : "--full";
+        return rerun(section, false);
+    }
+
+    /**
+     * The setting that narrows a section's intervals after a run that was {@code --full} or not:
+     * after a full run, more forks of that section alone.
+     */
+    public static String rerun(String section, boolean full) {
+        return full ? "more forks: bin/ccrj " + section + " --full --forks 10" : section.equals("peers") ? "--full: 5 forks" : "--full";
     }
 
     /**

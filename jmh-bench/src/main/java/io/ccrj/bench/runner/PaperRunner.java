@@ -169,7 +169,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         String results = resultsMarkdown(o, dir, reports, took, failed, figures);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
-        out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures));
+        out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures, o.full()));
         out.println("results: " + dir.resolve("results.md"));
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         if (!failed.isEmpty()) {
@@ -290,7 +290,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             sb.append("- **failed sections**: ").append(String.join("; ", failed)).append('\n');
         }
         sb.append("\n").append(READING);
-        sb.append("\n## Headline\n\n").append(Headline.markdown(figures));
+        sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full()));
         sb.append("\nPublished figures: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");

@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -28,15 +29,18 @@ class PeersRunnerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** JMH's unit of each workload's benchmark. */
-    private static final Map<String, String> UNITS = Map.of("one-way", "ops/s", "ping-pong", "ns/op", "scatter-gather", "us/op",
-            "http-round-trip", "us/op", "http-throughput", "ops/s");
+    private static final Map<String, String> UNITS = Map.of("one-way", "ops/s", "ping-pong", "ns/op", "http-round-trip", "us/op",
+            "http-throughput", "ops/s");
 
     /** Every benchmark of the run, each fork's iterations given by {@code score(workload key, impl)}. */
     private static List<Forks> run(BiFunction<String, String, List<double[]>> score) {
         List<Forks> all = new ArrayList<>();
         for (PeersRunner.Workload w : PeersRunner.WORKLOADS) {
             for (String impl : w.names().keySet()) {
-                all.add(new Forks(w.benchmark(), Map.of(w.param(), impl), UNITS.get(w.key()), score.apply(w.key(), impl)));
+                Map<String, String> params = new HashMap<>(w.fixed());
+                params.put(w.param(), impl);
+                String unit = UNITS.getOrDefault(w.key(), w.key().startsWith("scatter-gather") ? "us/op" : null);
+                all.add(new Forks(w.benchmark(), params, unit, score.apply(w.key(), impl)));
             }
         }
         return all;
@@ -93,9 +97,32 @@ class PeersRunnerTest {
                 .doesNotContain("One fork per benchmark");
         List<String> csv = t.csv().toString().lines().toList();
         assertThat(csv.get(0)).isEqualTo("workload,tool,unit,fork,iteration,value");
-        // 22 benchmarks x 5 forks x (3 iterations, Pekko's one-way 2)
-        assertThat(csv).hasSize(1 + 21 * 5 * 3 + 5 * 2);
+        // 39 benchmarks (scatter-gather: 5 at each of 4 task sizes) x 5 forks x (3 iterations, Pekko's one-way 2)
+        assertThat(csv).hasSize(1 + 38 * 5 * 3 + 5 * 2);
         assertThat(csv).contains("ping-pong round trip,Pekko typed actors,µs,1,2,0.280000");
+    }
+
+    @Test
+    void eachScatterGatherTaskSizeIsItsOwnWorkloadAndTakesOnlyItsOwnForks() {
+        // ccr-core's time is 10 µs per xorshift round of a task; every peer's is 100 µs whatever the size.
+        List<Forks> forks = new ArrayList<>();
+        for (Forks f : run((w, impl) -> forks(5, 100, 101, 99))) {
+            String rounds = f.params().get("rounds");
+            forks.add(rounds != null && "ccr".equals(f.params().get("impl"))
+                    ? new Forks(f.benchmark(), f.params(), f.unit(), forks(5, 10.0 * Integer.parseInt(rounds)))
+                    : f);
+        }
+
+        PeersRunner.Tables t = PeersRunner.tables(forks, options(5));
+
+        for (int rounds : PeersRunner.SCATTER_ROUNDS) {
+            Figure invokeAll = t.figures().stream().filter(f -> f.id().equals("peers.scatter-gather-" + rounds + ".invokeAll"))
+                    .findFirst().orElseThrow();
+            assertThat(invokeAll.ours().value()).isEqualTo(10.0 * rounds);
+            assertThat(invokeAll.peer().value()).isEqualTo(100);
+        }
+        assertThat(t.markdown()).contains("| scatter-gather of 1,000 tasks of 1 xorshift round (µs) | invokeAll on newFixedThreadPool(2) |")
+                .contains("| scatter-gather of 1,000 tasks of 1,000 xorshift rounds (µs) | one virtual thread per task |");
     }
 
     @Test

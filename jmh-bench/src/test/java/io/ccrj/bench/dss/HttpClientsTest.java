@@ -2,12 +2,9 @@ package io.ccrj.bench.dss;
 
 import io.ccrj.bench.dss.baseline.RawNettyHttpServer;
 import io.ccrj.bench.dss.baseline.RawPingHandler;
-import io.ccrj.bench.dss.client.HttpLoadGenerator;
 import io.ccrj.bench.dss.client.HttpReply;
 import io.ccrj.bench.dss.client.HttpRequestSpec;
 import io.ccrj.bench.dss.client.HttpRoundTripClient;
-import io.ccrj.bench.dss.client.LoadResult;
-import io.ccrj.bench.dss.client.LoadSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -102,9 +99,6 @@ class HttpClientsTest {
         HttpRequestSpec get = HttpRequestSpec.get("http://127.0.0.1:" + port + "/services/ping");
         assertThatThrownBy(() -> HttpRoundTripClient.connect(get))
                 .isInstanceOf(ConnectException.class).hasMessageContaining("127.0.0.1:" + port);
-        LoadSettings load = LoadSettings.of(get).withConnections(2).withTimes(Duration.ZERO, Duration.ofMillis(100));
-        assertThatThrownBy(() -> HttpLoadGenerator.run(load))
-                .isInstanceOf(ConnectException.class).hasMessageContaining("127.0.0.1:" + port);
     }
 
     @ParameterizedTest
@@ -129,41 +123,6 @@ class HttpClientsTest {
             assertThatThrownBy(client::exchange).isInstanceOf(IOException.class)
                     .hasMessageContaining("127.0.0.1:" + port).hasMessageContaining("after 1 responses");
         }
-    }
-
-    @ParameterizedTest
-    @EnumSource(NettyTransport.class)
-    void loadGeneratorCountsEveryResponseTheServerSent(NettyTransport transport) throws Exception {
-        HttpRequestSpec ping = HttpRequestSpec.postJson(url(RawPingHandler.PING_ACTION_PATH), "{}");
-        LoadSettings settings = LoadSettings.of(ping).withConnections(8).withPipelineDepth(4).withIoThreads(2)
-                .withTransport(transport).withTimes(Duration.ofMillis(200), Duration.ofMillis(500));
-        LoadResult result = HttpLoadGenerator.run(settings);
-        assertThat(result.errors()).isEmpty();
-        assertThat(result.non2xx()).isZero();
-        assertThat(result.responses()).isPositive().isLessThanOrEqualTo(result.totalResponses());
-        assertThat(result.latencyNanos().getTotalCount()).isEqualTo(result.responses());
-        assertThat(result.totalResponses()).isEqualTo(server.pingCount());
-        assertThat(result.throughput()).isPositive();
-        assertThat(result.summary()).contains("req/s").contains("errors 0");
-    }
-
-    @Test
-    void loadGeneratorCountsNon2xxResponses() throws Exception {
-        LoadSettings settings = LoadSettings.of(HttpRequestSpec.get(url("/nothing/here"))).withConnections(2)
-                .withTimes(Duration.ZERO, Duration.ofMillis(200));
-        LoadResult result = HttpLoadGenerator.run(settings);
-        assertThat(result.responses()).isPositive();
-        assertThat(result.non2xx()).isEqualTo(result.responses());
-    }
-
-    @Test
-    void loadGeneratorReportsConnectionsTheServerCloses() throws Exception {
-        HttpRequestSpec closing = HttpRequestSpec.get(url(RawPingHandler.PING_PATH)).withHeader("Connection", "close");
-        LoadResult result = HttpLoadGenerator.run(LoadSettings.of(closing).withConnections(3)
-                .withTimes(Duration.ZERO, Duration.ofMillis(200)));
-        // Closed cleanly or reset, depending on when the client's next request meets the close.
-        assertThat(result.errors()).hasSize(3).allSatisfy(e -> assertThat(e).contains("after 1 response(s)"));
-        assertThat(result.summary()).contains("errors 3");
     }
 
     @Test
