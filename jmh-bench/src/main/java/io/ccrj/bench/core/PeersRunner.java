@@ -261,7 +261,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 + (oneFork ? " One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes"
                         + " (about 2x apart on 2-vCPU machines), so no ratio is stated; --full runs 5 forks." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
-                + " request in flight each (JMH has no twin of the 32-connection load generator used before).\n";
+                + " request in flight each.\n";
         return new Tables(notes, csv, figures);
     }
 

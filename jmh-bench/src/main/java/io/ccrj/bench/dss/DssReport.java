@@ -76,8 +76,8 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         sb.append(two).append('\n');
 
         sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in flight each%n%n"
-                + "JMH's `DssThroughputBenchmark.oneInFlight` (one benchmark thread per connection), %s per server. The 32"
-                + " connections of the load generator this section used before have no JMH twin.%n%n", DssThroughputBenchmark.THREADS,
+                + "JMH's `DssThroughputBenchmark.oneInFlight` (one benchmark thread per connection), %s per server; the"
+                + " clients share the machine's cores with the server.%n%n", DssThroughputBenchmark.THREADS,
                 settings.describe()));
         MarkdownTable t = new MarkdownTable("lrll", "server", "requests/s (95% interval)", "forks", "vs raw Netty");
         Estimate rawRate = throughput.get(DssTarget.RAW_NETTY).acrossForks();

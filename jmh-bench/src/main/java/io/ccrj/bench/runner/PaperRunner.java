@@ -143,6 +143,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         out.println("ccrj paper — the papers' experiments, " + o.mode() + " mode");
         out.println(MachineInfo.describe());
         out.printf(Locale.ROOT, "%d sections; results in %s%n", sections.size(), dir);
+        // The code that runs is the benchmark jar as built now: what the tree holds later is not in it.
+        String commit = MachineInfo.commit();
         long start = System.nanoTime();
         List<Report> reports = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
@@ -166,7 +168,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             }
         }
         double took = (System.nanoTime() - start) / 1e9;
-        String results = resultsMarkdown(o, dir, reports, took, failed, figures);
+        String results = resultsMarkdown(o, dir, reports, took, failed, figures, commit);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
         out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures, o.full()));
@@ -275,10 +277,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
     private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
-                                          List<Figure> figures) {
+                                          List<Figure> figures, String commit) {
         StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
-        sb.append("- commit ").append(MachineInfo.commit()).append('\n');
+        sb.append("- commit ").append(commit).append('\n');
         sb.append("- date ").append(LocalDate.now()).append(", mode ").append(o.mode())
                 .append(", took ").append(Progress.clockTime(took)).append('\n');
         sb.append("- command: `bin/ccrj paper").append(o.full() ? " --full" : "").append(o.smoke() ? " --smoke" : "");
