@@ -218,7 +218,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     /** The table, the CSV and the figures from JMH's forks; fails if a benchmark of a workload is missing. */
     static Tables tables(List<Forks> forks, Options o) {
-        String rerun = o.jmh().forks() >= 5 ? Headline.rerun("peers", true) : "--full: 5 forks";
+        String rerun = Headline.rerunAfterForks("peers", o.jmh().forks());
         boolean oneFork = o.jmh().forks() < 2;
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrll", "workload", "tool", "median (95% interval)", "forks", "ours vs it");

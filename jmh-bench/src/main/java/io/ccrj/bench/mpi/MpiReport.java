@@ -65,7 +65,7 @@ final class MpiReport {
 
     /** The setting that narrows the intervals (forks), as the tables say it: more forks than this run had. */
     private String rerun() {
-        return options.jmh().forks() >= 5 ? Headline.rerun("mpi", true) : "--full: 5 forks";
+        return Headline.rerunAfterForks("mpi", options.jmh().forks());
     }
 
     /** The same run's baselines measured with nothing of ccr's, items beside the patterns, operations and copy models. */

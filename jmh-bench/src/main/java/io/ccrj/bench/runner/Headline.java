@@ -98,6 +98,11 @@ public final class Headline {
         return full ? "more forks: bin/ccrj " + section + " --full --forks 10" : section.equals("peers") ? "--full: 5 forks" : "--full";
     }
 
+    /** What narrows a JMH figure's interval after a run of {@code forks} forks: {@code --full}'s 5, or more than that. */
+    public static String rerunAfterForks(String section, int forks) {
+        return forks >= 5 ? rerun(section, true) : "--full: 5 forks";
+    }
+
     /**
      * How ours compares with another figure (the papers', a point, or the peer's), whichever
      * direction is better: "2.00x better (1.81-2.21x)" where both are resolved and apart, else

@@ -120,4 +120,14 @@ class HeadlineTest {
         assertThatThrownBy(() -> Figure.of(List.of("x"), "y", "µs", true, Estimate.point(1), "overhead.amd.Pipline.match.2"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overhead.amd.Pipline.match.2");
     }
+
+    @Test
+    void afterAFullRunTheAdviceIsMoreForksOfThatSectionNotFull() {
+        Estimate wide = e(0.8, 0.2, 0.9);
+        assertThat(Headline.show(wide, Headline.rerunAfterForks("mpi", 5)))
+                .isEqualTo("not resolved at these settings (interval 0.200 .. 0.900; rerun with more forks: bin/ccrj mpi --full --forks 10)");
+        assertThat(Headline.rerunAfterForks("peers", 1)).isEqualTo("--full: 5 forks");
+        String table = Headline.markdown(List.of(Figure.of(List.of("mpi", "x"), "x", "µs", true, wide, null)), true);
+        assertThat(table).contains("more forks: bin/ccrj mpi --full --forks 10").doesNotContain("rerun with --full)");
+    }
 }
