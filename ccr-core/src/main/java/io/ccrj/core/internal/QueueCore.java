@@ -223,7 +223,7 @@ public final class QueueCore implements TaskSink {
         if (turns != null) {
             turns.schedule();
         } else if (wasIdle) {
-            pool.makeReady(this); // after the offer: the token's holder finds the task in place
+            pool.keepOrMakeReady(this); // after the offer: the token's holder finds the task in place
         } else if (sharesDrains && token.isKept()) {
             token.handOnKeptToken(); // after the offer: the next holder finds the task in place
         }

@@ -229,7 +229,7 @@ final class QueueDrains {
                     continue; // an item came before the port lock: take it
                 }
                 if (count.decrementAndGet() > 0) {
-                    pool.makeReady(queue);
+                    pool.keepOrMakeReady(queue); // what was posted meanwhile runs next on this core
                 }
                 policies.afterTake();
                 executed.add(ran);

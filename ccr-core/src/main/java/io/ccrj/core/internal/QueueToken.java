@@ -152,7 +152,7 @@ final class QueueToken {
     void handOnKeptToken() {
         WorkerThread keeper = tokenKeeper;
         if (keeper != null && TOKEN_KEEPER.compareAndSet(this, keeper, null)) {
-            pool.makeReady(queue);
+            pool.keepOrMakeReady(queue); // a handler posting to its own queue runs the post next, on its core
         }
     }
 

@@ -4,6 +4,8 @@ import io.ccrj.core.IdleStrategy;
 import io.ccrj.core.Port;
 import io.ccrj.core.internal.jfr.JfrEvents;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,6 +28,22 @@ import java.util.concurrent.locks.LockSupport;
  * ready wakes a parked one for them if nobody else searches. Parking also has a timeout, as a
  * second line of defence; it costs an idle pool a wake-up per {@code maxParkNanos}, nothing more.
  *
+ * <h2>Keeping a posted queue on its worker</h2>
+ * A handler that posts to a queue with nothing pending makes the queue ready. Offered to the ready
+ * list, it would be taken at once by a searching worker, so that a chain of hand-offs (a message
+ * bounced between two ports, a request and its reply) runs each hop on the other core, and every
+ * hop moves its message's cache lines across. So a worker whose handler makes a queue ready keeps
+ * the token instead ({@link WorkerThread#keptQueue}) and runs that queue as soon as its task
+ * ends, while no other queue is waiting and another worker searches (or none is parked). A
+ * searching worker takes a kept queue over once it has been kept for {@link #TAKE_OVER_NANOS},
+ * and before it parks, so a long handler holds back the work it posted by about that much, and a
+ * handler that waits for the work it posted still finds another worker to run it. Go's scheduler
+ * does the same with its "run next" slot. Kept and parked meet in the same handshake as offered
+ * and parked: the keeper stores the kept queue and then reads the workers' park states, a parking
+ * worker stores its park state and then reads the kept queues (all sequentially consistent), so
+ * either the keeper sees the parked worker and offers the queue after all, or the parking worker
+ * sees the kept queue and takes it instead of parking.
+ *
  * <h2>Shutdown</h2>
  * {@link #close(Duration)} stops accepting work from other threads (workers of this pool may still
  * post, so running handler chains can finish), waits until every queue is empty and every worker
@@ -47,6 +65,21 @@ public final class WorkerPool {
     /** The park timeout: the second line of defence against a lost wake-up (class comment). */
     private final long maxParkNanos;
     private static final long DEFAULT_MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * How long a searching worker leaves a queue kept by a busy worker before it takes the queue
+     * over (class comment): long enough for a short handler to end and run it on its own core (a
+     * hand-off costs well under a microsecond), short against the spin phase of the idle strategy.
+     */
+    static final long TAKE_OVER_NANOS = 5_000;
+    private static final VarHandle KEPT_QUEUE;
+
+    static {
+        try {
+            KEPT_QUEUE = MethodHandles.lookup().findVarHandle(WorkerThread.class, "keptQueue", QueueCore.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /**
      * The idle strategy's spin, shortened in proportion when workers outnumber the cores: a
      * spinning worker then holds a core that a worker with work (or the poster) needs.
@@ -134,6 +167,83 @@ public final class WorkerPool {
     }
 
     /**
+     * Makes {@code q} ready from a thread that could run it next: after a post counted the queue's
+     * first pending task, after a post handed on a token kept for a drain's items, or after a token
+     * holder finished a drain with tasks still pending. Kept by the calling thread if it is a worker
+     * of this pool and keeping cannot strand the queue, else offered as {@link #makeReady} does (see
+     * the class comment).
+     */
+    void keepOrMakeReady(QueueCore q) {
+        if (workers.length > 1 && Thread.currentThread() instanceof WorkerThread self && self.pool == this
+                && self.keptQueue == null && state == OPEN && ready.isEmpty() && parkedOrNoneSearching() != 1) {
+            self.keptSince = System.nanoTime();
+            self.keptQueue = q; // volatile: before the park states are read again below
+            if (parkedOrNoneSearching() == 1 && KEPT_QUEUE.compareAndSet(self, q, null)) {
+                // A worker parked since the first look, and nobody searches: it might have parked
+                // without seeing the kept queue, so offer it after all (and wake that worker).
+                makeReady(q);
+            }
+            return;
+        }
+        makeReady(q);
+    }
+
+    /**
+     * 1 if a worker is parked and no worker searches (a kept queue could wait for the keeper's
+     * handler alone), else 0. Sequentially consistent reads.
+     */
+    private int parkedOrNoneSearching() {
+        return parkedCount.get() > 0 && !anyWorkerSearching() ? 1 : 0;
+    }
+
+    /**
+     * The queue {@code self} kept, claimed back, or {@code null}. If other queues are ready
+     * meanwhile, the kept one goes to the back of the ready list and the one at its head is
+     * returned, so that keeping never lets a queue overtake others (round robin holds).
+     */
+    private QueueCore claimKept(WorkerThread self) {
+        QueueCore q = self.keptQueue;
+        if (q == null || !KEPT_QUEUE.compareAndSet(self, q, null)) {
+            return null;
+        }
+        if (ready.isEmpty()) {
+            return q;
+        }
+        makeReady(q);
+        return ready.poll();
+    }
+
+    /**
+     * A queue kept by another worker, taken over: one kept for {@link #TAKE_OVER_NANOS} or more,
+     * or any if {@code self} is about to park. {@code null} if none.
+     */
+    private QueueCore takeOverKept(WorkerThread self, long now, boolean aboutToPark) {
+        for (WorkerThread w : workers) {
+            if (w == self) {
+                continue;
+            }
+            QueueCore q = w.keptQueue;
+            // keptSince is read after keptQueue (volatile): it is this keep's time or a later one's,
+            // and a later keep makes the compare-and-set below fail.
+            if (q != null && (aboutToPark || now - w.keptSince >= TAKE_OVER_NANOS)
+                    && KEPT_QUEUE.compareAndSet(w, q, null)) {
+                return q;
+            }
+        }
+        return null;
+    }
+
+    /** {@code true} if a worker keeps a queue (a snapshot; sequentially consistent reads). */
+    private boolean anyKept() {
+        for (WorkerThread w : workers) {
+            if (w.keptQueue != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * {@code true} if a worker is idle but not parked: it polls the ready list again before it
      * parks, and parking looks at the list once more after announcing itself (see the class
      * comment), so a queue made ready now is found without waking anyone. Waking a parked worker
@@ -187,29 +297,15 @@ public final class WorkerPool {
             if (state == STOPPED) {
                 return; // shutdownNow: what is still queued is discarded, not run
             }
-            QueueCore q = ready.poll();
+            QueueCore q = workers.length > 1 ? claimKept(self) : null;
+            if (q == null) {
+                q = ready.poll();
+            }
             if (q != null) {
                 idleSince = 0;
                 spins = 0;
                 self.lostCore.reset();
-                if (workers.length > 1) {
-                    self.busy.set(1); // a full fence before passOnBacklog reads the other workers' flags
-                    passOnBacklog();
-                } else {
-                    self.busy.lazySet(1);
-                }
-                int ran = 0;
-                try {
-                    ran = q.runWithToken(self);
-                } catch (Throwable t) {
-                    // Task.execute never throws; this guards the loop against a bug in the runtime.
-                    Failures.log(t, "worker " + self.getName());
-                } finally {
-                    self.busy.lazySet(0);
-                }
-                if (ran > 0) {
-                    self.processed.lazySet(self.processed.get() + ran);
-                }
+                run(self, q);
                 continue;
             }
             int s = state;
@@ -225,7 +321,15 @@ public final class WorkerPool {
             }
             long now = System.nanoTime();
             long idleFor = now - idleSince;
-            if (idle.parks() && !self.lostCore.maySpin(now)) {
+            boolean lostCore = idle.parks() && !self.lostCore.maySpin(now);
+            boolean parkNow = lostCore || (idle.parks() && idleFor >= spinNanos + idle.yieldNanos());
+            QueueCore taken = workers.length > 1 ? takeOverKept(self, now, parkNow) : null;
+            if (taken != null) {
+                idleSince = 0;
+                spins = 0;
+                self.lostCore.reset();
+                run(self, taken);
+            } else if (lostCore) {
                 // The polls took far longer than they take on a core of our own: another process
                 // holds the core, and spinning or yielding on would cost the producer a time slice.
                 park(self);
@@ -236,7 +340,7 @@ public final class WorkerPool {
                 Thread.onSpinWait();
             } else if (idleFor < spinNanos + idle.yieldNanos()) {
                 Thread.yield();
-            } else if (idle.parks()) {
+            } else if (parkNow) {
                 park(self);
                 idleSince = System.nanoTime();
                 spins = 0;
@@ -246,10 +350,33 @@ public final class WorkerPool {
         }
     }
 
+    /** Runs the queue whose token {@code self} took. */
+    private void run(WorkerThread self, QueueCore q) {
+        if (workers.length > 1) {
+            self.busy.set(1); // a full fence before passOnBacklog reads the other workers' flags
+            passOnBacklog();
+        } else {
+            self.busy.lazySet(1);
+        }
+        int ran = 0;
+        try {
+            ran = q.runWithToken(self);
+        } catch (Throwable t) {
+            // Task.execute never throws; this guards the loop against a bug in the runtime.
+            Failures.log(t, "worker " + self.getName());
+        } finally {
+            self.busy.lazySet(0);
+        }
+        if (ran > 0) {
+            self.processed.lazySet(self.processed.get() + ran);
+        }
+    }
+
     private void park(WorkerThread self) {
         self.parkState.set(WorkerThread.PARKED);
         parkedCount.incrementAndGet();
-        if (!ready.isEmpty() || state != OPEN) {
+        // A kept queue seen here is taken over on the next pass instead of parking (class comment).
+        if (!ready.isEmpty() || state != OPEN || (workers.length > 1 && anyKept())) {
             if (self.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
                 parkedCount.decrementAndGet();
             }
@@ -364,6 +491,9 @@ public final class WorkerPool {
         }
         while (ready.poll() != null) {
             // tokens of drained queues
+        }
+        for (WorkerThread w : workers) {
+            w.keptQueue = null; // its tasks were in its queue's FIFO: discarded and counted above
         }
         return dropped;
     }

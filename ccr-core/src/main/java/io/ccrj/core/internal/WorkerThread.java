@@ -34,6 +34,17 @@ public final class WorkerThread extends Thread {
      */
     final java.util.concurrent.atomic.AtomicLong wakeUps = new java.util.concurrent.atomic.AtomicLong();
 
+    /**
+     * A queue whose token this worker keeps to run next: a handler running here made it ready, and
+     * this worker runs it as soon as its current task ends (see {@link WorkerPool#keepOrMakeReady}).
+     * Set by this thread only, with a volatile store (one side of the parking handshake); cleared
+     * by compare-and-set only, by this thread or by an idle worker that takes the queue over, so
+     * the token is claimed exactly once.
+     */
+    volatile QueueCore keptQueue;
+    /** When {@link #keptQueue} was set ({@link System#nanoTime()}); written by this thread before that store. */
+    long keptSince;
+
     /** Tasks of one batch taken under a queue's token ({@link QueueDrains}); used only by this thread. */
     final Task[] batch = new Task[QueueDrains.MAX_BATCH];
     /** Items taken from a direct drain under a queue's token ({@link DirectDrain#take}); this thread only. */

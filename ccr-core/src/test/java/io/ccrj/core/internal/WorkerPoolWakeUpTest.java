@@ -25,7 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>What the protocol promises: a queue made ready while a worker searches the ready list wakes
  * nobody (the searcher finds it); one made ready while no worker searches wakes a parked worker;
  * a worker that takes a queue while others are still ready, and nobody else searches, wakes a
- * parked worker for them.
+ * parked worker for them; a queue kept by the worker whose handler posted to it is taken over by
+ * another worker when the handler does not end, so that no task waits for a handler that waits
+ * for it.
  */
 @Timeout(60)
 class WorkerPoolWakeUpTest {
@@ -138,5 +140,73 @@ class WorkerPoolWakeUpTest {
             t.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS * 3));
         }
         assertThat(done.await(WAIT_SECONDS * 3, TimeUnit.SECONDS)).as("tasks left: %d", done.getCount()).isTrue();
+    }
+
+    @Test
+    void aHandlerThatWaitsForWhatItPostedIsNotWaitedFor() throws Exception {
+        // The handler's post makes the queue ready, and the posting worker keeps it to run next;
+        // but the handler blocks until that task has run, so another worker must take the kept
+        // queue over, whether it was searching (after the take-over delay) or about to park
+        // (before it parks). No park timeout rescues a miss: the round would hang.
+        for (IdleStrategy idle : List.of(IdleStrategy.parkImmediately(),
+                IdleStrategy.spinThenPark(Duration.ofNanos(2_000), Duration.ZERO),
+                IdleStrategy.spinThenPark(Duration.ofNanos(20_000), Duration.ZERO), IdleStrategy.spinThenPark())) {
+            WorkerPool p = pool(2, idle);
+            QueueCore a = new QueueCore("a", p, null, SchedulingPolicy.unconstrained());
+            QueueCore b = new QueueCore("b", p, null, SchedulingPolicy.unconstrained());
+            for (int round = 0; round < 200; round++) {
+                QueueCore target = round % 2 == 0 ? b : a; // to another queue, and to the handler's own
+                CompletableFuture<Boolean> outer = submit(a, () -> {
+                    CountDownLatch ran = new CountDownLatch(1);
+                    submit(target, () -> {
+                        ran.countDown();
+                        return null;
+                    });
+                    return ran.await(WAIT_SECONDS, TimeUnit.SECONDS);
+                });
+                assertThat(outer.get(WAIT_SECONDS * 2, TimeUnit.SECONDS)).as("round %d with %s", round, idle).isTrue();
+                if (round % 10 == 0) {
+                    Thread.sleep(1); // let the other worker go idle, and park, between some rounds
+                }
+            }
+        }
+    }
+
+    @Test
+    void aChainOfHandOffsLosesNoHop() throws Exception {
+        // One message bounced between two queues, each hop posted by the previous hop's handler,
+        // so that the posting worker keeps each hop (and the other worker takes some over): every
+        // hop runs once, in order (no hop lost, run twice or overtaken), with no park timeout to
+        // rescue a kept queue that nobody runs.
+        WorkerPool p = pool(2, IdleStrategy.spinThenPark());
+        QueueCore ping = new QueueCore("ping", p, null, SchedulingPolicy.unconstrained());
+        QueueCore pong = new QueueCore("pong", p, null, SchedulingPolicy.unconstrained());
+        int hops = 200_000;
+        int[] seen = new int[1]; // touched by one hop at a time: each hop is posted by the one before
+        CompletableFuture<Integer> done = new CompletableFuture<>();
+        class Hop implements java.util.concurrent.Callable<Void> {
+            final int n;
+
+            Hop(int n) {
+                this.n = n;
+            }
+
+            @Override
+            public Void call() {
+                if (seen[0] != n) {
+                    done.completeExceptionally(new AssertionError("hop " + n + " after hop " + (seen[0] - 1)));
+                    return null;
+                }
+                seen[0] = n + 1;
+                if (n + 1 == hops) {
+                    done.complete(seen[0]);
+                } else {
+                    submit(n % 2 == 0 ? pong : ping, new Hop(n + 1));
+                }
+                return null;
+            }
+        }
+        submit(ping, new Hop(0));
+        assertThat(done.get(WAIT_SECONDS * 3, TimeUnit.SECONDS)).isEqualTo(hops);
     }
 }
