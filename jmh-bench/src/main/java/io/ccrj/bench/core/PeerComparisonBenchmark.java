@@ -42,14 +42,17 @@ import java.util.concurrent.TimeUnit;
  *   on it per message, an {@code ArrayBlockingQueue} drained by a virtual thread, and a raw JCTools
  *   MPSC queue to one thread idling like ccr-core (a baseline). Run with {@code -prof gc} for bytes per message.</li>
  *   <li>{@link RoundTrip}: ping-pong between two parties, time per round trip: ccr-core (one
- *   dispatcher per party, and both parties on one dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
- *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools.</li>
+ *   one-thread dispatcher per party, both parties on one one-thread dispatcher, and both on one
+ *   two-thread dispatcher), Pekko, jox rendezvous channels, {@code SynchronousQueue} on virtual
+ *   threads, {@code CompletableFuture.runAsync} hops between two one-thread pools, and the floor: two
+ *   threads spinning on JCTools SPSC queues.</li>
  *   <li>{@link ScatterGather}: 1,000 tasks of 1, 10, 100 or 1,000 xorshift rounds scattered and their
  *   results gathered on two workers: ccr-core (requests to a port with a persistent receive, results
  *   gathered by a {@code multipleItemReceive} of 1,000) against {@code CompletableFuture.supplyAsync}
  *   on a two-thread {@code ForkJoinPool} and {@code allOf}, {@code invokeAll} on
- *   {@code Executors.newFixedThreadPool(2)}, and one virtual thread per task; and the floor, the same
- *   work as two halves on the {@code ForkJoinPool(2)}.</li>
+ *   {@code Executors.newFixedThreadPool(2)}, one virtual thread per task, and Apache Pekko (a pool
+ *   router of two typed actors replying to a gathering actor); and the floor, the same work as two
+ *   halves on the {@code ForkJoinPool(2)}.</li>
  * </ul>
  *
  * <pre>{@code
@@ -111,7 +114,7 @@ public class PeerComparisonBenchmark {
         /** Round trips per invocation. */
         public static final int ROUNDS = 10_000;
 
-        @Param({"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
+        @Param({"ccr", "ccrOneDispatcher", "ccrTwoThreads", "pekko", "jox", "syncQueueVirtual", "completableFuture", "floor"})
         public String impl;
 
         private PingPong peer;
@@ -154,7 +157,7 @@ public class PeerComparisonBenchmark {
         /** Tasks per scatter. */
         public static final int TASKS = 1_000;
 
-        @Param({"ccr", "completableFuture", "invokeAll", "virtualThreads", "twoHalves"})
+        @Param({"ccr", "completableFuture", "invokeAll", "virtualThreads", "pekko", "twoHalves"})
         public String impl;
 
         /** Xorshift rounds per task. */
@@ -174,6 +177,9 @@ public class PeerComparisonBenchmark {
         record Request(int n, Port<Long> reply) {
         }
 
+        /** Pekko: the router of two worker actors, and the gathering actor's sums to come. */
+        private PekkoScatter pekko;
+
         @Setup(Level.Trial)
         public void start() {
             if (rounds < 1) {
@@ -191,17 +197,21 @@ public class PeerComparisonBenchmark {
                 case "completableFuture", "twoHalves" -> executor = new ForkJoinPool(2);
                 case "invokeAll" -> executor = Executors.newFixedThreadPool(2);
                 case "virtualThreads" -> executor = Executors.newVirtualThreadPerTaskExecutor();
+                case "pekko" -> pekko = PekkoScatter.start(TASKS, n -> work(n, r));
                 default -> throw new IllegalArgumentException("unknown scatter-gather peer " + impl);
             }
         }
 
         @TearDown(Level.Trial)
-        public void stop() {
+        public void stop() throws Exception {
             if (dispatcher != null) {
                 dispatcher.close();
             }
             if (executor != null) {
                 executor.shutdownNow();
+            }
+            if (pekko != null) {
+                pekko.close();
             }
         }
 
@@ -229,6 +239,7 @@ public class PeerComparisonBenchmark {
                 case "invokeAll" -> invokeAll();
                 case "virtualThreads" -> gathered(submitted());
                 case "twoHalves" -> twoHalves();
+                case "pekko" -> pekko.scatterGather();
                 default -> futures();
             };
             if (sum != expected) {

@@ -111,6 +111,11 @@ final class Peers {
             // carrier can).
             case "ccr" -> PingPong.create("ccrTwoDispatchers");
             case "ccrOneDispatcher" -> PingPong.create(impl);
+            // Both parties' receivers on one two-thread dispatcher, one queue (the guide's setting): the
+            // dispatcher decides where each hop runs.
+            case "ccrTwoThreads" -> PingPong.create("ccr");
+            // The floor: two threads, each polling its own JCTools SPSC queue (spinning while the ball is in flight).
+            case "floor" -> PingPong.create("jctoolsSpsc");
             // Pekko: two typed actors that tell each other the ball.
             case "pekko" -> {
                 ActorSystem<Ball> system = ActorSystem.create(Behaviors.setup(ctx -> {

@@ -90,13 +90,15 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
             "ArrayBlockingQueue, virtual thread");
     /** Ping-pong peers ({@link Peers#roundTrips}). */
     static final Map<String, String> PING_PONG = names("ccr", "ccr-core", "ccrOneDispatcher",
-            "ccr-core, both parties on one dispatcher", "pekko", "Pekko typed actors", "jox",
+            "ccr-core, both parties on one one-thread dispatcher", "ccrTwoThreads",
+            "ccr-core, both parties on one two-thread dispatcher", "pekko", "Pekko typed actors", "jox",
             "jox rendezvous channels", "completableFuture", "CompletableFuture hops between two ForkJoinPool(1)",
-            "syncQueueVirtual", "SynchronousQueue, virtual threads");
+            "syncQueueVirtual", "SynchronousQueue, virtual threads", "floor",
+            "the floor: two threads spinning on JCTools SPSC queues");
     /** Scatter-gather peers ({@link ScatterGather}). */
     static final Map<String, String> SCATTER = names("ccr", "ccr-core", "completableFuture",
             "CompletableFuture.supplyAsync on ForkJoinPool(2)", "invokeAll", "invokeAll on newFixedThreadPool(2)",
-            "virtualThreads", "one virtual thread per task", "twoHalves", "the floor: the same work in two halves on ForkJoinPool(2)");
+            "virtualThreads", "one virtual thread per task", "pekko", "Pekko: a pool router of two typed actors", "twoHalves", "the floor: the same work in two halves on ForkJoinPool(2)");
     /** The scatter-gather's task sizes, xorshift rounds per task: one workload each. */
     static final List<Integer> SCATTER_ROUNDS = List.of(1, 10, 100, 1_000);
     /** HTTP peers ({@link DssTarget} names): dss-services first (its host, handlers on the event loop). */

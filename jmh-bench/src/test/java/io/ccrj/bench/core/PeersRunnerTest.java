@@ -97,8 +97,8 @@ class PeersRunnerTest {
                 .doesNotContain("One fork per benchmark");
         List<String> csv = t.csv().toString().lines().toList();
         assertThat(csv.get(0)).isEqualTo("workload,tool,unit,fork,iteration,value");
-        // 39 benchmarks (scatter-gather: 5 at each of 4 task sizes) x 5 forks x (3 iterations, Pekko's one-way 2)
-        assertThat(csv).hasSize(1 + 38 * 5 * 3 + 5 * 2);
+        // 45 benchmarks (ping-pong: 8; scatter-gather: 6 at each of 4 task sizes) x 5 forks x (3 iterations, Pekko's one-way 2)
+        assertThat(csv).hasSize(1 + 44 * 5 * 3 + 5 * 2);
         assertThat(csv).contains("ping-pong round trip,Pekko typed actors,µs,1,2,0.280000");
     }
 

@@ -27,7 +27,7 @@ class PeersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ccr", "ccrOneDispatcher", "pekko", "jox", "syncQueueVirtual", "completableFuture"})
+    @ValueSource(strings = {"ccr", "ccrOneDispatcher", "ccrTwoThreads", "pekko", "jox", "syncQueueVirtual", "completableFuture", "floor"})
     @Timeout(60)
     void roundTripsPlayEveryRound(String impl) throws Exception {
         try (PingPong p = Peers.roundTrips(impl)) {
