@@ -25,30 +25,48 @@ import java.util.concurrent.locks.ReentrantLock;
  *       can send, post and drain meanwhile.</li>
  *   <li>No lost wake-up. A waiting thread is in {@link #waiters}, with what it waits for, from
  *       before its first test of the condition until it returns, and the mailbox's
- *       {@code waiting} flag stays set for good. A delivered message wakes every waiter whose
- *       wait it may complete ({@link Pending#mayTake}: a receive or probe whose source, tag and
- *       communicator it matches, any other kind of wait), after appending it; the other
- *       producers (a zero-copy message consumed, a shared-memory collective completed, the
- *       world's abort) wake every waiter. So whichever thread drains a message, the waiter it is
- *       for was woken by its delivery, or registered after it and drains before parking. A
- *       thread whose drain moved messages advances {@link #generation}; a waiter reads it before
- *       its test and parks only if it has not changed since, which saves a park when another
- *       thread's drain raced its test.</li>
+ *       {@code waiting} flag stays set for good. A waiter spins, then yields, re-testing, and
+ *       marks itself parked before its last look ({@link Waiter}). A delivered message wakes every
+ *       parked waiter whose wait it may complete ({@link Pending#mayTake}: a receive or probe
+ *       whose source, tag and communicator it matches, any other kind of wait), after appending
+ *       it; a thread whose drain moved messages advances {@link #generation} and then wakes every
+ *       other parked waiter; the other producers (a zero-copy message consumed, a shared-memory
+ *       collective completed, the world's abort) wake every waiter. A waiter reads the generation
+ *       before its test and parks only if neither it nor the inbound queue changed since, after
+ *       marking itself parked: so a message, whichever thread drains it, either is seen by the
+ *       waiter's last look or wakes it.</li>
  *   <li>For the watchdog the rank is blocked while at least one of its threads waits
  *       ({@link #blocked}, changed under the lock); every wait advances the mailbox's epoch.</li>
  * </ul>
  */
 final class MultipleCalls {
     /**
-     * Yields of a waiting thread before it parks, when nothing moved since its last test: threads
-     * of one rank outnumber the cores. Bounded: a virtual thread that yields in a loop goes back
+     * Yields of a waiting thread before it parks (after its spin), when nothing moved since its last test: threads
+     * of one rank may outnumber the cores. Bounded: a virtual thread that yields in a loop goes back
      * to its carrier's local queue and can keep the carrier from the threads queued elsewhere.
      */
     private static final int YIELDS = 2;
 
     private final ReentrantLock lock = new ReentrantLock();
     /** The rank's waiting threads and what each waits for. */
-    private final Map<Thread, Pending> waiters = new ConcurrentHashMap<>();
+    private final Map<Thread, Waiter> waiters = new ConcurrentHashMap<>();
+
+    /**
+     * A waiting thread's entry: what it waits for, and whether it is parked (or about to park).
+     * {@link #parked} is written by the waiter only, volatile: it sets it and then re-reads the
+     * inbound queue and {@link #generation} before parking; a producer appends (a full fence) and a
+     * draining thread advances the generation (a full fence) before reading it, so either the
+     * waiter sees the message or the drain, or its waker sees it parked and unparks it. A waiter
+     * that is still spinning or yielding is not unparked: it re-tests by itself.
+     */
+    private static final class Waiter {
+        final Pending pending;
+        volatile boolean parked;
+
+        Waiter(Pending pending) {
+            this.pending = pending;
+        }
+    }
     /** Advanced (after unlocking) by every thread whose drain moved a message. */
     private final AtomicLong generation = new AtomicLong();
     /** Threads of the rank waiting in {@link #await} (under {@link #lock}). */
@@ -87,6 +105,12 @@ final class MultipleCalls {
      */
     private void drained() {
         generation.incrementAndGet();
+        Thread me = Thread.currentThread();
+        for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
+            if (w.getKey() != me && w.getValue().parked) {
+                LockSupport.unpark(w.getKey());
+            }
+        }
     }
 
     /** Unparks every thread waiting on the rank (a completion without a message; the abort). Any thread. */
@@ -98,8 +122,9 @@ final class MultipleCalls {
 
     /** Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread. */
     void unparkFor(Message m) {
-        for (Map.Entry<Thread, Pending> w : waiters.entrySet()) {
-            if (w.getValue().mayTake(m)) {
+        for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
+            Waiter waiter = w.getValue();
+            if (waiter.parked && waiter.pending.mayTake(m)) {
                 LockSupport.unpark(w.getKey());
             }
         }
@@ -117,7 +142,8 @@ final class MultipleCalls {
             throw new IllegalStateException("await with the rank's lock held would keep the rank's other threads out");
         }
         Thread me = Thread.currentThread();
-        waiters.put(me, p);
+        Waiter self = new Waiter(p);
+        waiters.put(me, self);
         lock.lock();
         try {
             if (blocked++ == 0) {
@@ -129,6 +155,12 @@ final class MultipleCalls {
             lock.unlock();
         }
         try {
+            // Spin first, as a single-owner wait does (RankMailbox.await): a park and its unpark
+            // cost a message tens of microseconds, so a reply due within the spin window is taken
+            // without one. The window is the rank's (none for virtual-thread ranks, shortened where
+            // ranks outnumber the processors); each poll re-tests under the lock, held only briefly.
+            int spinPolls = mailbox.spinPolls();
+            int polls = 0;
             int yielded = 0;
             while (true) {
                 long g = generation.get();
@@ -153,14 +185,20 @@ final class MultipleCalls {
                 if (generation.get() != g || !mailbox.inboundEmpty()) {
                     continue;        // something moved since the test: test again at once
                 }
+                if (polls < spinPolls) {
+                    mailbox.pauseBetweenPolls(++polls);
+                    continue;
+                }
                 if (yielded < YIELDS) {
                     yielded++;
                     Thread.yield();
                     continue;
                 }
+                self.parked = true; // then the re-reads: see Waiter
                 if (generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted) {
                     LockSupport.park(this);
                 }
+                self.parked = false;
                 yielded = 0;
                 if (Thread.interrupted()) {
                     if (mailbox.world.aborted) {

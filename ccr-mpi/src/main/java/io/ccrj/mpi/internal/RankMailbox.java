@@ -162,6 +162,24 @@ final class RankMailbox extends MailboxConsumerFields {
         this.tail = stub;
     }
 
+    /** Polls a waiting thread of this rank spins for before it yields or parks (0 for virtual-thread ranks). */
+    int spinPolls() {
+        return spinPolls;
+    }
+
+    /**
+     * The pause between two polls of a spinning wait, {@code poll} counting from 1: a spin-wait
+     * hint, or a yield where ranks outnumber the processors and once every
+     * {@link #YIELD_EVERY_MASK} + 1 polls (see there).
+     */
+    void pauseBetweenPolls(int poll) {
+        if (yieldWhileSpinning || (poll & YIELD_EVERY_MASK) == 0) {
+            Thread.yield();
+        } else {
+            Thread.onSpinWait();
+        }
+    }
+
     /**
      * Switches the rank to concurrent calls ({@link io.ccrj.mpi.ThreadLevel#MULTIPLE}); from now on
      * {@code waiting} stays set, so that every producer wakes the waiting threads. Owner only,
@@ -424,12 +442,7 @@ final class RankMailbox extends MailboxConsumerFields {
                     throw world.abortedWhile(worldRank, describe(p));
                 }
                 if (polls < budget) {
-                    polls++;
-                    if (yieldWhileSpinning || (polls & YIELD_EVERY_MASK) == 0) {
-                        Thread.yield();
-                    } else {
-                        Thread.onSpinWait();
-                    }
+                    pauseBetweenPolls(++polls);
                     continue;
                 }
                 if (yielded < yields) {
