@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.ccrj.bench.handoff.PingPong;
 import io.ccrj.bench.handoff.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import io.ccrj.bench.handoff.PingPong;
-import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import io.ccrj.bench.handoff.PingPong;
-import io.ccrj.bench.handoff.Stream;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every peer of {@link PeerComparisonBenchmark} delivers every message and plays every round trip, batch after batch. */
@@ -41,5 +38,17 @@ class PeersTest {
     void unknownImplementationsAreNamed(String impl) {
         assertThatThrownBy(() -> Peers.oneWay(impl)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(impl);
         assertThatThrownBy(() -> Peers.roundTrips(impl)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(impl);
+    }
+
+    @Test
+    @Timeout(60)
+    void pekkosScatterGatherSumsEveryTaskOfEveryScatter() throws Exception {
+        int rounds = 10;
+        long expected = PeerComparisonBenchmark.ScatterGather.sum(rounds);
+        try (PekkoScatter p = PekkoScatter.start(PeerComparisonBenchmark.ScatterGather.TASKS,
+                n -> PeerComparisonBenchmark.ScatterGather.work(n, rounds))) {
+            assertThat(p.scatterGather()).isEqualTo(expected);
+            assertThat(p.scatterGather()).isEqualTo(expected); // the gatherer starts afresh
+        }
     }
 }
