@@ -175,10 +175,10 @@ public final class WorkerPool {
      */
     void keepOrMakeReady(QueueCore q) {
         if (workers.length > 1 && Thread.currentThread() instanceof WorkerThread self && self.pool == this
-                && self.keptQueue == null && state == OPEN && ready.isEmpty() && parkedOrNoneSearching() != 1) {
+                && self.keptQueue == null && state == OPEN && ready.isEmpty() && !keepingCouldStrand()) {
             self.keptSince = System.nanoTime();
             self.keptQueue = q; // volatile: before the park states are read again below
-            if (parkedOrNoneSearching() == 1 && KEPT_QUEUE.compareAndSet(self, q, null)) {
+            if (keepingCouldStrand() && KEPT_QUEUE.compareAndSet(self, q, null)) {
                 // A worker parked since the first look, and nobody searches: it might have parked
                 // without seeing the kept queue, so offer it after all (and wake that worker).
                 makeReady(q);
@@ -189,11 +189,11 @@ public final class WorkerPool {
     }
 
     /**
-     * 1 if a worker is parked and no worker searches (a kept queue could wait for the keeper's
-     * handler alone), else 0. Sequentially consistent reads.
+     * {@code true} if a worker is parked and no worker searches: a kept queue would then wait for
+     * the keeper's handler alone, while a worker sleeps. Sequentially consistent reads.
      */
-    private int parkedOrNoneSearching() {
-        return parkedCount.get() > 0 && !anyWorkerSearching() ? 1 : 0;
+    private boolean keepingCouldStrand() {
+        return parkedCount.get() > 0 && !anyWorkerSearching();
     }
 
     /**
