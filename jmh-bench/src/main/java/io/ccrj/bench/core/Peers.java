@@ -26,9 +26,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class Peers {
     static {
-        // SLF4J initialises its binding on first use; if Pekko's threads ask for loggers while that
-        // is under way, SLF4J replays their calls and prints a three-line notice. Initialising it
-        // here, on the thread that loads the peers, before any actor system starts, avoids that.
+        initLogging();
+    }
+
+    /**
+     * Initialises SLF4J on the calling thread; call before starting an actor system. SLF4J
+     * initialises its binding on first use; if Pekko's threads ask for loggers while that is under
+     * way, SLF4J replays their calls and prints a three-line notice. Initialised first, on the
+     * thread that starts the system, it has nothing to replay.
+     */
+    static void initLogging() {
         org.slf4j.LoggerFactory.getILoggerFactory();
     }
 

@@ -45,6 +45,7 @@ final class PekkoScatter implements AutoCloseable {
      * @return the started scatter
      */
     static PekkoScatter start(int tasks, IntToLongFunction work) {
+        Peers.initLogging();
         CompletableFuture<ActorRef<Task>> router = new CompletableFuture<>();
         PekkoScatter[] self = new PekkoScatter[1];
         ActorSystem<Object> system = ActorSystem.create(Behaviors.setup(ctx -> {
