@@ -468,15 +468,31 @@ public class DefaultComm implements Comm {
         Message.Lent m = copiesObjects(type, to)
                 ? Message.objectLoan(context, rank, tag, buf, offset, count, type, mailbox)
                 : Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
-        world.mailboxes[to].deliver(m);
+        mailbox.send(world.mailboxes[to], m);
         return new ZeroCopySend(this, op, m, dest, count);
     }
 
+    /**
+     * Sends a copy of {@code count} items of {@code type} from {@code buf[offset]}: through the
+     * receiver's ring with this rank if it fits one ({@link Message#isInline}) and the ring takes
+     * it, through the receiver's inbound queue otherwise.
+     */
     private void deliver(int ctx, Object buf, int offset, int count, Datatype type, int dest, int tag) {
         int to = worldRanks[dest];
-        world.mailboxes[to].deliver(copiesObjects(type, to)
-                ? Message.objectCopy(ctx, rank, tag, buf, offset, count, type)
-                : Message.copyOf(ctx, rank, tag, buf, offset, count, type));
+        RankMailbox receiver = world.mailboxes[to];
+        if (copiesObjects(type, to)) {
+            mailbox.send(receiver, Message.objectCopy(ctx, rank, tag, buf, offset, count, type));
+            return;
+        }
+        int n = count * type.size();
+        if (Message.isInline(n, type)) {
+            long scalar = Message.inlineScalar(buf, offset, count, type, n);
+            if (!mailbox.sendInline(receiver, ctx, rank, tag, type.base(), n, scalar)) {
+                mailbox.send(receiver, Message.inline(ctx, rank, tag, type.base(), n, scalar));
+            }
+            return;
+        }
+        mailbox.send(receiver, Message.copyOf(ctx, rank, tag, buf, offset, count, type));
     }
 
     /** Whether a message of {@code type} to world rank {@code to} carries copies of objects ({@link ObjectMessages}). */

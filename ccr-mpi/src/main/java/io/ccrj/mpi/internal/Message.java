@@ -20,9 +20,11 @@ import java.lang.invoke.VarHandle;
  * {@link Lent#payloadOffset} by the receiver, who then sets {@link Lent#consumed} (a release; the
  * sender reads it with acquire before it reuses its buffer) and wakes the sender.
  *
- * <p>Size: every eager send allocates one of these, so the fields only a lent or synchronous
- * message needs live in the subclass {@link Lent}; an eager message is 56 bytes with compressed
- * class pointers instead of 72. Messages are not pooled: the inbound queue keeps the last message
+ * <p>Size: every eager send that takes the inbound queue allocates one of these, so the fields
+ * only a lent or synchronous message needs live in the subclass {@link Lent}; an eager message is
+ * 64 bytes with compressed class pointers instead of 80. The messages that fit a slot of their
+ * pair's {@link PairRing} travel there instead, and are made into a message only if they wait
+ * in the unexpected-message queue. Messages are not pooled: the inbound queue keeps the last message
  * it handed out as its stub, which the next producer links to, so a message's end of use is not
  * the receiver's copy.
  */
@@ -50,6 +52,18 @@ class Message {
      * carry no elements, but MPI's {@code Get_count} still counts them). Unused otherwise.
      */
     final long scalar;
+
+    /**
+     * World rank of the sending rank, and the message's place in the order of the messages that
+     * rank sent to the receiving rank ({@link RankMailbox#send}): written by the sender before it
+     * delivers the message, which publishes them. {@code sequenced} is false for a message sent at
+     * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE}, where a rank's threads send at once and no order
+     * exists between them; such a message follows whatever its sender put in its
+     * {@link PairRing} before.
+     */
+    int from = -1;
+    int seq;
+    boolean sequenced;
 
     /** Inbound MPSC queue link; written by the next producer (release), read by the consumer (acquire). */
     volatile Message next;
@@ -168,17 +182,36 @@ class Message {
     static Message copyOf(int context, int source, int tag, Object buf, int offset, int count, Datatype type) {
         Base base = type.base();
         int n = count * type.size();
-        if (n == 1 && base != Base.OBJECT && type.isDense()) {
-            return new Message(context, source, tag, base, 1, null, encode(base, buf, offset));
-        }
-        if (n == 0) {
-            // nothing to copy (barrier signals, empty blocks): a shared empty array, which no
-            // receiver writes to
-            return new Message(context, source, tag, base, 0, EMPTY[base.ordinal()], count);
+        if (isInline(n, type)) {
+            return inline(context, source, tag, base, n, inlineScalar(buf, offset, count, type, n));
         }
         Object payload = base.newArray(n);
         TypeMap.of(type).toContiguous(buf, offset, count, payload, 0);
         return new Message(context, source, tag, base, n, payload, count);
+    }
+
+    /**
+     * Whether {@code n} elements of {@code type} travel without a payload array: none (barrier
+     * signals, empty blocks), or one primitive element, carried as bits in {@link #scalar}. Such a
+     * message fits a {@link PairRing} slot.
+     */
+    static boolean isInline(int n, Datatype type) {
+        return n == 0 || (n == 1 && type.base() != Base.OBJECT && type.isDense());
+    }
+
+    /**
+     * The {@link #scalar} of an {@link #isInline} message of {@code count} items ({@code n}
+     * elements) of {@code type} from {@code buf[offset]}: the element's bits, or for no elements
+     * the number of items.
+     */
+    static long inlineScalar(Object buf, int offset, int count, Datatype type, int n) {
+        return n == 0 ? count : encode(type.base(), buf, offset);
+    }
+
+    /** An {@link #isInline} message of {@code n} (0 or 1) elements whose {@link #scalar} is {@code scalar}. */
+    static Message inline(int context, int source, int tag, Base base, int n, long scalar) {
+        // no elements: a shared empty array, which no receiver writes to
+        return new Message(context, source, tag, base, n, n == 0 ? EMPTY[base.ordinal()] : null, scalar);
     }
 
     /** Element {@code i} of a primitive array as raw bits. */

@@ -120,6 +120,18 @@ final class MultipleCalls {
         }
     }
 
+    /**
+     * Unparks every parked waiting thread: after a message put in a {@link PairRing}, which is no
+     * {@link Message} that {@link #unparkFor} could match. Any thread.
+     */
+    void unparkParked() {
+        for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
+            if (w.getValue().parked) {
+                LockSupport.unpark(w.getKey());
+            }
+        }
+    }
+
     /** Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread. */
     void unparkFor(Message m) {
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {

@@ -7,8 +7,10 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One rank's mailbox and matching engine: the only inbound structure a rank has, whatever the
- * number of ranks and communicators (no port per pair of ranks: Qiu, Fox &amp; Ho 2006 names that N² limit).
+ * One rank's mailbox and matching engine: one inbound queue per rank whatever the number of ranks
+ * and communicators (no port per pair of ranks: Qiu, Fox &amp; Ho 2006 names that N² limit), plus
+ * at most {@link #MAX_RINGS} small rings from the ranks that send it small messages (see "Rings"
+ * below).
  *
  * <p>Classic MPI matching (the MPICH/Open MPI design): an inbound multi-producer queue that any
  * rank may append to, and two queues private to the owning rank, the posted-receive queue (PRQ,
@@ -39,6 +41,27 @@ import java.util.concurrent.locks.LockSupport;
  * condition, a zero-copy message consumed: the receiver writes {@code Message.Lent.consumed} (volatile)
  * and then reads {@code waiting}; the owner rechecks its wait condition after writing
  * {@code waiting}.
+ *
+ * <h2>Rings: the short way for small messages</h2>
+ * A message of no element or of one primitive element goes through a {@link PairRing} of its
+ * sender and receiver instead of the inbound queue when the sender is below
+ * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} and the ring has a free slot: one cache line moves
+ * instead of three or four. A sender opens its ring to a receiver with its first such message
+ * ({@link #openRing}); a receiver takes at most {@link #MAX_RINGS} of them (the first senders to
+ * ask), so memory and the rings the receiver polls stay bounded whatever the number of ranks;
+ * the other senders use the queue only. The receiver drains the queue and then each ring
+ * ({@link #progress}), and parks only when the queue and every ring are empty (the ring's own
+ * Dekker pair: see {@link PairRing}).
+ *
+ * <p>Non-overtaking across the two ways: every message a rank sends to another below MULTIPLE,
+ * whichever way it takes, carries the next number of that pair ({@link #seqTo}, the sender's;
+ * {@link #seqFrom}, the receiver's count of those it matched). The receiver takes a ring's slot
+ * only if it is the next number from that sender; otherwise a message sent before it is in the
+ * queue (published first, since the sender wrote it first), and the receiver waits for the queue
+ * to yield it. A queued message whose number is ahead was sent after ring slots the receiver has
+ * not taken yet: it takes those first, all published before the message. A message sent at
+ * MULTIPLE carries no number (a rank's threads send at once, in no order) and takes the queue;
+ * the receiver first takes whatever its sender had put in its ring before.
  */
 final class RankMailbox extends MailboxConsumerFields {
     static final int RUNNING = 0;
@@ -52,9 +75,12 @@ final class RankMailbox extends MailboxConsumerFields {
     private static final VarHandle TAIL;
     private static final VarHandle MULTI;
 
+    private static final VarHandle IN_RINGS;
+
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            IN_RINGS = l.findVarHandle(MailboxConsumerFields.class, "inRings", PairRing[].class);
             HEAD = l.findVarHandle(MailboxProducerFields.class, "head", Message.class);
             WAITING = l.findVarHandle(MailboxProducerFields.class, "waiting", boolean.class);
             STATE = l.findVarHandle(MailboxWatchedFields.class, "state", int.class);
@@ -94,6 +120,11 @@ final class RankMailbox extends MailboxConsumerFields {
     private static final int POLLS_BEFORE_PARK = 64;
     /** The longest such park; a delivery ends it sooner. */
     private static final long POLL_PARK_NANOS = 50_000L;
+    /** Rings a rank receives from at most: the first senders to ask get one ({@link #openRing}). */
+    static final int MAX_RINGS = 16;
+    private static final PairRing[] NO_RINGS = new PairRing[0];
+    /** In {@link #ringsTo}: the receiver had no ring left for this rank; it sends through the queue. */
+    private static final PairRing REFUSED = new PairRing(-1);
 
     final World world;
     final int worldRank;
@@ -149,6 +180,27 @@ final class RankMailbox extends MailboxConsumerFields {
      */
     final java.util.concurrent.atomic.AtomicInteger attachedBuffer = new java.util.concurrent.atomic.AtomicInteger(-1);
 
+    /**
+     * Sender side, by destination world rank: the number the next message to that rank carries,
+     * and the ring to it ({@code null} before the first message that fits one, {@link #REFUSED}
+     * if the receiver had none left). Written by the rank's calling thread below MULTIPLE (one at
+     * a time; a change of thread at SERIALIZED is ordered by the application), never at MULTIPLE.
+     */
+    private final int[] seqTo;
+    private final PairRing[] ringsTo;
+    /**
+     * Receiver side, by source world rank: the number of the next message expected from that
+     * rank, and its ring once looked up (owner only, like the matching queues).
+     */
+    private final int[] seqFrom;
+    private final PairRing[] ringFrom;
+    /**
+     * Unused entries at both ends of the four arrays above, indexed from {@code ARRAY_PAD}: the
+     * world's mailboxes are made one after the other, so without them one rank's counters share
+     * a cache line with another's, and every message would move that line back and forth.
+     */
+    private static final int ARRAY_PAD = 16;
+
     RankMailbox(World world, int worldRank, boolean virtualThreads, int spinPolls) {
         this.world = world;
         this.worldRank = worldRank;
@@ -157,6 +209,11 @@ final class RankMailbox extends MailboxConsumerFields {
         this.spinPolls = virtualThreads ? 0 : oversubscribed ? spinPolls / OVERSUBSCRIBED_SPIN_DIVISOR : spinPolls;
         this.yields = virtualThreads ? VIRTUAL_YIELDS : 0;
         this.spinBudget = this.spinPolls;
+        this.seqTo = new int[world.size + 2 * ARRAY_PAD];
+        this.ringsTo = new PairRing[world.size + 2 * ARRAY_PAD];
+        this.seqFrom = new int[world.size + 2 * ARRAY_PAD];
+        this.ringFrom = new PairRing[world.size + 2 * ARRAY_PAD];
+        this.inRings = NO_RINGS;
         Message stub = new Message(-1, -1, -1, null, 0, null, 0L);
         this.head = stub;
         this.tail = stub;
@@ -209,6 +266,71 @@ final class RankMailbox extends MailboxConsumerFields {
     }
 
     // ---------------------------------------------------------------- producers
+
+    /**
+     * Sends {@code m} from this rank to {@code to} through {@code to}'s inbound queue, numbered in
+     * the pair's order (below MULTIPLE). Any thread of this rank that may call.
+     */
+    void send(RankMailbox to, Message m) {
+        m.from = worldRank;
+        if (multi == null && to != this) {
+            m.seq = seqTo[ARRAY_PAD + to.worldRank]++;
+            m.sequenced = true;
+        }
+        to.deliver(m);
+    }
+
+    /**
+     * Sends an {@link Message#isInline} message from this rank to {@code to} through their ring,
+     * if this rank is below MULTIPLE and the ring has room, and wakes {@code to}'s waiting thread
+     * if it parked. Otherwise sends nothing.
+     *
+     * @return whether the message was sent
+     */
+    boolean sendInline(RankMailbox to, int context, int source, int tag, io.ccrj.mpi.Datatype.Base type, int count,
+            long scalar) {
+        if (multi != null || to == this) {
+            return false;
+        }
+        int t = ARRAY_PAD + to.worldRank;
+        PairRing ring = ringsTo[t];
+        if (ring == null) {
+            ring = to.openRing(worldRank);
+            ringsTo[t] = ring;
+        }
+        if (ring == REFUSED || !ring.offer(seqTo[t], context, source, tag, type, count, scalar)) {
+            return false;
+        }
+        seqTo[t]++;
+        if ((boolean) WAITING.getVolatile(to)) {           // after the slot's volatile write: PairRing
+            MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(to);
+            if (mc == null) {
+                LockSupport.unpark(to.owner);
+            } else {
+                mc.unparkParked();
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A ring from world rank {@code from} to this rank, or {@link #REFUSED} if this rank already
+     * receives from {@link #MAX_RINGS}. Called by the sending rank's thread, once per pair.
+     */
+    private PairRing openRing(int from) {
+        while (true) {
+            PairRing[] rings = (PairRing[]) IN_RINGS.getVolatile(this);
+            if (rings.length >= MAX_RINGS) {
+                return REFUSED;
+            }
+            PairRing ring = new PairRing(from);
+            PairRing[] more = java.util.Arrays.copyOf(rings, rings.length + 1);
+            more[rings.length] = ring;
+            if (IN_RINGS.compareAndSet(this, rings, more)) {
+                return ring;
+            }
+        }
+    }
 
     /**
      * Appends {@code m} to the inbound queue and wakes the owner if it is parked. Any thread.
@@ -267,36 +389,117 @@ final class RankMailbox extends MailboxConsumerFields {
         if (mc != null && !mc.heldByCurrentThread()) {
             return mc.progress(this);
         }
-        Message m = poll();
-        if (m == null) {
-            return false;
+        boolean moved = false;
+        for (Message m = poll(); m != null; m = poll()) {
+            moved = true;
+            dispatchQueued(m);
         }
-        fruitlessPolls = 0;
-        do {
-            dispatch(m);
-            m = poll();
-        } while (m != null);
-        return true;
+        for (PairRing ring : (PairRing[]) IN_RINGS.getAcquire(this)) {
+            moved |= drainRing(ring, false, 0);
+        }
+        if (moved) {
+            fruitlessPolls = 0;
+        }
+        return moved;
     }
 
-    private void dispatch(Message m) {
+    /**
+     * Matches a message from the inbound queue, after the ring slots its sender filled before it
+     * (see the class comment).
+     */
+    private void dispatchQueued(Message m) {
+        int s = ARRAY_PAD + m.from;
+        if (m.sequenced) {
+            if (m.seq != seqFrom[s]) {
+                drainRing(ringOf(m.from), true, m.seq);
+                if (m.seq != seqFrom[s]) {
+                    throw new IllegalStateException("rank " + worldRank + " of world '" + world.name + "': "
+                            + m + " from world rank " + m.from + " is number " + m.seq + " of that rank's messages, but "
+                            + "number " + seqFrom[s] + " is in neither the queue nor the ring before it");
+                }
+            }
+            seqFrom[s]++;
+        } else if (m.from >= 0 && m.from != worldRank) {
+            PairRing ring = ringOf(m.from);
+            if (ring != null) {
+                drainRing(ring, false, 0);
+            }
+        }
+        dispatch(m);
+    }
+
+    /** The ring from world rank {@code s} to this rank, or {@code null}. Owner only. */
+    private PairRing ringOf(int s) {
+        PairRing ring = ringFrom[ARRAY_PAD + s];
+        if (ring == null) {
+            for (PairRing r : (PairRing[]) IN_RINGS.getAcquire(this)) {
+                if (r.from == s) {
+                    ringFrom[ARRAY_PAD + s] = r;
+                    return r;
+                }
+            }
+        }
+        return ring;
+    }
+
+    /**
+     * Matches the ring's slots in order while each is the next message expected from its sender
+     * (and, if {@code upTo}, while that number is before {@code last}). Owner only.
+     *
+     * @return whether it took any
+     */
+    private boolean drainRing(PairRing ring, boolean upTo, int last) {
+        if (ring == null) {
+            return false;
+        }
+        int s = ARRAY_PAD + ring.from;
+        boolean took = false;
+        while (!upTo || seqFrom[s] != last) {
+            long w0 = ring.peek();
+            if (w0 == 0 || PairRing.seqOf(w0) != seqFrom[s]) {
+                break;
+            }
+            ring.take(w0);
+            seqFrom[s]++;
+            took = true;
+            dispatchInline(ring.context, ring.source, ring.tag, ring.type, ring.count, ring.scalar);
+        }
+        return took;
+    }
+
+    /**
+     * {@link #dispatch} for a message taken from a ring: completes the first matching posted
+     * receive straight from the slot's fields, and makes a message only if it must wait.
+     */
+    private void dispatchInline(int context, int source, int tag, io.ccrj.mpi.Datatype.Base type, int count,
+            long scalar) {
         RecvRequest prev = null;
         for (RecvRequest r = prqHead; r != null; prev = r, r = r.next) {
-            if (m.matches(r.context, r.source, r.tag)) {
-                RecvRequest after = r.next;
-                if (prev == null) {
-                    prqHead = after;
-                } else {
-                    prev.next = after;
-                }
-                if (after == null) {
-                    prqTail = prev;
-                }
-                r.next = null;
-                r.complete(m);
+            if (r.context == context
+                    && (r.source == io.ccrj.mpi.Comm.ANY_SOURCE || r.source == source)
+                    && (r.tag == io.ccrj.mpi.Comm.ANY_TAG || r.tag == tag)) {
+                unlink(prev, r);
+                r.completeInline(type, count, scalar, source, tag);
                 return;
             }
         }
+        enqueueUnexpected(Message.inline(context, source, tag, type, count, scalar));
+    }
+
+    private void unlink(RecvRequest prev, RecvRequest r) {
+        RecvRequest after = r.next;
+        if (prev == null) {
+            prqHead = after;
+        } else {
+            prev.next = after;
+        }
+        if (after == null) {
+            prqTail = prev;
+        }
+        r.next = null;
+    }
+
+    private void enqueueUnexpected(Message m) {
         m.matchNext = null;
         if (umqTail == null) {
             umqHead = m;
@@ -304,6 +507,18 @@ final class RankMailbox extends MailboxConsumerFields {
             umqTail.matchNext = m;
         }
         umqTail = m;
+    }
+
+    private void dispatch(Message m) {
+        RecvRequest prev = null;
+        for (RecvRequest r = prqHead; r != null; prev = r, r = r.next) {
+            if (m.matches(r.context, r.source, r.tag)) {
+                unlink(prev, r);
+                r.complete(m);
+                return;
+            }
+        }
+        enqueueUnexpected(m);
     }
 
     /** Posts a receive: takes the oldest matching unexpected message, or joins the PRQ. Owner only. */
@@ -451,7 +666,7 @@ final class RankMailbox extends MailboxConsumerFields {
                     continue;
                 }
                 WAITING.setVolatile(this, true);
-                if (HEAD.getVolatile(this) == tail && !world.aborted && !p.isComplete()) {
+                if (nothingInbound() && !world.aborted && !p.isComplete()) {
                     if (!parked) {
                         parked = true;
                         spinBudget = Math.max(Math.min(MIN_SPIN_POLLS, spinPolls), budget >> 1);
@@ -511,7 +726,7 @@ final class RankMailbox extends MailboxConsumerFields {
                 return;
             }
             WAITING.setVolatile(this, true);
-            if (HEAD.getVolatile(this) == tail && !world.aborted && !p.isComplete()) {
+            if (nothingInbound() && !world.aborted && !p.isComplete()) {
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
             }
             WAITING.setOpaque(this, false);
@@ -552,9 +767,27 @@ final class RankMailbox extends MailboxConsumerFields {
         return (long) EPOCH.getOpaque(this);
     }
 
-    /** Whether no message waits in the inbound queue (racy; exact while the owner is parked). */
+    /**
+     * Whether no message waits in the inbound queue or a ring (racy; exact while the owner is
+     * parked). Volatile reads: after a write of {@code waiting} or a waiter's parked mark, the
+     * waiter's half of the park handshake.
+     */
     boolean inboundEmpty() {
-        return HEAD.getVolatile(this) == TAIL.getOpaque(this);
+        return HEAD.getVolatile(this) == TAIL.getOpaque(this) && ringsEmpty();
+    }
+
+    /** {@link #inboundEmpty()} for the owner. */
+    private boolean nothingInbound() {
+        return HEAD.getVolatile(this) == tail && ringsEmpty();
+    }
+
+    private boolean ringsEmpty() {
+        for (PairRing ring : (PairRing[]) IN_RINGS.getVolatile(this)) {
+            if (ring.ready()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The owner's pending operation, for a deadlock report (racy; stable while it is blocked). */
@@ -611,8 +844,13 @@ abstract class MailboxPad2 extends MailboxWatchedFields {
     long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
 }
 
-/** Owner-private: the inbound queue's tail (stub) and the matching queues. */
+/**
+ * Owner-private: the inbound queue's tail (stub) and the matching queues; and the rings the rank
+ * receives from, which a sender replaces (compare-and-set, once per ring) and the owner reads at
+ * every poll.
+ */
 abstract class MailboxConsumerFields extends MailboxPad2 {
+    volatile PairRing[] inRings;
     Message tail;
     Message umqHead;
     Message umqTail;

@@ -116,29 +116,12 @@ final class RecvRequest implements LocalRequest {
     }
 
     private void copy(Message m) {
-        complete = true;
-        if (m.type != type.base()) {
-            error = new MpiException(ErrorClass.TYPE, describe() + ": matched a message of datatype " + m.type
-                    + " (source=" + m.source + ", tag=" + m.tag + ", count=" + m.count
-                    + "), but the receive buffer's datatype is " + type + " (base type " + type.base() + ")");
-            return;
-        }
-        long capacityElements = (long) capacity * type.size();
-        if (m.count > capacityElements) {
-            error = new MpiException(ErrorClass.TRUNCATE, describe() + ": message truncated: it carries "
-                    + m.count + " elements (source=" + m.source + ", tag=" + m.tag
-                    + ") but the receive buffer holds only " + capacityElements);
+        if (!accepts(m.type, m.count, m.source, m.tag)) {
             return;
         }
         int n = m.count;
         if (m.payload == null) {
-            if (type.isDense()) {
-                Message.decode(m.type, m.scalar, buf, offset);
-            } else {
-                Object one = m.type.newArray(1);
-                Message.decode(m.type, m.scalar, one, 0);
-                TypeMap.of(type).fromContiguous(one, 0, 1, buf, offset);
-            }
+            decodeOne(m.type, m.scalar);
         } else if (n > 0) {
             if (type.base() == Datatype.Base.OBJECT) {
                 copyObjects(m, n);
@@ -146,16 +129,71 @@ final class RecvRequest implements LocalRequest {
                 copyElements(m, n);
             }
         }
+        counted(n, m.scalar, m.source, m.tag);
+    }
+
+    /**
+     * Completes this receive with a message taken from a {@link PairRing} slot, which never
+     * became a {@link Message}: {@code n} (0 or 1) elements of {@code base}, whose {@code scalar}
+     * is as {@link Message#scalar}'s.
+     */
+    void completeInline(Datatype.Base base, int n, long scalar, int source, int tag) {
+        if (!accepts(base, n, source, tag)) {
+            return;
+        }
+        if (n == 1) {
+            decodeOne(base, scalar);
+        }
+        counted(n, scalar, source, tag);
+    }
+
+    /**
+     * Marks the receive complete and checks that a message of {@code n} elements of {@code base}
+     * fits it; if not, records the error.
+     *
+     * @return whether it fits
+     */
+    private boolean accepts(Datatype.Base base, int n, int source, int tag) {
+        complete = true;
+        if (base != type.base()) {
+            error = new MpiException(ErrorClass.TYPE, describe() + ": matched a message of datatype " + base
+                    + " (source=" + source + ", tag=" + tag + ", count=" + n
+                    + "), but the receive buffer's datatype is " + type + " (base type " + type.base() + ")");
+            return false;
+        }
+        long capacityElements = (long) capacity * type.size();
+        if (n > capacityElements) {
+            error = new MpiException(ErrorClass.TRUNCATE, describe() + ": message truncated: it carries "
+                    + n + " elements (source=" + source + ", tag=" + tag
+                    + ") but the receive buffer holds only " + capacityElements);
+            return false;
+        }
+        return true;
+    }
+
+    /** Stores the one element a payload-less message carries as bits ({@link Message#encode}). */
+    private void decodeOne(Datatype.Base base, long scalar) {
+        if (type.isDense()) {
+            Message.decode(base, scalar, buf, offset);
+        } else {
+            Object one = base.newArray(1);
+            Message.decode(base, scalar, one, 0);
+            TypeMap.of(type).fromContiguous(one, 0, 1, buf, offset);
+        }
+    }
+
+    /** Records the status fields of a received message of {@code n} elements. */
+    private void counted(int n, long scalar, int source, int tag) {
         if (type.size() == 0 && n == 0) {
             // items of a zero-size datatype: MPI counts the items sent and has no elements to count
-            gotCount = (int) m.scalar;
+            gotCount = (int) scalar;
             gotElements = io.ccrj.mpi.Comm.UNDEFINED;
         } else {
             gotCount = Status.countOf(n, type);
             gotElements = n;
         }
-        gotSource = m.source;
-        gotTag = m.tag;
+        gotSource = source;
+        gotTag = tag;
     }
 
     /**
