@@ -468,7 +468,7 @@ public class DefaultComm implements Comm {
         Message.Lent m = copiesObjects(type, to)
                 ? Message.objectLoan(context, rank, tag, buf, offset, count, type, mailbox)
                 : Message.borrowing(context, rank, tag, buf, offset, count, type, mailbox);
-        mailbox.send(world.mailboxes[to], m);
+        mailbox.send(world.mailboxes[to], to, m);
         return new ZeroCopySend(this, op, m, dest, count);
     }
 
@@ -481,18 +481,18 @@ public class DefaultComm implements Comm {
         int to = worldRanks[dest];
         RankMailbox receiver = world.mailboxes[to];
         if (copiesObjects(type, to)) {
-            mailbox.send(receiver, Message.objectCopy(ctx, rank, tag, buf, offset, count, type));
+            mailbox.send(receiver, to, Message.objectCopy(ctx, rank, tag, buf, offset, count, type));
             return;
         }
         int n = count * type.size();
         if (Message.isInline(n, type)) {
             long scalar = Message.inlineScalar(buf, offset, count, type, n);
-            if (!mailbox.sendInline(receiver, ctx, rank, tag, type.base(), n, scalar)) {
-                mailbox.send(receiver, Message.inline(ctx, rank, tag, type.base(), n, scalar));
+            if (!mailbox.sendInline(receiver, to, ctx, rank, tag, type.base(), n, scalar)) {
+                mailbox.send(receiver, to, Message.inline(ctx, rank, tag, type.base(), n, scalar));
             }
             return;
         }
-        mailbox.send(receiver, Message.copyOf(ctx, rank, tag, buf, offset, count, type));
+        mailbox.send(receiver, to, Message.copyOf(ctx, rank, tag, buf, offset, count, type));
     }
 
     /** Whether a message of {@code type} to world rank {@code to} carries copies of objects ({@link ObjectMessages}). */

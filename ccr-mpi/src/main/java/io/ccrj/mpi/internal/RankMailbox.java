@@ -214,6 +214,8 @@ final class RankMailbox extends MailboxConsumerFields {
         this.seqFrom = new int[world.size + 2 * ARRAY_PAD];
         this.ringFrom = new PairRing[world.size + 2 * ARRAY_PAD];
         this.inRings = NO_RINGS;
+        this.knownRings = NO_RINGS;
+        this.ringList = NO_RINGS;
         Message stub = new Message(-1, -1, -1, null, 0, null, 0L);
         this.head = stub;
         this.tail = stub;
@@ -268,31 +270,34 @@ final class RankMailbox extends MailboxConsumerFields {
     // ---------------------------------------------------------------- producers
 
     /**
-     * Sends {@code m} from this rank to {@code to} through {@code to}'s inbound queue, numbered in
-     * the pair's order (below MULTIPLE). Any thread of this rank that may call.
+     * Sends {@code m} from this rank to {@code to}, the mailbox of world rank {@code toRank},
+     * through {@code to}'s inbound queue, numbered in the pair's order (below MULTIPLE). Any thread
+     * of this rank that may call. The caller passes the rank rather than this reading
+     * {@code to.worldRank}: that field shares a cache line with the receiver's matching queues,
+     * which it writes at every receive.
      */
-    void send(RankMailbox to, Message m) {
+    void send(RankMailbox to, int toRank, Message m) {
         m.from = worldRank;
         if (multi == null && to != this) {
-            m.seq = seqTo[ARRAY_PAD + to.worldRank]++;
+            m.seq = seqTo[ARRAY_PAD + toRank]++;
             m.sequenced = true;
         }
         to.deliver(m);
     }
 
     /**
-     * Sends an {@link Message#isInline} message from this rank to {@code to} through their ring,
-     * if this rank is below MULTIPLE and the ring has room, and wakes {@code to}'s waiting thread
-     * if it parked. Otherwise sends nothing.
+     * Sends an {@link Message#isInline} message from this rank to {@code to}, the mailbox of world
+     * rank {@code toRank}, through their ring, if this rank is below MULTIPLE and the ring has
+     * room, and wakes {@code to}'s waiting thread if it parked. Otherwise sends nothing.
      *
      * @return whether the message was sent
      */
-    boolean sendInline(RankMailbox to, int context, int source, int tag, io.ccrj.mpi.Datatype.Base type, int count,
-            long scalar) {
+    boolean sendInline(RankMailbox to, int toRank, int context, int source, int tag, io.ccrj.mpi.Datatype.Base type,
+            int count, long scalar) {
         if (multi != null || to == this) {
             return false;
         }
-        int t = ARRAY_PAD + to.worldRank;
+        int t = ARRAY_PAD + toRank;
         PairRing ring = ringsTo[t];
         if (ring == null) {
             ring = to.openRing(worldRank);
@@ -394,7 +399,12 @@ final class RankMailbox extends MailboxConsumerFields {
             moved = true;
             dispatchQueued(m);
         }
-        for (PairRing ring : (PairRing[]) IN_RINGS.getAcquire(this)) {
+        PairRing[] rings = (PairRing[]) IN_RINGS.getAcquire(this);
+        if (rings != knownRings) {
+            knownRings = rings;
+            ringList = rings.clone();
+        }
+        for (PairRing ring : ringList) {
             moved |= drainRing(ring, false, 0);
         }
         if (moved) {
@@ -817,10 +827,24 @@ final class RankMailbox extends MailboxConsumerFields {
  * only MailboxProducerFields; the owner writes MailboxConsumerFields on every message; the
  * watchdog's fields change once per blocking wait. Without the padding every send would steal the
  * line the receiving rank polls (measured: about 2x the ping-pong latency).
+ *
+ * The padding is 128 byte fields, not 16 longs: HotSpot puts a subclass's field into any gap a
+ * superclass's layout left (the 4 bytes after the object header, the 4 after a lone int or
+ * reference), so with long padding the watchdog's int landed beside the producers' head, and
+ * every receive's two writes of it took the line a sender had just written. Byte fields fill
+ * such gaps themselves before the next group's fields are placed. MailboxLayoutTest checks the
+ * offsets.
  */
 
 abstract class MailboxPad0 {
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p0a, p0b, p0c, p0d, p0e, p0f;
+    byte b0000, b0001, b0002, b0003, b0004, b0005, b0006, b0007, b0008, b0009, b0010, b0011, b0012, b0013, b0014, b0015,
+            b0016, b0017, b0018, b0019, b0020, b0021, b0022, b0023, b0024, b0025, b0026, b0027, b0028, b0029, b0030, b0031,
+            b0032, b0033, b0034, b0035, b0036, b0037, b0038, b0039, b0040, b0041, b0042, b0043, b0044, b0045, b0046, b0047,
+            b0048, b0049, b0050, b0051, b0052, b0053, b0054, b0055, b0056, b0057, b0058, b0059, b0060, b0061, b0062, b0063,
+            b0064, b0065, b0066, b0067, b0068, b0069, b0070, b0071, b0072, b0073, b0074, b0075, b0076, b0077, b0078, b0079,
+            b0080, b0081, b0082, b0083, b0084, b0085, b0086, b0087, b0088, b0089, b0090, b0091, b0092, b0093, b0094, b0095,
+            b0096, b0097, b0098, b0099, b0100, b0101, b0102, b0103, b0104, b0105, b0106, b0107, b0108, b0109, b0110, b0111,
+            b0112, b0113, b0114, b0115, b0116, b0117, b0118, b0119, b0120, b0121, b0122, b0123, b0124, b0125, b0126, b0127;
 }
 
 /** Written by producers: the inbound queue's head and the owner's parked flag, read with it. */
@@ -830,7 +854,14 @@ abstract class MailboxProducerFields extends MailboxPad0 {
 }
 
 abstract class MailboxPad1 extends MailboxProducerFields {
-    long p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p1a, p1b, p1c, p1d, p1e, p1f;
+    byte b1000, b1001, b1002, b1003, b1004, b1005, b1006, b1007, b1008, b1009, b1010, b1011, b1012, b1013, b1014, b1015,
+            b1016, b1017, b1018, b1019, b1020, b1021, b1022, b1023, b1024, b1025, b1026, b1027, b1028, b1029, b1030, b1031,
+            b1032, b1033, b1034, b1035, b1036, b1037, b1038, b1039, b1040, b1041, b1042, b1043, b1044, b1045, b1046, b1047,
+            b1048, b1049, b1050, b1051, b1052, b1053, b1054, b1055, b1056, b1057, b1058, b1059, b1060, b1061, b1062, b1063,
+            b1064, b1065, b1066, b1067, b1068, b1069, b1070, b1071, b1072, b1073, b1074, b1075, b1076, b1077, b1078, b1079,
+            b1080, b1081, b1082, b1083, b1084, b1085, b1086, b1087, b1088, b1089, b1090, b1091, b1092, b1093, b1094, b1095,
+            b1096, b1097, b1098, b1099, b1100, b1101, b1102, b1103, b1104, b1105, b1106, b1107, b1108, b1109, b1110, b1111,
+            b1112, b1113, b1114, b1115, b1116, b1117, b1118, b1119, b1120, b1121, b1122, b1123, b1124, b1125, b1126, b1127;
 }
 
 /** Written by the owner at each blocking wait, read by the watchdog. */
@@ -841,7 +872,14 @@ abstract class MailboxWatchedFields extends MailboxPad1 {
 }
 
 abstract class MailboxPad2 extends MailboxWatchedFields {
-    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p2a, p2b, p2c, p2d, p2e, p2f;
+    byte b2000, b2001, b2002, b2003, b2004, b2005, b2006, b2007, b2008, b2009, b2010, b2011, b2012, b2013, b2014, b2015,
+            b2016, b2017, b2018, b2019, b2020, b2021, b2022, b2023, b2024, b2025, b2026, b2027, b2028, b2029, b2030, b2031,
+            b2032, b2033, b2034, b2035, b2036, b2037, b2038, b2039, b2040, b2041, b2042, b2043, b2044, b2045, b2046, b2047,
+            b2048, b2049, b2050, b2051, b2052, b2053, b2054, b2055, b2056, b2057, b2058, b2059, b2060, b2061, b2062, b2063,
+            b2064, b2065, b2066, b2067, b2068, b2069, b2070, b2071, b2072, b2073, b2074, b2075, b2076, b2077, b2078, b2079,
+            b2080, b2081, b2082, b2083, b2084, b2085, b2086, b2087, b2088, b2089, b2090, b2091, b2092, b2093, b2094, b2095,
+            b2096, b2097, b2098, b2099, b2100, b2101, b2102, b2103, b2104, b2105, b2106, b2107, b2108, b2109, b2110, b2111,
+            b2112, b2113, b2114, b2115, b2116, b2117, b2118, b2119, b2120, b2121, b2122, b2123, b2124, b2125, b2126, b2127;
 }
 
 /**
@@ -851,6 +889,13 @@ abstract class MailboxPad2 extends MailboxWatchedFields {
  */
 abstract class MailboxConsumerFields extends MailboxPad2 {
     volatile PairRing[] inRings;
+    /**
+     * The owner's copy of {@link #inRings} as last read, and the array it was copied from: the
+     * owner reads its copy at every poll, and a copy it allocated itself shares no cache line with
+     * what the sender that made {@code inRings} allocated next.
+     */
+    PairRing[] ringList;
+    PairRing[] knownRings;
     Message tail;
     Message umqHead;
     Message umqTail;
