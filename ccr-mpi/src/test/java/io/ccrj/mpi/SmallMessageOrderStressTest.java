@@ -211,9 +211,9 @@ class SmallMessageOrderStressTest {
     }
 
     /**
-     * A sender fills its ring, moves to {@link ThreadLevel#MULTIPLE} (where its messages take the
-     * queue only) and sends on from its own and two more threads: the receiver still gets the
-     * first thread's messages in order, the ring's before the queue's.
+     * A sender fills its ring, moves to {@link ThreadLevel#MULTIPLE} (where its threads send under
+     * the rank's lock) and sends on from its own and two more threads: the receiver still gets
+     * each thread's messages in order, the ones sent before the move first.
      */
     @Test
     void aSenderThatMovesToMultipleKeepsItsEarlierMessagesFirst() {
@@ -300,5 +300,55 @@ class SmallMessageOrderStressTest {
             return rounds;
         });
         assertThat(ok.get(0)).isEqualTo(rounds);
+    }
+
+    /**
+     * Both ranks at {@link ThreadLevel#MULTIPLE}: three sending threads of rank 1 send single
+     * elements and, now and then, a three-element message on their own tags, at once, to three
+     * receiving threads of rank 0, one per tag, which check each tag's order.
+     */
+    @Test
+    void threadsAtMultipleSendSmallMessagesInTheirOwnOrder() {
+        int threads = 3;
+        int messages = 3000;
+        SpmdWorld world = SpmdWorld.builder().size(2).deadlockTimeout(Duration.ofSeconds(20)).build();
+        List<Integer> ok = world.run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            boolean sender = comm.rank() == 1;
+            int[] counted = new int[threads];
+            List<Thread> workers = new ArrayList<>();
+            java.util.concurrent.ConcurrentLinkedQueue<Throwable> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            for (int t = 0; t < threads; t++) {
+                int tag = t;
+                workers.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        int[] v = new int[3];
+                        for (int i = 0; i < messages; i++) {
+                            int n = i % 17 == 0 ? 3 : 1;
+                            if (sender) {
+                                comm.send(new int[] {i, i, i}, 0, n, Datatype.INT, 0, tag);
+                            } else {
+                                Status st = comm.recv(v, 0, 3, Datatype.INT, 1, tag);
+                                if (st.count(Datatype.INT) != n || v[0] != i) {
+                                    throw new AssertionError("tag " + tag + ": message " + i + " came as " + v[0]
+                                            + " with " + st.count(Datatype.INT) + " elements");
+                                }
+                                counted[tag]++;
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                }));
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
+            if (!failures.isEmpty()) {
+                throw new AssertionError(failures.peek());
+            }
+            return java.util.Arrays.stream(counted).sum();
+        });
+        assertThat(ok.get(0)).isEqualTo(threads * messages);
     }
 }

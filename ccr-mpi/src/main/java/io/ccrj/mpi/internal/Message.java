@@ -56,10 +56,8 @@ class Message {
     /**
      * World rank of the sending rank, and the message's place in the order of the messages that
      * rank sent to the receiving rank ({@link RankMailbox#send}): written by the sender before it
-     * delivers the message, which publishes them. {@code sequenced} is false for a message sent at
-     * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE}, where a rank's threads send at once and no order
-     * exists between them; such a message follows whatever its sender put in its
-     * {@link PairRing} before.
+     * delivers the message, which publishes them. {@code sequenced} is false for a message a rank
+     * sends to itself, which never shares its order with a {@link PairRing}.
      */
     int from = -1;
     int seq;

@@ -4,6 +4,7 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -69,6 +70,14 @@ final class MultipleCalls {
     }
     /** Advanced (after unlocking) by every thread whose drain moved a message. */
     private final AtomicLong generation = new AtomicLong();
+    /**
+     * Waiters marked parked ({@link Waiter#parked}), counted up before the waiter's last look
+     * and down after its park: a producer or drainer reads it after its own full fence and walks
+     * {@link #waiters} only if it is not zero. So a message to a rank whose threads are spinning
+     * costs the sender one read of a line that changes only when a thread parks, not a walk over
+     * a map the receiving threads change at every wait.
+     */
+    private final AtomicInteger parkedWaiters = new AtomicInteger();
     /** Threads of the rank waiting in {@link #await} (under {@link #lock}). */
     private int blocked;
 
@@ -105,6 +114,9 @@ final class MultipleCalls {
      */
     private void drained() {
         generation.incrementAndGet();
+        if (parkedWaiters.get() == 0) {
+            return;
+        }
         Thread me = Thread.currentThread();
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
             if (w.getKey() != me && w.getValue().parked) {
@@ -125,6 +137,9 @@ final class MultipleCalls {
      * {@link Message} that {@link #unparkFor} could match. Any thread.
      */
     void unparkParked() {
+        if (parkedWaiters.get() == 0) {
+            return;
+        }
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
             if (w.getValue().parked) {
                 LockSupport.unpark(w.getKey());
@@ -134,6 +149,9 @@ final class MultipleCalls {
 
     /** Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread. */
     void unparkFor(Message m) {
+        if (parkedWaiters.get() == 0) {
+            return;
+        }
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
             Waiter waiter = w.getValue();
             if (waiter.parked && waiter.pending.mayTake(m)) {
@@ -207,9 +225,11 @@ final class MultipleCalls {
                     continue;
                 }
                 self.parked = true; // then the re-reads: see Waiter
+                parkedWaiters.incrementAndGet();
                 if (generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted) {
                     LockSupport.park(this);
                 }
+                parkedWaiters.decrementAndGet();
                 self.parked = false;
                 yielded = 0;
                 if (Thread.interrupted()) {

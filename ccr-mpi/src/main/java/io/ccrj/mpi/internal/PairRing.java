@@ -26,8 +26,8 @@ import java.lang.invoke.VarHandle;
  * The array is padded at both ends so that no other object shares its first or last slot's line.
  *
  * <h2>Threading and memory ordering</h2>
- * One sending thread ({@link #offer}: the sending rank's thread, below
- * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE}, where a rank has one calling thread at a time) and one
+ * One sending thread at a time ({@link #offer}: the sending rank's calling thread, or at
+ * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} whichever of its threads holds the rank's lock) and one
  * receiving thread at a time ({@link #peek}, {@link #take}: the receiving rank's owner, or at
  * MULTIPLE whichever of its threads holds the rank's lock). The sender writes words 1-3 plainly
  * and then word 0 with a release store; the receiver reads word 0 with an acquire load and then

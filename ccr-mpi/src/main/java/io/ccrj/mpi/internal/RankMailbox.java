@@ -44,24 +44,25 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Rings: the short way for small messages</h2>
  * A message of no element or of one primitive element goes through a {@link PairRing} of its
- * sender and receiver instead of the inbound queue when the sender is below
- * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} and the ring has a free slot: one cache line moves
- * instead of three or four. A sender opens its ring to a receiver with its first such message
+ * sender and receiver instead of the inbound queue when the ring has a free slot: one cache line
+ * moves instead of three or four. A sender opens its ring to a receiver with its first such message
  * ({@link #openRing}); a receiver takes at most {@link #MAX_RINGS} of them (the first senders to
  * ask), so memory and the rings the receiver polls stay bounded whatever the number of ranks;
  * the other senders use the queue only. The receiver drains the queue and then each ring
  * ({@link #progress}), and parks only when the queue and every ring are empty (the ring's own
  * Dekker pair: see {@link PairRing}).
  *
- * <p>Non-overtaking across the two ways: every message a rank sends to another below MULTIPLE,
- * whichever way it takes, carries the next number of that pair ({@link #seqTo}, the sender's;
+ * <p>Non-overtaking across the two ways: every message a rank sends to another, whichever way it
+ * takes, carries the next number of that pair ({@link #seqTo}, the sender's;
  * {@link #seqFrom}, the receiver's count of those it matched). The receiver takes a ring's slot
  * only if it is the next number from that sender; otherwise a message sent before it is in the
  * queue (published first, since the sender wrote it first), and the receiver waits for the queue
  * to yield it. A queued message whose number is ahead was sent after ring slots the receiver has
- * not taken yet: it takes those first, all published before the message. A message sent at
- * MULTIPLE carries no number (a rank's threads send at once, in no order) and takes the queue;
- * the receiver first takes whatever its sender had put in its ring before.
+ * not taken yet: it takes those first, all published before the message. At
+ * {@link io.ccrj.mpi.ThreadLevel#MULTIPLE} a rank's threads number and send their messages under
+ * the rank's lock ({@link MultipleCalls}): the ring keeps one producer at a time, and the lock
+ * orders the numbers and the publications alike. A message to the rank itself carries no number
+ * and never takes a ring.
  */
 final class RankMailbox extends MailboxConsumerFields {
     static final int RUNNING = 0;
@@ -183,8 +184,8 @@ final class RankMailbox extends MailboxConsumerFields {
     /**
      * Sender side, by destination world rank: the number the next message to that rank carries,
      * and the ring to it ({@code null} before the first message that fits one, {@link #REFUSED}
-     * if the receiver had none left). Written by the rank's calling thread below MULTIPLE (one at
-     * a time; a change of thread at SERIALIZED is ordered by the application), never at MULTIPLE.
+     * if the receiver had none left). Written by the rank's calling thread (one at a time; a change
+     * of thread at SERIALIZED is ordered by the application; at MULTIPLE under the rank's lock).
      */
     private final int[] seqTo;
     private final PairRing[] ringsTo;
@@ -271,31 +272,52 @@ final class RankMailbox extends MailboxConsumerFields {
 
     /**
      * Sends {@code m} from this rank to {@code to}, the mailbox of world rank {@code toRank},
-     * through {@code to}'s inbound queue, numbered in the pair's order (below MULTIPLE). Any thread
-     * of this rank that may call. The caller passes the rank rather than this reading
+     * through {@code to}'s inbound queue, numbered in the pair's order (at MULTIPLE under the
+     * rank's lock). Any thread of this rank that may call. The caller passes the rank rather than this reading
      * {@code to.worldRank}: that field shares a cache line with the receiver's matching queues,
      * which it writes at every receive.
      */
     void send(RankMailbox to, int toRank, Message m) {
         m.from = worldRank;
-        if (multi == null && to != this) {
-            m.seq = seqTo[ARRAY_PAD + toRank]++;
-            m.sequenced = true;
+        if (to == this) {
+            to.deliver(m);
+            return;
         }
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                send(to, toRank, m);
+            } finally {
+                mc.unlock();
+            }
+            return;
+        }
+        m.seq = seqTo[ARRAY_PAD + toRank]++;
+        m.sequenced = true;
         to.deliver(m);
     }
 
     /**
      * Sends an {@link Message#isInline} message from this rank to {@code to}, the mailbox of world
-     * rank {@code toRank}, through their ring, if this rank is below MULTIPLE and the ring has
-     * room, and wakes {@code to}'s waiting thread if it parked. Otherwise sends nothing.
+     * rank {@code toRank}, through their ring, if the ring has room (at MULTIPLE under the rank's
+     * lock), and wakes {@code to}'s waiting thread if it parked. Otherwise sends nothing.
      *
      * @return whether the message was sent
      */
     boolean sendInline(RankMailbox to, int toRank, int context, int source, int tag, io.ccrj.mpi.Datatype.Base type,
             int count, long scalar) {
-        if (multi != null || to == this) {
+        if (to == this) {
             return false;
+        }
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                return sendInline(to, toRank, context, source, tag, type, count, scalar);
+            } finally {
+                mc.unlock();
+            }
         }
         int t = ARRAY_PAD + toRank;
         PairRing ring = ringsTo[t];
@@ -307,12 +329,12 @@ final class RankMailbox extends MailboxConsumerFields {
             return false;
         }
         seqTo[t]++;
-        if ((boolean) WAITING.getVolatile(to)) {           // after the slot's volatile write: PairRing
-            MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(to);
-            if (mc == null) {
+        if ((boolean) WAITING.getVolatile(to)) {           // after the ring's volatile count: PairRing
+            MultipleCalls theirs = (MultipleCalls) MULTI.getVolatile(to);
+            if (theirs == null) {
                 LockSupport.unpark(to.owner);
             } else {
-                mc.unparkParked();
+                theirs.unparkParked();
             }
         }
         return true;
@@ -418,8 +440,8 @@ final class RankMailbox extends MailboxConsumerFields {
      * (see the class comment).
      */
     private void dispatchQueued(Message m) {
-        int s = ARRAY_PAD + m.from;
         if (m.sequenced) {
+            int s = ARRAY_PAD + m.from;
             if (m.seq != seqFrom[s]) {
                 drainRing(ringOf(m.from), true, m.seq);
                 if (m.seq != seqFrom[s]) {
@@ -429,11 +451,6 @@ final class RankMailbox extends MailboxConsumerFields {
                 }
             }
             seqFrom[s]++;
-        } else if (m.from >= 0 && m.from != worldRank) {
-            PairRing ring = ringOf(m.from);
-            if (ring != null) {
-                drainRing(ring, false, 0);
-            }
         }
         dispatch(m);
     }
