@@ -25,8 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       queue and test its condition, and parks without it, so that the rank's other threads
  *       can send, post and drain meanwhile.</li>
  *   <li>No lost wake-up. A waiting thread is in {@link #waiters}, with what it waits for, from
- *       before its first test of the condition until it returns, and the mailbox's
- *       {@code waiting} flag stays set for good. A waiter spins, then yields, re-testing, and
+ *       before it first marks itself parked until it returns (while it spins and yields it
+ *       re-tests by itself and needs no waking), and the mailbox's {@code waiting} flag stays set
+ *       for good. A waiter spins, then yields, re-testing, and
  *       marks itself parked before its last look ({@link Waiter}). A delivered message wakes every
  *       parked waiter whose wait it may complete ({@link Pending#mayTake}: a receive or probe
  *       whose source, tag and communicator it matches, any other kind of wait), after appending
@@ -36,8 +37,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       before its test and parks only if neither it nor the inbound queue changed since, after
  *       marking itself parked: so a message, whichever thread drains it, either is seen by the
  *       waiter's last look or wakes it.</li>
- *   <li>For the watchdog the rank is blocked while at least one of its threads waits
- *       ({@link #blocked}, changed under the lock); every wait advances the mailbox's epoch.</li>
+ *   <li>For the watchdog the rank is blocked while at least one of its threads waits past its
+ *       spin ({@link #blocked}, changed under the lock); every such wait advances the mailbox's
+ *       epoch.</li>
  * </ul>
  */
 final class MultipleCalls {
@@ -78,7 +80,7 @@ final class MultipleCalls {
      * a map the receiving threads change at every wait.
      */
     private final AtomicInteger parkedWaiters = new AtomicInteger();
-    /** Threads of the rank waiting in {@link #await} (under {@link #lock}). */
+    /** Threads of the rank waiting in {@link #await} past their spin (under {@link #lock}). */
     private int blocked;
 
     boolean heldByCurrentThread() {
@@ -172,18 +174,7 @@ final class MultipleCalls {
             throw new IllegalStateException("await with the rank's lock held would keep the rank's other threads out");
         }
         Thread me = Thread.currentThread();
-        Waiter self = new Waiter(p);
-        waiters.put(me, self);
-        lock.lock();
-        try {
-            if (blocked++ == 0) {
-                mailbox.enterBlocked(p);
-            } else {
-                mailbox.nextEpoch(p);
-            }
-        } finally {
-            lock.unlock();
-        }
+        Waiter self = null;          // registered once the spin and the yields are over
         try {
             // Spin first, as a single-owner wait does (RankMailbox.await): a park and its unpark
             // cost a message tens of microseconds, so a reply due within the spin window is taken
@@ -224,6 +215,9 @@ final class MultipleCalls {
                     Thread.yield();
                     continue;
                 }
+                if (self == null) {
+                    self = register(mailbox, me, p);
+                }
                 self.parked = true; // then the re-reads: see Waiter
                 parkedWaiters.incrementAndGet();
                 if (generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted) {
@@ -243,15 +237,39 @@ final class MultipleCalls {
                 }
             }
         } finally {
-            waiters.remove(me);
-            lock.lock();
-            try {
-                if (--blocked == 0) {
-                    mailbox.leaveBlocked();
+            if (self != null) {
+                waiters.remove(me);
+                lock.lock();
+                try {
+                    if (--blocked == 0) {
+                        mailbox.leaveBlocked();
+                    }
+                } finally {
+                    lock.unlock();
                 }
-            } finally {
-                lock.unlock();
             }
         }
+    }
+
+    /**
+     * Enters the calling thread in {@link #waiters} and counts it blocked, before its first park.
+     * A thread that is still spinning or yielding needs neither: no one unparks it (it re-tests by
+     * itself) and a wait that ends within the spin is no deadlock; so a wait that its spin ends
+     * costs no map entry and no lock beyond its tests.
+     */
+    private Waiter register(RankMailbox mailbox, Thread me, Pending p) {
+        Waiter self = new Waiter(p);
+        waiters.put(me, self);
+        lock.lock();
+        try {
+            if (blocked++ == 0) {
+                mailbox.enterBlocked(p);
+            } else {
+                mailbox.nextEpoch(p);
+            }
+        } finally {
+            lock.unlock();
+        }
+        return self;
     }
 }
