@@ -4,7 +4,6 @@ import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -79,7 +78,7 @@ final class MultipleCalls {
      * costs the sender one read of a line that changes only when a thread parks, not a walk over
      * a map the receiving threads change at every wait.
      */
-    private final AtomicInteger parkedWaiters = new AtomicInteger();
+    private final ParkedCount parkedWaiters = new ParkedCount();
     /** Threads of the rank waiting in {@link #await} past their spin (under {@link #lock}). */
     private int blocked;
 
@@ -219,11 +218,11 @@ final class MultipleCalls {
                     self = register(mailbox, me, p);
                 }
                 self.parked = true; // then the re-reads: see Waiter
-                parkedWaiters.incrementAndGet();
+                parkedWaiters.add(1);
                 if (generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted) {
                     LockSupport.park(this);
                 }
-                parkedWaiters.decrementAndGet();
+                parkedWaiters.add(-1);
                 self.parked = false;
                 yielded = 0;
                 if (Thread.interrupted()) {
@@ -271,5 +270,50 @@ final class MultipleCalls {
             lock.unlock();
         }
         return self;
+    }
+}
+
+/*
+ * MultipleCalls.parkedWaiters on a cache line of its own: other ranks' threads read it at every
+ * message they send to the rank, and the rank's threads allocated it beside the objects they
+ * write at every wait (the generation, the lock). Byte padding, as RankMailbox's (which says why).
+ */
+
+abstract class ParkedCountPad0 {
+    byte a00, a01, a02, a03, a04, a05, a06, a07, a08, a09, a10, a11, a12, a13, a14, a15,
+            a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31,
+            a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47,
+            a48, a49, a50, a51, a52, a53, a54, a55, a56, a57, a58, a59, a60, a61, a62, a63;
+}
+
+abstract class ParkedCountField extends ParkedCountPad0 {
+    volatile int value;
+}
+
+/** The number of parked waiters of a rank at MULTIPLE ({@link MultipleCalls}). */
+final class ParkedCount extends ParkedCountField {
+    byte b00, b01, b02, b03, b04, b05, b06, b07, b08, b09, b10, b11, b12, b13, b14, b15,
+            b16, b17, b18, b19, b20, b21, b22, b23, b24, b25, b26, b27, b28, b29, b30, b31,
+            b32, b33, b34, b35, b36, b37, b38, b39, b40, b41, b42, b43, b44, b45, b46, b47,
+            b48, b49, b50, b51, b52, b53, b54, b55, b56, b57, b58, b59, b60, b61, b62, b63;
+
+    private static final java.lang.invoke.VarHandle VALUE;
+
+    static {
+        try {
+            VALUE = java.lang.invoke.MethodHandles.lookup().findVarHandle(ParkedCountField.class, "value", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The count (a volatile read). */
+    int get() {
+        return value;
+    }
+
+    /** Adds {@code delta} (an atomic add: a full fence). */
+    void add(int delta) {
+        VALUE.getAndAdd(this, delta);
     }
 }

@@ -75,6 +75,7 @@ final class RankMailbox extends MailboxConsumerFields {
     private static final VarHandle EPOCH;
     private static final VarHandle TAIL;
     private static final VarHandle MULTI;
+    private static final VarHandle PRODUCERS_MULTI;
 
     private static final VarHandle IN_RINGS;
 
@@ -88,6 +89,7 @@ final class RankMailbox extends MailboxConsumerFields {
             EPOCH = l.findVarHandle(MailboxWatchedFields.class, "epoch", long.class);
             TAIL = l.findVarHandle(MailboxConsumerFields.class, "tail", Message.class);
             MULTI = l.findVarHandle(RankMailbox.class, "multi", MultipleCalls.class);
+            PRODUCERS_MULTI = l.findVarHandle(MailboxProducerFields.class, "producersMulti", MultipleCalls.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -159,8 +161,9 @@ final class RankMailbox extends MailboxConsumerFields {
      * Set once (a volatile write), by {@link #enableMultipleCalls()} before {@link #threadLevel}
      * (volatile) becomes {@code MULTIPLE}: a thread of the rank that sees that level sees this field
      * too, and the rank's thread set it before any other thread of the rank could call, so the
-     * rank's own threads read it plainly. Other ranks' threads (producers) read it volatile, after
-     * they saw {@code waiting} set, which {@code enableMultipleCalls} writes after it.
+     * rank's own threads read it plainly. Other ranks' threads (producers) read its copy
+     * {@link MailboxProducerFields#producersMulti} instead, volatile, after they saw
+     * {@code waiting} set, which {@code enableMultipleCalls} writes after both.
      */
     MultipleCalls multi;
 
@@ -247,7 +250,9 @@ final class RankMailbox extends MailboxConsumerFields {
      */
     void enableMultipleCalls() {
         if (multi == null) {
-            MULTI.setVolatile(this, new MultipleCalls());
+            MultipleCalls mc = new MultipleCalls();
+            MULTI.setVolatile(this, mc);
+            PRODUCERS_MULTI.setVolatile(this, mc);
             WAITING.setVolatile(this, true);
         }
     }
@@ -258,7 +263,7 @@ final class RankMailbox extends MailboxConsumerFields {
      * without a message).
      */
     private void unparkWaiting(Message m) {
-        MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(this);
+        MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
         if (mc == null) {
             LockSupport.unpark(owner);
         } else if (m == null) {
@@ -330,7 +335,7 @@ final class RankMailbox extends MailboxConsumerFields {
         }
         seqTo[t]++;
         if ((boolean) WAITING.getVolatile(to)) {           // after the ring's volatile count: PairRing
-            MultipleCalls theirs = (MultipleCalls) MULTI.getVolatile(to);
+            MultipleCalls theirs = (MultipleCalls) PRODUCERS_MULTI.getVolatile(to);
             if (theirs == null) {
                 LockSupport.unpark(to.owner);
             } else {
@@ -388,7 +393,7 @@ final class RankMailbox extends MailboxConsumerFields {
         if (t != null) {
             LockSupport.unpark(t);
         }
-        MultipleCalls mc = (MultipleCalls) MULTI.getVolatile(this);
+        MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
         if (mc != null) {
             mc.unparkAll();
         }
@@ -864,10 +869,15 @@ abstract class MailboxPad0 {
             b0112, b0113, b0114, b0115, b0116, b0117, b0118, b0119, b0120, b0121, b0122, b0123, b0124, b0125, b0126, b0127;
 }
 
-/** Written by producers: the inbound queue's head and the owner's parked flag, read with it. */
+/**
+ * Written by producers: the inbound queue's head; and what they read with it: the owner's parked
+ * flag and, at MULTIPLE, the rank's waiter set (a copy of {@code RankMailbox.multi}, whose own
+ * line the owner writes at every receive).
+ */
 abstract class MailboxProducerFields extends MailboxPad0 {
     volatile Message head;
     volatile boolean waiting;
+    volatile MultipleCalls producersMulti;
 }
 
 abstract class MailboxPad1 extends MailboxProducerFields {

@@ -39,6 +39,27 @@ class MailboxLayoutTest {
                 "PairRing", "receiver"));
     }
 
+    @Test
+    void theParkedCountOfMultipleHasALineToItself() throws Exception {
+        assertSeparated(ParkedCount.class, Map.of("ParkedCountField", "count"));
+        Object unsafe = unsafe();
+        Method offsetOf = unsafe.getClass().getMethod("objectFieldOffset", Field.class);
+        long at = (long) offsetOf.invoke(unsafe, ParkedCountField.class.getDeclaredField("value"));
+        long first = Long.MAX_VALUE;
+        long last = 0;
+        for (Class<?> c : List.of(ParkedCountPad0.class, ParkedCount.class)) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    long o = (long) offsetOf.invoke(unsafe, f);
+                    first = Math.min(first, o);
+                    last = Math.max(last, o);
+                }
+            }
+        }
+        assertThat(at - first).as("padding before the count").isGreaterThanOrEqualTo(LINE - 4);
+        assertThat(last - at).as("padding after the count").isGreaterThanOrEqualTo(LINE - 1);
+    }
+
     private record Placed(String group, String name, long offset) { }
 
     private static void assertSeparated(Class<?> type, Map<String, String> groups) throws Exception {
