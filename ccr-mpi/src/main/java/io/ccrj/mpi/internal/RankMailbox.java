@@ -518,6 +518,7 @@ final class RankMailbox extends MailboxConsumerFields {
         enqueueUnexpected(Message.inline(context, source, tag, type, count, scalar));
     }
 
+    /** Takes {@code r}, which follows {@code prev} ({@code null}: the head), out of the PRQ. Owner only. */
     private void unlink(RecvRequest prev, RecvRequest r) {
         RecvRequest after = r.next;
         if (prev == null) {
@@ -596,15 +597,7 @@ final class RankMailbox extends MailboxConsumerFields {
         RecvRequest prev = null;
         for (RecvRequest q = prqHead; q != null; prev = q, q = q.next) {
             if (q == r) {
-                if (prev == null) {
-                    prqHead = q.next;
-                } else {
-                    prev.next = q.next;
-                }
-                if (q.next == null) {
-                    prqTail = prev;
-                }
-                q.next = null;
+                unlink(prev, q);
                 return true;
             }
         }
