@@ -71,6 +71,40 @@ class MultipleThreadsStressTest {
         }
     }
 
+    /**
+     * Collectives at MULTIPLE, where a rank waits for a completion that is no message: the
+     * shared-memory barrier and allreduce are completed by the last rank to arrive, which then wakes
+     * the others' waiting threads. A waiter that registered for that wake-up only after its last
+     * test of the condition would miss it and hang (the watchdog then fails the run).
+     */
+    @ParameterizedTest(name = "{0} ranks, collectives {1}, platform {2}")
+    @CsvSource({"8, SHARED_MEMORY, true", "8, SHARED_MEMORY, false", "3, SHARED_MEMORY, true", "4, MESSAGES, true"})
+    void collectivesAtMultipleLoseNoWakeUp(int n, Collectives collectives, boolean platform) {
+        int rounds = 1500;
+        SpmdWorld world = SpmdWorld.builder().size(n).deadlockTimeout(Duration.ofSeconds(20)).collectives(collectives)
+                .rankThreads(platform ? RankThreads.PLATFORM : RankThreads.VIRTUAL).build();
+        List<Long> sums = world.run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            long[] in = new long[1];
+            long[] out = new long[1];
+            long total = 0;
+            for (int i = 0; i < rounds; i++) {
+                in[0] = comm.rank() + i;
+                comm.allreduce(in, 0, out, 0, 1, Datatype.LONG, Op.SUM);
+                total += out[0];
+                comm.barrier();
+            }
+            return total;
+        });
+        long expected = 0;
+        for (int i = 0; i < rounds; i++) {
+            expected += (long) n * (n - 1) / 2 + (long) n * i;
+        }
+        for (long s : sums) {
+            assertThat(s).isEqualTo(expected);
+        }
+    }
+
     /** A worker's failure fails the rank at once (the others' waits then end with ABORTED). */
     private static void failFast(ConcurrentLinkedQueue<Throwable> failures) {
         Throwable f = failures.peek();

@@ -24,9 +24,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       queue and test its condition, and parks without it, so that the rank's other threads
  *       can send, post and drain meanwhile.</li>
  *   <li>No lost wake-up. A waiting thread is in {@link #waiters}, with what it waits for, from
- *       before it first marks itself parked until it returns (while it spins and yields it
- *       re-tests by itself and needs no waking), and the mailbox's {@code waiting} flag stays set
- *       for good. A waiter spins, then yields, re-testing, and
+ *       before the last test of its condition that precedes a park until it returns (while it
+ *       spins and yields it re-tests by itself and needs no waking; it registers when those end
+ *       and then tests once more), and the mailbox's {@code waiting} flag stays set for good. A waiter spins, then yields, re-testing, and
  *       marks itself parked before its last look ({@link Waiter}). A delivered message wakes every
  *       parked waiter whose wait it may complete ({@link Pending#mayTake}: a receive or probe
  *       whose source, tag and communicator it matches, any other kind of wait), after appending
@@ -215,7 +215,12 @@ final class MultipleCalls {
                     continue;
                 }
                 if (self == null) {
+                    // Registered now, then tested once more before the park: a completion that
+                    // is no message (a shared-memory collective, a zero-copy send taken) wakes
+                    // only the registered waiters, so the test that lets a waiter park must come
+                    // after its registration.
                     self = register(mailbox, me, p);
+                    continue;
                 }
                 self.parked = true; // then the re-reads: see Waiter
                 parkedWaiters.add(1);
@@ -251,7 +256,8 @@ final class MultipleCalls {
     }
 
     /**
-     * Enters the calling thread in {@link #waiters} and counts it blocked, before its first park.
+     * Enters the calling thread in {@link #waiters} and counts it blocked, before the test that
+     * precedes its first park.
      * A thread that is still spinning or yielding needs neither: no one unparks it (it re-tests by
      * itself) and a wait that ends within the spin is no deadlock; so a wait that its spin ends
      * costs no map entry and no lock beyond its tests.
