@@ -39,7 +39,11 @@ public class MpiException extends RuntimeException {
         /** The world ended while the operation was pending: another rank failed, the world was cancelled, or a deadlock was detected. */
         ABORTED,
         /** The calling thread was interrupted while waiting. */
-        INTERRUPTED
+        INTERRUPTED,
+        /** A topology operation on a communicator without that topology ({@code MPI_ERR_TOPOLOGY}). */
+        TOPOLOGY,
+        /** An operation this backend does not implement ({@code MPI_ERR_UNSUPPORTED_OPERATION}). */
+        UNSUPPORTED_OPERATION
     }
 
     /** The MPI error class of this failure. */
