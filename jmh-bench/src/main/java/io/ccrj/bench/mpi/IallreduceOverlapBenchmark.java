@@ -1,0 +1,93 @@
+package io.ccrj.bench.mpi;
+
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.Op;
+import io.ccrj.mpi.Request;
+import java.util.Arrays;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * Overlap of a nonblocking allreduce of 10^5 doubles with computation, as the OSU micro-benchmarks
+ * define it ({@code osu_iallreduce}): three scores of one run, each the time of one operation on
+ * every rank,
+ * <ul>
+ *   <li>{@code PURE}: {@code iallreduce}, then wait at once (t_pure);</li>
+ *   <li>{@code COMPUTE}: the computation alone, a busy loop of {@link #computeNanos} (t_compute);</li>
+ *   <li>{@code OVERALL}: {@code iallreduce}, the computation, then wait (t_overall);</li>
+ * </ul>
+ * and overlap = (t_compute + t_pure - t_overall) / t_pure: 1 when the collective completed
+ * entirely behind the computation, 0 when none of it did. OSU sets the computation to about
+ * t_pure; set {@code computeNanos} near the {@code PURE} score of the same run. The computation
+ * never calls into MPI, so whatever progress the collective makes meanwhile it makes by itself.
+ */
+public class IallreduceOverlapBenchmark extends Mpi3State {
+
+    /** What one operation is. */
+    public enum Phase {
+        PURE, COMPUTE, OVERALL
+    }
+
+    @Param({"2", "4"})
+    public int ranks;
+
+    @Param({"PURE", "COMPUTE", "OVERALL"})
+    public Phase phase;
+
+    /** Length of the computation, in nanoseconds (busy, no MPI call). */
+    @Param({"500000"})
+    public long computeNanos;
+
+    /** Doubles reduced. */
+    @Param({"100000"})
+    public int count;
+
+    @Override
+    int worldSize() {
+        return ranks;
+    }
+
+    /** Busy computation for {@code nanos}: a data-dependent loop, checked against the clock. */
+    static double compute(long nanos) {
+        long end = System.nanoTime() + nanos;
+        double x = 1;
+        while (System.nanoTime() < end) {
+            for (int i = 0; i < 64; i++) {
+                x = x * 1.000001 + 1e-9;
+            }
+        }
+        return x;
+    }
+
+    @Override
+    DrivenWorld.RankBody body() {
+        Phase p = phase;
+        long nanos = computeNanos;
+        int m = count;
+        return comm -> {
+            double[] in = new double[m];
+            Arrays.fill(in, comm.rank() + 1.0);
+            double[] out = new double[m];
+            double[] sink = new double[1];
+            return n -> {
+                for (int i = 0; i < n; i++) {
+                    switch (p) {
+                        case PURE -> comm.iallreduce(in, 0, out, 0, m, Datatype.DOUBLE, Op.SUM).waitFor();
+                        case COMPUTE -> sink[0] += compute(nanos);
+                        case OVERALL -> {
+                            Request r = comm.iallreduce(in, 0, out, 0, m, Datatype.DOUBLE, Op.SUM);
+                            sink[0] += compute(nanos);
+                            r.waitFor();
+                        }
+                    }
+                }
+            };
+        };
+    }
+
+    /** One invocation: one operation of {@link #phase} on every rank. */
+    @Benchmark
+    public void operation() {
+        round(1);
+    }
+}
