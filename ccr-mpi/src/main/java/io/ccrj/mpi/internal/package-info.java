@@ -4,10 +4,15 @@
  *
  * <h2>Threads</h2>
  * A world run ({@link io.ccrj.mpi.internal.WorldRun}) has one thread per rank plus the thread that
- * called {@code SpmdWorld.run}, which waits and acts as the deadlock watchdog. Everything a rank
+ * called {@code SpmdWorld.run}, which waits and acts as the deadlock watchdog; from its first
+ * nonblocking collective on, also the workers of its collective dispatcher, which run those
+ * collectives' rounds ({@code NonblockingCollective}: each schedule is touched by one thread at a
+ * time along a chain of port joins, and the rank's thread reads only the request's volatile flag
+ * and, after it, the result). Everything a rank
  * owns (its communicators, its mailbox's matching queues, its receive requests) is touched by its
  * own thread only; the only cross-thread entry points are {@code RankMailbox.deliver} (any rank
- * appends a message), {@code Message.release} (a receiver returns a lent buffer), the watchdog's
+ * appends a message), {@code Message.release} (a receiver returns a lent buffer),
+ * {@code RankMailbox.wakeIfWaiting} (a nonblocking collective completed), the watchdog's
  * racy reads of a mailbox's state, and {@code World.abort}.
  *
  * <h2>Memory ordering</h2>
