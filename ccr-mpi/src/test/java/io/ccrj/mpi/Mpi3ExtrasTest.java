@@ -203,4 +203,18 @@ class Mpi3ExtrasTest {
         });
         assertThat(out).containsOnly("");
     }
+
+    /** A nonblocking collective one rank never starts is reported as a deadlock naming it. */
+    @Test
+    void aCollectiveNobodyCompletesIsReportedAsADeadlock() {
+        SpmdWorld w = SpmdWorld.builder().size(3).deadlockTimeout(java.time.Duration.ofMillis(1500)).build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> w.run(comm -> {
+            if (comm.rank() == 2) {
+                comm.recv(new int[1], 0, 1, Datatype.INT, 0, 1);   // never sent
+                return null;
+            }
+            comm.iallreduce(new int[] {1}, 0, new int[1], 0, 1, Datatype.INT, Op.SUM).waitFor();
+            return null;
+        })).isInstanceOf(DeadlockException.class).hasMessageContaining("iallreduce on");
+    }
 }
