@@ -255,7 +255,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
         if (done) {
             return result();
         }
-        comm.mailbox.failIfEnded(this);
+        comm.mailbox.pauseForCompletion(this);
         return null;
     }
 

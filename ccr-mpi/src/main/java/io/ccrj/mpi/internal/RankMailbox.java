@@ -778,6 +778,35 @@ final class RankMailbox extends MailboxConsumerFields {
         }
     }
 
+    /**
+     * For a {@code test} of a request another thread completes without a message (a nonblocking
+     * collective) that found it pending: fails once the world has ended, and where ranks
+     * outnumber the carriers or processors parks until the completion wakes it or
+     * {@link #POLL_PARK_NANOS} pass, without {@link #failIfEnded}'s yields first. Such a
+     * completion comes from a dispatcher thread, and a virtual-thread rank it wakes is queued
+     * outside the carriers, where ranks that keep yielding on the carriers could leave it behind
+     * for good; parking frees the carrier. The park uses the Dekker handshake of {@link #await}.
+     * Owner only.
+     *
+     * @throws MpiException {@link ErrorClass#ABORTED} if the world has ended
+     */
+    void pauseForCompletion(Pending p) {
+        if (world.aborted) {
+            throw world.abortedWhile(worldRank, describe(p));
+        }
+        if (yields > 0 || yieldWhileSpinning) {
+            if (multi != null) {
+                LockSupport.parkNanos(this, POLL_PARK_NANOS);
+                return;
+            }
+            WAITING.setVolatile(this, true);
+            if (!world.aborted && !p.isComplete()) {
+                LockSupport.parkNanos(this, POLL_PARK_NANOS);
+            }
+            WAITING.setOpaque(this, false);
+        }
+    }
+
     /** Marks the rank finished (its kernel returned or threw). Owner only. */
     void finish() {
         STATE.setRelease(this, DONE);
