@@ -441,7 +441,7 @@ final class RmaWindow implements Window {
         @Override
         public boolean isComplete() {
             for (int t : group) {
-                if (targets[t].posts.get(rank) <= postsSeen[t]) {     // volatile: acquires the post
+                if (targets[t].posts(rank) <= postsSeen[t]) {     // volatile: acquires the post
                     return false;
                 }
             }
@@ -457,7 +457,7 @@ final class RmaWindow implements Window {
         public String describe() {
             StringBuilder sb = new StringBuilder("start on window ").append(label).append(": waiting for post of rank(s)");
             for (int t : group) {
-                if (targets[t].posts.get(rank) <= postsSeen[t]) {
+                if (targets[t].posts(rank) <= postsSeen[t]) {
                     sb.append(' ').append(t);
                 }
             }
@@ -478,7 +478,7 @@ final class RmaWindow implements Window {
             accessTo[t] = false;
         }
         for (int t : g) {
-            targets[t].completions.incrementAndGet();      // volatile: publishes this rank's operations
+            targets[t].complete();      // volatile: publishes this rank's operations
             wake(t);
         }
     }
@@ -496,7 +496,7 @@ final class RmaWindow implements Window {
         exposureGroup = g;
         expectedCompletions += g.length;
         for (int o : g) {
-            self.posts.incrementAndGet(o);                  // volatile: publishes this rank's stores
+            self.post(o);                  // volatile: publishes this rank's stores
             wake(o);
         }
     }
@@ -535,7 +535,7 @@ final class RmaWindow implements Window {
     private final class CompleteWait implements Pending {
         @Override
         public boolean isComplete() {
-            return self.completions.get() >= expectedCompletions;     // volatile: acquires the completions
+            return self.completions() >= expectedCompletions;     // volatile: acquires the completions
         }
 
         @Override
@@ -545,7 +545,7 @@ final class RmaWindow implements Window {
 
         @Override
         public String describe() {
-            return "waitExposure on window " + label + ": " + (expectedCompletions - self.completions.get())
+            return "waitExposure on window " + label + ": " + (expectedCompletions - self.completions())
                     + " of " + exposureGroup.length + " origin(s) have not called complete";
         }
     }
@@ -637,13 +637,13 @@ final class RmaWindow implements Window {
             return;
         }
         LockWait wait = new LockWait(target, t, exclusive, op);
-        target.lockWaiters.set(rank, 1);      // volatile write, then the retry's read: the waiter's half
+        target.announceWaiter(rank);      // volatile write, then the retry's read: the waiter's half
         try {
             if (!wait.isComplete()) {
                 mailbox.await(wait);
             }
         } finally {
-            target.lockWaiters.set(rank, 0);
+            target.withdrawWaiter(rank);
         }
     }
 
@@ -653,7 +653,7 @@ final class RmaWindow implements Window {
         if (target.unlock(exclusive)) {
             // the release was a volatile write; now read the waiters' flags (the releaser's half)
             for (int o = 0; o < size; o++) {
-                if (o != rank && target.lockWaiters.get(o) != 0) {
+                if (o != rank && target.isWaiting(o)) {
                     wake(o);
                 }
             }
