@@ -1048,6 +1048,29 @@ class MpjComm implements Comm {
         }
     }
 
+    // ------------------------------------------------------------------ one-sided communication
+
+    @Override
+    public io.ccrj.mpi.Window createWindow(Object base, int offset, int length, Datatype type) {
+        throw noWindows("createWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateWindow(Datatype type, int length) {
+        throw noWindows("allocateWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateSharedWindow(Datatype type, int length) {
+        throw noWindows("allocateSharedWindow");
+    }
+
+    /** MPJ Express 0.44 implements mpiJava 1.2 (MPI-1.1): it has no windows to map these calls onto. */
+    private static MpiException noWindows(String op) {
+        return new MpiException(ErrorClass.WIN, op + " is not supported by the MPJ Express backend:"
+                + " MPJ Express implements MPI-1.1 (mpiJava 1.2), which has no one-sided communication");
+    }
+
     @Override
     public String toString() {
         return "MpjComm[rank " + rank + " of " + size + ", world rank " + context.worldRank + "]";
