@@ -140,6 +140,40 @@ public final class DeterministicAnnealing {
                 fluctuation(compute), first.hierarchy, first.splits);
     }
 
+    /**
+     * The time of EM iterations at a fixed temperature, for the overhead measurement: each rank
+     * runs {@code warmup} iterations, then {@code iterations} timed ones, from the same centres.
+     *
+     * @param world the ranks
+     * @param points the points
+     * @param start the centres and priors to iterate from
+     * @param t the temperature (&gt; 0: soft memberships, as in the annealing)
+     * @param warmup iterations run first and not timed
+     * @param iterations iterations timed
+     * @return the mean wall time of one iteration on rank 0 (reduction included) and the ranks' fluctuation
+     */
+    static IterationTiming timeIterations(SpmdWorld world, Points points, Solution start, double t, int warmup,
+                                          int iterations) {
+        checkRanks(points, world.size());
+        AnnealingSchedule s = new AnnealingSchedule(start.k(), 0.5, 1e-12, 1, 0.05, 0, 0.5, false);
+        List<RankOutcome> outcomes = world.run(comm -> new RankRun(comm, points, s, Progress.NONE, () -> false)
+                .timed(start, t, warmup, iterations));
+        long[][] compute = new long[outcomes.size()][];
+        for (int r = 0; r < outcomes.size(); r++) {
+            compute[r] = outcomes.get(r).computeNanos;
+        }
+        return new IterationTiming(outcomes.get(0).meanIterationNanos, fluctuation(compute));
+    }
+
+    /**
+     * What {@link #timeIterations} measured.
+     *
+     * @param meanNanos the mean wall time of one EM iteration on rank 0, its reduction included
+     * @param fluctuation the slowest rank's compute time over the ranks' mean, averaged over iterations
+     */
+    record IterationTiming(double meanNanos, double fluctuation) {
+    }
+
     private static void checkRanks(Points points, int ranks) {
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks must be at least 1, got " + ranks);
@@ -177,6 +211,108 @@ public final class DeterministicAnnealing {
             }
         }
         return counted == 0 ? 1 : sum / counted;
+    }
+
+    /**
+     * One block's partial sums of one EM iteration at temperature t (hard memberships at t = 0):
+     * {@code [S_0..S_(k-1), Y_0 (d values) .. Y_(k-1), F, distortion]}, K(D+1)+2 doubles. The one
+     * computation every model runs (ranks, the fork-join peer).
+     *
+     * @param x the points, row by row
+     * @param d the dimensions
+     * @param lo the block's first point
+     * @param hi one past its last
+     * @param y the centres
+     * @param p the priors
+     * @param k the clusters
+     * @param t the temperature
+     * @return the partial sums
+     */
+    static double[] partialSums(double[] x, int d, int lo, int hi, double[] y, double[] p, int k, double t) {
+        int sOff = 0;
+        int yOff = k;
+        int fOff = k + k * d;
+        double[] part = new double[k * (d + 1) + 2];
+        double[] logP = new double[k];
+        for (int c = 0; c < k; c++) {
+            logP[c] = p[c] > 0 ? Math.log(p[c]) : Double.NEGATIVE_INFINITY;
+        }
+        double[] dist = new double[k];
+        double[] a = new double[k];
+        double f = 0;
+        double distortionPart = 0;
+        for (int i = lo; i < hi; i++) {
+            int base = i * d;
+            for (int c = 0; c < k; c++) {
+                double sq = 0;
+                int cb = c * d;
+                for (int j = 0; j < d; j++) {
+                    double e = x[base + j] - y[cb + j];
+                    sq += e * e;
+                }
+                dist[c] = sq;
+            }
+            if (t > 0) {
+                // log-sum-exp: a_c = log p_c - d_c / T, shifted by the largest, so exp never overflows
+                // and the largest term is exactly 1.
+                double max = Double.NEGATIVE_INFINITY;
+                for (int c = 0; c < k; c++) {
+                    a[c] = logP[c] - dist[c] / t;
+                    max = Math.max(max, a[c]);
+                }
+                double z = 0;
+                for (int c = 0; c < k; c++) {
+                    z += Math.exp(a[c] - max);
+                }
+                double logZ = max + Math.log(z);
+                f -= t * logZ;
+                for (int c = 0; c < k; c++) {
+                    double m = Math.exp(a[c] - logZ);
+                    if (m == 0) {
+                        continue;
+                    }
+                    part[sOff + c] += m;
+                    int yb = yOff + c * d;
+                    for (int j = 0; j < d; j++) {
+                        part[yb + j] += m * x[base + j];
+                    }
+                    distortionPart += m * dist[c];
+                }
+            } else {
+                int best = 0;
+                for (int c = 1; c < k; c++) {
+                    if (dist[c] < dist[best]) {
+                        best = c;
+                    }
+                }
+                part[sOff + best] += 1;
+                int yb = yOff + best * d;
+                for (int j = 0; j < d; j++) {
+                    part[yb + j] += x[base + j];
+                }
+                distortionPart += dist[best];
+                f += dist[best];
+            }
+        }
+        part[fOff] = f;
+        part[fOff + 1] = distortionPart;
+        return part;
+    }
+
+    /**
+     * The M step from reduced sums: {@code y_k = Y_k / S_k}, {@code p_k = S_k / N}; an empty cluster
+     * keeps its centre and gets prior 0.
+     */
+    static void update(double[] part, double[] y, double[] p, int k, int d, int n) {
+        for (int c = 0; c < k; c++) {
+            double mass = part[c];
+            if (mass > 0) {
+                for (int j = 0; j < d; j++) {
+                    y[c * d + j] = part[k + c * d + j] / mass;
+                }
+            }
+            p[c] = mass / n;
+        }
     }
 
     /** What one rank hands back to the caller of the world. */
@@ -271,6 +407,24 @@ public final class DeterministicAnnealing {
                     Arrays.copyOf(computeNanos, iterations), List.copyOf(hierarchy), List.copyOf(splits));
         }
 
+        /** Timed EM iterations at a fixed temperature from the given centres. */
+        RankOutcome timed(Solution start, double t, int warmup, int timed) {
+            k = start.k();
+            System.arraycopy(start.centres(), 0, y, 0, k * d);
+            System.arraycopy(start.priors(), 0, p, 0, k);
+            for (int i = 0; i < warmup; i++) {
+                iterate(t);
+            }
+            iterations = 0;
+            iterationNanosTotal = 0;
+            for (int i = 0; i < timed; i++) {
+                iterate(t);
+            }
+            double mean = iterations == 0 ? 0 : (double) iterationNanosTotal / iterations;
+            return new RankOutcome(solution(), 0, List.of(), iterations, mean, Arrays.copyOf(computeNanos, iterations),
+                    List.of(), List.of());
+        }
+
         /** The whole annealing; returns T0. */
         private double anneal() {
             // The mean and the covariance of all points: two reductions.
@@ -349,7 +503,7 @@ public final class DeterministicAnnealing {
             double ms = its0 == 0 ? 0 : (iterationNanosTotal - reportedNanos) / 1e6 / its0;
             reportedIterations = iterations;
             reportedNanos = iterationNanosTotal;
-            Step step = new Step(index, t, k, freeEnergy, its, ms, Math.max(0, fraction));
+            Step step = new Step(index, t, k, freeEnergy, its, ms, Math.max(0, fraction), Arrays.copyOf(y, k * d));
             steps.add(step);
             if (comm.rank() == 0) {
                 progress.step(step);
@@ -388,86 +542,12 @@ public final class DeterministicAnnealing {
                 throw new CancellationException("the clustering job was cancelled");
             }
             long start = System.nanoTime();
-            int sOff = 0;
-            int yOff = k;
-            int fOff = k + k * d;
-            double[] part = new double[k * (d + 1) + 2];
-            double[] logP = new double[k];
-            for (int c = 0; c < k; c++) {
-                logP[c] = p[c] > 0 ? Math.log(p[c]) : Double.NEGATIVE_INFINITY;
-            }
-            double[] dist = new double[k];
-            double[] a = new double[k];
-            double f = 0;
-            double distortionPart = 0;
-            for (int i = lo; i < hi; i++) {
-                int base = i * d;
-                for (int c = 0; c < k; c++) {
-                    double sq = 0;
-                    int cb = c * d;
-                    for (int j = 0; j < d; j++) {
-                        double e = x[base + j] - y[cb + j];
-                        sq += e * e;
-                    }
-                    dist[c] = sq;
-                }
-                if (t > 0) {
-                    // log-sum-exp: a_c = log p_c - d_c / T, shifted by the largest, so exp never overflows
-                    // and the largest term is exactly 1.
-                    double max = Double.NEGATIVE_INFINITY;
-                    for (int c = 0; c < k; c++) {
-                        a[c] = logP[c] - dist[c] / t;
-                        max = Math.max(max, a[c]);
-                    }
-                    double z = 0;
-                    for (int c = 0; c < k; c++) {
-                        z += Math.exp(a[c] - max);
-                    }
-                    double logZ = max + Math.log(z);
-                    f -= t * logZ;
-                    for (int c = 0; c < k; c++) {
-                        double m = Math.exp(a[c] - logZ);
-                        if (m == 0) {
-                            continue;
-                        }
-                        part[sOff + c] += m;
-                        int yb = yOff + c * d;
-                        for (int j = 0; j < d; j++) {
-                            part[yb + j] += m * x[base + j];
-                        }
-                        distortionPart += m * dist[c];
-                    }
-                } else {
-                    int best = 0;
-                    for (int c = 1; c < k; c++) {
-                        if (dist[c] < dist[best]) {
-                            best = c;
-                        }
-                    }
-                    part[sOff + best] += 1;
-                    int yb = yOff + best * d;
-                    for (int j = 0; j < d; j++) {
-                        part[yb + j] += x[base + j];
-                    }
-                    distortionPart += dist[best];
-                    f += dist[best];
-                }
-            }
-            part[fOff] = f;
-            part[fOff + 1] = distortionPart;
+            double[] part = partialSums(x, d, lo, hi, y, p, k, t);
             long computed = System.nanoTime();
             allreduce(part);
-            for (int c = 0; c < k; c++) {
-                double mass = part[sOff + c];
-                if (mass > 0) {
-                    for (int j = 0; j < d; j++) {
-                        y[c * d + j] = part[yOff + c * d + j] / mass;
-                    }
-                }
-                p[c] = mass / n; // an empty cluster keeps its centre and gets prior 0
-            }
-            freeEnergy = part[fOff];
-            distortion = part[fOff + 1];
+            update(part, y, p, k, d, n);
+            freeEnergy = part[k + k * d];
+            distortion = part[k + k * d + 1];
             long end = System.nanoTime();
             if (iterations == computeNanos.length) {
                 computeNanos = Arrays.copyOf(computeNanos, 2 * iterations);

@@ -12,7 +12,8 @@ package io.ccrj.examples.clustering;
  * @param iterationMillis the mean wall time of the iterations since the previous step, in milliseconds, on
  *     rank 0 (its reduction included)
  * @param fractionDone an estimate of the fraction of the run done, in [0, 1]
+ * @param centres the centres at this temperature, {@code clusters * d}, centre by centre (a copy)
  */
 public record Step(int index, double temperature, int clusters, double freeEnergy, int iterations,
-                   double iterationMillis, double fractionDone) {
+                   double iterationMillis, double fractionDone, double[] centres) {
 }
