@@ -61,6 +61,13 @@ public final class ClusteringMain {
         if (status != 0 || !serving) {
             System.exit(status);
         }
+        // The host's threads are daemons: the main thread keeps the JVM up until SIGTERM or Ctrl-C,
+        // whose shutdown hook closes the host.
+        try {
+            new java.util.concurrent.CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Set when --serve started a host that keeps the JVM running. */
@@ -105,7 +112,10 @@ public final class ClusteringMain {
                 ClusteringServer server = ClusteringServer.start(o.port(), o.ranks());
                 out.println("ccrj clustering: serving [data, clustering] at " + server.baseUri()
                         + "/ (OpenAPI: " + server.baseUri() + "/openapi.json); Ctrl-C stops it");
-                Runtime.getRuntime().addShutdownHook(new Thread(server::close, "clustering-shutdown"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    err.println("ccrj clustering: shutting down: running jobs are cancelled");
+                    server.close();
+                }, "clustering-shutdown"));
                 serving = true;
                 return 0;
             } catch (RuntimeException e) {
