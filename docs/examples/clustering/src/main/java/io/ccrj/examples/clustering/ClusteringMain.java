@@ -39,6 +39,8 @@ public final class ClusteringMain {
                                  --max-clusters by the Bayesian information criterion)
               --max-clusters K   the most clusters a run chooses from (default 10)
               --ranks P          ccr-mpi ranks the annealing runs on (default: the processors, at most 8)
+              --threads T        threads per rank for its partial sums, a ccr-core fan-out inside
+                                 each rank (threads first, then ranks; default 1)
               --quick            quick schedule and a short overhead measurement (the default)
               --full             slower cooling, tighter convergence, the full overhead measurement
               --no-overhead      skip the overhead measurement (no overhead.csv, peers.csv)
@@ -74,7 +76,8 @@ public final class ClusteringMain {
     private static volatile boolean serving;
 
     /** The parsed command line. */
-    record Options(Path data, int points, int dims, int clusters, int maxClusters, long seed, int ranks, boolean quick,
+    record Options(Path data, int points, int dims, int clusters, int maxClusters, long seed, int ranks, int threads,
+                   boolean quick,
                    boolean overhead, Path out, boolean serve, int port) {
     }
 
@@ -137,7 +140,7 @@ public final class ClusteringMain {
                 source = String.format(Locale.ROOT, "a generated mixture of %d well-separated Gaussian clusters "
                         + "(%,d points, %d dimensions, seed %d)", o.clusters(), o.points(), o.dims(), o.seed());
             }
-            new JobSpec(o.clusters(), o.maxClusters(), o.ranks(), o.quick()).checkAgainst(points);
+            new JobSpec(o.clusters(), o.maxClusters(), o.ranks(), o.threads(), o.quick()).checkAgainst(points);
         } catch (IllegalArgumentException e) {
             err.println("ccrj clustering: " + e.getMessage());
             return 2;
@@ -159,7 +162,7 @@ public final class ClusteringMain {
 
     private static int cluster(Options o, Points points, int[] truth, String source, PrintStream out, PrintStream err)
             throws IOException {
-        JobSpec spec = new JobSpec(o.clusters(), o.maxClusters(), o.ranks(), o.quick());
+        JobSpec spec = new JobSpec(o.clusters(), o.maxClusters(), o.ranks(), o.threads(), o.quick());
         ProgressLine line = new ProgressLine(err);
         JobResult r;
         long start = System.nanoTime();
@@ -234,6 +237,7 @@ public final class ClusteringMain {
         int maxClusters = JobSpec.DEFAULT_MAX_CLUSTERS;
         long seed = 1;
         int ranks = Math.min(8, Math.max(1, Runtime.getRuntime().availableProcessors()));
+        int threads = 1;
         boolean quick = true;
         boolean overhead = true;
         Path out = Path.of("clustering-results");
@@ -254,7 +258,8 @@ public final class ClusteringMain {
                 case "--full" -> quick = false;
                 case "--no-overhead" -> overhead = false;
                 case "--serve" -> serve = true;
-                case "--data", "--points", "--dims", "--clusters", "--max-clusters", "--seed", "--ranks", "--out", "--port" -> {
+                case "--data", "--points", "--dims", "--clusters", "--max-clusters", "--seed", "--ranks", "--threads", "--out",
+                     "--port" -> {
                     if (value == null) {
                         if (i + 1 >= a.size()) {
                             throw new UsageException(arg + " needs a value");
@@ -269,6 +274,7 @@ public final class ClusteringMain {
                         case "--max-clusters" -> maxClusters = whole(arg, value, 1, 100_000);
                         case "--seed" -> seed = wholeLong(arg, value);
                         case "--ranks" -> ranks = whole(arg, value, 1, 1024);
+                        case "--threads" -> threads = whole(arg, value, 1, 256);
                         case "--out" -> out = Path.of(value);
                         case "--port" -> port = whole(arg, value, 0, 65535);
                         default -> throw new AssertionError(arg);
@@ -282,7 +288,7 @@ public final class ClusteringMain {
             if (data != null || points >= 0) {
                 throw new UsageException("--serve takes no input: submit jobs to the host over REST");
             }
-            return new Options(null, 0, 0, 0, maxClusters, seed, ranks, quick, overhead, out, true, port);
+            return new Options(null, 0, 0, 0, maxClusters, seed, ranks, threads, quick, overhead, out, true, port);
         }
         if (data != null && (points >= 0 || dims >= 0)) {
             throw new UsageException("--data and --points/--dims exclude each other: cluster a file or a generated mixture");
@@ -296,8 +302,8 @@ public final class ClusteringMain {
                         + ": there can be no more clusters than points");
             }
         }
-        return new Options(data, points, dims, Math.max(0, clusters), maxClusters, seed, ranks, quick, overhead, out, false,
-                port);
+        return new Options(data, points, dims, Math.max(0, clusters), maxClusters, seed, ranks, threads, quick, overhead,
+                out, false, port);
     }
 
     private static int whole(String option, String value, int min, int max) throws UsageException {

@@ -79,7 +79,7 @@ public final class ClusteringPipeline {
         listener.projected(projection);
         t = stage(stages, listener, "project", t);
 
-        AnnealingResult annealed = DeterministicAnnealing.run(points, spec.schedule(n), spec.ranks(), listener::step,
+        AnnealingResult annealed = DeterministicAnnealing.run(points, spec.schedule(n), spec.ranks(), spec.threads(), listener::step,
                 cancelled);
         t = stage(stages, listener, "anneal", t);
 

@@ -46,7 +46,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *       coloured by their nearest centre at the current temperature), refreshed at each
  *       temperature while the job runs and the final one when it is done.</li>
  *   <li>Submit {@code submit}: {@code {"dataset": "name", "clusters": K (0 or absent: chosen),
- *       "ranks": P, "quick": true}} answers {@code {"job": "<id>", "status": "running"}}; an unknown
+ *       "ranks": P, "threads": T, "quick": true}} answers {@code {"job": "<id>", "status": "running"}}; an unknown
  *       data set is 404; K above the points, or ranks above them, 400.</li>
  *   <li>Submit {@code cancel}: {@code {"job": "<id>"}}: the job stops at its next iteration and
  *       ends "cancelled"; a finished job is 409, an unknown one 404.</li>
@@ -136,9 +136,10 @@ public final class ClusteringService extends Service<ClusteringService.State> {
      * @param dataset the data set's name in the data service
      * @param clusters K, or 0 to choose it
      * @param ranks the ccr-mpi ranks
+     * @param threads the threads of each rank (default 1)
      * @param quick the quick schedule (default) or the full one
      */
-    public record Submit(String dataset, Integer clusters, Integer ranks, Boolean quick) {
+    public record Submit(String dataset, Integer clusters, Integer ranks, Integer threads, Boolean quick) {
     }
 
     /**
@@ -217,6 +218,7 @@ public final class ClusteringService extends Service<ClusteringService.State> {
         }
         int clusters = body.has("clusters") ? DataService.whole(body, "clusters", 0, 100_000) : 0;
         int ranks = body.has("ranks") ? DataService.whole(body, "ranks", 1, 64) : defaultRanks;
+        int threads = body.has("threads") ? DataService.whole(body, "threads", 1, 64) : 1;
         JsonNode q = body.path("quick");
         if (!q.isMissingNode() && !q.isBoolean()) {
             throw new Fault(FaultCode.BAD_REQUEST, "\"quick\" must be true or false");
@@ -231,7 +233,7 @@ public final class ClusteringService extends Service<ClusteringService.State> {
                             "the data service did not answer: " + f.getMessage()));
                     return;
                 }
-                start(op, dataset, new JobSpec(clusters, JobSpec.DEFAULT_MAX_CLUSTERS, ranks, quick), answer);
+                start(op, dataset, new JobSpec(clusters, JobSpec.DEFAULT_MAX_CLUSTERS, ranks, threads, quick), answer);
             } catch (Fault f) {
                 op.fault(f);
             } catch (IllegalArgumentException e) {

@@ -5,6 +5,7 @@ import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.RankFailedException;
+import io.ccrj.mpi.SpmdRuntime;
 import io.ccrj.mpi.SpmdWorld;
 
 import java.util.ArrayList;
@@ -74,9 +75,46 @@ public final class DeterministicAnnealing {
      */
     public static AnnealingResult run(Points points, AnnealingSchedule schedule, int ranks, Progress progress,
                                       BooleanSupplier cancelled) {
+        return run(points, schedule, ranks, 1, progress, cancelled);
+    }
+
+    /**
+     * Anneals {@code points} on {@code ranks} ccr-mpi ranks of a fresh world, each rank computing
+     * its partial sums on {@code threads} threads of its own (a ccr-core fan-out inside the rank:
+     * threads first, then ranks, as the SALSA group combined CCR threads with MPI processes).
+     *
+     * @param points the points
+     * @param schedule the annealing parameters
+     * @param ranks the number of ranks, 1 or more (at most the number of points)
+     * @param threads the threads of each rank, 1 or more
+     * @param progress told of each temperature (on rank 0's thread)
+     * @param cancelled polled before every iteration; {@code true} stops the run
+     * @return the result
+     * @throws CancellationException if {@code cancelled} became true
+     * @throws IllegalArgumentException if {@code ranks} or {@code threads} is out of range
+     */
+    public static AnnealingResult run(Points points, AnnealingSchedule schedule, int ranks, int threads,
+                                      Progress progress, BooleanSupplier cancelled) {
         checkRanks(points, ranks);
         SpmdWorld world = SpmdWorld.builder().size(ranks).name("annealing").build();
-        return run(world, points, schedule, null, progress, cancelled);
+        return run(world, points, schedule, threads, null, progress, cancelled);
+    }
+
+    /**
+     * Anneals on the ranks of any SPMD runtime: a ccr-mpi {@link SpmdWorld}, or another
+     * implementation of {@link SpmdRuntime} (such as the MPJ Express backend's world), with one
+     * thread per rank. The kernel is the same code.
+     *
+     * @param runtime the ranks
+     * @param points the points
+     * @param schedule the annealing parameters
+     * @param progress told of each temperature (on rank 0's thread)
+     * @param cancelled polled before every iteration
+     * @return the result
+     */
+    public static AnnealingResult run(SpmdRuntime runtime, Points points, AnnealingSchedule schedule, Progress progress,
+                                      BooleanSupplier cancelled) {
+        return run(runtime, points, schedule, 1, null, progress, cancelled);
     }
 
     /**
@@ -96,7 +134,7 @@ public final class DeterministicAnnealing {
         }
         AnnealingSchedule s = new AnnealingSchedule(initial.k(), 0.5, 1e-12, maxIterations, 0.05, 0, 0.5, false);
         SpmdWorld world = SpmdWorld.builder().size(ranks).name("kmeans").build();
-        return run(world, points, s, initial, Progress.NONE, () -> false);
+        return run(world, points, s, 1, initial, Progress.NONE, () -> false);
     }
 
     /**
@@ -105,19 +143,27 @@ public final class DeterministicAnnealing {
      * @param world the world to run on (its size is the number of ranks)
      * @param points the points
      * @param schedule the annealing parameters
+     * @param threads the threads of each rank
      * @param initial {@code null} to anneal; centres to run the T -&gt; 0 limit from
      * @param progress told of each temperature
      * @param cancelled polled before every iteration
      * @return the result
      */
-    static AnnealingResult run(SpmdWorld world, Points points, AnnealingSchedule schedule, Solution initial,
-                               Progress progress, BooleanSupplier cancelled) {
+    static AnnealingResult run(SpmdRuntime world, Points points, AnnealingSchedule schedule, int threads,
+                               Solution initial, Progress progress, BooleanSupplier cancelled) {
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("threads per rank must be from 1 to 256, got " + threads);
+        }
         Objects.requireNonNull(points, "points");
         Objects.requireNonNull(schedule, "schedule");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(cancelled, "cancelled");
         checkRanks(points, world.size());
-        Kernel<RankOutcome> kernel = comm -> new RankRun(comm, points, schedule, progress, cancelled).run(initial);
+        Kernel<RankOutcome> kernel = comm -> {
+            try (RankRun run = new RankRun(comm, points, schedule, threads, progress, cancelled)) {
+                return run.run(initial);
+            }
+        };
         List<RankOutcome> outcomes;
         try {
             outcomes = world.run(kernel);
@@ -152,12 +198,15 @@ public final class DeterministicAnnealing {
      * @param iterations iterations timed
      * @return the mean wall time of one iteration on rank 0 (reduction included) and the ranks' fluctuation
      */
-    static IterationTiming timeIterations(SpmdWorld world, Points points, Solution start, double t, int warmup,
+    static IterationTiming timeIterations(SpmdRuntime world, Points points, Solution start, double t, int warmup,
                                           int iterations) {
         checkRanks(points, world.size());
         AnnealingSchedule s = new AnnealingSchedule(start.k(), 0.5, 1e-12, 1, 0.05, 0, 0.5, false);
-        List<RankOutcome> outcomes = world.run(comm -> new RankRun(comm, points, s, Progress.NONE, () -> false)
-                .timed(start, t, warmup, iterations));
+        List<RankOutcome> outcomes = world.run(comm -> {
+            try (RankRun run = new RankRun(comm, points, s, 1, Progress.NONE, () -> false)) {
+                return run.timed(start, t, warmup, iterations);
+            }
+        });
         long[][] compute = new long[outcomes.size()][];
         for (int r = 0; r < outcomes.size(); r++) {
             compute[r] = outcomes.get(r).computeNanos;
@@ -323,9 +372,12 @@ public final class DeterministicAnnealing {
 
     /**
      * One rank's run. Confined to the rank's thread; it reads the shared points (never writes
-     * them) and shares nothing else.
+     * them) and shares nothing else. With more than one thread, the rank's block is cut into
+     * {@code threads} chunks whose partial sums a ccr-core fan-out computes on a dispatcher of the
+     * rank's own and combines in chunk order (the rank's thread waits for them: its handlers only
+     * read the points and the centres, which the rank's thread does not change meanwhile).
      */
-    private static final class RankRun {
+    private static final class RankRun implements AutoCloseable {
         private final Comm comm;
         private final Points points;
         private final AnnealingSchedule s;
@@ -355,8 +407,18 @@ public final class DeterministicAnnealing {
         /** The solution reached at each number of clusters, before the split that left it. */
         private final TreeMap<Integer, Solution> snapshots = new TreeMap<>();
 
-        RankRun(Comm comm, Points points, AnnealingSchedule s, Progress progress, BooleanSupplier cancelled) {
+        private final io.ccrj.core.Dispatcher threadPool;
+        private final FanOut fanOut;
+
+        RankRun(Comm comm, Points points, AnnealingSchedule s, int threads, Progress progress, BooleanSupplier cancelled) {
             this.comm = comm;
+            if (threads > 1) {
+                threadPool = new io.ccrj.core.Dispatcher(threads, "rank-" + comm.rank() + "-threads");
+                fanOut = new FanOut(threadPool, "partial-sums", threads);
+            } else {
+                threadPool = null;
+                fanOut = null;
+            }
             this.points = points;
             this.s = s;
             this.progress = progress;
@@ -372,6 +434,23 @@ public final class DeterministicAnnealing {
             this.p = new double[s.kMax()];
             this.bornAt = new double[s.kMax()];
             Arrays.fill(bornAt, Double.POSITIVE_INFINITY);
+        }
+
+        @Override
+        public void close() {
+            if (threadPool != null) {
+                threadPool.close();
+            }
+        }
+
+        /** This rank's partial sums: on its own thread, or chunk by chunk on its threads. */
+        private double[] partial(double t) {
+            if (fanOut == null) {
+                return partialSums(x, d, lo, hi, y, p, k, t);
+            }
+            int kk = k;
+            return fanOut.map(hi - lo, (from, to) -> partialSums(x, d, lo + from, lo + to, y, p, kk, t),
+                    ClusteringPipeline::add, () -> false);
         }
 
         RankOutcome run(Solution initial) {
@@ -542,7 +621,7 @@ public final class DeterministicAnnealing {
                 throw new CancellationException("the clustering job was cancelled");
             }
             long start = System.nanoTime();
-            double[] part = partialSums(x, d, lo, hi, y, p, k, t);
+            double[] part = partial(t);
             long computed = System.nanoTime();
             allreduce(part);
             update(part, y, p, k, d, n);

@@ -7,9 +7,10 @@ package io.ccrj.examples.clustering;
  *     by the Bayesian information criterion
  * @param maxClusters the most clusters the run may choose when {@code clusters} is 0
  * @param ranks the ccr-mpi ranks the annealing runs on
+ * @param threads the threads of each rank (its partial sums as a ccr-core fan-out), 1 for none
  * @param quick the quick schedule ({@link AnnealingSchedule#quick}) or the full one
  */
-public record JobSpec(int clusters, int maxClusters, int ranks, boolean quick) {
+public record JobSpec(int clusters, int maxClusters, int ranks, int threads, boolean quick) {
     /** The most clusters a job chooses from when it is not told how many. */
     public static final int DEFAULT_MAX_CLUSTERS = 10;
 
@@ -23,6 +24,9 @@ public record JobSpec(int clusters, int maxClusters, int ranks, boolean quick) {
         }
         if (ranks < 1 || ranks > 1024) {
             throw new IllegalArgumentException("ranks must be from 1 to 1024, got " + ranks);
+        }
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("threads per rank must be from 1 to 256, got " + threads);
         }
     }
 

@@ -54,8 +54,8 @@ final class ResultFiles {
         StringBuilder sb = new StringBuilder();
         sb.append("# Deterministic-annealing clustering\n\n");
         sb.append("Input: ").append(source).append(".\n\n");
-        sb.append(String.format(Locale.ROOT, "Run: %s schedule, %d ccr-mpi ranks, %s; %.1f s in all (%s).%n%n",
-                spec.quick() ? "quick" : "full", spec.ranks(),
+        sb.append(String.format(Locale.ROOT, "Run: %s schedule, %d ccr-mpi ranks of %d thread%s, %s; %.1f s in all (%s).%n%n",
+                spec.quick() ? "quick" : "full", spec.ranks(), spec.threads(), spec.threads() == 1 ? "" : "s",
                 spec.clusters() > 0 ? spec.clusters() + " clusters asked for"
                         : "the number of clusters chosen from 1 to " + spec.maxClusters() + " by the Bayesian information criterion",
                 seconds, ClusteringMain.stages(r.stageMillis())));

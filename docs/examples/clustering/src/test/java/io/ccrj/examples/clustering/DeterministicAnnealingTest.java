@@ -67,6 +67,23 @@ class DeterministicAnnealingTest {
     }
 
     @Test
+    void threadsInsideRanksGiveTheSameClusters() {
+        GaussianMixture.Labelled data = GaussianMixture.generate(2_500, 2, 4, 8, 31);
+        AnnealingSchedule schedule = AnnealingSchedule.quick(4);
+        AnnealingResult plain = DeterministicAnnealing.run(data.points(), schedule, 1, Progress.NONE, () -> false);
+        int[] plainLabels = labels(data.points(), plain.solution());
+        for (int[] rt : new int[][] {{1, 3}, {2, 2}}) {
+            AnnealingResult r = DeterministicAnnealing.run(data.points(), schedule, rt[0], rt[1], Progress.NONE, () -> false);
+            for (int e = 0; e < plain.solution().centres().length; e++) {
+                assertThat(r.solution().centres()[e]).as("%d ranks of %d threads", rt[0], rt[1])
+                        .isCloseTo(plain.solution().centres()[e], within(RANK_TOLERANCE));
+            }
+            assertThat(labels(data.points(), r.solution())).isEqualTo(plainLabels);
+        }
+        assertThat(AdjustedRand.index(plainLabels, data.labels())).isGreaterThanOrEqualTo(0.95);
+    }
+
+    @Test
     void theTZeroLimitIsLloydsKMeans() {
         GaussianMixture.Labelled data = GaussianMixture.generate(1_500, 2, 3, 3, 5); // overlapping: k-means has work
         Points pts = data.points();
