@@ -54,6 +54,12 @@ import java.util.function.BooleanSupplier;
  * relative 1e-9 or so, and the hard assignment is the same unless a point lies within that of a
  * boundary (the tests check 1, 2, 4 and 8 ranks).
  *
+ * <p><b>Threads inside ranks.</b> With more than one thread per rank, each rank computes its
+ * partial sums as a ccr-core fan-out over threads of its own and combines them in chunk order
+ * before the allreduce: threads first, then ranks. {@link #run(SpmdRuntime, Points,
+ * AnnealingSchedule, Progress, BooleanSupplier)} runs the same kernel on any SPMD runtime (the
+ * MPJ Express backend's world, for one).
+ *
  * <p><b>Cancellation.</b> Every rank checks the given flag before each iteration; the first to see
  * it set ends the world, and {@link #run} throws {@link CancellationException}.
  */
@@ -221,6 +227,47 @@ public final class DeterministicAnnealing {
      * @param fluctuation the slowest rank's compute time over the ranks' mean, averaged over iterations
      */
     record IterationTiming(double meanNanos, double fluctuation) {
+    }
+
+    /**
+     * EM iterations at a fixed temperature on the calling rank, for benchmarks that drive the
+     * kernel's inner loop on a runtime of their own: each {@link Iterations#run(int)} runs the
+     * kernel's iteration (this rank's partial sums, one allreduce of K(D+1)+2 doubles, the
+     * update) {@code n} times. Every rank of the communicator must create one with the same
+     * arguments and call {@code run} with the same counts.
+     *
+     * @param comm this rank's communicator (on ccr-mpi or any other {@link SpmdRuntime})
+     * @param points the points (this rank works its block of them)
+     * @param start the centres and priors to iterate from
+     * @param t the temperature (0: the k-means limit)
+     * @return the iterations
+     */
+    public static Iterations iterations(Comm comm, Points points, Solution start, double t) {
+        Objects.requireNonNull(start, "start");
+        if (start.d() != points.d()) {
+            throw new IllegalArgumentException("the centres have " + start.d() + " dimensions, the points " + points.d());
+        }
+        AnnealingSchedule s = new AnnealingSchedule(start.k(), 0.5, 1e-12, 1, 0.05, 0, 0.5, false);
+        RankRun run = new RankRun(comm, points, s, 1, Progress.NONE, () -> false);
+        run.begin(start);
+        return n -> {
+            for (int i = 0; i < n; i++) {
+                run.iterate(t);
+            }
+            return run.freeEnergy;
+        };
+    }
+
+    /** EM iterations on one rank; see {@link #iterations}. Confined to the rank's thread. */
+    @FunctionalInterface
+    public interface Iterations {
+        /**
+         * Runs EM iterations.
+         *
+         * @param n how many
+         * @return the free energy after the last (the distortion at T = 0)
+         */
+        double run(int n);
     }
 
     private static void checkRanks(Points points, int ranks) {
@@ -395,6 +442,7 @@ public final class DeterministicAnnealing {
         private final double[] bornAt;
         private int k;
         private double freeEnergy;
+        /** The distortion sum_ik m_ik |x_i - y_k|^2 of the last iteration (reduced with the free energy). */
         private double distortion;
         private long[] computeNanos = new long[256];
         private int iterations;
@@ -460,7 +508,7 @@ public final class DeterministicAnnealing {
                 k = initial.k();
                 System.arraycopy(initial.centres(), 0, y, 0, k * d);
                 Arrays.fill(p, 0, k, 1.0 / k);
-                settle(0, 0);
+                settle(0);
             } else {
                 t0 = anneal();
             }
@@ -486,11 +534,16 @@ public final class DeterministicAnnealing {
                     Arrays.copyOf(computeNanos, iterations), List.copyOf(hierarchy), List.copyOf(splits));
         }
 
-        /** Timed EM iterations at a fixed temperature from the given centres. */
-        RankOutcome timed(Solution start, double t, int warmup, int timed) {
+        /** Sets the centres and priors to iterate from. */
+        void begin(Solution start) {
             k = start.k();
             System.arraycopy(start.centres(), 0, y, 0, k * d);
             System.arraycopy(start.priors(), 0, p, 0, k);
+        }
+
+        /** Timed EM iterations at a fixed temperature from the given centres. */
+        RankOutcome timed(Solution start, double t, int warmup, int timed) {
+            begin(start);
             for (int i = 0; i < warmup; i++) {
                 iterate(t);
             }
@@ -533,7 +586,7 @@ public final class DeterministicAnnealing {
             double t0 = 2 * lambda;
             if (!(t0 > 0)) {
                 // Every point is the same point: one cluster, nothing to anneal.
-                settle(0, 0);
+                settle(0);
                 return 0;
             }
             double t = t0;
@@ -556,7 +609,7 @@ public final class DeterministicAnnealing {
                     break;
                 }
             }
-            settle(index, 0);
+            settle(index);
             return t0;
         }
 
@@ -572,7 +625,7 @@ public final class DeterministicAnnealing {
         }
 
         /** The T -> 0 limit from the current centres, reported as the last step. */
-        private void settle(int index, double ignored) {
+        private void settle(int index) {
             int its = emAtZero();
             report(index, 0, its, 1);
         }
