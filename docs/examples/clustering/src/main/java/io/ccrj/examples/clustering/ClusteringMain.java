@@ -17,8 +17,9 @@ import java.util.concurrent.CancellationException;
  * {@code bin/ccrj clustering}: the composite application from the command line. It clusters a CSV
  * file of points or a generated mixture through the same workflow the services run (fan-out,
  * ranks, fan-out), prints a progress line with an estimate of the time left, measures the kernel's
- * parallel overhead beside its fork-join peer, and writes results.md, assignments.csv, centres.csv,
- * clusters.png, clusters.svg, overhead.csv and peers.csv. {@code --serve} starts a DSS host with
+ * parallel overhead beside its fork-join peer and the DSS workflow's cost per stage, and writes
+ * results.md, assignments.csv, centres.csv, clusters.png, clusters.svg, overhead.csv, peers.csv and
+ * workflow.csv. {@code --serve} starts a DSS host with
  * the application's services instead ({@link ClusteringServer}).
  *
  * <p>Exit status: 0 done; 2 a bad argument or bad input (one line on standard error,
@@ -43,7 +44,7 @@ public final class ClusteringMain {
                                  each rank (threads first, then ranks; default 1)
               --quick            quick schedule and a short overhead measurement (the default)
               --full             slower cooling, tighter convergence, the full overhead measurement
-              --no-overhead      skip the overhead measurement (no overhead.csv, peers.csv)
+              --no-overhead      skip the overhead measurement (no overhead.csv, peers.csv, workflow.csv)
               --out DIR          where the results go (default clustering-results)
               --serve            start a DSS host with the data and clustering services
               --port N           the host's port with --serve (default 50000; 0 picks a free one)
@@ -71,6 +72,12 @@ public final class ClusteringMain {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * The DSS host's logger, held so that its level stays set: the workflow measurement starts a
+     * host whose start-up lines would break into the progress lines.
+     */
+    private static final java.util.logging.Logger DSS_LOG = java.util.logging.Logger.getLogger("io.ccrj.dss");
 
     /** Set when --serve started a host that keeps the JVM running. */
     private static volatile boolean serving;
@@ -173,6 +180,7 @@ public final class ClusteringMain {
         double seconds = (System.nanoTime() - start) / 1e9;
         OverheadMeasurement.Tables tables = null;
         if (o.overhead()) {
+            DSS_LOG.setLevel(java.util.logging.Level.WARNING);
             OverheadMeasurement.Plan plan = o.quick() ? OverheadMeasurement.Plan.quick(points.d(), Math.max(2, r.k()))
                     : OverheadMeasurement.Plan.full(points.d(), Math.max(2, r.k()));
             tables = OverheadMeasurement.measure(plan, msg -> err.println("ccrj clustering: " + msg));

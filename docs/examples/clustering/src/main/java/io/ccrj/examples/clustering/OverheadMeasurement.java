@@ -86,8 +86,9 @@ public final class OverheadMeasurement {
      *
      * @param rows the overhead table
      * @param peers the peers' table
+     * @param workflow the DSS workflow's cost per stage
      */
-    public record Tables(List<Row> rows, List<PeerRow> peers) {
+    public record Tables(List<Row> rows, List<PeerRow> peers, List<WorkflowOverhead.Row> workflow) {
     }
 
     private OverheadMeasurement() {
@@ -145,7 +146,14 @@ public final class OverheadMeasurement {
             }
             peers.add(new PeerRow(total, "fork-join per iteration (parallel stream, common pool)", mean(fj), interval(fj)));
         }
-        return new Tables(rows, peers);
+        progress.accept("overhead: the DSS workflow's cost per stage");
+        List<WorkflowOverhead.Row> workflow;
+        try {
+            workflow = WorkflowOverhead.measure(plan.repetitions() * 3);
+        } catch (Exception e) {
+            throw new IllegalStateException("the workflow measurement failed: " + e.getMessage(), e);
+        }
+        return new Tables(rows, peers, workflow);
     }
 
     /** The true centres with equal priors: a solution the iterations keep near. */

@@ -84,9 +84,13 @@ class ClusteringMainTest {
         assertThat(overhead).hasSize(1 + 2 * OverheadMeasurement.RANKS.length);
         assertThat(overhead.get(1)).matches("4000,1,4000,.*,0.0000,.*");
         assertThat(Files.readAllLines(out.resolve("peers.csv"))).anySatisfy(l -> assertThat(l).contains("fork-join"));
+        List<String> workflow = Files.readAllLines(out.resolve("workflow.csv"));
+        assertThat(workflow).hasSize(3);
+        assertThat(workflow.get(1)).startsWith("\"in-process");
+        assertThat(workflow.get(2)).startsWith("\"loopback HTTP");
         String md = Files.readString(out.resolve("results.md"));
         assertThat(md).contains("**6 clusters.**").contains("| K | Bayesian information criterion |")
-                .contains("## Parallel overhead").contains("## Beside the peers");
+                .contains("## Parallel overhead").contains("## Beside the peers").contains("## The DSS workflow per stage");
     }
 
     @Test
