@@ -85,7 +85,11 @@ public final class ClusteringMain {
     /** The parsed command line. */
     record Options(Path data, int points, int dims, int clusters, int maxClusters, long seed, int ranks, int threads,
                    boolean quick,
-                   boolean overhead, Path out, boolean serve, int port) {
+                   boolean overhead, Path out, boolean serve, int port, boolean ranksGiven) {
+        Options withRanks(int r) {
+            return new Options(data, points, dims, clusters, maxClusters, seed, r, threads, quick, overhead, out, serve, port,
+                    ranksGiven);
+        }
     }
 
     /** A bad argument: exit status 2 and the message. */
@@ -147,6 +151,9 @@ public final class ClusteringMain {
                 source = String.format(Locale.ROOT, "a generated mixture of %d well-separated Gaussian clusters "
                         + "(%,d points, %d dimensions, seed %d)", o.clusters(), o.points(), o.dims(), o.seed());
             }
+            if (!o.ranksGiven() && o.ranks() > points.n()) {
+                o = o.withRanks(points.n()); // the default fits small inputs; an explicit --ranks is checked
+            }
             new JobSpec(o.clusters(), o.maxClusters(), o.ranks(), o.threads(), o.quick()).checkAgainst(points);
         } catch (IllegalArgumentException e) {
             err.println("ccrj clustering: " + e.getMessage());
@@ -186,8 +193,8 @@ public final class ClusteringMain {
             tables = OverheadMeasurement.measure(plan, msg -> err.println("ccrj clustering: " + msg));
         }
         ResultFiles.write(o.out(), source, spec, points, r, tables, seconds);
-        out.printf(Locale.ROOT, "ccrj clustering: %d clusters of %,d points in %.1f s%s; results in %s%n", r.k(),
-                points.n(), seconds,
+        out.printf(Locale.ROOT, "ccrj clustering: %d cluster%s of %,d point%s in %.1f s%s; results in %s%n", r.k(),
+                r.k() == 1 ? "" : "s", points.n(), points.n() == 1 ? "" : "s", seconds,
                 Double.isNaN(r.adjustedRand()) ? "" : String.format(Locale.ROOT, ", adjusted Rand index %.4f", r.adjustedRand()),
                 o.out().resolve("results.md"));
         return 0;
@@ -246,6 +253,7 @@ public final class ClusteringMain {
         long seed = 1;
         int ranks = Math.min(8, Math.max(1, Runtime.getRuntime().availableProcessors()));
         int threads = 1;
+        boolean ranksGiven = false;
         boolean quick = true;
         boolean overhead = true;
         Path out = Path.of("clustering-results");
@@ -281,7 +289,10 @@ public final class ClusteringMain {
                         case "--clusters" -> clusters = whole(arg, value, 1, 100_000);
                         case "--max-clusters" -> maxClusters = whole(arg, value, 1, 100_000);
                         case "--seed" -> seed = wholeLong(arg, value);
-                        case "--ranks" -> ranks = whole(arg, value, 1, 1024);
+                        case "--ranks" -> {
+                            ranks = whole(arg, value, 1, 1024);
+                            ranksGiven = true;
+                        }
                         case "--threads" -> threads = whole(arg, value, 1, 256);
                         case "--out" -> out = Path.of(value);
                         case "--port" -> port = whole(arg, value, 0, 65535);
@@ -296,7 +307,7 @@ public final class ClusteringMain {
             if (data != null || points >= 0) {
                 throw new UsageException("--serve takes no input: submit jobs to the host over REST");
             }
-            return new Options(null, 0, 0, 0, maxClusters, seed, ranks, threads, quick, overhead, out, true, port);
+            return new Options(null, 0, 0, 0, maxClusters, seed, ranks, threads, quick, overhead, out, true, port, ranksGiven);
         }
         if (data != null && (points >= 0 || dims >= 0)) {
             throw new UsageException("--data and --points/--dims exclude each other: cluster a file or a generated mixture");
@@ -311,7 +322,7 @@ public final class ClusteringMain {
             }
         }
         return new Options(data, points, dims, Math.max(0, clusters), maxClusters, seed, ranks, threads, quick, overhead,
-                out, false, port);
+                out, false, port, ranksGiven);
     }
 
     private static int whole(String option, String value, int min, int max) throws UsageException {

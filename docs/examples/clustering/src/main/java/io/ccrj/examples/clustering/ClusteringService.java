@@ -217,7 +217,7 @@ public final class ClusteringService extends Service<ClusteringService.State> {
             throw new Fault(FaultCode.BAD_REQUEST, "\"dataset\" must name a data set of the data service");
         }
         int clusters = body.has("clusters") ? DataService.whole(body, "clusters", 0, 100_000) : 0;
-        int ranks = body.has("ranks") ? DataService.whole(body, "ranks", 1, 64) : defaultRanks;
+        int ranks = body.has("ranks") ? DataService.whole(body, "ranks", 1, 64) : 0; // 0: the default, fitted to the points
         int threads = body.has("threads") ? DataService.whole(body, "threads", 1, 64) : 1;
         JsonNode q = body.path("quick");
         if (!q.isMissingNode() && !q.isBoolean()) {
@@ -233,7 +233,7 @@ public final class ClusteringService extends Service<ClusteringService.State> {
                             "the data service did not answer: " + f.getMessage()));
                     return;
                 }
-                start(op, dataset, new JobSpec(clusters, JobSpec.DEFAULT_MAX_CLUSTERS, ranks, threads, quick), answer);
+                start(op, dataset, clusters, ranks, threads, quick, answer);
             } catch (Fault f) {
                 op.fault(f);
             } catch (IllegalArgumentException e) {
@@ -242,8 +242,11 @@ public final class ClusteringService extends Service<ClusteringService.State> {
         });
     }
 
-    private void start(Operation op, String dataset, JobSpec spec, Response answer) throws Fault {
+    private void start(Operation op, String dataset, int clusters, int ranks, int threads, boolean quick, Response answer)
+            throws Fault {
         DataService.Held held = DataService.fromAnswer(answer.body());
+        int jobRanks = ranks > 0 ? ranks : Math.min(defaultRanks, held.points().n());
+        JobSpec spec = new JobSpec(clusters, JobSpec.DEFAULT_MAX_CLUSTERS, jobRanks, threads, quick);
         spec.checkAgainst(held.points());
         String id = Long.toString(ids.incrementAndGet());
         AtomicBoolean cancel = new AtomicBoolean();

@@ -124,6 +124,12 @@ class ClusteringMainTest {
         assertThat(tooMany.err()).contains("4 clusters for 3 points: there can be no more clusters than points");
         assertThat(run("--points", "3", "--dims", "1", "--clusters", "5").err())
                 .contains("--clusters 5 is more than --points 3");
+        Path one = dir.resolve("one.csv");
+        Files.writeString(one, "4,5\n");
+        Run single = run("--data", one.toString(), "--no-overhead", "--out", dir.resolve("one").toString());
+        assertThat(single.status()).as(single.err()).isZero(); // the default ranks fit one point
+        assertThat(single.out()).contains("1 cluster of 1 point in");
+        assertThat(run("--data", one.toString(), "--ranks", "2").err()).contains("2 ranks for 1 points");
         assertThat(run("--bogus").err()).contains("unknown option '--bogus'");
         assertThat(run("--ranks", "zero", "--data", "x").err()).contains("--ranks zero: needs a whole number");
         assertThat(run().err()).contains("give --data FILE.csv, or --points N --dims D --clusters K");
