@@ -554,6 +554,27 @@ class WindowTest {
         assertThat(results).containsOnly(expected.toString());
     }
 
+    /** Every rank's window on its own self() communicator is its own, though all self communicators share a context. */
+    @ParameterizedTest
+    @EnumSource(value = RankThreads.class, names = {"PLATFORM", "VIRTUAL"})
+    void windowsOnSelfCommunicatorsStayApart(RankThreads threads) {
+        List<Integer> results = world(4, threads).run(comm -> {
+            Window mine = comm.self().allocateWindow(Datatype.INT, 1);
+            mine.lock(Window.LOCK_EXCLUSIVE, 0, 0);
+            mine.put(new int[] {comm.rank() + 10}, 0, 1, Datatype.INT, 0, 0, 1, Datatype.INT);
+            mine.unlock(0);
+            comm.barrier();
+            int[] got = new int[1];
+            mine.lock(Window.LOCK_SHARED, 0, 0);
+            mine.get(got, 0, 1, Datatype.INT, 0, 0, 1, Datatype.INT);
+            mine.unlock(0);
+            assertThat(mine.base()).isSameAs(mine.sharedQuery(0).base());
+            mine.free();
+            return got[0];
+        });
+        assertThat(results).containsExactly(10, 11, 12, 13);
+    }
+
     /**
      * Windows on sub-communicators and several windows at once: ranks address each other by their
      * rank in the window's communicator, and windows created in the same order on each rank pair

@@ -85,11 +85,11 @@ final class RmaWindow implements Window {
         int context = dc.world.contextFor("window/" + dc.context + "/" + n);
         String label = dc.label() + "/window" + n;
         DefaultComm wc = new DefaultComm(dc.world, dc.rank(), dc.worldRanks, context, label);
-        WindowShared shared = WindowShared.join(dc.world, context, label, dc.size());
+        WindowShared shared = WindowShared.join(dc.world, context, dc.worldRanks, label);
         shared.targets[dc.rank()] = new RmaTarget(base, offset, length, type, dc.size());
         wc.barrier();               // orders every rank's slot write before every rank's reads
         RmaWindow w = new RmaWindow(comm, wc, shared);
-        shared.leave(dc.world, context);
+        shared.leave(dc.world, context, dc.worldRanks);
         return w;
     }
 
