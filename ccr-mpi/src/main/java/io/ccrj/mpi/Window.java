@@ -88,9 +88,12 @@ package io.ccrj.mpi;
  * A target of {@link Comm#PROC_NULL} makes an operation do nothing.
  *
  * <h2>Thread safety</h2>
- * A window handle belongs to its rank and follows its communicator's thread level: one thread of
- * the rank calls its methods at a time (at {@link ThreadLevel#MULTIPLE} the rank's threads take
- * turns on one window; separate windows may be used concurrently).
+ * A window handle belongs to its rank and follows its communicator's thread level. At
+ * {@link ThreadLevel#MULTIPLE} the rank's threads may call the data operations at once inside an
+ * epoch that one of them opened before they started issuing them (the epoch's state must happen
+ * before their calls: start the threads after it, for example) and closes after they are done;
+ * the synchronization calls on one window ({@link #fence}, {@link #lock}, {@link #start},
+ * {@link #free}, ...) stay one thread at a time. Separate windows may be used concurrently.
  */
 public interface Window {
 

@@ -21,8 +21,12 @@ import io.ccrj.mpi.Window;
  * <p>The window has a private communicator ({@link #wc}), made like a duplicate of the user's, so
  * that its fences and its free never match the user's collectives.
  *
- * <p>Thread safety: the epoch fields below are this rank's and unsynchronized: one thread of the
- * rank at a time ({@link DefaultComm#checkThread} enforces the communicator's thread level).
+ * <p>Thread safety: the epoch fields below are this rank's and unsynchronized. The synchronization
+ * calls, which write them, run one thread of the rank at a time ({@link DefaultComm#checkThread}
+ * enforces the communicator's thread level); at MULTIPLE the data operations of several threads
+ * only read them (the epoch was opened before, as {@link Window} requires) and write
+ * {@link #fenceOps}, a flag any of them may set (a racy write of {@code true}, read by the next
+ * synchronization call of the rank, which comes after those threads' operations).
  */
 final class RmaWindow implements Window {
     private static final int FENCE_ASSERTS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
