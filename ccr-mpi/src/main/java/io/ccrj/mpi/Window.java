@@ -316,7 +316,8 @@ public interface Window {
      * @param assertion 0 or an or of {@link #MODE_NOSTORE}, {@link #MODE_NOPUT},
      *     {@link #MODE_NOPRECEDE}, {@link #MODE_NOSUCCEED}
      * @throws MpiException {@link MpiException.ErrorClass#RMA_SYNC} inside a lock or
-     *     post/start epoch, {@link MpiException.ErrorClass#ASSERT} for other bits
+     *     post/start epoch, {@link MpiException.ErrorClass#ASSERT} for other bits, or for
+     *     {@link #MODE_NOPRECEDE} after this rank issued operations in the closing epoch
      */
     void fence(int assertion);
 

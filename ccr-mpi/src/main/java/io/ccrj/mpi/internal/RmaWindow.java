@@ -400,6 +400,10 @@ final class RmaWindow implements Window {
             throw new MpiException(ErrorClass.RMA_SYNC, where(op) + ": a " + openEpoch()
                     + " epoch is open; fences cannot be mixed with it");
         }
+        if ((assertion & MODE_NOPRECEDE) != 0 && fenceEpoch && fenceOps) {
+            throw new MpiException(ErrorClass.ASSERT, where(op) + ": MODE_NOPRECEDE asserts that no operation"
+                    + " precedes the fence, but this rank issued operations since the last one");
+        }
         wc.barrier();               // everything before every rank's fence happens-before everything after
         fenceEpoch = (assertion & MODE_NOSUCCEED) == 0;
         fenceOps = false;
