@@ -40,6 +40,10 @@ public class MpiException extends RuntimeException {
         ABORTED,
         /** The calling thread was interrupted while waiting. */
         INTERRUPTED,
+        /** A topology operation on a communicator without that topology ({@code MPI_ERR_TOPOLOGY}). */
+        TOPOLOGY,
+        /** An operation this backend does not implement ({@code MPI_ERR_UNSUPPORTED_OPERATION}). */
+        UNSUPPORTED_OPERATION,
         /** Invalid window: freed, or a window call on a communicator that has none ({@code MPI_ERR_WIN}). */
         WIN,
         /** Invalid base array of a window ({@code MPI_ERR_BASE}). */
