@@ -1399,7 +1399,8 @@ public interface Comm {
      *     {@link MpiException.ErrorClass#TYPE} for an array of another type or an
      *     {@link Datatype#OBJECT} window, {@link MpiException.ErrorClass#SIZE} for a negative
      *     length or one past the array's end, {@link MpiException.ErrorClass#ARG} on an
-     *     intercommunicator, {@link MpiException.ErrorClass#WIN} on a backend without windows
+     *     intercommunicator, {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} on a backend
+     *     without windows (MPJ Express)
      */
     default Window createWindow(Object base, int offset, int length, Datatype type) {
         return io.ccrj.mpi.internal.WindowFactory.create(this, base, offset, length, type);
