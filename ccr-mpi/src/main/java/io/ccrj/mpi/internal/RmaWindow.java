@@ -539,11 +539,17 @@ final class RmaWindow implements Window {
         return false;
     }
 
-    /** Waits for every origin of the posted exposure epoch to have completed. */
+    /**
+     * Waits for every origin of the posted exposure epoch to have completed. Holds what it waits
+     * for itself: the deadlock watchdog may describe it after the epoch closed.
+     */
     private final class CompleteWait implements Pending {
+        private final long expected = expectedCompletions;
+        private final int origins = exposureGroup.length;
+
         @Override
         public boolean isComplete() {
-            return self.completions() >= expectedCompletions;     // volatile: acquires the completions
+            return self.completions() >= expected;     // volatile: acquires the completions
         }
 
         @Override
@@ -553,8 +559,8 @@ final class RmaWindow implements Window {
 
         @Override
         public String describe() {
-            return "waitExposure on window " + label + ": " + (expectedCompletions - self.completions())
-                    + " of " + exposureGroup.length + " origin(s) have not called complete";
+            return "waitExposure on window " + label + ": " + Math.max(0, expected - self.completions())
+                    + " of " + origins + " origin(s) have not called complete";
         }
     }
 
