@@ -169,6 +169,56 @@ class WindowStressTest {
     }
 
     /**
+     * Many general active-target epochs in a row on a ring: in round {@code k} each rank exposes
+     * its window to its left neighbour and accesses its right one, puts {@code k} there, and
+     * after its wait (or a polling test) must find its left neighbour's {@code k}; every few
+     * rounds a fence epoch comes in between. A post, start, complete or wait counted wrong
+     * shows as a stale value or a hang.
+     */
+    @ParameterizedTest(name = "{0} ranks, {1}")
+    @MethodSource("sizesAndThreads")
+    void repeatedPostStartCompleteWaitEpochsOnARingSeeEveryRound(int n, RankThreads threads) {
+        int rounds = n >= 8 ? 60 : 200;
+        List<Long> stale = world(n, threads).run(comm -> {
+            int right = (comm.rank() + 1) % n;
+            int left = (comm.rank() + n - 1) % n;
+            Window win = comm.allocateWindow(Datatype.LONG, 2);
+            long[] mem = (long[]) win.base();
+            Group toLeft = comm.group().incl(left);
+            Group toRight = comm.group().incl(right);
+            long wrong = 0;
+            for (int k = 1; k <= rounds; k++) {
+                if (k % 10 == 0) {
+                    win.fence(0);
+                    win.accumulate(new long[] {1}, 0, 1, Datatype.LONG, right, 1, 1, Datatype.LONG, Op.SUM);
+                    win.fence(Window.MODE_NOSUCCEED);
+                    continue;
+                }
+                win.post(toLeft, 0);
+                win.start(toRight, 0);
+                win.put(new long[] {k}, 0, 1, Datatype.LONG, right, 0, 1, Datatype.LONG);
+                win.complete();
+                if ((k & 1) == 0) {
+                    win.waitExposure();
+                } else {
+                    while (!win.testExposure()) {
+                        Thread.onSpinWait();
+                    }
+                }
+                if (mem[0] != k) {
+                    wrong++;
+                }
+            }
+            if (mem[1] != rounds / 10) {
+                wrong += 1000;
+            }
+            win.free();
+            return wrong;
+        });
+        assertThat(stale).containsOnly(0L);
+    }
+
+    /**
      * At {@link ThreadLevel#MULTIPLE} the threads of a rank issue data operations concurrently
      * inside an epoch the rank's thread opened: four threads per rank fetch-and-add one counter
      * and put into their own slots, and nothing is lost.
