@@ -55,6 +55,12 @@ package io.ccrj.mpi;
  * with a Cartesian, graph or distributed-graph topology. Backends without MPI-3 (the MPJ Express
  * adapter) throw {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} naming the operation.
  *
+ * <h2>One-sided communication</h2>
+ * {@link #createWindow}, {@link #allocateWindow} and {@link #allocateSharedWindow} make a
+ * {@link Window}: memory every rank exposes to the others' puts, gets and accumulates, with MPI's
+ * epochs and a memory model stated there. Creating and freeing a window are collectives, but a
+ * window's traffic never matches this communicator's.
+ *
  * <h2>Thread safety</h2>
  * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
  * methods are called from the thread running that rank's kernel; after
@@ -1399,7 +1405,8 @@ public interface Comm {
      *     {@link MpiException.ErrorClass#TYPE} for an array of another type or an
      *     {@link Datatype#OBJECT} window, {@link MpiException.ErrorClass#SIZE} for a negative
      *     length or one past the array's end, {@link MpiException.ErrorClass#ARG} on an
-     *     intercommunicator, {@link MpiException.ErrorClass#WIN} on a backend without windows
+     *     intercommunicator, {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} on a backend
+     *     without windows (MPJ Express)
      */
     default Window createWindow(Object base, int offset, int length, Datatype type) {
         return io.ccrj.mpi.internal.WindowFactory.create(this, base, offset, length, type);

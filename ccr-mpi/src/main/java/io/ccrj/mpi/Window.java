@@ -88,9 +88,12 @@ package io.ccrj.mpi;
  * A target of {@link Comm#PROC_NULL} makes an operation do nothing.
  *
  * <h2>Thread safety</h2>
- * A window handle belongs to its rank and follows its communicator's thread level: one thread of
- * the rank calls its methods at a time (at {@link ThreadLevel#MULTIPLE} the rank's threads take
- * turns on one window; separate windows may be used concurrently).
+ * A window handle belongs to its rank and follows its communicator's thread level. At
+ * {@link ThreadLevel#MULTIPLE} the rank's threads may call the data operations at once inside an
+ * epoch that one of them opened before they started issuing them (the epoch's state must happen
+ * before their calls: start the threads after it, for example) and closes after they are done;
+ * the synchronization calls on one window ({@link #fence}, {@link #lock}, {@link #start},
+ * {@link #free}, ...) stay one thread at a time. Separate windows may be used concurrently.
  */
 public interface Window {
 
@@ -313,7 +316,8 @@ public interface Window {
      * @param assertion 0 or an or of {@link #MODE_NOSTORE}, {@link #MODE_NOPUT},
      *     {@link #MODE_NOPRECEDE}, {@link #MODE_NOSUCCEED}
      * @throws MpiException {@link MpiException.ErrorClass#RMA_SYNC} inside a lock or
-     *     post/start epoch, {@link MpiException.ErrorClass#ASSERT} for other bits
+     *     post/start epoch, {@link MpiException.ErrorClass#ASSERT} for other bits, or for
+     *     {@link #MODE_NOPRECEDE} after this rank issued operations in the closing epoch
      */
     void fence(int assertion);
 

@@ -192,6 +192,26 @@ class WindowErrorsTest {
     }
 
     @Test
+    void aFenceAssertingNoPrecedingOperationsAfterOneIsAnAssertError() {
+        AtomicReference<MpiException> thrown = new AtomicReference<>();
+        SpmdWorld.run(1, comm -> {
+            Window win = comm.allocateWindow(Datatype.INT, 1);
+            win.fence(0);
+            win.put(ONE, 0, 1, Datatype.INT, 0, 0, 1, Datatype.INT);
+            try {
+                win.fence(Window.MODE_NOPRECEDE);
+            } catch (MpiException e) {
+                thrown.set(e);
+            }
+            win.fence(Window.MODE_NOSUCCEED);
+            win.free();
+            return null;
+        });
+        assertThat(thrown.get().errorClass()).isEqualTo(ErrorClass.ASSERT);
+        assertThat(thrown.get().getMessage()).contains("MODE_NOPRECEDE", "issued operations");
+    }
+
+    @Test
     void datatypesThatDoNotMatchTheTargetWindowAreTypeErrors() {
         assertFails(w -> {
             w.lockAll(0);

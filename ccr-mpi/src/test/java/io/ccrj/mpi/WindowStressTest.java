@@ -169,6 +169,122 @@ class WindowStressTest {
     }
 
     /**
+     * Many general active-target epochs in a row on a ring: in round {@code k} each rank exposes
+     * its window to its left neighbour and accesses its right one, puts {@code k} there, and
+     * after its wait (or a polling test) must find its left neighbour's {@code k}; every few
+     * rounds a fence epoch comes in between. A post, start, complete or wait counted wrong
+     * shows as a stale value or a hang.
+     */
+    @ParameterizedTest(name = "{0} ranks, {1}")
+    @MethodSource("sizesAndThreads")
+    void repeatedPostStartCompleteWaitEpochsOnARingSeeEveryRound(int n, RankThreads threads) {
+        int rounds = n >= 8 ? 60 : 200;
+        List<Long> stale = world(n, threads).run(comm -> {
+            int right = (comm.rank() + 1) % n;
+            int left = (comm.rank() + n - 1) % n;
+            Window win = comm.allocateWindow(Datatype.LONG, 2);
+            long[] mem = (long[]) win.base();
+            Group toLeft = comm.group().incl(left);
+            Group toRight = comm.group().incl(right);
+            long wrong = 0;
+            for (int k = 1; k <= rounds; k++) {
+                if (k % 10 == 0) {
+                    win.fence(0);
+                    win.accumulate(new long[] {1}, 0, 1, Datatype.LONG, right, 1, 1, Datatype.LONG, Op.SUM);
+                    win.fence(Window.MODE_NOSUCCEED);
+                    continue;
+                }
+                win.post(toLeft, 0);
+                win.start(toRight, 0);
+                win.put(new long[] {k}, 0, 1, Datatype.LONG, right, 0, 1, Datatype.LONG);
+                win.complete();
+                if ((k & 1) == 0) {
+                    win.waitExposure();
+                } else {
+                    while (!win.testExposure()) {
+                        Thread.onSpinWait();
+                    }
+                }
+                if (mem[0] != k) {
+                    wrong++;
+                }
+            }
+            if (mem[1] != rounds / 10) {
+                wrong += 1000;
+            }
+            win.free();
+            return wrong;
+        });
+        assertThat(stale).containsOnly(0L);
+    }
+
+    /**
+     * At {@link ThreadLevel#MULTIPLE} the threads of a rank issue data operations concurrently
+     * inside an epoch the rank's thread opened: four threads per rank fetch-and-add one counter
+     * and put into their own slots, and nothing is lost.
+     */
+    @ParameterizedTest(name = "{0} ranks, {1}")
+    @MethodSource("sizesAndThreads")
+    void threadsOfARankOperateConcurrentlyAtThreadLevelMultiple(int n, RankThreads threads) {
+        int perThread = 100;
+        int workers = 4;
+        List<long[]> results = world(n, threads).run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            Window win = comm.allocateWindow(Datatype.LONG, 1 + n * workers);
+            long[] fetched = new long[workers * perThread];
+            win.lockAll(0);
+            Thread[] ts = new Thread[workers];
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            for (int w = 0; w < workers; w++) {
+                int id = w;
+                Runnable body = () -> {
+                    try {
+                        long[] one = {1};
+                        for (int i = 0; i < perThread; i++) {
+                            win.fetchAndOp(one, 0, fetched, id * perThread + i, Datatype.LONG, 0, 0, Op.SUM);
+                        }
+                        win.put(new long[] {comm.rank() * 10L + id}, 0, 1, Datatype.LONG, (comm.rank() + 1) % n,
+                                1 + comm.rank() * workers + id, 1, Datatype.LONG);
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    }
+                };
+                ts[w] = threads == RankThreads.VIRTUAL ? Thread.ofVirtual().start(body) : Thread.ofPlatform().start(body);
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError(failure.get());
+            }
+            win.unlockAll();
+            comm.barrier();
+            win.sync();
+            long[] mem = ((long[]) win.base()).clone();
+            win.free();
+            long[] r = Arrays.copyOf(fetched, fetched.length + mem.length);
+            System.arraycopy(mem, 0, r, fetched.length, mem.length);
+            return r;
+        });
+        int per = workers * perThread;
+        long[] all = new long[n * per];
+        for (int r = 0; r < n; r++) {
+            System.arraycopy(results.get(r), 0, all, r * per, per);
+            long[] mem = Arrays.copyOfRange(results.get(r), per, results.get(r).length);
+            int left = (r + n - 1) % n;
+            for (int w = 0; w < workers; w++) {
+                assertThat(mem[1 + left * workers + w]).as("rank %d slot of rank %d thread %d", r, left, w)
+                        .isEqualTo(left * 10L + w);
+            }
+        }
+        assertThat(results.get(0)[per]).as("final counter").isEqualTo((long) n * per);
+        Arrays.sort(all);
+        for (int k = 0; k < all.length; k++) {
+            assertThat(all[k]).isEqualTo(k);
+        }
+    }
+
+    /**
      * Waiting for a lock parks: rank 0 holds an exclusive lock of itself for a while (sleeping),
      * the others block in lock() and must all be woken when it releases, round after round.
      */

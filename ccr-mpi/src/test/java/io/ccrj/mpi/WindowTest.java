@@ -554,6 +554,59 @@ class WindowTest {
         assertThat(results).containsOnly(expected.toString());
     }
 
+    /** Requests of one-sided operations compose with point-to-point requests in waitAll, waitAny and testAll. */
+    @ParameterizedTest(name = "{0} ranks, {1}")
+    @MethodSource("sizesAndThreads")
+    void rmaRequestsComposeWithPointToPointRequests(int n, RankThreads threads) {
+        List<String> results = world(n, threads).run(comm -> {
+            int right = (comm.rank() + 1) % n;
+            int left = (comm.rank() + n - 1) % n;
+            Window win = comm.allocateWindow(Datatype.INT, 2);
+            win.lockAll(0);
+            int[] in = new int[1];
+            Request recv = comm.irecv(in, 0, 1, Datatype.INT, left, 3);
+            Request put = win.rput(new int[] {comm.rank()}, 0, 1, Datatype.INT, right, 0, 1, Datatype.INT);
+            Request send = comm.isend(new int[] {comm.rank() + 100}, 0, 1, Datatype.INT, right, 3);
+            Status first = Request.waitAny(put, recv, send);
+            int[] got = new int[1];
+            Request get = win.rget(got, 0, 1, Datatype.INT, comm.rank(), 1, 1, Datatype.INT);
+            Request.waitAll(recv, send, put, get);
+            assertThat(Request.testAll(put, get)).isNotNull();
+            assertThat(put.test().source()).isEqualTo(right);
+            win.unlockAll();
+            comm.barrier();
+            win.sync();
+            int mine = ((int[]) win.base())[0];
+            win.free();
+            return first.index() + ":" + in[0] + ":" + mine + ":" + got[0];
+        });
+        for (int r = 0; r < n; r++) {
+            int left = (r + n - 1) % n;
+            assertThat(results.get(r)).isEqualTo("0:" + (left + 100) + ":" + left + ":0");
+        }
+    }
+
+    /** Every rank's window on its own self() communicator is its own, though all self communicators share a context. */
+    @ParameterizedTest
+    @EnumSource(value = RankThreads.class, names = {"PLATFORM", "VIRTUAL"})
+    void windowsOnSelfCommunicatorsStayApart(RankThreads threads) {
+        List<Integer> results = world(4, threads).run(comm -> {
+            Window mine = comm.self().allocateWindow(Datatype.INT, 1);
+            mine.lock(Window.LOCK_EXCLUSIVE, 0, 0);
+            mine.put(new int[] {comm.rank() + 10}, 0, 1, Datatype.INT, 0, 0, 1, Datatype.INT);
+            mine.unlock(0);
+            comm.barrier();
+            int[] got = new int[1];
+            mine.lock(Window.LOCK_SHARED, 0, 0);
+            mine.get(got, 0, 1, Datatype.INT, 0, 0, 1, Datatype.INT);
+            mine.unlock(0);
+            assertThat(mine.base()).isSameAs(mine.sharedQuery(0).base());
+            mine.free();
+            return got[0];
+        });
+        assertThat(results).containsExactly(10, 11, 12, 13);
+    }
+
     /**
      * Windows on sub-communicators and several windows at once: ranks address each other by their
      * rank in the window's communicator, and windows created in the same order on each rank pair

@@ -21,8 +21,12 @@ import io.ccrj.mpi.Window;
  * <p>The window has a private communicator ({@link #wc}), made like a duplicate of the user's, so
  * that its fences and its free never match the user's collectives.
  *
- * <p>Thread safety: the epoch fields below are this rank's and unsynchronized: one thread of the
- * rank at a time ({@link DefaultComm#checkThread} enforces the communicator's thread level).
+ * <p>Thread safety: the epoch fields below are this rank's and unsynchronized. The synchronization
+ * calls, which write them, run one thread of the rank at a time ({@link DefaultComm#checkThread}
+ * enforces the communicator's thread level); at MULTIPLE the data operations of several threads
+ * only read them (the epoch was opened before, as {@link Window} requires) and write
+ * {@link #fenceOps}, a flag any of them may set (a racy write of {@code true}, read by the next
+ * synchronization call of the rank, which comes after those threads' operations).
  */
 final class RmaWindow implements Window {
     private static final int FENCE_ASSERTS = MODE_NOSTORE | MODE_NOPUT | MODE_NOPRECEDE | MODE_NOSUCCEED;
@@ -85,11 +89,11 @@ final class RmaWindow implements Window {
         int context = dc.world.contextFor("window/" + dc.context + "/" + n);
         String label = dc.label() + "/window" + n;
         DefaultComm wc = new DefaultComm(dc.world, dc.rank(), dc.worldRanks, context, label);
-        WindowShared shared = WindowShared.join(dc.world, context, label, dc.size());
+        WindowShared shared = WindowShared.join(dc.world, context, dc.worldRanks, label);
         shared.targets[dc.rank()] = new RmaTarget(base, offset, length, type, dc.size());
         wc.barrier();               // orders every rank's slot write before every rank's reads
         RmaWindow w = new RmaWindow(comm, wc, shared);
-        shared.leave(dc.world, context);
+        shared.leave(dc.world, context, dc.worldRanks);
         return w;
     }
 
@@ -396,6 +400,10 @@ final class RmaWindow implements Window {
             throw new MpiException(ErrorClass.RMA_SYNC, where(op) + ": a " + openEpoch()
                     + " epoch is open; fences cannot be mixed with it");
         }
+        if ((assertion & MODE_NOPRECEDE) != 0 && fenceEpoch && fenceOps) {
+            throw new MpiException(ErrorClass.ASSERT, where(op) + ": MODE_NOPRECEDE asserts that no operation"
+                    + " precedes the fence, but this rank issued operations since the last one");
+        }
         wc.barrier();               // everything before every rank's fence happens-before everything after
         fenceEpoch = (assertion & MODE_NOSUCCEED) == 0;
         fenceOps = false;
@@ -531,11 +539,17 @@ final class RmaWindow implements Window {
         return false;
     }
 
-    /** Waits for every origin of the posted exposure epoch to have completed. */
+    /**
+     * Waits for every origin of the posted exposure epoch to have completed. Holds what it waits
+     * for itself: the deadlock watchdog may describe it after the epoch closed.
+     */
     private final class CompleteWait implements Pending {
+        private final long expected = expectedCompletions;
+        private final int origins = exposureGroup.length;
+
         @Override
         public boolean isComplete() {
-            return self.completions() >= expectedCompletions;     // volatile: acquires the completions
+            return self.completions() >= expected;     // volatile: acquires the completions
         }
 
         @Override
@@ -545,8 +559,8 @@ final class RmaWindow implements Window {
 
         @Override
         public String describe() {
-            return "waitExposure on window " + label + ": " + (expectedCompletions - self.completions())
-                    + " of " + exposureGroup.length + " origin(s) have not called complete";
+            return "waitExposure on window " + label + ": " + Math.max(0, expected - self.completions())
+                    + " of " + origins + " origin(s) have not called complete";
         }
     }
 

@@ -11,7 +11,7 @@ import java.lang.reflect.Array;
  * The window constructors behind {@link Comm#createWindow}, {@link Comm#allocateWindow} and
  * {@link Comm#allocateSharedWindow}: argument checks, then {@link RmaWindow#create}. Only
  * ccr-mpi's own communicators have windows; another backend's communicator (one that does not
- * override these methods) is refused with {@link ErrorClass#WIN}. Stateless.
+ * override these methods) is refused with {@link ErrorClass#UNSUPPORTED_OPERATION}. Stateless.
  */
 @Internal
 public final class WindowFactory {
@@ -88,7 +88,7 @@ public final class WindowFactory {
             }
             return dc;
         }
-        throw new MpiException(ErrorClass.WIN, op + ": the communicator " + comm.getClass().getName()
+        throw new MpiException(ErrorClass.UNSUPPORTED_OPERATION, op + ": the communicator " + comm.getClass().getName()
                 + " belongs to a backend without one-sided communication");
     }
 

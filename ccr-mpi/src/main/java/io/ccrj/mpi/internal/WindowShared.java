@@ -1,5 +1,6 @@
 package io.ccrj.mpi.internal;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -8,10 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The state of one window that all its ranks share: each rank's {@link RmaTarget}. Made by the
  * first rank to arrive at the window's creation and found by the others through a registry keyed
- * by the world and the context of the window's private communicator, which every member computes
- * alike: a rank's array cannot travel in a message, since an {@code OBJECT} message copies its
- * elements where ranks have their own class loaders, while this class and primitive arrays are
- * the same for every rank of a world.
+ * by the world, the context of the window's private communicator (which every member computes
+ * alike) and the members' world ranks. A rank's array cannot travel in a message instead: an
+ * {@code OBJECT} message copies its elements where ranks have their own class loaders, while this
+ * class and primitive arrays are the same for every rank of a world.
  *
  * <p>Creation: each rank writes its slot of {@link #targets}, then the ranks pass a barrier on
  * the window's communicator, which orders every slot write before every rank's reads of the
@@ -21,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class WindowShared {
     /** Windows being created, by world and context; guarded by its own monitor (creation is rare). */
-    private static final Map<World, Map<Integer, WindowShared>> OPEN = new WeakHashMap<>();
+    private static final Map<World, Map<String, WindowShared>> OPEN = new WeakHashMap<>();
 
     final String label;
     /** Slot {@code r}: rank {@code r}'s target; written by that rank before the creation barrier. */
@@ -33,21 +34,31 @@ final class WindowShared {
         this.targets = new RmaTarget[ranks];
     }
 
-    /** The shared state of the window being created on {@code context}; the same instance for every member. */
-    static WindowShared join(World world, int context, String label, int ranks) {
+    /**
+     * The shared state of the window being created on {@code context} by the ranks
+     * {@code worldRanks}; the same instance for every member. The members belong to the key:
+     * every rank's {@code self()} communicator has the same context, and their windows must not
+     * meet.
+     */
+    static WindowShared join(World world, int context, int[] worldRanks, String label) {
+        String key = key(context, worldRanks);
         synchronized (OPEN) {
             return OPEN.computeIfAbsent(world, w -> new HashMap<>())
-                    .computeIfAbsent(context, c -> new WindowShared(label, ranks));
+                    .computeIfAbsent(key, k -> new WindowShared(label, worldRanks.length));
         }
     }
 
+    private static String key(int context, int[] worldRanks) {
+        return context + "/" + Arrays.toString(worldRanks);
+    }
+
     /** Called by each member after it read the slots: the last one removes the registry entry. */
-    void leave(World world, int context) {
+    void leave(World world, int context, int[] worldRanks) {
         if (read.incrementAndGet() == targets.length) {
             synchronized (OPEN) {
-                Map<Integer, WindowShared> open = OPEN.get(world);
+                Map<String, WindowShared> open = OPEN.get(world);
                 if (open != null) {
-                    open.remove(context);
+                    open.remove(key(context, worldRanks));
                     if (open.isEmpty()) {
                         OPEN.remove(world);
                     }

@@ -1052,23 +1052,17 @@ class MpjComm implements Comm {
 
     @Override
     public io.ccrj.mpi.Window createWindow(Object base, int offset, int length, Datatype type) {
-        throw noWindows("createWindow");
+        throw noMpi3("createWindow");
     }
 
     @Override
     public io.ccrj.mpi.Window allocateWindow(Datatype type, int length) {
-        throw noWindows("allocateWindow");
+        throw noMpi3("allocateWindow");
     }
 
     @Override
     public io.ccrj.mpi.Window allocateSharedWindow(Datatype type, int length) {
-        throw noWindows("allocateSharedWindow");
-    }
-
-    /** MPJ Express 0.44 implements mpiJava 1.2 (MPI-1.1): it has no windows to map these calls onto. */
-    private static MpiException noWindows(String op) {
-        return new MpiException(ErrorClass.WIN, op + " is not supported by the MPJ Express backend:"
-                + " MPJ Express implements MPI-1.1 (mpiJava 1.2), which has no one-sided communication");
+        throw noMpi3("allocateSharedWindow");
     }
 
     @Override
