@@ -55,6 +55,12 @@ package io.ccrj.mpi;
  * with a Cartesian, graph or distributed-graph topology. Backends without MPI-3 (the MPJ Express
  * adapter) throw {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} naming the operation.
  *
+ * <h2>One-sided communication</h2>
+ * {@link #createWindow}, {@link #allocateWindow} and {@link #allocateSharedWindow} make a
+ * {@link Window}: memory every rank exposes to the others' puts, gets and accumulates, with MPI's
+ * epochs and a memory model stated there. Creating and freeing a window are collectives, but a
+ * window's traffic never matches this communicator's.
+ *
  * <h2>Thread safety</h2>
  * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
  * methods are called from the thread running that rank's kernel; after
@@ -1381,4 +1387,56 @@ public interface Comm {
      * @return the request; {@link CommRequest#comm()} is the new communicator once it completed
      */
     CommRequest idup();
+    // ------------------------------------------------------------------ one-sided communication
+
+    /**
+     * Makes a window over this rank's array ({@code MPI_Win_create}, a collective over this
+     * communicator): {@code length} items of {@code type} from {@code base[offset]}, that is the
+     * base elements {@code [offset, offset + length * type.extent())}, exposed to the other ranks'
+     * one-sided operations (see {@link Window}). Ranks may pass different arrays, lengths and
+     * datatypes (0 items exposes nothing).
+     *
+     * @param base the rank's array, of {@code type}'s base type (primitive)
+     * @param offset index of the window's first element
+     * @param length number of items of {@code type}, {@code >= 0}
+     * @param type the window datatype; its extent is the displacement unit
+     * @return the window
+     * @throws MpiException {@link MpiException.ErrorClass#BASE} for a {@code null} array,
+     *     {@link MpiException.ErrorClass#TYPE} for an array of another type or an
+     *     {@link Datatype#OBJECT} window, {@link MpiException.ErrorClass#SIZE} for a negative
+     *     length or one past the array's end, {@link MpiException.ErrorClass#ARG} on an
+     *     intercommunicator, {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} on a backend
+     *     without windows (MPJ Express)
+     */
+    default Window createWindow(Object base, int offset, int length, Datatype type) {
+        return io.ccrj.mpi.internal.WindowFactory.create(this, base, offset, length, type);
+    }
+
+    /**
+     * Makes a window over a new zeroed array of {@code length} items of {@code type}
+     * ({@code MPI_Win_allocate}, a collective); {@link Window#base()} returns the array.
+     *
+     * @param type the window datatype (primitive base type)
+     * @param length number of items, {@code >= 0}
+     * @return the window
+     * @throws MpiException as {@link #createWindow}
+     */
+    default Window allocateWindow(Datatype type, int length) {
+        return io.ccrj.mpi.internal.WindowFactory.allocate(this, type, length, false);
+    }
+
+    /**
+     * Makes a window of memory shared by the ranks ({@code MPI_Win_allocate_shared}, a
+     * collective): as {@link #allocateWindow}; {@link Window#sharedQuery} gives each rank the
+     * others' arrays, which it may load and store directly (all ranks of a world share one JVM's
+     * memory, so every communicator qualifies).
+     *
+     * @param type the window datatype (primitive base type)
+     * @param length number of items, {@code >= 0}
+     * @return the window
+     * @throws MpiException as {@link #createWindow}
+     */
+    default Window allocateSharedWindow(Datatype type, int length) {
+        return io.ccrj.mpi.internal.WindowFactory.allocate(this, type, length, true);
+    }
 }

@@ -1048,6 +1048,23 @@ class MpjComm implements Comm {
         }
     }
 
+    // ------------------------------------------------------------------ one-sided communication
+
+    @Override
+    public io.ccrj.mpi.Window createWindow(Object base, int offset, int length, Datatype type) {
+        throw noMpi3("createWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateWindow(Datatype type, int length) {
+        throw noMpi3("allocateWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateSharedWindow(Datatype type, int length) {
+        throw noMpi3("allocateSharedWindow");
+    }
+
     @Override
     public String toString() {
         return "MpjComm[rank " + rank + " of " + size + ", world rank " + context.worldRank + "]";
