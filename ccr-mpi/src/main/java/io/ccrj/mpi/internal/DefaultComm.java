@@ -30,7 +30,8 @@ import java.util.List;
  *
  * <p>Layers, each a class: {@link PointToPointComm} (sends, receives, probes, persistent
  * requests, the collective transport), {@link CollectiveComm} (every collective, blocking and
- * nonblocking, as {@link Schedule}s run by its two drivers), and this class, communicator
+ * nonblocking, as {@link Schedule}s run by its two drivers), {@link NeighborhoodComm} (the
+ * neighbourhood collectives over a topology's neighbour lists), and this class, communicator
  * management (split, dup, create, the topology constructors, groups, thread level).
  *
  * <p>Thread safety: confined to the thread that owns the rank's mailbox ({@link #checkThread()}):
@@ -42,7 +43,7 @@ import java.util.List;
  * intercommunicator ({@link DefaultIntercomm}).
  */
 @Internal
-public class DefaultComm extends CollectiveComm {
+public class DefaultComm extends NeighborhoodComm {
     private int splits;
     /** Communicators derived from this one by dup, create and the topology constructors (owner only). */
     int derived;

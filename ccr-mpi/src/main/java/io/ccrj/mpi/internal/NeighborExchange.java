@@ -13,7 +13,7 @@ import io.ccrj.mpi.Datatype;
  * <p>Matching: the {@code k}-th destination's message carries tag {@code sendTags[k]} and the
  * {@code j}-th source's receive expects {@code recvTags[j]}, which the topology chooses so that
  * the two ends of each edge agree even when two ranks are neighbours twice (a periodic dimension
- * of size 1 or 2, a multigraph): see {@link CollectiveComm}'s neighbour lists.
+ * of size 1 or 2, a multigraph): see {@link NeighborhoodComm#neighbors}.
  */
 final class NeighborExchange extends Schedule {
     private final String name;
