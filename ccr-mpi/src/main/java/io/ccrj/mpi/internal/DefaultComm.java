@@ -39,7 +39,8 @@ import java.util.List;
  * time. At {@link ThreadLevel#MULTIPLE} point-to-point calls and requests may come from several
  * threads at once: the mailbox serializes its matching engine ({@link MultipleCalls}), and what
  * else a call touches is its own (its request) or written only by collectives and communicator
- * management, which MPI allows one thread per communicator at a time. Subclasses add topologies ({@link DefaultCartComm}, {@link DefaultGraphComm}) and the
+ * management, which MPI allows one thread per communicator at a time. Subclasses add topologies
+ * ({@link DefaultCartComm}, {@link DefaultGraphComm}, {@link DefaultDistGraphComm}) and the
  * intercommunicator ({@link DefaultIntercomm}).
  */
 @Internal
@@ -47,7 +48,6 @@ public class DefaultComm extends NeighborhoodComm {
     private int splits;
     /** Communicators derived from this one by dup, create and the topology constructors (owner only). */
     int derived;
-    /** Set by {@link #free()} (owner only). */
     /** Lazily made {@link #group()} (owner only). */
     private Group group;
 
