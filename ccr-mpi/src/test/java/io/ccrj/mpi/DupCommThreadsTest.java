@@ -89,6 +89,41 @@ class DupCommThreadsTest {
         }
     }
 
+    /**
+     * A real deadlock of threads on their own dups: every thread of every rank receives a message
+     * nobody sends. The watchdog's report names each waiting thread and its receive (not only the
+     * last thread of a rank to start waiting).
+     */
+    @org.junit.jupiter.api.Test
+    void aDeadlockOfThreadsOnDupsNamesEveryWaitingThread() {
+        SpmdWorld world = SpmdWorld.builder().size(2).deadlockTimeout(Duration.ofMillis(500)).build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> world.run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            Comm[] dups = {comm.dup(), comm.dup()};
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                Comm c = dups[t];
+                int tag = 40 + t;
+                workers.add(Thread.ofPlatform().name("r" + comm.rank() + "-t" + t).start(() -> {
+                    try {
+                        c.recv(new int[1], 0, 1, Datatype.INT, 1 - c.rank(), tag);
+                    } catch (MpiException e) {
+                        // ended by the deadlock report
+                    }
+                }));
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
+            return null;
+        })).isInstanceOfSatisfying(DeadlockException.class, d -> assertThat(d.getMessage())
+                .contains("2 threads waiting at THREAD_MULTIPLE")
+                .contains("thread 'r0-t0' in recv(source=1, tag=40, INT x 1) on world/dup0")
+                .contains("thread 'r0-t1' in recv(source=1, tag=41, INT x 1) on world/dup1")
+                .contains("thread 'r1-t0' in recv(source=0, tag=40, INT x 1) on world/dup0")
+                .contains("thread 'r1-t1' in recv(source=0, tag=41, INT x 1) on world/dup1"));
+    }
+
     /** Runs {@code rounds} rounds on {@code c}, the thread {@code id}'s own dup; returns the rounds done. */
     private static long rounds(Comm c, int id, int rounds) {
         int n = c.size();

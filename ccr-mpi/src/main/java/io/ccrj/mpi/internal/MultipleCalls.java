@@ -182,6 +182,29 @@ final class MultipleCalls {
         return n;
     }
 
+    /**
+     * For a deadlock report: what each of the rank's registered waiters waits in, or {@code null}
+     * if none is registered or the only one is {@code owner} (the rank's own thread, which the
+     * mailbox's single-owner description names). Racy, as the watchdog's reads are: a waiter may
+     * come or go meanwhile. Without the rank's collective label ({@link RankMailbox#collective}),
+     * which is the rank's and at MULTIPLE may be another thread's.
+     */
+    String describeWaiters(Thread owner) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        boolean others = false;
+        for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
+            others |= w.getKey() != owner;
+            sb.append(n++ == 0 ? "" : "; ").append("thread '").append(w.getKey().getName()).append("' in ")
+                    .append(w.getValue().pending.describe());
+        }
+        if (n == 0 || !others) {
+            return null;
+        }
+        return n + (n == 1 ? " thread" : " threads") + " waiting at THREAD_MULTIPLE (threads of the rank outside"
+                + " MPI calls are not seen): " + sb;
+    }
+
     /** The drain count a waiter reads before its test ({@link #await}). */
     long generation() {
         return generation.get();

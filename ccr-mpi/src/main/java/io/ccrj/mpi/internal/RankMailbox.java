@@ -856,8 +856,19 @@ final class RankMailbox extends MailboxConsumerFields {
         return true;
     }
 
-    /** The owner's pending operation, for a deadlock report (racy; stable while it is blocked). */
+    /**
+     * The owner's pending operation, for a deadlock report (racy; stable while it is blocked); at
+     * MULTIPLE every waiting thread's when another thread than the rank's own waits, since
+     * {@link #pending} holds only the last to start waiting.
+     */
     String pendingDescription() {
+        MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
+        if (mc != null) {
+            String waiting = mc.describeWaiters(owner);
+            if (waiting != null) {
+                return waiting;
+            }
+        }
         Pending p = pending;
         return p == null ? "(between operations)" : describe(p);
     }
