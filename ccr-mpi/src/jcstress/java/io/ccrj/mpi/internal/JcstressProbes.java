@@ -9,9 +9,10 @@ import io.ccrj.mpi.SpmdWorld;
  * parts: a {@link PairRing}, a rank's {@link RankMailbox} (inbound queue, the owner's park
  * handshake, a lent message's consumption) and its {@link MultipleCalls} (the waiters of
  * {@code THREAD_MULTIPLE}). Each method is one call of the production class, or the same few calls
- * in the order the production code makes them (named where it does); no method re-implements a
- * protocol step. Part of the {@code jcstress} build of ccr-mpi only (its source root joins the
- * module's package here for package access; the harness jar runs on the class path).
+ * in the order the production code makes them (named where it does); only the two helpers of the
+ * broken models ({@link Mailbox#raiseWaitingOnly}, {@link Lent#markConsumed}) do part of a
+ * protocol step by themselves. Part of the {@code jcstress} build of ccr-mpi only (its source root
+ * joins the module's package here for package access; the harness jar runs on the class path).
  */
 @Internal
 public final class JcstressProbes {
@@ -29,10 +30,10 @@ public final class JcstressProbes {
     private JcstressProbes() {
     }
 
-    /** Context, source and tag of the messages the models send (any values; a model checks them). */
+    /** The communicator context of the messages the models send (any value). */
     public static final int CONTEXT = 6;
 
-    /** A two-rank world of mailboxes whose ranks run no threads: the actors play them. */
+    /** A world of {@code size} mailboxes whose ranks run no threads: the actors play them. */
     public static World world(int size) {
         return new World(SpmdWorld.builder().size(size).rankThreads(RankThreads.PLATFORM).build());
     }
