@@ -9,14 +9,16 @@ import io.ccrj.mpi.SpmdWorld;
  * parts: a {@link PairRing}, a rank's {@link RankMailbox} (inbound queue, the owner's park
  * handshake, a lent message's consumption) and its {@link MultipleCalls} (the waiters of
  * {@code THREAD_MULTIPLE}). Each method is one call of the production class, or the same few calls
- * in the order the production code makes them (named where it does); only the two helpers of the
- * broken models ({@link Mailbox#raiseWaitingOnly}, {@link Lent#markConsumed}) do part of a
- * protocol step by themselves. Part of the {@code jcstress} build of ccr-mpi only (its source root
- * joins the module's package here for package access; the harness jar runs on the class path).
+ * in the order the production code makes them (named where it does); only the helpers of the
+ * broken models ({@link Mailbox#raiseWaitingOnly}, {@link Lent#markConsumed},
+ * {@link Lent#element}) do part of a protocol step by themselves. Part of the {@code jcstress}
+ * build of ccr-mpi only (its source root joins the module's package here for package access; the
+ * harness jar runs on the class path).
  */
 @Internal
 public final class JcstressProbes {
     private static final java.lang.invoke.VarHandle WAITING;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.arrayElementVarHandle(long[].class);
 
     static {
         try {
@@ -225,9 +227,13 @@ public final class JcstressProbes {
             message.consumed = true;
         }
 
-        /** The lent buffer's element, read as the receiver reads it. */
+        /**
+         * For the broken model only: the lent buffer's element, read as the receiver reads it but
+         * with a volatile load, which stays after the model's earlier volatile write (a plain load
+         * may move before it, and the defect would not show).
+         */
         public long element() {
-            return ((long[]) message.payload)[message.payloadOffset];
+            return (long) LONGS.getVolatile((long[]) message.payload, message.payloadOffset);
         }
     }
 

@@ -85,10 +85,12 @@ public final class BrokenParkTests {
         final Mailbox sender = new Mailbox(JcstressProbes.world(2), 0);
         final long[] buf = {42L};
         final Lent lent = sender.lend(buf);
+        int sink;
 
         @Actor
         public void receiver(II_Result r) {
             lent.markConsumed();                              // before the copy: the defect
+            sink = Widen.work(32);
             r.r1 = (int) lent.element();
         }
 

@@ -91,12 +91,14 @@ public final class BrokenQueueTests {
     public static class LinkedBeforeItsPayload {
         final Node stub = new Node();
         volatile Node head = stub;
+        int sink;
 
         @Actor
         public void sender() {
             Node m = new Node();
             Node prev = (Node) HEAD.getAndSet(this, m);
             Node.NEXT.setRelease(prev, m);
+            sink = Widen.work(32);
             PAYLOAD.setRelease(m.payload, 0, 42L);            // after the link: the defect (release: kept there)
         }
 

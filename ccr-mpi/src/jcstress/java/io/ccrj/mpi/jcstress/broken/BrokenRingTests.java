@@ -30,10 +30,12 @@ public final class BrokenRingTests {
     @State
     public static class SlotPublishedBeforeItsElement {
         final long[] slot = new long[2];
+        int sink;
 
         @Actor
         public void sender() {
             LONGS.setRelease(slot, 0, (1L << 62) | 5L);       // word 0 first: the defect
+            sink = Widen.work(32);
             LONGS.setRelease(slot, 1, 42L);                  // (release: kept after word 0)
         }
 

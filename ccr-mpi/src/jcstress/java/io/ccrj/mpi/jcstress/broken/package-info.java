@@ -7,6 +7,9 @@
  * package separately and fails unless every test in it FAILED, which shows that the harness and
  * the outcomes can see the failures the correct tests rule out. Where the defect is an order of
  * production calls, the model makes the production calls in that order; where it is inside a
- * production method, the model is a minimal copy of that method with the defect.
+ * production method, the model is a minimal copy of that method with the defect. Where the defect
+ * is an order, a few instructions of busy work ({@link io.ccrj.mpi.jcstress.broken.Widen}) between
+ * the misordered steps widen its window, so that a quick run on a loaded machine sees it; they
+ * change nothing else.
  */
 package io.ccrj.mpi.jcstress.broken;
