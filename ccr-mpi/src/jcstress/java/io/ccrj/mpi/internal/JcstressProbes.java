@@ -127,6 +127,19 @@ public final class JcstressProbes {
             return p[0];
         }
 
+        /**
+         * The unexpected messages in arrival order (owner only): {@code Q} for one that came
+         * through the inbound queue (a payload array), {@code R} for one taken from a ring (a
+         * single element, no array).
+         */
+        public String unexpectedOrder() {
+            StringBuilder sb = new StringBuilder();
+            for (Message m = mailbox.umqHead; m != null; m = m.matchNext) {
+                sb.append(m.payload == null ? 'R' : 'Q');
+            }
+            return sb.toString();
+        }
+
         /** {@link RankMailbox#unexpectedCount}; owner only. */
         public int unexpectedCount() {
             return mailbox.unexpectedCount();
@@ -186,6 +199,44 @@ public final class JcstressProbes {
         /** This rank's waiters at {@code THREAD_MULTIPLE} ({@link #multiple} first). */
         public Waiters waiters() {
             return new Waiters(mailbox, mailbox.multi);
+        }
+    }
+
+    /**
+     * The sending side of a pair of ranks: {@link RankMailbox#send} (the inbound queue) and
+     * {@link RankMailbox#sendInline} (the pair's ring, opened by its first small message), which
+     * number the pair's messages. The sending rank's thread only.
+     */
+    public static final class Pair {
+        private final RankMailbox sender;
+        private final RankMailbox receiver;
+        private final int from;
+        private final int to;
+
+        private final World world;
+
+        /** From world rank 0 to world rank 1 of a fresh two-rank {@link #world}. */
+        public Pair() {
+            this.world = world(2);
+            this.from = 0;
+            this.to = 1;
+            this.sender = world.mailboxes[from];
+            this.receiver = world.mailboxes[to];
+        }
+
+        /** The receiving rank's mailbox. */
+        public Mailbox receiver() {
+            return new Mailbox(world, to);
+        }
+
+        /** {@link RankMailbox#send} of an eager one-element {@code LONG} message (a payload array). */
+        public void sendQueued(int tag, long value) {
+            sender.send(receiver, to, new Message(CONTEXT, from, tag, Datatype.Base.LONG, 1, new long[] {value}, 0L));
+        }
+
+        /** {@link RankMailbox#sendInline} of one {@code LONG}: whether the ring took it. */
+        public boolean sendSmall(int tag, long value) {
+            return sender.sendInline(receiver, to, CONTEXT, from, tag, Datatype.Base.LONG, 1, value);
         }
     }
 

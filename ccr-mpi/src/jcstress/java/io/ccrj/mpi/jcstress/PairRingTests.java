@@ -5,9 +5,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import io.ccrj.mpi.internal.JcstressProbes;
 import io.ccrj.mpi.internal.JcstressProbes.Mailbox;
+import io.ccrj.mpi.internal.JcstressProbes.Pair;
 import io.ccrj.mpi.internal.JcstressProbes.Ring;
 import io.ccrj.mpi.internal.JcstressProbes.Wait;
 import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
@@ -18,7 +20,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * The pair ring ({@code PairRing}) between a sending and a receiving rank: a slot's publication
  * (the element, header and sequence number written before the slot's word 0, a release, read
  * after it, an acquire), a slot's reuse (the sender writes a slot only after the receiver has
- * read its previous message) and the park handshake on the sender's count of published slots.
+ * read its previous message), the pair's sequence numbers, which keep MPI's order between the
+ * ring and the inbound queue, and the park handshake on the sender's count of published slots.
  * Broken copies of each protocol, which jcstress must see fail, are in
  * {@link io.ccrj.mpi.jcstress.broken.BrokenRingTests}.
  */
@@ -88,6 +91,45 @@ public final class PairRingTests {
         @Actor
         public void sender(II_Result r) {
             r.r2 = ring.offer(32, 7, 999L) ? 1 : 0;
+        }
+    }
+
+    /**
+     * MPI's order across the two ways: rank 0 sends a message through rank 1's inbound queue and
+     * then one through their ring ({@code RankMailbox.send}, then {@code sendInline}: numbers 0
+     * and 1 of the pair) while rank 1 drains ({@code RankMailbox.progress}), which takes a ring
+     * slot only when it holds the next number from its sender. Outcome: (messages rank 1 drained
+     * during the race, the order they are queued in at the end: 1 queue then ring, 2 ring then
+     * queue, 0 anything else).
+     */
+    @JCStressTest
+    @Outcome(id = "[012], 1", expect = ACCEPTABLE, desc = "In the order sent, drained during or after the race.")
+    @Outcome(id = ".*, 2", expect = FORBIDDEN, desc = "The ring's message overtook the queue's.")
+    @Outcome(expect = FORBIDDEN, desc = "A message lost or duplicated.")
+    @State
+    public static class SequenceAcrossQueueAndRing {
+        final Pair pair = new Pair();
+        final Mailbox receiver = pair.receiver();
+
+        @Actor
+        public void sender(II_Result r) {
+            pair.sendQueued(7, 1L);
+            if (!pair.sendSmall(7, 2L)) {
+                throw new IllegalStateException("an empty ring refused a message");
+            }
+        }
+
+        @Actor
+        public void receiver(II_Result r) {
+            receiver.progress();
+            r.r1 = receiver.unexpectedCount();
+        }
+
+        @Arbiter
+        public void outcome(II_Result r) {
+            receiver.progress();
+            String order = receiver.unexpectedOrder();
+            r.r2 = order.equals("QR") ? 1 : order.equals("RQ") ? 2 : 0;
         }
     }
 

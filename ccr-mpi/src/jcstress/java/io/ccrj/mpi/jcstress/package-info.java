@@ -1,7 +1,8 @@
 /**
  * JCStress tests of ccr-mpi's lock-free parts, each on the production classes through
- * {@link io.ccrj.mpi.internal.JcstressProbes}: a pair ring's slot publication, slot reuse and
- * park handshake ({@link io.ccrj.mpi.jcstress.PairRingTests}); the inbound queue's producers and
+ * {@link io.ccrj.mpi.internal.JcstressProbes}: a pair ring's slot publication, slot reuse,
+ * sequence numbers (MPI's order between the ring and the inbound queue) and park handshake
+ * ({@link io.ccrj.mpi.jcstress.PairRingTests}); the inbound queue's producers and
  * its link's publication of a message ({@link io.ccrj.mpi.jcstress.InboundQueueTests}); the
  * single owner's park handshake and a lent buffer's consumption
  * ({@link io.ccrj.mpi.jcstress.OwnerParkTests}); the {@code THREAD_MULTIPLE} waiters' parked

@@ -5,6 +5,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import io.ccrj.mpi.internal.JcstressProbes;
+import io.ccrj.mpi.internal.JcstressProbes.Mailbox;
+import io.ccrj.mpi.internal.JcstressProbes.Ring;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
@@ -77,6 +80,55 @@ public final class BrokenRingTests {
                 slot[1] = 999L;
                 r.r2 = 1;
             }
+        }
+    }
+
+    /**
+     * A receiver that drains its ring before its inbound queue and takes every full slot,
+     * without the pair's sequence numbers (the production ring and mailbox, in that order): a
+     * message sent through the queue before one sent through the ring is matched after it.
+     * Outcome: (messages drained during the race, order at the end: 1 queue then ring, 2 ring
+     * then queue, 0 anything else).
+     */
+    @JCStressTest
+    @Outcome(id = "[012], 1", expect = ACCEPTABLE, desc = "In the order sent.")
+    @Outcome(expect = FORBIDDEN, desc = "The ring's message overtook the queue's (the defect), or one was lost.")
+    @State
+    public static class RingDrainedWithoutNumbers {
+        final Mailbox receiver = new Mailbox(JcstressProbes.world(2), 1);
+        final Ring ring = JcstressProbes.ring();
+        final StringBuilder order = new StringBuilder();
+
+        void drain() {
+            long w0 = ring.peek();                            // the ring first, any slot: the defect
+            if (w0 != 0) {
+                ring.take(w0);
+                order.append('R');
+            }
+            int before = receiver.unexpectedCount();
+            receiver.progress();
+            for (int i = before; i < receiver.unexpectedCount(); i++) {
+                order.append('Q');
+            }
+        }
+
+        @Actor
+        public void sender() {
+            receiver.deliver(0, 7, 1L);
+            ring.offer(1, 7, 2L);
+        }
+
+        @Actor
+        public void drainer(II_Result r) {
+            drain();
+            r.r1 = order.length();
+        }
+
+        @org.openjdk.jcstress.annotations.Arbiter
+        public void outcome(II_Result r) {
+            drain();
+            String o = order.toString();
+            r.r2 = o.equals("QR") ? 1 : o.equals("RQ") ? 2 : 0;
         }
     }
 
