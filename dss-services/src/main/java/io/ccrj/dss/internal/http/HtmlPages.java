@@ -14,7 +14,9 @@ import java.util.Map;
  * {@code insert-body}/{@code insert-submit}, {@code upsert-key}/{@code upsert-body}/{@code upsert-submit},
  * {@code replace-body}/{@code replace-submit}, {@code update-body}/{@code update-submit},
  * {@code delete-key}/{@code delete-submit}, {@code action-NAME-body}/{@code action-NAME-submit}
- * per action; {@code token}, {@code result}, {@code notifications}, {@code stream-status}. A body's
+ * per action; {@code token}, {@code result}, {@code notifications}, {@code stream-status};
+ * {@code pictures}, holding an image {@code picture-PATH} for each string of the state that is an
+ * SVG document (PATH its place, e.g. {@code picture-jobs.1.picture}), redrawn as the state changes. A body's
  * text area starts with the example body of the service's OpenAPI document (Replace: the state).
  */
 final class HtmlPages {
@@ -93,7 +95,9 @@ final class HtmlPages {
                 .append("/openapi.json\">OpenAPI document</a></p>\n<h1 id=\"name\">").append(n).append("</h1>\n")
                 .append("<p>contract <code id=\"contract\">").append(escape(contract))
                 .append("</code>, version <code id=\"version\">").append(version).append("</code></p>\n")
-                .append("<h2>State</h2>\n<pre id=\"state\">").append(escape(statePretty)).append("</pre>\n");
+                .append("<h2>State</h2>\n<pre id=\"state\">").append(escape(statePretty)).append("</pre>\n")
+                // Pictures: every string of the state that is an SVG document, drawn as an image.
+                .append("<div id=\"pictures\"></div>\n");
         if (tokenRequired) {
             sb.append("<p><label>Bearer token <input id=\"token\" type=\"password\" autocomplete=\"off\"></label></p>\n");
         }
@@ -146,8 +150,16 @@ final class HtmlPages {
                         function headers(type){const h={'Content-Type':type};const t=$('token');
                           if(t&&t.value){h['Authorization']='Bearer '+t.value;}return h;}
                         async function refresh(){const r=await fetch(url,{headers:{'Accept':'application/json'}});
-                          if(r.ok){$('state').textContent=JSON.stringify(await r.json(),null,2);
+                          if(r.ok){const st=await r.json();$('state').textContent=JSON.stringify(st,null,2);pictures(st);
                           $('version').textContent=(r.headers.get('ETag')||'').replace(/"/g,'');}}
+                        function pictures(st){const seen=new Set();(function walk(v,p){
+                          if(typeof v==='string'){if(v.startsWith('<svg')){const id='picture-'+p.join('.');seen.add(id);
+                            let img=$(id);if(!img){img=document.createElement('img');img.id=id;img.alt=p.join('.');
+                            $('pictures').appendChild(img);}
+                            const src='data:image/svg+xml;charset=utf-8,'+encodeURIComponent(v);if(img.src!==src){img.src=src;}}}
+                          else if(v&&typeof v==='object'){Object.keys(v).forEach(k=>walk(v[k],p.concat(k)));}})(st,[]);
+                          Array.from($('pictures').children).forEach(c=>{if(!seen.has(c.id)){c.remove();}});}
+                        try{pictures(JSON.parse($('state').textContent));}catch(e){}
                         async function send(method,type,text,target){let r;
                           try{r=await fetch(target||url,{method:method,headers:headers(type),body:text});}
                           catch(e){$('result').textContent='error: '+e;return;}
