@@ -139,12 +139,20 @@ class Message {
                 type.isDense() ? null : type);
     }
 
-    /** The receiver is done with a message: tells and wakes the sender if it waits for that. */
-    void release() {
+    /**
+     * The receiver is done with a message: tells and wakes the sender if it waits for that. The
+     * receiver has copied the elements out before: the volatile write of {@code consumed} orders
+     * those reads before the sender's reuse of its buffer, and is the first half of the Dekker
+     * pair with the sender's {@code waiting} (see {@link RankMailbox#readyToPark}).
+     *
+     * @return the number of the sender's threads it woke
+     */
+    int release() {
         if (this instanceof Lent l) {
             l.consumed = true;
-            l.borrowing.wakeIfWaiting();
+            return l.borrowing.wakeIfWaiting();
         }
+        return 0;
     }
 
     /**

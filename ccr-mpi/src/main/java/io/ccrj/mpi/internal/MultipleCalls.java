@@ -61,7 +61,7 @@ final class MultipleCalls {
      * waiter sees the message or the drain, or its waker sees it parked and unparks it. A waiter
      * that is still spinning or yielding is not unparked: it re-tests by itself.
      */
-    private static final class Waiter {
+    static final class Waiter {
         final Pending pending;
         volatile boolean parked;
 
@@ -126,39 +126,133 @@ final class MultipleCalls {
         }
     }
 
-    /** Unparks every thread waiting on the rank (a completion without a message; the abort). Any thread. */
-    void unparkAll() {
+    /**
+     * Unparks every thread waiting on the rank (a completion without a message; the abort). Any
+     * thread. Registered waiters are unparked whether they parked yet or not: a waiter that has
+     * not parked keeps the permit, and its park returns at once.
+     *
+     * @return the number of threads unparked (the JCStress models count them)
+     */
+    int unparkAll() {
+        int n = 0;
         for (Thread t : waiters.keySet()) {
             LockSupport.unpark(t);
+            n++;
         }
+        return n;
     }
 
     /**
      * Unparks every parked waiting thread: after a message put in a {@link PairRing}, which is no
      * {@link Message} that {@link #unparkFor} could match. Any thread.
+     *
+     * @return the number of threads unparked
      */
-    void unparkParked() {
+    int unparkParked() {
         if (parkedWaiters.get() == 0) {
-            return;
+            return 0;
         }
+        int n = 0;
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
             if (w.getValue().parked) {
                 LockSupport.unpark(w.getKey());
+                n++;
             }
         }
+        return n;
     }
 
-    /** Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread. */
-    void unparkFor(Message m) {
+    /**
+     * Unparks the waiting threads whose wait {@code m}, just delivered, may complete. Any thread.
+     *
+     * @return the number of threads unparked
+     */
+    int unparkFor(Message m) {
         if (parkedWaiters.get() == 0) {
-            return;
+            return 0;
         }
+        int n = 0;
         for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
             Waiter waiter = w.getValue();
             if (waiter.parked && waiter.pending.mayTake(m)) {
                 LockSupport.unpark(w.getKey());
+                n++;
             }
         }
+        return n;
+    }
+
+    /**
+     * For a deadlock report: what each of the rank's registered waiters waits in, or {@code null}
+     * if none is registered or the only one is {@code owner} (the rank's own thread, which the
+     * mailbox's single-owner description names). Racy, as the watchdog's reads are: a waiter may
+     * come or go meanwhile. Without the rank's collective label ({@link RankMailbox#collective}),
+     * which is the rank's and at MULTIPLE may be another thread's.
+     */
+    String describeWaiters(Thread owner) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        boolean others = false;
+        for (Map.Entry<Thread, Waiter> w : waiters.entrySet()) {
+            others |= w.getKey() != owner;
+            sb.append(n++ == 0 ? "" : "; ").append("thread '").append(w.getKey().getName()).append("' in ")
+                    .append(w.getValue().pending.describe());
+        }
+        if (n == 0 || !others) {
+            return null;
+        }
+        return n + (n == 1 ? " thread" : " threads") + " waiting at THREAD_MULTIPLE (threads of the rank outside"
+                + " MPI calls are not seen): " + sb;
+    }
+
+    /** The drain count a waiter reads before its test ({@link #await}). */
+    long generation() {
+        return generation.get();
+    }
+
+    /**
+     * One pass of a waiter's test: drains the inbound queue and tests {@code p} under the lock,
+     * then wakes the other parked waiters if the drain moved a message. Not with the lock held.
+     *
+     * @return whether {@code p} is complete
+     */
+    boolean test(RankMailbox mailbox, Pending p) {
+        boolean drained;
+        boolean complete;
+        lock.lock();
+        try {
+            drained = mailbox.progress();
+            complete = p.isComplete();
+        } finally {
+            lock.unlock();
+        }
+        if (drained) {
+            drained();
+        }
+        return complete;
+    }
+
+    /**
+     * A registered waiter's last look before it parks: marks it parked (volatile) and counts it
+     * in {@link #parkedWaiters} (an atomic add, a full fence), then re-reads the drain count and
+     * the inbound queue (volatile reads). A producer appends (a full fence) and then reads the
+     * count; a drainer advances the count (a full fence) and then reads it: so either this sees
+     * the message or the drain and returns {@code false}, or its waker sees the waiter parked and
+     * unparks it. Pair with {@link #doneParking}, parked or not. The waiter's thread only.
+     *
+     * @param g the drain count read before the waiter's last test
+     * @return whether the waiter may park
+     */
+    boolean readyToPark(RankMailbox mailbox, Waiter self, long g) {
+        self.parked = true;
+        parkedWaiters.add(1);
+        return generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted;
+    }
+
+    /** After {@link #readyToPark}: the waiter is no longer parked. The waiter's thread only. */
+    void doneParking(Waiter self) {
+        parkedWaiters.add(-1);
+        self.parked = false;
     }
 
     /**
@@ -184,19 +278,7 @@ final class MultipleCalls {
             int yielded = 0;
             while (true) {
                 long g = generation.get();
-                boolean drained;
-                boolean complete;
-                lock.lock();
-                try {
-                    drained = mailbox.progress();
-                    complete = p.isComplete();
-                } finally {
-                    lock.unlock();
-                }
-                if (drained) {
-                    drained();
-                }
-                if (complete) {
+                if (test(mailbox, p)) {
                     return;
                 }
                 if (mailbox.world.aborted) {
@@ -222,13 +304,10 @@ final class MultipleCalls {
                     self = register(mailbox, me, p);
                     continue;
                 }
-                self.parked = true; // then the re-reads: see Waiter
-                parkedWaiters.add(1);
-                if (generation.get() == g && mailbox.inboundEmpty() && !mailbox.world.aborted) {
+                if (readyToPark(mailbox, self, g)) {
                     LockSupport.park(this);
                 }
-                parkedWaiters.add(-1);
-                self.parked = false;
+                doneParking(self);
                 yielded = 0;
                 if (Thread.interrupted()) {
                     if (mailbox.world.aborted) {
@@ -262,7 +341,7 @@ final class MultipleCalls {
      * itself) and a wait that ends within the spin is no deadlock; so a wait that its spin ends
      * costs no map entry and no lock beyond its tests.
      */
-    private Waiter register(RankMailbox mailbox, Thread me, Pending p) {
+    Waiter register(RankMailbox mailbox, Thread me, Pending p) {
         Waiter self = new Waiter(p);
         waiters.put(me, self);
         lock.lock();

@@ -261,15 +261,18 @@ final class RankMailbox extends MailboxConsumerFields {
      * Unparks the thread(s) waiting on this mailbox: the owner, or at MULTIPLE the waiters whose
      * wait {@code m} may complete (every waiter when {@code m} is {@code null}: a completion
      * without a message).
+     *
+     * @return the number of threads unparked (the owner counts as one)
      */
-    private void unparkWaiting(Message m) {
+    private int unparkWaiting(Message m) {
         MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
         if (mc == null) {
             LockSupport.unpark(owner);
+            return 1;
         } else if (m == null) {
-            mc.unparkAll();
+            return mc.unparkAll();
         } else {
-            mc.unparkFor(m);
+            return mc.unparkFor(m);
         }
     }
 
@@ -334,22 +337,34 @@ final class RankMailbox extends MailboxConsumerFields {
             return false;
         }
         seqTo[t]++;
-        if ((boolean) WAITING.getVolatile(to)) {           // after the ring's volatile count: PairRing
-            MultipleCalls theirs = (MultipleCalls) PRODUCERS_MULTI.getVolatile(to);
-            if (theirs == null) {
-                LockSupport.unpark(to.owner);
-            } else {
-                theirs.unparkParked();
-            }
-        }
+        to.wakeParked();            // after the ring's volatile count: PairRing
         return true;
+    }
+
+    /**
+     * Wakes the owner if it is parked, or at MULTIPLE every parked waiter: after a message put in
+     * one of this rank's rings, which is no {@link Message} a waiter could be matched against.
+     * Called after the ring's volatile count (the Dekker pair of {@link PairRing}). Any thread.
+     *
+     * @return the number of threads it unparked: 0 if it saw {@code waiting} clear
+     */
+    int wakeParked() {
+        if ((boolean) WAITING.getVolatile(this)) {
+            MultipleCalls theirs = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
+            if (theirs == null) {
+                LockSupport.unpark(owner);
+                return 1;
+            }
+            return theirs.unparkParked();
+        }
+        return 0;
     }
 
     /**
      * A ring from world rank {@code from} to this rank, or {@link #REFUSED} if this rank already
      * receives from {@link #MAX_RINGS}. Called by the sending rank's thread, once per pair.
      */
-    private PairRing openRing(int from) {
+    PairRing openRing(int from) {
         while (true) {
             PairRing[] rings = (PairRing[]) IN_RINGS.getVolatile(this);
             if (rings.length >= MAX_RINGS) {
@@ -367,24 +382,31 @@ final class RankMailbox extends MailboxConsumerFields {
     /**
      * Appends {@code m} to the inbound queue and wakes the owner if it is parked. Any thread.
      * {@code m.next} must be {@code null}.
+     *
+     * @return the number of threads it unparked: 0 if it saw {@code waiting} clear (the
+     *     producer's half of the park handshake, which the JCStress models observe)
      */
-    void deliver(Message m) {
+    int deliver(Message m) {
         Message prev = (Message) HEAD.getAndSet(this, m);
         Message.NEXT.setRelease(prev, m);
         if ((boolean) WAITING.getVolatile(this)) {
-            unparkWaiting(m);
+            return unparkWaiting(m);
         }
+        return 0;
     }
 
     /**
      * Wakes the owner if it is parked waiting: called after a write the owner's wait condition
      * reads (a volatile write, then this volatile read: the Dekker pair of {@link #await}). Any
      * thread.
+     *
+     * @return the number of threads it unparked: 0 if it saw {@code waiting} clear
      */
-    void wakeIfWaiting() {
+    int wakeIfWaiting() {
         if ((boolean) WAITING.getVolatile(this)) {
-            unparkWaiting(null);
+            return unparkWaiting(null);
         }
+        return 0;
     }
 
     /** Wakes the owner if it is parked (for the world's abort). Any thread. */
@@ -710,15 +732,14 @@ final class RankMailbox extends MailboxConsumerFields {
                     Thread.yield();
                     continue;
                 }
-                WAITING.setVolatile(this, true);
-                if (nothingInbound() && !world.aborted && !p.isComplete()) {
+                if (readyToPark(p)) {
                     if (!parked) {
                         parked = true;
                         spinBudget = Math.max(Math.min(MIN_SPIN_POLLS, spinPolls), budget >> 1);
                     }
                     LockSupport.park(this);
                 }
-                WAITING.setOpaque(this, false);
+                doneParking();
                 if (Thread.interrupted()) {
                     if (world.aborted) {
                         throw world.abortedWhile(worldRank, describe(p));
@@ -770,11 +791,10 @@ final class RankMailbox extends MailboxConsumerFields {
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
                 return;
             }
-            WAITING.setVolatile(this, true);
-            if (nothingInbound() && !world.aborted && !p.isComplete()) {
+            if (readyToPark(p)) {
                 LockSupport.parkNanos(this, POLL_PARK_NANOS);
             }
-            WAITING.setOpaque(this, false);
+            doneParking();
         }
     }
 
@@ -805,6 +825,27 @@ final class RankMailbox extends MailboxConsumerFields {
             }
             WAITING.setOpaque(this, false);
         }
+    }
+
+    /**
+     * The owner's half of the park handshake (below MULTIPLE): sets {@code waiting} (a volatile
+     * write, a full fence) and then looks once more at the inbound queue, the rings (volatile
+     * reads of {@code head} and of each ring's count) and {@code p}. A producer appends (the
+     * queue's {@code getAndSet}, a ring's volatile count, a lent message's volatile
+     * {@code consumed}) and then reads {@code waiting}: at least one of the two sees the other's
+     * write, so when this returns {@code true} and the owner parks, whatever would complete
+     * {@code p} comes with an unpark. Pair with {@link #doneParking()}. Owner only.
+     *
+     * @return whether the owner may park: nothing inbound, the world running and {@code p} not complete
+     */
+    boolean readyToPark(Pending p) {
+        WAITING.setVolatile(this, true);
+        return nothingInbound() && !world.aborted && !p.isComplete();
+    }
+
+    /** After {@link #readyToPark}, parked or not: producers need not wake the owner any more. Owner only. */
+    void doneParking() {
+        WAITING.setOpaque(this, false);
     }
 
     /** Marks the rank finished (its kernel returned or threw). Owner only. */
@@ -864,8 +905,19 @@ final class RankMailbox extends MailboxConsumerFields {
         return true;
     }
 
-    /** The owner's pending operation, for a deadlock report (racy; stable while it is blocked). */
+    /**
+     * The owner's pending operation, for a deadlock report (racy; stable while it is blocked); at
+     * MULTIPLE every waiting thread's when another thread than the rank's own waits, since
+     * {@link #pending} holds only the last to start waiting.
+     */
     String pendingDescription() {
+        MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
+        if (mc != null) {
+            String waiting = mc.describeWaiters(owner);
+            if (waiting != null) {
+                return waiting;
+            }
+        }
         Pending p = pending;
         return p == null ? "(between operations)" : describe(p);
     }
