@@ -5,6 +5,7 @@ package io.ccrj.core.internal;
  * dispatcher queue, wake a waiting sequential task, or report a rejected item's failure.
  */
 @FunctionalInterface
+@Internal
 public interface Dispatchable {
     /** A dispatchable that does nothing: the item was consumed and parked inside an arbiter. */
     Dispatchable NONE = () -> { };

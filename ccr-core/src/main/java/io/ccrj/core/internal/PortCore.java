@@ -36,6 +36,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the post path does not call them (its poster knows). With no watcher the cost is one null check
  * on those paths, none on the post path.
  */
+@Internal
 public final class PortCore {
     private static final AtomicLong IDS = new AtomicLong();
 

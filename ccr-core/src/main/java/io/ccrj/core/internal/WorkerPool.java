@@ -49,6 +49,7 @@ import java.util.concurrent.locks.LockSupport;
  * post, so running handler chains can finish), waits until every queue is empty and every worker
  * idle, up to the deadline, then stops the workers and discards what is left.
  */
+@Internal
 public final class WorkerPool {
     private static final int OPEN = 0;
     private static final int DRAINING = 1;

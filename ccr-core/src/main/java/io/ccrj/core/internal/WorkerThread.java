@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * plain field (read and written only by this thread), so posts from handlers need no thread-local
  * lookup.
  */
+@Internal
 public final class WorkerThread extends Thread {
     static final int RUNNING = 0;
     static final int PARKED = 1;
