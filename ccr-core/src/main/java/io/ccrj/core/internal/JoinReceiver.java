@@ -244,7 +244,7 @@ public abstract class JoinReceiver extends ArbiterNode {
                 List<Dispatchable> fired = completions;
                 d = () -> {
                     work.dispatch();
-                    PortCore.runAll(fired);
+                    Dispatchable.runAll(fired);
                 };
             }
             return d;
