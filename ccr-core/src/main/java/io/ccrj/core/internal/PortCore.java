@@ -79,6 +79,28 @@ public final class PortCore {
         this.name = name;
     }
 
+    /**
+     * Takes {@link #lock} on the paths that run per message (a post, a drain's worker running dry),
+     * spinning briefly while another thread holds it: those sections are a few dozen
+     * instructions, and a thread that queues on a {@link ReentrantLock} allocates a wait node and
+     * may park, which would cost a message on the other side an allocation and a wake-up.
+     */
+    void lockBriefly() {
+        if (lock.tryLock()) {
+            return;
+        }
+        for (int i = 0; i < LOCK_SPINS; i++) {
+            Thread.onSpinWait();
+            if (lock.tryLock()) {
+                return;
+            }
+        }
+        lock.lock();
+    }
+
+    /** Spin-wait hints {@link #lockBriefly()} spends before it queues on the lock. */
+    private static final int LOCK_SPINS = 256;
+
     /** A process-wide unique id; join commits lock ports in ascending id order. */
     public long id() {
         return id;
@@ -111,7 +133,7 @@ public final class PortCore {
         Dispatchable toRun = null;
         List<Dispatchable> rejections = null;
         boolean notifyJoins = false;
-        lock.lock();
+        lockBriefly();
         try {
             if (closed) {
                 if (throwOnRefusal) {
