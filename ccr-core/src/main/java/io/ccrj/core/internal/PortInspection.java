@@ -66,6 +66,7 @@ public final class PortInspection {
         }
     }
 
+    /** The number of queued items. */
     public static int itemCount(PortCore port) {
         port.lock.lock();
         try {
@@ -75,6 +76,7 @@ public final class PortInspection {
         }
     }
 
+    /** The number of items ever accepted by {@code post} (taken at once or queued). */
     public static long postedCount(PortCore port) {
         port.lock.lock();
         try {
@@ -84,6 +86,7 @@ public final class PortInspection {
         }
     }
 
+    /** The number of registered receivers, joins included. */
     public static int receiverCount(PortCore port) {
         port.lock.lock();
         try {
