@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <p>Workers visit the queues that have work round robin, one task per queue per visit, so one
  * busy queue cannot starve the others; several workers may serve one queue at once. An idle
- * worker follows the dispatcher's {@link IdleStrategy} (by default spin, then yield, then park).
+ * worker follows the dispatcher's {@link IdleStrategy} (by default spin, then nap, then park).
  *
  * <p>Thread counts, as in the papers' experiments: "match" is one thread per parallel computation,
  * "default" ({@code threads = 0}) one per core, at least two.

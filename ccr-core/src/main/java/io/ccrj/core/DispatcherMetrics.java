@@ -10,13 +10,13 @@ import java.util.Objects;
  *
  * @param dispatcher the dispatcher's name
  * @param workers its worker threads
- * @param parkedWorkers workers parked when the snapshot was taken
+ * @param parkedWorkers workers napping or parked when the snapshot was taken
  * @param tasksExecuted tasks run so far (as {@link Dispatcher#processedTaskCount()})
  * @param pendingTasks tasks accepted and not yet started, over its queues
  * @param discarded tasks dropped by a discarding policy or by {@link DispatcherQueue#dispose()},
  *     over the queues it serves now (a disposed queue leaves once empty)
  * @param throttled times a poster was made to wait by a throttling policy, over the same queues
- * @param parks times an idle worker parked (after its spin and yield, see {@link IdleStrategy})
+ * @param parks times an idle worker parked (after its spin and nap, see {@link IdleStrategy}; naps are not counted)
  * @param wakeUps parks that a thread with work ended; the others timed out
  * @param queues one entry per queue it serves, in creation order
  */
@@ -28,7 +28,7 @@ public record DispatcherMetrics(String dispatcher, int workers, int parkedWorker
      *
      * @param dispatcher the dispatcher's name
      * @param workers its worker threads
-     * @param parkedWorkers workers parked now
+     * @param parkedWorkers workers napping or parked now
      * @param tasksExecuted tasks run so far
      * @param pendingTasks tasks waiting
      * @param discarded tasks dropped

@@ -2,6 +2,7 @@ package io.ccrj.core;
 
 import io.ccrj.core.internal.PortAccess;
 import io.ccrj.core.internal.PortCore;
+import io.ccrj.core.internal.PortInspection;
 
 import java.util.List;
 import java.util.Objects;
@@ -106,7 +107,7 @@ public final class Port<T> {
      */
     @SuppressWarnings("unchecked")
     public T test() {
-        return (T) core.test();
+        return (T) PortInspection.test(core);
     }
 
     /**
@@ -120,28 +121,28 @@ public final class Port<T> {
         if (n < 1) {
             throw new IllegalArgumentException("item count must be at least 1, was " + n);
         }
-        return (List<T>) core.test(n);
+        return (List<T>) PortInspection.test(core, n);
     }
 
     /** {@return the number of queued items (a snapshot)} */
     public int itemCount() {
-        return core.itemCount();
+        return PortInspection.itemCount(core);
     }
 
     /** {@return how many items were ever posted to this port} */
     public long postedCount() {
-        return core.postedCount();
+        return PortInspection.postedCount(core);
     }
 
     /** {@return the number of registered receivers (a snapshot)} */
     public int receiverCount() {
-        return core.receiverCount();
+        return PortInspection.receiverCount(core);
     }
 
     /** {@return a snapshot of the queued items, head first} */
     @SuppressWarnings("unchecked")
     public List<T> items() {
-        return (List<T>) core.itemsSnapshot();
+        return (List<T>) PortInspection.itemsSnapshot(core);
     }
 
     /**
@@ -150,7 +151,7 @@ public final class Port<T> {
      * @return how many were removed
      */
     public int clear() {
-        return core.clear();
+        return PortInspection.clear(core);
     }
 
     /** {@return the port's name} */
@@ -167,8 +168,8 @@ public final class Port<T> {
      */
     public String describe() {
         StringBuilder sb = new StringBuilder();
-        sb.append("port '").append(core.name()).append("': ").append(core.itemCount()).append(" item(s), ");
-        List<String> receivers = core.receiverDescriptions();
+        sb.append("port '").append(core.name()).append("': ").append(PortInspection.itemCount(core)).append(" item(s), ");
+        List<String> receivers = PortInspection.receiverDescriptions(core);
         sb.append(receivers.size()).append(" receiver(s)");
         for (String r : receivers) {
             sb.append("\n  ").append(r);

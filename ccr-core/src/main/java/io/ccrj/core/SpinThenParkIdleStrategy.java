@@ -4,17 +4,17 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Spin, then yield, then park: the default {@link IdleStrategy}.
+ * Spin, then nap (yield the core, woken at once by work), then park: the default {@link IdleStrategy}.
  */
 public final class SpinThenParkIdleStrategy implements IdleStrategy {
     private final long spinNanos;
     private final long yieldNanos;
 
     /**
-     * Creates a strategy that spins, then yields, then parks.
+     * Creates a strategy that spins, then naps, then parks.
      *
      * @param spin how long to spin; not negative
-     * @param yield how long to yield after spinning; not negative
+     * @param yield how long to nap after spinning; not negative
      */
     public SpinThenParkIdleStrategy(Duration spin, Duration yield) {
         Objects.requireNonNull(spin, "spin");

@@ -70,8 +70,11 @@ class FlightRecorderTest extends CcrTestSupport {
             // The idle worker parks; work wakes it.
             long parksBefore = d.metrics().parks();
             eventually("the idle worker parked", () -> d.metrics().parkedWorkers() == 1 && d.metrics().parks() > parksBefore);
-            await(work.execute(() -> { }));
-            eventually("a park ended by a wake-up", () -> d.metrics().wakeUps() > 0);
+            // A post may find the worker napping rather than parked: post until one ends a park.
+            eventually("a park ended by a wake-up", () -> {
+                await(work.execute(() -> { }));
+                return d.metrics().wakeUps() > 0;
+            });
 
             recording.stop();
             recording.dump(file);

@@ -8,7 +8,10 @@
  * ({@link io.ccrj.core.jcstress.DirectPathTests}, on a real one-worker dispatcher), and a two-worker
  * dispatcher's batches of tasks per token against submits, suspension and disposal
  * ({@link io.ccrj.core.jcstress.BatchTakeTests}), and posts racing the direct path of a persistent
- * receive there, shared by the workers ({@link io.ccrj.core.jcstress.RingPathTests}). One nested class per
+ * receive there, shared by the workers ({@link io.ccrj.core.jcstress.RingPathTests}). The dispatcher's
+ * idle handshake (a post or a kept queue against a worker about to nap or park, with broken
+ * variants the run reports as caught) is modelled by {@code io.ccrj.core.internal.IdleHandshakeTests},
+ * in the internal package of this source root because it drives package-private steps. One nested class per
  * property; every outcome is described, and the ones the runtime must never produce are
  * {@code FORBIDDEN}.
  *

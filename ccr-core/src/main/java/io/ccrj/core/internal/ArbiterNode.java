@@ -10,6 +10,7 @@ import io.ccrj.core.ArbiterTask;
  * {@link #sink} are written before the node registers on any port; the port lock's release
  * publishes them to posting threads.
  */
+@Internal
 public abstract class ArbiterNode implements ArbiterTask {
     protected final boolean persistent;
     protected TaskSink sink;

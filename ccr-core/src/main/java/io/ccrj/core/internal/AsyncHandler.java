@@ -9,6 +9,7 @@ import io.ccrj.core.Handler;
  *
  * @param <T> item type
  */
+@Internal
 public interface AsyncHandler<T> extends Handler<T> {
     /** Starts the work; must call {@link Task#complete()} on {@code task} exactly once when it ends. */
     void start(T item, Task task);

@@ -7,6 +7,7 @@ import io.ccrj.core.Causality;
  * Items posted with no active causality are stored bare, so the common case allocates nothing
  * extra. User code can never post an instance of this class (the package is not exported).
  */
+@Internal
 public final class CausalEnvelope {
     final Object item;
     final Causality[] causalities;

@@ -10,6 +10,7 @@ import java.util.Arrays;
  * included, in a {@link ThreadLocal}. The array is immutable once published and {@code null} means
  * none, so a post reads one reference and allocates nothing when no causality is active.
  */
+@Internal
 public final class CausalityContext {
     private static final ThreadLocal<Causality[]> CURRENT = new ThreadLocal<>();
     /**

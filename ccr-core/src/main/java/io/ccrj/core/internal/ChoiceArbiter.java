@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
  * one branch ever consumes. Losers are unregistered after the winner's locks are released (never
  * under them: that would nest port locks out of order); until then they refuse every offer.
  */
+@Internal
 public final class ChoiceArbiter extends ArbiterNode implements ArbiterNode.Parent {
     private final ArbiterNode[] branches;
     private final AtomicReference<ArbiterNode> winner = new AtomicReference<>();

@@ -14,6 +14,7 @@ import java.util.Map;
  * not pay for it); the port keeps it in a list of watchers and calls {@link #fireLocked} under its
  * lock whenever it may have become closed and empty. {@link #done} is guarded by the port lock.
  */
+@Internal
 public final class CompletionReceiver extends PortReceiver {
     private final Runnable handler;
     /** The activating thread's causalities: the handler's failures go there. */

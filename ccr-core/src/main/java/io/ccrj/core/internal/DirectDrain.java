@@ -93,6 +93,12 @@ final class DirectDrain extends Task {
      * to the one before) keeps polling at once.
      */
     private static final int STREAMING_RUN = 16;
+    /**
+     * Times in a row (with no item between) that a visit which ran dry finds the port lock held
+     * (by a post, which is most likely appending an item) and polls on instead of waiting for the
+     * lock, before it waits for it.
+     */
+    private static final int MAX_LOCK_MISSES = 16;
     /** Spin-wait hints between polls while a streaming visit lingers (see {@link #STREAMING_RUN}). */
     private static final int STREAMING_PAUSES = 32;
     /**
@@ -159,6 +165,7 @@ final class DirectDrain extends Task {
     int drain(int budget) {
         int ran = 0;
         int waitedFor = 0; // items of this visit that came only while it lingered
+        int lockMisses = 0; // times in a row the port lock was found held as the ring ran dry
         while (true) {
             if (ran > 0 && mustStop(ran, budget)) {
                 // Checked before taking the next item, so that a visit ending with the ring dry
@@ -175,7 +182,15 @@ final class DirectDrain extends Task {
                 waitedFor++;
             } else {
                 PortCore port = receiver.port();
-                port.lock.lock();
+                if (!port.lock.tryLock()) {
+                    if (++lockMisses < MAX_LOCK_MISSES) {
+                        // A post holds the lock, most likely appending the next item: poll for it
+                        // instead of queuing on the lock, which would allocate a wait node and
+                        // might park this worker, a cost per item for a producer that keeps pace.
+                        continue;
+                    }
+                    port.lock.lock();
+                }
                 try {
                     // Posts offer under this lock, so an empty ring here stays empty until the
                     // unlock, and the next post sees the drain unscheduled and pushes it again.
@@ -191,6 +206,7 @@ final class DirectDrain extends Task {
                     return -ran;
                 }
             }
+            lockMisses = 0;
             runOne(entry);
             ran++;
         }
@@ -272,7 +288,7 @@ final class DirectDrain extends Task {
      */
     boolean unscheduleIfEmpty() {
         PortCore port = receiver.port();
-        port.lock.lock();
+        port.lockBriefly();
         try {
             if (!pending.isEmpty()) {
                 return false;

@@ -8,6 +8,7 @@ import io.ccrj.core.Causality;
  * order; with none, the task sink's unhandled-exception chain (queue, then dispatcher, then log).
  * Routing never throws: a failure while reporting a failure is logged and dropped.
  */
+@Internal
 public final class Failures {
     private static final System.Logger LOG = System.getLogger("io.ccrj.core");
 

@@ -28,6 +28,7 @@ import java.util.Map;
  *   Nothing is lost, and only then is the interleave {@linkplain #isRetired() retired}.</li>
  * </ul>
  */
+@Internal
 public final class InterleaveArbiter extends ArbiterNode implements Interleave {
     private final ArbiterNode[] teardown;
     private final ArbiterNode[] exclusive;

@@ -10,6 +10,7 @@ package io.ccrj.core.internal;
  * <p>{@link #AVAILABLE} is a constant: the JIT folds the check away where it is false, and where
  * it is true the hot path pays one more load (the event type's enabled flag) per task.
  */
+@Internal
 public final class Jfr {
     /** jdk.jfr is present and readable; fixed for the life of the class. */
     public static final boolean AVAILABLE = available();

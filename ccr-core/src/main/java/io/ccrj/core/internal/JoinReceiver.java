@@ -48,6 +48,7 @@ import java.util.stream.Collectors;
  * holder commits, drops a reservation it can no longer use, or is itself refused by an older one,
  * so the chain of re-checks runs towards the oldest holder and ends.
  */
+@Internal
 public abstract class JoinReceiver extends ArbiterNode {
     /** The parts in the user's order; a multiple-item receive repeats its one port n times. */
     protected final PortCore[] slots;
@@ -243,7 +244,7 @@ public abstract class JoinReceiver extends ArbiterNode {
                 List<Dispatchable> fired = completions;
                 d = () -> {
                     work.dispatch();
-                    PortCore.runAll(fired);
+                    Dispatchable.runAll(fired);
                 };
             }
             return d;

@@ -7,7 +7,7 @@ package io.ccrj.core.internal;
  * well under {@link #PREEMPTED_NANOS} when the thread keeps its core; a gap longer than that means
  * the thread was descheduled in between (another process, or the hypervisor, took the core).
  * Spinning on would then hold a core that the thread which produces the work needs, so that every
- * hand-off costs a scheduler time slice. After such a gap the worker skips the spin and yield
+ * hand-off costs a scheduler time slice. After such a gap the worker skips the spin and nap
  * phases and parks at once, for {@link #BACK_OFF_NANOS}; after that it tries spinning again, so a
  * worker recovers its fast hand-off once the foreign load is gone.
  *
@@ -37,7 +37,7 @@ final class LostCoreDetector {
     }
 
     /**
-     * Records a clock read taken while idle and says whether the worker may still spin or yield.
+     * Records a clock read taken while idle and says whether the worker may still spin or nap.
      *
      * @param now the clock ({@code System.nanoTime})
      * @return {@code false} if the worker should park at once: the gap since the last read shows

@@ -12,6 +12,7 @@ import java.util.function.Function;
  * completed before, and class initialization happens-before any use of the class's instances: the
  * field written there is visible without further synchronization.
  */
+@Internal
 public final class PortAccess {
     private static Function<Port<?>, PortCore> cores;
 

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -13,8 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Thread safety</h2>
  * Every method may be called from any thread. {@link #lock} guards {@link #items}, the receiver
- * list and its entries' link fields. {@link #post} never blocks on anything but that lock, which is
- * only ever held for O(receivers) steps with no user code inside (except predicates).
+ * list and its entries' link fields, and the state of the parts below. {@link #post} never blocks
+ * on anything but that lock, which is only ever held for O(receivers) steps with no user code
+ * inside (except predicates).
  *
  * <h2>Invariant</h2>
  * At rest, no item in {@link #items} is accepted by any non-join receiver on the list: a post
@@ -35,37 +37,32 @@ import java.util.concurrent.locks.ReentrantLock;
  * as queued items leave the port. A post whose item a receiver takes at once never queues it, so
  * the post path does not call them (its poster knows). With no watcher the cost is one null check
  * on those paths, none on the post path.
+ *
+ * <h2>Parts</h2>
+ * This class holds what every path shares (the item queue, the receiver list, the closed flag)
+ * and the paths that change them: post, close, registration, and the join commit's access to the
+ * queue. {@link PortWatchers} holds the completion and departure watchers, {@link PortJoins} what
+ * the port keeps for its joins (their notification, the reservation, presizing); each is made on
+ * first use, so a port without watchers or joins allocates nothing for them. {@link
+ * PortInspection} holds the snapshots and counters the {@code Port} API reads.
  */
+@Internal
 public final class PortCore {
     private static final AtomicLong IDS = new AtomicLong();
 
     private final long id = IDS.incrementAndGet();
     private final String name;
     final ReentrantLock lock = new ReentrantLock();
-    /** Guarded by the lock; replaced only by a larger copy ({@link #presizeLocked}). */
-    private ArrayDeque<Object> items = new ArrayDeque<>();
-    /**
-     * The most items a join's registration sizes the queue for in advance; a join needing more
-     * lets the queue grow as items come.
-     */
-    static final int PRESIZE_LIMIT = 1 << 16;
-    /** The capacity {@link #items} was last made for by {@link #presizeLocked}; guarded by the lock. */
-    private int presized;
-    private ReceiverEntry head;
+    /** Guarded by the lock; replaced only by a larger copy ({@link PortJoins#presizeLocked}). */
+    ArrayDeque<Object> items = new ArrayDeque<>();
+    /** The receiver list, in registration order; guarded by the lock. */
+    ReceiverEntry head;
     private ReceiverEntry tail;
-    private int receiverCount;
+    int receiverCount;
     private int joinCount;
-    private long posted;
-    /** Racy round-robin hint for {@link #notifyJoins()}; a lost update only changes who goes first. */
-    private int joinRotation;
+    long posted;
     /** Written under the lock; read without it only as a hint ({@link #isClosed()}). */
     private volatile boolean closed;
-    /**
-     * The port's reservation for a starving join ({@link PortReservation}), created under the
-     * lock the first time a join competing with another reserves this port; {@code null} until
-     * then, so a port without competing joins allocates nothing for it. Guarded by the lock.
-     */
-    private PortReservation reservation;
     /**
      * An entry wrapped with its causalities was ever queued here; guarded by the lock. Sticky, so
      * it needs no bookkeeping on the many paths that take entries: while it is false, every queued
@@ -73,17 +70,36 @@ public final class PortCore {
      * item by item ({@link #onlyPlainItemsLocked()}).
      */
     private boolean envelopesQueued;
-    /** Completion watchers, guarded by the lock; {@code null} while there are none. */
-    private List<CompletionReceiver> watchers;
-    /**
-     * Departure watchers: run (after the unlock, on the thread that took the items) whenever
-     * queued items may have left the port. Guarded by the lock; {@code null} while there are none.
-     */
-    private List<Dispatchable> departureWatchers;
+    /** Made by the first watch; guarded by the lock; {@code null} until then. */
+    private PortWatchers watchers;
+    /** Made when the first join registers (so never {@code null} while {@link #joinCount} is positive); guarded by the lock. */
+    private PortJoins joins;
 
     public PortCore(String name) {
         this.name = name;
     }
+
+    /**
+     * Takes {@link #lock} on the paths that run per message (a post, a drain's worker running dry),
+     * spinning briefly while another thread holds it: those sections are a few dozen
+     * instructions, and a thread that queues on a {@link ReentrantLock} allocates a wait node and
+     * may park, which would cost a message on the other side an allocation and a wake-up.
+     */
+    void lockBriefly() {
+        if (lock.tryLock()) {
+            return;
+        }
+        for (int i = 0; i < LOCK_SPINS; i++) {
+            Thread.onSpinWait();
+            if (lock.tryLock()) {
+                return;
+            }
+        }
+        lock.lock();
+    }
+
+    /** Spin-wait hints {@link #lockBriefly()} spends before it queues on the lock. */
+    private static final int LOCK_SPINS = 256;
 
     /** A process-wide unique id; join commits lock ports in ascending id order. */
     public long id() {
@@ -97,8 +113,8 @@ public final class PortCore {
     /**
      * Posts an item: offers it to the receivers in registration order, queues it if none takes it,
      * and then runs what the taker decided (enqueue a task) with the lock released. If the item was
-     * queued because a receiver's dispatcher is closed, throws {@link
-     * java.util.concurrent.RejectedExecutionException} after queuing it (nothing is lost).
+     * queued because a receiver's dispatcher is closed, throws {@link RejectedExecutionException}
+     * after queuing it (nothing is lost).
      */
     public void post(Object item) {
         post(item, true);
@@ -117,7 +133,7 @@ public final class PortCore {
         Dispatchable toRun = null;
         List<Dispatchable> rejections = null;
         boolean notifyJoins = false;
-        lock.lock();
+        lockBriefly();
         try {
             if (closed) {
                 if (throwOnRefusal) {
@@ -131,7 +147,7 @@ public final class PortCore {
                 Dispatchable d = r.offer(entry, this);
                 if (d != null) {
                     if (d instanceof Rejection) {
-                        rejections = add(rejections, d);
+                        rejections = Dispatchable.add(rejections, d);
                     } else {
                         toRun = d;
                         break;
@@ -140,19 +156,39 @@ public final class PortCore {
                 r = next;
             }
             if (toRun == null) {
-                items.addLast(entry);
-                if (entry != item) {
-                    envelopesQueued = true;
-                }
-                notifyJoins = joinCount > 1 || (joinCount == 1 && soleJoinMayCommitLocked());
-                if (reservation != null) {
-                    reservation.itemQueued();
-                }
+                notifyJoins = queueLocked(entry, entry != item);
             }
         } finally {
             lock.unlock();
         }
-        runAll(rejections);
+        if (toRun != null && rejections == null && throwOnRefusal) {
+            toRun.dispatch(); // the hot path: a receiver took the item
+            return true;
+        }
+        return afterPost(toRun, rejections, notifyJoins, throwOnRefusal);
+    }
+
+    /**
+     * Queues a posted entry nobody took; caller holds the lock. Returns {@code true} if the joins
+     * should be told (after the unlock): more than one, or a lone one that may now commit.
+     */
+    private boolean queueLocked(Object entry, boolean envelope) {
+        items.addLast(entry);
+        envelopesQueued |= envelope;
+        PortJoins j = joins;
+        if (j != null && j.reservation != null) {
+            j.reservation.itemQueued();
+        }
+        return joinCount > 1 || (joinCount == 1 && j.soleJoinMayCommitLocked());
+    }
+
+    /**
+     * The rest of {@link #post} after the unlock, where rejections were met or the caller asked
+     * not to throw: rejections first, then the taker's work, or the joins told.
+     */
+    private boolean afterPost(Dispatchable toRun, List<Dispatchable> rejections, boolean notifyJoins,
+                              boolean throwOnRefusal) {
+        Dispatchable.runAll(rejections);
         if (toRun != null) {
             if (throwOnRefusal) {
                 toRun.dispatch();
@@ -161,12 +197,12 @@ public final class PortCore {
             try {
                 toRun.dispatch();
                 return true;
-            } catch (java.util.concurrent.RejectedExecutionException refused) {
+            } catch (RejectedExecutionException refused) {
                 return false; // the task put its items back: the item is queued here
             }
         }
         if (notifyJoins) {
-            notifyJoins();
+            joins.notifyJoins();
         }
         if (rejections != null) {
             for (Dispatchable d : rejections) {
@@ -199,12 +235,12 @@ public final class PortCore {
             }
             closed = true;
             // A reservation holds items back for a join that waits for more; none will come.
-            reserved = reservation != null && reservation.clear();
+            reserved = joins != null && joins.reservation != null && joins.reservation.clear();
             toRun = completionLocked(null);
         } finally {
             lock.unlock();
         }
-        runAll(toRun);
+        Dispatchable.runAll(toRun);
         if (reserved) {
             notifyJoinsIfQueued();
         }
@@ -223,21 +259,18 @@ public final class PortCore {
             if (w.isDoneLocked()) {
                 return;
             }
-            if (watchers == null) {
-                watchers = new ArrayList<>(2);
-            }
-            watchers.add(w);
+            watchersLocked().addCompletionLocked(w);
             toRun = completionLocked(null);
         } finally {
             lock.unlock();
         }
-        runAll(toRun);
+        Dispatchable.runAll(toRun);
     }
 
     /** Removes a completion watcher; caller holds the lock. */
     void unwatchLocked(CompletionReceiver w) {
         if (watchers != null) {
-            watchers.remove(w);
+            watchers.removeCompletionLocked(w);
         }
     }
 
@@ -250,10 +283,7 @@ public final class PortCore {
     public void watchDepartures(Dispatchable watcher) {
         lock.lock();
         try {
-            if (departureWatchers == null) {
-                departureWatchers = new ArrayList<>(1);
-            }
-            departureWatchers.add(watcher);
+            watchersLocked().addDepartureLocked(watcher);
         } finally {
             lock.unlock();
         }
@@ -263,15 +293,19 @@ public final class PortCore {
     public void unwatchDepartures(Dispatchable watcher) {
         lock.lock();
         try {
-            if (departureWatchers != null) {
-                departureWatchers.remove(watcher);
-                if (departureWatchers.isEmpty()) {
-                    departureWatchers = null;
-                }
+            if (watchers != null) {
+                watchers.removeDepartureLocked(watcher);
             }
         } finally {
             lock.unlock();
         }
+    }
+
+    private PortWatchers watchersLocked() {
+        if (watchers == null) {
+            watchers = new PortWatchers(this);
+        }
+        return watchers;
     }
 
     /**
@@ -280,13 +314,7 @@ public final class PortCore {
      * to {@code toRun}, to dispatch once the lock is released.
      */
     List<Dispatchable> afterTakeLocked(List<Dispatchable> toRun) {
-        List<Dispatchable> departures = departureWatchers;
-        if (departures != null) {
-            for (Dispatchable d : departures) {
-                toRun = add(toRun, d);
-            }
-        }
-        return completionLocked(toRun);
+        return watchers == null ? toRun : watchers.afterTakeLocked(toRun);
     }
 
     /**
@@ -294,17 +322,10 @@ public final class PortCore {
      * {@code toRun} with the work to dispatch once the lock is released added to it.
      */
     List<Dispatchable> completionLocked(List<Dispatchable> toRun) {
-        if (!closed || watchers == null || watchers.isEmpty() || !items.isEmpty()) {
-            return toRun;
-        }
-        for (CompletionReceiver w : watchers.toArray(new CompletionReceiver[0])) {
-            Dispatchable d = w.fireLocked(this); // unlinks itself when it fires
-            if (d != null) {
-                toRun = add(toRun, d);
-            }
-        }
-        return toRun;
+        return watchers == null ? toRun : watchers.completionLocked(toRun);
     }
+
+    // ---- joins (see PortJoins) ----
 
     /** Tells the joins that items are queued, if there are joins and items (no lock held). */
     void notifyJoinsIfQueued() {
@@ -316,21 +337,18 @@ public final class PortCore {
             lock.unlock();
         }
         if (any) {
-            notifyJoins();
+            joins.notifyJoins();
         }
     }
 
     /** This port's reservation, created on first use; caller holds the lock. */
     PortReservation reservationLocked() {
-        if (reservation == null) {
-            reservation = new PortReservation(this);
-        }
-        return reservation;
+        return joinsLocked().reservationLocked();
     }
 
     /** This port's reservation, or {@code null} if no join ever reserved it; caller holds the lock. */
     PortReservation reservationOrNullLocked() {
-        return reservation;
+        return joins == null ? null : joins.reservation;
     }
 
     /** Number of registered joins; caller holds the lock. */
@@ -338,51 +356,14 @@ public final class PortCore {
         return joinCount;
     }
 
-    private void notifyJoins() {
-        ReceiverEntry[] joins = joinSnapshot();
-        int n = joins.length;
-        if (n == 0) {
-            return;
+    private PortJoins joinsLocked() {
+        if (joins == null) {
+            joins = new PortJoins(this);
         }
-        // Rotate which competing join tries first, so joins of equal need take turns instead of
-        // the earliest registered one always winning (fairness among joins on shared ports).
-        int start = Math.floorMod(joinRotation++, n);
-        for (int i = 0; i < n; i++) {
-            joins[(start + i) % n].itemQueued(this);
-        }
+        return joins;
     }
 
-    /**
-     * With one join on this port: {@code false} if it needs more items queued here than there are,
-     * so that telling it would only lock its ports to find it short (a {@code multipleItemReceive}
-     * of n would otherwise try n - 1 times in vain). A lone join reserves nothing (reservations
-     * arbitrate between competing joins), so skipping a doomed attempt changes nothing else.
-     * Caller holds the lock.
-     */
-    private boolean soleJoinMayCommitLocked() {
-        for (ReceiverEntry r = head; r != null; r = r.next) {
-            if (r.isJoin()) {
-                return items.size() >= r.itemsNeededOn(this);
-            }
-        }
-        return true;
-    }
-
-    private ReceiverEntry[] joinSnapshot() {
-        lock.lock();
-        try {
-            ReceiverEntry[] out = new ReceiverEntry[joinCount];
-            int n = 0;
-            for (ReceiverEntry r = head; r != null && n < out.length; r = r.next) {
-                if (r.isJoin()) {
-                    out[n++] = r;
-                }
-            }
-            return out;
-        } finally {
-            lock.unlock();
-        }
-    }
+    // ---- receivers ----
 
     /**
      * Appends a receiver and offers it every queued item in FIFO order (a one-shot receiver takes
@@ -407,55 +388,44 @@ public final class PortCore {
             }
             link(r);
             if (r.isJoin()) {
-                presizeLocked(r.itemsNeededOn(this));
+                items = joins.presizeLocked(items, r.itemsNeededOn(this));
             } else {
-                boolean took = false;
-                for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
-                    Object entry = it.next();
-                    Dispatchable d = r.offer(entry, this);
-                    if (d == null) {
-                        continue;
-                    }
-                    if (!(d instanceof Rejection)) {
-                        it.remove();
-                        took = true;
-                        // Queued items go to the new receiver's queue before the lock lets any
-                        // concurrent post through, so a one-thread dispatcher runs them in port
-                        // order. Only where submitting can neither block nor call out.
-                        if (d instanceof Task t && t.sink instanceof QueueCore q && q.submitsWithoutBlocking()
-                                && q.accepts()) {
-                            try {
-                                q.submit(t);
-                                continue;
-                            } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
-                                // fall through: dispatched after the unlock, which returns the item
-                            }
-                        }
-                    }
-                    toRun = add(toRun, d);
-                }
-                toRun = took ? afterTakeLocked(toRun) : completionLocked(toRun);
+                toRun = offerQueuedLocked(r);
             }
         } finally {
             lock.unlock();
         }
-        runAll(toRun);
+        Dispatchable.runAll(toRun);
     }
 
-    /**
-     * A join that commits once {@code needed} items are queued here (a {@code multipleItemReceive}
-     * of n) makes room for them at once, instead of the queue growing by half its size again and
-     * again, copying what it holds each time, under the lock that the posters wait for. Caller
-     * holds the lock.
-     */
-    private void presizeLocked(int needed) {
-        if (needed <= 16 || needed > PRESIZE_LIMIT || needed <= presized || needed <= items.size()) {
-            return; // an ArrayDeque never shrinks: once made for this many, it still has the room
+    /** Offers the queued items to a new receiver, in FIFO order; caller holds the lock. */
+    private List<Dispatchable> offerQueuedLocked(ReceiverEntry r) {
+        List<Dispatchable> toRun = null;
+        boolean took = false;
+        for (Iterator<Object> it = items.iterator(); it.hasNext() && !r.isDone(); ) {
+            Object entry = it.next();
+            Dispatchable d = r.offer(entry, this);
+            if (d == null) {
+                continue;
+            }
+            if (!(d instanceof Rejection)) {
+                it.remove();
+                took = true;
+                // Queued items go to the new receiver's queue before the lock lets any concurrent
+                // post through, so a one-thread dispatcher runs them in port order. Only where
+                // submitting can neither block nor call out.
+                if (d instanceof Task t && t.sink instanceof QueueCore q && q.submitsWithoutBlocking() && q.accepts()) {
+                    try {
+                        q.submit(t);
+                        continue;
+                    } catch (RejectedExecutionException closedMeanwhile) {
+                        // fall through: dispatched after the unlock, which returns the item
+                    }
+                }
+            }
+            toRun = Dispatchable.add(toRun, d);
         }
-        ArrayDeque<Object> larger = new ArrayDeque<>(needed);
-        larger.addAll(items);
-        items = larger;
-        presized = needed;
+        return took ? afterTakeLocked(toRun) : completionLocked(toRun);
     }
 
     /** Removes a receiver if it is still registered here. */
@@ -505,6 +475,7 @@ public final class PortCore {
         receiverCount++;
         if (r.isJoin()) {
             joinCount++;
+            joinsLocked();
         }
     }
 
@@ -518,7 +489,7 @@ public final class PortCore {
             return;
         }
         List<Dispatchable> toRun = null;
-        boolean queued = false;
+        boolean queued;
         lock.lock();
         try {
             List<Object> keep = new ArrayList<>();
@@ -528,7 +499,7 @@ public final class PortCore {
                     ReceiverEntry next = r.next;
                     Dispatchable d = r.offer(entry, this);
                     if (d != null) {
-                        toRun = add(toRun, d);
+                        toRun = Dispatchable.add(toRun, d);
                         if (!(d instanceof Rejection)) {
                             taken = d;
                             break;
@@ -549,9 +520,9 @@ public final class PortCore {
         } finally {
             lock.unlock();
         }
-        runAll(toRun);
+        Dispatchable.runAll(toRun);
         if (queued) {
-            notifyJoins();
+            joins.notifyJoins();
         }
     }
 
@@ -590,135 +561,6 @@ public final class PortCore {
     /** Puts an entry back at the head (a refused join commit rolling back); caller holds the lock. */
     public void pushBackLocked(Object entry) {
         items.addFirst(entry);
-    }
-
-    // ---- snapshots and counters ----
-
-    /** Takes the head item or returns {@code null}; the entry's causalities are dropped. */
-    public Object test() {
-        Object out;
-        List<Dispatchable> toRun = null;
-        lock.lock();
-        try {
-            out = items.isEmpty() ? null : CausalEnvelope.item(items.pollFirst());
-            if (out != null) {
-                toRun = afterTakeLocked(null);
-            }
-        } finally {
-            lock.unlock();
-        }
-        runAll(toRun);
-        return out;
-    }
-
-    /** Takes exactly {@code n} head items, or none. */
-    public List<Object> test(int n) {
-        List<Dispatchable> toRun = null;
-        lock.lock();
-        try {
-            if (items.size() < n) {
-                return null;
-            }
-            List<Object> out = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                out.add(CausalEnvelope.item(items.pollFirst()));
-            }
-            toRun = afterTakeLocked(null);
-            return out;
-        } finally {
-            lock.unlock();
-            runAll(toRun);
-        }
-    }
-
-    public int itemCount() {
-        lock.lock();
-        try {
-            return items.size();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    public long postedCount() {
-        lock.lock();
-        try {
-            return posted;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    public int receiverCount() {
-        lock.lock();
-        try {
-            return receiverCount;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** A snapshot of the queued items, head first. */
-    public List<Object> itemsSnapshot() {
-        lock.lock();
-        try {
-            List<Object> out = new ArrayList<>(items.size());
-            for (Object e : items) {
-                out.add(CausalEnvelope.item(e));
-            }
-            return out;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Descriptions of the registered receivers, in registration order. */
-    public List<String> receiverDescriptions() {
-        lock.lock();
-        try {
-            List<String> out = new ArrayList<>(Math.min(receiverCount, 1000));
-            for (ReceiverEntry r = head; r != null; r = r.next) {
-                if (out.size() == 1000) {
-                    out.add("... " + (receiverCount - 1000) + " more");
-                    break;
-                }
-                out.add(r.describe());
-            }
-            return out;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Removes every queued item and returns how many there were. */
-    public int clear() {
-        List<Dispatchable> toRun = null;
-        lock.lock();
-        try {
-            int n = items.size();
-            items.clear();
-            toRun = afterTakeLocked(null);
-            return n;
-        } finally {
-            lock.unlock();
-            runAll(toRun);
-        }
-    }
-
-    static List<Dispatchable> add(List<Dispatchable> list, Dispatchable d) {
-        if (list == null) {
-            list = new ArrayList<>(2);
-        }
-        list.add(d);
-        return list;
-    }
-
-    static void runAll(List<Dispatchable> list) {
-        if (list != null) {
-            for (Dispatchable d : list) {
-                d.dispatch();
-            }
-        }
     }
 
     @Override

@@ -15,6 +15,7 @@ package io.ccrj.core.internal;
  * <p>Threading: {@link #done} is guarded by {@link #port}'s lock; every step above runs under it,
  * so the post (or registration, or drain) that fires a one-shot receiver is the only one that can.
  */
+@Internal
 public abstract class PortReceiver extends ArbiterNode {
     protected final PortCore port;
     /** Guarded by the port lock. */

@@ -51,6 +51,7 @@ import java.util.concurrent.atomic.LongAdder;
  * executor's turn does. Each part copies the shared final references it uses, so the hot paths
  * load the same fields they would here.
  */
+@Internal
 public final class QueueCore implements TaskSink {
     private final String name;
     private final WorkerPool pool;

@@ -72,10 +72,17 @@ final class QueueDrains {
             if (t instanceof DirectDrain direct) {
                 // A receiver's direct drain keeps its count until it finishes: while it runs, the
                 // count tells posters whether any task follows it (see DirectDrain).
-                int drained = direct.drain(MAX_TASKS_PER_TOKEN - ran);
+                int drained = direct.drain(ran < MAX_TASKS_PER_TOKEN ? MAX_TASKS_PER_TOKEN - ran : MAX_TASKS_PER_TOKEN);
                 ran += Math.abs(drained);
                 if (drained < 0) { // it yielded: still scheduled, items may be left
                     token.resumeSlot = direct; // its remaining items run before any later task
+                    if (ran < MAX_DRAIN_ITEMS_PER_TOKEN && pool.readyIsEmpty() && !queue.isSuspended()
+                            && !queue.isDisposed() && pool.runsTasks()) {
+                        // Only its budget ended the visit and nothing else waits: go on with the
+                        // drain's items under the same token, without handing it through the ready
+                        // list (an offer and a poll, and a slot of that list, per 64 items).
+                        continue;
+                    }
                     executed.add(ran);
                     pool.makeReady(queue);
                     return ran;
@@ -129,6 +136,13 @@ final class QueueDrains {
 
     /** Bounds a batch, so that a worker returns to its loop (and its state checks) regularly. */
     private static final int MAX_TASKS_PER_TOKEN = 64;
+    /**
+     * Bounds the items a one-worker pool runs from a direct drain under one token while no other
+     * queue is ready, in visits of {@link #MAX_TASKS_PER_TOKEN}: the drain checks the ready list,
+     * suspension and disposal before every item, so the bound only makes the worker return to its
+     * loop now and then.
+     */
+    private static final int MAX_DRAIN_ITEMS_PER_TOKEN = 1024;
 
     /**
      * The most tasks a worker of a multi-worker pool takes per token ({@link #runBatch}); sized

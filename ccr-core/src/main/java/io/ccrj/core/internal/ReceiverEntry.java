@@ -7,6 +7,7 @@ package io.ccrj.core.internal;
  *
  * <p>All methods and the link fields are guarded by the owning port's lock.
  */
+@Internal
 public abstract class ReceiverEntry {
     ReceiverEntry prev;
     ReceiverEntry next;

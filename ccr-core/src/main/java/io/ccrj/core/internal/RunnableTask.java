@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
 /** {@code DispatcherQueue.execute/submit}: a callable whose completion is observable. */
+@Internal
 public final class RunnableTask<V> extends Task {
     private final Callable<V> body;
     private final CompletableFuture<V> result = new CompletableFuture<>();

@@ -18,6 +18,7 @@ import java.util.function.Predicate;
  * The waits of one sequential task. Every wait builds a one-shot arbiter, activates it with a
  * {@link SequentialWait} as its sink, parks the task's thread, and runs the fired task inline.
  */
+@Internal
 public final class SequentialContextImpl implements SequentialContext {
     private final Thread owner;
     private final TaskSink home;

@@ -8,6 +8,7 @@ import io.ccrj.core.SequentialHandler;
  *
  * @param <T> item type
  */
+@Internal
 public final class SequentialHandlerAdapter<T> implements AsyncHandler<T> {
     private final SequentialHandler<? super T> handler;
 

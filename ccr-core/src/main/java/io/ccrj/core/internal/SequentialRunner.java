@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Starts sequential tasks on virtual threads and tracks how many are alive. */
+@Internal
 public final class SequentialRunner {
     private static final AtomicLong ALIVE = new AtomicLong();
 

@@ -29,6 +29,7 @@ import java.util.function.Predicate;
  * appends only while it is its queue's only pending task, so two drains on one queue would keep
  * sending each other's items to tasks, paying for the drains' churn on top.
  */
+@Internal
 public final class SimpleReceiver extends PortReceiver {
     /** Spent tasks kept for reuse at most; beyond that a finished task is left to the collector. */
     private static final int SPARE_TASKS = 64;

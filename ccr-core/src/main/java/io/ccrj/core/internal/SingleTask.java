@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code Arbiter.fromHandler}: runs a handler once, as soon as it is activated. */
+@Internal
 public final class SingleTask extends ArbiterNode {
     private final Runnable handler;
     private volatile boolean fired;

@@ -14,6 +14,7 @@ import java.util.Map;
  * after the lock is released, run exactly once by one thread. The fields are written before the
  * task is handed to the sink and the sink's hand-off publishes them.
  */
+@Internal
 public abstract class Task implements Dispatchable {
     final TaskSink sink;
     Causality[] causalities;

@@ -4,6 +4,7 @@ package io.ccrj.core.internal;
  * Where an activated arbiter's tasks go: a dispatcher queue, or a sequential task waiting in
  * {@code SequentialContext} that runs the task itself when it resumes.
  */
+@Internal
 public interface TaskSink {
     /** Accepts a task for execution; must not block under a port lock (it is never called under one). */
     void submit(Task task);

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
  * runs with the causalities that were active where the timer was set, so a timeout joins its
  * caller's causal chain.
  */
+@Internal
 public final class TimerService {
     private static final ScheduledThreadPoolExecutor TIMER = create();
 

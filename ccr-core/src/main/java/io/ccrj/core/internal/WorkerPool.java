@@ -18,15 +18,24 @@ import java.util.concurrent.locks.LockSupport;
  * list of its queues (see {@link QueueCore} for the token protocol).
  *
  * <h2>Idling without lost wake-ups</h2>
- * An idle worker spins, then yields, then parks, as its {@link IdleStrategy} says. Before parking
- * it sets its state to PARKED and increments {@link #parkedCount}, then looks at the ready list
- * once more; a thread that makes a queue ready offers it first and then reads {@link #parkedCount}.
- * Both are sequentially consistent atomic operations, so either the worker sees the new token or
- * the offering thread sees the parked worker and unparks it. The offering thread skips the
- * unpark while another worker is idle but not parked (searching): that worker looks at the list
- * again before it parks, by the same protocol. A worker that takes a queue while others are still
- * ready wakes a parked one for them if nobody else searches. Parking also has a timeout, as a
- * second line of defence; it costs an idle pool a wake-up per {@code maxParkNanos}, nothing more.
+ * An idle worker spins, then naps, then parks, as its {@link IdleStrategy} says (its
+ * {@code yieldNanos} is the nap). A nap gives the core away like a park, in slices of at most
+ * {@link #NAP_SLICE_NANOS}, and a queue made ready wakes a napping worker at once, as it wakes a
+ * parked one: a thread that needs the core (the poster, a thread the last task woke) gets it at
+ * once instead of waiting while idle workers yield it back and forth, and the post still finds a
+ * worker. Napping and parking announce themselves the same way (the idle handshake): the worker sets
+ * its state to {@link WorkerThread#NAPPING} or {@link WorkerThread#PARKED} and increments
+ * {@link #parkedCount}, then looks at the ready list once more ({@link #prepareToSleep}); a thread
+ * that makes a queue ready offers it first and then reads {@link #parkedCount}. Both are
+ * sequentially consistent atomic operations, so either the worker sees the new token or the
+ * offering thread sees the sleeping worker and unparks it ({@link #wakeOne}, a napping worker
+ * first: its core is the more likely to be awake still). The offering thread skips the unpark
+ * while another worker is idle but neither napping nor parked (searching): that worker looks at the
+ * list again before it sleeps, by the same protocol. A worker that takes a queue while others are
+ * still ready wakes a sleeping one for them if nobody else searches. Parking also has a timeout,
+ * as a second line of defence; it costs an idle pool a wake-up per {@code maxParkNanos}, nothing
+ * more. The JCStress model {@code io.ccrj.core.internal.IdleHandshakeTests} (in ccr-core's
+ * {@code src/jcstress}) races these steps, and broken variants of them.
  *
  * <h2>Keeping a posted queue on its worker</h2>
  * A handler that posts to a queue with nothing pending makes the queue ready. Offered to the ready
@@ -42,13 +51,18 @@ import java.util.concurrent.locks.LockSupport;
  * and parked: the keeper stores the kept queue and then reads the workers' park states, a parking
  * worker stores its park state and then reads the kept queues (all sequentially consistent), so
  * either the keeper sees the parked worker and offers the queue after all, or the parking worker
- * sees the kept queue and takes it instead of parking.
+ * sees the kept queue and takes it instead of parking. A napping worker does not count for that:
+ * it neither makes the keeper offer the queue nor looks at the kept queues before it naps, so that
+ * a chain of hand-offs stays on its worker while the other naps; it looks for kept queues between
+ * its slices, so a kept queue waits for it at most one slice (and the take-over delay), and it
+ * takes them all before it parks.
  *
  * <h2>Shutdown</h2>
  * {@link #close(Duration)} stops accepting work from other threads (workers of this pool may still
  * post, so running handler chains can finish), waits until every queue is empty and every worker
  * idle, up to the deadline, then stops the workers and discards what is left.
  */
+@Internal
 public final class WorkerPool {
     private static final int OPEN = 0;
     private static final int DRAINING = 1;
@@ -58,7 +72,8 @@ public final class WorkerPool {
     private final WorkerThread[] workers;
     private final IdleStrategy idle;
     private final Queue<QueueCore> ready = TaskQueues.mpmcUnbounded(256);
-    private final AtomicInteger parkedCount = new AtomicInteger();
+    /** Workers napping or parked; package-private for the JCStress model of the idle handshake only. */
+    final AtomicInteger parkedCount = new AtomicInteger();
     private final CopyOnWriteArrayList<QueueCore> queues = new CopyOnWriteArrayList<>();
     /** Replaceable by the application; volatile so a worker reporting a failure sees the latest. */
     private volatile Port<Throwable> unhandledExceptions;
@@ -71,6 +86,13 @@ public final class WorkerPool {
      * hand-off costs well under a microsecond), short against the spin phase of the idle strategy.
      */
     static final long TAKE_OVER_NANOS = 5_000;
+    /**
+     * The longest single sleep of a nap (class comment): bounds how long a kept queue can wait for
+     * a napping worker, and how late a napping worker sees that its nap is over. Shorter buys
+     * nothing on Linux, whose timer slack (50 µs by default) rounds a timed park up anyway.
+     */
+    static final long NAP_SLICE_NANOS = 50_000;
+    private final long napSliceNanos;
     private static final VarHandle KEPT_QUEUE;
 
     static {
@@ -96,7 +118,19 @@ public final class WorkerPool {
      * infinite, so that a lost wake-up hangs instead of being rescued by the timeout.
      */
     WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions, long maxParkNanos) {
+        this(name, threads, idle, unhandledExceptions, maxParkNanos, NAP_SLICE_NANOS, true);
+    }
+
+    /**
+     * With a nap slice of its own too (the tests make it as long as the park timeout, so that a
+     * napping worker is found only by a wake-up), and optionally with workers that are never
+     * started: the JCStress model of the idle handshake drives the handshake's steps on them from
+     * its own threads ({@link #unstartedModel}).
+     */
+    WorkerPool(String name, int threads, IdleStrategy idle, Port<Throwable> unhandledExceptions, long maxParkNanos,
+               long napSliceNanos, boolean start) {
         this.maxParkNanos = maxParkNanos;
+        this.napSliceNanos = napSliceNanos;
         this.name = name;
         this.idle = idle;
         this.unhandledExceptions = unhandledExceptions;
@@ -106,9 +140,26 @@ public final class WorkerPool {
         for (int i = 0; i < threads; i++) {
             workers[i] = new WorkerThread(this, name + "-worker-" + i);
         }
-        for (WorkerThread w : workers) {
-            w.start();
+        if (start) {
+            for (WorkerThread w : workers) {
+                w.start();
+            }
         }
+    }
+
+    /**
+     * A pool whose workers are never started, for models of the idle handshake that play the
+     * workers' part themselves ({@link #prepareToSleep}, {@link #keepOrMakeReady(WorkerThread,
+     * QueueCore)}); unparking its workers is harmless (a thread not started ignores it).
+     */
+    static WorkerPool unstartedModel(int threads) {
+        return new WorkerPool("model", threads, IdleStrategy.spinThenPark(), new Port<>("model-unhandled"),
+                DEFAULT_MAX_PARK_NANOS, NAP_SLICE_NANOS, false);
+    }
+
+    /** Worker {@code i} (models only). */
+    WorkerThread worker(int i) {
+        return workers[i];
     }
 
     public String name() {
@@ -174,8 +225,16 @@ public final class WorkerPool {
      * the class comment).
      */
     void keepOrMakeReady(QueueCore q) {
-        if (workers.length > 1 && Thread.currentThread() instanceof WorkerThread self && self.pool == this
-                && self.keptQueue == null && state == OPEN && ready.isEmpty() && !keepingCouldStrand()) {
+        if (workers.length > 1 && Thread.currentThread() instanceof WorkerThread self && self.pool == this) {
+            keepOrMakeReady(self, q);
+        } else {
+            makeReady(q);
+        }
+    }
+
+    /** {@link #keepOrMakeReady(QueueCore)} on {@code self}, a worker of this pool with more than one worker. */
+    void keepOrMakeReady(WorkerThread self, QueueCore q) {
+        if (self.keptQueue == null && state == OPEN && ready.isEmpty() && !keepingCouldStrand()) {
             self.keptSince = System.nanoTime();
             self.keptQueue = q; // volatile: before the park states are read again below
             if (keepingCouldStrand() && KEPT_QUEUE.compareAndSet(self, q, null)) {
@@ -189,11 +248,26 @@ public final class WorkerPool {
     }
 
     /**
-     * {@code true} if a worker is parked and no worker searches: a kept queue would then wait for
-     * the keeper's handler alone, while a worker sleeps. Sequentially consistent reads.
+     * {@code true} if a worker is parked (not napping: a napper looks for kept queues between its
+     * slices) and no worker searches: a kept queue would then wait for the keeper's handler alone,
+     * while a worker sleeps. Sequentially consistent reads: the count first (it is incremented
+     * after the park state is set, so a count read as 0 means the parker reads the kept queue
+     * after this keeper stored it), then the workers' states.
      */
-    private boolean keepingCouldStrand() {
-        return parkedCount.get() > 0 && !anyWorkerSearching();
+    boolean keepingCouldStrand() {
+        if (parkedCount.get() <= 0) {
+            return false;
+        }
+        boolean parked = false;
+        for (WorkerThread w : workers) {
+            int s = w.parkState.get();
+            if (s == WorkerThread.PARKED) {
+                parked = true;
+            } else if (s == WorkerThread.RUNNING && w.busy.get() == 0) {
+                return false; // searching: it looks at the kept queues before it parks
+            }
+        }
+        return parked;
     }
 
     /**
@@ -234,7 +308,7 @@ public final class WorkerPool {
     }
 
     /** {@code true} if a worker keeps a queue (a snapshot; sequentially consistent reads). */
-    private boolean anyKept() {
+    boolean anyKept() {
         for (WorkerThread w : workers) {
             if (w.keptQueue != null) {
                 return true;
@@ -244,8 +318,8 @@ public final class WorkerPool {
     }
 
     /**
-     * {@code true} if a worker is idle but not parked: it polls the ready list again before it
-     * parks, and parking looks at the list once more after announcing itself (see the class
+     * {@code true} if a worker is idle but neither napping nor parked: it polls the ready list
+     * again before it sleeps, and sleeping looks at the list once more after announcing itself (see the class
      * comment), so a queue made ready now is found without waking anyone. Waking a parked worker
      * as well would only add a thread that spins beside the searching one: on a machine with as
      * many cores as workers, the extra spinner takes a core from the producer or the worker that
@@ -278,15 +352,22 @@ public final class WorkerPool {
         }
     }
 
+    /** Wakes a napping worker, or else a parked one, if any (compare-and-set: each sleep is ended once). */
     private void wakeOne() {
+        if (!wake(WorkerThread.NAPPING)) {
+            wake(WorkerThread.PARKED);
+        }
+    }
+
+    private boolean wake(int sleeping) {
         for (WorkerThread w : workers) {
-            if (w.parkState.get() == WorkerThread.PARKED
-                    && w.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
+            if (w.parkState.get() == sleeping && w.parkState.compareAndSet(sleeping, WorkerThread.RUNNING)) {
                 parkedCount.decrementAndGet();
                 LockSupport.unpark(w);
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /** The body of every worker thread. */
@@ -331,15 +412,15 @@ public final class WorkerPool {
                 run(self, taken);
             } else if (lostCore) {
                 // The polls took far longer than they take on a core of our own: another process
-                // holds the core, and spinning or yielding on would cost the producer a time slice.
+                // holds the core, and spinning or napping on would cost the producer a time slice.
                 park(self);
                 idleSince = System.nanoTime();
                 spins = 0;
                 self.lostCore.reset();
             } else if (idleFor < spinNanos) {
                 Thread.onSpinWait();
-            } else if (idleFor < spinNanos + idle.yieldNanos()) {
-                Thread.yield();
+            } else if (idle.parks() && idleFor < spinNanos + idle.yieldNanos()) {
+                nap(self, Math.min(napSliceNanos, spinNanos + idle.yieldNanos() - idleFor));
             } else if (parkNow) {
                 park(self);
                 idleSince = System.nanoTime();
@@ -372,14 +453,60 @@ public final class WorkerPool {
         }
     }
 
-    private void park(WorkerThread self) {
-        self.parkState.set(WorkerThread.PARKED);
+    /**
+     * The idle handshake, the sleeper's side (class comment): announces that {@code self} is about
+     * to sleep ({@link WorkerThread#NAPPING} or {@link WorkerThread#PARKED}), then looks at the
+     * ready list (and, before a park, the kept queues) once more. Returns {@code true} if it may
+     * sleep: a thread that makes work visible from now on sees the announcement and wakes it.
+     * Returns {@code false}, the announcement withdrawn (or ended by a waker meanwhile), if work
+     * is visible already.
+     */
+    boolean prepareToSleep(WorkerThread self, int sleep) {
+        announceSleep(self, sleep);
+        if (workVisible(sleep == WorkerThread.PARKED)) {
+            withdrawSleep(self, sleep);
+            return false;
+        }
+        return true;
+    }
+
+    /** The first step of {@link #prepareToSleep}: both sequentially consistent stores, state first. */
+    void announceSleep(WorkerThread self, int sleep) {
+        self.parkState.set(sleep);
         parkedCount.incrementAndGet();
-        // A kept queue seen here is taken over on the next pass instead of parking (class comment).
-        if (!ready.isEmpty() || state != OPEN || (workers.length > 1 && anyKept())) {
-            if (self.parkState.compareAndSet(WorkerThread.PARKED, WorkerThread.RUNNING)) {
-                parkedCount.decrementAndGet();
-            }
+    }
+
+    /**
+     * The second step of {@link #prepareToSleep}: {@code true} if a queue is ready, the pool is
+     * closing, or (for a park, {@code beforePark}) a worker keeps a queue, which is then taken over
+     * on the next pass instead of parking (class comment).
+     */
+    boolean workVisible(boolean beforePark) {
+        return !ready.isEmpty() || state != OPEN || (beforePark && workers.length > 1 && anyKept());
+    }
+
+    /** Ends {@code self}'s sleep announcement unless a waker ended it already (compare-and-set). */
+    void withdrawSleep(WorkerThread self, int sleep) {
+        if (self.parkState.compareAndSet(sleep, WorkerThread.RUNNING)) {
+            parkedCount.decrementAndGet();
+        }
+    }
+
+    /**
+     * Naps for up to {@code nanos} (class comment): gives the core away until a thread that makes
+     * a queue ready wakes this worker, or the slice ends.
+     */
+    private void nap(WorkerThread self, long nanos) {
+        if (prepareToSleep(self, WorkerThread.NAPPING)) {
+            LockSupport.parkNanos(this, nanos);
+            withdrawSleep(self, WorkerThread.NAPPING); // the slice ended, or it was spurious
+        }
+        // The gap since the last clock read is the nap, not a lost core.
+        self.lostCore.reset();
+    }
+
+    private void park(WorkerThread self) {
+        if (!prepareToSleep(self, WorkerThread.PARKED)) {
             return;
         }
         self.parks.lazySet(self.parks.get() + 1); // this worker's own counter: no atomic add
@@ -510,7 +637,7 @@ public final class WorkerPool {
         return true;
     }
 
-    /** Times the workers parked (idle past their spin and yield), summed over the workers. */
+    /** Times the workers parked (idle past their spin and nap; naps are not counted), summed over the workers. */
     public long parkCount() {
         long n = 0;
         for (WorkerThread w : workers) {
@@ -528,7 +655,7 @@ public final class WorkerPool {
         return n;
     }
 
-    /** Workers parked now (a snapshot). */
+    /** Workers napping or parked now (a snapshot). */
     public int parkedWorkerCount() {
         return Math.max(0, parkedCount.get());
     }

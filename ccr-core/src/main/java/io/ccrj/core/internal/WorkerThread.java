@@ -9,13 +9,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * plain field (read and written only by this thread), so posts from handlers need no thread-local
  * lookup.
  */
+@Internal
 public final class WorkerThread extends Thread {
     static final int RUNNING = 0;
     static final int PARKED = 1;
+    /** Parked for a slice of the nap that follows the spin ({@link WorkerPool}'s class comment). */
+    static final int NAPPING = 2;
 
     final WorkerPool pool;
     Causality[] causalities;
-    /** {@link #RUNNING} or {@link #PARKED}; set to PARKED by this thread, back by it or by a waker (CAS). */
+    /**
+     * {@link #RUNNING}, {@link #NAPPING} or {@link #PARKED}; set to NAPPING or PARKED by this thread,
+     * back to RUNNING by it or by a waker (compare-and-set, so each sleep is ended once).
+     */
     final AtomicInteger parkState = new AtomicInteger(RUNNING);
     /**
      * 1 while this worker holds a queue's token or runs its task. Written only by this thread, with

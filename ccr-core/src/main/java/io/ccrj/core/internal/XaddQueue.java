@@ -50,6 +50,7 @@ import java.util.Objects;
  *
  * @param <E> the element type
  */
+@Internal
 public abstract sealed class XaddQueue<E> extends XaddQueuePad2<E>
         permits XaddQueue.Mpmc, XaddQueue.Mpsc {
 

@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a worker that takes a queue while others are still ready, and nobody else searches, wakes a
  * parked worker for them; a queue kept by the worker whose handler posted to it is taken over by
  * another worker when the handler does not end, so that no task waits for a handler that waits
- * for it.
+ * for it. A napping worker (after the spin, before the park) is woken by the same protocol; the
+ * tests of it make the nap's slices an hour long as well.
  */
 @Timeout(60)
 class WorkerPoolWakeUpTest {
@@ -44,6 +45,14 @@ class WorkerPoolWakeUpTest {
 
     private WorkerPool pool(int threads, IdleStrategy idle) {
         WorkerPool p = new WorkerPool("wake-" + pools.size(), threads, idle, new Port<>("unhandled"), AN_HOUR);
+        pools.add(p);
+        return p;
+    }
+
+    /** A pool whose nap slices are an hour long too: a napping worker is found only by a wake-up. */
+    private WorkerPool napping(int threads, Duration spin) {
+        WorkerPool p = new WorkerPool("nap-" + pools.size(), threads, IdleStrategy.spinThenPark(spin, Duration.ofHours(1)),
+                new Port<>("unhandled"), AN_HOUR, AN_HOUR, true);
         pools.add(p);
         return p;
     }
@@ -104,6 +113,44 @@ class WorkerPoolWakeUpTest {
     }
 
     @Test
+    void aPostWakesANappingWorkerAtOnce() throws Exception {
+        // After its spin a worker naps, with slices an hour long here: every task posted from
+        // outside while both workers nap (or are about to) must wake one, or the round hangs.
+        for (Duration spin : List.of(Duration.ZERO, Duration.ofNanos(2_000))) {
+            WorkerPool p = napping(2, spin);
+            QueueCore q = new QueueCore("q", p, null, SchedulingPolicy.unconstrained());
+            for (int i = 0; i < 300; i++) {
+                int n = i;
+                assertThat(submit(q, () -> n).get(WAIT_SECONDS, TimeUnit.SECONDS)).as("task %d, spin %s", i, spin).isEqualTo(n);
+                if (i % 10 == 0) {
+                    Thread.sleep(1); // let both workers settle into their naps
+                }
+            }
+        }
+    }
+
+    @Test
+    void queuesMadeReadyTogetherWakeBothNappingWorkers() throws Exception {
+        // As queuesMadeReadyTogetherRunOnBothWorkersAtOnce, with workers that nap (an hour a
+        // slice) instead of parking: the worker that takes the first queue must wake the napping
+        // one for the second.
+        WorkerPool p = napping(2, Duration.ofNanos(2_000));
+        QueueCore a = new QueueCore("a", p, null, SchedulingPolicy.unconstrained());
+        QueueCore b = new QueueCore("b", p, null, SchedulingPolicy.unconstrained());
+        for (int round = 0; round < 300; round++) {
+            CyclicBarrier both = new CyclicBarrier(2);
+            CompletableFuture<Integer> first = submit(a, () -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
+            CompletableFuture<Integer> second = submit(b, () -> both.await(WAIT_SECONDS, TimeUnit.SECONDS));
+            int arrivals = first.get(WAIT_SECONDS * 2, TimeUnit.SECONDS) + second.get(WAIT_SECONDS * 2, TimeUnit.SECONDS);
+            assertThat(arrivals).as("round %d", round).isEqualTo(1);
+            if (round % 10 == 0) {
+                Thread.sleep(1);
+            }
+        }
+        assertThat(p.parkCount()).as("nobody napped past an hour into a park").isZero();
+    }
+
+    @Test
     void manyProducersNeverStrandATask() throws Exception {
         // Producers making queues ready from outside and from the workers themselves, at random
         // moments against parking workers: with no park timeout to fall back on, every task must
@@ -150,7 +197,10 @@ class WorkerPoolWakeUpTest {
         // (before it parks). No park timeout rescues a miss: the round would hang.
         for (IdleStrategy idle : List.of(IdleStrategy.parkImmediately(),
                 IdleStrategy.spinThenPark(Duration.ofNanos(2_000), Duration.ZERO),
-                IdleStrategy.spinThenPark(Duration.ofNanos(20_000), Duration.ZERO), IdleStrategy.spinThenPark())) {
+                IdleStrategy.spinThenPark(Duration.ofNanos(20_000), Duration.ZERO), IdleStrategy.spinThenPark(),
+                // naps only (never parks within the test): a napping worker takes the kept queue
+                // over between its slices
+                IdleStrategy.spinThenPark(Duration.ofNanos(2_000), Duration.ofHours(1)))) {
             WorkerPool p = pool(2, idle);
             QueueCore a = new QueueCore("a", p, null, SchedulingPolicy.unconstrained());
             QueueCore b = new QueueCore("b", p, null, SchedulingPolicy.unconstrained());

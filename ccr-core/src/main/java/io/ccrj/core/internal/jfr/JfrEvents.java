@@ -1,5 +1,6 @@
 package io.ccrj.core.internal.jfr;
 
+import io.ccrj.core.internal.Internal;
 import jdk.jfr.EventType;
 
 /**
@@ -17,6 +18,7 @@ import jdk.jfr.EventType;
  * A task event is begun by the thread that submits the task and finished by the thread that runs
  * it; the queue's hand-off of the task publishes the event with it. Events are never shared.
  */
+@Internal
 public final class JfrEvents {
     private static final EventType TASK = EventType.getEventType(TaskExecutionEvent.class);
     private static final EventType POLICY = EventType.getEventType(QueuePolicyEvent.class);

@@ -1,5 +1,6 @@
 package io.ccrj.core.internal.jfr;
 
+import io.ccrj.core.internal.Internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
@@ -16,6 +17,7 @@ import jdk.jfr.StackTrace;
 @Category({"ccrj", "Dispatcher"})
 @Description("A task dropped by a discarding policy, or a poster made to wait by a throttling policy")
 @StackTrace(true)
+@Internal
 public final class QueuePolicyEvent extends jdk.jfr.Event {
     /** The event's name in recordings. */
     public static final String NAME = "io.ccrj.QueuePolicy";

@@ -1,5 +1,6 @@
 package io.ccrj.core.internal.jfr;
 
+import io.ccrj.core.internal.Internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
@@ -19,6 +20,7 @@ import jdk.jfr.Timespan;
 @Description("A task of a dispatcher queue, from its acceptance to the end of its handler")
 @Threshold("10 ms")
 @StackTrace(false)
+@Internal
 public final class TaskExecutionEvent extends jdk.jfr.Event {
     /** The event's name in recordings. */
     public static final String NAME = "io.ccrj.TaskExecution";

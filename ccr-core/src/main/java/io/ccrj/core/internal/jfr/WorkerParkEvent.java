@@ -1,5 +1,6 @@
 package io.ccrj.core.internal.jfr;
 
+import io.ccrj.core.internal.Internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
@@ -17,6 +18,7 @@ import jdk.jfr.Threshold;
 @Description("An idle dispatcher worker parked until work woke it or its park timed out")
 @Threshold("1 ms")
 @StackTrace(false)
+@Internal
 public final class WorkerParkEvent extends jdk.jfr.Event {
     /** The event's name in recordings. */
     public static final String NAME = "io.ccrj.WorkerPark";
