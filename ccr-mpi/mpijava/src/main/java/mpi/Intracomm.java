@@ -405,4 +405,319 @@ public class Intracomm extends Comm {
             throw Bridge.error(e);
         }
     }
+
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    /**
+     * A duplicate (Open MPI's and mpiJava's {@code clone()}, {@code MPI_Comm_dup}).
+     *
+     * @return the duplicate, of this communicator's kind
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm clone() throws MPIException {
+        return (Intracomm) super.clone();
+    }
+
+    /**
+     * A duplicate ({@code MPI_Comm_dup}).
+     *
+     * @return the duplicate, of this communicator's kind
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm dup() throws MPIException {
+        return (Intracomm) super.dup();
+    }
+
+    /**
+     * A duplicate with info hints ({@code MPI_Comm_dup_with_info}).
+     *
+     * @param info the hints
+     * @return the duplicate
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm dupWithInfo(Info info) throws MPIException {
+        return (Intracomm) super.dupWithInfo(info);
+    }
+
+    /**
+     * Partitions the communicator by color, ranked by key ({@code MPI_Comm_split}).
+     *
+     * @param colour a non-negative color, or {@link MPI#UNDEFINED}
+     * @param key the ordering key
+     * @return the new communicator, or {@code null} for {@link MPI#UNDEFINED}
+     * @throws MPIException for a negative color
+     */
+    public final Intracomm split(int colour, int key) throws MPIException {
+        return errorHandled(() -> inherit(Split(colour, key)));
+    }
+
+    /**
+     * A communicator of a subgroup ({@code MPI_Comm_create}); collective over this communicator.
+     *
+     * @param group a subgroup of this communicator's group
+     * @return the new communicator, or {@code null} outside {@code group}
+     * @throws MPIException if the group is not a subgroup
+     */
+    public final Intracomm create(Group group) throws MPIException {
+        return errorHandled(() -> inherit(Create(group)));
+    }
+
+    /**
+     * A communicator with a Cartesian topology ({@code MPI_Cart_create}).
+     *
+     * @param dims the extent of each dimension
+     * @param periods whether each dimension is periodic
+     * @param reorder whether ranks may be renumbered
+     * @return the grid communicator, or {@code null} on processes beyond the grid
+     * @throws MPIException for a malformed or too large grid
+     */
+    public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        return errorHandled(() -> {
+            io.ccrj.mpi.CartComm c = impl.createCart(dims, periods, reorder);
+            return c == null ? null : inherit(new CartComm(c));
+        });
+    }
+
+    /**
+     * A communicator with a graph topology ({@code MPI_Graph_create}).
+     *
+     * @param index cumulative neighbour counts
+     * @param edges the concatenated neighbour lists
+     * @param reorder whether ranks may be renumbered
+     * @return the graph communicator, or {@code null} on processes beyond the graph
+     * @throws MPIException for a malformed or too large graph
+     */
+    public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        return errorHandled(() -> {
+            io.ccrj.mpi.GraphComm g = impl.createGraph(index, edges, reorder);
+            return g == null ? null : inherit(new GraphComm(g));
+        });
+    }
+
+    /**
+     * Inclusive prefix reduction ({@code MPI_Scan}): process {@code i} gets the operands of
+     * processes {@code 0..i} combined.
+     *
+     * @param sendbuf the operands
+     * @param recvbuf the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.scan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.scan", recvbuf, type, count);
+            impl.scan(s.array, s.offset, r.array, r.offset, count, type.impl("scan"), Op.impl("scan", op, type));
+            r.flush();
+        });
+    }
+
+    /**
+     * {@code MPI_Scan} in place: {@code recvbuf} holds the operands and receives the result.
+     *
+     * @param recvbuf the buffer
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void scan(Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.scan", recvbuf, type, count);
+            impl.scan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count, type.impl("scan"),
+                    Op.impl("scan", op, type));
+            v.flush();
+        });
+    }
+
+    // Dynamic processes: refused by name (the ranks are threads of one JVM, started together).
+
+    /**
+     * {@code MPI_Open_port} (dynamic processes): refused by name.
+     *
+     * @return never
+     * @throws MPIException always ({@link MPI#ERR_UNSUPPORTED_OPERATION})
+     */
+    public static String openPort() throws MPIException {
+        throw Bridge.unsupported("Intracomm.openPort", "MPI_Open_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Open_port} (dynamic processes): refused by name.
+     *
+     * @param info ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String openPort(Info info) throws MPIException {
+        throw Bridge.unsupported("Intracomm.openPort", "MPI_Open_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Close_port} (dynamic processes): refused by name.
+     *
+     * @param name ignored
+     * @throws MPIException always
+     */
+    public static void closePort(String name) throws MPIException {
+        throw Bridge.unsupported("Intracomm.closePort", "MPI_Close_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_accept} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm accept(String port, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.accept", "MPI_Comm_accept (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_accept} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param info ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm accept(String port, Info info, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.accept", "MPI_Comm_accept (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_connect} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm connect(String port, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.connect", "MPI_Comm_connect (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_connect} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param info ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm connect(String port, Info info, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.connect", "MPI_Comm_connect (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Publish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void publishName(String service, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.publishName", "MPI_Publish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Publish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void publishName(String service, Info info, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.publishName", "MPI_Publish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Unpublish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void unpublishName(String service, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.unpublishName", "MPI_Unpublish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Unpublish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void unpublishName(String service, Info info, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.unpublishName", "MPI_Unpublish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Lookup_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String lookupName(String service) throws MPIException {
+        throw Bridge.unsupported("Intracomm.lookupName", "MPI_Lookup_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Lookup_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String lookupName(String service, Info info) throws MPIException {
+        throw Bridge.unsupported("Intracomm.lookupName", "MPI_Lookup_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_spawn} (dynamic processes): refused by name.
+     *
+     * @param command ignored
+     * @param argv ignored
+     * @param maxprocs ignored
+     * @param info ignored
+     * @param root ignored
+     * @param errcodes ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes)
+            throws MPIException {
+        throw Bridge.unsupported("Intracomm.spawn", "MPI_Comm_spawn (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_spawn_multiple} (dynamic processes): refused by name.
+     *
+     * @param commands ignored
+     * @param argv ignored
+     * @param maxprocs ignored
+     * @param info ignored
+     * @param root ignored
+     * @param errcodes ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
+            int[] errcodes) throws MPIException {
+        throw Bridge.unsupported("Intracomm.spawnMultiple", "MPI_Comm_spawn_multiple (dynamic processes)");
+    }
 }
