@@ -15,6 +15,12 @@ import io.ccrj.mpi.MpiException;
  * own {@code mpjbuf.Buffer} instead, so a program calling them is written for one or the other.
  */
 public class Comm implements Freeable, Cloneable {
+    /**
+     * Open MPI's split type for {@code splitType}: the processes that share memory (every rank
+     * here: one JVM). {@code splitType} itself is not in this package yet.
+     */
+    public static final int TYPE_SHARED = 0;
+
     /** ccr-mpi's communicator. */
     final io.ccrj.mpi.Comm impl;
 

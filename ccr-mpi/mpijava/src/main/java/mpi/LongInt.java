@@ -20,8 +20,8 @@ public final class LongInt extends Struct {
 
     /** Reads and writes one (long, int) pair. */
     public final class Data extends Struct.Data {
-        /** For {@link #newData()}. */
-        Data() {
+        /** A reader not yet on a buffer; {@code getData} returns readers on one. */
+        public Data() {
         }
 
         /**

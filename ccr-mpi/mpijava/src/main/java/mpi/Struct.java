@@ -364,8 +364,8 @@ public abstract class Struct {
         private ByteBuffer buffer;
         private int offset;
 
-        /** For subclasses. */
-        protected Data() {
+        /** For subclasses (public, as in Open MPI's bindings). */
+        public Data() {
         }
 
         /**

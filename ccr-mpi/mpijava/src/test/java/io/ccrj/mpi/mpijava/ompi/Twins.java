@@ -129,6 +129,14 @@ public class Twins {
         both("pack", new Object[] {e1, pk1}, new Object[] {e2, pk2});
 
         both("compare", mpi.Comm.Compare(w, h1), mpi.Comm.compare(w, h2));
+
+        // one rank uses both APIs on one communicator: mpiJava's Send, Open MPI's recv, and back
+        int[] got = new int[2];
+        w.Send(new int[] {-1, me + 70}, 1, 1, MPI.INT, right, 7);
+        w.recv(got, 1, MPI.INT, left, 7);
+        w.send(new int[] {me + 80}, 1, MPI.INT, right, 8);
+        w.Recv(got, 1, 1, MPI.INT, left, 8);
+        both("mixed send recv", new int[] {left + 70, left + 80}, got);
         w.barrier();
         MPI.Finalize();
     }
