@@ -132,7 +132,8 @@ public final class BinaryNames {
     private static byte[] rewrite(byte[] bytes, Map<String, Rename> renames) {
         boolean[] changed = {false};
         ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, 0);
+        // a fresh constant pool: the old name and the annotation's descriptor do not stay behind
+        ClassWriter writer = new ClassWriter(0);
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
             private String owner;
 
