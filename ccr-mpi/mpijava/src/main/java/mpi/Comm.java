@@ -172,12 +172,13 @@ public class Comm implements Freeable, Cloneable {
     }
 
     /**
-     * Ends every process of the world ({@code Abort}).
+     * Ends every process of the world ({@code Abort}); the launcher exits with {@code errorcode}.
      *
-     * @param errorcode the code reported
+     * @param errorcode the code reported, the run's exit status
      * @throws MPIException always, so that the calling process stops too
      */
     public void Abort(int errorcode) throws MPIException {
+        MPI.aborting(errorcode);
         try {
             impl.abort(errorcode);
         } catch (MpiException e) {

@@ -464,6 +464,7 @@ public class MPI {
         io.ccrj.mpi.Comm world = rank.world();
         report = rank.report();
         worldRank = world.rank();
+        report.initialized(worldRank);
         try {
             world.requestThreadLevel(level);
         } catch (MpiException e) {
@@ -1014,6 +1015,14 @@ public class MPI {
     static void fatal(MPIException e) {
         System.err.println("ccrj mpirun: rank " + worldRank + ": MPI error (class " + e.getErrorClass() + "): "
                 + e.getMessage() + "; the error handler MPI.ERRORS_ARE_FATAL aborts the run");
+    }
+
+    /** Records the program's {@code Abort(code)} for the launcher's exit status. */
+    static void aborting(int code) {
+        RunReport r = report;
+        if (r != null) {
+            r.aborted(code);
+        }
     }
 
     /** ccr-mpi's world communicator of this process, once {@link #Init} has run. */
