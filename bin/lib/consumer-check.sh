@@ -12,6 +12,8 @@
 # 2. docs/examples/consumer, a separate Maven project that depends on those installed artifacts
 #    by coordinates, compiles the README's quick start and the ccr-core and ccr-mpi guides'
 #    examples, and runs them as a named module and on the class path (see its pom.xml).
+# 4. docs/examples/mpi-programs/check.sh: the MPI Java API guide's two programs, compiled with javac
+#    against the mpirun jar and run with bin/ccrj mpirun at 4 ranks.
 # 3. docs/examples/user-service/check.sh: the dss-services guide's path for a user's own service,
 #    from an empty folder: its jar built with Maven against the installed dss-services, the
 #    standalone host started on it (bin/ccrj host), curl and the browser view, SIGTERM.
@@ -69,3 +71,6 @@ echo "consumer-check: consumer OK: ${counts[0]} tests as the named module io.ccr
 
 echo "consumer-check: docs/examples/user-service (a user's service in the standalone host) ..." >&2
 docs/examples/user-service/check.sh "${repo_args[@]}" </dev/null || fail "docs/examples/user-service/check.sh failed"
+
+echo "consumer-check: docs/examples/mpi-programs (an mpiJava and an Open MPI-style program, javac + bin/ccrj mpirun) ..." >&2
+docs/examples/mpi-programs/check.sh </dev/null || fail "docs/examples/mpi-programs/check.sh failed"

@@ -38,9 +38,21 @@ public final class ApiScan {
     private ApiScan() {
     }
 
-    /** A reference of the program to package {@code mpi} that does not link here. */
+    /**
+     * A reference of the program to package {@code mpi} that does not link here.
+     *
+     * @param user the program's class that makes it
+     * @param owner the class of package {@code mpi} it names, such as {@code mpi.Intracomm}
+     * @param name the member's name; {@code null} when the class itself is missing
+     * @param descriptor the member's JVM descriptor; {@code null} when the class is missing
+     */
     public record Missing(String user, String owner, String name, String descriptor) {
-        /** @return the reference as one line: member, API, what exists instead */
+        /**
+         * The reference as one line: the member, the API it belongs to, what exists instead.
+         *
+         * @param mpi the loader holding ccrj's package {@code mpi}
+         * @return the line
+         */
         public String line(ClassLoader mpi) {
             String simple = owner.substring(owner.indexOf('.') + 1);
             if (name == null) {
