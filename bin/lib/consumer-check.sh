@@ -12,11 +12,11 @@
 # 2. docs/examples/consumer, a separate Maven project that depends on those installed artifacts
 #    by coordinates, compiles the README's quick start and the ccr-core and ccr-mpi guides'
 #    examples, and runs them as a named module and on the class path (see its pom.xml).
-# 4. docs/examples/mpi-programs/check.sh: the MPI Java API guide's two programs, compiled with javac
-#    against the mpirun jar and run with bin/ccrj mpirun at 4 ranks.
 # 3. docs/examples/user-service/check.sh: the dss-services guide's path for a user's own service,
 #    from an empty folder: its jar built with Maven against the installed dss-services, the
 #    standalone host started on it (bin/ccrj host), curl and the browser view, SIGTERM.
+# 4. docs/examples/mpi-programs/check.sh: the MPI Java API guide's two programs, compiled with javac
+#    against the mpirun jar and run with bin/ccrj mpirun at 4 ranks.
 #
 # Both install into a throwaway local repository (deleted at the end) that reads everything else
 # from the user's (~/.m2/repository, through maven.repo.local.tail), so ~/.m2 gains no ccrj jars.
