@@ -33,7 +33,12 @@ public class CartComm extends Intracomm {
      */
     @Override
     public CartComm dup() throws MPIException {
-        return errorHandled(() -> inherit(new CartComm((io.ccrj.mpi.CartComm) impl.dup())));
+        return (CartComm) super.dup();
+    }
+
+    @Override
+    CartComm dupSameKind() {
+        return inherit(new CartComm((io.ccrj.mpi.CartComm) impl.dup()));
     }
 
     /**

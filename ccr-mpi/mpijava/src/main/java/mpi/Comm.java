@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 
 /**
  * A communicator's point-to-point side, as mpiJava's {@code mpi.Comm}: every method is passed on
@@ -741,19 +742,37 @@ public class Comm implements Freeable, Cloneable {
     }
 
     /**
-     * A duplicate of this communicator (Open MPI's {@code clone()}, {@code MPI_Comm_dup}; also
-     * mpiJava's {@code clone()}).
+     * A duplicate of this communicator (mpiJava's {@code clone()}, its {@code Dup}), of this
+     * communicator's kind. Declared {@code Object}, as in mpiJava and MPJ Express, so that a program
+     * compiled against this package runs on MPJ Express; Open MPI's {@code Comm clone()} (and
+     * {@code Intracomm}'s, {@code Intercomm}'s) exist in the class file for programs compiled
+     * against Open MPI's jar (see {@link io.ccrj.mpi.mpijava.internal.BinaryName}). Open MPI's
+     * source should call {@link #dup()}, as Open MPI's documentation recommends, or cast.
      *
      * @return the duplicate
      * @throws MPIException if the communicator was freed
      */
     @Override
-    public Comm clone() throws MPIException {
+    public Object clone() throws MPIException {
         try {
-            return inherit(wrap(impl.dup()));
+            return dupSameKind();
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
+    }
+
+    /** Open MPI's {@code Comm clone()}: named {@code clone} in the class file. */
+    @BinaryName("clone")
+    Comm cloneComm() {
+        return errorHandled(this::dupSameKind);
+    }
+
+    /**
+     * A duplicate of this communicator, of this communicator's kind and with its error handler;
+     * Open MPI's classes ({@link CartComm}, {@link GraphComm}) return their own kind.
+     */
+    Comm dupSameKind() {
+        return inherit(wrap(impl.dup()));
     }
 
     /**
@@ -763,7 +782,7 @@ public class Comm implements Freeable, Cloneable {
      * @throws MPIException if the communicator was freed
      */
     public Comm dup() throws MPIException {
-        return errorHandled(() -> inherit(wrap(impl.dup())));
+        return errorHandled(this::dupSameKind);
     }
 
     /**

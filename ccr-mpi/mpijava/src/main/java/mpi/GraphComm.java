@@ -34,7 +34,12 @@ public class GraphComm extends Intracomm {
      */
     @Override
     public GraphComm dup() throws MPIException {
-        return errorHandled(() -> inherit(new GraphComm((io.ccrj.mpi.GraphComm) impl.dup())));
+        return (GraphComm) super.dup();
+    }
+
+    @Override
+    GraphComm dupSameKind() {
+        return inherit(new GraphComm((io.ccrj.mpi.GraphComm) impl.dup()));
     }
 
     /**

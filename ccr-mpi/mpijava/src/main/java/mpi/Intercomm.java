@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 
 /**
  * An intercommunicator, as mpiJava's {@code mpi.Intercomm}: point-to-point between two groups;
@@ -55,15 +56,10 @@ public class Intercomm extends Comm {
 
     // ------------------------------------------------------------------ Open MPI's spelling
 
-    /**
-     * A duplicate ({@code MPI_Comm_dup}).
-     *
-     * @return the duplicate
-     * @throws MPIException if the communicator was freed
-     */
-    @Override
-    public Intercomm clone() throws MPIException {
-        return (Intercomm) super.clone();
+    /** Open MPI's {@code Intercomm clone()}: named {@code clone} in the class file (see {@link Comm#clone()}). */
+    @BinaryName("clone")
+    Intercomm cloneIntercomm() {
+        return (Intercomm) cloneComm();
     }
 
     /**

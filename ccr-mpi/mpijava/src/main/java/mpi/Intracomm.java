@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 
 /**
  * An intracommunicator, as mpiJava's {@code mpi.Intracomm}: {@link Comm}'s point-to-point plus
@@ -408,15 +409,10 @@ public class Intracomm extends Comm {
 
     // ------------------------------------------------------------------ Open MPI's spelling
 
-    /**
-     * A duplicate (Open MPI's and mpiJava's {@code clone()}, {@code MPI_Comm_dup}).
-     *
-     * @return the duplicate, of this communicator's kind
-     * @throws MPIException if the communicator was freed
-     */
-    @Override
-    public Intracomm clone() throws MPIException {
-        return (Intracomm) super.clone();
+    /** Open MPI's {@code Intracomm clone()}: named {@code clone} in the class file (see {@link Comm#clone()}). */
+    @BinaryName("clone")
+    Intracomm cloneIntracomm() {
+        return (Intracomm) cloneComm();
     }
 
     /**

@@ -7,7 +7,7 @@ package mpi;
  * {@link #Get_elements} are ccr-mpi's {@link io.ccrj.mpi.Status#count(io.ccrj.mpi.Datatype)} and
  * {@link io.ccrj.mpi.Status#elements()}, as the MPI standard defines them.
  */
-public class Status implements Cloneable {
+public class Status {
     /** The rank that sent the message, in the communicator of the operation. */
     public int source;
     /** The tag the message was sent with. */
@@ -204,19 +204,5 @@ public class Status implements Cloneable {
      */
     public int getIndex() {
         return index;
-    }
-
-    /**
-     * A copy of this status.
-     *
-     * @return the copy
-     */
-    @Override
-    public Status clone() {
-        try {
-            return (Status) super.clone();
-        } catch (CloneNotSupportedException e) {
-            throw new AssertionError(e);
-        }
     }
 }

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
  * {@link io.ccrj.mpi.mpijava.internal.BinaryName}) ran on the compiled package {@code mpi}:
  * {@code MPI} has both descriptors of {@code COMM_SELF}, mpiJava's {@code Comm} as declared in
  * the source and Open MPI's {@code Intracomm} as a public synthetic member (invisible to javac,
- * linked by the JVM), the source name of the renamed member is gone, and no class still carries
- * the annotation.
+ * linked by the JVM); the communicators have mpiJava's {@code Object clone()} and Open MPI's
+ * covariant ones; the source name of a renamed member is gone, and no class still carries the
+ * annotation.
  */
 class BinaryNamesTest {
 
@@ -34,6 +35,19 @@ class BinaryNamesTest {
         }
         assertThat(Arrays.stream(mpi.MPI.class.getDeclaredFields()).map(Field::getName))
                 .doesNotContain("commSelfIntracomm");
+    }
+
+    @Test
+    void communicatorsHaveMpiJavasCloneAndOpenMpisCovariantOnes() {
+        for (Class<?> c : List.<Class<?>>of(mpi.Comm.class, mpi.Intracomm.class, mpi.Intercomm.class)) {
+            java.lang.reflect.Method open = Arrays.stream(c.getDeclaredMethods())
+                    .filter(m -> m.getName().equals("clone") && m.getReturnType() == c).findFirst().orElseThrow();
+            assertThat(open.isSynthetic() && Modifier.isPublic(open.getModifiers())).as(c.getName()).isTrue();
+        }
+        java.lang.reflect.Method mpiJava = Arrays.stream(mpi.Comm.class.getDeclaredMethods())
+                .filter(m -> m.getName().equals("clone") && m.getReturnType() == Object.class).findFirst().orElseThrow();
+        assertThat(mpiJava.getReturnType()).as("the source's clone(), which javac sees").isEqualTo(Object.class);
+        assertThat(mpiJava.isSynthetic()).isFalse();
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.ccrj.mpi.mpijava.ompi.Abort;
 import io.ccrj.mpi.mpijava.ompi.FatalError;
 import io.ccrj.mpi.mpijava.ompi.Hello;
 import io.ccrj.mpi.mpijava.ompi.NoInit;
+import io.ccrj.mpi.mpijava.ompi.TagMismatch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bin/ccrj mpirun} with programs written for Open MPI's Java bindings: Open MPI's
  * {@code mpirun} spellings, the one-line report of a call package {@code mpi} lacks (before any
  * rank starts, from the class files), {@code abort(code)} as the exit status, {@code MPI.Init}
- * missing, and the default fatal error handler.
+ * missing, the default fatal error handler, and a deadlock report that shows each rank's queued
+ * messages and posted receives.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class OpenMpiLauncherTest {
@@ -72,6 +74,14 @@ class OpenMpiLauncherTest {
             assertThat(run.lines()).noneMatch(l -> l.startsWith("not reached"))
                     .contains("ccrj mpirun: the program called abort(77); exit status 77");
         }
+    }
+
+    @Test
+    void aDeadlockReportShowsTheQueuedMessagesAndPostedReceives() throws Exception {
+        Backends.Run run = Backends.launcher("-n", "2", "--deadlock-timeout", "1", "-cp",
+                Backends.programClassPath().toString(), TagMismatch.class.getName());
+        assertThat(run.exitStatus()).as(run.text()).isEqualTo(1);
+        assertThat(run.text()).contains("from 0 tag 5, 3 INT").contains("posted receives: source 0 tag 6");
     }
 
     @Test

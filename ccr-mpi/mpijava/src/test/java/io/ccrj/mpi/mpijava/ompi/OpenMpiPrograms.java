@@ -502,7 +502,7 @@ public class OpenMpiPrograms {
         dup.free();
         Out.check("comm", "freed", dup.isNull(), true);
         half.free();
-        Intracomm c = w.clone();
+        Intracomm c = (Intracomm) w.clone();
         Out.check("comm", "clone", c.getSize(), n);
         w.barrier();
         Out.line("comm", "done", true);
