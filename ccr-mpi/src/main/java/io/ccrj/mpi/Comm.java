@@ -43,6 +43,18 @@ package io.ccrj.mpi;
  * takes the operands from, and leaves the result in, the other buffer, as MPI's
  * {@code MPI_IN_PLACE}.
  *
+ * <h2>MPI-3: nonblocking and neighbourhood collectives, matched probe</h2>
+ * Every collective has a nonblocking form ({@link #ibarrier}, {@link #iallreduce}, ...) with the
+ * blocking form's parameters, returning a {@link Request} that composes with point-to-point
+ * requests in {@link Request#waitAll} and its relatives. On ccr-mpi's backend a nonblocking
+ * collective progresses by itself while the rank computes (no {@code test} call is needed), and
+ * its traffic never matches point-to-point messages or another outstanding collective: several
+ * may be outstanding on one communicator, started in the same order on every rank. The buffers
+ * of a started collective must not be touched until its request completes. The neighbourhood
+ * collectives ({@link #neighborAllgather}, {@link #neighborAlltoall}, ...) run on a communicator
+ * with a Cartesian, graph or distributed-graph topology. Backends without MPI-3 (the MPJ Express
+ * adapter) throw {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION} naming the operation.
+ *
  * <h2>Thread safety</h2>
  * A communicator handle belongs to its rank: by default ({@link ThreadLevel#FUNNELED}) all its
  * methods are called from the thread running that rank's kernel; after
@@ -812,4 +824,612 @@ public interface Comm {
      * @return the level provided, now in effect for every communicator of this rank
      */
     ThreadLevel requestThreadLevel(ThreadLevel required);
+
+    // ------------------------------------------------------------------ MPI-3
+
+    /** The {@link #splitType} type of ranks that share memory: on ccr-mpi, every rank of the JVM ({@code MPI_COMM_TYPE_SHARED}). */
+    int COMM_TYPE_SHARED = 1;
+
+    /**
+     * Starts a barrier ({@code MPI_Ibarrier}): the request completes once every rank has started it.
+     *
+     * @return the request
+     */
+    Request ibarrier();
+
+    /**
+     * Starts a {@link #bcast} ({@code MPI_Ibcast}).
+     *
+     * @param buf the buffer: the data at the root, the result elsewhere
+     * @param offset first index
+     * @param count items
+     * @param type datatype
+     * @param root the broadcasting rank
+     * @return the request; the buffer holds the root's items once it completes
+     */
+    Request ibcast(Object buf, int offset, int count, Datatype type, int root);
+
+    /**
+     * Starts a {@link #reduce} ({@code MPI_Ireduce}); {@link #IN_PLACE} as {@code sendbuf} at the root.
+     *
+     * @param sendbuf operands
+     * @param sendoffset first operand index
+     * @param recvbuf result buffer (significant at the root)
+     * @param recvoffset first result index
+     * @param count items
+     * @param type datatype
+     * @param op the operation
+     * @param root the rank that gets the result
+     * @return the request
+     */
+    Request ireduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op,
+            int root);
+
+    /**
+     * Starts an {@link #allreduce} ({@code MPI_Iallreduce}); {@link #IN_PLACE} as {@code sendbuf}
+     * takes the operands from {@code recvbuf}.
+     *
+     * @param sendbuf operands
+     * @param sendoffset first operand index
+     * @param recvbuf result buffer
+     * @param recvoffset first result index
+     * @param count items
+     * @param type datatype
+     * @param op the operation
+     * @return the request; {@code recvbuf} holds the result once it completes
+     */
+    Request iallreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type,
+            Op op);
+
+    /**
+     * Starts a {@link #gather} ({@code MPI_Igather}).
+     *
+     * @param sendbuf this rank's block ({@link #IN_PLACE} at the root)
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf the root's result buffer
+     * @param recvoffset first index
+     * @param recvcount items per rank
+     * @param recvtype receive datatype
+     * @param root the gathering rank
+     * @return the request
+     */
+    Request igather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+            int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Starts a {@link #gatherv} ({@code MPI_Igatherv}).
+     *
+     * @param sendbuf this rank's block ({@link #IN_PLACE} at the root)
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf the root's result buffer
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items per rank
+     * @param displs each rank's block start, in extents of {@code recvtype}
+     * @param recvtype receive datatype
+     * @param root the gathering rank
+     * @return the request
+     */
+    Request igatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+            int[] recvcounts, int[] displs, Datatype recvtype, int root);
+
+    /**
+     * Starts a {@link #scatter} ({@code MPI_Iscatter}).
+     *
+     * @param sendbuf the root's blocks
+     * @param sendoffset first index
+     * @param sendcount items per rank
+     * @param sendtype send datatype
+     * @param recvbuf this rank's block ({@link #IN_PLACE} at the root)
+     * @param recvoffset first index
+     * @param recvcount items received
+     * @param recvtype receive datatype
+     * @param root the scattering rank
+     * @return the request
+     */
+    Request iscatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset,
+            int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Starts a {@link #scatterv} ({@code MPI_Iscatterv}).
+     *
+     * @param sendbuf the root's blocks
+     * @param sendoffset index the displacements count from
+     * @param sendcounts items per rank
+     * @param displs each rank's block start, in extents of {@code sendtype}
+     * @param sendtype send datatype
+     * @param recvbuf this rank's block ({@link #IN_PLACE} at the root)
+     * @param recvoffset first index
+     * @param recvcount items received
+     * @param recvtype receive datatype
+     * @param root the scattering rank
+     * @return the request
+     */
+    Request iscatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+            Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root);
+
+    /**
+     * Starts an {@link #allgather} ({@code MPI_Iallgather}).
+     *
+     * @param sendbuf this rank's block ({@link #IN_PLACE}: already in {@code recvbuf})
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf result buffer
+     * @param recvoffset first index
+     * @param recvcount items per rank
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request iallgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Starts an {@link #allgatherv} ({@code MPI_Iallgatherv}).
+     *
+     * @param sendbuf this rank's block ({@link #IN_PLACE}: already in {@code recvbuf})
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf result buffer
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items per rank
+     * @param displs each rank's block start, in extents of {@code recvtype}
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request iallgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype);
+
+    /**
+     * Starts an {@link #alltoall} ({@code MPI_Ialltoall}).
+     *
+     * @param sendbuf blocks for each rank ({@link #IN_PLACE}: taken from {@code recvbuf})
+     * @param sendoffset first index
+     * @param sendcount items per rank
+     * @param sendtype send datatype
+     * @param recvbuf result buffer
+     * @param recvoffset first index
+     * @param recvcount items per rank
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ialltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Starts an {@link #alltoallv} ({@code MPI_Ialltoallv}).
+     *
+     * @param sendbuf blocks for each rank ({@link #IN_PLACE}: taken from {@code recvbuf})
+     * @param sendoffset index the send displacements count from
+     * @param sendcounts items for each rank
+     * @param sdispls each send block's start, in extents of {@code sendtype}
+     * @param sendtype send datatype
+     * @param recvbuf result buffer
+     * @param recvoffset index the receive displacements count from
+     * @param recvcounts items from each rank
+     * @param rdispls each receive block's start, in extents of {@code recvtype}
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ialltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype);
+
+    /**
+     * All-to-all with a count, a displacement and a datatype per block ({@code MPI_Alltoallw}).
+     * Displacements are in elements of the buffer's base type (MPI's are in bytes); block
+     * {@code j} of the send buffer goes to rank {@code j}. {@link #IN_PLACE} as {@code sendbuf}
+     * takes the blocks from {@code recvbuf} with the receive counts, displacements and datatypes.
+     *
+     * @param sendbuf send buffer
+     * @param sendcounts items for each rank
+     * @param sdispls each send block's first element
+     * @param sendtypes each send block's datatype
+     * @param recvbuf receive buffer
+     * @param recvcounts items from each rank
+     * @param rdispls each receive block's first element
+     * @param recvtypes each receive block's datatype
+     */
+    void alltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf,
+            int[] recvcounts, int[] rdispls, Datatype[] recvtypes);
+
+    /**
+     * Starts an {@link #alltoallw} ({@code MPI_Ialltoallw}).
+     *
+     * @param sendbuf send buffer
+     * @param sendcounts items for each rank
+     * @param sdispls each send block's first element
+     * @param sendtypes each send block's datatype
+     * @param recvbuf receive buffer
+     * @param recvcounts items from each rank
+     * @param rdispls each receive block's first element
+     * @param recvtypes each receive block's datatype
+     * @return the request
+     */
+    Request ialltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf,
+            int[] recvcounts, int[] rdispls, Datatype[] recvtypes);
+
+    /**
+     * Starts a {@link #reduceScatter} ({@code MPI_Ireduce_scatter}).
+     *
+     * @param sendbuf operands: {@code sum(recvcounts)} items ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf this rank's block of the result
+     * @param recvoffset first index
+     * @param recvcounts items of the result each rank gets
+     * @param type datatype
+     * @param op the operation
+     * @return the request
+     */
+    Request ireduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts,
+            Datatype type, Op op);
+
+    /**
+     * Reduce-scatter with equal blocks ({@code MPI_Reduce_scatter_block}): the reduction of
+     * {@code size() * recvcount} items, rank {@code i} getting items {@code i * recvcount ..}.
+     *
+     * @param sendbuf operands ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf this rank's block of the result
+     * @param recvoffset first index
+     * @param recvcount items each rank gets
+     * @param type datatype
+     * @param op the operation
+     */
+    void reduceScatterBlock(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int recvcount,
+            Datatype type, Op op);
+
+    /**
+     * Starts a {@link #reduceScatterBlock} ({@code MPI_Ireduce_scatter_block}).
+     *
+     * @param sendbuf operands ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf this rank's block of the result
+     * @param recvoffset first index
+     * @param recvcount items each rank gets
+     * @param type datatype
+     * @param op the operation
+     * @return the request
+     */
+    Request ireduceScatterBlock(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int recvcount,
+            Datatype type, Op op);
+
+    /**
+     * Starts a {@link #scan} ({@code MPI_Iscan}).
+     *
+     * @param sendbuf operands ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf result buffer
+     * @param recvoffset first result index
+     * @param count items
+     * @param type datatype
+     * @param op the operation
+     * @return the request
+     */
+    Request iscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op);
+
+    /**
+     * Exclusive prefix reduction ({@code MPI_Exscan}): rank {@code i} gets
+     * {@code x0 op ... op x(i-1)}; rank 0's receive buffer is left unchanged (MPI leaves it undefined).
+     *
+     * @param sendbuf operands ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf result buffer
+     * @param recvoffset first result index
+     * @param count items
+     * @param type datatype
+     * @param op the operation
+     */
+    void exscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op);
+
+    /**
+     * Starts an {@link #exscan} ({@code MPI_Iexscan}).
+     *
+     * @param sendbuf operands ({@link #IN_PLACE}: from {@code recvbuf})
+     * @param sendoffset first operand index
+     * @param recvbuf result buffer
+     * @param recvoffset first result index
+     * @param count items
+     * @param type datatype
+     * @param op the operation
+     * @return the request
+     */
+    Request iexscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op);
+
+    /**
+     * Sends one block to every destination of this communicator's topology and receives one from
+     * every source ({@code MPI_Neighbor_allgather}): block {@code j} of {@code recvbuf} comes from
+     * source {@code j}. Neighbours: for a Cartesian topology, for each dimension the ranks at
+     * displacement -1 and +1 ({@link CartComm#shift}; {@link #PROC_NULL} at a non-periodic edge,
+     * whose block is left unchanged); for a graph, {@link GraphComm#neighbours}; for a distributed
+     * graph, {@link DistGraphComm#sources()} and {@link DistGraphComm#destinations()}.
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset first index
+     * @param recvcount items per source
+     * @param recvtype receive datatype
+     * @throws MpiException of class {@link MpiException.ErrorClass#TOPOLOGY} without a topology
+     */
+    void neighborAllgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * {@link #neighborAllgather} with a count and a displacement (in extents of {@code recvtype})
+     * per source ({@code MPI_Neighbor_allgatherv}).
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items per source
+     * @param displs each source's block start
+     * @param recvtype receive datatype
+     */
+    void neighborAllgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype);
+
+    /**
+     * Sends block {@code k} of {@code sendbuf} to destination {@code k} and receives block
+     * {@code j} of {@code recvbuf} from source {@code j} ({@code MPI_Neighbor_alltoall}): a halo
+     * exchange in one call. Neighbours as {@link #neighborAllgather}.
+     *
+     * @param sendbuf one block per destination
+     * @param sendoffset first index
+     * @param sendcount items per destination
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset first index
+     * @param recvcount items per source
+     * @param recvtype receive datatype
+     */
+    void neighborAlltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * {@link #neighborAlltoall} with counts and displacements (in extents of the datatypes) per
+     * neighbour ({@code MPI_Neighbor_alltoallv}).
+     *
+     * @param sendbuf send buffer
+     * @param sendoffset index the send displacements count from
+     * @param sendcounts items per destination
+     * @param sdispls each destination's block start
+     * @param sendtype send datatype
+     * @param recvbuf receive buffer
+     * @param recvoffset index the receive displacements count from
+     * @param recvcounts items per source
+     * @param rdispls each source's block start
+     * @param recvtype receive datatype
+     */
+    void neighborAlltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype);
+
+    /**
+     * {@link #neighborAlltoall} with a count, a displacement (in elements of the base type) and a
+     * datatype per neighbour ({@code MPI_Neighbor_alltoallw}).
+     *
+     * @param sendbuf send buffer
+     * @param sendcounts items per destination
+     * @param sdispls each destination's block's first element
+     * @param sendtypes each destination's datatype
+     * @param recvbuf receive buffer
+     * @param recvcounts items per source
+     * @param rdispls each source's block's first element
+     * @param recvtypes each source's datatype
+     */
+    void neighborAlltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf,
+            int[] recvcounts, int[] rdispls, Datatype[] recvtypes);
+
+    /**
+     * Starts a {@link #neighborAllgather} ({@code MPI_Ineighbor_allgather}).
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset first index
+     * @param recvcount items per source
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ineighborAllgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Starts a {@link #neighborAllgatherv} ({@code MPI_Ineighbor_allgatherv}).
+     *
+     * @param sendbuf this rank's block
+     * @param sendoffset first index
+     * @param sendcount items sent
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset index the displacements count from
+     * @param recvcounts items per source
+     * @param displs each source's block start
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ineighborAllgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype);
+
+    /**
+     * Starts a {@link #neighborAlltoall} ({@code MPI_Ineighbor_alltoall}).
+     *
+     * @param sendbuf one block per destination
+     * @param sendoffset first index
+     * @param sendcount items per destination
+     * @param sendtype send datatype
+     * @param recvbuf one block per source
+     * @param recvoffset first index
+     * @param recvcount items per source
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ineighborAlltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvoffset, int recvcount, Datatype recvtype);
+
+    /**
+     * Starts a {@link #neighborAlltoallv} ({@code MPI_Ineighbor_alltoallv}).
+     *
+     * @param sendbuf send buffer
+     * @param sendoffset index the send displacements count from
+     * @param sendcounts items per destination
+     * @param sdispls each destination's block start
+     * @param sendtype send datatype
+     * @param recvbuf receive buffer
+     * @param recvoffset index the receive displacements count from
+     * @param recvcounts items per source
+     * @param rdispls each source's block start
+     * @param recvtype receive datatype
+     * @return the request
+     */
+    Request ineighborAlltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype);
+
+    /**
+     * Starts a {@link #neighborAlltoallw} ({@code MPI_Ineighbor_alltoallw}).
+     *
+     * @param sendbuf send buffer
+     * @param sendcounts items per destination
+     * @param sdispls each destination's block's first element
+     * @param sendtypes each destination's datatype
+     * @param recvbuf receive buffer
+     * @param recvcounts items per source
+     * @param rdispls each source's block's first element
+     * @param recvtypes each source's datatype
+     * @return the request
+     */
+    Request ineighborAlltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf,
+            int[] recvcounts, int[] rdispls, Datatype[] recvtypes);
+
+    /**
+     * Makes a communicator with a distributed-graph topology from edges any rank may name
+     * ({@code MPI_Dist_graph_create}; collective): this rank names {@code degrees[i]} edges from
+     * {@code sources[i]}, their destinations the next {@code degrees[i]} entries of
+     * {@code destinations}. Every rank learns its own in- and out-edges, ordered by the naming rank
+     * and then by position. Ranks keep their numbers ({@code reorder} is accepted and ignored).
+     *
+     * @param sources ranks this rank names edges from
+     * @param degrees how many edges from each of them
+     * @param destinations the edges' destinations, grouped by source
+     * @param weights one weight per edge, or {@code null} (unweighted; then every rank passes {@code null})
+     * @param reorder ignored
+     * @return the new communicator
+     */
+    DistGraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, boolean reorder);
+
+    /**
+     * Makes a communicator with a distributed-graph topology from each rank's own neighbours
+     * ({@code MPI_Dist_graph_create_adjacent}; collective). Every edge must be named at both ends
+     * (rank {@code a} lists {@code b} as a destination exactly as often as {@code b} lists {@code a}
+     * as a source).
+     *
+     * @param sources the ranks this rank receives from
+     * @param sourceWeights their weights, or {@code null}
+     * @param destinations the ranks this rank sends to
+     * @param destWeights their weights, or {@code null}
+     * @param reorder ignored
+     * @return the new communicator
+     */
+    DistGraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations, int[] destWeights,
+            boolean reorder);
+
+    /**
+     * Blocks until a message matches and takes it off the queue for this thread alone
+     * ({@code MPI_Mprobe}): no other receive or probe, from any thread, can match it any more, so
+     * probe-then-receive does not race at {@link ThreadLevel#MULTIPLE}.
+     *
+     * @param source rank or {@link #ANY_SOURCE}
+     * @param tag tag or {@link #ANY_TAG}
+     * @return the matched message, to receive with {@link MatchedMessage#recv}
+     */
+    MatchedMessage mprobe(int source, int tag);
+
+    /**
+     * {@link #mprobe} without blocking ({@code MPI_Improbe}).
+     *
+     * @param source rank or {@link #ANY_SOURCE}
+     * @param tag tag or {@link #ANY_TAG}
+     * @return the matched message, or {@code null} if none is there
+     */
+    MatchedMessage improbe(int source, int tag);
+
+    /**
+     * Splits this communicator into groups of ranks that share a resource ({@code MPI_Comm_split_type};
+     * collective). With {@link #COMM_TYPE_SHARED} every rank of one ccr-mpi world shares memory (the
+     * ranks are threads of one JVM), so the result has every rank that passed that type, ordered by
+     * {@code key} and then by rank.
+     *
+     * @param splitType {@link #COMM_TYPE_SHARED} or {@link #UNDEFINED}
+     * @param key orders the ranks of the new communicator
+     * @return the new communicator, {@code null} for {@link #UNDEFINED}
+     */
+    Comm splitType(int splitType, int key);
+
+    /**
+     * Duplicates this communicator in the background ({@code MPI_Comm_idup}; collective).
+     *
+     * @return the request; {@link CommRequest#comm()} is the new communicator once it completed
+     */
+    CommRequest idup();
+    // ------------------------------------------------------------------ one-sided communication
+
+    /**
+     * Makes a window over this rank's array ({@code MPI_Win_create}, a collective over this
+     * communicator): {@code length} items of {@code type} from {@code base[offset]}, that is the
+     * base elements {@code [offset, offset + length * type.extent())}, exposed to the other ranks'
+     * one-sided operations (see {@link Window}). Ranks may pass different arrays, lengths and
+     * datatypes (0 items exposes nothing).
+     *
+     * @param base the rank's array, of {@code type}'s base type (primitive)
+     * @param offset index of the window's first element
+     * @param length number of items of {@code type}, {@code >= 0}
+     * @param type the window datatype; its extent is the displacement unit
+     * @return the window
+     * @throws MpiException {@link MpiException.ErrorClass#BASE} for a {@code null} array,
+     *     {@link MpiException.ErrorClass#TYPE} for an array of another type or an
+     *     {@link Datatype#OBJECT} window, {@link MpiException.ErrorClass#SIZE} for a negative
+     *     length or one past the array's end, {@link MpiException.ErrorClass#ARG} on an
+     *     intercommunicator, {@link MpiException.ErrorClass#WIN} on a backend without windows
+     */
+    default Window createWindow(Object base, int offset, int length, Datatype type) {
+        return io.ccrj.mpi.internal.WindowFactory.create(this, base, offset, length, type);
+    }
+
+    /**
+     * Makes a window over a new zeroed array of {@code length} items of {@code type}
+     * ({@code MPI_Win_allocate}, a collective); {@link Window#base()} returns the array.
+     *
+     * @param type the window datatype (primitive base type)
+     * @param length number of items, {@code >= 0}
+     * @return the window
+     * @throws MpiException as {@link #createWindow}
+     */
+    default Window allocateWindow(Datatype type, int length) {
+        return io.ccrj.mpi.internal.WindowFactory.allocate(this, type, length, false);
+    }
+
+    /**
+     * Makes a window of memory shared by the ranks ({@code MPI_Win_allocate_shared}, a
+     * collective): as {@link #allocateWindow}; {@link Window#sharedQuery} gives each rank the
+     * others' arrays, which it may load and store directly (all ranks of a world share one JVM's
+     * memory, so every communicator qualifies).
+     *
+     * @param type the window datatype (primitive base type)
+     * @param length number of items, {@code >= 0}
+     * @return the window
+     * @throws MpiException as {@link #createWindow}
+     */
+    default Window allocateSharedWindow(Datatype type, int length) {
+        return io.ccrj.mpi.internal.WindowFactory.allocate(this, type, length, true);
+    }
 }

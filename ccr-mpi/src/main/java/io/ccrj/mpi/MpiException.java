@@ -39,7 +39,29 @@ public class MpiException extends RuntimeException {
         /** The world ended while the operation was pending: another rank failed, the world was cancelled, or a deadlock was detected. */
         ABORTED,
         /** The calling thread was interrupted while waiting. */
-        INTERRUPTED
+        INTERRUPTED,
+        /** A topology operation on a communicator without that topology ({@code MPI_ERR_TOPOLOGY}). */
+        TOPOLOGY,
+        /** An operation this backend does not implement ({@code MPI_ERR_UNSUPPORTED_OPERATION}). */
+        UNSUPPORTED_OPERATION,
+        /** Invalid window: freed, or a window call on a communicator that has none ({@code MPI_ERR_WIN}). */
+        WIN,
+        /** Invalid base array of a window ({@code MPI_ERR_BASE}). */
+        BASE,
+        /** Invalid window length ({@code MPI_ERR_SIZE}). */
+        SIZE,
+        /** Invalid target displacement: negative ({@code MPI_ERR_DISP}). */
+        DISP,
+        /** Invalid lock type ({@code MPI_ERR_LOCKTYPE}). */
+        LOCKTYPE,
+        /** Invalid assertion bits for a window synchronization call ({@code MPI_ERR_ASSERT}). */
+        ASSERT,
+        /** Conflicting accesses to a window: a lock of a rank this rank has locked already ({@code MPI_ERR_RMA_CONFLICT}). */
+        RMA_CONFLICT,
+        /** Wrong synchronization of one-sided calls: an access outside an epoch, an unlock without a lock ({@code MPI_ERR_RMA_SYNC}). */
+        RMA_SYNC,
+        /** Target memory outside the target's window ({@code MPI_ERR_RMA_RANGE}). */
+        RMA_RANGE
     }
 
     /** The MPI error class of this failure. */

@@ -25,7 +25,9 @@ import java.util.function.LongBinaryOperator;
  *   <li>{@link #MAXLOC}, {@link #MINLOC}: the pair types {@link Datatype#SHORT2},
  *       {@link Datatype#INT2}, {@link Datatype#LONG2}, {@link Datatype#FLOAT2},
  *       {@link Datatype#DOUBLE2} (or any datatype of an even number of such elements); of equal
- *       values the lower index wins, as MPI specifies.
+ *       values the lower index wins, as MPI specifies;
+ *   <li>{@link #REPLACE}, {@link #NO_OP}: every base type of a {@link Window}, in its accumulate
+ *       operations only; reductions refuse them with {@link MpiException.ErrorClass#OP}.
  * </ul>
  *
  * <p>Reductions combine the ranks' operands in rank order ({@code x0 op x1 op ... op x(n-1)});
@@ -80,10 +82,20 @@ public final class Op {
     public static final Op MAXLOC = new Op("MAXLOC", Kind.MAXLOC);
     /** Minimum value and the lowest index holding it, on (value, index) pairs ({@code MPI.MINLOC}). */
     public static final Op MINLOC = new Op("MINLOC", Kind.MINLOC);
+    /**
+     * The target's elements replaced by the origin's ({@code MPI.REPLACE}): for the accumulate
+     * operations of a {@link Window} only (an atomic put); reductions refuse it.
+     */
+    public static final Op REPLACE = new Op("REPLACE", Kind.REPLACE);
+    /**
+     * The target's elements left as they are ({@code MPI.NO_OP}): for {@link Window#getAccumulate}
+     * and {@link Window#fetchAndOp} (an atomic read) only; reductions refuse it.
+     */
+    public static final Op NO_OP = new Op("NO_OP", Kind.NO_OP);
 
     /** The predefined operations. */
     private enum Kind {
-        MAX, MIN, SUM, PROD, LAND, BAND, LOR, BOR, LXOR, BXOR, MAXLOC, MINLOC
+        MAX, MIN, SUM, PROD, LAND, BAND, LOR, BOR, LXOR, BXOR, MAXLOC, MINLOC, REPLACE, NO_OP
     }
 
     private final String name;
@@ -211,7 +223,8 @@ public final class Op {
     }
 
     /**
-     * Whether this is one of the predefined operations ({@link #MAX} ... {@link #MINLOC}).
+     * Whether this is one of the predefined operations ({@link #MAX} ... {@link #MINLOC},
+     * {@link #REPLACE}, {@link #NO_OP}).
      *
      * @return {@code true} for the predefined operations
      */
@@ -223,7 +236,8 @@ public final class Op {
      * Whether this operation is defined on {@code type}.
      *
      * @param type a datatype
-     * @return {@code true} if {@link #apply} accepts it
+     * @return {@code true} if {@link #apply} accepts it; {@code false} for {@link #REPLACE} and
+     *     {@link #NO_OP}, which are no reductions (a {@link Window}'s accumulates apply them)
      */
     public boolean supports(Datatype type) {
         if (function != null) {
@@ -246,6 +260,7 @@ public final class Op {
                     || b == Datatype.Base.INT || b == Datatype.Base.LONG;
             case MAXLOC, MINLOC -> type.size() % 2 == 0 && (b == Datatype.Base.SHORT || b == Datatype.Base.INT
                     || b == Datatype.Base.LONG || b == Datatype.Base.FLOAT || b == Datatype.Base.DOUBLE);
+            case REPLACE, NO_OP -> false;
         };
     }
 

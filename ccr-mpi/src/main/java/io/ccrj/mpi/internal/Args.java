@@ -260,6 +260,10 @@ public final class Args {
         if (operation == null) {
             throw new MpiException(ErrorClass.OP, where(op, comm) + ": operation is null");
         }
+        if (operation == Op.REPLACE || operation == Op.NO_OP) {
+            throw new MpiException(ErrorClass.OP, where(op, comm) + ": operation " + operation.name()
+                    + " is defined for the accumulate operations of windows only, not for reductions");
+        }
         if (type != null && !operation.supports(type)) {
             throw new MpiException(ErrorClass.OP, where(op, comm) + ": operation " + operation.name()
                     + " is not defined on datatype " + type);

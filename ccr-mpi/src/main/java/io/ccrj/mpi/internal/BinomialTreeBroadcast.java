@@ -5,30 +5,58 @@ import io.ccrj.mpi.Datatype;
 /**
  * Binomial-tree broadcast (R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective
  * Communication Operations in MPICH", IJHPCA 19(1), 2005, section 4.1): ranks renumbered
- * relative to the root; a rank receives once from the rank that differs in its lowest set bit,
- * then forwards to the ranks below that bit. ceil(log2 n) steps; each rank receives once.
+ * relative to the root; a rank receives once from the rank that differs in its lowest set bit
+ * (round 0), then forwards to the ranks below that bit (round 1). ceil(log2 n) steps along any
+ * path; each rank receives once.
+ *
+ * <p>Re-armed per call ({@link #reset}) so that a communicator's blocking bcast reuses one.
  */
-final class BinomialTreeBroadcast {
-    private BinomialTreeBroadcast() {
+final class BinomialTreeBroadcast extends Schedule {
+    private Object buf;
+    private int offset;
+    private int count;
+    private Datatype type;
+    private int root;
+
+    BinomialTreeBroadcast reset(Object buf, int offset, int count, Datatype type, int root) {
+        this.buf = buf;
+        this.offset = offset;
+        this.count = count;
+        this.type = type;
+        this.root = root;
+        return this;
     }
 
-    static void bcast(DefaultComm comm, Object buf, int offset, int count, Datatype type, int root) {
-        int n = comm.size();
-        int vr = (comm.rank() - root + n) % n;
-        int mask = 1;
-        while (mask < n) {
-            if ((vr & mask) != 0) {
-                comm.collRecv(buf, offset, count, type, (vr - mask + root) % n, DefaultComm.TAG_BCAST);
-                break;
+    /** Drops the buffer reference after a blocking call, so that an idle instance keeps no array alive. */
+    void clear() {
+        buf = null;
+    }
+
+    @Override
+    boolean round(int r, CollTransport t) {
+        int n = t.size();
+        int vr = (t.rank() - root + n) % n;
+        if (r == 0) {
+            if (vr != 0) {
+                t.recv(buf, offset, count, type, (vr - Integer.lowestOneBit(vr) + root) % n,
+                        CollectiveComm.TAG_BCAST);
             }
-            mask <<= 1;
+            return true;
         }
-        mask >>= 1;
-        while (mask > 0) {
-            if (vr + mask < n) {
-                comm.collSend(buf, offset, count, type, (vr + mask + root) % n, DefaultComm.TAG_BCAST);
+        if (r == 1) {
+            int top = vr == 0 ? (n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1) : Integer.lowestOneBit(vr);
+            for (int mask = top >> 1; mask > 0; mask >>= 1) {
+                if (vr + mask < n) {
+                    t.send(buf, offset, count, type, (vr + mask + root) % n, CollectiveComm.TAG_BCAST);
+                }
             }
-            mask >>= 1;
+            return true;
         }
+        return false;
+    }
+
+    @Override
+    String name() {
+        return "bcast";
     }
 }

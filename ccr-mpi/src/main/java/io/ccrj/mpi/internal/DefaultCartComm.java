@@ -53,6 +53,30 @@ final class DefaultCartComm extends DefaultComm implements CartComm {
         return r;
     }
 
+    /**
+     * MPI's Cartesian neighbours: for each dimension the rank at -1, then the one at +1, as both
+     * sources and destinations. The message to neighbour {@code k} carries tag {@code k}; the one
+     * from source {@code j} was sent the other way, so it carries {@code j ^ 1}: the two ends agree
+     * even where one rank is both neighbours (a periodic dimension of size 1 or 2).
+     */
+    @Override
+    Neighbors neighbors(String op) {
+        checkThread();
+        int[] ranks = new int[2 * dims.length];
+        int[] sendTags = new int[ranks.length];
+        int[] recvTags = new int[ranks.length];
+        for (int d = 0; d < dims.length; d++) {
+            Shift sh = shift(d, 1);
+            ranks[2 * d] = sh.source();
+            ranks[2 * d + 1] = sh.dest();
+        }
+        for (int k = 0; k < ranks.length; k++) {
+            sendTags[k] = k;
+            recvTags[k] = k ^ 1;
+        }
+        return new Neighbors(ranks, recvTags, ranks, sendTags);
+    }
+
     @Override
     public Shift shift(int direction, int disp) {
         if (direction < 0 || direction >= dims.length) {

@@ -67,6 +67,15 @@ final class DefaultGraphComm extends DefaultComm implements GraphComm {
         return Arrays.copyOfRange(edges, r == 0 ? 0 : index[r - 1], index[r]);
     }
 
+    /** MPI's graph neighbours: {@link #neighbours} of this rank, as both sources and destinations. */
+    @Override
+    Neighbors neighbors(String op) {
+        checkThread();
+        int[] ranks = neighbours(rank());
+        int[] tags = Topologies.occurrences(ranks);
+        return new Neighbors(ranks, tags, ranks, tags);
+    }
+
     @Override
     public GraphComm dup() {
         checkThread();

@@ -141,6 +141,23 @@ final class DefaultIntercomm extends DefaultComm implements Intercomm {
     }
 
     @Override
+    void checkCollective(String op) {
+        throw notDefined(op);
+    }
+
+    @Override
+    public io.ccrj.mpi.DistGraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights,
+            boolean reorder) {
+        throw notDefined("createDistGraph");
+    }
+
+    @Override
+    public io.ccrj.mpi.DistGraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
+            int[] destWeights, boolean reorder) {
+        throw notDefined("createDistGraphAdjacent");
+    }
+
+    @Override
     public void barrier() {
         throw notDefined("barrier");
     }

@@ -13,7 +13,7 @@ final class LocalCopy {
      * Copies {@code count} items of {@code srcType} into at most {@code capacity} items of
      * {@code dstType}, element by element in type-map order.
      */
-    static void copy(DefaultComm comm, String op, Object src, int srcOffset, int count, Datatype srcType, Object dst,
+    static void copy(CollTransport comm, String op, Object src, int srcOffset, int count, Datatype srcType, Object dst,
             int dstOffset, int capacity, Datatype dstType) {
         long elements = (long) count * srcType.size();
         long room = (long) capacity * dstType.size();

@@ -18,13 +18,13 @@ import java.util.function.Supplier;
 final class PersistentOp implements PersistentRequest, LocalRequest {
     private static final Status EMPTY = new Status(Comm.ANY_SOURCE, Comm.ANY_TAG, 0);
 
-    private final DefaultComm comm;
+    private final PointToPointComm comm;
     private final String description;
     private final Supplier<Request> starter;
     /** The operation of the current start, or {@code null} while inactive. */
     private Request current;
 
-    PersistentOp(DefaultComm comm, String description, Supplier<Request> starter) {
+    PersistentOp(PointToPointComm comm, String description, Supplier<Request> starter) {
         this.comm = comm;
         this.description = description;
         this.starter = starter;

@@ -604,6 +604,26 @@ final class RankMailbox extends MailboxConsumerFields {
         return false;
     }
 
+    /**
+     * Takes the oldest matching unexpected message off the UMQ for a matched probe
+     * ({@code mprobe}), so that no other receive or probe of any thread can match it; at MULTIPLE
+     * under the rank's lock, like every access to the matching queues. Owner only.
+     *
+     * @return the message, or {@code null}
+     */
+    Message takeMatched(int context, int source, int tag) {
+        MultipleCalls mc = multi;
+        if (mc != null && !mc.heldByCurrentThread()) {
+            mc.lock();
+            try {
+                return takeUnexpected(context, source, tag);
+            } finally {
+                mc.unlock();
+            }
+        }
+        return takeUnexpected(context, source, tag);
+    }
+
     private Message takeUnexpected(int context, int source, int tag) {
         Message prev = null;
         for (Message m = umqHead; m != null; prev = m, m = m.matchNext) {

@@ -29,7 +29,7 @@ import io.ccrj.mpi.Status;
  * {@link MultipleCalls}' waiter map.
  */
 final class RecvRequest implements LocalRequest {
-    private final DefaultComm comm;
+    private final PointToPointComm comm;
     private String operation;
     int context;
     int source;
@@ -55,7 +55,7 @@ final class RecvRequest implements LocalRequest {
     private int gotElements;
     private MpiException error;
 
-    RecvRequest(DefaultComm comm, String operation, int context, int source, int tag,
+    RecvRequest(PointToPointComm comm, String operation, int context, int source, int tag,
             Object buf, int offset, int capacity, Datatype type) {
         this.comm = comm;
         this.operation = operation;

@@ -174,4 +174,18 @@ public final class Topologies {
         DefaultGraphComm.check("graphMap", index, edges, size);
         return rank < index.length ? rank : io.ccrj.mpi.Comm.UNDEFINED;
     }
+
+    /**
+     * For each entry of a neighbour list, how many times the same rank came before it: the tag of
+     * that edge in the neighbourhood collectives, so that the {@code k}-th edge between two ranks
+     * at one end matches the {@code k}-th at the other (multigraphs).
+     */
+    static int[] occurrences(int[] ranks) {
+        int[] tags = new int[ranks.length];
+        java.util.HashMap<Integer, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < ranks.length; i++) {
+            tags[i] = seen.merge(ranks[i], 1, Integer::sum) - 1;
+        }
+        return tags;
+    }
 }

@@ -40,6 +40,24 @@ final class World {
     /** Shared-memory collective state per communicator, keyed by its point-to-point context. */
     private final ConcurrentHashMap<Integer, SharedMemoryCollectives> shared = new ConcurrentHashMap<>();
 
+    /** Nonblocking collective instances in progress, by (collective context, sequence number). */
+    private final ConcurrentHashMap<ExchangeKey, CollectiveExchange> exchanges = new ConcurrentHashMap<>();
+
+    /** Names a nonblocking collective instance: a communicator's collective context and its sequence number there. */
+    record ExchangeKey(int context, long sequence) {
+        @Override
+        public String toString() {
+            return "collective " + sequence + " of context " + context;
+        }
+    }
+
+    /**
+     * The queue whose dispatcher runs the rounds of nonblocking collectives, made on first use
+     * (double-checked: volatile), closed by {@link #close()}.
+     */
+    private volatile io.ccrj.core.DispatcherQueue collectiveQueue;
+    private io.ccrj.core.Dispatcher collectiveDispatcher;
+
     /**
      * Each rank's class loader for received objects, or {@code null} when all ranks share their
      * object classes ({@link SpmdWorld.Builder#rankClassLoaders}). Written once here, read by
@@ -121,6 +139,60 @@ final class World {
             }
             return new SharedMemoryCollectives(members);
         });
+    }
+
+    /**
+     * The shared channels of nonblocking collective {@code sequence} on the communicator with
+     * collective context {@code context} and {@code members} ranks; every member gets the same
+     * instance until the last one has finished with it.
+     */
+    CollectiveExchange exchange(int context, long sequence, int members) {
+        ExchangeKey k = new ExchangeKey(context, sequence);
+        return exchanges.computeIfAbsent(k, x -> new CollectiveExchange(this, x, members));
+    }
+
+    void removeExchange(ExchangeKey key) {
+        exchanges.remove(key);
+    }
+
+    /** Nonblocking collective instances some member has not finished (diagnostics, tests). */
+    int openExchanges() {
+        return exchanges.size();
+    }
+
+    /**
+     * The dispatcher queue of the world's nonblocking collectives: a ccr-core dispatcher with one
+     * worker per rank up to the processors, whose workers sleep when no collective has work (its
+     * idle strategy spins only briefly after each task, so that it does not hold a core the ranks
+     * compute on). Made on the first nonblocking collective; any thread.
+     */
+    io.ccrj.core.DispatcherQueue collectiveQueue() {
+        io.ccrj.core.DispatcherQueue q = collectiveQueue;
+        if (q == null) {
+            synchronized (abortLock) {
+                q = collectiveQueue;
+                if (q == null) {
+                    int workers = Math.max(1, Math.min(size, Runtime.getRuntime().availableProcessors()));
+                    collectiveDispatcher = new io.ccrj.core.Dispatcher(workers, name + "-collectives",
+                            io.ccrj.core.IdleStrategy.spinThenPark(java.time.Duration.ofNanos(20_000),
+                                    java.time.Duration.ofNanos(50_000)));
+                    q = collectiveDispatcher.createQueue(name + "-collectives");
+                    collectiveQueue = q;
+                }
+            }
+        }
+        return q;
+    }
+
+    /** Stops the collectives' dispatcher, if one was made; after every rank has finished or the world ended. */
+    void close() {
+        io.ccrj.core.Dispatcher d;
+        synchronized (abortLock) {
+            d = collectiveDispatcher;
+        }
+        if (d != null) {
+            d.shutdownNow();
+        }
     }
 
     /**

@@ -68,7 +68,11 @@ public final class WorldRun {
         for (Thread t : threads) {
             t.start();
         }
-        watch(world, config, done);
+        try {
+            watch(world, config, done);
+        } finally {
+            world.close();
+        }
         Throwable failure = world.failure();
         if (failure != null) {
             if (failure instanceof DeadlockException d) {

@@ -13,14 +13,14 @@ import io.ccrj.mpi.Status;
  * by the receiving rank (volatile).
  */
 final class ZeroCopySend implements LocalRequest {
-    private final DefaultComm comm;
+    private final PointToPointComm comm;
     private final String operation;
     private final Message.Lent message;
     private final int dest;
     /** Items of the send's datatype. */
     private final int count;
 
-    ZeroCopySend(DefaultComm comm, String operation, Message.Lent message, int dest, int count) {
+    ZeroCopySend(PointToPointComm comm, String operation, Message.Lent message, int dest, int count) {
         this.comm = comm;
         this.operation = operation;
         this.message = message;

@@ -2,11 +2,14 @@ package io.ccrj.mpi.mpjexpress.rank;
 
 import io.ccrj.mpi.CartComm;
 import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.CommRequest;
 import io.ccrj.mpi.Comparison;
 import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.DistGraphComm;
 import io.ccrj.mpi.GraphComm;
 import io.ccrj.mpi.Group;
 import io.ccrj.mpi.Intercomm;
+import io.ccrj.mpi.MatchedMessage;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.MpiException.ErrorClass;
 import io.ccrj.mpi.Op;
@@ -1045,8 +1048,223 @@ class MpjComm implements Comm {
         }
     }
 
+    // ------------------------------------------------------------------ one-sided communication
+
+    @Override
+    public io.ccrj.mpi.Window createWindow(Object base, int offset, int length, Datatype type) {
+        throw noWindows("createWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateWindow(Datatype type, int length) {
+        throw noWindows("allocateWindow");
+    }
+
+    @Override
+    public io.ccrj.mpi.Window allocateSharedWindow(Datatype type, int length) {
+        throw noWindows("allocateSharedWindow");
+    }
+
+    /** MPJ Express 0.44 implements mpiJava 1.2 (MPI-1.1): it has no windows to map these calls onto. */
+    private static MpiException noWindows(String op) {
+        return new MpiException(ErrorClass.WIN, op + " is not supported by the MPJ Express backend:"
+                + " MPJ Express implements MPI-1.1 (mpiJava 1.2), which has no one-sided communication");
+    }
+
     @Override
     public String toString() {
         return "MpjComm[rank " + rank + " of " + size + ", world rank " + context.worldRank + "]";
+    }
+
+    // ------------------------------------------------------------------ MPI-3: not in MPJ Express
+
+    /**
+     * The one failure of every MPI-3 operation on this backend: MPJ Express implements the
+     * mpiJava 1.2 API (MPI-1.1), which has none of them.
+     */
+    private static MpiException noMpi3(String op) {
+        return new MpiException(ErrorClass.UNSUPPORTED_OPERATION, op + " is not available on the MPJ Express backend:"
+                + " MPJ Express implements mpiJava 1.2 (MPI-1.1) and has no MPI-3 operations; run the kernel on"
+                + " ccr-mpi's own backend for " + op);
+    }
+
+    @Override
+    public Request ibarrier() {
+        throw noMpi3("ibarrier");
+    }
+
+    @Override
+    public Request ibcast(Object buf, int offset, int count, Datatype type, int root) {
+        throw noMpi3("ibcast");
+    }
+
+    @Override
+    public Request ireduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op, int root) {
+        throw noMpi3("ireduce");
+    }
+
+    @Override
+    public Request iallreduce(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
+        throw noMpi3("iallreduce");
+    }
+
+    @Override
+    public Request igather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        throw noMpi3("igather");
+    }
+
+    @Override
+    public Request igatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root) {
+        throw noMpi3("igatherv");
+    }
+
+    @Override
+    public Request iscatter(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        throw noMpi3("iscatter");
+    }
+
+    @Override
+    public Request iscatterv(Object sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root) {
+        throw noMpi3("iscatterv");
+    }
+
+    @Override
+    public Request iallgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("iallgather");
+    }
+
+    @Override
+    public Request iallgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
+        throw noMpi3("iallgatherv");
+    }
+
+    @Override
+    public Request ialltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("ialltoall");
+    }
+
+    @Override
+    public Request ialltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        throw noMpi3("ialltoallv");
+    }
+
+    @Override
+    public void alltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf, int[] recvcounts, int[] rdispls, Datatype[] recvtypes) {
+        throw noMpi3("alltoallw");
+    }
+
+    @Override
+    public Request ialltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf, int[] recvcounts, int[] rdispls, Datatype[] recvtypes) {
+        throw noMpi3("ialltoallw");
+    }
+
+    @Override
+    public Request ireduceScatter(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int[] recvcounts, Datatype type, Op op) {
+        throw noMpi3("ireduceScatter");
+    }
+
+    @Override
+    public void reduceScatterBlock(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int recvcount, Datatype type, Op op) {
+        throw noMpi3("reduceScatterBlock");
+    }
+
+    @Override
+    public Request ireduceScatterBlock(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int recvcount, Datatype type, Op op) {
+        throw noMpi3("ireduceScatterBlock");
+    }
+
+    @Override
+    public Request iscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
+        throw noMpi3("iscan");
+    }
+
+    @Override
+    public void exscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
+        throw noMpi3("exscan");
+    }
+
+    @Override
+    public Request iexscan(Object sendbuf, int sendoffset, Object recvbuf, int recvoffset, int count, Datatype type, Op op) {
+        throw noMpi3("iexscan");
+    }
+
+    @Override
+    public void neighborAllgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("neighborAllgather");
+    }
+
+    @Override
+    public void neighborAllgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
+        throw noMpi3("neighborAllgatherv");
+    }
+
+    @Override
+    public void neighborAlltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("neighborAlltoall");
+    }
+
+    @Override
+    public void neighborAlltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        throw noMpi3("neighborAlltoallv");
+    }
+
+    @Override
+    public void neighborAlltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf, int[] recvcounts, int[] rdispls, Datatype[] recvtypes) {
+        throw noMpi3("neighborAlltoallw");
+    }
+
+    @Override
+    public Request ineighborAllgather(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("ineighborAllgather");
+    }
+
+    @Override
+    public Request ineighborAllgatherv(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype) {
+        throw noMpi3("ineighborAllgatherv");
+    }
+
+    @Override
+    public Request ineighborAlltoall(Object sendbuf, int sendoffset, int sendcount, Datatype sendtype, Object recvbuf, int recvoffset, int recvcount, Datatype recvtype) {
+        throw noMpi3("ineighborAlltoall");
+    }
+
+    @Override
+    public Request ineighborAlltoallv(Object sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype, Object recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype) {
+        throw noMpi3("ineighborAlltoallv");
+    }
+
+    @Override
+    public Request ineighborAlltoallw(Object sendbuf, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, Object recvbuf, int[] recvcounts, int[] rdispls, Datatype[] recvtypes) {
+        throw noMpi3("ineighborAlltoallw");
+    }
+
+    @Override
+    public DistGraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, boolean reorder) {
+        throw noMpi3("createDistGraph");
+    }
+
+    @Override
+    public DistGraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations, int[] destWeights, boolean reorder) {
+        throw noMpi3("createDistGraphAdjacent");
+    }
+
+    @Override
+    public MatchedMessage mprobe(int source, int tag) {
+        throw noMpi3("mprobe");
+    }
+
+    @Override
+    public MatchedMessage improbe(int source, int tag) {
+        throw noMpi3("improbe");
+    }
+
+    @Override
+    public Comm splitType(int splitType, int key) {
+        throw noMpi3("splitType");
+    }
+
+    @Override
+    public CommRequest idup() {
+        throw noMpi3("idup");
     }
 }

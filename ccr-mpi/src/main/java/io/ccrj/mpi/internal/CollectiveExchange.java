@@ -1,0 +1,49 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.core.Port;
+import io.ccrj.mpi.Datatype;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The channels of one nonblocking collective instance (one communicator's collective context and
+ * one sequence number): a ccr-core {@link Port} per (receiver, sender, tag), made by whichever of
+ * the two gets there first. A port's FIFO order keeps a sender's messages with one tag in the
+ * order they were sent, which is the one ordering the schedules rely on. Every member of the
+ * communicator holds the same instance ({@link World#exchange}); the last member to finish its
+ * part removes it from the world, when no message for it can be in flight any more (every
+ * message of the instance has been received by then).
+ *
+ * <p>Thread safety: any thread; the map and the ports are thread-safe, and a {@link Piece}'s
+ * payload is published by the port's post.
+ */
+final class CollectiveExchange {
+    /** One message of a nonblocking collective: a private contiguous copy of the sent elements. */
+    record Piece(Datatype.Base base, int elements, Object payload) {
+    }
+
+    private final World world;
+    private final World.ExchangeKey key;
+    private final ConcurrentHashMap<Long, Port<Piece>> ports = new ConcurrentHashMap<>();
+    private final AtomicInteger unfinished;
+
+    CollectiveExchange(World world, World.ExchangeKey key, int members) {
+        this.world = world;
+        this.key = key;
+        this.unfinished = new AtomicInteger(members);
+    }
+
+    /** The port on which {@code to} receives from {@code from} with {@code tag}. */
+    Port<Piece> port(int to, int from, int tag) {
+        long k = ((long) to << 42) | ((long) from << 21) | tag;
+        Port<Piece> p = ports.get(k);
+        return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(key + ": " + from + "->" + to + " tag " + tag));
+    }
+
+    /** One member's part is over; the last one removes the instance from the world. */
+    void finished() {
+        if (unfinished.decrementAndGet() == 0) {
+            world.removeExchange(key);
+        }
+    }
+}

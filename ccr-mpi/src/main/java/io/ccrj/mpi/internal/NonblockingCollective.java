@@ -1,0 +1,279 @@
+package io.ccrj.mpi.internal;
+
+import io.ccrj.core.Arbiter;
+import io.ccrj.core.Port;
+import io.ccrj.mpi.Comm;
+import io.ccrj.mpi.Datatype;
+import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.MpiException.ErrorClass;
+import io.ccrj.mpi.Status;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The nonblocking driver: one rank's part of a nonblocking collective, run as CCR arbiters over
+ * ccr-core ports, and the {@link io.ccrj.mpi.Request} the program holds.
+ *
+ * <p>How it progresses without the program: a round's sends are posts of private copies to the
+ * receivers' ports of this collective instance ({@link CollectiveExchange}); its receives are one
+ * join over the ports it receives from ({@link Arbiter#multiplePortReceive}, or a single
+ * {@link Arbiter#receive}), activated on the world's collective dispatcher queue. When the last
+ * message of the round arrives, the join's handler runs on a dispatcher worker: it copies the
+ * messages into their buffers, combines ({@link Schedule#afterRound}), and starts the next round,
+ * whose join it activates in turn. So the collective advances while the rank computes, with no
+ * {@code test} call and no thread polling for it; a rank that waits parks on its mailbox and is
+ * woken by the last round ({@link RankMailbox#wakeIfWaiting()}).
+ *
+ * <p>Why ports and not the rank mailbox: the mailbox's matching queues belong to the rank's own
+ * thread (below {@code THREAD_MULTIPLE} nothing else may touch them), so messages matched there
+ * could only progress when the rank calls into MPI. A collective's own ports need no owner, and
+ * they keep its traffic apart from point-to-point traffic and from every other outstanding
+ * collective by construction (one instance per communicator and sequence number, which every
+ * member numbers alike since MPI has them start collectives in the same order).
+ *
+ * <p>Thread safety, the invariant: the schedule and this object's round state ({@link #round},
+ * {@link #recvs}, {@link #ports}) are touched by one thread at a time, along a chain of
+ * hand-offs: the starting (rank) thread runs rounds until the first round that must wait and
+ * activates its join as its very last access; from then on only the handler of the current
+ * round's join touches them, and it activates the next join as its last access. Activation and
+ * ccr-core's task hand-off order each link of the chain (happens-before), so the rank's thread
+ * level (FUNNELED or any other) is not involved: the rank's thread only reads {@link #done}
+ * (volatile) and, after it is set, the result the last handler wrote before setting it.
+ */
+final class NonblockingCollective implements LocalRequest, CollTransport {
+    private static final Status STATUS = new Status(Comm.ANY_SOURCE, Comm.ANY_TAG, 0);
+
+    private final CollectiveComm comm;
+    private final String operation;
+    private final Schedule schedule;
+    private final CollectiveExchange exchange;
+    private final io.ccrj.core.DispatcherQueue queue;
+    private final int rank;
+
+    /** The round in progress (chain-confined: see the class comment). */
+    private int round;
+    /** The receives of the round in progress and their ports, index for index (chain-confined). */
+    private final List<Recv> recvs = new ArrayList<>(4);
+    private final List<Port<CollectiveExchange.Piece>> ports = new ArrayList<>(4);
+
+    /** Written before {@link #done}; read after it. */
+    private MpiException error;
+    private volatile boolean done;
+
+    private record Recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+    }
+
+    private NonblockingCollective(CollectiveComm comm, String operation, Schedule schedule, long sequence) {
+        this.comm = comm;
+        this.operation = operation;
+        this.schedule = schedule;
+        this.rank = comm.rank;
+        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.size);
+        this.queue = comm.world.collectiveQueue();
+    }
+
+    /**
+     * Starts {@code schedule} as collective number {@code sequence} of {@code comm}: runs its
+     * rounds on the calling thread until one must wait for messages.
+     */
+    static NonblockingCollective start(CollectiveComm comm, String operation, Schedule schedule, long sequence) {
+        NonblockingCollective c = new NonblockingCollective(comm, operation, schedule, sequence);
+        try {
+            c.advance();
+        } catch (RuntimeException e) {
+            c.fail(e);
+        }
+        return c;
+    }
+
+    @Override
+    public int rank() {
+        return rank;
+    }
+
+    @Override
+    public int size() {
+        return comm.size;
+    }
+
+    @Override
+    public String label() {
+        return comm.label;
+    }
+
+    @Override
+    public void recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+        Port<CollectiveExchange.Piece> p = exchange.port(rank, source, tag);
+        if (ports.contains(p)) {
+            throw new IllegalStateException(schedule.name() + ": two receives from rank " + source + " with tag "
+                    + tag + " in round " + round);
+        }
+        recvs.add(new Recv(buf, offset, count, type, source, tag));
+        ports.add(p);
+    }
+
+    @Override
+    public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
+        int elements = count * type.size();
+        Object flat = type.base().newArray(elements);
+        if (elements > 0) {
+            TypeMap.of(type).toContiguous(buf, offset, count, flat, 0);
+        }
+        Object payload = flat;
+        if (type.base() == Datatype.Base.OBJECT && comm.world.copiesObjects(comm.mailbox.worldRank,
+                comm.worldRanks[dest])) {
+            payload = ObjectMessages.payload((Object[]) flat);
+        }
+        exchange.port(dest, rank, tag).post(new CollectiveExchange.Piece(type.base(), elements, payload));
+    }
+
+    /**
+     * Runs rounds until one has receives to wait for, whose join it activates (its last access to
+     * this object's state), or until the schedule is over.
+     */
+    private void advance() {
+        while (true) {
+            recvs.clear();
+            ports.clear();
+            if (!schedule.round(round, this)) {
+                schedule.finish();
+                complete(null);
+                return;
+            }
+            if (recvs.isEmpty()) {
+                schedule.afterRound(round);
+                round++;
+                continue;
+            }
+            if (ports.size() == 1) {
+                Arbiter.activate(queue, Arbiter.receive(false, ports.get(0), this::arrivedOne));
+            } else {
+                Arbiter.activate(queue, Arbiter.multiplePortReceive(false, List.copyOf(ports), this::arrived));
+            }
+            return;
+        }
+    }
+
+    private void arrivedOne(CollectiveExchange.Piece piece) {
+        try {
+            take(recvs.get(0), piece);
+            next();
+        } catch (RuntimeException | Error e) {
+            fail(e);
+        }
+    }
+
+    /** The join's handler: every message of the round has arrived (dispatcher thread). */
+    private void arrived(List<Object> pieces) {
+        try {
+            for (int i = 0; i < pieces.size(); i++) {
+                take(recvs.get(i), (CollectiveExchange.Piece) pieces.get(i));
+            }
+            next();
+        } catch (RuntimeException | Error e) {
+            fail(e);
+        }
+    }
+
+    private void next() {
+        schedule.afterRound(round);
+        round++;
+        advance();
+    }
+
+    /** Copies one message into its receive's buffer, with the checks of a receive. */
+    private void take(Recv r, CollectiveExchange.Piece piece) {
+        if (piece.base() != r.type.base()) {
+            throw new MpiException(ErrorClass.TYPE, where() + ": rank " + r.source + " sent " + piece.base()
+                    + " data where " + r.type + " (base type " + r.type.base() + ") was expected");
+        }
+        long room = (long) r.count * r.type.size();
+        if (piece.elements() > room) {
+            throw new MpiException(ErrorClass.TRUNCATE, where() + ": rank " + r.source + " sent "
+                    + piece.elements() + " elements where the receive block holds " + room);
+        }
+        if (piece.elements() == 0) {
+            return;
+        }
+        Object payload = piece.payload();
+        if (payload instanceof ObjectMessages.Serialized s) {
+            payload = s.read(comm.world.objectLoader(comm.mailbox.worldRank));
+        }
+        TypeMap.of(r.type).fromContiguous(payload, 0, piece.elements(), r.buf, r.offset);
+    }
+
+    private String where() {
+        return operation + " on " + comm.label + " (rank " + rank + ", round " + round + ")";
+    }
+
+    private void fail(Throwable t) {
+        complete(t instanceof MpiException me ? me
+                : new MpiException(ErrorClass.ARG, where() + " failed: " + t, t));
+    }
+
+    private void complete(MpiException e) {
+        error = e;
+        done = true;                                   // publishes the result and the error
+        exchange.finished();
+        comm.mailbox.wakeIfWaiting();                 // after the volatile write: the Dekker pair of await
+    }
+
+    // ---------------------------------------------------------------- the request (rank's thread)
+
+    @Override
+    public RankMailbox mailbox() {
+        return comm.mailbox;
+    }
+
+    @Override
+    public boolean isComplete() {
+        return done;
+    }
+
+    @Override
+    public boolean needsMessage() {
+        return false;
+    }
+
+    @Override
+    public boolean mayTake(Message m) {
+        return false;                                  // completed by a dispatcher thread, never by a mailbox message
+    }
+
+    @Override
+    public Status waitFor() {
+        comm.checkThread();
+        if (!done) {
+            comm.mailbox.await(this);
+        }
+        return result();
+    }
+
+    @Override
+    public Status test() {
+        comm.checkThread();
+        if (done) {
+            return result();
+        }
+        comm.mailbox.failIfEnded(this);
+        return null;
+    }
+
+    private Status result() {
+        if (error != null) {
+            throw error;
+        }
+        return STATUS;
+    }
+
+    @Override
+    public String describe() {
+        return operation + " on " + comm.label + (done ? " (complete)" : " (waiting for the messages of round "
+                + round + ")");
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}
