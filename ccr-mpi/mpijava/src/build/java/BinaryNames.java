@@ -27,8 +27,10 @@ import org.objectweb.asm.Opcodes;
  * does not resolve synthetic members, the JVM links them), the annotation is dropped, and every
  * field or method instruction naming the old (owner, name, descriptor) names the new one. The
  * step fails the build if the annotated member is not package-private, or if the new name and
- * descriptor are taken in its class. Running it again finds nothing to do (the annotations are
- * gone), so incremental builds are safe.
+ * descriptor are taken in its class. An instruction naming the member through a subclass (javac
+ * names the receiver's static type) is found by walking up the superclasses, as the JVM resolves
+ * it. Running it again finds nothing to do (the annotations are gone), so incremental builds are
+ * safe.
  */
 public final class BinaryNames {
     private static final String ANNOTATION = "Lio/ccrj/mpi/mpijava/internal/BinaryName;";
@@ -51,8 +53,9 @@ public final class BinaryNames {
         }
         Map<String, Rename> renames = new HashMap<>();
         Map<String, Set<String>> members = new HashMap<>();
+        Map<String, String> supers = new HashMap<>();
         for (Path c : classes) {
-            collect(Files.readAllBytes(c), renames, members);
+            collect(Files.readAllBytes(c), renames, members, supers);
         }
         for (Rename r : renames.values()) {
             String taken = r.newName() + r.descriptor();
@@ -65,7 +68,7 @@ public final class BinaryNames {
         }
         for (Path c : classes) {
             byte[] in = Files.readAllBytes(c);
-            byte[] out = rewrite(in, renames);
+            byte[] out = rewrite(in, renames, members, supers);
             if (out != null) {
                 Files.write(c, out);
             }
@@ -78,7 +81,8 @@ public final class BinaryNames {
         System.out.println("[BinaryNames] " + String.join(", ", done));
     }
 
-    private static void collect(byte[] bytes, Map<String, Rename> renames, Map<String, Set<String>> members) {
+    private static void collect(byte[] bytes, Map<String, Rename> renames, Map<String, Set<String>> members,
+            Map<String, String> supers) {
         new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
             private String owner;
 
@@ -86,6 +90,7 @@ public final class BinaryNames {
             public void visit(int version, int access, String name, String signature, String superName,
                     String[] interfaces) {
                 owner = name;
+                supers.put(name, superName);
             }
 
             @Override
@@ -128,8 +133,29 @@ public final class BinaryNames {
         }, 0);
     }
 
+    /**
+     * The rename of the member an instruction names as {@code owner.name desc}: javac names the
+     * static type of the receiver, so a call of an inherited member names a subclass; the member
+     * is looked up as the JVM resolves it, up the superclasses of this folder's classes, stopping
+     * at the first class that declares it.
+     */
+    private static Rename resolve(String owner, String name, String desc, Map<String, Rename> renames,
+            Map<String, Set<String>> members, Map<String, String> supers) {
+        for (String c = owner; c != null; c = supers.get(c)) {
+            Rename r = renames.get(c + "." + name + desc);
+            if (r != null) {
+                return r;
+            }
+            if (members.getOrDefault(c, Set.of()).contains(name + desc)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
     /** The rewritten class, or {@code null} if nothing in it changes. */
-    private static byte[] rewrite(byte[] bytes, Map<String, Rename> renames) {
+    private static byte[] rewrite(byte[] bytes, Map<String, Rename> renames, Map<String, Set<String>> members,
+            Map<String, String> supers) {
         boolean[] changed = {false};
         ClassReader reader = new ClassReader(bytes);
         // a fresh constant pool: the old name and the annotation's descriptor do not stay behind
@@ -181,7 +207,7 @@ public final class BinaryNames {
 
                     @Override
                     public void visitFieldInsn(int opcode, String fowner, String fname, String fdesc) {
-                        Rename f = renames.get(fowner + "." + fname + fdesc);
+                        Rename f = resolve(fowner, fname, fdesc, renames, members, supers);
                         if (f != null) {
                             changed[0] = true;
                         }
@@ -191,7 +217,7 @@ public final class BinaryNames {
                     @Override
                     public void visitMethodInsn(int opcode, String mowner, String mname, String mdesc,
                             boolean isInterface) {
-                        Rename m = renames.get(mowner + "." + mname + mdesc);
+                        Rename m = resolve(mowner, mname, mdesc, renames, members, supers);
                         if (m != null) {
                             changed[0] = true;
                         }

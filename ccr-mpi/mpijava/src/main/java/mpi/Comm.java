@@ -699,7 +699,7 @@ public class Comm implements Freeable, Cloneable {
     }
 
     private MPIException handle(MPIException e) {
-        if (errhandler == MPI.ERRORS_RETURN) {
+        if (errhandler == MPI.ERRORS_RETURN || aborted(e)) {
             return e;
         }
         MPI.fatal(e);
@@ -710,6 +710,11 @@ public class Comm implements Freeable, Cloneable {
         }
         return new MPIException(e.getErrorClass(), e.getMessage() + " (MPI.ERRORS_ARE_FATAL: the run is aborted;"
                 + " setErrhandler(MPI.ERRORS_RETURN) makes it an exception the program may catch)");
+    }
+
+    /** Whether the run is ending already (another rank failed or aborted, or the ranks deadlocked). */
+    private static boolean aborted(MPIException e) {
+        return e.getCause() instanceof MpiException m && m.errorClass() == MpiException.ErrorClass.ABORTED;
     }
 
     private static io.ccrj.mpi.Datatype t(Datatype type, String operation) {
@@ -1437,6 +1442,9 @@ public class Comm implements Freeable, Cloneable {
         if (impl instanceof io.ccrj.mpi.CartComm) {
             return MPI.CART;
         }
+        if (impl instanceof io.ccrj.mpi.DistGraphComm) {
+            return MPI.DIST_GRAPH;
+        }
         return impl instanceof io.ccrj.mpi.GraphComm ? MPI.GRAPH : MPI.UNDEFINED;
     }
 
@@ -2018,6 +2026,972 @@ public class Comm implements Freeable, Cloneable {
             impl.reduceScatter(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, counts, t(type, "reduceScatter"),
                     Op.impl("reduceScatter", op, type));
             v.flush();
+        });
+    }
+
+    // ------------------------------------------------------------------ Open MPI: MPI-3 collectives
+    //
+    // Nonblocking collectives take direct buffers only, as in Open MPI; the receive side's copy
+    // (OmpiBuffers) is written back when the request completes.
+
+    /** The request of a nonblocking collective whose result {@code r} holds (written back at completion). */
+    private static Request collective(io.ccrj.mpi.Request req, OmpiBuffers.View r) {
+        Request q = new Request(req);
+        q.onComplete = r;
+        return q;
+    }
+
+    private static void direct(String operation, java.nio.Buffer... bufs) {
+        for (java.nio.Buffer b : bufs) {
+            OmpiBuffers.requireDirect(operation, b);
+        }
+    }
+
+    /**
+     * Starts a barrier ({@code MPI_Ibarrier}).
+     *
+     * @return the request, complete once every process has entered the barrier
+     * @throws MPIException if the run ended
+     */
+    public final Request iBarrier() throws MPIException {
+        return errorHandled(() -> new Request(impl.ibarrier()));
+    }
+
+    /**
+     * Starts a broadcast ({@code MPI_Ibcast}).
+     *
+     * @param buf a direct buffer
+     * @param count the number of items
+     * @param type the datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iBcast(java.nio.Buffer buf, int count, Datatype type, int root) throws MPIException {
+        direct("Comm.iBcast", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.iBcast", buf, type, count);
+            return collective(impl.ibcast(v.array, v.offset, count, t(type, "iBcast"), root), v);
+        });
+    }
+
+    /**
+     * Starts a gather ({@code MPI_Igather}).
+     *
+     * @param sendbuf the items sent (a direct buffer)
+     * @param sendcount items per process
+     * @param sendtype the send datatype
+     * @param recvbuf the root's result (a direct buffer)
+     * @param recvcount items from each process
+     * @param recvtype the receive datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype, int root) throws MPIException {
+        direct("Comm.iGather", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            boolean atRoot = impl.rank() == root;
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iGather", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iGather", atRoot ? recvbuf : null, recvtype,
+                    recvcount * impl.size());
+            return collective(impl.igather(s.array, s.offset, sendcount, t(sendtype, "iGather"), r.array, r.offset,
+                    recvcount, t(recvtype, "iGather"), root), r);
+        });
+    }
+
+    /**
+     * Starts a gather in place ({@code MPI_Igather} with {@code MPI_IN_PLACE}): at the root
+     * {@code buf} is the result, elsewhere the items sent.
+     *
+     * @param buf a direct buffer
+     * @param count items per process
+     * @param type the datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iGather(java.nio.Buffer buf, int count, Datatype type, int root) throws MPIException {
+        direct("Comm.iGather", buf);
+        return errorHandled(() -> {
+            io.ccrj.mpi.Datatype tt = t(type, "iGather");
+            if (impl.rank() == root) {
+                OmpiBuffers.View r = OmpiBuffers.of("Comm.iGather", buf, type, count * impl.size());
+                return collective(impl.igather(io.ccrj.mpi.Comm.IN_PLACE, 0, count, tt, r.array, r.offset, count, tt,
+                        root), r);
+            }
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iGather", buf, type, count);
+            return new Request(impl.igather(s.array, s.offset, count, tt, null, 0, count, tt, root));
+        });
+    }
+
+    /**
+     * Starts a gather of blocks of varying size ({@code MPI_Igatherv}).
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf the root's result (direct)
+     * @param recvcount the items from each process
+     * @param displs where each block goes
+     * @param recvtype the receive datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype, int root) throws MPIException {
+        direct("Comm.iGatherv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            boolean atRoot = impl.rank() == root;
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iGatherv", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iGatherv", atRoot ? recvbuf : null, recvtype,
+                    atRoot ? itemsOf(recvcount, displs) : 0);
+            return collective(impl.igatherv(s.array, s.offset, sendcount, t(sendtype, "iGatherv"), r.array, r.offset,
+                    atRoot ? recvcount : new int[impl.size()], atRoot ? displs : new int[impl.size()],
+                    t(recvtype, "iGatherv"), root), r);
+        });
+    }
+
+    /**
+     * Starts a gatherv in place, at the root ({@code MPI_Igatherv} with {@code MPI_IN_PLACE}).
+     *
+     * @param recvbuf the result (direct)
+     * @param recvcount the items from each process
+     * @param displs where each block goes
+     * @param recvtype the datatype
+     * @param root the root rank (this process)
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iGatherv(java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype, int root)
+            throws MPIException {
+        direct("Comm.iGatherv", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iGatherv", recvbuf, recvtype, itemsOf(recvcount, displs));
+            io.ccrj.mpi.Datatype tt = t(recvtype, "iGatherv");
+            int me = impl.rank();
+            return collective(impl.igatherv(io.ccrj.mpi.Comm.IN_PLACE, 0, recvcount == null || me >= recvcount.length
+                    ? 0 : recvcount[me], tt, r.array, r.offset, recvcount, displs, tt, root), r);
+        });
+    }
+
+    /**
+     * Starts a gatherv whose root is in place, at a process that is not the root.
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount their number
+     * @param sendtype the datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, int root)
+            throws MPIException {
+        direct("Comm.iGatherv", sendbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iGatherv", sendbuf, sendtype, sendcount);
+            io.ccrj.mpi.Datatype tt = t(sendtype, "iGatherv");
+            return new Request(impl.igatherv(s.array, s.offset, sendcount, tt, null, 0, new int[impl.size()],
+                    new int[impl.size()], tt, root));
+        });
+    }
+
+    /**
+     * Starts a scatter ({@code MPI_Iscatter}).
+     *
+     * @param sendbuf the root's blocks (direct)
+     * @param sendcount items per process
+     * @param sendtype the send datatype
+     * @param recvbuf this process's block (direct)
+     * @param recvcount items per process
+     * @param recvtype the receive datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScatter(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype, int root) throws MPIException {
+        direct("Comm.iScatter", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            boolean atRoot = impl.rank() == root;
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iScatter", atRoot ? sendbuf : null, sendtype,
+                    sendcount * impl.size());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iScatter", recvbuf, recvtype, recvcount);
+            return collective(impl.iscatter(s.array, s.offset, sendcount, t(sendtype, "iScatter"), r.array, r.offset,
+                    recvcount, t(recvtype, "iScatter"), root), r);
+        });
+    }
+
+    /**
+     * Starts a scatter in place ({@code MPI_Iscatter} with {@code MPI_IN_PLACE}).
+     *
+     * @param buf at the root every block, elsewhere this process's (direct)
+     * @param count items per process
+     * @param type the datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScatter(java.nio.Buffer buf, int count, Datatype type, int root) throws MPIException {
+        direct("Comm.iScatter", buf);
+        return errorHandled(() -> {
+            io.ccrj.mpi.Datatype tt = t(type, "iScatter");
+            if (impl.rank() == root) {
+                OmpiBuffers.View s = OmpiBuffers.of("Comm.iScatter", buf, type, count * impl.size());
+                return new Request(impl.iscatter(s.array, s.offset, count, tt, io.ccrj.mpi.Comm.IN_PLACE, 0, count, tt,
+                        root));
+            }
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iScatter", buf, type, count);
+            return collective(impl.iscatter(null, 0, count, tt, r.array, r.offset, count, tt, root), r);
+        });
+    }
+
+    /**
+     * Starts a scatter of blocks of varying size ({@code MPI_Iscatterv}).
+     *
+     * @param sendbuf the root's blocks (direct)
+     * @param sendcount the items for each process
+     * @param displs where each block starts
+     * @param sendtype the send datatype
+     * @param recvbuf this process's block (direct)
+     * @param recvcount its capacity
+     * @param recvtype the receive datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype,
+            java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root) throws MPIException {
+        direct("Comm.iScatterv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            boolean atRoot = impl.rank() == root;
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iScatterv", atRoot ? sendbuf : null, sendtype,
+                    atRoot ? itemsOf(sendcount, displs) : 0);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iScatterv", recvbuf, recvtype, recvcount);
+            return collective(impl.iscatterv(s.array, s.offset, atRoot ? sendcount : new int[impl.size()],
+                    atRoot ? displs : new int[impl.size()], t(sendtype, "iScatterv"), r.array, r.offset, recvcount,
+                    t(recvtype, "iScatterv"), root), r);
+        });
+    }
+
+    /**
+     * Starts a scatterv in place, at the root ({@code MPI_Iscatterv} with {@code MPI_IN_PLACE}).
+     *
+     * @param sendbuf the blocks (direct)
+     * @param sendcount the items for each process
+     * @param displs where each block starts
+     * @param sendtype the datatype
+     * @param root the root rank (this process)
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScatterv(java.nio.Buffer sendbuf, int[] sendcount, int[] displs, Datatype sendtype, int root)
+            throws MPIException {
+        direct("Comm.iScatterv", sendbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iScatterv", sendbuf, sendtype, itemsOf(sendcount, displs));
+            io.ccrj.mpi.Datatype tt = t(sendtype, "iScatterv");
+            int me = impl.rank();
+            return new Request(impl.iscatterv(s.array, s.offset, sendcount, displs, tt, io.ccrj.mpi.Comm.IN_PLACE, 0,
+                    sendcount == null || me >= sendcount.length ? 0 : sendcount[me], tt, root));
+        });
+    }
+
+    /**
+     * Starts a scatterv whose root is in place, at a process that is not the root.
+     *
+     * @param recvbuf this process's block (direct)
+     * @param recvcount its capacity
+     * @param recvtype the datatype
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScatterv(java.nio.Buffer recvbuf, int recvcount, Datatype recvtype, int root)
+            throws MPIException {
+        direct("Comm.iScatterv", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iScatterv", recvbuf, recvtype, recvcount);
+            io.ccrj.mpi.Datatype tt = t(recvtype, "iScatterv");
+            return collective(impl.iscatterv(null, 0, new int[impl.size()], new int[impl.size()], tt, r.array, r.offset,
+                    recvcount, tt, root), r);
+        });
+    }
+
+    /**
+     * Starts an allgather ({@code MPI_Iallgather}).
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount items per process
+     * @param sendtype the send datatype
+     * @param recvbuf the result (direct)
+     * @param recvcount items from each process
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
+        direct("Comm.iAllGather", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iAllGather", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllGather", recvbuf, recvtype, recvcount * impl.size());
+            return collective(impl.iallgather(s.array, s.offset, sendcount, t(sendtype, "iAllGather"), r.array,
+                    r.offset, recvcount, t(recvtype, "iAllGather")), r);
+        });
+    }
+
+    /**
+     * Starts an allgather in place ({@code MPI_Iallgather} with {@code MPI_IN_PLACE}).
+     *
+     * @param buf the result, each block already in place (direct)
+     * @param count items per process
+     * @param type the datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllGather(java.nio.Buffer buf, int count, Datatype type) throws MPIException {
+        direct("Comm.iAllGather", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllGather", buf, type, count * impl.size());
+            io.ccrj.mpi.Datatype tt = t(type, "iAllGather");
+            return collective(impl.iallgather(io.ccrj.mpi.Comm.IN_PLACE, 0, count, tt, r.array, r.offset, count, tt), r);
+        });
+    }
+
+    /**
+     * Starts an allgatherv ({@code MPI_Iallgatherv}).
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf the result (direct)
+     * @param recvcount the items from each process
+     * @param displs where each block goes
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        direct("Comm.iAllGatherv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iAllGatherv", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllGatherv", recvbuf, recvtype, itemsOf(recvcount, displs));
+            return collective(impl.iallgatherv(s.array, s.offset, sendcount, t(sendtype, "iAllGatherv"), r.array,
+                    r.offset, recvcount, displs, t(recvtype, "iAllGatherv")), r);
+        });
+    }
+
+    /**
+     * Starts an allgatherv in place ({@code MPI_Iallgatherv} with {@code MPI_IN_PLACE}).
+     *
+     * @param buf the result, each block already in place (direct)
+     * @param count the items from each process
+     * @param displs where each block goes
+     * @param type the datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllGatherv(java.nio.Buffer buf, int[] count, int[] displs, Datatype type)
+            throws MPIException {
+        direct("Comm.iAllGatherv", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllGatherv", buf, type, itemsOf(count, displs));
+            io.ccrj.mpi.Datatype tt = t(type, "iAllGatherv");
+            int me = impl.rank();
+            return collective(impl.iallgatherv(io.ccrj.mpi.Comm.IN_PLACE, 0, count == null || me >= count.length ? 0
+                    : count[me], tt, r.array, r.offset, count, displs, tt), r);
+        });
+    }
+
+    /**
+     * Starts an all-to-all ({@code MPI_Ialltoall}).
+     *
+     * @param sendbuf the blocks sent (direct)
+     * @param sendcount items per block
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount items per block
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllToAll(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype, java.nio.Buffer recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
+        direct("Comm.iAllToAll", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iAllToAll", sendbuf, sendtype, sendcount * impl.size());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllToAll", recvbuf, recvtype, recvcount * impl.size());
+            return collective(impl.ialltoall(s.array, s.offset, sendcount, t(sendtype, "iAllToAll"), r.array, r.offset,
+                    recvcount, t(recvtype, "iAllToAll")), r);
+        });
+    }
+
+    /**
+     * Starts an all-to-all of blocks of varying size ({@code MPI_Ialltoallv}).
+     *
+     * @param sendbuf the blocks sent (direct)
+     * @param sendcount the items for each process
+     * @param sdispls where each block sent starts
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount the items from each process
+     * @param rdispls where each block received goes
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllToAllv(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        direct("Comm.iAllToAllv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iAllToAllv", sendbuf, sendtype, itemsOf(sendcount, sdispls));
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllToAllv", recvbuf, recvtype, itemsOf(recvcount, rdispls));
+            return collective(impl.ialltoallv(s.array, s.offset, sendcount, sdispls, t(sendtype, "iAllToAllv"),
+                    r.array, r.offset, recvcount, rdispls, t(recvtype, "iAllToAllv")), r);
+        });
+    }
+
+    /** {@code allToAllw}'s byte displacements as elements of each block's type, with the items each buffer holds. */
+    private static int[] elementDispls(String operation, int[] displs, Datatype[] types) {
+        if (displs == null || types == null || displs.length != types.length) {
+            throw new MPIException(MPI.ERR_ARG, operation + ": one displacement and one datatype per process");
+        }
+        int[] out = new int[displs.length];
+        for (int i = 0; i < out.length; i++) {
+            if (types[i] == null) {
+                throw new MPIException(MPI.ERR_TYPE, operation + ": datatype " + i + " is null");
+            }
+            int w = types[i].impl.base() == io.ccrj.mpi.Datatype.Base.OBJECT ? 1 : types[i].impl.base().packedBytes();
+            if (displs[i] % w != 0) {
+                throw new MPIException(MPI.ERR_ARG, operation + ": displacement " + displs[i] + " bytes is not a whole"
+                        + " number of " + types[i] + " elements");
+            }
+            out[i] = displs[i] / w;
+        }
+        return out;
+    }
+
+    private static io.ccrj.mpi.Datatype[] impls(Datatype[] types) {
+        io.ccrj.mpi.Datatype[] out = new io.ccrj.mpi.Datatype[types.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = types[i].impl;
+        }
+        return out;
+    }
+
+    /** The base elements a w-collective's buffer spans: the end of its furthest block. */
+    private static int spanW(int[] counts, int[] displs, Datatype[] types) {
+        int max = 0;
+        for (int i = 0; i < Math.min(counts.length, displs.length); i++) {
+            if (counts[i] > 0) {
+                io.ccrj.mpi.Datatype t = types[i].impl;
+                max = Math.max(max, displs[i] + (counts[i] - 1) * t.extent() + t.ub());
+            }
+        }
+        return max;
+    }
+
+    /** A w-collective's buffer as ccr-mpi's array: its element type is that of the first non-empty block. */
+    private static OmpiBuffers.View wView(String operation, java.nio.Buffer buf, int[] counts, int[] displs,
+            Datatype[] types) {
+        Datatype first = null;
+        for (int i = 0; i < types.length && first == null; i++) {
+            if (counts != null && i < counts.length && counts[i] > 0) {
+                first = types[i];
+            }
+        }
+        if (first == null) {
+            first = types.length > 0 ? types[0] : MPI.BYTE;
+        }
+        return OmpiBuffers.of(operation, buf, Datatype.of(io.ccrj.mpi.Datatype.of(first.impl.base())),
+                spanW(counts, displs, types));
+    }
+
+    /**
+     * All-to-all with a datatype per process ({@code MPI_Alltoallw}); displacements are bytes, as
+     * in MPI, and every block's type must have the buffer's element type.
+     *
+     * @param sendbuf the blocks sent (direct)
+     * @param sendcount the items for each process
+     * @param sdispls where each block sent starts, in bytes
+     * @param sendtypes each block's datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount the items from each process
+     * @param rdispls where each block received goes, in bytes
+     * @param recvtypes each block's datatype
+     * @throws MPIException for bad arguments
+     */
+    public final void allToAllw(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
+        direct("Comm.allToAllw", sendbuf, recvbuf);
+        errorHandledRun(() -> {
+            int[] sd = elementDispls("Comm.allToAllw", sdispls, sendtypes);
+            int[] rd = elementDispls("Comm.allToAllw", rdispls, recvtypes);
+            OmpiBuffers.View s = wView("Comm.allToAllw", sendbuf, sendcount, sd, sendtypes);
+            OmpiBuffers.View r = wView("Comm.allToAllw", recvbuf, recvcount, rd, recvtypes);
+            impl.alltoallw(s.array, sendcount, sd, impls(sendtypes), r.array, recvcount, rd, impls(recvtypes));
+            r.flush();
+        });
+    }
+
+    /**
+     * Starts an all-to-all with a datatype per process ({@code MPI_Ialltoallw}).
+     *
+     * @param sendbuf the blocks sent (direct)
+     * @param sendcount the items for each process
+     * @param sdispls where each block sent starts, in bytes
+     * @param sendtypes each block's datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount the items from each process
+     * @param rdispls where each block received goes, in bytes
+     * @param recvtypes each block's datatype
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllToAllw(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls, Datatype[] sendtypes,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype[] recvtypes) throws MPIException {
+        direct("Comm.iAllToAllw", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            int[] sd = elementDispls("Comm.iAllToAllw", sdispls, sendtypes);
+            int[] rd = elementDispls("Comm.iAllToAllw", rdispls, recvtypes);
+            OmpiBuffers.View s = wView("Comm.iAllToAllw", sendbuf, sendcount, sd, sendtypes);
+            OmpiBuffers.View r = wView("Comm.iAllToAllw", recvbuf, recvcount, rd, recvtypes);
+            return collective(impl.ialltoallw(s.array, sendcount, sd, impls(sendtypes), r.array, recvcount, rd,
+                    impls(recvtypes)), r);
+        });
+    }
+
+    /**
+     * Starts a reduction at the root ({@code MPI_Ireduce}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the root's result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op,
+            int root) throws MPIException {
+        direct("Comm.iReduce", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            boolean atRoot = impl.rank() == root;
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iReduce", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iReduce", atRoot ? recvbuf : null, type, count);
+            return collective(impl.ireduce(s.array, s.offset, r.array, r.offset, count, t(type, "iReduce"),
+                    Op.impl("iReduce", op, type), root), r);
+        });
+    }
+
+    /**
+     * Starts a reduction in place ({@code MPI_Ireduce} with {@code MPI_IN_PLACE} at the root).
+     *
+     * @param buf the operands, and at the root the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @param root the root rank
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduce(java.nio.Buffer buf, int count, Datatype type, Op op, int root) throws MPIException {
+        direct("Comm.iReduce", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.iReduce", buf, type, count);
+            io.ccrj.mpi.Op o = Op.impl("iReduce", op, type);
+            if (impl.rank() == root) {
+                return collective(impl.ireduce(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                        t(type, "iReduce"), o, root), v);
+            }
+            return new Request(impl.ireduce(v.array, v.offset, null, 0, count, t(type, "iReduce"), o, root));
+        });
+    }
+
+    /**
+     * Starts a reduction at every process ({@code MPI_Iallreduce}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllReduce(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        direct("Comm.iAllReduce", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iAllReduce", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iAllReduce", recvbuf, type, count);
+            return collective(impl.iallreduce(s.array, s.offset, r.array, r.offset, count, t(type, "iAllReduce"),
+                    Op.impl("iAllReduce", op, type)), r);
+        });
+    }
+
+    /**
+     * Starts a reduction at every process in place ({@code MPI_Iallreduce} with {@code MPI_IN_PLACE}).
+     *
+     * @param buf the operands and the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iAllReduce(java.nio.Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        direct("Comm.iAllReduce", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.iAllReduce", buf, type, count);
+            return collective(impl.iallreduce(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    t(type, "iAllReduce"), Op.impl("iAllReduce", op, type)), v);
+        });
+    }
+
+    /**
+     * Starts a reduce-scatter ({@code MPI_Ireduce_scatter}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf this process's block (direct)
+     * @param recvcounts the block of each process
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduceScatter(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int[] recvcounts,
+            Datatype type, Op op) throws MPIException {
+        direct("Comm.iReduceScatter", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            int me = impl.rank();
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iReduceScatter", sendbuf, type, sum(recvcounts));
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iReduceScatter", recvbuf, type,
+                    recvcounts == null || me >= recvcounts.length ? 0 : recvcounts[me]);
+            return collective(impl.ireduceScatter(s.array, s.offset, r.array, r.offset, recvcounts,
+                    t(type, "iReduceScatter"), Op.impl("iReduceScatter", op, type)), r);
+        });
+    }
+
+    /**
+     * Starts a reduce-scatter in place ({@code MPI_Ireduce_scatter} with {@code MPI_IN_PLACE}).
+     *
+     * @param buf the operands; receives this process's block at its start (direct)
+     * @param counts the block of each process
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduceScatter(java.nio.Buffer buf, int[] counts, Datatype type, Op op) throws MPIException {
+        direct("Comm.iReduceScatter", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.iReduceScatter", buf, type, sum(counts));
+            return collective(impl.ireduceScatter(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, counts,
+                    t(type, "iReduceScatter"), Op.impl("iReduceScatter", op, type)), v);
+        });
+    }
+
+    /**
+     * Combines, then scatters blocks of one size ({@code MPI_Reduce_scatter_block}).
+     *
+     * @param sendbuf the operands, {@code recvcount * size} items
+     * @param recvbuf this process's block
+     * @param recvcount items per block
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void reduceScatterBlock(Object sendbuf, Object recvbuf, int recvcount, Datatype type, Op op)
+            throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.reduceScatterBlock", sendbuf, type, recvcount * impl.size());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.reduceScatterBlock", recvbuf, type, recvcount);
+            impl.reduceScatterBlock(s.array, s.offset, r.array, r.offset, recvcount, t(type, "reduceScatterBlock"),
+                    Op.impl("reduceScatterBlock", op, type));
+            r.flush();
+        });
+    }
+
+    /**
+     * {@code MPI_Reduce_scatter_block} in place: {@code buf} holds the operands and receives this
+     * process's block at its start.
+     *
+     * @param buf the buffer
+     * @param count items per block
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void reduceScatterBlock(Object buf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.reduceScatterBlock", buf, type, count * impl.size());
+            impl.reduceScatterBlock(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    t(type, "reduceScatterBlock"), Op.impl("reduceScatterBlock", op, type));
+            v.flush();
+        });
+    }
+
+    /**
+     * Starts a reduce-scatter of blocks of one size ({@code MPI_Ireduce_scatter_block}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf this process's block (direct)
+     * @param recvcount items per block
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduceScatterBlock(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int recvcount,
+            Datatype type, Op op) throws MPIException {
+        direct("Comm.iReduceScatterBlock", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iReduceScatterBlock", sendbuf, type, recvcount * impl.size());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iReduceScatterBlock", recvbuf, type, recvcount);
+            return collective(impl.ireduceScatterBlock(s.array, s.offset, r.array, r.offset, recvcount,
+                    t(type, "iReduceScatterBlock"), Op.impl("iReduceScatterBlock", op, type)), r);
+        });
+    }
+
+    /**
+     * Starts a reduce-scatter of blocks of one size in place.
+     *
+     * @param buf the operands; receives this process's block at its start (direct)
+     * @param count items per block
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iReduceScatterBlock(java.nio.Buffer buf, int count, Datatype type, Op op)
+            throws MPIException {
+        direct("Comm.iReduceScatterBlock", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Comm.iReduceScatterBlock", buf, type, count * impl.size());
+            return collective(impl.ireduceScatterBlock(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    t(type, "iReduceScatterBlock"), Op.impl("iReduceScatterBlock", op, type)), v);
+        });
+    }
+
+    // ------------------------------------------------------------------ Open MPI: neighbourhood collectives
+
+    /** The neighbours a topology communicator receives from (its in-degree), for the buffers' sizes. */
+    private int inDegree() {
+        if (impl instanceof io.ccrj.mpi.DistGraphComm d) {
+            return d.inDegree();
+        }
+        if (impl instanceof io.ccrj.mpi.CartComm c) {
+            return 2 * c.dims().length;
+        }
+        if (impl instanceof io.ccrj.mpi.GraphComm g) {
+            return g.neighbours(impl.rank()).length;
+        }
+        return 0;
+    }
+
+    private int outDegree() {
+        return impl instanceof io.ccrj.mpi.DistGraphComm d ? d.outDegree() : inDegree();
+    }
+
+    /**
+     * Every process gathers its neighbours' items ({@code MPI_Neighbor_allgather}); needs a
+     * Cartesian, graph or distributed-graph communicator.
+     *
+     * @param sendbuf the items sent
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf one block per in-neighbour
+     * @param recvcount items per block
+     * @param recvtype the receive datatype
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final void neighborAllGather(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.neighborAllGather", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.neighborAllGather", recvbuf, recvtype, recvcount * inDegree());
+            impl.neighborAllgather(s.array, s.offset, sendcount, t(sendtype, "neighborAllGather"), r.array, r.offset,
+                    recvcount, t(recvtype, "neighborAllGather"));
+            r.flush();
+        });
+    }
+
+    /**
+     * Starts a neighbourhood allgather ({@code MPI_Ineighbor_allgather}).
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf one block per in-neighbour (direct)
+     * @param recvcount items per block
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final Request iNeighborAllGather(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
+            java.nio.Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        direct("Comm.iNeighborAllGather", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iNeighborAllGather", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iNeighborAllGather", recvbuf, recvtype, recvcount * inDegree());
+            return collective(impl.ineighborAllgather(s.array, s.offset, sendcount, t(sendtype, "iNeighborAllGather"),
+                    r.array, r.offset, recvcount, t(recvtype, "iNeighborAllGather")), r);
+        });
+    }
+
+    /**
+     * A neighbourhood allgather of blocks of varying size ({@code MPI_Neighbor_allgatherv}).
+     *
+     * @param sendbuf the items sent
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received
+     * @param recvcount the items from each in-neighbour
+     * @param displs where each block goes
+     * @param recvtype the receive datatype
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final void neighborAllGatherv(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+            int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.neighborAllGatherv", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.neighborAllGatherv", recvbuf, recvtype,
+                    itemsOf(recvcount, displs));
+            impl.neighborAllgatherv(s.array, s.offset, sendcount, t(sendtype, "neighborAllGatherv"), r.array, r.offset,
+                    recvcount, displs, t(recvtype, "neighborAllGatherv"));
+            r.flush();
+        });
+    }
+
+    /**
+     * Starts a neighbourhood allgatherv ({@code MPI_Ineighbor_allgatherv}).
+     *
+     * @param sendbuf the items sent (direct)
+     * @param sendcount their number
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount the items from each in-neighbour
+     * @param displs where each block goes
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final Request iNeighborAllGatherv(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
+            java.nio.Buffer recvbuf, int[] recvcount, int[] displs, Datatype recvtype) throws MPIException {
+        direct("Comm.iNeighborAllGatherv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iNeighborAllGatherv", sendbuf, sendtype, sendcount);
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iNeighborAllGatherv", recvbuf, recvtype,
+                    itemsOf(recvcount, displs));
+            return collective(impl.ineighborAllgatherv(s.array, s.offset, sendcount,
+                    t(sendtype, "iNeighborAllGatherv"), r.array, r.offset, recvcount, displs,
+                    t(recvtype, "iNeighborAllGatherv")), r);
+        });
+    }
+
+    /**
+     * Every process exchanges a block with each neighbour ({@code MPI_Neighbor_alltoall}).
+     *
+     * @param sendbuf one block per out-neighbour
+     * @param sendcount items per block
+     * @param sendtype the send datatype
+     * @param recvbuf one block per in-neighbour
+     * @param recvcount items per block
+     * @param recvtype the receive datatype
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final void neighborAllToAll(Object sendbuf, int sendcount, Datatype sendtype, Object recvbuf,
+            int recvcount, Datatype recvtype) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.neighborAllToAll", sendbuf, sendtype, sendcount * outDegree());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.neighborAllToAll", recvbuf, recvtype, recvcount * inDegree());
+            impl.neighborAlltoall(s.array, s.offset, sendcount, t(sendtype, "neighborAllToAll"), r.array, r.offset,
+                    recvcount, t(recvtype, "neighborAllToAll"));
+            r.flush();
+        });
+    }
+
+    /**
+     * Starts a neighbourhood all-to-all ({@code MPI_Ineighbor_alltoall}).
+     *
+     * @param sendbuf one block per out-neighbour (direct)
+     * @param sendcount items per block
+     * @param sendtype the send datatype
+     * @param recvbuf one block per in-neighbour (direct)
+     * @param recvcount items per block
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final Request iNeighborAllToAll(java.nio.Buffer sendbuf, int sendcount, Datatype sendtype,
+            java.nio.Buffer recvbuf, int recvcount, Datatype recvtype) throws MPIException {
+        direct("Comm.iNeighborAllToAll", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iNeighborAllToAll", sendbuf, sendtype, sendcount * outDegree());
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iNeighborAllToAll", recvbuf, recvtype, recvcount * inDegree());
+            return collective(impl.ineighborAlltoall(s.array, s.offset, sendcount, t(sendtype, "iNeighborAllToAll"),
+                    r.array, r.offset, recvcount, t(recvtype, "iNeighborAllToAll")), r);
+        });
+    }
+
+    /**
+     * A neighbourhood all-to-all of blocks of varying size ({@code MPI_Neighbor_alltoallv}).
+     *
+     * @param sendbuf the blocks sent
+     * @param sendcount the items for each out-neighbour
+     * @param sdispls where each block sent starts
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received
+     * @param recvcount the items from each in-neighbour
+     * @param rdispls where each block received goes
+     * @param recvtype the receive datatype
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final void neighborAllToAllv(Object sendbuf, int[] sendcount, int[] sdispls, Datatype sendtype,
+            Object recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.neighborAllToAllv", sendbuf, sendtype,
+                    itemsOf(sendcount, sdispls));
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.neighborAllToAllv", recvbuf, recvtype,
+                    itemsOf(recvcount, rdispls));
+            impl.neighborAlltoallv(s.array, s.offset, sendcount, sdispls, t(sendtype, "neighborAllToAllv"), r.array,
+                    r.offset, recvcount, rdispls, t(recvtype, "neighborAllToAllv"));
+            r.flush();
+        });
+    }
+
+    /**
+     * Starts a neighbourhood all-to-all of blocks of varying size ({@code MPI_Ineighbor_alltoallv}).
+     *
+     * @param sendbuf the blocks sent (direct)
+     * @param sendcount the items for each out-neighbour
+     * @param sdispls where each block sent starts
+     * @param sendtype the send datatype
+     * @param recvbuf the blocks received (direct)
+     * @param recvcount the items from each in-neighbour
+     * @param rdispls where each block received goes
+     * @param recvtype the receive datatype
+     * @return the request
+     * @throws MPIException for bad arguments or a communicator without a topology
+     */
+    public final Request iNeighborAllToAllv(java.nio.Buffer sendbuf, int[] sendcount, int[] sdispls,
+            Datatype sendtype, java.nio.Buffer recvbuf, int[] recvcount, int[] rdispls, Datatype recvtype)
+            throws MPIException {
+        direct("Comm.iNeighborAllToAllv", sendbuf, recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Comm.iNeighborAllToAllv", sendbuf, sendtype,
+                    itemsOf(sendcount, sdispls));
+            OmpiBuffers.View r = OmpiBuffers.of("Comm.iNeighborAllToAllv", recvbuf, recvtype,
+                    itemsOf(recvcount, rdispls));
+            return collective(impl.ineighborAlltoallv(s.array, s.offset, sendcount, sdispls,
+                    t(sendtype, "iNeighborAllToAllv"), r.array, r.offset, recvcount, rdispls,
+                    t(recvtype, "iNeighborAllToAllv")), r);
         });
     }
 

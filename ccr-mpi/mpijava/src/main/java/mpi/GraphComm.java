@@ -3,16 +3,52 @@ package mpi;
 /**
  * A communicator with a graph topology, as Open MPI's {@code mpi.GraphComm} (mpiJava's is
  * {@link Graphcomm}; both view ccr-mpi's {@link io.ccrj.mpi.GraphComm}). Made by
- * {@link Intracomm#createGraph}. Open MPI also returns this class for a distributed graph
- * ({@code createDistGraph}), which is not in this package yet.
+ * {@link Intracomm#createGraph}, and, as in Open MPI, for a distributed graph by
+ * {@link Intracomm#createDistGraph} and {@link Intracomm#createDistGraphAdjacent} (ccr-mpi's
+ * {@link io.ccrj.mpi.DistGraphComm}): then {@link #getDistGraphNeighbors()} applies and the
+ * graph calls ({@link #getDims()} ...) fail with {@link MPI#ERR_TOPOLOGY}, as in MPI.
  */
 public class GraphComm extends Intracomm {
-    /** mpiJava's view of the same communicator, which the calls below pass on to. */
+    /** mpiJava's view of a graph communicator, which the graph calls pass on to; null for a distributed graph. */
     private final Graphcomm graph;
+    /** The distributed graph; null for a graph communicator. */
+    private final io.ccrj.mpi.DistGraphComm dist;
 
     GraphComm(io.ccrj.mpi.GraphComm impl) {
         super(impl);
         this.graph = new Graphcomm(impl);
+        this.dist = null;
+    }
+
+    GraphComm(io.ccrj.mpi.DistGraphComm impl) {
+        super(impl);
+        this.graph = null;
+        this.dist = impl;
+    }
+
+    private Graphcomm graph(String operation) {
+        if (graph == null) {
+            throw new MPIException(MPI.ERR_TOPOLOGY, "GraphComm." + operation + ": a distributed graph communicator"
+                    + " has no MPI_Graph topology (use getDistGraphNeighbors)");
+        }
+        return graph;
+    }
+
+    /**
+     * The adjacency of this process in a distributed graph ({@code MPI_Dist_graph_neighbors}).
+     *
+     * @return its in- and out-neighbours and their weights
+     * @throws MPIException for a graph communicator that is not distributed ({@link MPI#ERR_TOPOLOGY})
+     */
+    public DistGraphNeighbors getDistGraphNeighbors() throws MPIException {
+        return errorHandled(() -> {
+            if (dist == null) {
+                throw new MPIException(MPI.ERR_TOPOLOGY, "GraphComm.getDistGraphNeighbors: not a distributed graph"
+                        + " communicator (createDistGraph or createDistGraphAdjacent makes one)");
+            }
+            return new DistGraphNeighbors(dist.sources(), dist.sourceWeights(), dist.destinations(),
+                    dist.destinationWeights(), dist.isWeighted());
+        });
     }
 
     /**
@@ -39,7 +75,9 @@ public class GraphComm extends Intracomm {
 
     @Override
     GraphComm dupSameKind() {
-        return inherit(new GraphComm((io.ccrj.mpi.GraphComm) impl.dup()));
+        io.ccrj.mpi.Comm d = impl.dup();
+        return inherit(d instanceof io.ccrj.mpi.DistGraphComm dg ? new GraphComm(dg)
+                : new GraphComm((io.ccrj.mpi.GraphComm) d));
     }
 
     /**
@@ -63,7 +101,7 @@ public class GraphComm extends Intracomm {
      * @throws MPIException never
      */
     public GraphParms getDims() throws MPIException {
-        return errorHandled(graph::Get);
+        return errorHandled(() -> graph("getDims").Get());
     }
 
     /**
@@ -74,7 +112,7 @@ public class GraphComm extends Intracomm {
      * @throws MPIException for a bad rank
      */
     public int[] getNeighbors(int rank) throws MPIException {
-        return errorHandled(() -> graph.Neighbours(rank));
+        return errorHandled(() -> graph("getNeighbors").Neighbours(rank));
     }
 
     /**
@@ -86,6 +124,6 @@ public class GraphComm extends Intracomm {
      * @throws MPIException for a malformed graph
      */
     public int map(int[] index, int[] edges) throws MPIException {
-        return errorHandled(() -> graph.Map(index, edges));
+        return errorHandled(() -> graph("map").Map(index, edges));
     }
 }

@@ -531,6 +531,241 @@ public class Intracomm extends Comm {
         });
     }
 
+    // ------------------------------------------------------------------ Open MPI: MPI-3
+
+    /**
+     * Partitions the communicator by type ({@code MPI_Comm_split_type}): {@link Comm#TYPE_SHARED}
+     * gives the processes that share memory, every process here (one JVM); {@link MPI#UNDEFINED}
+     * gives {@code null}.
+     *
+     * @param splitType {@link Comm#TYPE_SHARED} or {@link MPI#UNDEFINED}
+     * @param key the ordering key
+     * @param info hints, stored on the new communicator
+     * @return the new communicator, or {@code null}
+     * @throws MPIException for another split type
+     */
+    public final Intracomm splitType(int splitType, int key, Info info) throws MPIException {
+        return errorHandled(() -> {
+            int type = splitType == TYPE_SHARED ? io.ccrj.mpi.Comm.COMM_TYPE_SHARED
+                    : splitType == MPI.UNDEFINED ? io.ccrj.mpi.Comm.UNDEFINED : splitType;
+            Intracomm c = (Intracomm) inherit(wrap(impl.splitType(type, key)));
+            if (c != null && info != null) {
+                c.setInfo(info);
+            }
+            return c;
+        });
+    }
+
+    /**
+     * A communicator with a distributed graph topology ({@code MPI_Dist_graph_create}).
+     *
+     * @param sources the sources this process names edges for
+     * @param degrees the number of destinations of each source
+     * @param destinations the destinations, source by source
+     * @param weights the edges' weights
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
+            boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraph(sources, degrees, destinations, weights, reorder), info);
+    }
+
+    /**
+     * An unweighted distributed graph ({@code MPI_Dist_graph_create} with {@code MPI_UNWEIGHTED}).
+     *
+     * @param sources the sources this process names edges for
+     * @param degrees the number of destinations of each source
+     * @param destinations the destinations, source by source
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info,
+            boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraph(sources, degrees, destinations, null, reorder), info);
+    }
+
+    /**
+     * A distributed graph from each process's neighbours ({@code MPI_Dist_graph_create_adjacent}).
+     *
+     * @param sources the processes with an edge to this one
+     * @param sourceWeights their weights
+     * @param destinations the processes this one has an edge to
+     * @param destWeights their weights
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
+            int[] destWeights, Info info, boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraphAdjacent(sources, sourceWeights, destinations, destWeights,
+                reorder), info);
+    }
+
+    /**
+     * An unweighted distributed graph from each process's neighbours.
+     *
+     * @param sources the processes with an edge to this one
+     * @param destinations the processes this one has an edge to
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder)
+            throws MPIException {
+        return distGraph(() -> impl.createDistGraphAdjacent(sources, null, destinations, null, reorder), info);
+    }
+
+    private GraphComm distGraph(java.util.function.Supplier<io.ccrj.mpi.DistGraphComm> make, Info info) {
+        return errorHandled(() -> {
+            io.ccrj.mpi.DistGraphComm d = make.get();
+            if (d == null) {
+                return null;
+            }
+            GraphComm g = inherit(new GraphComm(d));
+            if (info != null) {
+                g.setInfo(info);
+            }
+            return g;
+        });
+    }
+
+    /**
+     * Starts an inclusive prefix reduction ({@code MPI_Iscan}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScan(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iScan", sendbuf);
+        OmpiBuffers.requireDirect("Intracomm.iScan", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.iScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.iScan", recvbuf, type, count);
+            Request q = new Request(impl.iscan(s.array, s.offset, r.array, r.offset, count, type.impl("iScan"),
+                    Op.impl("iScan", op, type)));
+            q.onComplete = r;
+            return q;
+        });
+    }
+
+    /**
+     * Starts an inclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScan(java.nio.Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iScan", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.iScan", buf, type, count);
+            Request q = new Request(impl.iscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    type.impl("iScan"), Op.impl("iScan", op, type)));
+            q.onComplete = v;
+            return q;
+        });
+    }
+
+    /**
+     * Exclusive prefix reduction ({@code MPI_Exscan}): process {@code i} gets the operands of
+     * processes {@code 0..i-1} combined; process 0's result is undefined (left as it was).
+     *
+     * @param sendbuf the operands
+     * @param recvbuf the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.exScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.exScan", recvbuf, type, count);
+            impl.exscan(s.array, s.offset, r.array, r.offset, count, type.impl("exScan"), Op.impl("exScan", op, type));
+            r.flush();
+        });
+    }
+
+    /**
+     * Exclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.exScan", buf, type, count);
+            impl.exscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count, type.impl("exScan"),
+                    Op.impl("exScan", op, type));
+            v.flush();
+        });
+    }
+
+    /**
+     * Starts an exclusive prefix reduction ({@code MPI_Iexscan}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iExScan(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iExScan", sendbuf);
+        OmpiBuffers.requireDirect("Intracomm.iExScan", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.iExScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.iExScan", recvbuf, type, count);
+            Request q = new Request(impl.iexscan(s.array, s.offset, r.array, r.offset, count, type.impl("iExScan"),
+                    Op.impl("iExScan", op, type)));
+            q.onComplete = r;
+            return q;
+        });
+    }
+
+    /**
+     * Starts an exclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iExScan(java.nio.Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iExScan", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.iExScan", buf, type, count);
+            Request q = new Request(impl.iexscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    type.impl("iExScan"), Op.impl("iExScan", op, type)));
+            q.onComplete = v;
+            return q;
+        });
+    }
+
     // Dynamic processes: refused by name (the ranks are threads of one JVM, started together).
 
     /**

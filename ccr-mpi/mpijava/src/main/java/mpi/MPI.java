@@ -394,6 +394,10 @@ public class MPI {
     public static final Op MAXLOC = new Op("MAXLOC", io.ccrj.mpi.Op.MAXLOC);
     /** Minimum and its location (pair types; the lower index wins a tie). */
     public static final Op MINLOC = new Op("MINLOC", io.ccrj.mpi.Op.MINLOC);
+    /** Open MPI's one-sided {@code REPLACE}: the origin's value replaces the target's. */
+    public static final Op REPLACE = new Op("REPLACE", io.ccrj.mpi.Op.REPLACE);
+    /** Open MPI's one-sided {@code NO_OP}: the target is left as it is (for a fetch). */
+    public static final Op NO_OP = new Op("NO_OP", io.ccrj.mpi.Op.NO_OP);
 
     /** The status of an operation on a null request or {@code PROC_NULL}. */
     public static final Status EMPTY_STATUS = new Status(PROC_NULL, ANY_TAG, 0);

@@ -17,7 +17,7 @@ public final class Message {
     public Status mProbe(int source, int tag, Comm comm) throws MPIException {
         throw new UnsupportedOperationException();
     }
-    public boolean imProbe(int source, int tag, Comm comm) throws MPIException {
+    public Status imProbe(int source, int tag, Comm comm) throws MPIException {
         throw new UnsupportedOperationException();
     }
     public Status mRecv(Object buf, int count, Datatype type) throws MPIException {

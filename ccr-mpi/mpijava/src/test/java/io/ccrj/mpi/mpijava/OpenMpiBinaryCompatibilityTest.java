@@ -46,55 +46,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class OpenMpiBinaryCompatibilityTest {
 
-    /**
-     * Open MPI's members this package does not have yet: the MPI-3 operations that ccr-mpi's
-     * engine is gaining (nonblocking and neighbourhood collectives, matched probe, splitType,
-     * iDup, distributed graphs, windows), and what is missing for another reason (documented in
-     * docs/mpi-java-apis.md).
-     */
+    /** Open MPI's members this package does not have, each for the reason given (docs/mpi-java-apis.md). */
     static final Set<String> NOT_YET = Set.of(
-            // MPI-3 engine: nonblocking collectives
-            "Comm.iBarrier()", "Comm.iBcast(Buffer,int,Datatype,int)",
-            "Comm.iGather(Buffer,int,Datatype,Buffer,int,Datatype,int)", "Comm.iGather(Buffer,int,Datatype,int)",
-            "Comm.iGatherv(Buffer,int,Datatype,Buffer,int[],int[],Datatype,int)",
-            "Comm.iGatherv(Buffer,int[],int[],Datatype,int)", "Comm.iGatherv(Buffer,int,Datatype,int)",
-            "Comm.iScatter(Buffer,int,Datatype,Buffer,int,Datatype,int)", "Comm.iScatter(Buffer,int,Datatype,int)",
-            "Comm.iScatterv(Buffer,int[],int[],Datatype,Buffer,int,Datatype,int)",
-            "Comm.iScatterv(Buffer,int[],int[],Datatype,int)", "Comm.iScatterv(Buffer,int,Datatype,int)",
-            "Comm.iAllGather(Buffer,int,Datatype,Buffer,int,Datatype)", "Comm.iAllGather(Buffer,int,Datatype)",
-            "Comm.iAllGatherv(Buffer,int,Datatype,Buffer,int[],int[],Datatype)",
-            "Comm.iAllGatherv(Buffer,int[],int[],Datatype)",
-            "Comm.iAllToAll(Buffer,int,Datatype,Buffer,int,Datatype)",
-            "Comm.iAllToAllv(Buffer,int[],int[],Datatype,Buffer,int[],int[],Datatype)",
-            "Comm.allToAllw(Buffer,int[],int[],Datatype[],Buffer,int[],int[],Datatype[])",
-            "Comm.iAllToAllw(Buffer,int[],int[],Datatype[],Buffer,int[],int[],Datatype[])",
-            "Comm.iReduce(Buffer,Buffer,int,Datatype,Op,int)", "Comm.iReduce(Buffer,int,Datatype,Op,int)",
-            "Comm.iAllReduce(Buffer,Buffer,int,Datatype,Op)", "Comm.iAllReduce(Buffer,int,Datatype,Op)",
-            "Comm.iReduceScatter(Buffer,Buffer,int[],Datatype,Op)", "Comm.iReduceScatter(Buffer,int[],Datatype,Op)",
-            "Comm.reduceScatterBlock(Object,Object,int,Datatype,Op)", "Comm.reduceScatterBlock(Object,int,Datatype,Op)",
-            "Comm.iReduceScatterBlock(Buffer,Buffer,int,Datatype,Op)",
-            "Comm.iReduceScatterBlock(Buffer,int,Datatype,Op)",
-            "Intracomm.iScan(Buffer,Buffer,int,Datatype,Op)", "Intracomm.iScan(Buffer,int,Datatype,Op)",
-            "Intracomm.exScan(Object,Object,int,Datatype,Op)", "Intracomm.exScan(Object,int,Datatype,Op)",
-            "Intracomm.iExScan(Buffer,Buffer,int,Datatype,Op)", "Intracomm.iExScan(Buffer,int,Datatype,Op)",
-            // MPI-3 engine: neighbourhood collectives and distributed graphs
-            "Comm.neighborAllGather(Object,int,Datatype,Object,int,Datatype)",
-            "Comm.iNeighborAllGather(Buffer,int,Datatype,Buffer,int,Datatype)",
-            "Comm.neighborAllGatherv(Object,int,Datatype,Object,int[],int[],Datatype)",
-            "Comm.iNeighborAllGatherv(Buffer,int,Datatype,Buffer,int[],int[],Datatype)",
-            "Comm.neighborAllToAll(Object,int,Datatype,Object,int,Datatype)",
-            "Comm.iNeighborAllToAll(Buffer,int,Datatype,Buffer,int,Datatype)",
-            "Comm.neighborAllToAllv(Object,int[],int[],Datatype,Object,int[],int[],Datatype)",
-            "Comm.iNeighborAllToAllv(Buffer,int[],int[],Datatype,Buffer,int[],int[],Datatype)",
-            "Intracomm.createDistGraph(int[],int[],int[],int[],Info,boolean)",
-            "Intracomm.createDistGraph(int[],int[],int[],Info,boolean)",
-            "Intracomm.createDistGraphAdjacent(int[],int[],int[],int[],Info,boolean)",
-            "Intracomm.createDistGraphAdjacent(int[],int[],Info,boolean)",
-            "GraphComm.getDistGraphNeighbors()", "class DistGraphNeighbors",
-            // MPI-3 engine: splitType, iDup, matched probe, windows
-            "Intracomm.splitType(int,int,Info)", "Comm.iDup()", "Intracomm.iDup()", "Intercomm.iDup()",
-            "CartComm.iDup()", "GraphComm.iDup()", "class Message", "class Win",
-            "MPI.REPLACE", "MPI.NO_OP",
+            // iDup: the communicator wrapper needs ccr-mpi's communicator when it is made, which
+            // an idup gives only once its request completed
+            "Comm.iDup()", "Intracomm.iDup()", "Intercomm.iDup()", "CartComm.iDup()", "GraphComm.iDup()",
+            // one-sided windows: ccr-mpi has them (io.ccrj.mpi.Window); Open MPI's Win over them is not written yet
+            "class Win",
             // missing: MPI_Comm_create_group (collective over the group only), complex numbers
             "Intracomm.createGroup(Group,int)", "MPI.FLOAT_COMPLEX", "MPI.DOUBLE_COMPLEX");
 

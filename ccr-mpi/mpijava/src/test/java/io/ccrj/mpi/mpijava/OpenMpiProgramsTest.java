@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Programs written for Open MPI's Java bindings (the kind of its examples: hello, ring,
- * connectivity; and {@link OpenMpiPrograms}, one method per family of calls), compiled against
+ * connectivity; and {@link OpenMpiPrograms}, one method per family of calls, the MPI-3 ones
+ * checked against their blocking results and a sequential model), compiled against
  * this module's package {@code mpi} and run under the launcher at 2, 3, 4 and 8 ranks, as
  * {@code bin/ccrj mpirun -np N} runs them. The programs check every value against MPI's
  * definition; here no rank may print a FAIL line and every family must finish on every rank.
@@ -67,7 +68,7 @@ class OpenMpiProgramsTest {
         assertThat(all.lines()).as(all.text()).noneMatch(l -> l.startsWith("FAIL"));
         Map<String, String> v = values(all.lines());
         for (int r = 0; r < n; r++) {
-            for (String family : List.of("p2p", "req", "coll", "red", "types", "comm", "topo", "err", "all")) {
+            for (String family : List.of("p2p", "req", "coll", "red", "types", "comm", "topo", "err", "mpi3", "all")) {
                 assertThat(v).as(all.text()).containsEntry(family + " r" + r + " done", "true");
             }
         }

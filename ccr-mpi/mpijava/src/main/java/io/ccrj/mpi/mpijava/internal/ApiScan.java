@@ -57,7 +57,7 @@ public final class ApiScan {
             String simple = owner.substring(owner.indexOf('.') + 1);
             if (name == null) {
                 return user + " uses class " + owner + " (" + api(simple) + "), which ccrj's mpi does not have"
-                        + (PENDING_CLASSES.contains(simple) ? " yet (it comes with ccr-mpi's MPI-3 operations)" : "");
+                        + (PENDING_CLASSES.contains(simple) ? " yet (ccr-mpi has the operations: io.ccrj.mpi.Window)" : "");
             }
             String what = descriptor.startsWith("(") ? owner + "." + name + readable(descriptor) : owner + "." + name;
             return user + " calls " + what + " (" + api(name) + "), which ccrj's mpi does not have; "
@@ -65,8 +65,8 @@ public final class ApiScan {
         }
     }
 
-    /** Open MPI's classes that come with the MPI-3 operations ccr-mpi is gaining. */
-    static final Set<String> PENDING_CLASSES = Set.of("Win", "Message", "DistGraphNeighbors");
+    /** Open MPI's classes whose operations ccr-mpi has but this package does not offer yet. */
+    static final Set<String> PENDING_CLASSES = Set.of("Win");
 
     /**
      * The references of the class files on {@code classPath} (folders and jars) to package
@@ -229,8 +229,7 @@ public final class ApiScan {
             return "it has " + String.join(", ", alike);
         }
         if (!blocking.isEmpty()) {
-            return "the blocking " + String.join(", ", blocking) + " exists (nonblocking collectives come with"
-                    + " ccr-mpi's MPI-3 operations)";
+            return "the blocking " + String.join(", ", blocking) + " exists";
         }
         return "nothing like it (see docs/mpi-java-apis.md for what is supported)";
     }

@@ -16,6 +16,8 @@ import mpi.GraphComm;
 import mpi.GraphParms;
 import mpi.Group;
 import mpi.Info;
+import mpi.Message;
+import mpi.DistGraphNeighbors;
 import mpi.Intracomm;
 import mpi.MPI;
 import mpi.MPIException;
@@ -65,6 +67,7 @@ public class OpenMpiPrograms {
         groupsAndComms();
         topologies();
         infoAndErrors();
+        mpi3();
         MPI.COMM_WORLD.barrier();
         Out.line("all", "done", true);
         MPI.Finalize();
@@ -609,5 +612,143 @@ public class OpenMpiPrograms {
         }
         w.barrier();
         Out.line("err", "done", true);
+    }
+
+    /** MPI-3: nonblocking collectives against their blocking results, neighbourhood collectives, matched probe, splitType. */
+    static void mpi3() throws MPIException {
+        Intracomm w = MPI.COMM_WORLD;
+        int me = w.getRank();
+        int n = w.getSize();
+        int left = (me + n - 1) % n;
+        int right = (me + 1) % n;
+        // several nonblocking collectives outstanding at once, with a point-to-point receive
+        IntBuffer sum = MPI.newIntBuffer(1);
+        IntBuffer mine = MPI.newIntBuffer(1);
+        mine.put(0, me + 1);
+        IntBuffer bc = MPI.newIntBuffer(2);
+        if (me == 0) {
+            bc.put(0, 41).put(1, 42);
+        }
+        IntBuffer all = MPI.newIntBuffer(n);
+        IntBuffer a2aIn = MPI.newIntBuffer(n);
+        IntBuffer a2aOut = MPI.newIntBuffer(n);
+        for (int i = 0; i < n; i++) {
+            a2aIn.put(i, me * 100 + i);
+        }
+        IntBuffer fromLeft = MPI.newIntBuffer(1);
+        IntBuffer toRight = MPI.newIntBuffer(1);
+        toRight.put(0, me);
+        Request[] rs = {
+            w.iAllReduce(mine, sum, 1, MPI.INT, MPI.SUM), w.iBcast(bc, 2, MPI.INT, 0),
+            w.iAllGather(mine, 1, MPI.INT, all, 1, MPI.INT), w.iAllToAll(a2aIn, 1, MPI.INT, a2aOut, 1, MPI.INT),
+            w.iRecv(fromLeft, 1, MPI.INT, left, 50), w.iSend(toRight, 1, MPI.INT, right, 50), w.iBarrier()};
+        Request.waitAll(rs);
+        int[] allExpect = new int[n];
+        int[] a2aExpect = new int[n];
+        int[] a2aGot = new int[n];
+        int[] allGot = new int[n];
+        for (int i = 0; i < n; i++) {
+            allExpect[i] = i + 1;
+            a2aExpect[i] = i * 100 + me;
+            a2aGot[i] = a2aOut.get(i);
+            allGot[i] = all.get(i);
+        }
+        Out.check("mpi3", "iAllReduce", sum.get(0), n * (n + 1) / 2);
+        Out.check("mpi3", "iBcast", new int[] {bc.get(0), bc.get(1)}, new int[] {41, 42});
+        Out.check("mpi3", "iAllGather", allGot, allExpect);
+        Out.check("mpi3", "iAllToAll", a2aGot, a2aExpect);
+        Out.check("mpi3", "iRecv beside them", fromLeft.get(0), left);
+        // rooted and prefix forms, checked against the sequential model
+        IntBuffer red = MPI.newIntBuffer(1);
+        w.iReduce(mine, red, 1, MPI.INT, MPI.MAX, n - 1).waitFor();
+        if (me == n - 1) {
+            Out.check("mpi3", "iReduce", red.get(0), n);
+        }
+        IntBuffer sc = MPI.newIntBuffer(1);
+        w.iScan(mine, sc, 1, MPI.INT, MPI.SUM).waitFor();
+        Out.check("mpi3", "iScan", sc.get(0), (me + 1) * (me + 2) / 2);
+        IntBuffer ex = MPI.newIntBuffer(1);
+        ex.put(0, -7);
+        w.iExScan(mine, ex, 1, MPI.INT, MPI.SUM).waitFor();
+        if (me > 0) {
+            Out.check("mpi3", "iExScan", ex.get(0), me * (me + 1) / 2);
+        }
+        int[] exb = {-7};
+        w.exScan(new int[] {me + 1}, exb, 1, MPI.INT, MPI.SUM);
+        if (me > 0) {
+            Out.check("mpi3", "exScan", exb[0], me * (me + 1) / 2);
+        }
+        int[] rsb = new int[2];
+        int[] rsbIn = new int[2 * n];
+        Arrays.fill(rsbIn, me);
+        w.reduceScatterBlock(rsbIn, rsb, 2, MPI.INT, MPI.SUM);
+        Out.check("mpi3", "reduceScatterBlock", rsb, new int[] {n * (n - 1) / 2, n * (n - 1) / 2});
+        IntBuffer gat = MPI.newIntBuffer(n);
+        w.iGather(mine, 1, MPI.INT, gat, 1, MPI.INT, 0).waitFor();
+        if (me == 0) {
+            int[] g = new int[n];
+            for (int i = 0; i < n; i++) {
+                g[i] = gat.get(i);
+            }
+            Out.check("mpi3", "iGather", g, allExpect);
+        }
+        IntBuffer scat = MPI.newIntBuffer(1);
+        w.iScatter(a2aIn, 1, MPI.INT, scat, 1, MPI.INT, 0).waitFor();
+        Out.check("mpi3", "iScatter", scat.get(0), me);
+        // neighbourhood collectives on a periodic ring, Cartesian and distributed graph
+        CartComm ring = w.createCart(new int[] {n}, new boolean[] {true}, false);
+        int[] nb = new int[2];
+        ring.neighborAllGather(new int[] {me}, 1, MPI.INT, nb, 1, MPI.INT);
+        Out.check("mpi3", "neighborAllGather cart", nb, new int[] {left, right});
+        int[] na = new int[2];
+        ring.neighborAllToAll(new int[] {me * 10, me * 10 + 1}, 1, MPI.INT, na, 1, MPI.INT);
+        Out.check("mpi3", "neighborAllToAll cart", na, new int[] {left * 10 + 1, right * 10});
+        IntBuffer inb = MPI.newIntBuffer(2);
+        ring.iNeighborAllGather(mine, 1, MPI.INT, inb, 1, MPI.INT).waitFor();
+        Out.check("mpi3", "iNeighborAllGather cart", new int[] {inb.get(0), inb.get(1)},
+                new int[] {left + 1, right + 1});
+        GraphComm dg = w.createDistGraphAdjacent(new int[] {left}, new int[] {right}, MPI.INFO_NULL, false);
+        DistGraphNeighbors dn = dg.getDistGraphNeighbors();
+        Out.check("mpi3", "dist graph", new int[] {dn.getInDegree(), dn.getOutDegree(), dn.getSource(0),
+            dn.getDestination(0), dg.getTopology()}, new int[] {1, 1, left, right, MPI.DIST_GRAPH});
+        int[] dgot = new int[1];
+        dg.neighborAllGather(new int[] {me * 3}, 1, MPI.INT, dgot, 1, MPI.INT);
+        Out.check("mpi3", "neighborAllGather dist graph", dgot[0], left * 3);
+        // splitType: every process here shares memory
+        Intracomm shared = w.splitType(Comm.TYPE_SHARED, me, MPI.INFO_NULL);
+        Out.check("mpi3", "splitType shared", shared.getSize(), n);
+        // matched probe: the message is received once, by the matching Message
+        Intracomm m = w.dup();
+        m.setErrhandler(MPI.ERRORS_RETURN);
+        m.send(new int[] {me + 500}, 1, MPI.INT, right, 60);
+        Message msg = new Message();
+        Out.check("mpi3", "message null", msg.isNull(), true);
+        Status ps = msg.mProbe(left, 60, m);
+        int[] mv = new int[1];
+        Status rsv = msg.mRecv(mv, 1, MPI.INT);
+        Out.check("mpi3", "mProbe mRecv", new int[] {ps.getSource(), ps.getCount(MPI.INT), mv[0], rsv.getTag()},
+                new int[] {left, 1, left + 500, 60});
+        try {
+            msg.mRecv(mv, 1, MPI.INT);
+            Out.check("mpi3", "received once", -1, MPI.ERR_REQUEST);
+        } catch (MPIException e) {
+            Out.check("mpi3", "received once", e.getErrorClass(), MPI.ERR_REQUEST);
+        }
+        m.barrier();
+        Out.check("mpi3", "imProbe nothing", new Message().imProbe(left, 61, m), null);
+        m.send(new int[] {me + 600}, 1, MPI.INT, right, 62);
+        Message im = new Message();
+        Status is;
+        do {
+            is = im.imProbe(left, 62, m);
+        } while (is == null);
+        IntBuffer imb = MPI.newIntBuffer(1);
+        im.imRecv(imb, 1, MPI.INT).waitFor();
+        Out.check("mpi3", "imProbe imRecv", imb.get(0), left + 600);
+        Message none = new Message();
+        none.mProbe(MPI.PROC_NULL, 0, m);
+        Out.check("mpi3", "no proc", none.isNoProc(), true);
+        w.barrier();
+        Out.line("mpi3", "done", true);
     }
 }
