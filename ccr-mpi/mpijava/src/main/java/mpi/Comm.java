@@ -1073,10 +1073,14 @@ public class Comm implements Freeable, Cloneable {
         });
     }
 
-    /** The send side of a nonblocking call: a direct buffer, copied once the call is made. */
+    /**
+     * The buffer of a nonblocking or persistent call: a direct buffer (Open MPI's refusal of any
+     * other is an {@code IllegalArgumentException}, as there), copied when the call is made; a
+     * buffer that cannot hold the items is an error under the communicator's error handler.
+     */
     private OmpiBuffers.View sendView(String operation, java.nio.Buffer buf, Datatype type, int count) {
         OmpiBuffers.requireDirect(operation, buf);
-        return OmpiBuffers.of(operation, buf, type, count);
+        return errorHandled(() -> OmpiBuffers.of(operation, buf, type, count));
     }
 
     /**
