@@ -15,6 +15,8 @@
 # 3. docs/examples/user-service/check.sh: the dss-services guide's path for a user's own service,
 #    from an empty folder: its jar built with Maven against the installed dss-services, the
 #    standalone host started on it (bin/ccrj host), curl and the browser view, SIGTERM.
+# 4. docs/examples/mpi-programs/check.sh: the MPI Java API guide's two programs, compiled with javac
+#    against the mpirun jar and run with bin/ccrj mpirun at 4 ranks.
 #
 # Both install into a throwaway local repository (deleted at the end) that reads everything else
 # from the user's (~/.m2/repository, through maven.repo.local.tail), so ~/.m2 gains no ccrj jars.
@@ -69,3 +71,6 @@ echo "consumer-check: consumer OK: ${counts[0]} tests as the named module io.ccr
 
 echo "consumer-check: docs/examples/user-service (a user's service in the standalone host) ..." >&2
 docs/examples/user-service/check.sh "${repo_args[@]}" </dev/null || fail "docs/examples/user-service/check.sh failed"
+
+echo "consumer-check: docs/examples/mpi-programs (an mpiJava and an Open MPI-style program, javac + bin/ccrj mpirun) ..." >&2
+docs/examples/mpi-programs/check.sh </dev/null || fail "docs/examples/mpi-programs/check.sh failed"

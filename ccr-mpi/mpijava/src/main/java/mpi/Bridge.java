@@ -101,4 +101,40 @@ final class Bridge {
             case UNEQUAL -> MPI.UNEQUAL;
         };
     }
+
+    /**
+     * The MPI error class of ccr-mpi's failure, by its class's name (so that classes ccr-mpi
+     * gains map without a change here when MPI names them alike, else to {@link MPI#ERR_OTHER}).
+     */
+    static int errorClass(MpiException e) {
+        return switch (e.errorClass().name()) {
+            case "BUFFER" -> MPI.ERR_BUFFER;
+            case "COUNT" -> MPI.ERR_COUNT;
+            case "TYPE" -> MPI.ERR_TYPE;
+            case "TAG" -> MPI.ERR_TAG;
+            case "RANK" -> MPI.ERR_RANK;
+            case "ROOT" -> MPI.ERR_ROOT;
+            case "OP" -> MPI.ERR_OP;
+            case "TRUNCATE" -> MPI.ERR_TRUNCATE;
+            case "REQUEST" -> MPI.ERR_REQUEST;
+            case "ARG" -> MPI.ERR_ARG;
+            case "COMM" -> MPI.ERR_COMM;
+            case "GROUP" -> MPI.ERR_GROUP;
+            case "TOPOLOGY" -> MPI.ERR_TOPOLOGY;
+            case "DIMS" -> MPI.ERR_DIMS;
+            case "WIN" -> MPI.ERR_WIN;
+            case "RMA_SYNC" -> MPI.ERR_RMA_SYNC;
+            case "RMA_CONFLICT" -> MPI.ERR_RMA_CONFLICT;
+            case "UNSUPPORTED_OPERATION" -> MPI.ERR_UNSUPPORTED_OPERATION;
+            default -> MPI.ERR_OTHER;
+        };
+    }
+
+    /** Open MPI's calls that this package refuses by name: MPI-IO and dynamic processes. */
+    static MPIException unsupported(String call, String what) {
+        String message = call + ": " + what + " is not supported by ccrj's mpi package (its ranks are threads"
+                + " of one JVM started by bin/ccrj mpirun); run the program on Open MPI's own mpirun for it";
+        MPI.failed(call, message, false);
+        return new MPIException(MPI.ERR_UNSUPPORTED_OPERATION, message);
+    }
 }

@@ -3,7 +3,7 @@ package mpi;
 import io.ccrj.mpi.MpiException;
 
 /** An ordered set of processes, as mpiJava's {@code mpi.Group}; a thin view of ccr-mpi's {@link io.ccrj.mpi.Group}. */
-public class Group {
+public class Group implements Freeable, Cloneable {
     /** ccr-mpi's group. */
     final io.ccrj.mpi.Group impl;
 
@@ -162,5 +162,151 @@ public class Group {
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
+    }
+
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    /**
+     * The number of processes ({@code MPI_Group_size}).
+     *
+     * @return the size
+     * @throws MPIException never
+     */
+    public int getSize() throws MPIException {
+        return Size();
+    }
+
+    /**
+     * The calling process's rank in the group ({@code MPI_Group_rank}).
+     *
+     * @return the rank, or {@link MPI#UNDEFINED}
+     * @throws MPIException never
+     */
+    public int getRank() throws MPIException {
+        return Rank();
+    }
+
+    /**
+     * Whether this is the null group (never: groups here are not freed away).
+     *
+     * @return {@code false}
+     */
+    public boolean isNull() {
+        return false;
+    }
+
+    /**
+     * A copy of this group.
+     *
+     * @return the same group (groups are immutable)
+     */
+    @Override
+    public Group clone() {
+        return new Group(impl);
+    }
+
+    /**
+     * Translates ranks ({@code MPI_Group_translate_ranks}).
+     *
+     * @param group1 the group the ranks refer to
+     * @param ranks1 ranks of {@code group1}
+     * @param group2 the group to translate to
+     * @return the ranks in {@code group2}, {@link MPI#UNDEFINED} for non-members
+     * @throws MPIException for a rank not in {@code group1}
+     */
+    public static int[] translateRanks(Group group1, int[] ranks1, Group group2) throws MPIException {
+        return Translate_ranks(group1, ranks1, group2);
+    }
+
+    /**
+     * Compares two groups ({@code MPI_Group_compare}).
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return {@link MPI#IDENT}, {@link MPI#SIMILAR} or {@link MPI#UNEQUAL}
+     * @throws MPIException never
+     */
+    public static int compare(Group group1, Group group2) throws MPIException {
+        return Compare(group1, group2);
+    }
+
+    /**
+     * The union ({@code MPI_Group_union}).
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return the members of {@code group1}, then those of {@code group2} not in it
+     * @throws MPIException never
+     */
+    public static Group union(Group group1, Group group2) throws MPIException {
+        return Union(group1, group2);
+    }
+
+    /**
+     * The intersection ({@code MPI_Group_intersection}).
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return the members of both, in {@code group1}'s order
+     * @throws MPIException never
+     */
+    public static Group intersection(Group group1, Group group2) throws MPIException {
+        return Intersection(group1, group2);
+    }
+
+    /**
+     * The difference ({@code MPI_Group_difference}).
+     *
+     * @param group1 the first group
+     * @param group2 the second group
+     * @return the members of {@code group1} not in {@code group2}
+     * @throws MPIException never
+     */
+    public static Group difference(Group group1, Group group2) throws MPIException {
+        return Difference(group1, group2);
+    }
+
+    /**
+     * A group of the listed members ({@code MPI_Group_incl}).
+     *
+     * @param ranks ranks of this group, in the new group's order
+     * @return the new group
+     * @throws MPIException for a bad or repeated rank
+     */
+    public Group incl(int[] ranks) throws MPIException {
+        return Incl(ranks);
+    }
+
+    /**
+     * A group without the listed members ({@code MPI_Group_excl}).
+     *
+     * @param ranks ranks of this group to leave out
+     * @return the new group
+     * @throws MPIException for a bad or repeated rank
+     */
+    public Group excl(int[] ranks) throws MPIException {
+        return Excl(ranks);
+    }
+
+    /**
+     * A group of strided rank ranges ({@code MPI_Group_range_incl}).
+     *
+     * @param ranges (first, last, stride) triplets
+     * @return the new group
+     * @throws MPIException for a bad range
+     */
+    public Group rangeIncl(int[][] ranges) throws MPIException {
+        return Range_incl(ranges);
+    }
+
+    /**
+     * A group without strided rank ranges ({@code MPI_Group_range_excl}).
+     *
+     * @param ranges (first, last, stride) triplets
+     * @return the new group
+     * @throws MPIException for a bad range
+     */
+    public Group rangeExcl(int[][] ranges) throws MPIException {
+        return Range_excl(ranges);
     }
 }

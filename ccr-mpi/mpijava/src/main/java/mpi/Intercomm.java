@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 
 /**
  * An intercommunicator, as mpiJava's {@code mpi.Intercomm}: point-to-point between two groups;
@@ -51,5 +52,77 @@ public class Intercomm extends Comm {
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
+    }
+
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    /** Open MPI's {@code Intercomm clone()}: named {@code clone} in the class file (see {@link Comm#clone()}). */
+    @BinaryName("clone")
+    Intercomm cloneIntercomm() {
+        return (Intercomm) cloneComm();
+    }
+
+    /**
+     * A duplicate ({@code MPI_Comm_dup}).
+     *
+     * @return the duplicate
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intercomm dup() throws MPIException {
+        return (Intercomm) super.dup();
+    }
+
+    /**
+     * A duplicate with info hints ({@code MPI_Comm_dup_with_info}).
+     *
+     * @param info the hints
+     * @return the duplicate
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intercomm dupWithInfo(Info info) throws MPIException {
+        return (Intercomm) super.dupWithInfo(info);
+    }
+
+    /**
+     * The size of the remote group ({@code MPI_Comm_remote_size}).
+     *
+     * @return the size
+     * @throws MPIException never
+     */
+    public int getRemoteSize() throws MPIException {
+        return Remote_size();
+    }
+
+    /**
+     * The remote group ({@code MPI_Comm_remote_group}).
+     *
+     * @return the group
+     * @throws MPIException if the communicator was freed
+     */
+    public Group getRemoteGroup() throws MPIException {
+        return errorHandled(this::Remote_group);
+    }
+
+    /**
+     * Merges both groups into an intracommunicator ({@code MPI_Intercomm_merge}).
+     *
+     * @param high whether this group is ranked after the other
+     * @return the merged communicator
+     * @throws MPIException if the run ended
+     */
+    public Intracomm merge(boolean high) throws MPIException {
+        return errorHandled(() -> inherit(Merge(high)));
+    }
+
+    /**
+     * {@code MPI_Comm_get_parent} (dynamic processes): no process here was spawned.
+     *
+     * @return never
+     * @throws MPIException always ({@link MPI#ERR_UNSUPPORTED_OPERATION})
+     */
+    public static Intercomm getParent() throws MPIException {
+        throw Bridge.unsupported("Intercomm.getParent", "MPI_Comm_get_parent (dynamic processes)");
     }
 }

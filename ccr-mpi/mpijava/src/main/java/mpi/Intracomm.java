@@ -1,6 +1,7 @@
 package mpi;
 
 import io.ccrj.mpi.MpiException;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 
 /**
  * An intracommunicator, as mpiJava's {@code mpi.Intracomm}: {@link Comm}'s point-to-point plus
@@ -404,5 +405,550 @@ public class Intracomm extends Comm {
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
+    }
+
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    /** Open MPI's {@code Intracomm clone()}: named {@code clone} in the class file (see {@link Comm#clone()}). */
+    @BinaryName("clone")
+    Intracomm cloneIntracomm() {
+        return (Intracomm) cloneComm();
+    }
+
+    /**
+     * A duplicate ({@code MPI_Comm_dup}).
+     *
+     * @return the duplicate, of this communicator's kind
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm dup() throws MPIException {
+        return (Intracomm) super.dup();
+    }
+
+    /**
+     * A duplicate with info hints ({@code MPI_Comm_dup_with_info}).
+     *
+     * @param info the hints
+     * @return the duplicate
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm dupWithInfo(Info info) throws MPIException {
+        return (Intracomm) super.dupWithInfo(info);
+    }
+
+    /**
+     * Partitions the communicator by color, ranked by key ({@code MPI_Comm_split}).
+     *
+     * @param colour a non-negative color, or {@link MPI#UNDEFINED}
+     * @param key the ordering key
+     * @return the new communicator, or {@code null} for {@link MPI#UNDEFINED}
+     * @throws MPIException for a negative color
+     */
+    public final Intracomm split(int colour, int key) throws MPIException {
+        return errorHandled(() -> inherit(Split(colour, key)));
+    }
+
+    /**
+     * A communicator of a subgroup ({@code MPI_Comm_create}); collective over this communicator.
+     *
+     * @param group a subgroup of this communicator's group
+     * @return the new communicator, or {@code null} outside {@code group}
+     * @throws MPIException if the group is not a subgroup
+     */
+    public final Intracomm create(Group group) throws MPIException {
+        return errorHandled(() -> inherit(Create(group)));
+    }
+
+    /**
+     * A communicator with a Cartesian topology ({@code MPI_Cart_create}).
+     *
+     * @param dims the extent of each dimension
+     * @param periods whether each dimension is periodic
+     * @param reorder whether ranks may be renumbered
+     * @return the grid communicator, or {@code null} on processes beyond the grid
+     * @throws MPIException for a malformed or too large grid
+     */
+    public final CartComm createCart(int[] dims, boolean[] periods, boolean reorder) throws MPIException {
+        return errorHandled(() -> {
+            io.ccrj.mpi.CartComm c = impl.createCart(dims, periods, reorder);
+            return c == null ? null : inherit(new CartComm(c));
+        });
+    }
+
+    /**
+     * A communicator with a graph topology ({@code MPI_Graph_create}).
+     *
+     * @param index cumulative neighbour counts
+     * @param edges the concatenated neighbour lists
+     * @param reorder whether ranks may be renumbered
+     * @return the graph communicator, or {@code null} on processes beyond the graph
+     * @throws MPIException for a malformed or too large graph
+     */
+    public final GraphComm createGraph(int[] index, int[] edges, boolean reorder) throws MPIException {
+        return errorHandled(() -> {
+            io.ccrj.mpi.GraphComm g = impl.createGraph(index, edges, reorder);
+            return g == null ? null : inherit(new GraphComm(g));
+        });
+    }
+
+    /**
+     * Inclusive prefix reduction ({@code MPI_Scan}): process {@code i} gets the operands of
+     * processes {@code 0..i} combined.
+     *
+     * @param sendbuf the operands
+     * @param recvbuf the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void scan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.scan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.scan", recvbuf, type, count);
+            impl.scan(s.array, s.offset, r.array, r.offset, count, type.impl("scan"), Op.impl("scan", op, type));
+            r.flush();
+        });
+    }
+
+    /**
+     * {@code MPI_Scan} in place: {@code recvbuf} holds the operands and receives the result.
+     *
+     * @param recvbuf the buffer
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void scan(Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.scan", recvbuf, type, count);
+            impl.scan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count, type.impl("scan"),
+                    Op.impl("scan", op, type));
+            v.flush();
+        });
+    }
+
+    // ------------------------------------------------------------------ Open MPI: MPI-3
+
+    /**
+     * Partitions the communicator by type ({@code MPI_Comm_split_type}): {@link Comm#TYPE_SHARED}
+     * gives the processes that share memory, every process here (one JVM); {@link MPI#UNDEFINED}
+     * gives {@code null}.
+     *
+     * @param splitType {@link Comm#TYPE_SHARED} or {@link MPI#UNDEFINED}
+     * @param key the ordering key
+     * @param info hints, stored on the new communicator
+     * @return the new communicator, or {@code null}
+     * @throws MPIException for another split type
+     */
+    public final Intracomm splitType(int splitType, int key, Info info) throws MPIException {
+        return errorHandled(() -> {
+            int type = splitType == TYPE_SHARED ? io.ccrj.mpi.Comm.COMM_TYPE_SHARED
+                    : splitType == MPI.UNDEFINED ? io.ccrj.mpi.Comm.UNDEFINED : splitType;
+            Intracomm c = (Intracomm) inherit(wrap(impl.splitType(type, key)));
+            if (c != null && info != null) {
+                c.setInfo(info);
+            }
+            return c;
+        });
+    }
+
+    /**
+     * A communicator with a distributed graph topology ({@code MPI_Dist_graph_create}).
+     *
+     * @param sources the sources this process names edges for
+     * @param degrees the number of destinations of each source
+     * @param destinations the destinations, source by source
+     * @param weights the edges' weights
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, int[] weights, Info info,
+            boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraph(sources, degrees, destinations, weights, reorder), info);
+    }
+
+    /**
+     * An unweighted distributed graph ({@code MPI_Dist_graph_create} with {@code MPI_UNWEIGHTED}).
+     *
+     * @param sources the sources this process names edges for
+     * @param degrees the number of destinations of each source
+     * @param destinations the destinations, source by source
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraph(int[] sources, int[] degrees, int[] destinations, Info info,
+            boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraph(sources, degrees, destinations, null, reorder), info);
+    }
+
+    /**
+     * A distributed graph from each process's neighbours ({@code MPI_Dist_graph_create_adjacent}).
+     *
+     * @param sources the processes with an edge to this one
+     * @param sourceWeights their weights
+     * @param destinations the processes this one has an edge to
+     * @param destWeights their weights
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] sourceWeights, int[] destinations,
+            int[] destWeights, Info info, boolean reorder) throws MPIException {
+        return distGraph(() -> impl.createDistGraphAdjacent(sources, sourceWeights, destinations, destWeights,
+                reorder), info);
+    }
+
+    /**
+     * An unweighted distributed graph from each process's neighbours.
+     *
+     * @param sources the processes with an edge to this one
+     * @param destinations the processes this one has an edge to
+     * @param info hints, stored
+     * @param reorder whether ranks may be renumbered
+     * @return the communicator
+     * @throws MPIException for a malformed graph
+     */
+    public final GraphComm createDistGraphAdjacent(int[] sources, int[] destinations, Info info, boolean reorder)
+            throws MPIException {
+        return distGraph(() -> impl.createDistGraphAdjacent(sources, null, destinations, null, reorder), info);
+    }
+
+    private GraphComm distGraph(java.util.function.Supplier<io.ccrj.mpi.DistGraphComm> make, Info info) {
+        return errorHandled(() -> {
+            io.ccrj.mpi.DistGraphComm d = make.get();
+            if (d == null) {
+                return null;
+            }
+            GraphComm g = inherit(new GraphComm(d));
+            if (info != null) {
+                g.setInfo(info);
+            }
+            return g;
+        });
+    }
+
+    /**
+     * Starts an inclusive prefix reduction ({@code MPI_Iscan}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScan(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iScan", sendbuf);
+        OmpiBuffers.requireDirect("Intracomm.iScan", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.iScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.iScan", recvbuf, type, count);
+            Request q = new Request(impl.iscan(s.array, s.offset, r.array, r.offset, count, type.impl("iScan"),
+                    Op.impl("iScan", op, type)));
+            q.onComplete = r;
+            return q;
+        });
+    }
+
+    /**
+     * Starts an inclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iScan(java.nio.Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iScan", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.iScan", buf, type, count);
+            Request q = new Request(impl.iscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    type.impl("iScan"), Op.impl("iScan", op, type)));
+            q.onComplete = v;
+            return q;
+        });
+    }
+
+    /**
+     * Exclusive prefix reduction ({@code MPI_Exscan}): process {@code i} gets the operands of
+     * processes {@code 0..i-1} combined; process 0's result is undefined (left as it was).
+     *
+     * @param sendbuf the operands
+     * @param recvbuf the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void exScan(Object sendbuf, Object recvbuf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.exScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.exScan", recvbuf, type, count);
+            impl.exscan(s.array, s.offset, r.array, r.offset, count, type.impl("exScan"), Op.impl("exScan", op, type));
+            r.flush();
+        });
+    }
+
+    /**
+     * Exclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @throws MPIException for bad arguments
+     */
+    public final void exScan(Object buf, int count, Datatype type, Op op) throws MPIException {
+        errorHandledRun(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.exScan", buf, type, count);
+            impl.exscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count, type.impl("exScan"),
+                    Op.impl("exScan", op, type));
+            v.flush();
+        });
+    }
+
+    /**
+     * Starts an exclusive prefix reduction ({@code MPI_Iexscan}).
+     *
+     * @param sendbuf the operands (direct)
+     * @param recvbuf the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iExScan(java.nio.Buffer sendbuf, java.nio.Buffer recvbuf, int count, Datatype type, Op op)
+            throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iExScan", sendbuf);
+        OmpiBuffers.requireDirect("Intracomm.iExScan", recvbuf);
+        return errorHandled(() -> {
+            OmpiBuffers.View s = OmpiBuffers.of("Intracomm.iExScan", sendbuf, type, count);
+            OmpiBuffers.View r = OmpiBuffers.of("Intracomm.iExScan", recvbuf, type, count);
+            Request q = new Request(impl.iexscan(s.array, s.offset, r.array, r.offset, count, type.impl("iExScan"),
+                    Op.impl("iExScan", op, type)));
+            q.onComplete = r;
+            return q;
+        });
+    }
+
+    /**
+     * Starts an exclusive prefix reduction in place.
+     *
+     * @param buf the operands and the result (direct)
+     * @param count the number of items
+     * @param type the datatype
+     * @param op the operation
+     * @return the request
+     * @throws MPIException for bad arguments
+     */
+    public final Request iExScan(java.nio.Buffer buf, int count, Datatype type, Op op) throws MPIException {
+        OmpiBuffers.requireDirect("Intracomm.iExScan", buf);
+        return errorHandled(() -> {
+            OmpiBuffers.View v = OmpiBuffers.of("Intracomm.iExScan", buf, type, count);
+            Request q = new Request(impl.iexscan(io.ccrj.mpi.Comm.IN_PLACE, 0, v.array, v.offset, count,
+                    type.impl("iExScan"), Op.impl("iExScan", op, type)));
+            q.onComplete = v;
+            return q;
+        });
+    }
+
+    // Dynamic processes: refused by name (the ranks are threads of one JVM, started together).
+
+    /**
+     * {@code MPI_Open_port} (dynamic processes): refused by name.
+     *
+     * @return never
+     * @throws MPIException always ({@link MPI#ERR_UNSUPPORTED_OPERATION})
+     */
+    public static String openPort() throws MPIException {
+        throw Bridge.unsupported("Intracomm.openPort", "MPI_Open_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Open_port} (dynamic processes): refused by name.
+     *
+     * @param info ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String openPort(Info info) throws MPIException {
+        throw Bridge.unsupported("Intracomm.openPort", "MPI_Open_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Close_port} (dynamic processes): refused by name.
+     *
+     * @param name ignored
+     * @throws MPIException always
+     */
+    public static void closePort(String name) throws MPIException {
+        throw Bridge.unsupported("Intracomm.closePort", "MPI_Close_port (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_accept} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm accept(String port, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.accept", "MPI_Comm_accept (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_accept} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param info ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm accept(String port, Info info, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.accept", "MPI_Comm_accept (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_connect} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm connect(String port, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.connect", "MPI_Comm_connect (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_connect} (dynamic processes): refused by name.
+     *
+     * @param port ignored
+     * @param info ignored
+     * @param root ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm connect(String port, Info info, int root) throws MPIException {
+        throw Bridge.unsupported("Intracomm.connect", "MPI_Comm_connect (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Publish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void publishName(String service, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.publishName", "MPI_Publish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Publish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void publishName(String service, Info info, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.publishName", "MPI_Publish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Unpublish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void unpublishName(String service, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.unpublishName", "MPI_Unpublish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Unpublish_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @param port ignored
+     * @throws MPIException always
+     */
+    public static void unpublishName(String service, Info info, String port) throws MPIException {
+        throw Bridge.unsupported("Intracomm.unpublishName", "MPI_Unpublish_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Lookup_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String lookupName(String service) throws MPIException {
+        throw Bridge.unsupported("Intracomm.lookupName", "MPI_Lookup_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Lookup_name} (dynamic processes): refused by name.
+     *
+     * @param service ignored
+     * @param info ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public static String lookupName(String service, Info info) throws MPIException {
+        throw Bridge.unsupported("Intracomm.lookupName", "MPI_Lookup_name (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_spawn} (dynamic processes): refused by name.
+     *
+     * @param command ignored
+     * @param argv ignored
+     * @param maxprocs ignored
+     * @param info ignored
+     * @param root ignored
+     * @param errcodes ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm spawn(String command, String[] argv, int maxprocs, Info info, int root, int[] errcodes)
+            throws MPIException {
+        throw Bridge.unsupported("Intracomm.spawn", "MPI_Comm_spawn (dynamic processes)");
+    }
+
+    /**
+     * {@code MPI_Comm_spawn_multiple} (dynamic processes): refused by name.
+     *
+     * @param commands ignored
+     * @param argv ignored
+     * @param maxprocs ignored
+     * @param info ignored
+     * @param root ignored
+     * @param errcodes ignored
+     * @return never
+     * @throws MPIException always
+     */
+    public final Intercomm spawnMultiple(String[] commands, String[][] argv, int[] maxprocs, Info[] info, int root,
+            int[] errcodes) throws MPIException {
+        throw Bridge.unsupported("Intracomm.spawnMultiple", "MPI_Comm_spawn_multiple (dynamic processes)");
     }
 }

@@ -3,6 +3,7 @@ package mpi;
 import io.ccrj.mpi.Environment;
 import io.ccrj.mpi.MpiException;
 import io.ccrj.mpi.ThreadLevel;
+import io.ccrj.mpi.mpijava.internal.BinaryName;
 import io.ccrj.mpi.mpijava.internal.RankBinding;
 import io.ccrj.mpi.mpijava.internal.RunReport;
 import java.nio.ByteBuffer;
@@ -23,6 +24,14 @@ public class MPI {
     public static Intracomm COMM_WORLD;
     /** The communicator of this process alone (an {@link Intracomm}); set by {@link #Init}. */
     public static Comm COMM_SELF;
+    /**
+     * Open MPI's {@code Intracomm MPI.COMM_SELF}: the same communicator as {@link #COMM_SELF},
+     * named {@code COMM_SELF} with descriptor {@code Lmpi/Intracomm;} in the class file (see
+     * {@link io.ccrj.mpi.mpijava.internal.BinaryName}), so that a program compiled against Open
+     * MPI's jar links to it; set by {@link #Init}.
+     */
+    @BinaryName("COMM_SELF")
+    static Intracomm commSelfIntracomm;
     /** The empty group; set by {@link #Init}. */
     public static Group GROUP_EMPTY;
     /** The null communicator. */
@@ -76,6 +85,208 @@ public class MPI {
     /** The processors available to this JVM. */
     public static final int NUM_OF_PROCESSORS = Runtime.getRuntime().availableProcessors();
 
+    // Open MPI's constants. Open MPI fills its fields at run time, so programs compiled against
+    // its jar read these values; programs compiled against this package inline them.
+    /** Open MPI: {@code getTopology()} of a distributed graph communicator. */
+    public static final int DIST_GRAPH = 3;
+    /** Attribute key: whether {@link #wtime()} is synchronised across processes (it is: one JVM clock). */
+    public static final int WTIME_IS_GLOBAL = 3;
+    /** Attribute key of the application number (unset: one application). */
+    public static final int APPNUM = 4;
+    /** Attribute key of the last error code in use ({@link #ERR_LASTCODE}). */
+    public static final int LASTUSEDCODE = 5;
+    /** Attribute key of the universe size (the world's size). */
+    public static final int UNIVERSE_SIZE = 6;
+    /** Attribute key of a window's base (Open MPI's; windows are not in this package yet). */
+    public static final int WIN_BASE = 7;
+    /** Attribute key of a window's size. */
+    public static final int WIN_SIZE = 8;
+    /** Attribute key of a window's displacement unit. */
+    public static final int WIN_DISP_UNIT = 9;
+    /** The MPI version implemented ({@link #getVersion()}). */
+    public static final int VERSION = 3;
+    /** The MPI subversion implemented. */
+    public static final int SUBVERSION = 1;
+    /** The root of an intercommunicator collective, on the root's side. */
+    public static final int ROOT = -4;
+    /** An invalid attribute key. */
+    public static final int KEYVAL_INVALID = -1;
+    /** The longest object name ({@code setName}). */
+    public static final int MAX_OBJECT_NAME = 64;
+    /** The longest port name (ports are not supported). */
+    public static final int MAX_PORT_NAME = 1024;
+    /** The longest data representation name (MPI-IO is not supported). */
+    public static final int MAX_DATAREP_STRING = 128;
+    /** The longest {@link Info} key. */
+    public static final int MAX_INFO_KEY = 36;
+    /** The longest {@link Info} value. */
+    public static final int MAX_INFO_VAL = 256;
+    /** Array order for MPI-IO's darray and subarray types: C. */
+    public static final int ORDER_C = 0;
+    /** Array order for MPI-IO's darray and subarray types: Fortran. */
+    public static final int ORDER_FORTRAN = 1;
+    /** MPI-IO distribution constant (MPI-IO is not supported). */
+    public static final int DISTRIBUTE_BLOCK = 121;
+    /** MPI-IO distribution constant. */
+    public static final int DISTRIBUTE_CYCLIC = 122;
+    /** MPI-IO distribution constant. */
+    public static final int DISTRIBUTE_NONE = 123;
+    /** MPI-IO distribution constant. */
+    public static final int DISTRIBUTE_DFLT_DARG = -1;
+    /** MPI-IO file mode (MPI-IO is not supported: {@link File} refuses to open). */
+    public static final int MODE_CREATE = 1;
+    /** MPI-IO file mode. */
+    public static final int MODE_RDONLY = 2;
+    /** MPI-IO file mode. */
+    public static final int MODE_WRONLY = 4;
+    /** MPI-IO file mode. */
+    public static final int MODE_RDWR = 8;
+    /** MPI-IO file mode. */
+    public static final int MODE_DELETE_ON_CLOSE = 16;
+    /** MPI-IO file mode. */
+    public static final int MODE_UNIQUE_OPEN = 32;
+    /** MPI-IO file mode. */
+    public static final int MODE_EXCL = 64;
+    /** MPI-IO file mode. */
+    public static final int MODE_APPEND = 128;
+    /** MPI-IO file mode. */
+    public static final int MODE_SEQUENTIAL = 256;
+    /** MPI-IO displacement. */
+    public static final int DISPLACEMENT_CURRENT = -54278278;
+    /** MPI-IO seek origin. */
+    public static final int SEEK_SET = 600;
+    /** MPI-IO seek origin. */
+    public static final int SEEK_CUR = 602;
+    /** MPI-IO seek origin. */
+    public static final int SEEK_END = 604;
+    /** One-sided assertion (windows are not in this package yet). */
+    public static final int MODE_NOCHECK = 1;
+    /** One-sided assertion. */
+    public static final int MODE_NOPRECEDE = 2;
+    /** One-sided assertion. */
+    public static final int MODE_NOPUT = 4;
+    /** One-sided assertion. */
+    public static final int MODE_NOSTORE = 8;
+    /** One-sided assertion. */
+    public static final int MODE_NOSUCCEED = 16;
+    /** One-sided lock type. */
+    public static final int LOCK_EXCLUSIVE = 1;
+    /** One-sided lock type. */
+    public static final int LOCK_SHARED = 2;
+
+    /** Error class: no error. */
+    public static final int SUCCESS = 0;
+    /** Error class: a buffer too small, or of the wrong kind. */
+    public static final int ERR_BUFFER = 1;
+    /** Error class: a bad count. */
+    public static final int ERR_COUNT = 2;
+    /** Error class: a bad datatype, or a buffer of another element type. */
+    public static final int ERR_TYPE = 3;
+    /** Error class: a bad tag. */
+    public static final int ERR_TAG = 4;
+    /** Error class: a bad communicator. */
+    public static final int ERR_COMM = 5;
+    /** Error class: a bad rank. */
+    public static final int ERR_RANK = 6;
+    /** Error class: a bad request. */
+    public static final int ERR_REQUEST = 7;
+    /** Error class: a bad root. */
+    public static final int ERR_ROOT = 8;
+    /** Error class: a bad group. */
+    public static final int ERR_GROUP = 9;
+    /** Error class: a bad operation. */
+    public static final int ERR_OP = 10;
+    /** Error class: a communicator without the topology the call needs. */
+    public static final int ERR_TOPOLOGY = 11;
+    /** Error class: bad dimensions. */
+    public static final int ERR_DIMS = 12;
+    /** Error class: another bad argument. */
+    public static final int ERR_ARG = 13;
+    /** Error class: unknown. */
+    public static final int ERR_UNKNOWN = 14;
+    /** Error class: a message longer than the receive. */
+    public static final int ERR_TRUNCATE = 15;
+    /** Error class: another error (here also: the run was aborted). */
+    public static final int ERR_OTHER = 16;
+    /** Error class: an internal error. */
+    public static final int ERR_INTERN = 17;
+    /** Error class: the error is in the statuses. */
+    public static final int ERR_IN_STATUS = 18;
+    /** Error class: a request still pending. */
+    public static final int ERR_PENDING = 19;
+    /** Error class (MPI-IO): access denied. */
+    public static final int ERR_ACCESS = 20;
+    /** Error class (MPI-IO): bad mode. */
+    public static final int ERR_AMODE = 21;
+    /** Error class: bad assertion. */
+    public static final int ERR_ASSERT = 22;
+    /** Error class (MPI-IO): bad file. */
+    public static final int ERR_BAD_FILE = 23;
+    /** Error class: bad base. */
+    public static final int ERR_BASE = 24;
+    /** Error class (MPI-IO): conversion. */
+    public static final int ERR_CONVERSION = 25;
+    /** Error class: bad displacement. */
+    public static final int ERR_DISP = 26;
+    /** Error class (MPI-IO): duplicate data representation. */
+    public static final int ERR_DUP_DATAREP = 27;
+    /** Error class (MPI-IO): file exists. */
+    public static final int ERR_FILE_EXISTS = 28;
+    /** Error class (MPI-IO): file in use. */
+    public static final int ERR_FILE_IN_USE = 29;
+    /** Error class (MPI-IO): file. */
+    public static final int ERR_FILE = 30;
+    /** Error class: bad info key. */
+    public static final int ERR_INFO_KEY = 31;
+    /** Error class: no such info key. */
+    public static final int ERR_INFO_NOKEY = 32;
+    /** Error class: bad info value. */
+    public static final int ERR_INFO_VALUE = 33;
+    /** Error class: info. */
+    public static final int ERR_INFO = 34;
+    /** Error class (MPI-IO): I/O. */
+    public static final int ERR_IO = 35;
+    /** Error class: bad attribute key. */
+    public static final int ERR_KEYVAL = 36;
+    /** Error class: bad lock type. */
+    public static final int ERR_LOCKTYPE = 37;
+    /** Error class: bad service name. */
+    public static final int ERR_NAME = 38;
+    /** Error class: out of memory. */
+    public static final int ERR_NO_MEM = 39;
+    /** Error class: not the same on every process. */
+    public static final int ERR_NOT_SAME = 40;
+    /** Error class (MPI-IO): no space. */
+    public static final int ERR_NO_SPACE = 41;
+    /** Error class (MPI-IO): no such file. */
+    public static final int ERR_NO_SUCH_FILE = 42;
+    /** Error class: bad port. */
+    public static final int ERR_PORT = 43;
+    /** Error class (MPI-IO): quota. */
+    public static final int ERR_QUOTA = 44;
+    /** Error class (MPI-IO): read-only. */
+    public static final int ERR_READ_ONLY = 45;
+    /** Error class: conflicting one-sided accesses. */
+    public static final int ERR_RMA_CONFLICT = 46;
+    /** Error class: one-sided synchronisation. */
+    public static final int ERR_RMA_SYNC = 47;
+    /** Error class: bad service. */
+    public static final int ERR_SERVICE = 48;
+    /** Error class: bad size. */
+    public static final int ERR_SIZE = 49;
+    /** Error class: spawn failed. */
+    public static final int ERR_SPAWN = 50;
+    /** Error class (MPI-IO): unsupported data representation. */
+    public static final int ERR_UNSUPPORTED_DATAREP = 51;
+    /** Error class: an operation this package does not support (MPI-IO, dynamic processes). */
+    public static final int ERR_UNSUPPORTED_OPERATION = 52;
+    /** Error class: bad window. */
+    public static final int ERR_WIN = 53;
+    /** The last error code in use. */
+    public static final int ERR_LASTCODE = 92;
+    /** Error class: out of system resources. */
+    public static final int ERR_SYSRESOURCE = -2;
+
     /** {@code byte[]} elements. */
     public static final Datatype BYTE = new Datatype("MPI.BYTE", io.ccrj.mpi.Datatype.BYTE);
     /** {@code char[]} elements. */
@@ -124,9 +335,40 @@ public class MPI {
     public static final Datatype NULL = new Datatype("MPI.NULL", io.ccrj.mpi.Datatype.contiguous(0,
             io.ccrj.mpi.Datatype.BYTE));
 
+    /** Open MPI's null datatype ({@link Datatype#isNull()}): no elements. */
+    public static final Datatype DATATYPE_NULL = new Datatype("MPI.DATATYPE_NULL",
+            io.ccrj.mpi.Datatype.contiguous(0, io.ccrj.mpi.Datatype.BYTE));
+    /**
+     * Open MPI's (short value, int index) pairs for MINLOC/MAXLOC, 8-byte structs in a
+     * {@link java.nio.ByteBuffer} (read them with {@link #shortInt}); reduced as ccr-mpi's
+     * {@code INT2}.
+     */
+    public static final Datatype SHORT_INT = new Datatype("MPI.SHORT_INT", io.ccrj.mpi.Datatype.INT2, 2, 8);
+    /** Open MPI's (long value, int index) pairs, 16-byte structs in a ByteBuffer ({@link #longInt}). */
+    public static final Datatype LONG_INT = new Datatype("MPI.LONG_INT", io.ccrj.mpi.Datatype.LONG2, 8, 16);
+    /** Open MPI's (float value, int index) pairs, 8-byte structs in a ByteBuffer ({@link #floatInt}). */
+    public static final Datatype FLOAT_INT = new Datatype("MPI.FLOAT_INT", io.ccrj.mpi.Datatype.FLOAT2, 4, 8);
+    /** Open MPI's (double value, int index) pairs, 16-byte structs in a ByteBuffer ({@link #doubleInt}). */
+    public static final Datatype DOUBLE_INT = new Datatype("MPI.DOUBLE_INT", io.ccrj.mpi.Datatype.DOUBLE2, 8, 16);
+
     /** The predefined datatypes, for {@link Datatype#of}. */
     static final java.util.List<Datatype> PREDEFINED = java.util.List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG,
             FLOAT, DOUBLE, PACKED, OBJECT, SHORT2, INT2, LONG2, FLOAT2, DOUBLE2);
+
+    /** Open MPI's reader of {@link #INT2} structs in a ByteBuffer. */
+    public static final Int2 int2 = new Int2();
+    /** Open MPI's reader of {@link #SHORT_INT} structs in a ByteBuffer. */
+    public static final ShortInt shortInt = new ShortInt();
+    /** Open MPI's reader of {@link #LONG_INT} structs in a ByteBuffer. */
+    public static final LongInt longInt = new LongInt();
+    /** Open MPI's reader of {@link #FLOAT_INT} structs in a ByteBuffer. */
+    public static final FloatInt floatInt = new FloatInt();
+    /** Open MPI's reader of {@link #DOUBLE_INT} structs in a ByteBuffer. */
+    public static final DoubleInt doubleInt = new DoubleInt();
+    /** Open MPI's environment info (empty: no launcher hints are passed on). */
+    public static final Info INFO_ENV = new Info(true);
+    /** Open MPI's null info. */
+    public static final Info INFO_NULL = new Info(true);
 
     /** Maximum. */
     public static final Op MAX = new Op("MAX", io.ccrj.mpi.Op.MAX);
@@ -152,6 +394,10 @@ public class MPI {
     public static final Op MAXLOC = new Op("MAXLOC", io.ccrj.mpi.Op.MAXLOC);
     /** Minimum and its location (pair types; the lower index wins a tie). */
     public static final Op MINLOC = new Op("MINLOC", io.ccrj.mpi.Op.MINLOC);
+    /** Open MPI's one-sided {@code REPLACE}: the origin's value replaces the target's. */
+    public static final Op REPLACE = new Op("REPLACE", io.ccrj.mpi.Op.REPLACE);
+    /** Open MPI's one-sided {@code NO_OP}: the target is left as it is (for a fetch). */
+    public static final Op NO_OP = new Op("NO_OP", io.ccrj.mpi.Op.NO_OP);
 
     /** The status of an operation on a null request or {@code PROC_NULL}. */
     public static final Status EMPTY_STATUS = new Status(PROC_NULL, ANY_TAG, 0);
@@ -222,13 +468,16 @@ public class MPI {
         io.ccrj.mpi.Comm world = rank.world();
         report = rank.report();
         worldRank = world.rank();
+        report.initialized(worldRank);
         try {
             world.requestThreadLevel(level);
         } catch (MpiException e) {
             throw Bridge.error(e);
         }
         COMM_WORLD = new Intracomm(world);
-        COMM_SELF = new Intracomm(world.self());
+        Intracomm self = new Intracomm(world.self());
+        COMM_SELF = self;
+        commSelfIntracomm = self;
         GROUP_EMPTY = new Group(world.group().incl());
         mainThread = Thread.currentThread();
         initialized = true;
@@ -373,6 +622,385 @@ public class MPI {
         }
     }
 
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    private static final java.util.concurrent.atomic.AtomicInteger KEYVALS = new java.util.concurrent.atomic.AtomicInteger(100);
+    /** The buffer attached with {@link #attachBuffer(byte[])}, given back by {@link #detachBuffer()}. */
+    private static volatile byte[] attached;
+
+    /** A new attribute key of this process (communicators and datatypes share the numbering). */
+    static int newKeyval() {
+        return KEYVALS.getAndIncrement();
+    }
+
+    /**
+     * Starts MPI asking for a thread level (Open MPI's {@code InitThread}, {@code MPI_Init_thread}).
+     *
+     * @param args the program's arguments
+     * @param required the level wanted, {@link #THREAD_SINGLE} .. {@link #THREAD_MULTIPLE}
+     * @return the level provided (the one asked for)
+     * @throws MPIException as {@link #Init}, or for a level out of range
+     */
+    public static int InitThread(String[] args, int required) throws MPIException {
+        initThread(required, required, args);
+        return queryThread();
+    }
+
+    /**
+     * Whether the calling thread is the one that called {@code Init} (Open MPI's
+     * {@code isThreadMain}).
+     *
+     * @return {@code true} on that thread
+     * @throws MPIException never
+     */
+    public static boolean isThreadMain() throws MPIException {
+        return isMainThread();
+    }
+
+    /**
+     * Whether {@code Init} was called (Open MPI's {@code isInitialized}).
+     *
+     * @return {@code true} after {@code Init}, also after {@code Finalize}
+     * @throws MPIException never
+     */
+    public static boolean isInitialized() throws MPIException {
+        return initialized;
+    }
+
+    /**
+     * Whether {@code Finalize} was called (Open MPI's {@code isFinalized}).
+     *
+     * @return {@code true} after {@code Finalize}
+     * @throws MPIException never
+     */
+    public static boolean isFinalized() throws MPIException {
+        return finalized;
+    }
+
+    /**
+     * Elapsed seconds since an arbitrary origin (Open MPI's {@code wtime}).
+     *
+     * @return seconds
+     * @throws MPIException if MPI is not running
+     */
+    public static double wtime() throws MPIException {
+        world("MPI.wtime");
+        return Environment.wtime();
+    }
+
+    /**
+     * The resolution of {@link #wtime()} (Open MPI's {@code wtick}).
+     *
+     * @return seconds per tick
+     * @throws MPIException if MPI is not running
+     */
+    public static double wtick() throws MPIException {
+        world("MPI.wtick");
+        return Environment.wtick();
+    }
+
+    /**
+     * The MPI version this package implements (Open MPI's {@code getVersion}).
+     *
+     * @return {@link #VERSION}.{@link #SUBVERSION}
+     */
+    public static Version getVersion() {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /**
+     * The library's version (Open MPI's {@code getLibVersion}).
+     *
+     * @return a line naming this package and the JVM
+     */
+    public static String getLibVersion() {
+        return "ccrj mpi (mpiJava 1.2 and Open MPI Java API over ccr-mpi), Java " + Runtime.version();
+    }
+
+    /**
+     * The machine's name (Open MPI's {@code getProcessorName}).
+     *
+     * @return the host name
+     * @throws MPIException if MPI is not running
+     */
+    public static String getProcessorName() throws MPIException {
+        world("MPI.getProcessorName");
+        return Environment.processorName();
+    }
+
+    /**
+     * Attaches a buffer for buffered sends (Open MPI's {@code attachBuffer}); its length bounds
+     * each {@code bSend} of this process.
+     *
+     * @param buffer the buffer
+     * @throws MPIException if {@code buffer} is null, a buffer is attached already, or MPI is not running
+     */
+    public static void attachBuffer(byte[] buffer) throws MPIException {
+        if (buffer == null) {
+            throw new MPIException(ERR_BUFFER, "MPI.attachBuffer: the buffer is null");
+        }
+        try {
+            world("MPI.attachBuffer").bufferAttach(buffer.length);
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+        attached = buffer;
+    }
+
+    /**
+     * Detaches the buffered-send buffer (Open MPI's {@code detachBuffer}); every buffered message
+     * has been delivered already.
+     *
+     * @return the buffer attached
+     * @throws MPIException if no buffer is attached or MPI is not running
+     */
+    public static byte[] detachBuffer() throws MPIException {
+        try {
+            world("MPI.detachBuffer").bufferDetach();
+        } catch (MpiException e) {
+            throw Bridge.error(e);
+        }
+        byte[] b = attached;
+        attached = null;
+        return b;
+    }
+
+    /**
+     * Profiling control ({@code MPI_Pcontrol}); no profiling layer here, so it does nothing, as in
+     * Open MPI's bindings.
+     *
+     * @param level the profiling level
+     * @param obj profiling information
+     */
+    public static void pControl(int level, Object obj) {
+    }
+
+    /**
+     * A direct byte buffer in native byte order (Open MPI's {@code newByteBuffer}).
+     *
+     * @param capacity the number of bytes
+     * @return the buffer
+     */
+    public static java.nio.ByteBuffer newByteBuffer(int capacity) {
+        return java.nio.ByteBuffer.allocateDirect(capacity).order(java.nio.ByteOrder.nativeOrder());
+    }
+
+    /**
+     * A direct char buffer (Open MPI's {@code newCharBuffer}).
+     *
+     * @param capacity the number of chars
+     * @return the buffer
+     */
+    public static java.nio.CharBuffer newCharBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 2)).asCharBuffer();
+    }
+
+    /**
+     * A direct short buffer (Open MPI's {@code newShortBuffer}).
+     *
+     * @param capacity the number of shorts
+     * @return the buffer
+     */
+    public static java.nio.ShortBuffer newShortBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 2)).asShortBuffer();
+    }
+
+    /**
+     * A direct int buffer (Open MPI's {@code newIntBuffer}).
+     *
+     * @param capacity the number of ints
+     * @return the buffer
+     */
+    public static java.nio.IntBuffer newIntBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 4)).asIntBuffer();
+    }
+
+    /**
+     * A direct long buffer (Open MPI's {@code newLongBuffer}).
+     *
+     * @param capacity the number of longs
+     * @return the buffer
+     */
+    public static java.nio.LongBuffer newLongBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 8)).asLongBuffer();
+    }
+
+    /**
+     * A direct float buffer (Open MPI's {@code newFloatBuffer}).
+     *
+     * @param capacity the number of floats
+     * @return the buffer
+     */
+    public static java.nio.FloatBuffer newFloatBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 4)).asFloatBuffer();
+    }
+
+    /**
+     * A direct double buffer (Open MPI's {@code newDoubleBuffer}).
+     *
+     * @param capacity the number of doubles
+     * @return the buffer
+     */
+    public static java.nio.DoubleBuffer newDoubleBuffer(int capacity) {
+        return newByteBuffer(Math.multiplyExact(capacity, 8)).asDoubleBuffer();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on, sharing its content (Open MPI's
+     * {@code slice}: how an offset is given to Open MPI's calls).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice, in {@code buf}'s byte order
+     */
+    public static java.nio.ByteBuffer slice(java.nio.ByteBuffer buf, int offset) {
+        return buf.clear().position(offset).slice().order(buf.order());
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.CharBuffer slice(java.nio.CharBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.ShortBuffer slice(java.nio.ShortBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.IntBuffer slice(java.nio.IntBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.LongBuffer slice(java.nio.LongBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.FloatBuffer slice(java.nio.FloatBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the buffer; its position is reset
+     * @param offset the first element
+     * @return the slice
+     */
+    public static java.nio.DoubleBuffer slice(java.nio.DoubleBuffer buf, int offset) {
+        return buf.clear().position(offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on, as a heap buffer sharing the array
+     * (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer, in native byte order
+     */
+    public static java.nio.ByteBuffer slice(byte[] buf, int offset) {
+        return java.nio.ByteBuffer.wrap(buf, offset, buf.length - offset).slice().order(java.nio.ByteOrder.nativeOrder());
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.CharBuffer slice(char[] buf, int offset) {
+        return java.nio.CharBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.ShortBuffer slice(short[] buf, int offset) {
+        return java.nio.ShortBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.IntBuffer slice(int[] buf, int offset) {
+        return java.nio.IntBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.LongBuffer slice(long[] buf, int offset) {
+        return java.nio.LongBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.FloatBuffer slice(float[] buf, int offset) {
+        return java.nio.FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The part of {@code buf} from element {@code offset} on (Open MPI's {@code slice}).
+     *
+     * @param buf the array
+     * @param offset the first element
+     * @return the buffer sharing the array
+     */
+    public static java.nio.DoubleBuffer slice(double[] buf, int offset) {
+        return java.nio.DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
     /**
      * Records a failed call of this process for the launcher's final report (the first per
      * process is kept), whether or not the program catches the exception.
@@ -381,6 +1009,23 @@ public class MPI {
         RunReport r = report;
         if (r != null) {
             r.failed(worldRank, new RunReport.FailedCall(call, message, stoppedByOtherRank));
+        }
+    }
+
+    /**
+     * Open MPI's default error handler met an error: says so on standard error at once (the
+     * launcher's final report names the call again), before the caller aborts the run.
+     */
+    static void fatal(MPIException e) {
+        System.err.println("ccrj mpirun: rank " + worldRank + ": MPI error (class " + e.getErrorClass() + "): "
+                + e.getMessage() + "; the error handler MPI.ERRORS_ARE_FATAL aborts the run");
+    }
+
+    /** Records the program's {@code Abort(code)} for the launcher's exit status. */
+    static void aborting(int code) {
+        RunReport r = report;
+        if (r != null) {
+            r.aborted(code);
         }
     }
 

@@ -9,7 +9,7 @@ package mpi;
  * {@code MINLOC}) is ccr-mpi's {@link io.ccrj.mpi.Op} of the same name; a user function combines
  * {@code inout = in op inout} on buffers that belong to the reduction alone.
  */
-public class Op {
+public class Op implements Freeable {
     /** ccr-mpi's operation. */
     final io.ccrj.mpi.Op impl;
     private final String name;
@@ -50,9 +50,57 @@ public class Op {
         this(function, commute);
     }
 
+    /**
+     * A user operation of Open MPI's bindings ({@code new Op(UserFunction, boolean)},
+     * {@code MPI_Op_create}): ccr-mpi calls it on slices of the operands, which are handed to
+     * {@link UserFunction#call(java.nio.ByteBuffer, java.nio.ByteBuffer, int, Datatype)} as
+     * direct byte buffers in native order ({@code boolean} operands to
+     * {@link UserFunction#call(Object, Object, int, Datatype)} as arrays), as Open MPI hands them;
+     * what the function writes into the second buffer is the result.
+     *
+     * @param function the function
+     * @param commute whether operands may be combined in any order
+     * @throws MPIException if {@code function} is {@code null}
+     */
+    public Op(UserFunction function, boolean commute) throws MPIException {
+        if (function == null) {
+            throw new MPIException(MPI.ERR_OP, "Op: the user function is null");
+        }
+        this.name = "UserFunction " + function.getClass().getName();
+        this.impl = io.ccrj.mpi.Op.create(name, commute,
+                (in, inOffset, inout, inoutOffset, count, type) -> UserFunction.apply(function, in, inOffset, inout,
+                        inoutOffset, count, type));
+    }
+
     /** ccr-mpi's operation for {@code operation}. */
     io.ccrj.mpi.Op impl(String operation) {
         return impl;
+    }
+
+    /** ccr-mpi's operation of {@code op} in an Open MPI call (checked for null). */
+    static io.ccrj.mpi.Op impl(String operation, Op op, Datatype type) {
+        if (op == null) {
+            throw new MPIException(MPI.ERR_OP, operation + ": the operation is null");
+        }
+        return op.impl;
+    }
+
+    /**
+     * Whether operands may be combined in any order ({@code MPI_Op_commutative}).
+     *
+     * @return {@code true} for the predefined operations and commutative user operations
+     */
+    public boolean isCommutative() {
+        return impl.isCommutative();
+    }
+
+    /**
+     * Whether this is the null operation (never: every {@code Op} here is usable).
+     *
+     * @return {@code false}
+     */
+    public boolean isNull() {
+        return false;
     }
 
     /**

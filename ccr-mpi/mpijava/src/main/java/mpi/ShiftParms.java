@@ -9,4 +9,22 @@ public class ShiftParms {
 
     ShiftParms() {
     }
+
+    /**
+     * The rank to receive from (Open MPI's {@code getRankSource}).
+     *
+     * @return the source rank, or {@link MPI#PROC_NULL}
+     */
+    public int getRankSource() {
+        return rank_source;
+    }
+
+    /**
+     * The rank to send to (Open MPI's {@code getRankDest}).
+     *
+     * @return the destination rank, or {@link MPI#PROC_NULL}
+     */
+    public int getRankDest() {
+        return rank_dest;
+    }
 }

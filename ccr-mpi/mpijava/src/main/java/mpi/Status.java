@@ -79,4 +79,130 @@ public class Status {
     /** Releases the status (nothing to release). */
     public void free() {
     }
+
+    // ------------------------------------------------------------------ Open MPI's spelling
+
+    /** Open MPI's {@link #setElements} and {@link #setCancelled}: values that replace ccr-mpi's. */
+    private int setElementCount = -1;
+    private Boolean setCancelledFlag;
+
+    /**
+     * The number of items of {@code datatype} received ({@code MPI_Get_count}).
+     *
+     * @param datatype the datatype to count in
+     * @return the number of whole items, or {@link MPI#UNDEFINED}
+     * @throws MPIException never
+     */
+    public int getCount(Datatype datatype) throws MPIException {
+        if (setElementCount >= 0) {
+            int size = datatype.impl.size();
+            return size == 0 ? 0 : setElementCount % size == 0 ? setElementCount / size : MPI.UNDEFINED;
+        }
+        return Get_count(datatype);
+    }
+
+    /**
+     * Whether the operation was cancelled ({@code MPI_Test_cancelled}).
+     *
+     * @return {@code true} if it was cancelled
+     * @throws MPIException never
+     */
+    public boolean isCancelled() throws MPIException {
+        return setCancelledFlag != null ? setCancelledFlag : Test_cancelled();
+    }
+
+    /**
+     * The number of basic elements received ({@code MPI_Get_elements}).
+     *
+     * @param datatype the datatype of the receive
+     * @return the element count
+     * @throws MPIException never
+     */
+    public int getElements(Datatype datatype) throws MPIException {
+        return setElementCount >= 0 ? setElementCount : Get_elements(datatype);
+    }
+
+    /**
+     * The number of basic elements received, as a {@link Count} ({@code MPI_Get_elements_x}).
+     *
+     * @param datatype the datatype of the receive
+     * @return the element count
+     * @throws MPIException never
+     */
+    public Count getElementsX(Datatype datatype) throws MPIException {
+        return new Count(getElements(datatype));
+    }
+
+    /**
+     * Sets the number of elements this status reports ({@code MPI_Status_set_elements}).
+     *
+     * @param datatype the datatype counted in
+     * @param count the number of items of {@code datatype}
+     * @throws MPIException for a negative count
+     */
+    public void setElements(Datatype datatype, int count) throws MPIException {
+        if (count < 0) {
+            throw new MPIException(MPI.ERR_COUNT, "Status.setElements: negative count " + count);
+        }
+        setElementCount = Math.multiplyExact(count, datatype.impl.size());
+        this.count = count;
+    }
+
+    /**
+     * Sets the number of elements this status reports ({@code MPI_Status_set_elements_x}).
+     *
+     * @param datatype the datatype counted in
+     * @param count the number of items of {@code datatype}
+     * @throws MPIException for a negative count or one beyond {@code int}
+     */
+    public void setElementsX(Datatype datatype, Count count) throws MPIException {
+        setElements(datatype, Math.toIntExact(count.getCount()));
+    }
+
+    /**
+     * Sets whether this status reports a cancelled operation ({@code MPI_Status_set_cancelled}).
+     *
+     * @param flag the flag
+     * @throws MPIException never
+     */
+    public void setCancelled(boolean flag) throws MPIException {
+        setCancelledFlag = flag;
+    }
+
+    /**
+     * The rank that sent the message ({@code MPI_SOURCE}).
+     *
+     * @return the source
+     */
+    public int getSource() {
+        return source;
+    }
+
+    /**
+     * The tag the message was sent with ({@code MPI_TAG}).
+     *
+     * @return the tag
+     */
+    public int getTag() {
+        return tag;
+    }
+
+    /**
+     * The error of the operation ({@code MPI_ERROR}): {@link MPI#SUCCESS}, as failed operations
+     * throw instead.
+     *
+     * @return {@link MPI#SUCCESS}
+     */
+    public int getError() {
+        return MPI.SUCCESS;
+    }
+
+    /**
+     * The position of the completed request in a {@code waitAny}-style call.
+     *
+     * @return the index, or {@link MPI#UNDEFINED}
+     */
+    public int getIndex() {
+        return index;
+    }
 }

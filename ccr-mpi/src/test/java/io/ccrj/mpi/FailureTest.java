@@ -55,7 +55,8 @@ class FailureTest {
                 .isInstanceOfSatisfying(DeadlockException.class, e -> {
                     assertThat(e.pendingOperations()).hasSize(3);
                     assertThat(e.pendingOperations().get(0)).startsWith("rank 0: barrier: recv(source=")
-                            .contains("unmatched message(s) queued");
+                            .contains("unmatched message(s) queued: ").contains("from 2 tag 55, 1 INT")
+                            .contains("posted receives: source 2 tag 1 (collective)");
                     assertThat(e.pendingOperations().get(1)).startsWith("rank 1: barrier: recv(source=");
                     assertThat(e.pendingOperations().get(2)).isEqualTo("rank 2: finished");
                 });

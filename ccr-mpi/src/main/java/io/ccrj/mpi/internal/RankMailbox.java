@@ -927,6 +927,33 @@ final class RankMailbox extends MailboxConsumerFields {
         return c == null ? p.describe() : c + ": " + p.describe();
     }
 
+    /**
+     * The unexpected messages (source, tag, element type and count; at most 8) and the posted
+     * receives (source and tag), for a deadlock report: what makes a tag or source mismatch
+     * visible. Read by the watchdog once every rank is blocked (the owner is parked, so the
+     * owner-only queues are still; racy otherwise, like {@link #unexpectedCount()}).
+     */
+    String queuesDescription() {
+        StringBuilder b = new StringBuilder();
+        int n = 0;
+        for (Message m = umqHead; m != null && n < 8; m = m.matchNext, n++) {
+            b.append(n == 0 ? ": " : "; ").append("from ").append(m.source).append(" tag ").append(m.tag).append(", ")
+                    .append(m.count).append(' ').append(m.type).append(collective(m.context));
+        }
+        int posted = 0;
+        for (RecvRequest r = prqHead; r != null && posted < 8; r = r.next, posted++) {
+            b.append(posted == 0 ? "; posted receives: " : ", ").append("source ")
+                    .append(r.source == io.ccrj.mpi.Comm.ANY_SOURCE ? "ANY" : String.valueOf(r.source)).append(" tag ")
+                    .append(r.tag == io.ccrj.mpi.Comm.ANY_TAG ? "ANY" : String.valueOf(r.tag)).append(collective(r.context));
+        }
+        return b.toString();
+    }
+
+    /** A communicator's collectives use its context + 1, and communicator contexts are even (World). */
+    private static String collective(int context) {
+        return (context & 1) == 1 ? " (collective)" : "";
+    }
+
     /** Number of unexpected messages (diagnostics; owner only or racy). */
     int unexpectedCount() {
         int n = 0;

@@ -203,8 +203,8 @@ public final class WorldRun {
             for (int i = 0; i < mbs.length; i++) {
                 int st = mbs[i].state();
                 pending.add("rank " + i + ": " + (st == RankMailbox.DONE ? "finished" : mbs[i].pendingDescription()
-                        + (mbs[i].unexpectedCount() > 0 ? " [" + mbs[i].unexpectedCount() + " unmatched message(s) queued]"
-                                : "")));
+                        + (mbs[i].unexpectedCount() > 0 ? " [" + mbs[i].unexpectedCount() + " unmatched message(s) queued"
+                                + mbs[i].queuesDescription() + "]" : "")));
             }
             return new DeadlockException(world.name, TimeUnit.NANOSECONDS.toMillis(now - blockedSince), pending);
         }

@@ -3,6 +3,7 @@ package io.ccrj.mpi.mpijava;
 import io.ccrj.mpi.DeadlockException;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpijava.internal.ApiScan;
 import io.ccrj.mpi.mpijava.internal.FailureReport;
 import io.ccrj.mpi.mpijava.internal.MpiTerms;
 import io.ccrj.mpi.mpijava.internal.RankBinding;
@@ -191,6 +192,13 @@ public final class MpiRun {
             }
         }
         checkMainClass(classPath, mainClass);
+        for (String ignored : cmd.ignoredOpenMpiOptions(argv)) {
+            err.println("ccrj mpirun: " + ignored + " ignored: the ranks are threads of this JVM"
+                    + (ignored.contains("root") ? ", started by whoever runs bin/ccrj" : ", any number fits"));
+        }
+        for (ApiScan.Missing m : ApiScan.scan(classPath, MpiRun.class.getClassLoader())) {
+            err.println("ccrj mpirun: " + m.line(MpiRun.class.getClassLoader()));
+        }
         String[] args = rest.subList(i, rest.size()).toArray(String[]::new);
         long timeoutSeconds = deadlock.toSeconds();
         SpmdWorld world = SpmdWorld.builder().size(np).name(WORLD_NAME).deadlockTimeout(deadlock)
@@ -213,6 +221,11 @@ public final class MpiRun {
             return 1;
         } catch (RankFailedException e) {
             FailureReport.print(err, mainClass, np, e.rank(), e.getCause(), report);
+            Integer code = report.abortCode();
+            if (code != null) {
+                err.println("ccrj mpirun: the program called abort(" + code + "); exit status " + code);
+                return code;
+            }
             return 1;
         } catch (RuntimeException e) {
             err.println("ccrj mpirun: " + e.getMessage());

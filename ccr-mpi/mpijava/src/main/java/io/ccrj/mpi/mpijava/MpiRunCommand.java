@@ -17,10 +17,12 @@ import picocli.CommandLine.Parameters;
  * <p>Not thread-safe; one instance per parse.
  */
 @Command(name = "bin/ccrj mpirun", usageHelpWidth = 100, sortOptions = false, abbreviateSynopsis = true,
-        description = {"Runs an unmodified mpiJava 1.2 / MPJ Express program's main on N ranks in this JVM"
-                + " (ccr-mpi), each rank with its own class loader, as MPJ Express's mpjrun.sh -np N runs it on its"
-                + " multicore device. Exit status: 0 every rank returned, 1 a rank failed or the ranks deadlocked,"
-                + " 2 a bad command line or a main class that cannot be run.", ""},
+        description = {"Runs an unmodified mpiJava 1.2 / MPJ Express program, or one written for Open MPI's Java"
+                + " bindings, on N ranks in this JVM (ccr-mpi), each rank with its own class loader, as MPJ Express's"
+                + " mpjrun.sh -np N runs it on its multicore device. Before the ranks start, every call of the"
+                + " program's class files that package mpi does not have is named, one line each. Exit status: 0"
+                + " every rank returned, the code of abort(code) if the program aborted, 1 a rank failed or the ranks"
+                + " deadlocked, 2 a bad command line or a main class that cannot be run.", ""},
         footer = {"", "Example: bin/ccrj mpirun --np 4 --class-path app.jar:lib/dep.jar com.example.Main arg1"})
 final class MpiRunCommand {
 
@@ -46,6 +48,14 @@ final class MpiRunCommand {
             description = "MPJ Express's device; only multicore applies, as ccr-mpi runs the ranks in this JVM"
                     + " (default: ${DEFAULT-VALUE})")
     String device;
+
+    @Option(names = {"--oversubscribe", "-oversubscribe"},
+            description = "Open MPI's mpirun option, accepted and ignored (ranks are threads: any number fits)")
+    boolean oversubscribe;
+
+    @Option(names = {"--allow-run-as-root", "-allow-run-as-root"},
+            description = "Open MPI's mpirun option, accepted and ignored (no processes are started)")
+    boolean allowRunAsRoot;
 
     @Option(names = {"-h", "--help", "-help"}, usageHelp = true, description = "show this help and exit")
     boolean help;
@@ -109,6 +119,18 @@ final class MpiRunCommand {
                     + typed(argv, "--jar", "-jar") + " exclude each other");
         }
         return c;
+    }
+
+    /** Open MPI's options given, as typed, which the launcher ignores with a note. */
+    List<String> ignoredOpenMpiOptions(String[] argv) {
+        List<String> out = new ArrayList<>();
+        if (oversubscribe) {
+            out.add(typed(argv, "--oversubscribe", "-oversubscribe"));
+        }
+        if (allowRunAsRoot) {
+            out.add(typed(argv, "--allow-run-as-root", "-allow-run-as-root"));
+        }
+        return out;
     }
 
     /** The spelling of an option the user typed ({@code -np} or {@code --np=4}: {@code --np}), else the first. */

@@ -46,6 +46,16 @@ final class Backends {
         return exec(cmd, null);
     }
 
+    /** {@link #ccrMpi} of a program whose classes are in {@code programClassPath} instead of this module's test classes. */
+    static Run ccrMpiFrom(Path programClassPath, int np, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(java(), "-cp", cp, MpiRun.class.getName(), "-np",
+                Integer.toString(np), "-cp", programClassPath.toString(), mainClass));
+        cmd.addAll(List.of(args));
+        return exec(cmd, null);
+    }
+
     /** The launcher's {@code main} with {@code argv}, as {@code bin/ccrj mpirun} starts it. */
     static Run launcher(String... argv) throws IOException, InterruptedException {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));

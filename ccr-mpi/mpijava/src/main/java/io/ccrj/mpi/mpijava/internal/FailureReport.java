@@ -34,9 +34,14 @@ public final class FailureReport {
      */
     public static void print(PrintStream err, String mainClass, int size, int failedRank, Throwable failure,
             RunReport report) {
-        err.println("ccrj mpirun: rank " + failedRank + " of " + size + " failed running " + mainClass + ":");
-        for (String line : trace(failure)) {
-            err.println(line);
+        String cause = oneLine(failure, failedRank, report);
+        if (cause != null) {
+            err.println("ccrj mpirun: rank " + failedRank + " of " + size + ": " + cause);
+        } else {
+            err.println("ccrj mpirun: rank " + failedRank + " of " + size + " failed running " + mainClass + ":");
+            for (String line : trace(failure)) {
+                err.println(line);
+            }
         }
         RunReport.FailedCall first = report.firstFailure(failedRank);
         if (first != null && !first.stoppedByOtherRank() && !mentions(failure, first.message())) {
@@ -64,6 +69,37 @@ public final class FailureReport {
      * (neither the JDK's nor package {@code mpi}'s nor ccr-mpi's), a count of the frames left out,
      * and each cause whose message adds something.
      */
+    /**
+     * The failures whose cause one line says: MPI used before {@code MPI.Init} (a
+     * {@code NullPointerException} in a rank that never called it), a member of package
+     * {@code mpi} this package lacks (a {@code NoSuchMethodError} or {@code NoSuchFieldError}
+     * naming {@code mpi.}); {@code null} for any other.
+     */
+    static String oneLine(Throwable failure, int rank, RunReport report) {
+        String where = firstProgramFrame(failure);
+        if (failure instanceof NullPointerException && !report.hasInitialized(rank)) {
+            return "MPI was used before MPI.Init" + (where == null ? "" : " (at " + where + ")")
+                    + ": MPI.COMM_WORLD and the other handles are set by MPI.Init(args), which the program's main"
+                    + " must call first";
+        }
+        if ((failure instanceof NoSuchMethodError || failure instanceof NoSuchFieldError)
+                && String.valueOf(failure.getMessage()).contains("mpi.")) {
+            return (where == null ? "the program" : where) + " uses " + failure.getMessage()
+                    + ", which ccrj's mpi does not have (" + failure.getClass().getSimpleName() + ")";
+        }
+        return null;
+    }
+
+    private static String firstProgramFrame(Throwable failure) {
+        for (StackTraceElement f : failure.getStackTrace()) {
+            if (isProgramFrame(f)) {
+                return f.getClassName() + "." + f.getMethodName() + "(" + f.getFileName() + ":" + f.getLineNumber()
+                        + ")";
+            }
+        }
+        return null;
+    }
+
     static List<String> trace(Throwable failure) {
         List<String> lines = new ArrayList<>();
         lines.add(failure.toString());

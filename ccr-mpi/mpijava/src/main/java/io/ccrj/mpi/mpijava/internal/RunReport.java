@@ -30,6 +30,10 @@ public final class RunReport {
 
     private final AtomicReferenceArray<FailedCall> firstFailures;
     private final AtomicReferenceArray<Boolean> returned;
+    private final AtomicReferenceArray<Boolean> initialized;
+    /** The code of the first {@code Abort}/{@code abort} call of the run; {@code null} while none. */
+    private final java.util.concurrent.atomic.AtomicReference<Integer> abortCode =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     /**
      * A report for {@code size} ranks.
@@ -39,6 +43,44 @@ public final class RunReport {
     public RunReport(int size) {
         this.firstFailures = new AtomicReferenceArray<>(size);
         this.returned = new AtomicReferenceArray<>(size);
+        this.initialized = new AtomicReferenceArray<>(size);
+    }
+
+    /**
+     * Records that {@code rank} called {@code MPI.Init} (or {@code InitThread}).
+     *
+     * @param rank the rank
+     */
+    public void initialized(int rank) {
+        initialized.set(rank, Boolean.TRUE);
+    }
+
+    /**
+     * Whether {@code rank} called {@code MPI.Init}.
+     *
+     * @param rank the rank
+     * @return {@code true} once it did
+     */
+    public boolean hasInitialized(int rank) {
+        return initialized.get(rank) != null;
+    }
+
+    /**
+     * Records an {@code Abort(code)} of the program; the first one sets the run's exit status.
+     *
+     * @param code the code the program passed
+     */
+    public void aborted(int code) {
+        abortCode.compareAndSet(null, code);
+    }
+
+    /**
+     * The code of the run's first abort.
+     *
+     * @return the code, or {@code null} if no rank aborted
+     */
+    public Integer abortCode() {
+        return abortCode.get();
     }
 
     /**

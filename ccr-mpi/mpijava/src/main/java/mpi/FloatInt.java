@@ -1,0 +1,63 @@
+package mpi;
+
+/**
+ * The (float value, int index) struct of MINLOC and MAXLOC with {@link MPI#FLOAT_INT}, as Open MPI's {@code mpi.FloatInt}:
+ * 8 bytes, the value at 0 and the index at 4, in a {@link java.nio.ByteBuffer}. Use
+ * {@link MPI#floatInt}.
+ */
+public final class FloatInt extends Struct {
+    private final int value = addFloat();
+    private final int index = setOffset(4).addInt();
+
+    FloatInt() {
+        setOffset(8);
+    }
+
+    @Override
+    protected Data newData() {
+        return new Data();
+    }
+
+    /** Reads and writes one (float, int) pair. */
+    public final class Data extends Struct.Data {
+        /** A reader not yet on a buffer; {@code getData} returns readers on one. */
+        public Data() {
+        }
+
+        /**
+         * The value.
+         *
+         * @return the value
+         */
+        public float getValue() {
+            return getFloat(value);
+        }
+
+        /**
+         * The index.
+         *
+         * @return the index
+         */
+        public int getIndex() {
+            return getInt(index);
+        }
+
+        /**
+         * Sets the value.
+         *
+         * @param v the value
+         */
+        public void putValue(float v) {
+            putFloat(value, v);
+        }
+
+        /**
+         * Sets the index.
+         *
+         * @param v the index
+         */
+        public void putIndex(int v) {
+            putInt(index, v);
+        }
+    }
+}

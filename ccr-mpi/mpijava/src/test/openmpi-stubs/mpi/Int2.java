@@ -1,0 +1,30 @@
+package mpi;
+
+// Signatures-only stub of Open MPI's Java bindings (4.1), written from their documented API for
+// OpenMpiBinaryCompatibilityTest: programs are compiled against these classes, then run against
+// ccrj's package mpi. Never on a run-time class path; every body throws.
+public final class Int2 extends Struct {
+    private Int2() {
+    }
+
+    @Override
+    protected Data newData() {
+        throw new UnsupportedOperationException();
+    }
+
+    /** One (int, int) pair. */
+    public final class Data extends Struct.Data {
+        public int getValue() {
+            throw new UnsupportedOperationException();
+        }
+        public int getIndex() {
+            throw new UnsupportedOperationException();
+        }
+        public void putValue(int v) {
+            throw new UnsupportedOperationException();
+        }
+        public void putIndex(int v) {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package mpi;
+
+// Signatures-only stub of Open MPI's Java bindings (4.1), written from their documented API for
+// OpenMpiBinaryCompatibilityTest: programs are compiled against these classes, then run against
+// ccrj's package mpi. Never on a run-time class path; every body throws.
+
+public final class ShiftParms {
+    public int getRankSource() {
+        throw new UnsupportedOperationException();
+    }
+    public int getRankDest() {
+        throw new UnsupportedOperationException();
+    }
+    private ShiftParms() {
+    }
+}
