@@ -270,8 +270,8 @@ class OpenApiDocumentTest {
             List<String> headers = new ArrayList<>();
             for (JsonNode param : op.path("parameters")) {
                 JsonNode p = param.has("$ref") ? resolve(doc, param.get("$ref").asText()) : param;
-                String example = p.path("schema").path("examples").path(0).asText(
-                        p.path("schema").path("enum").path(0).asText("text"));
+                String example = p.path("example").asText(p.path("schema").path("examples").path(0).asText(
+                        p.path("schema").path("enum").path(0).asText("text")));
                 switch (p.get("in").asText()) {
                     case "path" -> target = target.replace("{" + p.get("name").asText() + "}", example);
                     case "header" -> {

@@ -66,7 +66,7 @@ public final class HostRouter implements HttpRouter {
         this.token = host.token();
         this.protectReads = host.config().protectReads();
         this.timeoutMillis = host.config().requestTimeout().toMillis();
-        this.openApi = new OpenApi(token != null, protectReads);
+        this.openApi = new OpenApi(token != null, protectReads, host::contractStateTypes);
     }
 
     @Override
@@ -256,7 +256,7 @@ public final class HostRouter implements HttpRouter {
         if (unsupported != null) {
             throw new MethodNotAllowed(unsupported, allowed(rt, seg));
         }
-        if (ex.refuseBody()) {
+        if (ex.refuseBody(route.modifying())) {
             return;
         }
         switch (route.verb()) {
@@ -367,13 +367,14 @@ public final class HostRouter implements HttpRouter {
         long last = -1;
         String header = ex.headers().get("Last-Event-ID");
         List<String> param = ex.query().get("lastEventId");
-        String given = header != null ? header : param != null && !param.isEmpty() ? param.get(0) : null;
-        if (given != null && !given.isBlank()) {
-            try {
-                last = Long.parseLong(given.trim());
-            } catch (NumberFormatException e) {
-                throw new Fault(FaultCode.BAD_REQUEST, "Last-Event-ID must be a notification sequence number, was '" + given + "'");
+        // both are checked as the document declares them, the header wins
+        if (param != null) {
+            for (String p : param) {
+                last = eventId("lastEventId", p);
             }
+        }
+        if (header != null) {
+            last = eventId("Last-Event-ID", header);
         }
         if (!rt.lookupSupports(Verb.SUBSCRIBE)) {
             throw new MethodNotAllowed("service '" + rt.name() + "' does not support SUBSCRIBE", "");
@@ -408,6 +409,20 @@ public final class HostRouter implements HttpRouter {
         })));
     }
 
+    /** An event id as the document declares it: 1 to 18 digits (a notification's sequence). */
+    private static long eventId(String name, String given) throws Fault {
+        boolean digits = !given.isEmpty() && given.length() <= 18;
+        for (int i = 0; digits && i < given.length(); i++) {
+            char c = given.charAt(i);
+            digits = c >= '0' && c <= '9';
+        }
+        if (!digits) {
+            throw new Fault(FaultCode.BAD_REQUEST, name + " must be the id of an event (a sequence number of 1 to 18"
+                    + " digits), was '" + (given.length() > 40 ? given.substring(0, 40) + "..." : given) + "'");
+        }
+        return Long.parseLong(given);
+    }
+
     private void createService(HttpExchange ex) throws Fault {
         JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
@@ -426,6 +441,15 @@ public final class HostRouter implements HttpRouter {
                     + "--max-services " + max + "); drop one before creating another");
         }
         JsonNode state = body.get("state");
+        Class<?> stateType = host.contractStateTypes().get(body.get("contract").asText());
+        if (state != null && !state.isNull() && stateType != null) {
+            // the state the document declares for this contract (a named class is Jackson's to judge)
+            String problem = io.ccrj.dss.internal.json.SchemaCheck.problem(state, openApi.stateSchema(stateType));
+            if (problem != null) {
+                throw new Fault(FaultCode.BAD_REQUEST, "field 'state' is not a state of contract "
+                        + body.get("contract").asText() + ": " + problem);
+            }
+        }
         Map<String, String> partners = new HashMap<>();
         JsonNode ps = body.path("partners");
         if (!ps.isMissingNode() && !ps.isNull() && !ps.isObject()) {
@@ -574,17 +598,30 @@ public final class HostRouter implements HttpRouter {
         } catch (JsonLimits.Violation e) {
             throw new Fault(FaultCode.BAD_REQUEST, e.getMessage());
         } catch (IOException e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "malformed JSON body: " + Json.firstLine(e));
+            throw new Fault(FaultCode.BAD_REQUEST, Json.malformed("body", e));
         }
     }
 
-    private static String ifMatch(HttpExchange ex) {
-        return ex.headers().get(HttpHeaderNames.IF_MATCH);
+    /** The {@code If-Match} value, checked against the form the document declares (400 otherwise). */
+    private static String ifMatch(HttpExchange ex) throws Fault {
+        String v = ex.headers().get(HttpHeaderNames.IF_MATCH);
+        if (v != null && io.ccrj.dss.internal.runtime.IfMatch.tags(v) == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: '" + (v.length() > 60 ? v.substring(0, 60) + "..." : v)
+                    + "' (expected *, or entity tags in double quotes such as \"3\", separated by commas)");
+        }
+        return v;
     }
 
-    private static boolean wantsHtml(HttpExchange ex) {
+
+    private static boolean wantsHtml(HttpExchange ex) throws Fault {
         List<String> format = ex.query().get("format");
-        if (format != null && format.contains("json")) {
+        if (format != null) {
+            for (String f : format) {
+                if (!f.equals(OpenApi.FORMAT_JSON)) {
+                    throw new Fault(FaultCode.BAD_REQUEST, "format=" + f + " is not a format of this host; format=json"
+                            + " asks for the state as JSON (leave it out to follow the Accept header)");
+                }
+            }
             return false;
         }
         String accept = ex.headers().get(HttpHeaderNames.ACCEPT);

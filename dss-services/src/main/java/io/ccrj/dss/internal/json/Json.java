@@ -89,6 +89,23 @@ public final class Json {
         return (path.isEmpty() ? "" : path + ": ") + clean(m);
     }
 
+    /**
+     * Why a text is not JSON, with the place: {@code "malformed JSON body at line 3, column 1:
+     * Unexpected character ('}'): expected a value"}.
+     *
+     * @param what what the text is ({@code "body"})
+     * @param e the parser's failure
+     * @return one line in the user's terms
+     */
+    public static String malformed(String what, Exception e) {
+        com.fasterxml.jackson.core.JsonLocation at = e instanceof JsonProcessingException jpe ? jpe.getLocation() : null;
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        String original = e instanceof JsonProcessingException jpe ? String.valueOf(jpe.getOriginalMessage()) : "";
+        String why = original.startsWith("Trailing token") ? "more JSON after the value (a body is one JSON value)"
+                : firstLine(e);
+        return "malformed JSON " + what + where + ": " + why;
+    }
+
     /** Jackson's words with its Java names, features and source excerpts taken out. */
     private static String clean(String message) {
         int nl = message.indexOf('\n');

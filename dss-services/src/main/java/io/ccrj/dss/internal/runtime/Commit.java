@@ -22,6 +22,17 @@ public interface Commit {
      */
     long beforeSuccess(Operation op);
 
+    /**
+     * {@link #beforeSuccess(Operation)} for an Insert that says the key it assigned: its
+     * notification carries {@code notification} ({@code {"key", "value"}}) instead of the
+     * request body.
+     *
+     * @param op the answering operation
+     * @param notification the notification's body
+     * @return the version to answer with, or -1 if nothing is to be delivered
+     */
+    long beforeSuccess(Operation op, JsonNode notification);
+
     /** {@return the service's state snapshot as committed (the body of {@code respondState})} */
     JsonNode snapshot();
 }

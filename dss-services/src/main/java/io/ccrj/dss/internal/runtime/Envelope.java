@@ -17,7 +17,12 @@ import io.ccrj.dss.Operation;
 public record Envelope(Operation op, ServiceRuntime<?> runtime, Binding binding) implements Commit {
     @Override
     public long beforeSuccess(Operation answering) {
-        return runtime.beforeSuccess(answering, binding);
+        return runtime.beforeSuccess(answering, binding, null);
+    }
+
+    @Override
+    public long beforeSuccess(Operation answering, JsonNode notification) {
+        return runtime.beforeSuccess(answering, binding, notification);
     }
 
     @Override

@@ -139,12 +139,25 @@ public final class HttpExchange {
     /**
      * The body checks of every route, which come after the credentials, the route and the method
      * have passed: 413 for a body larger than the host accepts, 417 for an expectation other than
-     * {@code 100-continue}, 415 for a modifying request without a JSON {@code Content-Type}.
+     * {@code 100-continue}, 415 for a modifying request with a body, or a bodiless POST, without a
+     * JSON {@code Content-Type}.
      *
      * @return {@code true} if the request was refused (answered): the router stops there
      */
     public boolean refuseBody() {
-        RequestGuard.Refusal r = RequestGuard.checkBody(method, headers, bodyTooLarge, connection.maxRequestBytes());
+        return refuseBody(isModifyingMethod());
+    }
+
+    /**
+     * {@link #refuseBody()} for a route that knows whether it modifies: a bodiless POST that does
+     * not (Query) needs no JSON {@code Content-Type}.
+     *
+     * @param modifyingRoute whether the route modifies
+     * @return {@code true} if the request was refused (answered): the router stops there
+     */
+    public boolean refuseBody(boolean modifyingRoute) {
+        RequestGuard.Refusal r = RequestGuard.checkBody(method, headers, bodyTooLarge, connection.maxRequestBytes(),
+                hasBody(), modifyingRoute);
         if (r == null) {
             return false;
         }
