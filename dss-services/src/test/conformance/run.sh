@@ -6,8 +6,8 @@
 # with every check on. Any failure fails the run. Bounded in time by --max-examples (default 12
 # per operation; CCRJ_CONFORMANCE_EXAMPLES to change it).
 #
-# Needs: the host jar (dss-services/target/ccrj-host.jar) and the test classes, which
-# `bin/ccrj test` or `./mvnw -pl dss-services -am package` build; python3 with venv. Installs
+# Needs python3 with venv; builds the host jar (dss-services/target/ccrj-host.jar) and the test
+# classes with Maven when they are missing or older than the sources. Installs
 # Schemathesis from PyPI into a virtual environment (CCRJ_CONFORMANCE_VENV, default
 # ~/.cache/ccrj/schemathesis-venv) when it is not there yet.
 set -euo pipefail
@@ -22,8 +22,14 @@ CLASSES=$ROOT/dss-services/target/test-classes
 
 fail() { echo "openapi-conformance: FAILED, $*" >&2; exit 1; }
 
-[[ -f $JAR ]] || fail "$JAR is missing: build it with ./mvnw -B -ntp -DskipTests -pl dss-services -am package"
-[[ -f $CLASSES/io/ccrj/dss/examples/TaskBoard.class ]] || fail "the test classes are missing: run the dss-services tests first"
+# the host jar, and the test classes the user services come from: built when missing or older than the sources
+if [[ ! -f $JAR || ! -f $CLASSES/io/ccrj/dss/examples/TaskBoard.class ]] \
+    || [[ -n $(find "$ROOT/dss-services/src/main" "$ROOT/dss-services/src/test/java" "$ROOT/ccr-core/src/main" \
+                 -newer "$JAR" -type f -print -quit) ]]; then
+  echo "openapi-conformance: building $JAR and the test classes"
+  (cd "$ROOT" && ./mvnw -B -ntp -q -DskipTests -Dmaven.javadoc.skip=true -pl dss-services -am package) </dev/null \
+    || fail "building dss-services failed"
+fi
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
 if [[ ! -x $VENV/bin/st ]] || [[ $("$VENV/bin/st" --version 2>/dev/null) != *"$SCHEMATHESIS_VERSION"* ]]; then
