@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * <h2>Threading</h2>
  * {@link #route} runs on a connection's event loop; it never blocks.
  */
-public final class HostRouter implements HttpRouter {
+public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
     private static final AsciiString HTTP_JSON = AsciiString.cached("application/json");
@@ -58,7 +58,7 @@ public final class HostRouter implements HttpRouter {
     /** The {@code Link} header (RFC 8288): where OPTIONS points at the OpenAPI documents. */
     private static final AsciiString LINK = AsciiString.cached("link");
     /** {@code OPTIONS /}'s {@code Link}: the host's OpenAPI document. */
-    private static final String HOST_LINK = "<" + OpenApi.HOST_PATH + ">; rel=\"service-desc\"";
+    private static final String HOST_LINK = "<" + HostResources.OPENAPI_PATH + ">; rel=\"service-desc\"";
 
     /** @param host the host core whose services this router serves */
     public HostRouter(HostCore host) {
@@ -133,75 +133,71 @@ public final class HostRouter implements HttpRouter {
     private void dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
-        HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(); // Netty's codec drops HEAD bodies
-        authorize(ex, needsTokenAsModification(ex, seg), exempt(seg));
-        if (seg.isEmpty()) {
-            if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.OPTIONS)) {
-                throw methodNotAllowed(ex.method(), "GET, HEAD, OPTIONS");
-            }
-            if (ex.refuseBody()) {
-                return;
-            }
-            if (m.equals(HttpMethod.GET)) {
-                directoryHtml(ex);
-            } else {
-                ObjectNode o = Json.object().put("openapi", OpenApi.HOST_PATH).put("directory", "/directory")
-                        .put("health", "/health").put("metrics", "/metrics");
-                ex.respondJson(200, o, h -> h.set(HttpHeaderNames.ALLOW, "GET, HEAD, OPTIONS").set(LINK, HOST_LINK));
-            }
+        if (!seg.isEmpty() && seg.get(0).equals("services")) {
+            authorize(ex, needsTokenAsModification(ex, seg), false);
+            service(ex, seg, raw);
             return;
         }
-        String first = seg.get(0);
-        switch (first) {
-            case "directory" -> {
-                requireLength(seg, 1, raw);
-                if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.POST)) {
-                    throw methodNotAllowed(ex.method(), "GET, HEAD, POST");
-                }
-                if (ex.refuseBody()) {
-                    return;
-                }
-                if (m.equals(HttpMethod.GET)) {
-                    ex.respondJson(200, directoryJson(), null);
-                } else {
-                    createService(ex);
-                }
-            }
-            case "health" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (ex.refuseBody()) {
-                    return;
-                }
-                ObjectNode o = Json.object();
-                o.put("status", host.isClosing() ? "closing" : "up");
-                o.put("services", host.runtimes().size());
-                o.put("uptimeMillis", host.uptimeMillis());
-                ex.respondJson(200, o, null);
-            }
-            case "metrics" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (!ex.refuseBody()) {
-                    ex.respondText(200, PROMETHEUS, metricsText());
-                }
-            }
-            case "openapi.json" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (!ex.refuseBody()) {
-                    ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
-                }
-            }
-            case "services" -> service(ex, seg, raw);
-            default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + "; try /, /directory, /services/{name}, /health, /metrics or " + OpenApi.HOST_PATH);
+        // the host's own resources: one table for the route, the token, the body and the answer
+        List<HostResources.Row> rows = HostResources.at("/" + String.join("/", seg));
+        HostResources.Row row = rows == null ? null : HostResources.row(rows, ex.method());
+        // the token before the route: a row's own rule, else the method's (401 comes before 404 and 405)
+        HostResources.Access access = row != null ? row.access()
+                : ex.isModifyingMethod() ? HostResources.Access.MODIFY : HostResources.Access.READ;
+        authorize(ex, access == HostResources.Access.MODIFY, access == HostResources.Access.OPEN);
+        if (rows == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw + "; try " + String.join(", ",
+                    HostResources.paths()) + " or /services/{name}");
         }
+        if (row == null) {
+            throw methodNotAllowed(ex.method(), HostResources.allow(rows));
+        }
+        if (ex.refuseBody(access == HostResources.Access.MODIFY)) {
+            return;
+        }
+        row.handler().handle(this, ex);
     }
 
-    /** {@return whether the path is {@code /health}, which never needs the token} */
-    private static boolean exempt(List<String> seg) {
-        return seg.size() == 1 && seg.get(0).equals("health");
+    // ---- the host's own resources (HostResources' rows) ----
+
+    @Override
+    public void index(HttpExchange ex) {
+        directoryHtml(ex);
+    }
+
+    @Override
+    public void links(HttpExchange ex) {
+        String allow = HostResources.allow(HostResources.at("/"));
+        ex.respondJson(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
+    }
+
+    @Override
+    public void directory(HttpExchange ex) {
+        ex.respondJson(200, directoryJson(), null);
+    }
+
+    @Override
+    public void create(HttpExchange ex) throws Fault {
+        createService(ex);
+    }
+
+    @Override
+    public void health(HttpExchange ex) {
+        ObjectNode o = Json.object();
+        o.put("status", host.isClosing() ? "closing" : "up");
+        o.put("services", host.runtimes().size());
+        o.put("uptimeMillis", host.uptimeMillis());
+        ex.respondJson(200, o, null);
+    }
+
+    @Override
+    public void metrics(HttpExchange ex) {
+        ex.respondText(200, PROMETHEUS, metricsText());
+    }
+
+    @Override
+    public void openapi(HttpExchange ex) {
+        ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
     }
 
     /**
@@ -683,12 +679,6 @@ public final class HostRouter implements HttpRouter {
         return String.join(", ", out);
     }
 
-    private static void requireLength(List<String> seg, int n, String raw) throws Fault {
-        if (seg.size() != n) {
-            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw);
-        }
-    }
-
     private static List<String> segments(String raw) throws Fault {
         List<String> out = new ArrayList<>(4);
         int i = 0;
@@ -717,8 +707,13 @@ public final class HostRouter implements HttpRouter {
     }
 
     /** The path's fixed words, taken as they are instead of copied out of every request's path. */
-    private static final String[] KEYWORDS = {"services", "items", "actions", "query", "notifications", "directory",
-        "health", "metrics", "openapi.json"};
+    private static final String[] KEYWORDS = keywords();
+
+    private static String[] keywords() {
+        List<String> k = new ArrayList<>(List.of("services", "items", "actions", "query", "notifications"));
+        k.addAll(HostResources.words());
+        return k.toArray(new String[0]);
+    }
 
     /** @return the fixed word that {@code raw[from, to)} spells, or {@code null} */
     private static String keyword(String raw, int from, int to) {

@@ -8,6 +8,7 @@ import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.json.JsonSchemas;
 import io.ccrj.dss.internal.runtime.Declared;
+import io.ccrj.dss.internal.http.HostResources;
 import io.ccrj.dss.internal.http.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
@@ -31,8 +32,8 @@ import java.util.WeakHashMap;
 public final class OpenApi {
     /** The version of OpenAPI the documents are written in. */
     public static final String OPENAPI = "3.1.0";
-    /** The host document's path. */
-    public static final String HOST_PATH = "/openapi.json";
+    /** The host document's path (a row of {@link HostResources}). */
+    public static final String HOST_PATH = HostResources.OPENAPI_PATH;
     /** A service document's last path segment ({@code /services/{name}/openapi.json}). */
     public static final String SERVICE_SEGMENT = "openapi.json";
 
@@ -367,53 +368,33 @@ public final class OpenApi {
 
     // ---- the host's own resources ----
 
+    /** The host's own resources, written from the router's table ({@link HostResources}). */
     private void hostPaths(ObjectNode paths) {
-        boolean readsGuarded = token && protectReads;
-        ObjectNode root = paths.putObject("/");
-        ObjectNode index = op(root, "get", "host.index", "host", "The browser view: the directory as HTML.");
-        index.putObject("responses").putObject("200").put("description", "The directory page.")
-                .putObject("content").putObject("text/html").putObject("schema").put("type", "string");
-        errors(index, readsGuarded, hostBase());
-        ObjectNode options = op(root, "options", "host.options", "host", "What the host offers: its methods and"
-                + " its OpenAPI document (Link: </openapi.json>; rel=\"service-desc\").");
-        ObjectNode links = F.objectNode().put("type", "object");
-        for (String n : List.of("openapi", "directory", "health", "metrics")) {
-            links.withObjectProperty("properties").putObject(n).put("type", "string");
+        for (HostResources.Row r : HostResources.ROWS) {
+            ObjectNode item = paths.has(r.path()) ? (ObjectNode) paths.get(r.path()) : paths.putObject(r.path());
+            ObjectNode o = op(item, r.method().name().toLowerCase(Locale.ROOT), r.operationId(), "host", r.summary());
+            if (r.requestBody() != null) {
+                ObjectNode media = o.putObject("requestBody").put("required", true).putObject("content").putObject(JSON);
+                media.set("schema", r.requestBody().deepCopy());
+                if (r.requestExample() != null) {
+                    media.set("example", r.requestExample().deepCopy());
+                }
+            }
+            ObjectNode ok = o.putObject("responses").putObject(Integer.toString(r.status())).put("description", r.description());
+            ok.putObject("content").putObject(r.mediaType()).set("schema", r.answer().deepCopy());
+            if (!r.headers().isEmpty()) {
+                ObjectNode hs = ok.putObject("headers");
+                r.headers().forEach(h -> hs.set(h.name(), header(h.example(), h.description())));
+            }
+            List<Integer> statuses = hostBase();
+            statuses.addAll(r.errors());
+            boolean guarded = switch (r.access()) {
+                case OPEN -> false;
+                case READ -> token && protectReads;
+                case MODIFY -> token;
+            };
+            errors(o, guarded, statuses);
         }
-        ObjectNode h = jsonAnswer(options, "200", "Where the host's resources are.", links, null, false).putObject("headers");
-        h.set("Allow", header("GET, HEAD, OPTIONS", "the methods of /"));
-        h.set("Link", header("</openapi.json>; rel=\"service-desc\"", "this document"));
-        errors(options, readsGuarded, hostBase());
-
-        ObjectNode directory = paths.putObject("/directory");
-        ObjectNode list = op(directory, "get", "host.directory", "host", "The running services.");
-        jsonAnswer(list, "200", "The directory.", ref("Directory"), null, false);
-        errors(list, readsGuarded, hostBase());
-        ObjectNode create = op(directory, "post", "host.create", "host", "Create: start a service of a registered contract.");
-        ObjectNode body = create.putObject("requestBody").put("required", true);
-        ObjectNode createBody = body.putObject("content").putObject(JSON);
-        createBody.set("schema", ref("CreateRequest"));
-        createBody.set("example", F.objectNode().put("name", "kv2").put("contract", "kv"));
-        ObjectNode created = jsonAnswer(create, "201", "Created.", ref("DirectoryEntry"), null, false);
-        created.putObject("headers").set("Location", header("/services/kv2", "the new service"));
-        List<Integer> createErrors = hostBase();
-        createErrors.addAll(List.of(403, 409, 413, 415, 417));
-        errors(create, token, createErrors);
-
-        ObjectNode health = op(paths.putObject("/health"), "get", "host.health", "host",
-                "Liveness: never needs the token.");
-        jsonAnswer(health, "200", "Up or closing.", ref("Health"), null, false);
-        errors(health, false, hostBase());
-
-        ObjectNode metrics = op(paths.putObject("/metrics"), "get", "host.metrics", "host", "Prometheus metrics.");
-        metrics.putObject("responses").putObject("200").put("description", "The metrics, Prometheus text format 0.0.4.")
-                .putObject("content").putObject("text/plain").putObject("schema").put("type", "string");
-        errors(metrics, readsGuarded, hostBase());
-
-        ObjectNode self = op(paths.putObject(HOST_PATH), "get", "host.openapi", "host",
-                "This document: the host's resources and every running service.");
-        jsonAnswer(self, "200", "An OpenAPI 3.1 document.", F.objectNode().put("type", "object"), null, false);
-        errors(self, readsGuarded, hostBase());
     }
 
     /** The statuses any request to the host may get before it is routed, and a failing host's 500. */
