@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -51,6 +52,7 @@ import java.util.function.Function;
  * (the directory is a concurrent map; a name is taken with {@code putIfAbsent}); {@link #start}
  * and {@link #close} are called by the facade, the latter under its lock.
  */
+@Internal
 public final class HostCore {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger("io.ccrj.dss.ServiceHost");

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,6 +21,7 @@ import java.util.Map;
  * it, so the document says what the router does; the services' resources are {@link RestTable}'s.
  * Adding a host resource means a row here and its {@link Actions} method. Immutable.
  */
+@Internal
 public final class HostResources {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,6 +45,7 @@ import java.util.function.Consumer;
  * <h2>Threading</h2>
  * {@link #route} runs on a connection's event loop; it never blocks.
  */
+@Internal
 public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
@@ -22,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The one Jackson configuration of the module: mapper, reader and writer are built once and
  * shared (they are thread-safe), so no request pays for Jackson's per-type introspection twice.
  */
+@Internal
 public final class Json {
     /**
      * The limits every read of JSON in the host applies: request bodies, the state file, the

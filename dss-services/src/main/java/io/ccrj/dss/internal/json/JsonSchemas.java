@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,6 +38,7 @@ import java.util.UUID;
  *
  * <p>Stateless and thread-safe (Jackson's introspection is).
  */
+@Internal
 public final class JsonSchemas {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.math.BigDecimal;
@@ -26,6 +27,7 @@ import java.util.regex.Pattern;
  *
  * <p>Stateless; a compiled schema's patterns are cached in a shared concurrent map.
  */
+@Internal
 public final class SchemaCheck {
     private static final Map<String, Pattern> PATTERNS = new java.util.concurrent.ConcurrentHashMap<>();
 

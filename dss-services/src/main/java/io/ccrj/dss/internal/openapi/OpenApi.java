@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.openapi;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -29,6 +30,7 @@ import java.util.WeakHashMap;
  * types it declared ({@link JsonSchemas}). Every operation lists every status the host can answer
  * it with, the errors with the one JSON error body. See the package comment for the threading.
  */
+@Internal
 public final class OpenApi {
     /** The version of OpenAPI the documents are written in. */
     public static final String OPENAPI = "3.1.0";

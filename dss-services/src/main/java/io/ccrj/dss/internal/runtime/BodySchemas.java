@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.Fault;
@@ -22,6 +23,7 @@ import java.util.Map;
  * its schema before a handler runs, so that the document and the host agree on every body.
  * An operation without one takes any JSON. Immutable once built; any thread may read it.
  */
+@Internal
 public final class BodySchemas {
     private final String service;
     private final Map<Verb, ObjectNode> verbs;

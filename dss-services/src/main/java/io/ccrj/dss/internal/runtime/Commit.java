@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Operation;
 
@@ -12,6 +13,7 @@ import io.ccrj.dss.Operation;
  * <h2>Threading</h2>
  * Called on the answering thread (the handler's), once per success.
  */
+@Internal
 public interface Commit {
     /**
      * Commits the answering operation's change, if it made one, and claims its response port for

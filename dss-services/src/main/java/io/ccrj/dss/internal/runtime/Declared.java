@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.internal.json.JsonSchemas;
 
@@ -19,6 +20,7 @@ import java.util.Set;
  * @param verbTypes the body and answer types declared per verb ({@code Handlers.types})
  * @param actionTypes the body and answer types declared per Submit action
  */
+@Internal
 public record Declared(Map<Verb, Binding> verbs, Map<String, Binding> actions, Set<Verb> standard,
                        String updateBody, Map<Verb, Types> verbTypes, Map<String, Types> actionTypes) {
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import java.util.List;
 
 /**
@@ -7,6 +8,7 @@ import java.util.List;
  * malformed one with 400 before any operation is made, and again by the runtime, which compares
  * the tags with the current version. Stateless.
  */
+@Internal
 public final class IfMatch {
     private IfMatch() {
     }

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.JsonLimits;
@@ -35,6 +36,7 @@ import java.util.function.Consumer;
  * methods may be called from any thread, once; the response is serialized on the calling thread
  * and written on the event loop in request order (pipelining).
  */
+@Internal
 public final class HttpExchange {
     private static final System.Logger LOG = System.getLogger(HttpExchange.class.getName());
     static final AsciiString JSON = AsciiString.cached("application/json");
