@@ -1,7 +1,7 @@
 package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ccrj.dss.internal.http.HostResources;
+import io.ccrj.dss.internal.rest.HostResources;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

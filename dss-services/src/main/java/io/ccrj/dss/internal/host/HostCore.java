@@ -15,7 +15,6 @@ import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.runtime.ApiHooks;
-import io.ccrj.dss.internal.http.BearerToken;
 import io.ccrj.dss.internal.http.server.HostMetrics;
 import io.ccrj.dss.internal.http.client.HttpClientPool;
 import io.ccrj.dss.internal.http.server.HttpRouter;

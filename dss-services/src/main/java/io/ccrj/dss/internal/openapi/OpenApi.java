@@ -9,8 +9,8 @@ import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.json.JsonSchemas;
 import io.ccrj.dss.internal.runtime.Declared;
-import io.ccrj.dss.internal.http.HostResources;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.HostResources;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.SmallJson;
 import io.netty.buffer.ByteBuf;

@@ -1,4 +1,4 @@
-package io.ccrj.dss.internal.http;
+package io.ccrj.dss.internal.host;
 
 import io.ccrj.dss.internal.Internal;
 import java.nio.charset.StandardCharsets;

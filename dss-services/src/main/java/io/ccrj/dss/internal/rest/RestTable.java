@@ -1,4 +1,4 @@
-package io.ccrj.dss.internal.http;
+package io.ccrj.dss.internal.rest;
 
 import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.Verb;

@@ -1,4 +1,4 @@
-package io.ccrj.dss.internal.http;
+package io.ccrj.dss.internal.rest;
 
 import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * The host's own resources, once: the directory, Create, health, metrics, the host's OpenAPI
  * document and the browser view's directory page, each a row of path, method, token rule, body,
- * answer and handler. {@link HostRouter} routes with it (path, method, {@code Allow}, the token,
+ * answer and handler. {@code HostRouter} routes with it (path, method, {@code Allow}, the token,
  * the body's checks, the handler) and {@code OpenApi} writes the host's part of the document from
  * it, so the document says what the router does; the services' resources are {@link RestTable}'s.
  * Adding a host resource means a row here and its {@link Actions} method. Immutable.
