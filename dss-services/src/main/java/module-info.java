@@ -6,7 +6,9 @@
  * are not part of the API and are exported to no one: {@code host} (the host behind the facade,
  * {@code host.cli} its command line), {@code runtime} (one running service), {@code http} (the REST
  * mapping and router), {@code http.server} (the Netty server), {@code http.client} (the partner
- * client), {@code json} (the JSON machinery) and {@code openapi}. The API package is open to
+ * client), {@code json} (the JSON machinery), {@code rest} (the tables of what the host answers) and
+ * {@code openapi}; their public types carry
+ * {@code io.ccrj.dss.internal.Internal}. The API package is open to
  * Jackson, which reads and writes the built-in services' state records.
  *
  * <p>Logs through {@link java.lang.System.Logger} only; the standalone host

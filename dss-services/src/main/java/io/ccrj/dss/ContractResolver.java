@@ -80,6 +80,42 @@ final class ContractResolver {
         }
     }
 
+    /** The known contracts' state types, found once (see {@link #stateTypes}). */
+    private volatile Map<String, Class<?>> stateTypes;
+
+    /**
+     * The contracts a Create may name by id: the registered ones and the {@code Service}
+     * providers' (ids and class names), each to its state type, found once by making one
+     * instance of each (a service's constructor only sets its first state). A contract that
+     * cannot be instantiated is left out; Create still reports why it fails.
+     */
+    Map<String, Class<?>> stateTypes() {
+        Map<String, Class<?>> m = stateTypes;
+        if (m != null) {
+            return m;
+        }
+        synchronized (this) {
+            if (stateTypes == null) {
+                Map<String, Class<?>> found = new LinkedHashMap<>();
+                Map<String, Supplier<? extends Service<?>>> all = new LinkedHashMap<>(options.contracts());
+                try {
+                    providedContracts().forEach(all::putIfAbsent);
+                } catch (Fault e) {
+                    // a broken provider: Create names it in its fault; the document lists the rest
+                }
+                all.forEach((id, factory) -> {
+                    try {
+                        found.put(id, factory.get().stateType());
+                    } catch (RuntimeException | LinkageError e) {
+                        // cannot be made: Create says why when it is named
+                    }
+                });
+                stateTypes = java.util.Collections.unmodifiableMap(found);
+            }
+            return stateTypes;
+        }
+    }
+
     /** Why a class cannot be linked, in words (the error's own name is the JVM's). */
     private static String linkageProblem(LinkageError e) {
         if (e instanceof NoClassDefFoundError) {

@@ -1,5 +1,6 @@
 package io.ccrj.dss;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.internal.runtime.Binding;
 import io.ccrj.dss.internal.runtime.Declared;
 
@@ -153,8 +154,12 @@ public final class Handlers {
 
     /**
      * Declares the Java types an operation's request body and answer have, so that the host's
-     * OpenAPI documents give their JSON Schemas and the browser view an example body. The types
-     * only describe: the handler still reads and checks the body itself. The schema is Jackson's
+     * OpenAPI documents give their JSON Schemas and the browser view an example body. A request
+     * body is checked against its type's schema before the handler runs: one that does not fit
+     * (a wrong JSON kind, {@code null} where the type takes none, a missing required property, a
+     * number out of its Java type's range) is answered {@link FaultCode#BAD_REQUEST} naming the
+     * place in the body, and the handler never sees it; a property the type does not have is
+     * ignored, as the host's Jackson mapper ignores it. The schema is Jackson's
      * view of the type (records and beans: their properties; maps, collections, arrays, enums,
      * strings, numbers, booleans; {@code JsonNode} or {@code Object}: any JSON); a property marked
      * {@code @JsonProperty(required = true)} is required.
@@ -184,6 +189,16 @@ public final class Handlers {
                     + (verb == Verb.SUBMIT ? "; use actionTypes(action, body, answer)" : ""));
         }
         verbTypes.put(verb, new Declared.Types(body, answer));
+        return this;
+    }
+
+    /**
+     * {@link #types} with a constraint the body type cannot express added to its schema: for the
+     * built-in services only.
+     */
+    Handlers types(Verb verb, Class<?> body, Class<?> answer, java.util.function.UnaryOperator<ObjectNode> refine) {
+        types(verb, body, answer);
+        verbTypes.put(verb, new Declared.Types(body, answer, refine));
         return this;
     }
 

@@ -58,19 +58,40 @@ public final class JsonBodies {
     }
 
     /**
-     * Reads a tree as a value of a type.
+     * Reads a tree as a value of a type. A property the type does not have is ignored (the host's
+     * one rule for unknown properties, in every body it reads); {@code null} where the type takes a
+     * primitive, a value of the wrong JSON kind, a number out of range or a text that is not one
+     * of an enum's constants does not fit.
+     *
+     * <p>In a handler, a tree that does not fit is the client's error: the exception, escaping the
+     * handler, is answered {@link FaultCode#BAD_REQUEST} (HTTP 400) with its message, as
+     * {@link Operation#bodyAs} does.
      *
      * @param <T> the type
      * @param tree the JSON tree
      * @param type the class to read it as
      * @return the value
-     * @throws IllegalArgumentException if the tree does not fit the type
+     * @throws MismatchException if the tree does not fit the type: the message names the place
+     *     in the tree and what was expected there (never a Java type)
      */
     public static <T> T fromTree(JsonNode tree, Class<T> type) {
         try {
             return Json.MAPPER.treeToValue(tree, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("JSON does not fit " + type.getName() + ": " + Json.firstLine(e), e);
+            throw new MismatchException(Json.firstLine(e), e);
+        }
+    }
+
+    /**
+     * A JSON tree that does not fit the type it was read as ({@link #fromTree}): a client's error
+     * when the tree is a request body, which is how the host answers it when a handler lets it
+     * escape (400, with this message).
+     */
+    public static final class MismatchException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        MismatchException(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 

@@ -92,7 +92,11 @@ public final class KeyValueService extends Service<KeyValueService.State> {
                     op.respondState();
                 })
                 .types(Verb.QUERY, Prefix.class, State.class)
-                .types(Verb.INSERT, Item.class, Item.class)
+                // an empty key names no item a path can reach (/items/{key}): the schema says so
+                .types(Verb.INSERT, Item.class, Item.class, schema -> {
+                    schema.withObjectProperty("properties").withObjectProperty("key").put("minLength", 1);
+                    return schema;
+                })
                 .types(Verb.UPSERT, null, Upserted.class)
                 .types(Verb.DELETE, null, Removed.class)
                 .actionTypes("clear", null, State.class);
@@ -135,7 +139,7 @@ public final class KeyValueService extends Service<KeyValueService.State> {
             throw new Fault(FaultCode.CONFLICT, "item '" + k + "' exists already; use Upsert (PUT .../items/" + k + ") to replace it");
         }
         put(k, body.get("value"));
-        op.respond(body);
+        op.respondInserted(k, body.get("value"));
     }
 
     private void upsert(Operation op) throws Fault {

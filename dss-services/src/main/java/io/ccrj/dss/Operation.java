@@ -160,6 +160,55 @@ public final class Operation {
         deliver(new Response(responseBody == null ? JsonNodeFactory.instance.objectNode() : responseBody, version));
     }
 
+    /**
+     * Answers an Insert with the key the service gave the new item: the answer is
+     * {@code {"key": key, "value": value}}, over HTTP {@code 201 Created} with
+     * {@code Location: /services/{name}/items/{key}}, and the Insert's notification carries the
+     * same object (a plain {@link #respond} notifies the request body, and the {@code Location}
+     * names an item only when the answer has a text {@code "key"}).
+     *
+     * @param key the new item's key
+     * @param value what the item holds (ownership passes to the receiver), or {@code null} for JSON null
+     * @throws IllegalStateException if this operation is not an Insert
+     */
+    public void respondInserted(String key, JsonNode value) {
+        Objects.requireNonNull(key, "key");
+        if (verb != Verb.INSERT) {
+            throw new IllegalStateException("respondInserted answers an Insert, not " + verb);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        answer.put("key", key);
+        answer.set("value", value == null ? JsonNodeFactory.instance.nullNode() : value);
+        Commit commit = responsePort.commit();
+        // the subscribers' copy: a receiver in this process owns the answer it is handed
+        long version = commit == null ? 0 : commit.beforeSuccess(this, answer.deepCopy());
+        if (version >= 0) {
+            deliver(new Response(answer, version));
+        }
+    }
+
+    /**
+     * Reads the body as a value of a type, with the host's Jackson configuration (a property the
+     * type does not have is ignored).
+     *
+     * @param <T> the type
+     * @param type the class to read it as
+     * @return the value
+     * @throws Fault BAD_REQUEST if there is no body, or it does not fit the type: the message names
+     *     the place in the body and what was expected there, never a Java type
+     */
+    public <T> T bodyAs(Class<T> type) throws Fault {
+        Objects.requireNonNull(type, "type");
+        if (body == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, this + " needs a JSON body");
+        }
+        try {
+            return JsonBodies.fromTree(body, type);
+        } catch (JsonBodies.MismatchException e) {
+            throw new Fault(FaultCode.BAD_REQUEST, "the body of " + this + " does not fit: " + e.getMessage(), e);
+        }
+    }
+
     /** Answers with the service's whole state as it is after this operation. */
     public void respondState() {
         Commit commit = responsePort.commit();

@@ -55,8 +55,18 @@ public final class ServiceHost implements AutoCloseable {
         this.contracts = new ContractResolver(options);
         boolean ownsDispatcher = b.dispatcher == null;
         Dispatcher dispatcher = ownsDispatcher ? new Dispatcher(b.dispatcherThreads, "ccrj-dss") : b.dispatcher;
-        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, this::instantiate,
-                RuntimeHooks.INSTANCE);
+        ContractResolver resolver = contracts;
+        this.core = new HostCore(options.config(), dispatcher, ownsDispatcher, new HostCore.Contracts() {
+            @Override
+            public Service<?> instantiate(String contract) throws Fault {
+                return ServiceHost.this.instantiate(contract);
+            }
+
+            @Override
+            public Map<String, Class<?>> stateTypes() {
+                return resolver.stateTypes();
+            }
+        }, RuntimeHooks.INSTANCE);
     }
 
     /** {@return a builder with the defaults} */

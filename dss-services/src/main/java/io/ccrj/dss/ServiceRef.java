@@ -81,7 +81,8 @@ public interface ServiceRef {
     }
 
     /**
-     * Sends an Insert of a new item.
+     * Sends an Insert of a new item in the key-value store's form, {@code {"key", "value"}}
+     * (for another body, {@link #insert(JsonNode)}).
      *
      * @param key the new item's key
      * @param value its value
@@ -91,6 +92,17 @@ public interface ServiceRef {
         var body = Json.object();
         body.put("key", key);
         body.set("value", value);
+        return send(Operation.builder(Verb.INSERT).body(body));
+    }
+
+    /**
+     * Sends an Insert with a body of the service's own: a service whose Insert is not the
+     * key-value store's (one that assigns the key itself, say) takes whatever body it declares.
+     *
+     * @param body the Insert's body
+     * @return Insert: the service's answer ({@code {"key", "value"}} when it says the key it gave)
+     */
+    default CompletableFuture<Response> insert(JsonNode body) {
         return send(Operation.builder(Verb.INSERT).body(body));
     }
 

@@ -168,12 +168,12 @@ class ErrorsInUsersTermsTest {
         assertThat(send(Case.of("PUT", "/services/typed", "{\"inner\": {\"depth\": \"deep\"}}", "")).json().get("message").asText())
                 .isEqualTo("not a valid state of typed: inner.depth: expected a whole number, found \"deep\"");
         assertThat(send(Case.of("PUT", "/services/typed", "{\"color\": \"PURPLE\"}", "")).json().get("message").asText())
-                .isEqualTo("not a valid state of typed: color: \"PURPLE\" is not one of RED, GREEN");
+                .isEqualTo("not a valid state of typed: color: \"PURPLE\" is not one of RED, GREEN (or null)");
         assertThat(send(Case.of("PUT", "/services/typed", "{\"count\": 99999999999}", "")).json().get("message").asText())
                 .isEqualTo("not a valid state of typed: count: 99999999999 is out of range"
                         + " (expected a whole number from -2147483648 to 2147483647)");
         assertThat(send(Case.of("PUT", "/services/kv", "{\"items\": [1]}", "")).json().get("message").asText())
-                .isEqualTo("not a valid state of kv: items: expected an object, found an array");
+                .isEqualTo("not a valid state of kv: items: expected an object or null, found an array");
     }
 
     private static RawHttp.Res send(Case c) throws IOException {

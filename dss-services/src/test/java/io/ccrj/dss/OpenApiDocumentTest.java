@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -270,8 +270,8 @@ class OpenApiDocumentTest {
             List<String> headers = new ArrayList<>();
             for (JsonNode param : op.path("parameters")) {
                 JsonNode p = param.has("$ref") ? resolve(doc, param.get("$ref").asText()) : param;
-                String example = p.path("schema").path("examples").path(0).asText(
-                        p.path("schema").path("enum").path(0).asText("text"));
+                String example = p.path("example").asText(p.path("schema").path("examples").path(0).asText(
+                        p.path("schema").path("enum").path(0).asText("text")));
                 switch (p.get("in").asText()) {
                     case "path" -> target = target.replace("{" + p.get("name").asText() + "}", example);
                     case "header" -> {

@@ -145,9 +145,14 @@ class RefusalOrderTest {
         // Query by POST is a read: no token needed, and its type is checked
         HostHttpTest.assertError(RawHttp.once(port, "POST", "/services/kv/query", "text/plain", "{}"), 415,
                 "unsupported_media_type", "application/json");
-        // with the token and the type, a bodiless Delete of a missing item reaches the service
+        // with the token, a bodiless Delete of a missing item reaches the service, with a type or without
         HostHttpTest.assertError(RawHttp.once(port, "DELETE", "/services/kv/items/absent", "application/json", null, auth),
                 404, "not_found", "absent");
+        HostHttpTest.assertError(RawHttp.once(port, "DELETE", "/services/kv/items/absent", null, null, auth),
+                404, "not_found", "absent");
+        // a bodiless modifying POST still needs its type, after the token
+        HostHttpTest.assertError(RawHttp.once(port, "POST", "/services/kv/actions/clear", null, null, auth), 415,
+                "unsupported_media_type", "with or without a body");
     }
 
     /** An unsupported operation is 405 before its body is read; an oversized one after its route. */

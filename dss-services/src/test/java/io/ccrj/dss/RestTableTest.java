@@ -2,7 +2,7 @@ package io.ccrj.dss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.RestTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

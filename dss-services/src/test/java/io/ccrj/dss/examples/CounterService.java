@@ -33,10 +33,13 @@ public final class CounterService extends Service<CounterService.State> {
                 // Submit "add": a modification, so exclusive (the default for actions)
                 .action("add", op -> {
                     long by = op.bodyOrEmpty().path("by").asLong(1);
-                    if (by < 0) {
-                        throw new Fault(FaultCode.BAD_REQUEST, "\"by\" must not be negative");
+                    long count = state().count() + by;
+                    // about the state, not the body (which the host checked against Add): 409
+                    if (count < 0 || (by > 0 && count < by)) {
+                        throw new Fault(FaultCode.CONFLICT, "the count is " + state().count() + ": adding " + by
+                                + " would take it below zero or past the largest count");
                     }
-                    setState(new State(state().count() + by));
+                    setState(new State(count));
                     op.respondState(); // bumps the version, saves, notifies subscribers, answers
                 })
                 // Submit "peek": reads only, so it may run alongside other readers

@@ -3,6 +3,8 @@ package io.ccrj.dss.examples;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
+import io.ccrj.dss.JsonBodies;
+import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceHost;
 import io.ccrj.dss.ServiceRef;
 import org.junit.jupiter.api.Test;
@@ -57,7 +59,26 @@ class ExamplesTest {
     }
 
     @Test
-    void negativeAddIsABadRequest() throws Exception {
-        assertThat(HostExamples.fault()).isEqualTo("BAD_REQUEST");
+    void taskBoardAssignsKeysAndQueriesByPriority() throws Exception {
+        try (ServiceHost host = ServiceHost.builder().port(0).build().start()) {
+            host.create("tasks", new TaskBoard());
+            ServiceRef tasks = ServiceRef.remote(java.net.URI.create(host.baseUri() + "/services/tasks"), null);
+            Response first = tasks.insert(JsonBodies.parse("{\"title\": \"write\", \"priority\": \"HIGH\"}"))
+                    .get(10, TimeUnit.SECONDS);
+            assertThat(first.body().toString())
+                    .isEqualTo("{\"key\":\"t1\",\"value\":{\"title\":\"write\",\"priority\":\"HIGH\",\"done\":false}}");
+            tasks.insert(JsonBodies.parse("{\"title\": \"test\"}")).get(10, TimeUnit.SECONDS);
+            assertThat(tasks.query(java.util.Map.of("priority", "HIGH")).get(10, TimeUnit.SECONDS).body()
+                    .path("tasks").fieldNames()).toIterable().containsExactly("t1");
+            assertThatThrownBy(() -> tasks.insert(JsonBodies.parse("{\"priority\": \"URGENT\"}")).get(10, TimeUnit.SECONDS))
+                    .cause().isInstanceOf(Fault.class)
+                    .hasMessage("the body of insert does not fit: needs the field \"title\"")
+                    .extracting(e -> ((Fault) e).code()).isEqualTo(FaultCode.BAD_REQUEST);
+        }
+    }
+
+    @Test
+    void addBelowZeroIsAConflict() throws Exception {
+        assertThat(HostExamples.fault()).isEqualTo("CONFLICT");
     }
 }

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.internal.http.server.HttpServer;
 
@@ -24,6 +25,7 @@ import java.time.Duration;
  * @param shutdownDeadline how long close waits for requests in flight
  * @param httpLimits the HTTP server's limits against hostile and careless clients
  */
+@Internal
 public record HostConfig(int port, String bindAddress, int ioThreads, String token, boolean protectReads,
                          Duration requestTimeout, int maxPendingPerService, SchedulingPolicy admissionPolicy,
                          long replayBytes, boolean handlersOnEventLoop, boolean nonBlockingServicesOnEventLoop,

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.core.Dispatcher;
 import io.ccrj.core.DispatcherQueue;
@@ -14,7 +15,6 @@ import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
 import io.ccrj.dss.internal.runtime.ApiHooks;
-import io.ccrj.dss.internal.http.BearerToken;
 import io.ccrj.dss.internal.http.server.HostMetrics;
 import io.ccrj.dss.internal.http.client.HttpClientPool;
 import io.ccrj.dss.internal.http.server.HttpRouter;
@@ -51,12 +51,12 @@ import java.util.function.Function;
  * (the directory is a concurrent map; a name is taken with {@code putIfAbsent}); {@link #start}
  * and {@link #close} are called by the facade, the latter under its lock.
  */
+@Internal
 public final class HostCore {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger("io.ccrj.dss.ServiceHost");
 
     /** Makes a new instance of a contract. */
-    @FunctionalInterface
     public interface Contracts {
         /**
          * @param contract a contract id or class name
@@ -64,6 +64,12 @@ public final class HostCore {
          * @throws Fault BAD_REQUEST if the contract is unknown or cannot be instantiated
          */
         Service<?> instantiate(String contract) throws Fault;
+
+        /**
+         * {@return the contracts a Create may name without naming a class: their ids (and provider
+         * class names) to their state types, in a stable order}
+         */
+        Map<String, Class<?>> stateTypes();
     }
 
     private final HostConfig config;
@@ -224,6 +230,11 @@ public final class HostCore {
         return create(spec.name(), contracts.instantiate(spec.contract()), spec.state(), spec.partners(), spec.stateFile());
     }
 
+    /** {@return the contracts a Create may name, to their state types (see {@link Contracts#stateTypes})} */
+    public Map<String, Class<?>> contractStateTypes() {
+        return contracts.stateTypes();
+    }
+
     /**
      * A Create over HTTP: as {@link #create(ServiceSpec)}, but a name that was durable in this
      * host (a state file was configured for it) stays durable: the service is created again on
@@ -302,6 +313,20 @@ public final class HostCore {
         return false;
     }
 
+    /** A service name, as a regular expression (what {@link ServiceSpec#isValidName} takes). */
+    public static final String SERVICE_NAME_PATTERN = "^[A-Za-z0-9._-]{1,64}$";
+    /**
+     * The partner URLs Create takes, as a regular expression: {@code http://}, a host name (its
+     * last label starting with a letter) or an IPv4 address, an optional port, then
+     * {@code /services/NAME}, what a remote {@code ServiceRef} calls.
+     */
+    public static final String PARTNER_URL_PATTERN = "^http://("
+            + "((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+            + "|([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?"
+            + ")(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
+            + "/services/[A-Za-z0-9._-]{1,64}$";
+    private static final java.util.regex.Pattern PARTNER_URL = java.util.regex.Pattern.compile(PARTNER_URL_PATTERN);
+
     /**
      * @param target a partner: a local service name or an {@code http://} service URL
      * @return {@code null} if it is well-formed, else what is wrong with it
@@ -311,6 +336,10 @@ public final class HostCore {
             return "a partner is a service name or an http:// service URL, not empty";
         }
         if (target.startsWith("http://") || target.startsWith("https://")) {
+            if (!PARTNER_URL.matcher(target).matches()) {
+                return "'" + target + "' is not a service URL http://HOST[:PORT]/services/NAME (a host name or IPv4"
+                        + " address, a port from 1 to 65535, a service name of 1-64 letters, digits, '.', '_', '-')";
+            }
             try {
                 URI u = new URI(target);
                 if (u.getHost() == null) {

@@ -1,10 +1,13 @@
 package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
+
 /**
  * The host's default settings, in one place: {@code ServiceHost.Builder} starts from them and the
  * standalone host's command line shows them in {@code --help} and falls back to them, so the two
  * cannot drift apart. Compile-time constants, because picocli's annotations take them as text.
  */
+@Internal
 public final class HostDefaults {
     /** TCP port. */
     public static final int PORT = 50000;

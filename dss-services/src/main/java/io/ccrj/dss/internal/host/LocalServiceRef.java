@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.Notification;
 import io.ccrj.dss.NotificationListener;
 import io.ccrj.dss.Operation;
@@ -16,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
  * A service in this process: posts straight to its main port, copying bodies both ways (see
  * {@link ServiceRef} on isolation).
  */
+@Internal
 public final class LocalServiceRef implements ServiceRef {
     private final ServiceRuntime<?> runtime;
     private final String uri;

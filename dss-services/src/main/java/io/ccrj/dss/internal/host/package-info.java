@@ -1,6 +1,7 @@
 /**
  * The host behind the {@code ServiceHost} facade: its directory of running services and their
- * creation and teardown ({@link io.ccrj.dss.internal.host.HostCore}), its settings, and the
+ * creation and teardown ({@link io.ccrj.dss.internal.host.HostCore}), its settings, its bearer token
+ * ({@link io.ccrj.dss.internal.host.BearerToken}), and the
  * in-process service references. The standalone host's command line and logging are in
  * {@code host.cli}.
  *

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,10 +19,13 @@ import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.JsonLimits;
 import io.ccrj.dss.internal.http.server.SseStream;
 import io.ccrj.dss.internal.http.server.Utf8;
+import io.ccrj.dss.internal.host.BearerToken;
 import io.ccrj.dss.internal.host.HostCore;
 import io.ccrj.dss.internal.openapi.OpenApi;
 import io.ccrj.dss.internal.runtime.Committed;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
+import io.ccrj.dss.internal.rest.RestTable;
+import io.ccrj.dss.internal.rest.HostResources;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -44,7 +48,8 @@ import java.util.function.Consumer;
  * <h2>Threading</h2>
  * {@link #route} runs on a connection's event loop; it never blocks.
  */
-public final class HostRouter implements HttpRouter {
+@Internal
+public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
     private static final AsciiString HTTP_JSON = AsciiString.cached("application/json");
@@ -58,7 +63,7 @@ public final class HostRouter implements HttpRouter {
     /** The {@code Link} header (RFC 8288): where OPTIONS points at the OpenAPI documents. */
     private static final AsciiString LINK = AsciiString.cached("link");
     /** {@code OPTIONS /}'s {@code Link}: the host's OpenAPI document. */
-    private static final String HOST_LINK = "<" + OpenApi.HOST_PATH + ">; rel=\"service-desc\"";
+    private static final String HOST_LINK = "<" + HostResources.OPENAPI_PATH + ">; rel=\"service-desc\"";
 
     /** @param host the host core whose services this router serves */
     public HostRouter(HostCore host) {
@@ -66,7 +71,7 @@ public final class HostRouter implements HttpRouter {
         this.token = host.token();
         this.protectReads = host.config().protectReads();
         this.timeoutMillis = host.config().requestTimeout().toMillis();
-        this.openApi = new OpenApi(token != null, protectReads);
+        this.openApi = new OpenApi(token != null, protectReads, host::contractStateTypes);
     }
 
     @Override
@@ -133,75 +138,71 @@ public final class HostRouter implements HttpRouter {
     private void dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
-        HttpMethod m = ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(); // Netty's codec drops HEAD bodies
-        authorize(ex, needsTokenAsModification(ex, seg), exempt(seg));
-        if (seg.isEmpty()) {
-            if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.OPTIONS)) {
-                throw methodNotAllowed(ex.method(), "GET, HEAD, OPTIONS");
-            }
-            if (ex.refuseBody()) {
-                return;
-            }
-            if (m.equals(HttpMethod.GET)) {
-                directoryHtml(ex);
-            } else {
-                ObjectNode o = Json.object().put("openapi", OpenApi.HOST_PATH).put("directory", "/directory")
-                        .put("health", "/health").put("metrics", "/metrics");
-                ex.respondJson(200, o, h -> h.set(HttpHeaderNames.ALLOW, "GET, HEAD, OPTIONS").set(LINK, HOST_LINK));
-            }
+        if (!seg.isEmpty() && seg.get(0).equals("services")) {
+            authorize(ex, needsTokenAsModification(ex, seg), false);
+            service(ex, seg, raw);
             return;
         }
-        String first = seg.get(0);
-        switch (first) {
-            case "directory" -> {
-                requireLength(seg, 1, raw);
-                if (!m.equals(HttpMethod.GET) && !m.equals(HttpMethod.POST)) {
-                    throw methodNotAllowed(ex.method(), "GET, HEAD, POST");
-                }
-                if (ex.refuseBody()) {
-                    return;
-                }
-                if (m.equals(HttpMethod.GET)) {
-                    ex.respondJson(200, directoryJson(), null);
-                } else {
-                    createService(ex);
-                }
-            }
-            case "health" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (ex.refuseBody()) {
-                    return;
-                }
-                ObjectNode o = Json.object();
-                o.put("status", host.isClosing() ? "closing" : "up");
-                o.put("services", host.runtimes().size());
-                o.put("uptimeMillis", host.uptimeMillis());
-                ex.respondJson(200, o, null);
-            }
-            case "metrics" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (!ex.refuseBody()) {
-                    ex.respondText(200, PROMETHEUS, metricsText());
-                }
-            }
-            case "openapi.json" -> {
-                requireLength(seg, 1, raw);
-                requireMethod(m, HttpMethod.GET);
-                if (!ex.refuseBody()) {
-                    ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
-                }
-            }
-            case "services" -> service(ex, seg, raw);
-            default -> throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + "; try /, /directory, /services/{name}, /health, /metrics or " + OpenApi.HOST_PATH);
+        // the host's own resources: one table for the route, the token, the body and the answer
+        List<HostResources.Row> rows = HostResources.at("/" + String.join("/", seg));
+        HostResources.Row row = rows == null ? null : HostResources.row(rows, ex.method());
+        // the token before the route: a row's own rule, else the method's (401 comes before 404 and 405)
+        HostResources.Access access = row != null ? row.access()
+                : ex.isModifyingMethod() ? HostResources.Access.MODIFY : HostResources.Access.READ;
+        authorize(ex, access == HostResources.Access.MODIFY, access == HostResources.Access.OPEN);
+        if (rows == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw + "; try " + String.join(", ",
+                    HostResources.paths()) + " or /services/{name}");
         }
+        if (row == null) {
+            throw methodNotAllowed(ex.method(), HostResources.allow(rows));
+        }
+        if (ex.refuseBody(access == HostResources.Access.MODIFY)) {
+            return;
+        }
+        row.handler().handle(this, ex);
     }
 
-    /** {@return whether the path is {@code /health}, which never needs the token} */
-    private static boolean exempt(List<String> seg) {
-        return seg.size() == 1 && seg.get(0).equals("health");
+    // ---- the host's own resources (HostResources' rows) ----
+
+    @Override
+    public void index(HttpExchange ex) {
+        directoryHtml(ex);
+    }
+
+    @Override
+    public void links(HttpExchange ex) {
+        String allow = HostResources.allow(HostResources.at("/"));
+        ex.respondJson(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
+    }
+
+    @Override
+    public void directory(HttpExchange ex) {
+        ex.respondJson(200, directoryJson(), null);
+    }
+
+    @Override
+    public void create(HttpExchange ex) throws Fault {
+        createService(ex);
+    }
+
+    @Override
+    public void health(HttpExchange ex) {
+        ObjectNode o = Json.object();
+        o.put("status", host.isClosing() ? "closing" : "up");
+        o.put("services", host.runtimes().size());
+        o.put("uptimeMillis", host.uptimeMillis());
+        ex.respondJson(200, o, null);
+    }
+
+    @Override
+    public void metrics(HttpExchange ex) {
+        ex.respondText(200, PROMETHEUS, metricsText());
+    }
+
+    @Override
+    public void openapi(HttpExchange ex) {
+        ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
     }
 
     /**
@@ -256,7 +257,7 @@ public final class HostRouter implements HttpRouter {
         if (unsupported != null) {
             throw new MethodNotAllowed(unsupported, allowed(rt, seg));
         }
-        if (ex.refuseBody()) {
+        if (ex.refuseBody(route.modifying())) {
             return;
         }
         switch (route.verb()) {
@@ -367,13 +368,14 @@ public final class HostRouter implements HttpRouter {
         long last = -1;
         String header = ex.headers().get("Last-Event-ID");
         List<String> param = ex.query().get("lastEventId");
-        String given = header != null ? header : param != null && !param.isEmpty() ? param.get(0) : null;
-        if (given != null && !given.isBlank()) {
-            try {
-                last = Long.parseLong(given.trim());
-            } catch (NumberFormatException e) {
-                throw new Fault(FaultCode.BAD_REQUEST, "Last-Event-ID must be a notification sequence number, was '" + given + "'");
+        // both are checked as the document declares them, the header wins
+        if (param != null) {
+            for (String p : param) {
+                last = eventId("lastEventId", p);
             }
+        }
+        if (header != null) {
+            last = eventId("Last-Event-ID", header);
         }
         if (!rt.lookupSupports(Verb.SUBSCRIBE)) {
             throw new MethodNotAllowed("service '" + rt.name() + "' does not support SUBSCRIBE", "");
@@ -408,6 +410,20 @@ public final class HostRouter implements HttpRouter {
         })));
     }
 
+    /** An event id as the document declares it: 1 to 18 digits (a notification's sequence). */
+    private static long eventId(String name, String given) throws Fault {
+        boolean digits = !given.isEmpty() && given.length() <= 18;
+        for (int i = 0; digits && i < given.length(); i++) {
+            char c = given.charAt(i);
+            digits = c >= '0' && c <= '9';
+        }
+        if (!digits) {
+            throw new Fault(FaultCode.BAD_REQUEST, name + " must be the id of an event (a sequence number of 1 to 18"
+                    + " digits), was '" + (given.length() > 40 ? given.substring(0, 40) + "..." : given) + "'");
+        }
+        return Long.parseLong(given);
+    }
+
     private void createService(HttpExchange ex) throws Fault {
         JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
@@ -426,6 +442,15 @@ public final class HostRouter implements HttpRouter {
                     + "--max-services " + max + "); drop one before creating another");
         }
         JsonNode state = body.get("state");
+        Class<?> stateType = host.contractStateTypes().get(body.get("contract").asText());
+        if (state != null && !state.isNull() && stateType != null) {
+            // the state the document declares for this contract (a named class is Jackson's to judge)
+            String problem = io.ccrj.dss.internal.json.SchemaCheck.problem(state, openApi.stateSchema(stateType));
+            if (problem != null) {
+                throw new Fault(FaultCode.BAD_REQUEST, "field 'state' is not a state of contract "
+                        + body.get("contract").asText() + ": " + problem);
+            }
+        }
         Map<String, String> partners = new HashMap<>();
         JsonNode ps = body.path("partners");
         if (!ps.isMissingNode() && !ps.isNull() && !ps.isObject()) {
@@ -574,17 +599,30 @@ public final class HostRouter implements HttpRouter {
         } catch (JsonLimits.Violation e) {
             throw new Fault(FaultCode.BAD_REQUEST, e.getMessage());
         } catch (IOException e) {
-            throw new Fault(FaultCode.BAD_REQUEST, "malformed JSON body: " + Json.firstLine(e));
+            throw new Fault(FaultCode.BAD_REQUEST, Json.malformed("body", e));
         }
     }
 
-    private static String ifMatch(HttpExchange ex) {
-        return ex.headers().get(HttpHeaderNames.IF_MATCH);
+    /** The {@code If-Match} value, checked against the form the document declares (400 otherwise). */
+    private static String ifMatch(HttpExchange ex) throws Fault {
+        String v = ex.headers().get(HttpHeaderNames.IF_MATCH);
+        if (v != null && io.ccrj.dss.internal.runtime.IfMatch.tags(v) == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: '" + (v.length() > 60 ? v.substring(0, 60) + "..." : v)
+                    + "' (expected *, or entity tags in double quotes such as \"3\", separated by commas)");
+        }
+        return v;
     }
 
-    private static boolean wantsHtml(HttpExchange ex) {
+
+    private static boolean wantsHtml(HttpExchange ex) throws Fault {
         List<String> format = ex.query().get("format");
-        if (format != null && format.contains("json")) {
+        if (format != null) {
+            for (String f : format) {
+                if (!f.equals(OpenApi.FORMAT_JSON)) {
+                    throw new Fault(FaultCode.BAD_REQUEST, "format=" + f + " is not a format of this host; format=json"
+                            + " asks for the state as JSON (leave it out to follow the Accept header)");
+                }
+            }
             return false;
         }
         String accept = ex.headers().get(HttpHeaderNames.ACCEPT);
@@ -646,12 +684,6 @@ public final class HostRouter implements HttpRouter {
         return String.join(", ", out);
     }
 
-    private static void requireLength(List<String> seg, int n, String raw) throws Fault {
-        if (seg.size() != n) {
-            throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw);
-        }
-    }
-
     private static List<String> segments(String raw) throws Fault {
         List<String> out = new ArrayList<>(4);
         int i = 0;
@@ -680,8 +712,13 @@ public final class HostRouter implements HttpRouter {
     }
 
     /** The path's fixed words, taken as they are instead of copied out of every request's path. */
-    private static final String[] KEYWORDS = {"services", "items", "actions", "query", "notifications", "directory",
-        "health", "metrics", "openapi.json"};
+    private static final String[] KEYWORDS = keywords();
+
+    private static String[] keywords() {
+        List<String> k = new ArrayList<>(List.of("services", "items", "actions", "query", "notifications"));
+        k.addAll(HostResources.words());
+        return k.toArray(new String[0]);
+    }
 
     /** @return the fixed word that {@code raw[from, to)} spells, or {@code null} */
     private static String keyword(String raw, int from, int to) {

@@ -1,6 +1,7 @@
 package io.ccrj.dss.internal.http;
 
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.rest.RestTable;
 
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
@@ -22,6 +23,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The one Jackson configuration of the module: mapper, reader and writer are built once and
  * shared (they are thread-safe), so no request pays for Jackson's per-type introspection twice.
  */
+@Internal
 public final class Json {
     /**
      * The limits every read of JSON in the host applies: request bodies, the state file, the
@@ -87,6 +89,23 @@ public final class Json {
         }
         String path = e instanceof JsonMappingException jme ? path(jme.getPath()) : "";
         return (path.isEmpty() ? "" : path + ": ") + clean(m);
+    }
+
+    /**
+     * Why a text is not JSON, with the place: {@code "malformed JSON body at line 3, column 1:
+     * Unexpected character ('}'): expected a value"}.
+     *
+     * @param what what the text is ({@code "body"})
+     * @param e the parser's failure
+     * @return one line in the user's terms
+     */
+    public static String malformed(String what, Exception e) {
+        com.fasterxml.jackson.core.JsonLocation at = e instanceof JsonProcessingException jpe ? jpe.getLocation() : null;
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        String original = e instanceof JsonProcessingException jpe ? String.valueOf(jpe.getOriginalMessage()) : "";
+        String why = original.startsWith("Trailing token") ? "more JSON after the value (a body is one JSON value)"
+                : firstLine(e);
+        return "malformed JSON " + what + where + ": " + why;
     }
 
     /** Jackson's words with its Java names, features and source excerpts taken out. */

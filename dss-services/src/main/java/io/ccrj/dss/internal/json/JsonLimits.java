@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.util.Map;
  * <p>Iterative (an explicit stack), so a tree deeper than the thread's stack is refused, not a
  * {@link StackOverflowError}. Stateless and thread-safe.
  */
+@Internal
 public final class JsonLimits {
     /**
      * Levels a body or state leaves free for the envelopes around it: the state file's

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -10,6 +11,7 @@ import java.util.Map;
  * JSON Merge Patch, RFC 7396 section 2, literally: an object patch merges member by member
  * ({@code null} removes), anything else replaces the target.
  */
+@Internal
 public final class MergePatch {
     private MergePatch() {
     }

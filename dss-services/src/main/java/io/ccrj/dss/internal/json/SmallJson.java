@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -48,6 +49,7 @@ import java.util.Map;
  * ({@link #bytes} returns a copy). No method calls out while it uses them, so a thread never
  * re-enters its own reader.
  */
+@Internal
 public final class SmallJson {
     /** Answers longer than this go to Jackson. */
     static final int MAX_FAST_BYTES = 2048;

@@ -1,13 +1,16 @@
 package io.ccrj.dss.internal.openapi;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.json.JsonSchemas;
 import io.ccrj.dss.internal.runtime.Declared;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.HostResources;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.ArrayList;
@@ -27,14 +30,21 @@ import java.util.WeakHashMap;
  * types it declared ({@link JsonSchemas}). Every operation lists every status the host can answer
  * it with, the errors with the one JSON error body. See the package comment for the threading.
  */
+@Internal
 public final class OpenApi {
     /** The version of OpenAPI the documents are written in. */
     public static final String OPENAPI = "3.1.0";
-    /** The host document's path. */
-    public static final String HOST_PATH = "/openapi.json";
+    /** The host document's path (a row of {@link HostResources}). */
+    public static final String HOST_PATH = HostResources.OPENAPI_PATH;
     /** A service document's last path segment ({@code /services/{name}/openapi.json}). */
     public static final String SERVICE_SEGMENT = "openapi.json";
 
+    /** The one value of a Get's {@code format} parameter. */
+    public static final String FORMAT_JSON = "json";
+    /** What a {@code Last-Event-ID} header may be: the id of an event (at most 18 digits fit a long). */
+    public static final String LAST_EVENT_ID_PATTERN = "^[0-9]{1,18}$";
+    /** The largest {@code lastEventId} (18 digits, as the header). */
+    public static final long MAX_EVENT_ID = 999_999_999_999_999_999L;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final String JSON = "application/json";
     private static final String REF = "$ref";
@@ -56,13 +66,53 @@ public final class OpenApi {
     /** Per running service, its part of the documents (built once; see the package comment). */
     private final Map<ServiceRuntime<?>, Part> parts = new WeakHashMap<>();
 
+    /** The contracts a Create may name, to their state types (the host's; read per document). */
+    private final java.util.function.Supplier<Map<String, Class<?>>> contracts;
+    /** The state schemas of {@link #contracts}, made once per type. */
+    private final Map<Class<?>, ObjectNode> stateSchemas = new java.util.concurrent.ConcurrentHashMap<>();
+
     /**
      * @param token whether the host has a bearer token
      * @param protectReads whether reads need it too
+     * @param contracts the contracts a Create may name, to their state types
      */
-    public OpenApi(boolean token, boolean protectReads) {
+    public OpenApi(boolean token, boolean protectReads, java.util.function.Supplier<Map<String, Class<?>>> contracts) {
         this.token = token;
         this.protectReads = protectReads;
+        this.contracts = contracts;
+    }
+
+    /**
+     * The schema a Create's initial state must fit for a contract.
+     *
+     * @param stateType the contract's state type
+     * @return its schema (shared: do not modify)
+     */
+    public ObjectNode stateSchema(Class<?> stateType) {
+        return stateSchemas.computeIfAbsent(stateType, JsonSchemas::of);
+    }
+
+    /**
+     * What Create takes: the contract one of the known ones, and the state, if given, one of
+     * that contract's states (or null for the service's own).
+     */
+    private void createRequest(ObjectNode create) {
+        Map<String, Class<?>> known = contracts.get();
+        if (known.isEmpty()) {
+            return;
+        }
+        ArrayNode ids = props(create).withObjectProperty("contract").putArray("enum");
+        known.keySet().forEach(ids::add);
+        ArrayNode forms = create.putArray("oneOf");
+        known.forEach((id, type) -> {
+            ObjectNode form = forms.addObject();
+            form.putArray("required").add("contract");
+            ObjectNode p = form.putObject("properties");
+            p.putObject("contract").put("const", id);
+            ArrayNode state = p.putObject("state").putArray("anyOf");
+            state.add(stateSchema(type).deepCopy());
+            state.addObject().put("type", "null");
+        });
     }
 
     /**
@@ -104,6 +154,7 @@ public final class OpenApi {
         ObjectNode paths = doc.putObject("paths");
         hostPaths(paths);
         ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
+        createRequest((ObjectNode) schemas.get("CreateRequest"));
         services.forEach((name, rt) -> {
             Part p = part(rt);
             if (clashes(schemas, p)) {
@@ -193,8 +244,11 @@ public final class OpenApi {
         ObjectNode params = components.putObject("parameters");
         params.putObject("IfMatch").put("name", "If-Match").put("in", "header").put("required", false)
                 .put("description", "Apply only at this version: an ETag (\"<version>\"), a list of them, or *. "
-                        + "412 if it does not match.")
-                .putObject("schema").put("type", "string").putArray("examples").add("*");
+                        + "412 if it does not match; 400 if it is not of this form.")
+                .put("example", "*")
+                // a plain string: an If-Match is a list of entity tags or *, as the description says
+                // and RFC 9110 defines (generators of test data know the header by its name)
+                .putObject("schema").put("type", "string");
         params.putObject("ItemKey").put("name", "key").put("in", "path").put("required", true)
                 .put("description", "The item's key (percent-encoded; %2F for /).")
                 .putObject("schema").put("type", "string").putArray("examples").add("key");
@@ -233,9 +287,13 @@ public final class OpenApi {
                 .put("description", "A registered contract (kv, ping, ...)").putArray("examples").add("kv");
         props(create).putObject("state").put("description", "The initial state, or null for the service's own")
                 .putArray("examples").addNull();
+        props(create).putObject("stateFile").put("description", "Not taken over HTTP: a state file is named in the"
+                + " host's manifest only (400).").putObject("not");
         ObjectNode partners = props(create).putObject("partners").put("type", "object")
                 .put("description", "Partner name to a local service name or an http:// service URL");
-        partners.putObject("additionalProperties").put("type", "string");
+        ArrayNode targets = partners.putObject("additionalProperties").put("type", "string").putArray("anyOf");
+        targets.addObject().put("pattern", io.ccrj.dss.internal.host.HostCore.SERVICE_NAME_PATTERN);
+        targets.addObject().put("pattern", io.ccrj.dss.internal.host.HostCore.PARTNER_URL_PATTERN);
         partners.putArray("examples").addObject();
 
         ObjectNode health = object(schemas.putObject("Health"), "status", "services", "uptimeMillis");
@@ -312,53 +370,33 @@ public final class OpenApi {
 
     // ---- the host's own resources ----
 
+    /** The host's own resources, written from the router's table ({@link HostResources}). */
     private void hostPaths(ObjectNode paths) {
-        boolean readsGuarded = token && protectReads;
-        ObjectNode root = paths.putObject("/");
-        ObjectNode index = op(root, "get", "host.index", "host", "The browser view: the directory as HTML.");
-        index.putObject("responses").putObject("200").put("description", "The directory page.")
-                .putObject("content").putObject("text/html").putObject("schema").put("type", "string");
-        errors(index, readsGuarded, hostBase());
-        ObjectNode options = op(root, "options", "host.options", "host", "What the host offers: its methods and"
-                + " its OpenAPI document (Link: </openapi.json>; rel=\"service-desc\").");
-        ObjectNode links = F.objectNode().put("type", "object");
-        for (String n : List.of("openapi", "directory", "health", "metrics")) {
-            links.withObjectProperty("properties").putObject(n).put("type", "string");
+        for (HostResources.Row r : HostResources.ROWS) {
+            ObjectNode item = paths.has(r.path()) ? (ObjectNode) paths.get(r.path()) : paths.putObject(r.path());
+            ObjectNode o = op(item, r.method().name().toLowerCase(Locale.ROOT), r.operationId(), "host", r.summary());
+            if (r.requestBody() != null) {
+                ObjectNode media = o.putObject("requestBody").put("required", true).putObject("content").putObject(JSON);
+                media.set("schema", r.requestBody().deepCopy());
+                if (r.requestExample() != null) {
+                    media.set("example", r.requestExample().deepCopy());
+                }
+            }
+            ObjectNode ok = o.putObject("responses").putObject(Integer.toString(r.status())).put("description", r.description());
+            ok.putObject("content").putObject(r.mediaType()).set("schema", r.answer().deepCopy());
+            if (!r.headers().isEmpty()) {
+                ObjectNode hs = ok.putObject("headers");
+                r.headers().forEach(h -> hs.set(h.name(), header(h.example(), h.description())));
+            }
+            List<Integer> statuses = hostBase();
+            statuses.addAll(r.errors());
+            boolean guarded = switch (r.access()) {
+                case OPEN -> false;
+                case READ -> token && protectReads;
+                case MODIFY -> token;
+            };
+            errors(o, guarded, statuses);
         }
-        ObjectNode h = jsonAnswer(options, "200", "Where the host's resources are.", links, null, false).putObject("headers");
-        h.set("Allow", header("GET, HEAD, OPTIONS", "the methods of /"));
-        h.set("Link", header("</openapi.json>; rel=\"service-desc\"", "this document"));
-        errors(options, readsGuarded, hostBase());
-
-        ObjectNode directory = paths.putObject("/directory");
-        ObjectNode list = op(directory, "get", "host.directory", "host", "The running services.");
-        jsonAnswer(list, "200", "The directory.", ref("Directory"), null, false);
-        errors(list, readsGuarded, hostBase());
-        ObjectNode create = op(directory, "post", "host.create", "host", "Create: start a service of a registered contract.");
-        ObjectNode body = create.putObject("requestBody").put("required", true);
-        ObjectNode createBody = body.putObject("content").putObject(JSON);
-        createBody.set("schema", ref("CreateRequest"));
-        createBody.set("example", F.objectNode().put("name", "kv2").put("contract", "kv"));
-        ObjectNode created = jsonAnswer(create, "201", "Created.", ref("DirectoryEntry"), null, false);
-        created.putObject("headers").set("Location", header("/services/kv2", "the new service"));
-        List<Integer> createErrors = hostBase();
-        createErrors.addAll(List.of(403, 409, 413, 415, 417));
-        errors(create, token, createErrors);
-
-        ObjectNode health = op(paths.putObject("/health"), "get", "host.health", "host",
-                "Liveness: never needs the token.");
-        jsonAnswer(health, "200", "Up or closing.", ref("Health"), null, false);
-        errors(health, false, hostBase());
-
-        ObjectNode metrics = op(paths.putObject("/metrics"), "get", "host.metrics", "host", "Prometheus metrics.");
-        metrics.putObject("responses").putObject("200").put("description", "The metrics, Prometheus text format 0.0.4.")
-                .putObject("content").putObject("text/plain").putObject("schema").put("type", "string");
-        errors(metrics, readsGuarded, hostBase());
-
-        ObjectNode self = op(paths.putObject(HOST_PATH), "get", "host.openapi", "host",
-                "This document: the host's resources and every running service.");
-        jsonAnswer(self, "200", "An OpenAPI 3.1 document.", F.objectNode().put("type", "object"), null, false);
-        errors(self, readsGuarded, hostBase());
     }
 
     /** The statuses any request to the host may get before it is routed, and a failing host's 500. */
@@ -460,8 +498,8 @@ public final class OpenApi {
                     : v == Verb.QUERY && r.body() != RestTable.Body.NONE ? "queryByPost" : v.action());
             ObjectNode o = op(item, method, id, rt.name(), summary(v, action));
             if (r.modifying() && r.body() == RestTable.Body.NONE) {
-                o.put("description", "A modification: send a JSON Content-Type (application/json) even without a body,"
-                        + " or get 415.");
+                o.put("description", "A modification without a body: it needs no Content-Type (a body, if one is sent,"
+                        + " must be JSON, or 415).");
             }
             boolean standard = declared.standard().contains(v) || v == Verb.LOOKUP || v == Verb.DROP;
             Declared.Types types = v == Verb.SUBMIT ? (action == null ? null : declared.actionTypes().get(action))
@@ -484,16 +522,18 @@ public final class OpenApi {
             }
             if (v == Verb.GET) {
                 params.addObject().put("name", "format").put("in", "query").put("required", false)
-                        .put("description", "json: the state as JSON even for a browser's Accept: text/html.")
-                        .putObject("schema").put("type", "string").putArray("enum").add("json");
+                        .put("description", "json: the state as JSON even for a browser's Accept: text/html; any other"
+                                + " value is 400.")
+                        .putObject("schema").put("type", "string").putArray("enum").add(FORMAT_JSON);
             }
             if (v == Verb.SUBSCRIBE) {
                 params.addObject().put("name", "Last-Event-ID").put("in", "header").put("required", false)
-                        .put("description", "Replay the retained notifications after this sequence.")
-                        .putObject("schema").put("type", "string").put("pattern", "^\\s*[0-9]+\\s*$");
+                        .put("description", "Replay the retained notifications after this sequence (an event's id);"
+                                + " anything but 1 to 18 digits is 400.")
+                        .putObject("schema").put("type", "string").put("pattern", LAST_EVENT_ID_PATTERN);
                 params.addObject().put("name", "lastEventId").put("in", "query").put("required", false)
-                        .put("description", "The same as Last-Event-ID.")
-                        .putObject("schema").put("type", "integer").put("format", "int64");
+                        .put("description", "The same as Last-Event-ID, which wins when both are given.")
+                        .putObject("schema").put("type", "integer").put("minimum", 0).put("maximum", MAX_EVENT_ID);
             }
             if (!params.isEmpty()) {
                 o.set("parameters", params);
@@ -518,8 +558,9 @@ public final class OpenApi {
                 case SUBSCRIBE -> {
                     o.putObject("responses").putObject("200").put("description", "A Server-Sent Events stream: per "
                                     + "notification 'event: <action>', 'id: <sequence>', 'data: <JSON body>'; also the events "
-                                    + "gap, overflow, close and error.")
-                            .putObject("content").putObject("text/event-stream").putObject("schema").put("type", "string");
+                                    + "gap, overflow, close and error. The schema describes one event as a parser of the "
+                                    + "stream reads it (data is JSON text; contentSchema says what it holds).")
+                            .putObject("content").putObject("text/event-stream").set("schema", eventSchema());
                     statuses.add(405);
                 }
                 case INSERT -> {
@@ -556,29 +597,33 @@ public final class OpenApi {
 
         private void requestBody(ObjectNode o, RestTable.Route r, Verb v, boolean standard, Declared.Types types,
                                  String formKey) {
-            ObjectNode rb = o.putObject("requestBody").put("required", r.body() == RestTable.Body.REQUIRED);
+            // a POST that modifies always carries a JSON type, so its body is required: a bodiless
+            // POST is what a page of another site can send without asking (see RequestGuard)
+            boolean post = r.method().name().equals("POST") && r.modifying();
+            ObjectNode rb = o.putObject("requestBody").put("required", r.body() == RestTable.Body.REQUIRED || post);
             String media = v == Verb.UPDATE ? rt.updateBody() : JSON;
+            String action = v == Verb.SUBMIT && formKey != null ? formKey.substring("action:".length()) : null;
+            ObjectNode checked = rt.bodySchemas().of(v, action); // the schema the host checks bodies against
             ObjectNode schema;
             JsonNode example;
             if (v == Verb.REPLACE && standard) {
                 schema = ref(prefix + ".state");
                 example = JsonSchemas.example(stateSchema);
                 rb.put("description", "A whole state.");
-            } else if (v == Verb.UPDATE && standard) {
-                schema = F.objectNode().put("type", "object");
-                example = JsonSchemas.example(stateSchema);
-                rb.put("description", "A JSON Merge Patch (RFC 7396) of the state: null removes a field.");
-            } else if (types != null && types.body() != null) {
-                ObjectNode s = JsonSchemas.of(types.body());
+            } else if (checked != null) {
                 String name = prefix + "." + (v == Verb.SUBMIT ? "action." + formKey.substring("action:".length())
                         : v.action()) + ".body";
-                schemas.set(name, s);
+                schemas.set(name, checked.deepCopy());
                 schema = ref(name);
-                example = JsonSchemas.example(s);
+                example = v == Verb.UPDATE && standard ? JsonSchemas.example(stateSchema) : JsonSchemas.example(checked);
+                if (v == Verb.UPDATE && standard) {
+                    rb.put("description", "A JSON Merge Patch (RFC 7396) of the state: null removes a field.");
+                }
             } else {
                 schema = F.objectNode();
-                example = F.objectNode();
-                rb.put("description", "Any JSON.");
+                example = post && v == Verb.SUBMIT ? F.nullNode() : F.objectNode();
+                rb.put("description", post ? "Any JSON; null when the action takes no argument (a POST needs"
+                        + " Content-Type: application/json, with or without a body)." : "Any JSON.");
             }
             ObjectNode m = rb.putObject("content").putObject(media);
             m.set("schema", schema);
@@ -586,6 +631,62 @@ public final class OpenApi {
             if (formKey != null && !(v == Verb.QUERY && examples.containsKey(formKey))) {
                 examples.put(formKey, example);
             }
+        }
+
+        /**
+         * One event of the notification stream, as an SSE parser reads it: its name, its id (the
+         * notification's sequence, as text) and its data, JSON text whose content the
+         * {@code contentSchema} describes. The names are the service's modifications and actions,
+         * and the host's own: {@code gap}, {@code overflow}, {@code close}, {@code error}.
+         */
+        private ObjectNode eventSchema() {
+            ObjectNode any = F.objectNode();
+            ObjectNode keyed = F.objectNode().put("type", "object");
+            keyed.putArray("required").add("key");
+            keyed.putObject("properties").set("key", F.objectNode().put("type", "string"));
+            ObjectNode keyValue = keyed.deepCopy();
+            ((ArrayNode) keyValue.get("required")).add("value");
+            ((ObjectNode) keyValue.get("properties")).set("value", F.objectNode());
+            Map<String, JsonNode> events = new LinkedHashMap<>();
+            for (Verb v : List.of(Verb.REPLACE, Verb.UPDATE, Verb.INSERT, Verb.UPSERT, Verb.DELETE)) {
+                if (!rt.lookupSupports(v)) {
+                    continue;
+                }
+                ObjectNode checked = rt.bodySchemas().of(v, null);
+                events.put(v.action(), switch (v) {
+                    case REPLACE, UPDATE -> checked == null ? any : ref(prefix + "." + (v == Verb.REPLACE
+                            && declared.standard().contains(v) ? "state" : v.action() + ".body"));
+                    case UPSERT -> keyValue;
+                    case DELETE -> keyed;
+                    default -> any; // Insert: the request body, or {"key","value"} of a keyed insert
+                });
+            }
+            for (String action : rt.actionNames()) {
+                events.putIfAbsent(action, any);
+            }
+            ObjectNode gap = F.objectNode().put("type", "object");
+            gap.putArray("required").add("reason").add("version");
+            gap.putObject("properties").set("reason", F.objectNode().put("type", "string"));
+            ((ObjectNode) gap.get("properties")).set("version", F.objectNode().put("type", "integer"));
+            events.put("gap", gap);
+            ObjectNode reason = F.objectNode().put("type", "object");
+            reason.putArray("required").add("reason");
+            reason.putObject("properties").set("reason", F.objectNode().put("type", "string"));
+            events.put("overflow", reason);
+            events.put("close", reason);
+            events.put("error", ref("Error"));
+            ObjectNode schema = F.objectNode().put("description", "One event of the stream.");
+            ArrayNode alternatives = schema.putArray("anyOf");
+            events.forEach((name, data) -> {
+                ObjectNode e = alternatives.addObject().put("type", "object");
+                e.putArray("required").add("event").add("data");
+                ObjectNode props = e.putObject("properties");
+                props.putObject("event").put("const", name);
+                props.putObject("data").put("type", "string").put("contentMediaType", JSON).set("contentSchema", data);
+                props.putObject("id").put("type", "string").put("pattern", "^[0-9]+$");
+                props.putObject("retry").put("type", "integer");
+            });
+            return schema;
         }
 
         private JsonNode answerSchema(Verb v, String action, boolean standard, Declared.Types types) {
@@ -603,13 +704,10 @@ public final class OpenApi {
         }
 
         private void queryParameters(ArrayNode params, Declared.Types types) {
-            JsonNode props = types == null || types.body() == null ? null : JsonSchemas.of(types.body()).get("properties");
-            if (props != null) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
-                    ObjectNode p = params.addObject().put("name", e.getKey()).put("in", "query").put("required", false);
-                    p.putObject("schema").put("type", "string");
-                }
+            Map<String, ObjectNode> declaredParams = rt.bodySchemas().queryParameters(); // what the host checks
+            if (declaredParams != null) {
+                declaredParams.forEach((name, schema) -> params.addObject().put("name", name).put("in", "query")
+                        .put("required", false).set("schema", schema.deepCopy()));
             } else {
                 ObjectNode p = params.addObject().put("name", "query").put("in", "query").put("required", false)
                         .put("style", "form").put("explode", true)

@@ -1,7 +1,7 @@
 /**
  * The host's OpenAPI 3.1 documents ({@code GET /openapi.json}, {@code GET /services/{name}/openapi.json})
  * and the JSON Schemas and example bodies in them, derived from the REST table
- * ({@link io.ccrj.dss.internal.http.RestTable}) and each service's declared types
+ * ({@link io.ccrj.dss.internal.rest.RestTable}) and each service's declared types
  * ({@code Handlers.types}, {@code Handlers.actionTypes}, its state type).
  *
  * <h2>Threading</h2>

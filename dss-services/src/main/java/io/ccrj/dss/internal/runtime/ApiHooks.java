@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.ResponsePort;
@@ -18,6 +19,7 @@ import io.ccrj.dss.Service;
  * Stateless; every method may be called from any thread (each one's contract is that of the
  * member it reaches).
  */
+@Internal
 public interface ApiHooks {
     /**
      * Prepares an admitted operation's response port: the commit it asks before a success, and

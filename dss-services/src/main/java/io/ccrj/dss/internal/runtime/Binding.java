@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.HandlerKind;
 import io.ccrj.dss.OperationHandler;
 
@@ -11,5 +12,6 @@ import io.ccrj.dss.OperationHandler;
  * @param standard {@code true} for the runtime's generic handlers (Get, Replace, Update,
  *     Subscribe, Lookup, Drop)
  */
+@Internal
 public record Binding(OperationHandler handler, HandlerKind kind, boolean standard) {
 }

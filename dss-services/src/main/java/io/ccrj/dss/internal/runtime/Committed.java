@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -10,5 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param snapshot the state's JSON (never modified)
  * @param version its version (the ETag)
  */
+@Internal
 public record Committed(JsonNode snapshot, long version) {
 }

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Operation;
 
@@ -14,10 +15,16 @@ import io.ccrj.dss.Operation;
  * @param runtime the service's runtime
  * @param binding the handler that will run
  */
+@Internal
 public record Envelope(Operation op, ServiceRuntime<?> runtime, Binding binding) implements Commit {
     @Override
     public long beforeSuccess(Operation answering) {
-        return runtime.beforeSuccess(answering, binding);
+        return runtime.beforeSuccess(answering, binding, null);
+    }
+
+    @Override
+    public long beforeSuccess(Operation answering, JsonNode notification) {
+        return runtime.beforeSuccess(answering, binding, notification);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -43,6 +44,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * @param <S> the state type
  */
+@Internal
 public final class ServiceRuntime<S> {
     /** Through System.Logger: no logging library forced on users (the host jar configures the backend). */
     private static final System.Logger LOG = System.getLogger(ServiceRuntime.class.getName());
@@ -64,6 +66,8 @@ public final class ServiceRuntime<S> {
     private final Map<String, String> partnerUris;
     private final Admission admission;
     private final VerbTable verbs;
+    /** The schemas request bodies must fit (the OpenAPI documents show the same). */
+    private final BodySchemas bodySchemas;
     private final VersionedState<S> state;
     /** The notification sequence, its replay window and the subscriptions. */
     private final NotificationLog log;
@@ -117,6 +121,7 @@ public final class ServiceRuntime<S> {
         this.declared = hooks.bind(service);
         this.verbs = new VerbTable(declared, this::standardHandler, this::lookup,
                 custom -> op -> teardown(op, custom));
+        this.bodySchemas = BodySchemas.of(name, declared, service.stateType());
         this.state = new VersionedState<>(name, service, initialState, stateFile, hooks);
         Binding get = verbs.binding(Verb.GET);
         this.inlineGet = get != null && get.standard() && !admission.hasQueue();
@@ -316,6 +321,11 @@ public final class ServiceRuntime<S> {
         return ok ? null : verbs.unsupportedMessage(name, contract(), verb, action);
     }
 
+    /** {@return the schemas its request bodies must fit, checked by {@link #post}} */
+    public BodySchemas bodySchemas() {
+        return bodySchemas;
+    }
+
     /** {@return what the service's {@code bind} declared: handlers, standard verbs, body types} */
     public Declared declared() {
         return declared;
@@ -376,6 +386,13 @@ public final class ServiceRuntime<S> {
         if (b == null) {
             faults.increment();
             op.fault(FaultCode.UNSUPPORTED, verbs.unsupportedMessage(name, contract(), op));
+            return;
+        }
+        try {
+            bodySchemas.check(op); // before any handler: the body fits the schema the documents show
+        } catch (Fault f) {
+            faults.increment();
+            op.fault(f);
             return;
         }
         if (!admission.tryAcquire(op)) {
@@ -466,6 +483,12 @@ public final class ServiceRuntime<S> {
 
     private void handlerFailed(Operation op, Throwable t) {
         faults.increment();
+        if (t instanceof io.ccrj.dss.JsonBodies.MismatchException m) {
+            // the handler read the body as a type it does not fit: the client's error, in its terms
+            op.responsePort().fault(new Fault(FaultCode.BAD_REQUEST, "the body of " + op + " does not fit: "
+                    + m.getMessage(), t));
+            return;
+        }
         LOG.log(System.Logger.Level.WARNING, () -> "service " + name + ": handler for " + op + " threw", t);
         op.responsePort().fault(new Fault(FaultCode.INTERNAL, "the handler for " + op + " of service '"
                 + name + "' failed" + (t.getMessage() == null ? "" : ": " + t.getMessage())
@@ -484,10 +507,11 @@ public final class ServiceRuntime<S> {
      *
      * @param op the answering operation
      * @param b the handler it was admitted for
+     * @param notification the notification's body, or {@code null} for the one the operation makes
      * @return the version to answer with (the port is then claimed if it committed), or -1 if
      *     nothing is to be delivered (the fault was answered, or the port had its answer already)
      */
-    long beforeSuccess(Operation op, Binding b) {
+    long beforeSuccess(Operation op, Binding b, JsonNode notification) {
         if (!op.verb().isModifying() || b.kind() != HandlerKind.EXCLUSIVE) {
             return state.version();
         }
@@ -496,7 +520,7 @@ public final class ServiceRuntime<S> {
             return -1;
         }
         try {
-            return state.commit(op, log);
+            return state.commit(op, log, notification);
         } catch (Fault f) {
             faults.increment();
             hooks.answerClaimed(op.responsePort(), null, f);

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.runtime;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.internal.json.Json;
 
@@ -20,6 +21,7 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>Not thread-safe: the service runtime saves from its exclusive handlers only.
  */
+@Internal
 public final class StateFile {
     /**
      * A loaded state with its version.

@@ -14,6 +14,7 @@ import io.ccrj.dss.internal.json.JsonLimits;
 import io.ccrj.dss.internal.json.SmallJson;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * One service's versioned, optionally durable state: the typed state, its JSON snapshot and the
@@ -156,28 +157,17 @@ final class VersionedState<S> {
      * @throws Fault PRECONDITION_FAILED if no tag matches, BAD_REQUEST if malformed
      */
     void checkIfMatch(String ifMatch) throws Fault {
+        List<String> tags = IfMatch.tags(ifMatch);
         String current = Response.etagOf(committed.version());
-        boolean any = false;
-        for (String part : ifMatch.split(",")) {
-            String tag = part.trim();
-            if (tag.equals("*")) {
-                return;
-            }
-            if (tag.startsWith("W/")) {
-                any = true; // weak tags never match strongly (RFC 9110 13.1.1), but are well-formed
-                continue;
-            }
-            if (tag.length() < 2 || tag.charAt(0) != '"' || tag.charAt(tag.length() - 1) != '"') {
-                throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: " + ifMatch
-                        + " (expected an entity tag in double quotes, such as " + current + ", or *)");
-            }
-            if (tag.equals(current)) {
-                return;
-            }
-            any = true;
+        if (tags == null) {
+            throw new Fault(FaultCode.BAD_REQUEST, "malformed If-Match: " + ifMatch
+                    + " (expected *, or entity tags in double quotes such as " + current + ", separated by commas)");
         }
-        if (!any) {
-            throw new Fault(FaultCode.BAD_REQUEST, "empty If-Match");
+        for (String tag : tags) {
+            // weak tags never match strongly (RFC 9110 13.1.1), but are well-formed
+            if (tag.equals("*") || tag.equals(current)) {
+                return;
+            }
         }
         throw new Fault(FaultCode.PRECONDITION_FAILED, "If-Match " + ifMatch + " does not match the current ETag "
                 + current + "; read the state again and retry");
@@ -195,10 +185,11 @@ final class VersionedState<S> {
      *
      * @param op the exclusive modification that answers
      * @param log the service's notification log
+     * @param notification the notification's body, or {@code null} for the one the operation makes
      * @return the new version
      * @throws Fault why nothing was changed (the state is restored already)
      */
-    long commit(Operation op, NotificationLog log) throws Fault {
+    long commit(Operation op, NotificationLog log, JsonNode notification) throws Fault {
         JsonNode snap;
         byte[] bytes;
         Notification n;
@@ -209,7 +200,8 @@ final class VersionedState<S> {
             // written now, before the commit, so that nothing after the commit can fail on it; the
             // bytes are the state file's and every Get's of this version
             bytes = SmallJson.bytes(snap);
-            n = notificationOf(op, log.sequence() + 1);
+            n = notification != null ? new Notification(log.sequence() + 1, op.verb().action(), notification)
+                    : notificationOf(op, log.sequence() + 1);
             // what every subscriber will write must be writable (the check), and its size bounds
             // the replay window: both from one walk of the tree, which is not written out here
             // (each subscriber writes it as it sends it)

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.host.cli;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.Manifest;
@@ -42,6 +43,7 @@ import java.util.stream.Stream;
  * exit status 2. A bad value names where it came from as the user wrote it: {@code --port 99999},
  * {@code CCRJ_PORT=x} or {@code config file F: port=x}.
  */
+@Internal
 public final class HostCli {
     /** Environment variable the port falls back to. */
     public static final String ENV_PORT = "CCRJ_PORT";

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.client;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Subscription;
@@ -71,6 +72,7 @@ import java.util.function.BiConsumer;
  * in order, with their deadline and retry; {@link EventStreamHandler} reads a Subscribe's
  * dedicated event-stream connection.
  */
+@Internal
 public final class HttpClientPool {
     /** The largest answer a pooled connection aggregates. */
     static final int MAX_RESPONSE_BYTES = 16 << 20;

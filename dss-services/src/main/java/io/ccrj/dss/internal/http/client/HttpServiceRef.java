@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.client;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
@@ -10,7 +11,7 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import io.ccrj.dss.Verb;
-import io.ccrj.dss.internal.http.RestTable;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.SmallJson;
 import io.netty.buffer.ByteBuf;
@@ -38,6 +39,7 @@ import java.util.concurrent.CompletableFuture;
  * (version from the {@code ETag}) or a {@link Fault} (code from the status, message from the JSON
  * error body). Subscribe opens a dedicated Server-Sent Events connection.
  */
+@Internal
 public final class HttpServiceRef implements ServiceRef {
     /**
      * Request headers with their values validated (a caller's If-Match or token cannot split a

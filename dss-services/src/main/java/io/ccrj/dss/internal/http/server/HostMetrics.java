@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -7,6 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
  * status class, a latency histogram and the requests in flight. Counting is a few
  * {@link LongAdder} increments per request, contention-free.
  */
+@Internal
 public final class HostMetrics {
     private static final double[] BUCKETS_SECONDS = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5};
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.internal.json.Json;
 import io.ccrj.dss.internal.json.JsonLimits;
@@ -35,6 +36,7 @@ import java.util.function.Consumer;
  * methods may be called from any thread, once; the response is serialized on the calling thread
  * and written on the event loop in request order (pipelining).
  */
+@Internal
 public final class HttpExchange {
     private static final System.Logger LOG = System.getLogger(HttpExchange.class.getName());
     static final AsciiString JSON = AsciiString.cached("application/json");
@@ -139,12 +141,25 @@ public final class HttpExchange {
     /**
      * The body checks of every route, which come after the credentials, the route and the method
      * have passed: 413 for a body larger than the host accepts, 417 for an expectation other than
-     * {@code 100-continue}, 415 for a modifying request without a JSON {@code Content-Type}.
+     * {@code 100-continue}, 415 for a modifying request with a body, or a bodiless POST, without a
+     * JSON {@code Content-Type}.
      *
      * @return {@code true} if the request was refused (answered): the router stops there
      */
     public boolean refuseBody() {
-        RequestGuard.Refusal r = RequestGuard.checkBody(method, headers, bodyTooLarge, connection.maxRequestBytes());
+        return refuseBody(isModifyingMethod());
+    }
+
+    /**
+     * {@link #refuseBody()} for a route that knows whether it modifies: a bodiless POST that does
+     * not (Query) needs no JSON {@code Content-Type}.
+     *
+     * @param modifyingRoute whether the route modifies
+     * @return {@code true} if the request was refused (answered): the router stops there
+     */
+    public boolean refuseBody(boolean modifyingRoute) {
+        RequestGuard.Refusal r = RequestGuard.checkBody(method, headers, bodyTooLarge, connection.maxRequestBytes(),
+                hasBody(), modifyingRoute);
         if (r == null) {
             return false;
         }

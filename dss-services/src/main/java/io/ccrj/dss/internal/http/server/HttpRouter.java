@@ -1,9 +1,12 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
+
 /**
  * Turns requests into answers: the host's REST mapping. Called on the connection's event loop,
  * once per request, in request order; it may answer later from any thread.
  */
+@Internal
 public interface HttpRouter {
     /**
      * @param exchange the request and its way back; answer it exactly once

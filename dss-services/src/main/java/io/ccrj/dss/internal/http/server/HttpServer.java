@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.internal.http.client.HttpClientPool;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
@@ -40,6 +41,7 @@ import java.util.concurrent.TimeUnit;
  * (idle timer, HTTP/1.1 codec, bounded aggregator, {@link HttpConnectionHandler}) and the bound
  * socket. One concern per class, as in Netty's own HTTP examples: this is the bootstrap.
  */
+@Internal
 public final class HttpServer implements AutoCloseable {
     /** Longest request line (method, target, version) accepted; 414 beyond. */
     public static final int MAX_INITIAL_LINE = 4096;

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import io.netty.channel.epoll.Epoll;
 
 import java.lang.reflect.Method;
@@ -13,6 +14,7 @@ import java.lang.reflect.Method;
  * host quietly uses NIO and never touches the native library. The host jar's manifest declares
  * {@code Enable-Native-Access: ALL-UNNAMED}, so {@code java -jar} and {@code bin/ccrj host} get epoll.
  */
+@Internal
 public final class NativeTransport {
     private static final boolean EPOLL = nativeAccessEnabled() && Epoll.isAvailable();
 

@@ -39,9 +39,11 @@ import java.util.function.Consumer;
  *   (404, 405).</li>
  *   <li>The body ({@link #checkBody}, which the router calls once the route is known): 413 for a
  *   body larger than the host accepts; 417 for an expectation other than {@code 100-continue};
- *   415 for a modifying request without {@code Content-Type: application/json} (or another JSON
- *   type), body or not, since an HTML form, or a fetch that needs no CORS preflight, cannot send
- *   that type; then the route's own body checks (415 for a JSON type it does not take, 400 for a
+ *   415 for a modifying request with a body and without {@code Content-Type: application/json}
+ *   (or another JSON type), and for a bodiless POST that modifies without one, since an HTML form,
+ *   or a fetch that needs no CORS preflight, cannot send that type (a bodiless DELETE, PUT or
+ *   PATCH needs none: no page of another site can send those methods without a preflight, which
+ *   this host never grants); then the route's own body checks (415 for a JSON type it does not take, 400 for a
  *   missing or malformed body).</li>
  * </ol>
  *
@@ -162,7 +164,8 @@ final class RequestGuard {
      * @param maxRequestBytes that limit
      * @return why it is refused, or {@code null}
      */
-    static Refusal checkBody(HttpMethod method, HttpHeaders h, boolean tooLarge, int maxRequestBytes) {
+    static Refusal checkBody(HttpMethod method, HttpHeaders h, boolean tooLarge, int maxRequestBytes, boolean hasBody,
+                             boolean modifyingRoute) {
         if (tooLarge) {
             return new Refusal(413, "payload_too_large", "the request body is larger than this host accepts ("
                     + maxRequestBytes + " bytes)", null, true);
@@ -172,12 +175,15 @@ final class RequestGuard {
             return new Refusal(417, "expectation_failed", "this host meets only 'Expect: 100-continue', not '"
                     + expect + "'", null, false);
         }
-        if (isModifying(method)) {
+        // a body needs a JSON type; without one, only a POST that modifies does: a page of another
+        // site can send a bodiless POST without a CORS preflight, but not a DELETE, PUT or PATCH
+        if (isModifying(method) && (hasBody || modifyingRoute && method.equals(HttpMethod.POST))) {
             String ct = h.get(HttpHeaderNames.CONTENT_TYPE);
             if (!isJson(ct)) {
                 return new Refusal(415, "unsupported_media_type", "a " + method + " request needs"
-                        + " 'Content-Type: application/json' (or another JSON type such as application/merge-patch+json),"
-                        + " with or without a body; it had " + (ct == null ? "none" : "'" + ct + "'"), null, false);
+                        + " 'Content-Type: application/json' (or another JSON type such as application/merge-patch+json)"
+                        + (hasBody ? " for its body" : ", with or without a body") + "; it had "
+                        + (ct == null ? "none" : "'" + ct + "'"), null, false);
             }
         }
         return null;

@@ -1,5 +1,7 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
+
 /**
  * An open {@code text/event-stream} response (chunked) on one connection. Events are written in
  * call order; calls from different threads must be ordered by the caller (the service runtime
@@ -7,6 +9,7 @@ package io.ccrj.dss.internal.http.server;
  * events only up to its limits and drops a subscriber that does not keep up (see
  * {@link HttpConnectionHandler}), so writing never blocks and never grows without bound.
  */
+@Internal
 public final class SseStream {
     private final HttpConnectionHandler connection;
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.Internal;
 import io.netty.buffer.ByteBuf;
 
 import java.io.ByteArrayOutputStream;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
  * {@code QueryStringDecoder} would turn distinct inputs into the same text. Thread-safe (a
  * decoder per call).
  */
+@Internal
 public final class Utf8 {
     private Utf8() {
     }

@@ -1,5 +1,6 @@
-package io.ccrj.dss.internal.openapi;
+package io.ccrj.dss.internal.json;
 
+import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +8,6 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ccrj.dss.internal.json.Json;
 
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
@@ -31,8 +31,14 @@ import java.util.UUID;
  * second visit, and a JDK type Jackson has no plain JSON form for (outside strings, numbers, booleans,
  * collections and maps) is "any JSON".
  *
+ * <p>What the schemas say is what the host enforces: {@link SchemaCheck} checks a request body
+ * against the same schema before its handler runs. A property that is not described is allowed
+ * (no {@code additionalProperties: false}): the host's mapper ignores unknown properties, and so
+ * does the check.
+ *
  * <p>Stateless and thread-safe (Jackson's introspection is).
  */
+@Internal
 public final class JsonSchemas {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -74,12 +80,23 @@ public final class JsonSchemas {
         if (c == boolean.class || c == Boolean.class) {
             return s.put("type", "boolean");
         }
-        if (c == int.class || c == Integer.class || c == short.class || c == Short.class || c == byte.class
-                || c == Byte.class) {
-            return s.put("type", "integer").put("format", "int32");
+        // the bounds are written out, not left to the format: a generator of test data or a
+        // client reads them, and the body check refuses what Jackson could not read
+        if (c == int.class || c == Integer.class) {
+            return s.put("type", "integer").put("format", "int32").put("minimum", Integer.MIN_VALUE)
+                    .put("maximum", Integer.MAX_VALUE);
+        }
+        if (c == short.class || c == Short.class) {
+            return s.put("type", "integer").put("format", "int32").put("minimum", Short.MIN_VALUE)
+                    .put("maximum", Short.MAX_VALUE);
+        }
+        if (c == byte.class || c == Byte.class) {
+            return s.put("type", "integer").put("format", "int32").put("minimum", Byte.MIN_VALUE)
+                    .put("maximum", Byte.MAX_VALUE);
         }
         if (c == long.class || c == Long.class) {
-            return s.put("type", "integer").put("format", "int64");
+            return s.put("type", "integer").put("format", "int64").put("minimum", Long.MIN_VALUE)
+                    .put("maximum", Long.MAX_VALUE);
         }
         if (c == BigInteger.class) {
             return s.put("type", "integer");
@@ -177,7 +194,66 @@ public final class JsonSchemas {
         }
         JsonNode values = s.get("enum");
         if (values instanceof ArrayNode a) {
-            a.addNull();
+            boolean hasNull = false;
+            for (JsonNode v : a) {
+                hasNull |= v.isNull();
+            }
+            if (!hasNull) {
+                a.addNull();
+            }
+        }
+        return s;
+    }
+
+    /**
+     * The schema of a JSON Merge Patch (RFC 7396) of values of a schema: an object whose
+     * properties are those of the schema, none required, each either a patch of that property's
+     * value or (where the property is not required) {@code null}, which removes it; a map's
+     * entries likewise. A value that is not an object is replaced whole, so its patch is its own
+     * schema.
+     *
+     * @param schema a schema made by {@link #of}
+     * @return a new schema
+     */
+    public static ObjectNode mergePatch(JsonNode schema) {
+        ObjectNode out = F.objectNode();
+        if (!"object".equals(firstType(schema.get("type"))) || schema.has("enum")) {
+            return schema.deepCopy();
+        }
+        out.put("type", "object");
+        JsonNode props = schema.get("properties");
+        java.util.Set<String> required = new HashSet<>();
+        schema.path("required").forEach(r -> required.add(r.asText()));
+        if (props != null) {
+            ObjectNode ps = out.putObject("properties");
+            props.fields().forEachRemaining(e -> {
+                ObjectNode p = patchOf(e.getValue());
+                ps.set(e.getKey(), required.contains(e.getKey()) ? withoutNull(p) : nullable(p));
+            });
+        }
+        JsonNode extra = schema.get("additionalProperties");
+        if (extra != null && extra.isObject()) {
+            out.set("additionalProperties", nullable(patchOf(extra)));
+        }
+        return out;
+    }
+
+    /** A property's patch: a merge patch of an object, else the value itself. */
+    private static ObjectNode patchOf(JsonNode schema) {
+        return "object".equals(firstType(schema.get("type"))) && schema.has("properties") ? mergePatch(schema)
+                : schema.deepCopy();
+    }
+
+    private static ObjectNode withoutNull(ObjectNode s) {
+        JsonNode type = s.get("type");
+        if (type instanceof ArrayNode a) {
+            ArrayNode kept = F.arrayNode();
+            a.forEach(t -> {
+                if (!t.asText().equals("null")) {
+                    kept.add(t);
+                }
+            });
+            s.set("type", kept.size() == 1 ? kept.get(0) : kept);
         }
         return s;
     }

@@ -1,5 +1,6 @@
-package io.ccrj.dss.internal.http;
+package io.ccrj.dss.internal.host;
 
+import io.ccrj.dss.internal.Internal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
  * hashing first makes the time independent of the candidate's length too. {@link #toString()}
  * never shows it, so it cannot reach a log by accident.
  */
+@Internal
 public final class BearerToken {
     private final byte[] digest;
 

@@ -1,5 +1,6 @@
-package io.ccrj.dss.internal.http;
+package io.ccrj.dss.internal.rest;
 
+import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.Verb;
 import io.netty.handler.codec.http.HttpMethod;
 
@@ -13,6 +14,7 @@ import java.util.List;
  * table lists the same rows (a test compares them). Adding a verb means a row here and its
  * handler. Immutable.
  */
+@Internal
 public final class RestTable {
     /** Whether a request of a route carries a JSON body. */
     public enum Body {

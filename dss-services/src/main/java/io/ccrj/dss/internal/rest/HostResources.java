@@ -1,0 +1,250 @@
+package io.ccrj.dss.internal.rest;
+
+import io.ccrj.dss.internal.Internal;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ccrj.dss.Fault;
+import io.ccrj.dss.internal.http.server.HttpExchange;
+import io.netty.handler.codec.http.HttpMethod;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The host's own resources, once: the directory, Create, health, metrics, the host's OpenAPI
+ * document and the browser view's directory page, each a row of path, method, token rule, body,
+ * answer and handler. {@code HostRouter} routes with it (path, method, {@code Allow}, the token,
+ * the body's checks, the handler) and {@code OpenApi} writes the host's part of the document from
+ * it, so the document says what the router does; the services' resources are {@link RestTable}'s.
+ * Adding a host resource means a row here and its {@link Actions} method. Immutable.
+ */
+@Internal
+public final class HostResources {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    /** Who may use a row's resource when the host has a token. */
+    public enum Access {
+        /** Anyone, always ({@code /health}). */
+        OPEN,
+        /** Anyone, unless reads are protected. */
+        READ,
+        /** Only with the token: it modifies. */
+        MODIFY
+    }
+
+    /** What the rows' handlers do: the router's side of the table. Called on the event loop. */
+    public interface Actions {
+        /** @param ex {@code GET /}: the directory page */
+        void index(HttpExchange ex);
+
+        /** @param ex {@code OPTIONS /}: where the host's resources are */
+        void links(HttpExchange ex);
+
+        /** @param ex {@code GET /directory} */
+        void directory(HttpExchange ex);
+
+        /**
+         * @param ex {@code POST /directory}: Create
+         * @throws Fault why the service was not created
+         */
+        void create(HttpExchange ex) throws Fault;
+
+        /** @param ex {@code GET /health} */
+        void health(HttpExchange ex);
+
+        /** @param ex {@code GET /metrics} */
+        void metrics(HttpExchange ex);
+
+        /** @param ex {@code GET /openapi.json} */
+        void openapi(HttpExchange ex);
+    }
+
+    /** A row's handler: one of {@link Actions}' methods. */
+    @FunctionalInterface
+    public interface Handler {
+        /**
+         * @param actions the router
+         * @param ex the request
+         * @throws Fault the answer, when it is a fault
+         */
+        void handle(Actions actions, HttpExchange ex) throws Fault;
+    }
+
+    /**
+     * A response header a row's success carries.
+     *
+     * @param name the header's name
+     * @param example an example value
+     * @param description what it says
+     */
+    public record Header(String name, String example, String description) {
+    }
+
+    /**
+     * One resource and method.
+     *
+     * @param path the path ({@code /directory})
+     * @param method the method (HEAD is served wherever GET is)
+     * @param operationId the document's operation id
+     * @param summary the document's summary
+     * @param access the token rule
+     * @param requestBody the request body's schema (a JSON body is then required), or {@code null} for none
+     * @param requestExample an example request body, or {@code null}
+     * @param status the success's status
+     * @param description the success's description
+     * @param mediaType the success's media type
+     * @param answer the success body's schema
+     * @param headers the success's headers
+     * @param errors the statuses the row can answer besides those of every request
+     * @param handler what answers it
+     */
+    public record Row(String path, HttpMethod method, String operationId, String summary, Access access,
+                      JsonNode requestBody, JsonNode requestExample, int status, String description,
+                      String mediaType, JsonNode answer, List<Header> headers, List<Integer> errors,
+                      Handler handler) {
+    }
+
+    /** The host document's path. */
+    public static final String OPENAPI_PATH = "/openapi.json";
+    private static final String JSON = "application/json";
+    private static final String HTML = "text/html";
+
+    /** Every row, in the document's order. */
+    public static final List<Row> ROWS = List.of(
+            new Row("/", HttpMethod.GET, "host.index", "The browser view: the directory as HTML.", Access.READ,
+                    null, null, 200, "The directory page.", HTML, type("string"), List.of(), List.of(),
+                    Actions::index),
+            new Row("/", HttpMethod.OPTIONS, "host.options", "What the host offers: its methods and its OpenAPI"
+                    + " document (Link: <" + OPENAPI_PATH + ">; rel=\"service-desc\").", Access.READ, null, null, 200,
+                    "Where the host's resources are.", JSON, links(), List.of(
+                            new Header("Allow", "GET, HEAD, OPTIONS", "the methods of /"),
+                            new Header("Link", "<" + OPENAPI_PATH + ">; rel=\"service-desc\"", "this document")),
+                    List.of(), Actions::links),
+            new Row("/directory", HttpMethod.GET, "host.directory", "The running services.", Access.READ, null, null,
+                    200, "The directory.", JSON, ref("Directory"), List.of(), List.of(), Actions::directory),
+            new Row("/directory", HttpMethod.POST, "host.create", "Create: start a service of a registered contract.",
+                    Access.MODIFY, ref("CreateRequest"), F.objectNode().put("name", "kv2").put("contract", "kv"), 201,
+                    "Created.", JSON, ref("DirectoryEntry"),
+                    List.of(new Header("Location", "/services/kv2", "the new service")),
+                    List.of(403, 409, 413, 415, 417), Actions::create),
+            new Row("/health", HttpMethod.GET, "host.health", "Liveness: never needs the token.", Access.OPEN, null,
+                    null, 200, "Up or closing.", JSON, ref("Health"), List.of(), List.of(), Actions::health),
+            new Row("/metrics", HttpMethod.GET, "host.metrics", "Prometheus metrics.", Access.READ, null, null, 200,
+                    "The metrics, Prometheus text format 0.0.4.", "text/plain", type("string"), List.of(), List.of(),
+                    Actions::metrics),
+            new Row(OPENAPI_PATH, HttpMethod.GET, "host.openapi", "This document: the host's resources and every"
+                    + " running service.", Access.READ, null, null, 200, "An OpenAPI 3.1 document.", JSON,
+                    type("object"), List.of(), List.of(), Actions::openapi));
+
+    /** The rows by path, each path's in table order. */
+    private static final Map<String, List<Row>> BY_PATH = byPath();
+
+    private HostResources() {
+    }
+
+    /**
+     * The rows of a path.
+     *
+     * @param path a request path, segments decoded ({@code "/"}, {@code "/directory"})
+     * @return its rows, or {@code null} if the host has no resource there
+     */
+    public static List<Row> at(String path) {
+        return BY_PATH.get(path);
+    }
+
+    /**
+     * The row a request takes.
+     *
+     * @param rows a path's rows
+     * @param method the request's method (HEAD is looked up as GET)
+     * @return the row, or {@code null} if the resource has no such method
+     */
+    public static Row row(List<Row> rows, HttpMethod method) {
+        HttpMethod m = method.equals(HttpMethod.HEAD) ? HttpMethod.GET : method;
+        for (Row r : rows) {
+            if (r.method().equals(m)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param rows a path's rows
+     * @return the {@code Allow} value: their methods, HEAD beside GET
+     */
+    public static String allow(List<Row> rows) {
+        List<String> out = new ArrayList<>(4);
+        for (Row r : rows) {
+            out.add(r.method().name());
+            if (r.method().equals(HttpMethod.GET)) {
+                out.add("HEAD");
+            }
+        }
+        return String.join(", ", out);
+    }
+
+    /** {@return the paths, in table order} */
+    public static List<String> paths() {
+        return List.copyOf(BY_PATH.keySet());
+    }
+
+    /**
+     * {@return the path's first segment of every resource but {@code /}: the words a request path
+     * is matched against without being copied}
+     */
+    public static List<String> words() {
+        List<String> out = new ArrayList<>();
+        for (String p : BY_PATH.keySet()) {
+            if (p.length() > 1) {
+                out.add(p.substring(1));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, List<Row>> byPath() {
+        Map<String, List<Row>> m = new LinkedHashMap<>();
+        for (Row r : ROWS) {
+            m.computeIfAbsent(r.path(), k -> new ArrayList<>()).add(r);
+        }
+        m.replaceAll((k, v) -> List.copyOf(v));
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** {@return {@code OPTIONS /}'s body: each resource's name to its path} */
+    public static ObjectNode linksBody() {
+        ObjectNode o = F.objectNode();
+        for (String p : BY_PATH.keySet()) {
+            if (p.length() > 1) {
+                o.put(name(p), p);
+            }
+        }
+        return o;
+    }
+
+    /** {@code /openapi.json}: {@code openapi}; {@code /directory}: {@code directory}. */
+    private static String name(String path) {
+        String n = path.substring(1);
+        int dot = n.indexOf('.');
+        return dot < 0 ? n : n.substring(0, dot);
+    }
+
+    /** {@link #linksBody}'s schema: resource name to path. */
+    private static JsonNode links() {
+        ObjectNode s = F.objectNode().put("type", "object");
+        s.putObject("additionalProperties").put("type", "string");
+        return s;
+    }
+
+    private static ObjectNode type(String t) {
+        return F.objectNode().put("type", t);
+    }
+
+    private static ObjectNode ref(String schema) {
+        return F.objectNode().put("$ref", "#/components/schemas/" + schema);
+    }
+}
