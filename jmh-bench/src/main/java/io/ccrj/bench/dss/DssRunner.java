@@ -130,8 +130,8 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
 
     /**
      * The headline figures: the two-way callers' and the throughput's medians over their forks, the
-     * raw Netty handler as the peer; from one fork, the values without an interval
-     * ({@link Forks#acrossForks}), so that no ratio is stated.
+     * raw Netty handler as the peer; from one fork, the values without an interval across forks
+     * ({@link Forks#acrossForks}), which the headline's verdicts widen by the run's fork spread.
      */
     static List<Figure> headline(DssReport r) {
         Estimate host = r.throughput().get(DssTarget.DSS_HTTP).acrossForks();
@@ -256,7 +256,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         dir.chart("dss-throughput.png", report::throughputChart);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (Qiu, Fox & Ho 2006, Fig. 13)",
-                markdown, headline(report), dir.charts());
+                markdown, headline(report), dir.charts(), report.spread());
     }
 
     /** JMH's own JSON of the run, the section's raw file. */

@@ -8,10 +8,12 @@ import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.PublishedFigures;
+import io.ccrj.bench.runner.Verdict;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
@@ -152,7 +154,7 @@ final class MpiReport {
         }
         boolean oneFork = with.iterations().size() < 2 || without.iterations().size() < 2;
         return new Measured(figure(key, e, new double[0], Math.min(with.iterations().size(), without.iterations().size()), ""),
-                oneFork ? Estimate.point(value) : e, "");
+                oneFork ? Estimate.oneFork(e) : e, "");
     }
 
     /** The median of the fork means of one resample: forks drawn with replacement, then each drawn fork's iterations. */
@@ -193,12 +195,9 @@ final class MpiReport {
                 null, null, null);
     }
 
-    /** An estimate through a monotone map: the value and both ends, the ends in order. */
+    /** An estimate through a monotone map ({@link Estimate#map}). */
     static Estimate map(Estimate e, DoubleUnaryOperator g) {
-        double a = g.applyAsDouble(e.low());
-        double b = g.applyAsDouble(e.high());
-        return new Estimate(g.applyAsDouble(e.value()), Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.min(a, b),
-                Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.max(a, b));
+        return e.map(g);
     }
 
     /** The forks' two modes in the figure's metric, or empty where they are one. */
@@ -246,10 +245,17 @@ final class MpiReport {
 
     private final List<Measured> measured;
     private final MpiRunner.Options options;
+    private final ForkSpread spread;
 
-    MpiReport(List<Measured> measured, MpiRunner.Options options) {
+    MpiReport(List<Measured> measured, MpiRunner.Options options, ForkSpread spread) {
         this.measured = List.copyOf(measured);
         this.options = options;
+        this.spread = spread;
+    }
+
+    /** @return how far the run's forks varied, which widens a single fork's interval in the verdicts */
+    ForkSpread spread() {
+        return spread;
     }
 
     List<Figure> figures() {
@@ -346,7 +352,9 @@ final class MpiReport {
                 + " these settings (rerun with %s); \"below resolution\": an overhead that came out below zero. A ratio only where"
                 + " both figures are resolved and their intervals apart%s. Forks that fall into two groups more than 1.5x apart"
                 + " are shown as the two groups.%n", options.jmh().describe(), rerun(), options.jmh().forks() < 2
-                ? "; from one fork no ratio is stated (its interval holds its iterations only, not the forks' modes)" : ""));
+                ? "; from one fork, a bound (\"at least\") where its iterations' interval, widened by how far forks vary"
+                + " (" + spread.describe() + ", from the floor's " + MpiRunner.FLOOR_FORKS + " forks and any other benchmark of"
+                + " two forks or more), is still apart from the other" : ""));
         return sb.toString();
     }
 
@@ -501,15 +509,14 @@ final class MpiReport {
     }
 
     /**
-     * @return how ours compares with the other ({@link Headline#compare}); from one fork, no ratio
-     *     and the setting that would give one; empty where either is missing
+     * @return how ours compares with the other ({@link Verdict}: from one fork, a bound where the
+     *     gap is wider than forks vary, else the setting that would give one); empty where either is missing
      */
     private String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
         if (Double.isNaN(ours.value()) || Double.isNaN(other.value())) {
             return "";
         }
-        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + rerun() + ")"
-                : Headline.compare(ours, other, lowerIsBetter);
+        return Verdict.of(ours, other, lowerIsBetter, new Verdict.Context("mpi", options.full(), spread)).text();
     }
 
     /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */

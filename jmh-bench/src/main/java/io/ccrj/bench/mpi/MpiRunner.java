@@ -9,6 +9,7 @@ import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
@@ -258,6 +259,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             RendezvousPattern.RENDEZVOUS_EXCHANGE, RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS);
     static final List<LatencyOp> COLLECTIVES = List.of(LatencyOp.BARRIER, LatencyOp.BCAST, LatencyOp.ALLREDUCE);
 
+    /** Forks of the core-to-core floor, whatever the settings: enough to show how far forks vary on the machine. */
+    public static final int FLOOR_FORKS = 3;
+
     /** A fork's start on a 2-core machine, MPJ Express's world included, for the expected duration only. */
     private static final double FORK_START_SECONDS = 1.2;
 
@@ -322,7 +326,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             measured = insertNative(measured, nativeLatency(o, cores, err));
         }
         double took = (System.nanoTime() - start) / 1e9;
-        MpiReport report = new MpiReport(measured, o);
+        MpiReport report = new MpiReport(measured, o, ForkSpread.of(forks));
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -341,7 +345,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
-                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts());
+                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts(), report.spread());
     }
 
     /** @return basic units per stage for {@code stageMicros} of compute, at least 1 */
@@ -388,7 +392,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                     if (any) {
                         parts.add(new Jmh.Part(PING_PONG, params("backend", backends), null));
                     }
-                    parts.add(new Jmh.Part(FLOOR, Map.of(), null));
+                    // Several forks in every mode: the run's measure of how far forks vary here (ForkSpread).
+                    parts.add(new Jmh.Part(FLOOR, Map.of(), null, FLOOR_FORKS));
                     if (any) {
                         parts.add(new Jmh.Part(COLLECTIVE, params("backend", backends, "ranks", ranks, "collective",
                                 names(COLLECTIVES)), null));

@@ -4,6 +4,7 @@ import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
@@ -416,7 +417,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         String markdown = report.markdown(heading) + messagingSection;
         dir.write("overhead.md", markdown);
         out.printf(Locale.ROOT, "total %s under JMH (predicted %s)%n", Progress.clockTime(took), Progress.clockTime(predicted));
-        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts());
+        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts(),
+                ForkSpread.of(forks));
     }
 
     /** The tables' cells from JMH's forks: every pattern of every configuration, "default = match" ones filed twice. */

@@ -148,6 +148,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         long start = System.nanoTime();
         List<Report> reports = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
+        ForkSpread spread = ForkSpread.NONE;
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < sections.size(); i++) {
             Section<?> s = sections.get(i);
@@ -158,6 +159,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                 Report r = s.run(out, err);
                 reports.add(r);
                 figures.addAll(r.figures());
+                spread = spread.and(r.spread());
             } catch (Exception e) {
                 if (e instanceof InterruptedException) {
                     throw e;
@@ -168,16 +170,24 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             }
         }
         double took = (System.nanoTime() - start) / 1e9;
-        String results = resultsMarkdown(o, dir, reports, took, failed, figures, commit);
+        String results = resultsMarkdown(o, dir, reports, took, failed, figures, spread, commit);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
-        out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures, o.full()));
+        out.printf("%n## Headline%n%n%s%n%s%n", Headline.markdown(figures, o.full(), spread), verdictNote(figures, o.full(), spread));
         out.println("results: " + dir.resolve("results.md"));
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         if (!failed.isEmpty()) {
             throw new IllegalStateException("failed sections: " + String.join("; ", failed));
         }
-        return new Report("ccrj — the papers' experiments reproduced", results, figures, List.of());
+        return new Report("ccrj — the papers' experiments reproduced", results, figures, List.of(), spread);
+    }
+
+    /** Under the headline: how far forks varied, which widens a single fork's interval, and how many rows state a verdict. */
+    static String verdictNote(List<Figure> figures, boolean full, ForkSpread spread) {
+        return "Verdicts: " + Headline.verdictCount(figures, full, spread, 3) + ". A figure of one JMH fork gives a bound (\"at"
+                + " least\") where its iterations' interval, widened on both sides by how far forks vary (" + spread.describe()
+                + "; the core-to-core floor runs " + io.ccrj.bench.mpi.MpiRunner.FLOOR_FORKS + " forks to measure it), is still apart"
+                + " from the other figure; a row left unresolved names the setting that would resolve it.\n";
     }
 
     /** The items the overhead section runs, as its patterns, and the mpi section, as its parts (in Item order). */
@@ -246,7 +256,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             with its interval and the setting that would narrow it (`--full`: longer runs, more forks); an
             overhead that came out below zero is "below the resolution of this run", never a figure. A
             ratio is given only where both figures are resolved and their intervals are apart, always with
-            the range the intervals allow; otherwise the table says "not resolved" and why. Ratios against
+            the range the intervals allow; a figure of one JMH fork (quick mode) gives a bound, "at least
+            Nx", where its interval widened by how far forks vary on this machine is still apart from the
+            other; otherwise the table says "not resolved", why, and the setting that would resolve it. Ratios against
             the papers compare machines twenty years apart as much as software, so read them as orders of
             magnitude.
 
@@ -269,7 +281,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the overhead, DSS
               and peers sections, over JMH's forks and the iterations within them.
             - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
-              about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
+              about 2x apart, which the tables show as two groups; from one fork (quick mode) only a bound is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
               System.arraycopy, two plain threads, and in the last section Pekko, jox, CompletableFuture,
               virtual threads, Vert.x web and the JDK's HttpServer).
@@ -277,7 +289,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
     private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
-                                          List<Figure> figures, String commit) {
+                                          List<Figure> figures, ForkSpread spread, String commit) {
         StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
         sb.append("- commit ").append(commit).append('\n');
@@ -292,7 +304,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             sb.append("- **failed sections**: ").append(String.join("; ", failed)).append('\n');
         }
         sb.append("\n").append(READING);
-        sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full()));
+        sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full(), spread)).append('\n')
+                .append(verdictNote(figures, o.full(), spread));
         sb.append("\nPublished figures: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");
