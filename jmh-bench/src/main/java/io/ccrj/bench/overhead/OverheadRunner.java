@@ -137,7 +137,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
             description = {"The stage-overhead experiment of Qiu, Fox & Ho 2006, section 2, on ccr-core, under JMH"
                     + " (forked JVMs): a fixed computation per parallel computation split into S stages, T(S), and the same"
                     + " work as one stage, T(1); overhead per stage = (T(S) - T(1)) / S from the medians of their forks,"
-                    + " with a bootstrap 95% interval. Then the back-to-back stages of one unit (the messaging cost read"
+                    + " with a bootstrap 95%% interval. Then the back-to-back stages of one unit (the messaging cost read"
                     + " directly). Prints the predicted duration (fork starts included) before the benchmarks start.", ""})
     static final class Line implements Commands.ShowsDefaults {
         @Option(names = "--full", description = "the papers' stage time and ways (1,2,3,4,8) in 50,000-stage computations, 5 JMH forks"

@@ -92,7 +92,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     + " overheads of the spawned patterns (Qiu, Fox & Ho 2006, Tables 1-2), the rendezvous patterns and"
                     + " MPI latency (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way"
                     + " timings and throughput (Qiu, Fox & Ho 2006, Fig. 13), then ccr-core and dss-services beside"
-                    + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", ""})
+                    + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", "",
+                    "Takes roughly 3-4 minutes, and with --full roughly 70 minutes, on a 2-core machine (approximate: the"
+                    + " committed runs of docs/results/paper and docs/results/paper-full took 3:12 and 1:09:17); a"
+                    + " loaded machine takes longer, and every section prints its expected time first.", ""})
     static final class Line {
         @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
         boolean full;

@@ -58,7 +58,7 @@ class RunnerTest {
     void unknownOrMissingSubcommandExitsTwo() {
         assertThat(Main.run(new String[] {"nonsense"}, o, e)).isEqualTo(2);
         assertThat(Main.run(new String[0], o, e)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown subcommand 'nonsense'")
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown command 'nonsense'")
                 .contains("paper, overhead, mpi, dss, peers, platform");
     }
 
@@ -72,8 +72,8 @@ class RunnerTest {
             assertThat(out.toString(StandardCharsets.UTF_8)).as(sub).contains("Usage: bin/ccrj " + sub);
             err.reset();
             assertThat(Main.run(new String[] {sub, "--no-such-option"}, o, e)).as(sub).isEqualTo(2);
-            // One line naming the option, then the hint, for the runners on either parser.
-            assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).as(sub).hasSize(2)
+            // One line naming the option and ending in the hint, for the runners on either parser.
+            assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).as(sub).hasSize(1)
                     .first().asString().startsWith("ccrj " + sub + ": ").contains("no-such-option");
             assertThat(err.toString(StandardCharsets.UTF_8)).as(sub).endsWith(Main.hint(sub) + "\n");
         }
