@@ -17,6 +17,7 @@ import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import io.ccrj.bench.runner.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -62,11 +63,12 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
      */
     public record Options(boolean full, Jmh.Settings jmh, Path out) {
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 200 ms per benchmark, about 40 s for the 22 of them on
-         * 2 cores, enough to check a change but not to tell the forks' modes apart; full: 5 forks of
-         * 2 + 4 iterations of 1 s (about 14 minutes), the forks that show the modes.
+         * Quick: 1 fork of 2 + 2 iterations of 300 ms per benchmark, about 50 s for the 22 of them on
+         * 2 cores, warm enough for the HTTP servers' JIT but not to tell the forks' modes apart (the
+         * verdicts state bounds from the one fork where the gap allows one); full: 5 forks of 2 + 4
+         * iterations of 1 s (about 14 minutes), the forks that show the modes.
          */
-        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 200);
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 2, 300);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 1_000);
 
         /**
@@ -75,6 +77,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
          */
         public static Options defaults(boolean full) {
             return new Options(full, full ? FULL : QUICK, null);
+        }
+
+        /**
+         * @param mode quick, full or smoke (JMH in this JVM)
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            return switch (mode) {
+                case QUICK -> new Options(false, QUICK, out);
+                case FULL -> new Options(true, FULL, out);
+                case SMOKE -> new Options(false, Jmh.SMOKE, out);
+            };
         }
 
         /**
@@ -188,6 +203,11 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     public Options parse(String... args) {
         Line l = Commands.parse(new Line(), args);
         return new Options(l.full, l.jmh.settings(l.full), l.out.folder());
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
     }
 
     @Override

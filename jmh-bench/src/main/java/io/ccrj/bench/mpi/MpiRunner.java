@@ -15,6 +15,7 @@ import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -221,6 +222,18 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
+         * @param mode quick, full, or smoke: JMH in this JVM, 2 ranks, one array size, 1 µs stages
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            Options d = defaults(mode == RunMode.FULL);
+            return mode == RunMode.SMOKE
+                    ? new Options(false, d.experiments(), d.backends(), List.of(2), 2, List.of(1_000), 1, Jmh.SMOKE, out)
+                    : d.with(d.experiments(), d.jmh(), out);
+        }
+
+        /**
          * @param parts the experiments to run
          * @param jmh JMH's settings
          * @param folder the output folder
@@ -273,6 +286,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     @Override
     public Options parse(String... args) {
         return Options.parse(args);
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
     }
 
     @Override
@@ -424,82 +442,91 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Measured> out = new ArrayList<>();
         for (Part e : o.experiments()) {
             switch (e) {
-                case STAGES -> {
-                    for (RendezvousPattern p : PATTERNS) {
-                        for (int r : o.ranks()) {
-                            for (MpiBackend b : o.backends()) {
-                                if (!installed(b, mpjInstalled)) {
-                                    if (units > 0) {
-                                        out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"), "not installed"));
-                                    }
-                                    out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), "not installed"));
-                                    continue;
-                                }
-                                Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
-                                if (units > 0) {
-                                    out.add(MpiReport.difference(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"),
-                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
-                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
-                                                    RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
-                                }
-                                out.add(MpiReport.time(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), messaging,
-                                        micros(messaging)));
-                            }
-                        }
-                    }
-                    for (int r : units > 0 ? o.ranks() : List.<Integer>of()) {
-                        for (MpiBackend b : o.backends()) {
-                            if (installed(b, mpjInstalled)) {
-                                Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
-                                        RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
-                                out.add(MpiReport.time(MpiReport.key("stages", RendezvousPattern.COMPUTE_ONLY, b.id, r, 0,
-                                        "compute_us"), c, micros(c)));
-                            }
-                        }
-                    }
-                }
-                case LATENCY -> {
-                    for (MpiBackend b : o.backends()) {
-                        List<Object> key = MpiReport.key("latency", LatencyOp.PING_PONG, b.id, 2, 0, "latency_us");
-                        Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
-                        out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
-                    }
-                    Forks floor = find(forks, FLOOR);
-                    out.add(MpiReport.time(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"), floor,
-                            micros(floor)));
-                    for (LatencyOp op : COLLECTIVES) {
-                        for (int r : o.ranks()) {
-                            for (MpiBackend b : o.backends()) {
-                                List<Object> key = MpiReport.key("latency", op, b.id, r, 0, "latency_us");
-                                Forks f = installed(b, mpjInstalled)
-                                        ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
-                                out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
-                            }
-                        }
-                    }
-                }
-                case BANDWIDTH -> {
-                    int r = o.bandwidthRanks();
-                    for (int size : o.sizes()) {
-                        for (CopyModel m : CopyModel.values()) {
-                            for (MpiBackend b : o.backends()) {
-                                if (!installed(b, mpjInstalled)) {
-                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "op_us"), "not installed"));
-                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "GB/s"), "not installed"));
-                                    continue;
-                                }
-                                bandwidth(out, m, b.id, r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
-                                        "model", m.name()));
-                            }
-                        }
-                        bandwidth(out, Baseline.ARRAYCOPY_ONE, "java", 1, size, find(forks, COPY_ONE, "doubles", size));
-                        bandwidth(out, Baseline.ARRAYCOPY_ALL, "java", r, size, find(forks, COPY_ALL, "backend",
-                                MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
-                    }
-                }
+                case STAGES -> stages(out, forks, o, units, mpjInstalled);
+                case LATENCY -> latency(out, forks, o, mpjInstalled);
+                case BANDWIDTH -> bandwidth(out, forks, o, mpjInstalled);
             }
         }
         return out;
+    }
+
+    /** The stage experiment's figures: each pattern's overhead and messaging per backend and ranks, then the compute alone. */
+    private static void stages(List<Measured> out, List<Forks> forks, Options o, int units, boolean mpjInstalled) {
+        for (RendezvousPattern p : PATTERNS) {
+            for (int r : o.ranks()) {
+                for (MpiBackend b : o.backends()) {
+                    if (!installed(b, mpjInstalled)) {
+                        if (units > 0) {
+                            out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"), "not installed"));
+                        }
+                        out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), "not installed"));
+                        continue;
+                    }
+                    Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
+                    if (units > 0) {
+                        out.add(MpiReport.difference(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"),
+                                find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
+                                find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                                        RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
+                    }
+                    out.add(MpiReport.time(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), messaging,
+                            micros(messaging)));
+                }
+            }
+        }
+        for (int r : units > 0 ? o.ranks() : List.<Integer>of()) {
+            for (MpiBackend b : o.backends()) {
+                if (installed(b, mpjInstalled)) {
+                    Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                            RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
+                    out.add(MpiReport.time(MpiReport.key("stages", RendezvousPattern.COMPUTE_ONLY, b.id, r, 0,
+                            "compute_us"), c, micros(c)));
+                }
+            }
+        }
+    }
+
+    /** The latency figures: ping-pong per backend, the core-to-core floor, then every collective at every rank count. */
+    private static void latency(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
+        for (MpiBackend b : o.backends()) {
+            List<Object> key = MpiReport.key("latency", LatencyOp.PING_PONG, b.id, 2, 0, "latency_us");
+            Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
+            out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+        }
+        Forks floor = find(forks, FLOOR);
+        out.add(MpiReport.time(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"), floor,
+                micros(floor)));
+        for (LatencyOp op : COLLECTIVES) {
+            for (int r : o.ranks()) {
+                for (MpiBackend b : o.backends()) {
+                    List<Object> key = MpiReport.key("latency", op, b.id, r, 0, "latency_us");
+                    Forks f = installed(b, mpjInstalled)
+                            ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
+                    out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+                }
+            }
+        }
+    }
+
+    /** The bandwidth figures: every copy model per backend and size, then System.arraycopy on one thread and on every rank's. */
+    private static void bandwidth(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
+        int r = o.bandwidthRanks();
+        for (int size : o.sizes()) {
+            for (CopyModel m : CopyModel.values()) {
+                for (MpiBackend b : o.backends()) {
+                    if (!installed(b, mpjInstalled)) {
+                        out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "op_us"), "not installed"));
+                        out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "GB/s"), "not installed"));
+                        continue;
+                    }
+                    bandwidth(out, m, b.id, r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
+                            "model", m.name()));
+                }
+            }
+            bandwidth(out, Baseline.ARRAYCOPY_ONE, "java", 1, size, find(forks, COPY_ONE, "doubles", size));
+            bandwidth(out, Baseline.ARRAYCOPY_ALL, "java", r, size, find(forks, COPY_ALL, "backend",
+                    MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
+        }
     }
 
     /** One operation's time and the bandwidth of {@code threads} x {@code size} doubles moved by it. */

@@ -10,6 +10,7 @@ import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,6 +78,26 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         public static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 2, 200);
         /** See {@link #QUICK}. */
         public static final Jmh.Settings FULL = new Jmh.Settings(5, 0, 2, 1_000);
+
+        /**
+         * @param mode quick, full, or smoke: JMH in this JVM, 50 stages of 2 µs at 1 and 2 ways
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            Options d = defaults(mode == RunMode.FULL);
+            return mode == RunMode.SMOKE
+                    ? new Options(false, d.patterns(), List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, out)
+                    : new Options(d.full(), d.patterns(), d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(), out);
+        }
+
+        /**
+         * @param only the patterns to run
+         * @return these options running those patterns
+         */
+        public Options withPatterns(List<SpawnedPattern> only) {
+            return new Options(full, only, ways, threadModes, stageMicros, stages, jmh, out);
+        }
 
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
@@ -202,6 +223,11 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         return new Options(d.full(), Commands.sorted(l.patterns, d.patterns()), Commands.sorted(l.ways, d.ways()),
                 Commands.sorted(l.threads, d.threadModes()), Objects.requireNonNullElse(l.stageMicros, d.stageMicros()),
                 Objects.requireNonNullElse(l.stages, d.stages()), l.jmh.settings(l.full), l.out.folder());
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
     }
 
     /** The full name of a benchmark method of {@code c}. */

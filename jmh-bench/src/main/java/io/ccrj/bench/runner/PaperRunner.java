@@ -74,8 +74,18 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      */
     public record Options(boolean full, boolean smoke, Set<Item> only, Path out) {
         String mode() {
-            return full ? "full" : smoke ? "smoke" : "quick";
+            return runMode().id();
         }
+
+        /** @return the mode every section runs in */
+        RunMode runMode() {
+            return full ? RunMode.FULL : smoke ? RunMode.SMOKE : RunMode.QUICK;
+        }
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return new Options(mode == RunMode.FULL, mode == RunMode.SMOKE, EnumSet.allOf(Item.class), out);
     }
 
     /** {@code --only}'s items. */
@@ -199,49 +209,32 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     private static final Map<Item, MpiRunner.Options.Part> MPI_PARTS = Map.of(Item.RENDEZVOUS, MpiRunner.Options.Part.STAGES,
             Item.LATENCY, MpiRunner.Options.Part.LATENCY, Item.BANDWIDTH, MpiRunner.Options.Part.BANDWIDTH);
 
+    /**
+     * Every section runs with the settings its experiment declares for the paper's mode
+     * ({@link Experiment#options}: the same as its own command line with nothing but {@code --full},
+     * or {@code --smoke}'s wiring check), narrowed to the items asked for, writing into a sub-folder.
+     */
     private static List<Section<?>> sections(Options o, Path dir) {
+        RunMode mode = o.runMode();
         List<Section<?>> sections = new ArrayList<>();
         List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
-            // Quick mode: the section's own quick settings (2 forks of 1 + 2 iterations of 200 ms per
-            // benchmark, S = 5,000, 1,2,4-way: about a minute and a half on 2 cores, fork starts
-            // included). Smoke: JMH in this JVM, 50 stages of 2 µs, which only checks the wiring.
-            OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new OverheadRunner(), o.smoke()
-                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, dir.resolve("overhead"))
-                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(),
-                            dir.resolve("overhead"))));
+            OverheadRunner r = new OverheadRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("overhead")).withPatterns(patterns)));
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
-            // Quick mode: the runner's own quick settings (1 fork of 2 + 3 iterations of 100 ms per
-            // benchmark, 2 ranks, 3 array sizes: about 90 s on 2 cores, forks' starts included);
-            // full: its --full. Smoke: JMH in this JVM, one 20 ms iteration per benchmark at 2 ranks
-            // and one array size, which only checks the wiring.
-            MpiRunner.Options d = MpiRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new MpiRunner(), o.smoke()
-                    ? new MpiRunner.Options(false, parts, d.backends(), List.of(2), 2, List.of(1_000), 1, Jmh.SMOKE, dir.resolve("mpi"))
-                    : d.with(parts, d.jmh(), dir.resolve("mpi"))));
+            MpiRunner r = new MpiRunner();
+            MpiRunner.Options m = r.options(mode, dir.resolve("mpi"));
+            sections.add(new Section<>(r, m.with(parts, m.jmh(), m.out())));
         }
         if (o.only().contains(Item.DSS)) {
-            // Quick mode: 1 fork of 3 + 3 iterations of 300 ms per benchmark (about 30 s for the 10 on 2
-            // cores): shorter warm-ups leave the HTTP paths to the interpreter and C1, and their figures
-            // 5-10x too slow. The headline states no ratio from one fork. Smoke: JMH in this JVM, a
-            // wiring check.
-            Path dss = dir.resolve("dss");
-            sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
-                    : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
-                    : new DssRunner.Options(false, new Jmh.Settings(1, 3, 3, 300), dss)));
+            DssRunner r = new DssRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("dss"))));
         }
         if (o.only().contains(Item.PEERS)) {
-            // Quick mode: 1 fork of 2 + 2 iterations of 300 ms per benchmark (about 50 s for the 22 on 2
-            // cores), warm enough for the HTTP servers' JIT; one fork cannot show the forks' modes, so
-            // the headline states no peer ratio from it. Smoke: JMH in this JVM, one 20 ms iteration
-            // per benchmark, which only checks the wiring.
-            Path peers = dir.resolve("peers");
-            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
-                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
-                    : new PeersRunner.Options(false, new Jmh.Settings(1, 2, 2, 300), peers)));
+            PeersRunner r = new PeersRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("peers"))));
         }
         return sections;
     }

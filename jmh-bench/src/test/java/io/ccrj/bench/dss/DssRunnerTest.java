@@ -61,7 +61,9 @@ class DssRunnerTest {
 
     @Test
     void optionsAreJmhSettingsAndBadOnesExitTwo() {
-        assertThat(DssRunner.Options.parse().jmh().describe()).isEqualTo("2 forks x (1 warm-up + 5 measured iterations of 200 ms)");
+        assertThat(DssRunner.Options.parse().jmh().describe()).isEqualTo("1 fork x (3 warm-up + 3 measured iterations of 300 ms)");
+        assertThat(DssRunner.Options.of(io.ccrj.bench.runner.RunMode.QUICK, null)).isEqualTo(DssRunner.Options.parse());
+        assertThat(DssRunner.Options.of(io.ccrj.bench.runner.RunMode.FULL, null)).isEqualTo(DssRunner.Options.parse("--full"));
         assertThat(DssRunner.Options.parse("--full").jmh().describe()).isEqualTo("5 forks x (2 warm-up + 5 measured iterations of 1000 ms)");
         assertThatThrownBy(() -> DssRunner.Options.parse("--forks", "0")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("option --forks: 0 is out of range 1..100");
@@ -74,7 +76,7 @@ class DssRunnerTest {
     @Test
     void anOptionGivenOverridesItsQuickOrFullSettingAndOutTakesBothSpellings() {
         assertThat(DssRunner.Options.parse("--full", "--forks", "3").jmh()).isEqualTo(new Jmh.Settings(3, 2, 5, 1_000));
-        assertThat(DssRunner.Options.parse("--warmup=0", "--iteration-ms", "1_000").jmh()).isEqualTo(new Jmh.Settings(2, 0, 5, 1_000));
+        assertThat(DssRunner.Options.parse("--warmup=0", "--iteration-ms", "1_000").jmh()).isEqualTo(new Jmh.Settings(1, 0, 3, 1_000));
         assertThat(DssRunner.Options.parse("--out=a b").out()).isEqualTo(Path.of("a b"));
         assertThat(DssRunner.Options.parse("--out", "a,b").out()).isEqualTo(Path.of("a,b"));
         assertThat(DssRunner.Options.parse().out()).isNull();

@@ -130,9 +130,9 @@ class CommandsTest {
                 });
             }
         }
-        assertThat(Main.EXPERIMENTS.get("dss").usage()).contains("--forks=N", "JMH forks per benchmark (default: 2; --full: 5)",
+        assertThat(Main.EXPERIMENTS.get("dss").usage()).contains("--forks=N", "JMH forks per benchmark (default: 1; --full: 5)",
                 "--out=DIR", "(default: results/dss-<timestamp>)");
-        assertThat(Main.EXPERIMENTS.get("peers").usage()).contains("(default: 200; --full: 1000)");
+        assertThat(Main.EXPERIMENTS.get("peers").usage()).contains("(default: 300; --full: 1000)");
     }
 
     /** The help's option entries by long name: the entry's text from the name on, continuation lines joined. */

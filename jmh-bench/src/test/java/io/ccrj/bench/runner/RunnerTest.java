@@ -29,6 +29,11 @@ class RunnerTest {
         }
 
         @Override
+        public String options(RunMode mode, java.nio.file.Path out) {
+            return mode.id();
+        }
+
+        @Override
         public Report run(String options, PrintStream out, PrintStream err) {
             return new Report("fake", "| a | b |\n", List.of(
                     Figure.of(List.of("fake", "ping"), "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
