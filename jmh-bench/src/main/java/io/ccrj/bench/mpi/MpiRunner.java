@@ -5,6 +5,8 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiReport.Baseline;
 import io.ccrj.bench.mpi.MpiReport.Measured;
+import io.ccrj.bench.mpi.MpiReport.Metric;
+import io.ccrj.bench.mpi.MpiReport.Source;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Commands;
@@ -457,19 +459,19 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 for (MpiBackend b : o.backends()) {
                     if (!installed(b, mpjInstalled)) {
                         if (units > 0) {
-                            out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"), "not installed"));
+                            out.add(MpiReport.missing(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.OVERHEAD_US), "not installed"));
                         }
-                        out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), "not installed"));
+                        out.add(MpiReport.missing(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.MESSAGING_US), "not installed"));
                         continue;
                     }
                     Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
                     if (units > 0) {
-                        out.add(MpiReport.difference(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"),
+                        out.add(MpiReport.difference(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.OVERHEAD_US),
                                 find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
                                 find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
                                         RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
                     }
-                    out.add(MpiReport.time(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), messaging,
+                    out.add(MpiReport.time(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.MESSAGING_US), messaging,
                             micros(messaging)));
                 }
             }
@@ -479,8 +481,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 if (installed(b, mpjInstalled)) {
                     Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
                             RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
-                    out.add(MpiReport.time(MpiReport.key("stages", RendezvousPattern.COMPUTE_ONLY, b.id, r, 0,
-                            "compute_us"), c, micros(c)));
+                    out.add(MpiReport.time(MpiReport.key(Part.STAGES, RendezvousPattern.COMPUTE_ONLY, Source.of(b), r, 0,
+                            Metric.COMPUTE_US), c, micros(c)));
                 }
             }
         }
@@ -489,17 +491,17 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /** The latency figures: ping-pong per backend, the core-to-core floor, then every collective at every rank count. */
     private static void latency(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
         for (MpiBackend b : o.backends()) {
-            List<Object> key = MpiReport.key("latency", LatencyOp.PING_PONG, b.id, 2, 0, "latency_us");
+            List<Object> key = MpiReport.key(Part.LATENCY, LatencyOp.PING_PONG, Source.of(b), 2, 0, Metric.LATENCY_US);
             Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
             out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
         }
         Forks floor = find(forks, FLOOR);
-        out.add(MpiReport.time(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"), floor,
+        out.add(MpiReport.time(MpiReport.key(Part.LATENCY, Baseline.CORE_TO_CORE, Source.JAVA, 2, 0, Metric.LATENCY_US), floor,
                 micros(floor)));
         for (LatencyOp op : COLLECTIVES) {
             for (int r : o.ranks()) {
                 for (MpiBackend b : o.backends()) {
-                    List<Object> key = MpiReport.key("latency", op, b.id, r, 0, "latency_us");
+                    List<Object> key = MpiReport.key(Part.LATENCY, op, Source.of(b), r, 0, Metric.LATENCY_US);
                     Forks f = installed(b, mpjInstalled)
                             ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
                     out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
@@ -515,24 +517,24 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             for (CopyModel m : CopyModel.values()) {
                 for (MpiBackend b : o.backends()) {
                     if (!installed(b, mpjInstalled)) {
-                        out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "op_us"), "not installed"));
-                        out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "GB/s"), "not installed"));
+                        out.add(MpiReport.missing(MpiReport.key(Part.BANDWIDTH, m, Source.of(b), r, size, Metric.OP_US), "not installed"));
+                        out.add(MpiReport.missing(MpiReport.key(Part.BANDWIDTH, m, Source.of(b), r, size, Metric.GB_PER_S), "not installed"));
                         continue;
                     }
-                    bandwidth(out, m, b.id, r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
+                    bandwidth(out, m, Source.of(b), r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
                             "model", m.name()));
                 }
             }
-            bandwidth(out, Baseline.ARRAYCOPY_ONE, "java", 1, size, find(forks, COPY_ONE, "doubles", size));
-            bandwidth(out, Baseline.ARRAYCOPY_ALL, "java", r, size, find(forks, COPY_ALL, "backend",
+            bandwidth(out, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, size, find(forks, COPY_ONE, "doubles", size));
+            bandwidth(out, Baseline.ARRAYCOPY_ALL, Source.JAVA, r, size, find(forks, COPY_ALL, "backend",
                     MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
         }
     }
 
     /** One operation's time and the bandwidth of {@code threads} x {@code size} doubles moved by it. */
-    private static void bandwidth(List<Measured> out, Enum<?> item, String backend, int threads, int size, Forks f) {
-        out.add(MpiReport.time(MpiReport.key("bandwidth", item, backend, threads, size, "op_us"), f, micros(f)));
-        out.add(MpiReport.rate(MpiReport.key("bandwidth", item, backend, threads, size, "GB/s"), f, micros(f), 8.0 * size * threads));
+    private static void bandwidth(List<Measured> out, Enum<?> item, Source backend, int threads, int size, Forks f) {
+        out.add(MpiReport.time(MpiReport.key(Part.BANDWIDTH, item, backend, threads, size, Metric.OP_US), f, micros(f)));
+        out.add(MpiReport.rate(MpiReport.key(Part.BANDWIDTH, item, backend, threads, size, Metric.GB_PER_S), f, micros(f), 8.0 * size * threads));
     }
 
     private static boolean installed(MpiBackend b, boolean mpjInstalled) {
@@ -578,7 +580,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Measured> out = new ArrayList<>(measured);
         int last = -1;
         for (int i = 0; i < out.size(); i++) {
-            if ("latency".equals(out.get(i).key().get(1))) {
+            if (out.get(i).key().get(1) == Part.LATENCY) {
                 last = i;
             }
         }
@@ -615,7 +617,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             if (nativeMpi.isEmpty()) {
                 for (LatencyOp op : LatencyOp.values()) {
                     if (op != LatencyOp.PING_PONG || ranks == 2) {
-                        out.add(MpiReport.missing(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                        out.add(MpiReport.missing(MpiReport.key(Part.LATENCY, op, Source.NATIVE_MPI, ranks, 0, Metric.LATENCY_US),
                                 "not installed"));
                     }
                 }
@@ -628,7 +630,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED);
                 nanos.forEach((op, perRep) -> {
                     if (op != LatencyOp.PING_PONG || ranks == 2) {
-                        out.add(MpiReport.external(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                        out.add(MpiReport.external(MpiReport.key(Part.LATENCY, op, Source.NATIVE_MPI, ranks, 0, Metric.LATENCY_US),
                                 Arrays.stream(perRep).map(v -> v / 1e3).toArray()));
                     }
                 });

@@ -134,9 +134,9 @@ class MpiReportTest {
     @Test
     void latencyTableHasNativeMpiTheFloorAndMarksMissingFigures() {
         List<Measured> nativeFigures = List.of(
-                MpiReport.external(MpiReport.key("latency", LatencyOp.PING_PONG, MpiReport.NATIVE, 2, 0, "latency_us"),
+                MpiReport.external(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.PING_PONG, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US),
                         new double[] {0.25, 0.25, 0.25}),
-                MpiReport.missing(MpiReport.key("latency", LatencyOp.BARRIER, MpiReport.NATIVE, 2, 0, "latency_us"), "not installed"));
+                MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US), "not installed"));
         String t = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).latencyTable();
         assertThat(t).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| 0\\.200 \\| 30\\.0 \\| 0\\.250 \\| 150x better"
                 + " \\([0-9]+-[0-9]+x\\) \\| 1\\.2[0-9]x better");
@@ -172,8 +172,8 @@ class MpiReportTest {
     void anOverheadIsTheDifferenceWithAnIntervalFromBothBenchmarksForks() {
         Forks with = new Forks("x", Map.of(), "ns/op", forks(5, 17_300));
         Forks without = new Forks("x", Map.of(), "ns/op", forks(5, 17_000));
-        Measured m = MpiReport.difference(MpiReport.key("stages", RendezvousPattern.RENDEZVOUS_SHIFT, "ccr-mpi", 2, 0,
-                "overhead_us"), with, without, 1e-3);
+        Measured m = MpiReport.difference(MpiReport.key(MpiRunner.Options.Part.STAGES, RendezvousPattern.RENDEZVOUS_SHIFT, MpiReport.Source.CCR_MPI, 2, 0,
+                MpiReport.Metric.OVERHEAD_US), with, without, 1e-3);
         assertThat(m.figure().ours().value()).isCloseTo(0.3, within(1e-9));
         // Each side's iterations spread 1%: about 170 ns either way, so the difference's interval reaches far beyond 0.3 µs.
         assertThat(m.figure().ours().low()).isLessThan(0.2);
@@ -188,8 +188,8 @@ class MpiReportTest {
 
     @Test
     void csvHasOneLinePerFigureWithForksAndModes() {
-        MpiReport r = report(FIVE_FORKS, p -> plausible(p, 5), List.of(MpiReport.missing(MpiReport.key("latency",
-                LatencyOp.BARRIER, MpiReport.NATIVE, 2, 0, "latency_us"), "not installed")));
+        MpiReport r = report(FIVE_FORKS, p -> plausible(p, 5), List.of(MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.LATENCY,
+                LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US), "not installed")));
         String[] lines = r.csv().toString().split("\n");
         assertThat(lines[0]).isEqualTo("experiment,item,backend,ranks,size,metric,value,low,high,forks,modes,note");
         assertThat(lines).hasSize(1 + r.figures().size());
@@ -199,8 +199,8 @@ class MpiReportTest {
 
     @Test
     void headlineRowsAreFoundByItemAndCarryThePeerAndThePublishedFigures() {
-        List<Measured> nativeFigures = List.of(MpiReport.external(MpiReport.key("latency", LatencyOp.PING_PONG, MpiReport.NATIVE,
-                2, 0, "latency_us"), new double[] {0.25, 0.24, 0.26}));
+        List<Measured> nativeFigures = List.of(MpiReport.external(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.PING_PONG, MpiReport.Source.NATIVE_MPI,
+                2, 0, MpiReport.Metric.LATENCY_US), new double[] {0.25, 0.24, 0.26}));
         List<Figure> h = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).headline();
         assertThat(h).extracting(Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
                 "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
