@@ -15,7 +15,7 @@ import java.util.Locale;
  *   <li>a figure of a single JMH fork has no interval across forks: its own iterations' interval
  *   is widened on both sides by the fork-to-fork spread the same run measured on this machine
  *   ({@link ForkSpread#factor()}), since another fork could have landed that much higher or
- *   lower;</li>
+ *   lower; a fork of one iteration (a smoke run's, say) has no such interval and gives no verdict;</li>
  *   <li>a published figure is a point; one of ours without any interval (a single repetition)
  *   gives no verdict.</li>
  * </ul>
@@ -83,8 +83,12 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
             }
             if (e.fromOneFork()) {
                 Estimate w = e.withinFork();
-                double lo = w.hasInterval() ? w.low() : w.value();
-                double hi = w.hasInterval() ? w.high() : w.value();
+                if (!w.hasInterval()) {
+                    // one iteration (or a smoke run in this JVM): nothing says how far it strays
+                    return why((ours ? "ours is" : "the other is") + " one fork of one iteration");
+                }
+                double lo = w.low();
+                double hi = w.high();
                 if (lo <= 0) {
                     return why((ours ? "our" : "the other's") + " fork's interval reaches zero");
                 }
@@ -123,7 +127,8 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
         Side a = Side.of(ours, true, factor);
         Side b = Side.of(other, false, factor);
         if (a.unresolved() != null || b.unresolved() != null) {
-            return unresolved(a.unresolved() != null ? a.unresolved() : b.unresolved(), c.longer());
+            String why = a.unresolved() != null ? a.unresolved() : b.unresolved();
+            return unresolved(why, why.endsWith("one fork of one iteration") ? c.moreForks() : c.longer());
         }
         boolean widened = a.widened() || b.widened();
         if (a.low() <= b.high() && b.low() <= a.high()) {
