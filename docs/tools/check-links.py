@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check that every relative link and every docs/results path named in the docs resolves.
 
-Checks, in docs/*.md and jmh-bench/README.md: Markdown links and images to files in the
+Checks, in docs/*.md, the guides' chapters (docs/*/*.md) and jmh-bench/README.md: Markdown links and images to files in the
 repository (and their #anchors, against the target's headings as GitHub makes them), and every
 path under docs/results/ or docs/tools/ quoted in backticks. Prints one line per broken
 reference and exits 1 if there is any.
@@ -50,7 +50,8 @@ def check(doc):
 
 
 def main():
-    docs = [ROOT / a for a in sys.argv[1:]] or sorted((ROOT / "docs").glob("*.md")) + [ROOT / "jmh-bench/README.md"]
+    docs = [ROOT / a for a in sys.argv[1:]] or sorted((ROOT / "docs").glob("*.md")) + sorted(
+        p for p in (ROOT / "docs").glob("*/*.md") if not p.is_relative_to(ROOT / "docs/results")) + [ROOT / "jmh-bench/README.md"]
     bad = [line for doc in docs for line in check(doc)]
     print("\n".join(bad) if bad else f"check-links: {len(docs)} files, every link and results path resolves")
     return 1 if bad else 0

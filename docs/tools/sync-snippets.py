@@ -25,10 +25,12 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# A guide is one page or the chapters of one (every tagged region is included in one of them).
+CCR_CORE_CHAPTERS = ["getting-started", "threading-model", "arbiters", "tasks", "reference"]
 GUIDES = [
-    (ROOT / "ccr-core/src/test/java/io/ccrj/core/examples", ROOT / "docs/ccr-core.md"),
-    (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", ROOT / "docs/ccr-mpi.md"),
-    (ROOT / "dss-services/src/test/java/io/ccrj/dss/examples", ROOT / "docs/dss-services.md"),
+    (ROOT / "ccr-core/src/test/java/io/ccrj/core/examples", [ROOT / f"docs/ccr-core/{c}.md" for c in CCR_CORE_CHAPTERS]),
+    (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", [ROOT / "docs/ccr-mpi.md"]),
+    (ROOT / "dss-services/src/test/java/io/ccrj/dss/examples", [ROOT / "docs/dss-services.md"]),
 ]
 
 TAG = re.compile(r"^\s*// (tag|end)::([A-Za-z0-9_.-]+)\[\]\s*$")
@@ -94,24 +96,26 @@ def main(argv):
         sync(examples, guide, check)
 
 
-def sync(examples, guide, check):
+def sync(examples, pages, check):
     regions = snippets(examples)
-    text = guide.read_text(encoding="utf-8")
-    used = {match[1] for match in SNIPPET.findall(text)}
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    used = {match[1] for text in texts.values() for match in SNIPPET.findall(text)}
     unused = sorted(set(regions) - used)
     if unused:
-        sys.exit(f"tagged regions not included in {guide.relative_to(ROOT)}: {', '.join(unused)}")
-    updated = synced(guide, text, regions)
-    if check:
-        if updated != text:
-            sys.exit(f"{guide.relative_to(ROOT)} is out of date: run python3 docs/tools/sync-snippets.py")
-        print(f"{guide.relative_to(ROOT)}: {len(used)} snippet(s) up to date")
-    elif updated != text:
-        guide.write_text(updated, encoding="utf-8")
-        print(f"{guide.relative_to(ROOT)}: updated")
-    else:
-        print(f"{guide.relative_to(ROOT)}: already up to date")
-
+        names = ", ".join(str(page.relative_to(ROOT)) for page in pages)
+        sys.exit(f"tagged regions not included in {names}: {', '.join(unused)}")
+    for guide, text in texts.items():
+        updated = synced(guide, text, regions)
+        count = len(SNIPPET.findall(text))
+        if check:
+            if updated != text:
+                sys.exit(f"{guide.relative_to(ROOT)} is out of date: run python3 docs/tools/sync-snippets.py")
+            print(f"{guide.relative_to(ROOT)}: {count} snippet(s) up to date")
+        elif updated != text:
+            guide.write_text(updated, encoding="utf-8")
+            print(f"{guide.relative_to(ROOT)}: updated")
+        else:
+            print(f"{guide.relative_to(ROOT)}: already up to date")
 
 if __name__ == "__main__":
     main(sys.argv)

@@ -59,7 +59,7 @@ class HostCliTest {
     @Test
     void badOptionsSayExactlyWhatIsWrong(@TempDir Path dir) {
         assertThatThrownBy(() -> HostCli.parse(new String[] {"--bogus"}))
-                .hasMessage("unknown option '--bogus' (ccrj host --help lists the options)");
+                .hasMessage("unknown option '--bogus' (bin/ccrj host --help lists the options)");
         assertThatThrownBy(() -> HostCli.parse(new String[] {"--port"})).hasMessage("--port needs a value");
         assertThatThrownBy(() -> HostCli.parse(new String[] {"--port", "--protect-reads"}))
                 .hasMessage("--port needs a value");
@@ -153,7 +153,7 @@ class HostCliTest {
                 "ccrj host: --log-level loud: must be one of error, warning, info, debug, trace, off");
         assertOneLineExit2(run("--bind", "192.0.2.1", "--port", "0"),
                 "ccrj host: cannot listen on 192.0.2.1:0: --bind 192.0.2.1 is not an address of this machine");
-        assertOneLineExit2(run("--bogus"), "ccrj host: unknown option '--bogus' (ccrj host --help lists the options)");
+        assertOneLineExit2(run("--bogus"), "ccrj host: unknown option '--bogus' (bin/ccrj host --help lists the options)");
 
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\"services\": [\n  {\"name\": \"kv\",, }\n]}\n");
         Exit e = run("--port", "0", "--manifest", broken.toString());

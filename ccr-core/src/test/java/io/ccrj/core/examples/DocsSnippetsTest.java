@@ -32,42 +32,51 @@ class DocsSnippetsTest {
             Pattern.DOTALL);
     private static final String FIX = "; run python3 docs/tools/sync-snippets.py";
 
-    /** Each guide with the examples it quotes; paths from a module directory, as Surefire runs. */
+    /** The ccr-core guide's chapters, in reading order (docs/ccr-core.md is their index). */
+    static final List<String> CCR_CORE_CHAPTERS = List.of("getting-started", "threading-model", "arbiters", "tasks", "reference");
+
+    /**
+     * Each guide (one page, or the chapters of one) with the examples it quotes; paths from a
+     * module directory, as Surefire runs.
+     */
     static Stream<Arguments> guides() {
         return Stream.of(
-                Arguments.of("docs/ccr-core.md", Path.of("../ccr-core/src/test/java/io/ccrj/core/examples")),
-                Arguments.of("docs/ccr-mpi.md", Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")),
-                Arguments.of("docs/dss-services.md", Path.of("../dss-services/src/test/java/io/ccrj/dss/examples")));
+                Arguments.of("ccr-core", CCR_CORE_CHAPTERS.stream().map(c -> "docs/ccr-core/" + c + ".md").toList(),
+                        Path.of("../ccr-core/src/test/java/io/ccrj/core/examples")),
+                Arguments.of("ccr-mpi", List.of("docs/ccr-mpi.md"), Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")),
+                Arguments.of("dss-services", List.of("docs/dss-services.md"),
+                        Path.of("../dss-services/src/test/java/io/ccrj/dss/examples")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("guides")
-    void guideSnippetsAreTheTaggedExampleRegionsVerbatim(String guide, Path examples) throws IOException {
+    void guideSnippetsAreTheTaggedExampleRegionsVerbatim(String guide, List<String> pages, Path examples) throws IOException {
         Map<String, String> regions = snippets(examples);
-        String text = Files.readString(Path.of("..").resolve(guide), StandardCharsets.UTF_8);
-
         TreeSet<String> used = new TreeSet<>();
         List<String> missing = new ArrayList<>();
-        Matcher m = SNIPPET.matcher(text);
-        StringBuilder updated = new StringBuilder();
-        while (m.find()) {
-            String key = m.group(2);
-            used.add(key);
-            String region = regions.get(key);
-            if (region == null) {
-                missing.add(key);
-                region = m.group(3);
+        for (String page : pages) {
+            String text = Files.readString(Path.of("..").resolve(page), StandardCharsets.UTF_8);
+            Matcher m = SNIPPET.matcher(text);
+            StringBuilder updated = new StringBuilder();
+            while (m.find()) {
+                String key = m.group(2);
+                used.add(key);
+                String region = regions.get(key);
+                if (region == null) {
+                    missing.add(page + ": " + key);
+                    region = m.group(3);
+                }
+                m.appendReplacement(updated, Matcher.quoteReplacement(m.group(1) + region + m.group(4)));
             }
-            m.appendReplacement(updated, Matcher.quoteReplacement(m.group(1) + region + m.group(4)));
+            m.appendTail(updated);
+            assertThat(updated.toString()).as(page + " is out of date" + FIX).isEqualTo(text);
         }
-        m.appendTail(updated);
 
-        assertThat(missing).as("snippets in the guide with no tagged region in the examples").isEmpty();
+        assertThat(missing).as("snippets in the " + guide + " guide with no tagged region in the examples").isEmpty();
         TreeSet<String> unused = new TreeSet<>(regions.keySet());
         unused.removeAll(used);
-        assertThat(unused).as("tagged example regions the guide does not include").isEmpty();
-        assertThat(used).as("snippets in the guide").isNotEmpty();
-        assertThat(updated.toString()).as(guide + " is out of date" + FIX).isEqualTo(text);
+        assertThat(unused).as("tagged example regions the " + guide + " guide does not include").isEmpty();
+        assertThat(used).as("snippets in the " + guide + " guide").isNotEmpty();
     }
 
     /** Every tagged region of the example sources, keyed "Class#tag", rendered as a java block. */

@@ -10,12 +10,15 @@ import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
+import io.ccrj.bench.runner.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,11 +63,12 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
      */
     public record Options(boolean full, Jmh.Settings jmh, Path out) {
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 200 ms per benchmark, about 40 s for the 22 of them on
-         * 2 cores, enough to check a change but not to tell the forks' modes apart; full: 5 forks of
-         * 2 + 4 iterations of 1 s (about 14 minutes), the forks that show the modes.
+         * Quick: 1 fork of 2 + 2 iterations of 300 ms per benchmark, about 50 s for the 22 of them on
+         * 2 cores, warm enough for the HTTP servers' JIT but not to tell the forks' modes apart (the
+         * verdicts state bounds from the one fork where the gap allows one); full: 5 forks of 2 + 4
+         * iterations of 1 s (about 14 minutes), the forks that show the modes.
          */
-        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 200);
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 2, 300);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 1_000);
 
         /**
@@ -73,6 +77,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
          */
         public static Options defaults(boolean full) {
             return new Options(full, full ? FULL : QUICK, null);
+        }
+
+        /**
+         * @param mode quick, full or smoke (JMH in this JVM)
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            return switch (mode) {
+                case QUICK -> new Options(false, QUICK, out);
+                case FULL -> new Options(true, FULL, out);
+                case SMOKE -> new Options(false, Jmh.SMOKE, out);
+            };
         }
 
         /**
@@ -189,6 +206,11 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     }
 
     @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
+    }
+
+    @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         out.println("ccrj peers — ccr-core and dss-services beside today's tools, in one JMH run");
         out.println(MachineInfo.describe());
@@ -202,7 +224,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         dir.write("peers.csv", t.csv());
         dir.write("peers.md", "# ccrj peers\n\n- " + MachineInfo.describe() + "\n\n" + t.markdown());
         return new Report("Today's peers: ccr-core beside Pekko, jox, CompletableFuture and virtual threads;"
-                + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty", t.markdown(), t.figures(), List.of());
+                + " dss-services beside Vert.x web, the JDK's HttpServer and raw Netty", t.markdown(), t.figures(), List.of(),
+                ForkSpread.of(forks));
     }
 
     /** JMH's own JSON of the run, the section's raw file. */
@@ -222,6 +245,8 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     static Tables tables(List<Forks> forks, Options o) {
         String rerun = Headline.rerunAfterForks("peers", o.jmh().forks());
         boolean oneFork = o.jmh().forks() < 2;
+        ForkSpread spread = ForkSpread.of(forks);
+        Verdict.Context context = new Verdict.Context("peers", o.full(), spread);
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrll", "workload", "tool", "median (95% interval)", "forks", "ours vs it");
         Csv csv = new Csv("workload", "tool", "unit", "fork", "iteration", "value");
@@ -240,8 +265,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 double scale = toOurUnit(f.unit());
                 Estimate e = scaled(f.estimate(), scale);
                 Estimate across = scaled(f.acrossForks(), scale);
-                String vs = impl.equals(ours) ? "(ours)" : oneFork ? "not resolved: 1 fork (rerun with " + rerun + ")"
-                        : Headline.compare(oursAcross, across, w.lowerIsBetter());
+                String vs = impl.equals(ours) ? "(ours)" : Verdict.of(oursAcross, across, w.lowerIsBetter(), context).text();
                 md.row(w.title() + " (" + w.unit() + ")", w.names().get(impl), Headline.show(e, rerun), f.modes().describe(scale), vs);
                 for (int k = 0; k < f.iterations().size(); k++) {
                     double[] its = f.iterations().get(k);
@@ -261,7 +285,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 + " with a bootstrap interval over forks and iterations; forks that fall into groups more than 1.5x apart are"
                 + " shown as two modes. A ratio only where both figures are resolved and their intervals apart, else \"not resolved\"."
                 + (oneFork ? " One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes"
-                        + " (about 2x apart on 2-vCPU machines), so no ratio is stated; --full runs 5 forks." : "")
+                        + " (about 2x apart on 2-vCPU machines), so a ratio is a bound (\"at least\"), stated where that interval"
+                        + " widened by how far forks vary (" + spread.describe() + ") is still apart from the other's; --full runs"
+                        + " 5 forks." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
                 + " request in flight each.\n";
         return new Tables(notes, csv, figures);
@@ -269,7 +295,7 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     /** A figure in our unit. */
     private static Estimate scaled(Estimate e, double s) {
-        return new Estimate(e.value() * s, e.low() * s, e.high() * s);
+        return e.map(v -> v * s);
     }
 
     /** JMH's score unit to ours: times in µs, rates per second. */

@@ -3,10 +3,12 @@ package io.ccrj.bench.dss;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.runner.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,8 +89,9 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         t.row("Qiu, Fox & Ho 2006: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
         sb.append(t).append('\n');
         if (settings.forks() < 2) {
-            sb.append("One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes, so no"
-                    + " ratio is stated; --full runs 5 forks.\n\n");
+            sb.append("One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes, so a"
+                    + " ratio is a bound (\"at least\"), stated where that interval widened by how far forks vary ("
+                    + spread().describe() + ") is still apart from the other's; --full runs 5 forks.\n\n");
         }
 
         sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives%n%n"
@@ -98,10 +101,17 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         return sb.toString();
     }
 
-    /** Ours against the raw handler: a ratio only from two forks or more, where the intervals allow it. */
+    /** Ours against the raw handler, by the one rule ({@link Verdict}): from one fork, a bound where the gap allows one. */
     private String vs(Forks ours, Estimate raw, boolean lowerIsBetter) {
-        return settings.forks() < 2 ? "not resolved: 1 fork (rerun with --full: 5 forks)" : Headline.compare(ours.acrossForks(), raw,
-                lowerIsBetter);
+        return Verdict.of(ours.acrossForks(), raw, lowerIsBetter, new Verdict.Context("dss", settings.forks() >= 5, spread())).text();
+    }
+
+    /** @return how far this run's forks varied (none measured where each benchmark ran one fork) */
+    ForkSpread spread() {
+        List<Forks> all = new ArrayList<>(twoWay.values());
+        all.addAll(throughput.values());
+        all.add(oneWay);
+        return ForkSpread.of(all);
     }
 
     private String p(double percent) {

@@ -11,6 +11,7 @@ import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import io.ccrj.dss.ServiceRef;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,8 +56,12 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
      * @param out output folder, or {@code null} for {@code results/dss-<timestamp>}
      */
     public record Options(boolean full, Jmh.Settings jmh, Path out) {
-        /** Quick: 2 forks of 1 + 5 iterations of 200 ms per benchmark (about 40 s for the 10 on 2 cores). */
-        static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 5, 200);
+        /**
+         * Quick: 1 fork of 3 + 3 iterations of 300 ms per benchmark (about 30 s for the 10 on 2 cores):
+         * shorter warm-ups leave the HTTP paths to the interpreter and C1, and their figures 5-10x too
+         * slow; the verdicts state bounds from the one fork where the gap allows one.
+         */
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 3, 3, 300);
         /** Full: 5 forks of 2 + 5 iterations of 1 s (about 7 minutes): the forks that show the modes. */
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 1_000);
 
@@ -67,7 +72,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                         + " handler in the same run; HTTP throughput of the DSS host and the raw handler; one-way"
                         + " Replace-to-notification latency.", ""})
         static final class Line {
-            @Option(names = "--full", description = "5 forks of 3 + 10 iterations of 1 s per benchmark")
+            @Option(names = "--full", description = "5 forks of 2 + 5 iterations of 1 s per benchmark (about 7 minutes)")
             boolean full;
 
             @Mixin
@@ -104,6 +109,19 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         }
 
         /**
+         * @param mode quick, full or smoke (JMH in this JVM)
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            return switch (mode) {
+                case QUICK -> new Options(false, QUICK, out);
+                case FULL -> new Options(true, FULL, out);
+                case SMOKE -> new Options(false, Jmh.SMOKE, out);
+            };
+        }
+
+        /**
          * @param folder the output folder
          * @return these options writing there
          */
@@ -128,10 +146,15 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         return Options.parse(args);
     }
 
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
+    }
+
     /**
      * The headline figures: the two-way callers' and the throughput's medians over their forks, the
-     * raw Netty handler as the peer; from one fork, the values without an interval
-     * ({@link Forks#acrossForks}), so that no ratio is stated.
+     * raw Netty handler as the peer; from one fork, the values without an interval across forks
+     * ({@link Forks#acrossForks}), which the headline's verdicts widen by the run's fork spread.
      */
     static List<Figure> headline(DssReport r) {
         Estimate host = r.throughput().get(DssTarget.DSS_HTTP).acrossForks();
@@ -256,7 +279,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         dir.chart("dss-throughput.png", report::throughputChart);
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("DSS services beside a raw Netty handler: two-way groups, throughput, one-way (Qiu, Fox & Ho 2006, Fig. 13)",
-                markdown, headline(report), dir.charts());
+                markdown, headline(report), dir.charts(), report.spread());
     }
 
     /** JMH's own JSON of the run, the section's raw file. */

@@ -2,16 +2,19 @@ package io.ccrj.bench.mpi;
 
 import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
+import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.PublishedFigures;
+import io.ccrj.bench.runner.Verdict;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,19 +30,20 @@ import org.knowm.xchart.XYChart;
 
 /**
  * The figures of {@code bin/ccrj mpi}, as the runners' one {@link Figure} keyed {@code mpi,
- * experiment, item, backend, ranks, size, metric}, and what is made of them:
+ * experiment, item, backend, ranks, size, metric}, every part typed:
  * <ul>
- *   <li>experiment: {@code stages}, {@code latency} or {@code bandwidth};</li>
+ *   <li>experiment: a {@link MpiRunner.Options.Part} (stages, latency or bandwidth);</li>
  *   <li>item: what was timed, a {@link RendezvousPattern}, a {@link MpiKernels.LatencyOp}, a
  *   {@link MpiKernels.CopyModel} or a {@link Baseline}; tables, charts and the headline find
  *   figures by it, never by its display text ({@link #label(Enum)});</li>
- *   <li>backend: {@code ccr-mpi}, {@code mpj-express}, {@code native-mpi} or {@code java} (the
+ *   <li>backend: a {@link Source} (ccr-mpi, MPJ Express, native MPI, or the plain-Java
  *   baselines); ranks (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
- *   <li>metric: {@code overhead_us} (a pattern's stage minus a compute-only stage),
- *   {@code messaging_us} (a stage with no computation), {@code compute_us} (a compute-only
- *   stage), {@code latency_us}, {@code op_us} (one bandwidth operation) or {@code GB/s} (summed
- *   over ranks).</li>
+ *   <li>metric: a {@link Metric} ({@code overhead_us}, a pattern's stage minus a compute-only
+ *   stage; {@code messaging_us}, a stage with no computation; {@code compute_us}; {@code latency_us};
+ *   {@code op_us}, one bandwidth operation; {@code GB/s}, summed over ranks).</li>
  * </ul>
+ * A misspelt part is a compile error, not a figure read back as NaN; {@code mpi.csv} writes the
+ * parts' names.
  *
  * <p>Every figure but native MPI's comes from JMH's forks ({@link Forks}): the median of the
  * forks' scores with a bootstrap interval over forks and iterations, turned into the metric
@@ -60,8 +64,55 @@ final class MpiReport {
     static final String[] CSV_HEADER = {"experiment", "item", "backend", "ranks", "size", "metric", "value", "low", "high", "forks",
         "modes", "note"};
 
-    /** The backend name of native MPI's figures. */
-    static final String NATIVE = "native-mpi";
+    /** What a figure's key names as its backend: one of the two compared, native MPI, or a plain-Java baseline. */
+    enum Source {
+        /** ccr-mpi. */
+        CCR_MPI("ccr-mpi"),
+        /** MPJ Express 0.44, multicore device. */
+        MPJ_EXPRESS("mpj-express"),
+        /** The machine's MPI in C, timed by the program itself. */
+        NATIVE_MPI("native-mpi"),
+        /** The baselines: plain threads, System.arraycopy. */
+        JAVA("java");
+
+        /** The name in mpi.csv and the labels. */
+        final String id;
+
+        Source(String id) {
+            this.id = id;
+        }
+
+        /** @return the source of a backend's figures */
+        static Source of(MpiBackend b) {
+            return switch (b) {
+                case CCR_MPI -> CCR_MPI;
+                case MPJ_EXPRESS -> MPJ_EXPRESS;
+            };
+        }
+    }
+
+    /** What a figure measures, the last part of its key. */
+    enum Metric {
+        /** A pattern's stage minus a compute-only stage, µs. */
+        OVERHEAD_US("overhead_us"),
+        /** A stage with no computation, µs. */
+        MESSAGING_US("messaging_us"),
+        /** A compute-only stage, µs. */
+        COMPUTE_US("compute_us"),
+        /** One operation's latency, µs. */
+        LATENCY_US("latency_us"),
+        /** One bandwidth operation, µs. */
+        OP_US("op_us"),
+        /** Bandwidth summed over ranks. */
+        GB_PER_S("GB/s");
+
+        /** The name in mpi.csv and the labels. */
+        final String id;
+
+        Metric(String id) {
+            this.id = id;
+        }
+    }
 
     /** The setting that narrows the intervals (forks), as the tables say it: more forks than this run had. */
     private String rerun() {
@@ -104,7 +155,7 @@ final class MpiReport {
     }
 
     /** @return the key of a figure (the parts as in the class comment) */
-    static List<Object> key(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    static List<Object> key(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
         return List.of("mpi", experiment, item, backend, ranks, size, metric);
     }
 
@@ -152,7 +203,7 @@ final class MpiReport {
         }
         boolean oneFork = with.iterations().size() < 2 || without.iterations().size() < 2;
         return new Measured(figure(key, e, new double[0], Math.min(with.iterations().size(), without.iterations().size()), ""),
-                oneFork ? Estimate.point(value) : e, "");
+                oneFork ? Estimate.oneFork(e) : e, "");
     }
 
     /** The median of the fork means of one resample: forks drawn with replacement, then each drawn fork's iterations. */
@@ -185,20 +236,17 @@ final class MpiReport {
     }
 
     private static Figure figure(List<Object> key, Estimate ours, double[] samples, int forks, String note) {
-        String metric = (String) key.get(6);
-        String label = label((Enum<?>) key.get(2)) + ", " + key.get(3) + ", " + key.get(4) + " ranks"
-                + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric;
-        boolean rate = metric.equals("GB/s");
+        Metric metric = (Metric) key.get(6);
+        String label = label((Enum<?>) key.get(2)) + ", " + ((Source) key.get(3)).id + ", " + key.get(4) + " ranks"
+                + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric.id;
+        boolean rate = metric == Metric.GB_PER_S;
         return new Figure(key, label, rate ? "GB/s" : "µs", !rate, ours, samples, new Figure.Runs(forks, forks, Double.NaN), note,
                 null, null, null);
     }
 
-    /** An estimate through a monotone map: the value and both ends, the ends in order. */
+    /** An estimate through a monotone map ({@link Estimate#map}). */
     static Estimate map(Estimate e, DoubleUnaryOperator g) {
-        double a = g.applyAsDouble(e.low());
-        double b = g.applyAsDouble(e.high());
-        return new Estimate(g.applyAsDouble(e.value()), Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.min(a, b),
-                Double.isNaN(a) || Double.isNaN(b) ? Double.NaN : Math.max(a, b));
+        return e.map(g);
     }
 
     /** The forks' two modes in the figure's metric, or empty where they are one. */
@@ -217,8 +265,8 @@ final class MpiReport {
         return n == 1 ? "1 fork" : n + " forks";
     }
 
-    private static String experiment(Figure f) {
-        return f.key(1, String.class);
+    private static Part experiment(Figure f) {
+        return f.key(1, Part.class);
     }
 
     private static Enum<?> item(Figure f) {
@@ -246,10 +294,17 @@ final class MpiReport {
 
     private final List<Measured> measured;
     private final MpiRunner.Options options;
+    private final ForkSpread spread;
 
-    MpiReport(List<Measured> measured, MpiRunner.Options options) {
+    MpiReport(List<Measured> measured, MpiRunner.Options options, ForkSpread spread) {
         this.measured = List.copyOf(measured);
         this.options = options;
+        this.spread = spread;
+    }
+
+    /** @return how far the run's forks varied, which widens a single fork's interval in the verdicts */
+    ForkSpread spread() {
+        return spread;
     }
 
     List<Figure> figures() {
@@ -257,13 +312,13 @@ final class MpiReport {
     }
 
     /** @return the figure, if measured or marked missing */
-    private Optional<Measured> find(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    private Optional<Measured> find(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
         List<Object> key = key(experiment, item, backend, ranks, size, metric);
         return measured.stream().filter(m -> m.key().equals(key)).findFirst();
     }
 
     /** @return the figure for ratios (no interval from one fork), NaN where there is none */
-    private Estimate across(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    private Estimate across(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
         return find(experiment, item, backend, ranks, size, metric).map(Measured::acrossForks).orElse(Estimate.point(Double.NaN));
     }
 
@@ -274,43 +329,43 @@ final class MpiReport {
             for (int ranks : new int[] {2, 4}) {
                 String label = p.paperName() + ", per stage, " + ranks + " ranks";
                 String publishedId = "rendezvous.amd." + p.name() + "." + ranks;
-                measured("stages", p, "ccr-mpi", ranks, 0, "messaging_us").ifPresent(f -> out.add(peer(
+                measured(Part.STAGES, p, Source.CCR_MPI, ranks, 0, Metric.MESSAGING_US).ifPresent(f -> out.add(peer(
                         Figure.of(List.of("mpi", "stages", p, ranks), label, "µs", true, f.acrossForks(), publishedId),
-                        "MPJ Express", measured("stages", p, "mpj-express", ranks, 0, "messaging_us"))));
+                        "MPJ Express", measured(Part.STAGES, p, Source.MPJ_EXPRESS, ranks, 0, Metric.MESSAGING_US))));
             }
         }
-        Optional<Measured> floor = measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        Optional<Measured> floor = measured(Part.LATENCY, Baseline.CORE_TO_CORE, Source.JAVA, 2, 0, Metric.LATENCY_US);
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
             // Ping-pong at 2 ranks; a collective at the most ranks measured (8 in a full run).
-            int ranks = op == LatencyOp.PING_PONG ? 2 : ranks("latency", op).stream().mapToInt(Integer::intValue).max().orElse(2);
-            measured("latency", op, "ccr-mpi", ranks, 0, "latency_us").ifPresent(f -> {
+            int ranks = op == LatencyOp.PING_PONG ? 2 : ranks(Part.LATENCY, op).stream().mapToInt(Integer::intValue).max().orElse(2);
+            measured(Part.LATENCY, op, Source.CCR_MPI, ranks, 0, Metric.LATENCY_US).ifPresent(f -> {
                 out.add(peer(Figure.of(List.of("mpi", "latency", op, ranks), op.label + ", " + ranks + " ranks", "µs", true,
-                        f.acrossForks(), null), "MPJ Express", measured("latency", op, "mpj-express", ranks, 0, "latency_us")));
+                        f.acrossForks(), null), "MPJ Express", measured(Part.LATENCY, op, Source.MPJ_EXPRESS, ranks, 0, Metric.LATENCY_US)));
                 floor.ifPresent(fl -> out.add(Figure.of(List.of("mpi", "latency", op, ranks, "vs-floor"),
                         "  same, against this run's core-to-core hand-off floor", "µs", true, f.acrossForks(), null)
                         .withPeer("two threads, one counter", fl.acrossForks())));
             });
         }
         for (LatencyOp op : List.of(LatencyOp.PING_PONG, LatencyOp.BARRIER, LatencyOp.ALLREDUCE)) {
-            measured("latency", op, "ccr-mpi", 2, 0, "latency_us").ifPresent(f -> measured("latency", op, NATIVE, 2, 0,
-                    "latency_us").ifPresent(n -> out.add(Figure.of(List.of("mpi", "latency", op, 2, "vs-native"), op.label
+            measured(Part.LATENCY, op, Source.CCR_MPI, 2, 0, Metric.LATENCY_US).ifPresent(f -> measured(Part.LATENCY, op, Source.NATIVE_MPI, 2, 0,
+                    Metric.LATENCY_US).ifPresent(n -> out.add(Figure.of(List.of("mpi", "latency", op, 2, "vs-native"), op.label
                     + ", 2 ranks, against native MPI (C, shared memory, its own timing)", "µs", true, f.acrossForks(), null)
                     .withPeer("native MPI", n.acrossForks()))));
         }
         int r = options.bandwidthRanks();
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
-        measured("bandwidth", outside, "ccr-mpi", r, 100_000, "GB/s").ifPresent(f -> {
+        measured(Part.BANDWIDTH, outside, Source.CCR_MPI, r, 100_000, Metric.GB_PER_S).ifPresent(f -> {
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000), "sendrecv 10^5 doubles, summed over " + r
                             + " ranks", "GB/s", false, f.acrossForks(), "bandwidth.amd." + outside.name() + ".100000"),
-                    "MPJ Express", measured("bandwidth", outside, "mpj-express", r, 100_000, "GB/s")));
+                    "MPJ Express", measured(Part.BANDWIDTH, outside, Source.MPJ_EXPRESS, r, 100_000, Metric.GB_PER_S)));
             out.add(peer(Figure.of(List.of("mpi", "bandwidth", outside, r, 100_000, "vs-arraycopy"),
                             "  same, against System.arraycopy on 1 thread", "GB/s", false, f.acrossForks(), null),
-                    "System.arraycopy", measured("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, 100_000, "GB/s")));
+                    "System.arraycopy", measured(Part.BANDWIDTH, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, 100_000, Metric.GB_PER_S)));
         });
         return out;
     }
 
-    private Optional<Measured> measured(String experiment, Enum<?> item, String backend, int ranks, long size, String metric) {
+    private Optional<Measured> measured(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
         return find(experiment, item, backend, ranks, size, metric).filter(Measured::measured);
     }
 
@@ -323,7 +378,8 @@ final class MpiReport {
         Csv csv = new Csv(CSV_HEADER);
         for (Measured m : measured) {
             Figure f = m.figure();
-            csv.row(experiment(f), label(item(f)), f.key(3, String.class), ranks(f), size(f), f.key(6, String.class),
+            csv.row(experiment(f).name().toLowerCase(Locale.ROOT), label(item(f)), f.key(3, Source.class).id, ranks(f), size(f),
+                    f.key(6, Metric.class).id,
                     f.ours().value(), f.ours().low(), f.ours().high(), f.runs().taken(), m.modes(), f.note());
         }
         return csv;
@@ -332,13 +388,13 @@ final class MpiReport {
     /** @return every table, Markdown */
     String tables() {
         StringBuilder sb = new StringBuilder();
-        if (!items("stages").isEmpty()) {
+        if (!items(Part.STAGES).isEmpty()) {
             sb.append(stageTable()).append('\n');
         }
-        if (!items("latency").isEmpty()) {
+        if (!items(Part.LATENCY).isEmpty()) {
             sb.append(latencyTable()).append('\n');
         }
-        if (!items("bandwidth").isEmpty()) {
+        if (!items(Part.BANDWIDTH).isEmpty()) {
             sb.append(bandwidthTable()).append('\n').append(publishedTable3()).append('\n');
         }
         sb.append(String.format(Locale.ROOT, "JMH, %s per benchmark; a figure is the median of its forks' scores with a bootstrap"
@@ -346,7 +402,9 @@ final class MpiReport {
                 + " these settings (rerun with %s); \"below resolution\": an overhead that came out below zero. A ratio only where"
                 + " both figures are resolved and their intervals apart%s. Forks that fall into two groups more than 1.5x apart"
                 + " are shown as the two groups.%n", options.jmh().describe(), rerun(), options.jmh().forks() < 2
-                ? "; from one fork no ratio is stated (its interval holds its iterations only, not the forks' modes)" : ""));
+                ? "; from one fork, a bound (\"at least\") where its iterations' interval, widened by how far forks vary"
+                + " (" + spread.describe() + ", from the floor's " + MpiRunner.FLOOR_FORKS + " forks and any other benchmark of"
+                + " two forks or more), is still apart from the other" : ""));
         return sb.toString();
     }
 
@@ -360,26 +418,26 @@ final class MpiReport {
                 StageOverheadBenchmark.STAGES));
         MarkdownTable t = new MarkdownTable("lrrrrrrrr", "pattern", "ranks", "ccr-mpi overhead", "ccr-mpi messaging",
                 "MPJ Express overhead", "MPJ Express messaging", "ccr-mpi vs MPJ Express", "published AMD", "published INTEL8");
-        for (Enum<?> item : items("stages")) {
+        for (Enum<?> item : items(Part.STAGES)) {
             if (item == RendezvousPattern.COMPUTE_ONLY) {
                 continue; // a sentence of its own below
             }
-            for (int r : ranks("stages", item)) {
-                t.row(label(item), r, cell("stages", item, "ccr-mpi", r, 0, "overhead_us", 3),
-                        cell("stages", item, "ccr-mpi", r, 0, "messaging_us", 3),
-                        cell("stages", item, "mpj-express", r, 0, "overhead_us", 1),
-                        cell("stages", item, "mpj-express", r, 0, "messaging_us", 1),
-                        vs(across("stages", item, "ccr-mpi", r, 0, "messaging_us"),
-                                across("stages", item, "mpj-express", r, 0, "messaging_us"), true),
+            for (int r : ranks(Part.STAGES, item)) {
+                t.row(label(item), r, cell(Part.STAGES, item, Source.CCR_MPI, r, 0, Metric.OVERHEAD_US, 3),
+                        cell(Part.STAGES, item, Source.CCR_MPI, r, 0, Metric.MESSAGING_US, 3),
+                        cell(Part.STAGES, item, Source.MPJ_EXPRESS, r, 0, Metric.OVERHEAD_US, 1),
+                        cell(Part.STAGES, item, Source.MPJ_EXPRESS, r, 0, Metric.MESSAGING_US, 1),
+                        vs(across(Part.STAGES, item, Source.CCR_MPI, r, 0, Metric.MESSAGING_US),
+                                across(Part.STAGES, item, Source.MPJ_EXPRESS, r, 0, Metric.MESSAGING_US), true),
                         published("amd", item, r), published("intel8", item, r));
             }
         }
         sb.append(t);
         List<String> compute = new ArrayList<>();
-        for (int r : ranks("stages", RendezvousPattern.COMPUTE_ONLY)) {
-            for (String backend : List.of("ccr-mpi", "mpj-express")) {
-                find("stages", RendezvousPattern.COMPUTE_ONLY, backend, r, 0, "compute_us").filter(Measured::measured)
-                        .ifPresent(m -> compute.add(backend + " at " + r + " ranks " + Headline.show(m.figure().ours(), rerun())));
+        for (int r : ranks(Part.STAGES, RendezvousPattern.COMPUTE_ONLY)) {
+            for (Source backend : List.of(Source.CCR_MPI, Source.MPJ_EXPRESS)) {
+                find(Part.STAGES, RendezvousPattern.COMPUTE_ONLY, backend, r, 0, Metric.COMPUTE_US).filter(Measured::measured)
+                        .ifPresent(m -> compute.add(backend.id + " at " + r + " ranks " + Headline.show(m.figure().ours(), rerun())));
             }
         }
         if (!compute.isEmpty()) {
@@ -396,23 +454,23 @@ final class MpiReport {
                 + " repetitions (no JVM, no JMH), a median with a bootstrap interval over them.\n\n");
         MarkdownTable t = new MarkdownTable("lrrrrrr", "operation", "ranks", "ccr-mpi", "MPJ Express", "native MPI (own timing)",
                 "ccr-mpi vs MPJ Express", "ccr-mpi vs native MPI");
-        for (Enum<?> item : items("latency")) {
+        for (Enum<?> item : items(Part.LATENCY)) {
             if (item == Baseline.CORE_TO_CORE) {
                 continue; // a line of its own below
             }
-            for (int r : ranks("latency", item)) {
-                Estimate ccr = across("latency", item, "ccr-mpi", r, 0, "latency_us");
-                t.row(label(item), r, cell("latency", item, "ccr-mpi", r, 0, "latency_us", 3),
-                        cell("latency", item, "mpj-express", r, 0, "latency_us", 1),
-                        cell("latency", item, NATIVE, r, 0, "latency_us", 3),
-                        vs(ccr, across("latency", item, "mpj-express", r, 0, "latency_us"), true),
-                        vs(ccr, across("latency", item, NATIVE, r, 0, "latency_us"), true));
+            for (int r : ranks(Part.LATENCY, item)) {
+                Estimate ccr = across(Part.LATENCY, item, Source.CCR_MPI, r, 0, Metric.LATENCY_US);
+                t.row(label(item), r, cell(Part.LATENCY, item, Source.CCR_MPI, r, 0, Metric.LATENCY_US, 3),
+                        cell(Part.LATENCY, item, Source.MPJ_EXPRESS, r, 0, Metric.LATENCY_US, 1),
+                        cell(Part.LATENCY, item, Source.NATIVE_MPI, r, 0, Metric.LATENCY_US, 3),
+                        vs(ccr, across(Part.LATENCY, item, Source.MPJ_EXPRESS, r, 0, Metric.LATENCY_US), true),
+                        vs(ccr, across(Part.LATENCY, item, Source.NATIVE_MPI, r, 0, Metric.LATENCY_US), true));
             }
         }
         sb.append(t);
-        Optional<Measured> floor = measured("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us");
+        Optional<Measured> floor = measured(Part.LATENCY, Baseline.CORE_TO_CORE, Source.JAVA, 2, 0, Metric.LATENCY_US);
         if (floor.isPresent()) {
-            Estimate ping = across("latency", LatencyOp.PING_PONG, "ccr-mpi", 2, 0, "latency_us");
+            Estimate ping = across(Part.LATENCY, LatencyOp.PING_PONG, Source.CCR_MPI, 2, 0, Metric.LATENCY_US);
             String shown = floor.get().modes().isEmpty() ? Headline.show(floor.get().figure().ours(), rerun()) : floor.get().modes();
             sb.append(String.format(Locale.ROOT, "%nThe same run's floor for a one-way hand-off between two threads (two"
                             + " platform threads bouncing one counter, nothing of ccr's): %s µs; ccr-mpi's ping-pong against it: %s."
@@ -436,17 +494,17 @@ final class MpiReport {
                 "ccr vs arraycopy 1", "ccr vs arraycopy " + r, "ccr vs MPJ");
         for (long size : sizes()) {
             List<Object> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", size)));
-            for (String backend : List.of("ccr-mpi", "mpj-express")) {
+            for (Source backend : List.of(Source.CCR_MPI, Source.MPJ_EXPRESS)) {
                 for (CopyModel m : CopyModel.values()) {
-                    row.add(cell("bandwidth", m, backend, r, size, "GB/s", 2));
+                    row.add(cell(Part.BANDWIDTH, m, backend, r, size, Metric.GB_PER_S, 2));
                 }
             }
-            row.add(cell("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s", 2));
-            row.add(cell("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s", 2));
-            Estimate ccr = across("bandwidth", CopyModel.OUTSIDE_THREAD, "ccr-mpi", r, size, "GB/s");
-            row.add(vs(ccr, across("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, size, "GB/s"), false));
-            row.add(vs(ccr, across("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, size, "GB/s"), false));
-            row.add(vs(ccr, across("bandwidth", CopyModel.OUTSIDE_THREAD, "mpj-express", r, size, "GB/s"), false));
+            row.add(cell(Part.BANDWIDTH, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, size, Metric.GB_PER_S, 2));
+            row.add(cell(Part.BANDWIDTH, Baseline.ARRAYCOPY_ALL, Source.JAVA, r, size, Metric.GB_PER_S, 2));
+            Estimate ccr = across(Part.BANDWIDTH, CopyModel.OUTSIDE_THREAD, Source.CCR_MPI, r, size, Metric.GB_PER_S);
+            row.add(vs(ccr, across(Part.BANDWIDTH, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, size, Metric.GB_PER_S), false));
+            row.add(vs(ccr, across(Part.BANDWIDTH, Baseline.ARRAYCOPY_ALL, Source.JAVA, r, size, Metric.GB_PER_S), false));
+            row.add(vs(ccr, across(Part.BANDWIDTH, CopyModel.OUTSIDE_THREAD, Source.MPJ_EXPRESS, r, size, Metric.GB_PER_S), false));
             t.row(row.toArray());
         }
         return sb.append(t).toString();
@@ -467,9 +525,9 @@ final class MpiReport {
                             PublishedFigures.require("bandwidth." + machine + "." + m.name() + "." + size).value()));
                 }
             }
-            for (String backend : List.of("ccr-mpi", "mpj-express")) {
-                row.add(cell("bandwidth", m, backend, r, 100_000, "GB/s", 2));
-                row.add(cell("bandwidth", m, backend, r, 1_000_000, "GB/s", 2));
+            for (Source backend : List.of(Source.CCR_MPI, Source.MPJ_EXPRESS)) {
+                row.add(cell(Part.BANDWIDTH, m, backend, r, 100_000, Metric.GB_PER_S, 2));
+                row.add(cell(Part.BANDWIDTH, m, backend, r, 1_000_000, Metric.GB_PER_S, 2));
             }
             t.row(row.toArray());
         }
@@ -483,7 +541,7 @@ final class MpiReport {
      * negative overhead as a figure, no figure whose interval reaches zero or spans more than 3x),
      * the forks' two modes where they split, the note where nothing was measured.
      */
-    private String cell(String experiment, Enum<?> item, String backend, int ranks, long size, String metric, int digits) {
+    private String cell(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric, int digits) {
         Optional<Measured> found = find(experiment, item, backend, ranks, size, metric);
         if (found.isEmpty()) {
             return "";
@@ -501,15 +559,14 @@ final class MpiReport {
     }
 
     /**
-     * @return how ours compares with the other ({@link Headline#compare}); from one fork, no ratio
-     *     and the setting that would give one; empty where either is missing
+     * @return how ours compares with the other ({@link Verdict}: from one fork, a bound where the
+     *     gap is wider than forks vary, else the setting that would give one); empty where either is missing
      */
     private String vs(Estimate ours, Estimate other, boolean lowerIsBetter) {
         if (Double.isNaN(ours.value()) || Double.isNaN(other.value())) {
             return "";
         }
-        return options.jmh().forks() < 2 ? "not resolved: 1 fork (rerun with " + rerun() + ")"
-                : Headline.compare(ours, other, lowerIsBetter);
+        return Verdict.of(ours, other, lowerIsBetter, new Verdict.Context("mpi", options.full(), spread)).text();
     }
 
     /** @return the overhead per stage in Qiu et al. 2007, Table 1, of a pattern on {@code machine} ({@code amd} or {@code intel8}), or "-" */
@@ -519,17 +576,17 @@ final class MpiReport {
     }
 
     /** @return the items of an experiment, in the order they were measured */
-    private List<Enum<?>> items(String experiment) {
-        return figures().stream().filter(f -> experiment(f).equals(experiment)).<Enum<?>>map(MpiReport::item).distinct().toList();
+    private List<Enum<?>> items(Part experiment) {
+        return figures().stream().filter(f -> experiment(f) == experiment).<Enum<?>>map(MpiReport::item).distinct().toList();
     }
 
-    private List<Integer> ranks(String experiment, Enum<?> item) {
-        return figures().stream().filter(f -> experiment(f).equals(experiment) && item(f) == item)
+    private List<Integer> ranks(Part experiment, Enum<?> item) {
+        return figures().stream().filter(f -> experiment(f) == experiment && item(f) == item)
                 .map(MpiReport::ranks).distinct().sorted().toList();
     }
 
     private List<Long> sizes() {
-        return figures().stream().filter(f -> experiment(f).equals("bandwidth")).map(MpiReport::size).distinct().sorted().toList();
+        return figures().stream().filter(f -> experiment(f) == Part.BANDWIDTH).map(MpiReport::size).distinct().sorted().toList();
     }
 
     private static final int W = 600;
@@ -540,18 +597,18 @@ final class MpiReport {
     /** @return overhead per stage against ranks, one panel per pattern: both backends and the papers */
     List<XYChart> stagePanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
-        for (Enum<?> p : items("stages")) {
+        for (Enum<?> p : items(Part.STAGES)) {
             if (p == RendezvousPattern.COMPUTE_ONLY) {
                 continue;
             }
-            List<Integer> rs = ranks("stages", p);
+            List<Integer> rs = ranks(Part.STAGES, p);
             panels.add(Charts.panel(label(p) + " — " + subtitle, "ranks", "µs per stage (log; bars: 95% interval)", W, H,
                     false, Axis.LOG, List.of(
-                    line("ccr-mpi messaging", CCR, false, rs, r -> find("stages", p, "ccr-mpi", (int) r, 0, "messaging_us")),
+                    line("ccr-mpi messaging", CCR, false, rs, r -> find(Part.STAGES, p, Source.CCR_MPI, (int) r, 0, Metric.MESSAGING_US)),
                     line("ccr-mpi overhead (stage - compute only)", CCR.brighter(), true, rs,
-                            r -> find("stages", p, "ccr-mpi", (int) r, 0, "overhead_us")),
+                            r -> find(Part.STAGES, p, Source.CCR_MPI, (int) r, 0, Metric.OVERHEAD_US)),
                     line("MPJ Express messaging", MPJ, false, rs,
-                            r -> find("stages", p, "mpj-express", (int) r, 0, "messaging_us")),
+                            r -> find(Part.STAGES, p, Source.MPJ_EXPRESS, (int) r, 0, Metric.MESSAGING_US)),
                     publishedLine("published AMD", "amd", p, Charts.PUBLISHED),
                     publishedLine("published INTEL8", "intel8", p, Charts.PUBLISHED.darker()))));
         }
@@ -562,14 +619,14 @@ final class MpiReport {
     List<XYChart> latencyPanels(String subtitle) {
         List<XYChart> panels = new ArrayList<>();
         for (LatencyOp op : LatencyOp.values()) {
-            List<Integer> rs = ranks("latency", op);
+            List<Integer> rs = ranks(Part.LATENCY, op);
             if (!rs.isEmpty()) {
                 panels.add(Charts.panel(op.label + " — " + subtitle, "ranks", "µs per operation (log; bars: 95% interval)", W, H,
                         false, Axis.LOG, List.of(
-                        line("ccr-mpi", CCR, false, rs, r -> find("latency", op, "ccr-mpi", (int) r, 0, "latency_us")),
-                        line("MPJ Express", MPJ, false, rs, r -> find("latency", op, "mpj-express", (int) r, 0, "latency_us")),
+                        line("ccr-mpi", CCR, false, rs, r -> find(Part.LATENCY, op, Source.CCR_MPI, (int) r, 0, Metric.LATENCY_US)),
+                        line("MPJ Express", MPJ, false, rs, r -> find(Part.LATENCY, op, Source.MPJ_EXPRESS, (int) r, 0, Metric.LATENCY_US)),
                         line("native MPI (C, own timing)", Charts.colour(2), true, rs,
-                                r -> find("latency", op, NATIVE, (int) r, 0, "latency_us")))));
+                                r -> find(Part.LATENCY, op, Source.NATIVE_MPI, (int) r, 0, Metric.LATENCY_US)))));
             }
         }
         return panels;
@@ -588,14 +645,14 @@ final class MpiReport {
         List<Series> series = new ArrayList<>();
         for (CopyModel m : CopyModel.values()) {
             boolean dashed = m != CopyModel.OUTSIDE_THREAD;
-            series.add(line("ccr-mpi " + m.label, CCR, dashed, sizes, s -> find("bandwidth", m, "ccr-mpi", r, s, "GB/s")));
-            series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find("bandwidth", m, "mpj-express", r, s, "GB/s")));
+            series.add(line("ccr-mpi " + m.label, CCR, dashed, sizes, s -> find(Part.BANDWIDTH, m, Source.CCR_MPI, r, s, Metric.GB_PER_S)));
+            series.add(line("MPJ " + m.label, MPJ, dashed, sizes, s -> find(Part.BANDWIDTH, m, Source.MPJ_EXPRESS, r, s, Metric.GB_PER_S)));
         }
         Color base = Charts.colour(2);
         series.add(line(Baseline.ARRAYCOPY_ONE.label, base, false, sizes,
-                s -> find("bandwidth", Baseline.ARRAYCOPY_ONE, "java", 1, s, "GB/s")));
+                s -> find(Part.BANDWIDTH, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, s, Metric.GB_PER_S)));
         series.add(line("System.arraycopy, " + r + " threads", base.darker(), true, sizes,
-                s -> find("bandwidth", Baseline.ARRAYCOPY_ALL, "java", r, s, "GB/s")));
+                s -> find(Part.BANDWIDTH, Baseline.ARRAYCOPY_ALL, Source.JAVA, r, s, Metric.GB_PER_S)));
         // Eight series and more: a taller panel leaves room for the legend below the plot.
         return List.of(Charts.panel("Sendrecv bandwidth, " + r + " ranks — " + subtitle, "doubles per message (log)",
                 "GB/s summed over ranks (log)", W, H + 160, true, Axis.LOG, series));

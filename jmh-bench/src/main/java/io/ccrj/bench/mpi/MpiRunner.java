@@ -5,15 +5,19 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiReport.Baseline;
 import io.ccrj.bench.mpi.MpiReport.Measured;
+import io.ccrj.bench.mpi.MpiReport.Metric;
+import io.ccrj.bench.mpi.MpiReport.Source;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -220,6 +224,18 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
+         * @param mode quick, full, or smoke: JMH in this JVM, 2 ranks, one array size, 1 µs stages
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            Options d = defaults(mode == RunMode.FULL);
+            return mode == RunMode.SMOKE
+                    ? new Options(false, d.experiments(), d.backends(), List.of(2), 2, List.of(1_000), 1, Jmh.SMOKE, out)
+                    : d.with(d.experiments(), d.jmh(), out);
+        }
+
+        /**
          * @param parts the experiments to run
          * @param jmh JMH's settings
          * @param folder the output folder
@@ -258,6 +274,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             RendezvousPattern.RENDEZVOUS_EXCHANGE, RendezvousPattern.EXCHANGE_AS_TWO_SHIFTS);
     static final List<LatencyOp> COLLECTIVES = List.of(LatencyOp.BARRIER, LatencyOp.BCAST, LatencyOp.ALLREDUCE);
 
+    /** Forks of the core-to-core floor, whatever the settings: enough to show how far forks vary on the machine. */
+    public static final int FLOOR_FORKS = 3;
+
     /** A fork's start on a 2-core machine, MPJ Express's world included, for the expected duration only. */
     private static final double FORK_START_SECONDS = 1.2;
 
@@ -269,6 +288,11 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     @Override
     public Options parse(String... args) {
         return Options.parse(args);
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
     }
 
     @Override
@@ -322,7 +346,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             measured = insertNative(measured, nativeLatency(o, cores, err));
         }
         double took = (System.nanoTime() - start) / 1e9;
-        MpiReport report = new MpiReport(measured, o);
+        MpiReport report = new MpiReport(measured, o, ForkSpread.of(forks));
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -341,7 +365,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
-                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts());
+                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts(), report.spread());
     }
 
     /** @return basic units per stage for {@code stageMicros} of compute, at least 1 */
@@ -388,7 +412,8 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                     if (any) {
                         parts.add(new Jmh.Part(PING_PONG, params("backend", backends), null));
                     }
-                    parts.add(new Jmh.Part(FLOOR, Map.of(), null));
+                    // Several forks in every mode: the run's measure of how far forks vary here (ForkSpread).
+                    parts.add(new Jmh.Part(FLOOR, Map.of(), null, FLOOR_FORKS));
                     if (any) {
                         parts.add(new Jmh.Part(COLLECTIVE, params("backend", backends, "ranks", ranks, "collective",
                                 names(COLLECTIVES)), null));
@@ -419,88 +444,97 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Measured> out = new ArrayList<>();
         for (Part e : o.experiments()) {
             switch (e) {
-                case STAGES -> {
-                    for (RendezvousPattern p : PATTERNS) {
-                        for (int r : o.ranks()) {
-                            for (MpiBackend b : o.backends()) {
-                                if (!installed(b, mpjInstalled)) {
-                                    if (units > 0) {
-                                        out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"), "not installed"));
-                                    }
-                                    out.add(MpiReport.missing(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), "not installed"));
-                                    continue;
-                                }
-                                Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
-                                if (units > 0) {
-                                    out.add(MpiReport.difference(MpiReport.key("stages", p, b.id, r, 0, "overhead_us"),
-                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
-                                            find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
-                                                    RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
-                                }
-                                out.add(MpiReport.time(MpiReport.key("stages", p, b.id, r, 0, "messaging_us"), messaging,
-                                        micros(messaging)));
-                            }
-                        }
-                    }
-                    for (int r : units > 0 ? o.ranks() : List.<Integer>of()) {
-                        for (MpiBackend b : o.backends()) {
-                            if (installed(b, mpjInstalled)) {
-                                Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
-                                        RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
-                                out.add(MpiReport.time(MpiReport.key("stages", RendezvousPattern.COMPUTE_ONLY, b.id, r, 0,
-                                        "compute_us"), c, micros(c)));
-                            }
-                        }
-                    }
-                }
-                case LATENCY -> {
-                    for (MpiBackend b : o.backends()) {
-                        List<Object> key = MpiReport.key("latency", LatencyOp.PING_PONG, b.id, 2, 0, "latency_us");
-                        Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
-                        out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
-                    }
-                    Forks floor = find(forks, FLOOR);
-                    out.add(MpiReport.time(MpiReport.key("latency", Baseline.CORE_TO_CORE, "java", 2, 0, "latency_us"), floor,
-                            micros(floor)));
-                    for (LatencyOp op : COLLECTIVES) {
-                        for (int r : o.ranks()) {
-                            for (MpiBackend b : o.backends()) {
-                                List<Object> key = MpiReport.key("latency", op, b.id, r, 0, "latency_us");
-                                Forks f = installed(b, mpjInstalled)
-                                        ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
-                                out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
-                            }
-                        }
-                    }
-                }
-                case BANDWIDTH -> {
-                    int r = o.bandwidthRanks();
-                    for (int size : o.sizes()) {
-                        for (CopyModel m : CopyModel.values()) {
-                            for (MpiBackend b : o.backends()) {
-                                if (!installed(b, mpjInstalled)) {
-                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "op_us"), "not installed"));
-                                    out.add(MpiReport.missing(MpiReport.key("bandwidth", m, b.id, r, size, "GB/s"), "not installed"));
-                                    continue;
-                                }
-                                bandwidth(out, m, b.id, r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
-                                        "model", m.name()));
-                            }
-                        }
-                        bandwidth(out, Baseline.ARRAYCOPY_ONE, "java", 1, size, find(forks, COPY_ONE, "doubles", size));
-                        bandwidth(out, Baseline.ARRAYCOPY_ALL, "java", r, size, find(forks, COPY_ALL, "backend",
-                                MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
-                    }
-                }
+                case STAGES -> stages(out, forks, o, units, mpjInstalled);
+                case LATENCY -> latency(out, forks, o, mpjInstalled);
+                case BANDWIDTH -> bandwidth(out, forks, o, mpjInstalled);
             }
         }
         return out;
     }
 
+    /** The stage experiment's figures: each pattern's overhead and messaging per backend and ranks, then the compute alone. */
+    private static void stages(List<Measured> out, List<Forks> forks, Options o, int units, boolean mpjInstalled) {
+        for (RendezvousPattern p : PATTERNS) {
+            for (int r : o.ranks()) {
+                for (MpiBackend b : o.backends()) {
+                    if (!installed(b, mpjInstalled)) {
+                        if (units > 0) {
+                            out.add(MpiReport.missing(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.OVERHEAD_US), "not installed"));
+                        }
+                        out.add(MpiReport.missing(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.MESSAGING_US), "not installed"));
+                        continue;
+                    }
+                    Forks messaging = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", 0);
+                    if (units > 0) {
+                        out.add(MpiReport.difference(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.OVERHEAD_US),
+                                find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern", p.name(), "units", units),
+                                find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                                        RendezvousPattern.COMPUTE_ONLY.name(), "units", units), micros(messaging)));
+                    }
+                    out.add(MpiReport.time(MpiReport.key(Part.STAGES, p, Source.of(b), r, 0, Metric.MESSAGING_US), messaging,
+                            micros(messaging)));
+                }
+            }
+        }
+        for (int r : units > 0 ? o.ranks() : List.<Integer>of()) {
+            for (MpiBackend b : o.backends()) {
+                if (installed(b, mpjInstalled)) {
+                    Forks c = find(forks, STAGE, "backend", b.name(), "ranks", r, "pattern",
+                            RendezvousPattern.COMPUTE_ONLY.name(), "units", units);
+                    out.add(MpiReport.time(MpiReport.key(Part.STAGES, RendezvousPattern.COMPUTE_ONLY, Source.of(b), r, 0,
+                            Metric.COMPUTE_US), c, micros(c)));
+                }
+            }
+        }
+    }
+
+    /** The latency figures: ping-pong per backend, the core-to-core floor, then every collective at every rank count. */
+    private static void latency(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
+        for (MpiBackend b : o.backends()) {
+            List<Object> key = MpiReport.key(Part.LATENCY, LatencyOp.PING_PONG, Source.of(b), 2, 0, Metric.LATENCY_US);
+            Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
+            out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+        }
+        Forks floor = find(forks, FLOOR);
+        out.add(MpiReport.time(MpiReport.key(Part.LATENCY, Baseline.CORE_TO_CORE, Source.JAVA, 2, 0, Metric.LATENCY_US), floor,
+                micros(floor)));
+        for (LatencyOp op : COLLECTIVES) {
+            for (int r : o.ranks()) {
+                for (MpiBackend b : o.backends()) {
+                    List<Object> key = MpiReport.key(Part.LATENCY, op, Source.of(b), r, 0, Metric.LATENCY_US);
+                    Forks f = installed(b, mpjInstalled)
+                            ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
+                    out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
+                }
+            }
+        }
+    }
+
+    /** The bandwidth figures: every copy model per backend and size, then System.arraycopy on one thread and on every rank's. */
+    private static void bandwidth(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
+        int r = o.bandwidthRanks();
+        for (int size : o.sizes()) {
+            for (CopyModel m : CopyModel.values()) {
+                for (MpiBackend b : o.backends()) {
+                    if (!installed(b, mpjInstalled)) {
+                        out.add(MpiReport.missing(MpiReport.key(Part.BANDWIDTH, m, Source.of(b), r, size, Metric.OP_US), "not installed"));
+                        out.add(MpiReport.missing(MpiReport.key(Part.BANDWIDTH, m, Source.of(b), r, size, Metric.GB_PER_S), "not installed"));
+                        continue;
+                    }
+                    bandwidth(out, m, Source.of(b), r, size, find(forks, RING, "backend", b.name(), "ranks", r, "doubles", size,
+                            "model", m.name()));
+                }
+            }
+            bandwidth(out, Baseline.ARRAYCOPY_ONE, Source.JAVA, 1, size, find(forks, COPY_ONE, "doubles", size));
+            bandwidth(out, Baseline.ARRAYCOPY_ALL, Source.JAVA, r, size, find(forks, COPY_ALL, "backend",
+                    MpiBackend.CCR_MPI.name(), "ranks", r, "doubles", size));
+        }
+    }
+
     /** One operation's time and the bandwidth of {@code threads} x {@code size} doubles moved by it. */
-    private static void bandwidth(List<Measured> out, Enum<?> item, String backend, int threads, int size, Forks f) {
-        out.add(MpiReport.time(MpiReport.key("bandwidth", item, backend, threads, size, "op_us"), f, micros(f)));
-        out.add(MpiReport.rate(MpiReport.key("bandwidth", item, backend, threads, size, "GB/s"), f, micros(f), 8.0 * size * threads));
+    private static void bandwidth(List<Measured> out, Enum<?> item, Source backend, int threads, int size, Forks f) {
+        out.add(MpiReport.time(MpiReport.key(Part.BANDWIDTH, item, backend, threads, size, Metric.OP_US), f, micros(f)));
+        out.add(MpiReport.rate(MpiReport.key(Part.BANDWIDTH, item, backend, threads, size, Metric.GB_PER_S), f, micros(f), 8.0 * size * threads));
     }
 
     private static boolean installed(MpiBackend b, boolean mpjInstalled) {
@@ -546,7 +580,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Measured> out = new ArrayList<>(measured);
         int last = -1;
         for (int i = 0; i < out.size(); i++) {
-            if ("latency".equals(out.get(i).key().get(1))) {
+            if (out.get(i).key().get(1) == Part.LATENCY) {
                 last = i;
             }
         }
@@ -583,7 +617,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             if (nativeMpi.isEmpty()) {
                 for (LatencyOp op : LatencyOp.values()) {
                     if (op != LatencyOp.PING_PONG || ranks == 2) {
-                        out.add(MpiReport.missing(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                        out.add(MpiReport.missing(MpiReport.key(Part.LATENCY, op, Source.NATIVE_MPI, ranks, 0, Metric.LATENCY_US),
                                 "not installed"));
                     }
                 }
@@ -596,7 +630,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED);
                 nanos.forEach((op, perRep) -> {
                     if (op != LatencyOp.PING_PONG || ranks == 2) {
-                        out.add(MpiReport.external(MpiReport.key("latency", op, MpiReport.NATIVE, ranks, 0, "latency_us"),
+                        out.add(MpiReport.external(MpiReport.key(Part.LATENCY, op, Source.NATIVE_MPI, ranks, 0, Metric.LATENCY_US),
                                 Arrays.stream(perRep).map(v -> v / 1e3).toArray()));
                     }
                 });

@@ -4,11 +4,13 @@ import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,6 +79,26 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         /** See {@link #QUICK}. */
         public static final Jmh.Settings FULL = new Jmh.Settings(5, 0, 2, 1_000);
 
+        /**
+         * @param mode quick, full, or smoke: JMH in this JVM, 50 stages of 2 µs at 1 and 2 ways
+         * @param out the output folder, or {@code null}
+         * @return the options of that mode
+         */
+        public static Options of(RunMode mode, Path out) {
+            Options d = defaults(mode == RunMode.FULL);
+            return mode == RunMode.SMOKE
+                    ? new Options(false, d.patterns(), List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, out)
+                    : new Options(d.full(), d.patterns(), d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(), out);
+        }
+
+        /**
+         * @param only the patterns to run
+         * @return these options running those patterns
+         */
+        public Options withPatterns(List<SpawnedPattern> only) {
+            return new Options(full, only, ways, threadModes, stageMicros, stages, jmh, out);
+        }
+
         /** @return the options of a command line that sets nothing but {@code --full} or not */
         public static Options defaults(boolean full) {
             return new Options(full, List.of(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS),
@@ -136,7 +158,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
             description = {"The stage-overhead experiment of Qiu, Fox & Ho 2006, section 2, on ccr-core, under JMH"
                     + " (forked JVMs): a fixed computation per parallel computation split into S stages, T(S), and the same"
                     + " work as one stage, T(1); overhead per stage = (T(S) - T(1)) / S from the medians of their forks,"
-                    + " with a bootstrap 95% interval. Then the back-to-back stages of one unit (the messaging cost read"
+                    + " with a bootstrap 95%% interval. Then the back-to-back stages of one unit (the messaging cost read"
                     + " directly). Prints the predicted duration (fork starts included) before the benchmarks start.", ""})
     static final class Line implements Commands.ShowsDefaults {
         @Option(names = "--full", description = "the papers' stage time and ways (1,2,3,4,8) in 50,000-stage computations, 5 JMH forks"
@@ -201,6 +223,11 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         return new Options(d.full(), Commands.sorted(l.patterns, d.patterns()), Commands.sorted(l.ways, d.ways()),
                 Commands.sorted(l.threads, d.threadModes()), Objects.requireNonNullElse(l.stageMicros, d.stageMicros()),
                 Objects.requireNonNullElse(l.stages, d.stages()), l.jmh.settings(l.full), l.out.folder());
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return Options.of(mode, out);
     }
 
     /** The full name of a benchmark method of {@code c}. */
@@ -315,6 +342,50 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         return forkSeconds(s, computationSeconds(ways, stages, perStage, cores));
     }
 
+    /**
+     * The basic unit as JMH timed it in a fork of its own, and the stages sized from it: the units
+     * per stage must be one number for every benchmark, or T(S) and T(1) would not do the same work.
+     *
+     * @param unitMicros one basic unit, µs
+     * @param units basic units per stage
+     * @param stageMicros compute per stage, µs
+     * @param totalUnits units per computation
+     */
+    record Calibration(double unitMicros, int units, double stageMicros, int totalUnits) {
+    }
+
+    private static Calibration calibrate(Options o, OutputFolder dir, PrintStream err) throws Exception {
+        Jmh.Settings calibration = o.jmh().forks() == 0 ? o.jmh() : CALIBRATION;
+        err.println("timing the basic unit (JMH, " + calibration.describe() + ") ...");
+        List<Forks> unit = Jmh.run(List.of(new Jmh.Part(BasicUnitBenchmark.class.getCanonicalName() + ".units", Map.of(), null)),
+                calibration, dir.path(CALIBRATION_RAW), err);
+        dir.wrote(CALIBRATION_RAW);
+        double unitMicros = unit.get(0).estimate().value() * OverheadCell.seconds(unit.get(0).unit()) * 1e6 / BasicUnitBenchmark.UNITS;
+        int units = (int) Math.max(1, Math.round(o.stageMicros() / unitMicros));
+        long totalUnits = (long) units * o.stages();
+        if (totalUnits > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("options --stages and --stage-us: " + totalUnits
+                    + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
+        }
+        return new Calibration(unitMicros, units, units * unitMicros, (int) totalUnits);
+    }
+
+    /**
+     * The back-to-back stages (the messaging cost read directly), at the 2-way configuration where
+     * it is run, else the first with neighbours.
+     *
+     * @param runs the patterns and ways timed
+     * @param stages stages per computation
+     */
+    record Messaging(List<MessagingCost.Run> runs, int stages) {
+        static Messaging of(Options o) {
+            int ways = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
+            List<SpawnedPattern> patterns = o.patterns().stream().filter(p -> p.appliesTo(ways)).toList();
+            int stages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 40 * o.stages());
+            return new Messaging(ways > 0 ? MessagingCost.runs(patterns, ways) : List.of(), stages);
+        }
+    }
+
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -325,46 +396,18 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.println(machine);
         out.flush();
 
-        // The basic unit, timed by JMH in a fork of its own: the units per stage must be one number for
-        // every benchmark, or T(S) and T(1) would not do the same work.
-        Jmh.Settings calibration = o.jmh().forks() == 0 ? o.jmh() : CALIBRATION;
-        err.println("timing the basic unit (JMH, " + calibration.describe() + ") ...");
-        List<Forks> unit = Jmh.run(List.of(new Jmh.Part(BasicUnitBenchmark.class.getCanonicalName() + ".units", Map.of(), null)),
-                calibration, dir.path(CALIBRATION_RAW), err);
-        dir.wrote(CALIBRATION_RAW);
-        double unitMicros = unit.get(0).estimate().value() * OverheadCell.seconds(unit.get(0).unit()) * 1e6 / BasicUnitBenchmark.UNITS;
-        int units = (int) Math.max(1, Math.round(o.stageMicros() / unitMicros));
-        double stageMicros = units * unitMicros;
-        long totalUnits = (long) units * o.stages();
-        if (totalUnits > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("options --stages and --stage-us: " + totalUnits
-                    + " units per computation is too many (at most " + Integer.MAX_VALUE + ")");
-        }
-
+        Calibration cal = calibrate(o, dir, err);
         List<Config> configs = plan(o.patterns(), o.ways(), o.threadModes(), defaultThreads);
-        List<Jmh.Part> parts = new ArrayList<>(parts(configs, o.stages(), (int) totalUnits));
-        // The back-to-back stages at the 2-way configuration where it is run (else the first with neighbours).
-        int messagingWays = o.ways().contains(2) ? 2 : o.ways().stream().filter(w -> w >= 2).findFirst().orElse(0);
-        List<SpawnedPattern> messagingPatterns = o.patterns().stream().filter(p -> p.appliesTo(messagingWays)).toList();
-        int messagingStages = o.full() ? MessagingCost.FULL_STAGES : Math.min(MessagingCost.QUICK_STAGES, 40 * o.stages());
-        List<MessagingCost.Run> messagingRuns = messagingWays > 0 ? MessagingCost.runs(messagingPatterns, messagingWays) : List.of();
-        parts.addAll(MessagingCost.parts(messagingRuns, messagingStages));
+        Messaging messagingPlan = Messaging.of(o);
+        List<Jmh.Part> parts = new ArrayList<>(parts(configs, o.stages(), cal.totalUnits()));
+        parts.addAll(MessagingCost.parts(messagingPlan.runs(), messagingPlan.stages()));
 
         // Every fork's predicted time, for the time printed before the run and for the progress lines' ETA.
-        ToDoubleBiFunction<String, Map<String, String>> forkSeconds = (benchmark, p) -> forkSeconds(o.jmh(), p, unitMicros, cores);
+        ToDoubleBiFunction<String, Map<String, String>> forkSeconds = (benchmark, p) -> forkSeconds(o.jmh(), p, cal.unitMicros(), cores);
         int benchmarks = parts.stream().mapToInt(p -> p.combinations().size()).sum();
         double predicted = Math.max(1, o.jmh().forks()) * parts.stream().flatMap(p -> p.combinations().stream())
                 .mapToDouble(c -> forkSeconds.applyAsDouble("", c)).sum();
-        String params = String.format(Locale.ROOT,
-                "basic unit %.4f µs here (JMH; the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per"
-                        + " stage (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
-                        + "S = %,d stages per computation (%,d units, %.3f s of compute each); T(1) = one stage of the same %,d units;%n"
-                        + "JMH: %s per benchmark, %d benchmarks; patterns %s; ways %s; threads %s (match = ways, default ="
-                        + " new Dispatcher(0) = %d)",
-                unitMicros, units, stageMicros, o.stageMicros(), o.stages(), totalUnits, totalUnits * unitMicros / 1e6, totalUnits,
-                o.jmh().describe(), benchmarks, o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
-                o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
-                o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
+        String params = params(o, cal, benchmarks, defaultThreads);
         out.println(params);
         out.printf(Locale.ROOT, "predicted: about %s for %d benchmarks under JMH (fork starts included)%n",
                 Progress.clockTime(predicted), benchmarks);
@@ -375,21 +418,14 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         double took = (System.nanoTime() - start) / 1e9;
         dir.wrote(RAW);
 
-        List<OverheadCell> cells = cells(configs, forks, o.stages(), units, defaultThreads);
-        List<Figure> figures = new ArrayList<>();
-        for (OverheadCell c : cells) {
-            if (c.ways() == 2 && c.mode() == ThreadMode.MATCH) {
-                figures.add(Figure.of(List.of("overhead", "per-stage", c.pattern(), c.mode(), c.ways()), "spawned " + c.pattern().id()
-                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, c.overheadAcrossForks(),
-                        OverheadReport.publishedId("amd", c.pattern(), ThreadMode.MATCH, 2)));
-            }
-        }
+        List<OverheadCell> cells = cells(configs, forks, o.stages(), cal.units(), defaultThreads);
+        List<Figure> figures = new ArrayList<>(headline(cells));
         OverheadReport report = new OverheadReport(cells, o.patterns(), o.ways(), o.threadModes());
         double observed = cells.stream().filter(c -> c.sameAs() == null).mapToDouble(c -> c.observedStageMicros(cores)).sorted()
                 .skip(cells.isEmpty() ? 0 : (cells.size() - 1) / 2).findFirst().orElse(Double.NaN);
         String observedLine = String.format(Locale.ROOT,
                 "compute per stage as T(1) showed it: %.2f µs (median over configurations; the unit's timing predicted %.2f µs)",
-                observed, stageMicros);
+                observed, cal.stageMicros());
         out.println();
         out.println(observedLine);
         out.print(report.runTimeTable());
@@ -397,14 +433,15 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.print(report.overheadTable());
         dir.write("overhead.csv", report.csv());
         dir.chart("overhead-per-stage.png", png -> report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores",
-                o.stages(), stageMicros, cores), png));
+                o.stages(), cal.stageMicros(), cores), png));
 
-        List<MessagingCost.Measured> messaging = MessagingCost.figures(messagingRuns, messagingStages, forks, unitMicros, cores);
+        List<MessagingCost.Measured> messaging = MessagingCost.figures(messagingPlan.runs(), messagingPlan.stages(), forks,
+                cal.unitMicros(), cores);
         messaging.forEach(m -> figures.add(m.figure()));
-        String messagingSection = MessagingCost.markdown(messaging, unitMicros, "--full");
+        String messagingSection = MessagingCost.markdown(messaging, cal.unitMicros(), "--full");
         if (!messaging.isEmpty()) {
             out.print(messagingSection);
-            dir.write("overhead-messaging.csv", MessagingCost.csv(messaging, unitMicros));
+            dir.write("overhead-messaging.csv", MessagingCost.csv(messaging, cal.unitMicros()));
         }
         String heading = "# ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
@@ -416,7 +453,36 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         String markdown = report.markdown(heading) + messagingSection;
         dir.write("overhead.md", markdown);
         out.printf(Locale.ROOT, "total %s under JMH (predicted %s)%n", Progress.clockTime(took), Progress.clockTime(predicted));
-        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts());
+        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts(),
+                ForkSpread.of(forks));
+    }
+
+    /** The run's parameters as the console and overhead.md print them, three lines. */
+    private static String params(Options o, Calibration cal, int benchmarks, int defaultThreads) {
+        return String.format(Locale.ROOT,
+                "basic unit %.4f µs here (JMH; the SALSA CCR/MPI page: 1.39 AMD, 1.48 INTEL); %d units per stage = %.2f µs compute per"
+                        + " stage (asked %.1f µs; Qiu, Fox & Ho 2006: 28 AMD / 30 INTEL);%n"
+                        + "S = %,d stages per computation (%,d units, %.3f s of compute each); T(1) = one stage of the same %,d units;%n"
+                        + "JMH: %s per benchmark, %d benchmarks; patterns %s; ways %s; threads %s (match = ways, default ="
+                        + " new Dispatcher(0) = %d)",
+                cal.unitMicros(), cal.units(), cal.stageMicros(), o.stageMicros(), o.stages(), cal.totalUnits(),
+                cal.totalUnits() * cal.unitMicros() / 1e6, cal.totalUnits(), o.jmh().describe(), benchmarks,
+                o.patterns().stream().map(SpawnedPattern::id).collect(Collectors.joining(",")),
+                o.ways().stream().map(String::valueOf).collect(Collectors.joining(",")),
+                o.threadModes().stream().map(ThreadMode::id).collect(Collectors.joining(",")), defaultThreads);
+    }
+
+    /** The headline's overhead figures: (T(S) - T(1)) / S of every pattern at 2-way match, beside the papers'. */
+    private static List<Figure> headline(List<OverheadCell> cells) {
+        List<Figure> figures = new ArrayList<>();
+        for (OverheadCell c : cells) {
+            if (c.ways() == 2 && c.mode() == ThreadMode.MATCH) {
+                figures.add(Figure.of(List.of("overhead", "per-stage", c.pattern(), c.mode(), c.ways()), "spawned " + c.pattern().id()
+                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, c.overheadAcrossForks(),
+                        OverheadReport.publishedId("amd", c.pattern(), ThreadMode.MATCH, 2)));
+            }
+        }
+        return figures;
     }
 
     /** The tables' cells from JMH's forks: every pattern of every configuration, "default = match" ones filed twice. */

@@ -5,6 +5,7 @@ import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.Report;
+import io.ccrj.bench.runner.RunMode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -67,6 +68,12 @@ public final class PlatformRunner implements Experiment<PlatformRunner.Options> 
     public Options parse(String... args) {
         Line l = Commands.parse(new Line(), args);
         return new Options(l.out != null ? l.out : defaultOut(), l.quick);
+    }
+
+    /** Quick and full measure the same floors; smoke is {@code --quick}, one short iteration each. */
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return new Options(out != null ? out : defaultOut(), mode == RunMode.SMOKE);
     }
 
     @Override

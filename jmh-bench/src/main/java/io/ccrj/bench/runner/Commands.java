@@ -95,14 +95,14 @@ public final class Commands {
 
     /**
      * The usage text: picocli's help of the command, defaults filled in from the command and its
-     * mixins ({@link ShowsDefaults}), first line {@code Usage: bin/ccrj NAME [OPTIONS]}.
+     * mixins ({@link ShowsDefaults}), first line {@code Usage: bin/ccrj NAME [OPTIONS]}, last the exit statuses.
      */
     public static String usage(Object command) {
         CommandLine cl = commandLine(command);
         CommandSpec spec = cl.getCommandSpec();
         // Only for the help: a parse never sees these texts, so they are never taken for values.
         cl.setDefaultValueProvider(arg -> arg instanceof OptionSpec o ? shownDefault(spec, o.longestName()) : null);
-        return cl.getUsageMessage(CommandLine.Help.Ansi.OFF);
+        return cl.getUsageMessage(CommandLine.Help.Ansi.OFF) + "\n" + EXIT_STATUS + "\n";
     }
 
     private static String shownDefault(CommandSpec spec, String option) {
@@ -348,9 +348,16 @@ public final class Commands {
         }
     }
 
-    /** {@code -h}/{@code --help}, as a mixin; {@link Main} answers it before any parse. */
+    /** {@code -h}/{@code --help} and {@code -V}/{@code --version}, as a mixin; {@link Main} answers both before any parse. */
     public static final class Help {
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text, every option with its default")
         boolean help;
+
+        @Option(names = {"-V", "--version"}, versionHelp = true, description = "the version of ccrj and the commit built")
+        boolean version;
     }
+
+    /** The last lines of every runner's help: what its exit status means, the same for all of them. */
+    static final String EXIT_STATUS = "Exit status: 0 done; 1 a run or a section failed (the message says which);\n"
+            + "2 a bad command line (one line naming the option).";
 }

@@ -1,6 +1,7 @@
 package io.ccrj.bench.runner;
 
 import java.util.Arrays;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -14,17 +15,63 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * repeated, given the spread the repetitions showed. With one repetition there is no interval
  * ({@code low = high = value}), which {@link #hasInterval()} reports.
  *
+ * <p>A figure from a single JMH fork has no interval across forks (that fork may have caught either
+ * of the forks' modes), but it keeps the interval of its own iterations as {@code withinFork}:
+ * {@link Verdict} widens that by the fork-to-fork spread the same run measured ({@link ForkSpread})
+ * to state a bound where the gap is wide enough.
+ *
  * @param value the statistic on the samples as measured
  * @param low lower end of the interval (NaN if unknown)
  * @param high upper end of the interval (NaN if unknown)
+ * @param withinFork for a figure from one JMH fork, that fork's interval over its iterations (a
+ *     point where it ran one iteration); {@code null} for every other figure
  */
-public record Estimate(double value, double low, double high) {
+public record Estimate(double value, double low, double high, Estimate withinFork) {
     /** Bootstrap resamples: enough for stable 2.5/97.5 percentiles, cheap next to any run. */
     static final int RESAMPLES = 2_000;
+
+    /** Checks that a one-fork figure's own interval is not itself one of one fork. */
+    public Estimate {
+        if (withinFork != null && withinFork.withinFork != null) {
+            throw new IllegalArgumentException("a fork's interval has no fork of its own");
+        }
+    }
+
+    /** A figure with an interval, not of a single fork. */
+    public Estimate(double value, double low, double high) {
+        this(value, low, high, null);
+    }
 
     /** A figure whose spread was not measured: its interval unknown. */
     public static Estimate point(double value) {
         return new Estimate(value, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * A figure from one JMH fork: no interval across forks, and that fork's own interval.
+     *
+     * @param fork the fork's figure with the interval of its iterations
+     * @return the figure for ratios and the headline
+     */
+    public static Estimate oneFork(Estimate fork) {
+        return new Estimate(fork.value, Double.NaN, Double.NaN, new Estimate(fork.value, fork.low, fork.high));
+    }
+
+    /** @return whether the figure comes from a single JMH fork ({@link #withinFork()} is its interval) */
+    public boolean fromOneFork() {
+        return withinFork != null;
+    }
+
+    /**
+     * This figure through a monotone map (a change of unit, or a time turned into a rate): the value
+     * and every end, the ends kept in order (a decreasing map swaps them).
+     */
+    public Estimate map(DoubleUnaryOperator g) {
+        double a = g.applyAsDouble(low);
+        double b = g.applyAsDouble(high);
+        boolean none = Double.isNaN(a) || Double.isNaN(b);
+        return new Estimate(g.applyAsDouble(value), none ? Double.NaN : Math.min(a, b), none ? Double.NaN : Math.max(a, b),
+                withinFork == null ? null : withinFork.map(g));
     }
 
     /** Whether the interval is known and wider than a point. */

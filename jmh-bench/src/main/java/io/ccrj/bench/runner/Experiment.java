@@ -23,6 +23,17 @@ public interface Experiment<O> {
     O parse(String... args);
 
     /**
+     * The experiment's settings for a mode, declared once: what its command line gives with nothing
+     * but {@code --full} (or nothing), and for {@link RunMode#SMOKE} a wiring check. {@code paper}
+     * runs its sections with these, narrowed to the items asked for.
+     *
+     * @param mode quick, full or smoke
+     * @param out the output folder, or {@code null} for the experiment's timestamped default
+     * @return the options
+     */
+    O options(RunMode mode, java.nio.file.Path out);
+
+    /**
      * Runs with the options, printing tables and file paths on {@code out} and progress on
      * {@code err}; hands back what it measured, or throws if a run failed.
      */

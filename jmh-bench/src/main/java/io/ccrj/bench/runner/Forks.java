@@ -161,12 +161,23 @@ public record Forks(String benchmark, Map<String, String> params, String unit, L
 
     /**
      * The figure for a headline or a ratio: {@link #estimate()} where there are two forks or more;
-     * with one fork its value alone, with no interval, since that fork's interval holds its
-     * iterations only and not the other mode the fork may have missed, so no ratio is built on it.
+     * with one fork its value with no interval across forks, since that fork's interval holds its
+     * iterations only and not the other mode the fork may have missed: {@link Verdict} widens that
+     * fork's interval ({@link Estimate#withinFork()}) by the run's {@link ForkSpread} before it
+     * builds a ratio on it.
      */
     public Estimate acrossForks() {
         Estimate e = estimate();
-        return iterations.size() < 2 ? Estimate.point(e.value()) : e;
+        return iterations.size() < 2 ? Estimate.oneFork(e) : e;
+    }
+
+    /** @return the largest fork's score over the smallest (1 with equal forks); NaN with one fork */
+    public double forkSpread() {
+        if (iterations.size() < 2) {
+            return Double.NaN;
+        }
+        double[] s = scores();
+        return Arrays.stream(s).max().orElseThrow() / Arrays.stream(s).min().orElseThrow();
     }
 
     /** @return how the forks group: one mode, or two more than {@value Modes#APART}x apart */

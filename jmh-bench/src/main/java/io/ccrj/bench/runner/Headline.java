@@ -15,9 +15,10 @@ import java.util.Map;
  *   "not resolved at these settings", with its interval and the setting that would narrow it; a
  *   negative point estimate (an overhead that came out below zero) is "below the resolution of this
  *   run", never a figure;</li>
- *   <li>a ratio is stated only where both figures are resolved and their intervals (or ours and a
- *   published point) are apart, and always with the range the intervals allow; otherwise the cell
- *   says "not resolved" and why.</li>
+ *   <li>every comparison is a {@link Verdict}: a ratio with its range where both intervals are
+ *   across forks and apart, a bound where a side is one fork whose interval, widened by the
+ *   fork-to-fork spread the same run measured ({@link ForkSpread}), is still apart from the other,
+ *   and otherwise "not resolved", why, and the cheapest setting that would resolve it.</li>
  * </ul>
  * Rows are keyed by the figures' ids: two figures with one id are a mistake of a section and fail
  * here, whatever their labels.
@@ -26,17 +27,28 @@ public final class Headline {
     private Headline() {
     }
 
-    /** The Markdown table of a quick run's headline figures; empty if there are none. */
+    /** The Markdown table of a quick run's headline figures, with no fork spread measured; empty if there are none. */
     public static String markdown(List<Figure> figures) {
-        return markdown(figures, false);
+        return markdown(figures, false, ForkSpread.NONE);
     }
 
     /**
-     * The Markdown table of the experiments' headline figures; empty if there are none.
+     * The Markdown table of the experiments' headline figures, with no fork spread measured; empty if there are none.
      *
      * @param full whether the run was {@code --full}: then what would narrow an interval is more forks
      */
     public static String markdown(List<Figure> figures, boolean full) {
+        return markdown(figures, full, ForkSpread.NONE);
+    }
+
+    /**
+     * The Markdown table of the experiments' headline figures, every comparison a {@link Verdict};
+     * empty if there are none.
+     *
+     * @param full whether the run was {@code --full}: then what would narrow an interval is more forks
+     * @param spread the fork-to-fork spread the run measured, which widens a single fork's interval
+     */
+    public static String markdown(List<Figure> figures, boolean full, ForkSpread spread) {
         if (figures.isEmpty()) {
             return "";
         }
@@ -44,12 +56,51 @@ public final class Headline {
                 "peer, same run (95% interval)", "ours vs published", "ours vs peer");
         for (Figure f : byId(figures).values()) {
             String rerun = rerun(f.section(), full);
+            Verdict.Context c = new Verdict.Context(f.section(), full, spread);
             t.row(f.label() + " (" + f.unit() + ")", show(f.ours(), rerun), fmt(f.published()),
                     f.peer() == null ? "-" : show(f.peer(), rerun) + " (" + f.peerName() + ")",
-                    compare(f.ours(), Estimate.point(f.published()), f.lowerIsBetter()),
-                    f.peer() == null ? "-" : compare(f.ours(), f.peer(), f.lowerIsBetter()));
+                    Verdict.of(f.ours(), Estimate.point(f.published()), f.lowerIsBetter(), c).text(),
+                    f.peer() == null ? "-" : Verdict.of(f.ours(), f.peer(), f.lowerIsBetter(), c).text());
         }
         return t.toString();
+    }
+
+    /**
+     * The verdicts of the headline figures: how many comparisons there are, how many state a ratio
+     * or a bound, and how many of those whose sides are {@code apart} times apart or more do.
+     *
+     * @param figures the headline figures
+     * @param full whether the run was {@code --full}
+     * @param spread the run's fork spread
+     * @param apart how far apart (as a factor) the sides of the counted wide gaps are at least
+     * @return e.g. "41 comparisons, 30 with a verdict; of the 25 whose sides are 3x or more apart, 25"
+     */
+    public static String verdictCount(List<Figure> figures, boolean full, ForkSpread spread, double apart) {
+        int all = 0;
+        int resolved = 0;
+        int wide = 0;
+        int wideResolved = 0;
+        for (Figure f : byId(figures).values()) {
+            Verdict.Context c = new Verdict.Context(f.section(), full, spread);
+            for (Estimate other : new Estimate[] {Estimate.point(f.published()), f.peer()}) {
+                if (other == null) {
+                    continue;
+                }
+                Verdict v = Verdict.of(f.ours(), other, f.lowerIsBetter(), c);
+                if (v.kind() == Verdict.Kind.NONE) {
+                    continue;
+                }
+                all++;
+                resolved += v.resolved() ? 1 : 0;
+                double gap = f.ours().value() / other.value();
+                if (Math.max(gap, 1 / gap) >= apart) {
+                    wide++;
+                    wideResolved += v.resolved() ? 1 : 0;
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "%d comparisons, %d with a verdict; of the %d whose sides are %.0fx or more apart, %d",
+                all, resolved, wide, apart, wideResolved);
     }
 
     /** The CSV header of {@link #csv}. */
@@ -104,62 +155,8 @@ public final class Headline {
     }
 
     /**
-     * How ours compares with another figure (the papers', a point, or the peer's), whichever
-     * direction is better: "2.00x better (1.81-2.21x)" where both are resolved and apart, else
-     * "not resolved: " and why; "-" where there is nothing to compare.
-     */
-    public static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {
-        double o = ours.value();
-        double t = other.value();
-        if (Double.isNaN(o) || Double.isNaN(t) || t <= 0) {
-            return "-";
-        }
-        if (o <= 0) {
-            return "not resolved: ours below the resolution of this run";
-        }
-        if (!ours.hasInterval()) {
-            return "not resolved: ours has no interval (one repetition, or one JMH fork)";
-        }
-        if (!ours.resolved()) {
-            return "not resolved: ours' interval " + unresolvedBecause(ours);
-        }
-        if (other.hasInterval() && !other.resolved()) {
-            return "not resolved: the other's interval " + unresolvedBecause(other);
-        }
-        if (ours.contains(t) || ours.overlaps(other)) {
-            return "not resolved: the intervals overlap";
-        }
-        double tLow = other.hasInterval() ? other.low() : t;
-        double tHigh = other.hasInterval() ? other.high() : t;
-        // The range of the ratio over every pair of values the two intervals allow; all of them are
-        // positive here, and the intervals are apart, so the whole range lies on one side of 1.
-        double a = lowerIsBetter ? tLow / ours.high() : ours.low() / tHigh;
-        double b = lowerIsBetter ? tHigh / ours.low() : ours.high() / tLow;
-        double r = lowerIsBetter ? t / o : o / t;
-        double lo = Math.min(a, b);
-        double hi = Math.max(a, b);
-        // The range is shown the way the ratio is: as is where ours is better, inverted where it is worse.
-        return ratio(r) + String.format(Locale.ROOT, " (%s-%sx)", num(r >= 1 ? lo : 1 / hi), num(r >= 1 ? hi : 1 / lo));
-    }
-
-    /** Why a figure with an interval is not resolved: it reaches zero or spans more than 3x. */
-    private static String unresolvedBecause(Estimate e) {
-        return e.low() <= 0 ? "reaches zero" : String.format(Locale.ROOT, "spans more than %.0fx", Estimate.RESOLVED_SPREAD);
-    }
-
-    /** "3.2x better" or "1.5x worse". */
-    private static String ratio(double r) {
-        double shown = r >= 1 ? r : 1 / r;
-        return num(shown) + "x " + (r >= 1 ? "better" : "worse");
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
-    }
-
-    /**
-     * A figure as the tables show it: "0.480 (0.410 .. 0.520)"; the value alone where it was measured
-     * once; "below the resolution of this run (interval ...)" for a negative point estimate; "not
+     * A figure as the tables show it: "0.480 (0.410 .. 0.520)"; "0.480 (one fork: 0.470 .. 0.490)"
+     * where one JMH fork measured it; the value alone where it was measured once; "below the resolution of this run (interval ...)" for a negative point estimate; "not
      * resolved at these settings (interval ...; rerun with ...)" where the interval reaches zero or
      * spans more than 3x; "-" where nothing was measured.
      *
@@ -174,6 +171,9 @@ public final class Headline {
         String interval = e.hasInterval() ? "interval " + fmt(e.low()) + " .. " + fmt(e.high()) : "no interval";
         if (e.value() < 0) {
             return "below the resolution of this run (" + interval + ")";
+        }
+        if (e.fromOneFork() && e.withinFork().hasInterval()) {
+            return fmt(e.value()) + " (one fork: " + fmt(e.withinFork().low()) + " .. " + fmt(e.withinFork().high()) + ")";
         }
         if (!e.hasInterval()) {
             return fmt(e.value());

@@ -174,12 +174,28 @@ public final class Jmh {
      * @param benchmark the benchmark method's full name, e.g. {@code io.ccrj.bench.core.PeerComparisonBenchmark.OneWay.oneWay}
      * @param params every {@code @Param} it has, with the values to run (each value one benchmark)
      * @param mode the mode to run where the class declares several, or {@code null} for the class's own
+     * @param leastForks forks it runs at least, whatever the settings say (0: the settings' own; a
+     *     run in this JVM stays one): a floor benchmark runs several so that every run measures how
+     *     far forks vary on the machine ({@link ForkSpread})
      */
-    public record Part(String benchmark, Map<String, List<String>> params, Mode mode) {
+    public record Part(String benchmark, Map<String, List<String>> params, Mode mode, int leastForks) {
         /** Copies the parameters, keeping their order. */
         public Part {
             params = new LinkedHashMap<>(params);
             params.replaceAll((k, v) -> List.copyOf(v));
+            if (leastForks < 0) {
+                throw new IllegalArgumentException("least forks " + leastForks + " of " + benchmark);
+            }
+        }
+
+        /** Some benchmarks with the settings' forks; the arguments are the record's first components. */
+        public Part(String benchmark, Map<String, List<String>> params, Mode mode) {
+            this(benchmark, params, mode, 0);
+        }
+
+        /** @return the forks this part runs under {@code s} (0: in this JVM) */
+        int forks(Settings s) {
+            return s.forks() == 0 ? 0 : Math.max(s.forks(), leastForks);
         }
 
         /** @return how many benchmarks this part runs: the product of its parameters' value counts */
@@ -228,9 +244,8 @@ public final class Jmh {
      */
     public static List<Forks> run(List<Part> parts, Settings s, Path json, PrintStream err,
                                   ToDoubleBiFunction<String, Map<String, String>> forkSeconds) throws RunnerException, IOException {
-        int forksEach = Math.max(1, s.forks());
-        int total = parts.stream().mapToInt(Part::benchmarks).sum() * forksEach;
-        double predicted = forksEach * parts.stream().mapToDouble(p -> p.combinations().stream()
+        int total = parts.stream().mapToInt(p -> p.benchmarks() * Math.max(1, p.forks(s))).sum();
+        double predicted = parts.stream().mapToDouble(p -> Math.max(1, p.forks(s)) * p.combinations().stream()
                 .mapToDouble(c -> forkSeconds.applyAsDouble(p.benchmark(), c)).sum()).sum();
         // Made when the first benchmark starts: a wait for JMH's lock before it is not the run's time.
         ProgressFormat progress = new ProgressFormat(() -> new Progress(err, total, predicted, System::nanoTime), forkSeconds);
@@ -238,7 +253,7 @@ public final class Jmh {
         for (Part p : parts) {
             ChainedOptionsBuilder b = new OptionsBuilder()
                     .include(Pattern.quote(p.benchmark()) + "$")
-                    .forks(s.forks())
+                    .forks(p.forks(s))
                     .warmupIterations(s.warmupIterations())
                     .warmupTime(TimeValue.milliseconds(s.iterationMillis()))
                     .measurementIterations(s.iterations())

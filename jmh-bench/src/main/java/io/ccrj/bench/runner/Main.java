@@ -4,6 +4,7 @@ import io.ccrj.bench.dss.DssRunner;
 import io.ccrj.bench.mpi.MpiRunner;
 import io.ccrj.bench.overhead.OverheadRunner;
 import io.ccrj.bench.core.PeersRunner;
+import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.platform.PlatformRunner;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -15,8 +16,8 @@ import java.util.Map;
  * The one entry point of the runners, {@code bin/ccrj <subcommand>}: {@code paper},
  * {@code overhead}, {@code mpi}, {@code dss}, {@code peers} and {@code platform}, each an
  * {@link Experiment} run in this JVM ({@code platform} starts JMH, which forks its own). Exit
- * codes: 0 done, 1 a run failed, 2 bad command line (one line naming the option as typed, then a
- * hint to {@code --help}).
+ * codes: 0 done (or {@code --help}, {@code --version}), 1 a run failed, 2 bad command line (one
+ * line naming the option as typed, ending in the hint {@code bin/ccrj} gives for every command).
  */
 public final class Main {
     /** The experiments by subcommand, in the order the usage lists them. */
@@ -46,16 +47,25 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Experiment<?> e = args.length == 0 ? null : EXPERIMENTS.get(args[0]);
         if (e == null) {
-            err.println(args.length == 0 ? "ccrj: a subcommand is needed" : "ccrj: unknown subcommand '" + args[0] + "'");
-            err.println("subcommands: " + String.join(", ", EXPERIMENTS.keySet()) + " (each with --help)");
+            err.println((args.length == 0 ? "ccrj: a command is needed" : "ccrj: unknown command '" + args[0] + "'")
+                    + " (commands here: " + String.join(", ", EXPERIMENTS.keySet()) + "; bin/ccrj --help lists them all)");
             return 2;
         }
         return run(args[0], e, Arrays.copyOfRange(args, 1, args.length), out, err);
     }
 
-    /** The line after a usage error. */
+    /** The end of a usage error's line, worded as {@code bin/ccrj} words it for every command (host and mpirun too). */
     static String hint(String subcommand) {
-        return "Try 'bin/ccrj " + subcommand + " --help' for the options and their defaults.";
+        return "(bin/ccrj " + subcommand + " --help lists the options)";
+    }
+
+    /**
+     * What {@code --version} prints: the project's version from the benchmark jar's manifest (a
+     * build from classes folders has none) and the commit of the working tree it runs from.
+     */
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return "ccrj " + (v != null ? v : "(development build)") + ", commit " + MachineInfo.commit();
     }
 
     private static String oneLine(String message) {
@@ -67,14 +77,17 @@ public final class Main {
             out.print(e.usage());
             return 0;
         }
+        if (List.of(args).contains("-V") || List.of(args).contains("--version")) {
+            out.println(version());
+            return 0;
+        }
         O options;
         try {
             options = e.parse(args);
         } catch (IllegalArgumentException bad) {
-            // One line naming the option as typed, then where the options are: the usage itself
+            // One line naming the option as typed and where the options are: the usage itself
             // would push that line off a small terminal.
-            err.println("ccrj " + name + ": " + oneLine(bad.getMessage()));
-            err.println(hint(name));
+            err.println("ccrj " + name + ": " + oneLine(bad.getMessage()) + " " + hint(name));
             return 2;
         }
         try {

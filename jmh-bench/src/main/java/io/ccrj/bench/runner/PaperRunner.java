@@ -74,8 +74,18 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      */
     public record Options(boolean full, boolean smoke, Set<Item> only, Path out) {
         String mode() {
-            return full ? "full" : smoke ? "smoke" : "quick";
+            return runMode().id();
         }
+
+        /** @return the mode every section runs in */
+        RunMode runMode() {
+            return full ? RunMode.FULL : smoke ? RunMode.SMOKE : RunMode.QUICK;
+        }
+    }
+
+    @Override
+    public Options options(RunMode mode, Path out) {
+        return new Options(mode == RunMode.FULL, mode == RunMode.SMOKE, EnumSet.allOf(Item.class), out);
     }
 
     /** {@code --only}'s items. */
@@ -92,7 +102,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     + " overheads of the spawned patterns (Qiu, Fox & Ho 2006, Tables 1-2), the rendezvous patterns and"
                     + " MPI latency (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way"
                     + " timings and throughput (Qiu, Fox & Ho 2006, Fig. 13), then ccr-core and dss-services beside"
-                    + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", ""})
+                    + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", "",
+                    "Takes roughly 3-4 minutes, and with --full roughly 70 minutes, on a 2-core machine (approximate: the"
+                    + " committed runs of docs/results/paper and docs/results/paper-full took 3:12 and 1:09:17); a"
+                    + " loaded machine takes longer, and every section prints its expected time first.", ""})
     static final class Line {
         @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
         boolean full;
@@ -148,6 +161,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         long start = System.nanoTime();
         List<Report> reports = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
+        ForkSpread spread = ForkSpread.NONE;
         List<String> failed = new ArrayList<>();
         for (int i = 0; i < sections.size(); i++) {
             Section<?> s = sections.get(i);
@@ -158,6 +172,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                 Report r = s.run(out, err);
                 reports.add(r);
                 figures.addAll(r.figures());
+                spread = spread.and(r.spread());
             } catch (Exception e) {
                 if (e instanceof InterruptedException) {
                     throw e;
@@ -168,16 +183,24 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             }
         }
         double took = (System.nanoTime() - start) / 1e9;
-        String results = resultsMarkdown(o, dir, reports, took, failed, figures, commit);
+        String results = resultsMarkdown(o, dir, reports, took, failed, figures, spread, commit);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
-        out.printf("%n## Headline%n%n%s%n", Headline.markdown(figures, o.full()));
+        out.printf("%n## Headline%n%n%s%n%s%n", Headline.markdown(figures, o.full(), spread), verdictNote(figures, o.full(), spread));
         out.println("results: " + dir.resolve("results.md"));
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         if (!failed.isEmpty()) {
             throw new IllegalStateException("failed sections: " + String.join("; ", failed));
         }
-        return new Report("ccrj — the papers' experiments reproduced", results, figures, List.of());
+        return new Report("ccrj — the papers' experiments reproduced", results, figures, List.of(), spread);
+    }
+
+    /** Under the headline: how far forks varied, which widens a single fork's interval, and how many rows state a verdict. */
+    static String verdictNote(List<Figure> figures, boolean full, ForkSpread spread) {
+        return "Verdicts: " + Headline.verdictCount(figures, full, spread, 3) + ". A figure of one JMH fork gives a bound (\"at"
+                + " least\") where its iterations' interval, widened on both sides by how far forks vary (" + spread.describe()
+                + "; the core-to-core floor runs " + io.ccrj.bench.mpi.MpiRunner.FLOOR_FORKS + " forks to measure it), is still apart"
+                + " from the other figure; a row left unresolved names the setting that would resolve it.\n";
     }
 
     /** The items the overhead section runs, as its patterns, and the mpi section, as its parts (in Item order). */
@@ -186,49 +209,32 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     private static final Map<Item, MpiRunner.Options.Part> MPI_PARTS = Map.of(Item.RENDEZVOUS, MpiRunner.Options.Part.STAGES,
             Item.LATENCY, MpiRunner.Options.Part.LATENCY, Item.BANDWIDTH, MpiRunner.Options.Part.BANDWIDTH);
 
+    /**
+     * Every section runs with the settings its experiment declares for the paper's mode
+     * ({@link Experiment#options}: the same as its own command line with nothing but {@code --full},
+     * or {@code --smoke}'s wiring check), narrowed to the items asked for, writing into a sub-folder.
+     */
     private static List<Section<?>> sections(Options o, Path dir) {
+        RunMode mode = o.runMode();
         List<Section<?>> sections = new ArrayList<>();
         List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
-            // Quick mode: the section's own quick settings (2 forks of 1 + 2 iterations of 200 ms per
-            // benchmark, S = 5,000, 1,2,4-way: about a minute and a half on 2 cores, fork starts
-            // included). Smoke: JMH in this JVM, 50 stages of 2 µs, which only checks the wiring.
-            OverheadRunner.Options d = OverheadRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new OverheadRunner(), o.smoke()
-                    ? new OverheadRunner.Options(false, patterns, List.of(1, 2), d.threadModes(), 2, 50, Jmh.SMOKE, dir.resolve("overhead"))
-                    : new OverheadRunner.Options(o.full(), patterns, d.ways(), d.threadModes(), d.stageMicros(), d.stages(), d.jmh(),
-                            dir.resolve("overhead"))));
+            OverheadRunner r = new OverheadRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("overhead")).withPatterns(patterns)));
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
-            // Quick mode: the runner's own quick settings (1 fork of 2 + 3 iterations of 100 ms per
-            // benchmark, 2 ranks, 3 array sizes: about 90 s on 2 cores, forks' starts included);
-            // full: its --full. Smoke: JMH in this JVM, one 20 ms iteration per benchmark at 2 ranks
-            // and one array size, which only checks the wiring.
-            MpiRunner.Options d = MpiRunner.Options.defaults(o.full());
-            sections.add(new Section<>(new MpiRunner(), o.smoke()
-                    ? new MpiRunner.Options(false, parts, d.backends(), List.of(2), 2, List.of(1_000), 1, Jmh.SMOKE, dir.resolve("mpi"))
-                    : d.with(parts, d.jmh(), dir.resolve("mpi"))));
+            MpiRunner r = new MpiRunner();
+            MpiRunner.Options m = r.options(mode, dir.resolve("mpi"));
+            sections.add(new Section<>(r, m.with(parts, m.jmh(), m.out())));
         }
         if (o.only().contains(Item.DSS)) {
-            // Quick mode: 1 fork of 3 + 3 iterations of 300 ms per benchmark (about 30 s for the 10 on 2
-            // cores): shorter warm-ups leave the HTTP paths to the interpreter and C1, and their figures
-            // 5-10x too slow. The headline states no ratio from one fork. Smoke: JMH in this JVM, a
-            // wiring check.
-            Path dss = dir.resolve("dss");
-            sections.add(new Section<>(new DssRunner(), o.smoke() ? new DssRunner.Options(false, Jmh.SMOKE, dss)
-                    : o.full() ? DssRunner.Options.defaults(true).withOut(dss)
-                    : new DssRunner.Options(false, new Jmh.Settings(1, 3, 3, 300), dss)));
+            DssRunner r = new DssRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("dss"))));
         }
         if (o.only().contains(Item.PEERS)) {
-            // Quick mode: 1 fork of 2 + 2 iterations of 300 ms per benchmark (about 50 s for the 22 on 2
-            // cores), warm enough for the HTTP servers' JIT; one fork cannot show the forks' modes, so
-            // the headline states no peer ratio from it. Smoke: JMH in this JVM, one 20 ms iteration
-            // per benchmark, which only checks the wiring.
-            Path peers = dir.resolve("peers");
-            sections.add(new Section<>(new PeersRunner(), o.smoke() ? new PeersRunner.Options(false, Jmh.SMOKE, peers)
-                    : o.full() ? PeersRunner.Options.defaults(true).withOut(peers)
-                    : new PeersRunner.Options(false, new Jmh.Settings(1, 2, 2, 300), peers)));
+            PeersRunner r = new PeersRunner();
+            sections.add(new Section<>(r, r.options(mode, dir.resolve("peers"))));
         }
         return sections;
     }
@@ -246,7 +252,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             with its interval and the setting that would narrow it (`--full`: longer runs, more forks); an
             overhead that came out below zero is "below the resolution of this run", never a figure. A
             ratio is given only where both figures are resolved and their intervals are apart, always with
-            the range the intervals allow; otherwise the table says "not resolved" and why. Ratios against
+            the range the intervals allow; a figure of one JMH fork (quick mode) gives a bound, "at least
+            Nx", where its interval widened by how far forks vary on this machine is still apart from the
+            other; otherwise the table says "not resolved", why, and the setting that would resolve it. Ratios against
             the papers compare machines twenty years apart as much as software, so read them as orders of
             magnitude.
 
@@ -269,7 +277,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             - **95% interval**: a percentile bootstrap over the run's repetitions, or, for the overhead, DSS
               and peers sections, over JMH's forks and the iterations within them.
             - **fork**: one JVM that JMH starts for a benchmark; on small machines forks fall into two modes
-              about 2x apart, which the tables show as two groups; with one fork (quick mode) no ratio is given.
+              about 2x apart, which the tables show as two groups; from one fork (quick mode) only a bound is given.
             - **peer**: the other tool measured in the same run (MPJ Express, a raw Netty handler,
               System.arraycopy, two plain threads, and in the last section Pekko, jox, CompletableFuture,
               virtual threads, Vert.x web and the JDK's HttpServer).
@@ -277,7 +285,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
     private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
-                                          List<Figure> figures, String commit) {
+                                          List<Figure> figures, ForkSpread spread, String commit) {
         StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
         sb.append("- commit ").append(commit).append('\n');
@@ -292,7 +300,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             sb.append("- **failed sections**: ").append(String.join("; ", failed)).append('\n');
         }
         sb.append("\n").append(READING);
-        sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full()));
+        sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full(), spread)).append('\n')
+                .append(verdictNote(figures, o.full(), spread));
         sb.append("\nPublished figures: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");

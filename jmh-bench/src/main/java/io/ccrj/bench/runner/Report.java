@@ -10,11 +10,17 @@ import java.util.List;
  * @param markdown its tables and notes (headings from level 3 down)
  * @param figures its headline figures, typed
  * @param charts the charts it drew, to be shown under its tables
+ * @param spread how far its benchmarks' forks varied ({@link ForkSpread#NONE} where none ran two)
  */
-public record Report(String title, String markdown, List<Figure> figures, List<Path> charts) {
+public record Report(String title, String markdown, List<Figure> figures, List<Path> charts, ForkSpread spread) {
     /** Copies the lists. */
     public Report {
         figures = List.copyOf(figures);
         charts = List.copyOf(charts);
+    }
+
+    /** A section whose forks' spread was not measured; the arguments are the record's first components. */
+    public Report(String title, String markdown, List<Figure> figures, List<Path> charts) {
+        this(title, markdown, figures, charts, ForkSpread.NONE);
     }
 }

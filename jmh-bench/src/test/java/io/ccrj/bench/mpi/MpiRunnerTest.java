@@ -28,7 +28,7 @@ class MpiRunnerTest {
     void badOptionExitsTwoNamingIt() {
         assertThat(run("--ranks", "2", "--bogus")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj mpi: ").contains("'--bogus'")
-                .contains("Try 'bin/ccrj mpi --help'").doesNotContain("Usage:");
+                .contains("(bin/ccrj mpi --help lists the options)").doesNotContain("Usage:");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 

@@ -32,7 +32,7 @@ class OverheadRunnerTest {
         assertThat(run("--ways", "1,2", "--bogus")).isEqualTo(2);
 
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj overhead: ").contains("'--bogus'")
-                .contains("Try 'bin/ccrj overhead --help'").doesNotContain("Usage:");
+                .contains("(bin/ccrj overhead --help lists the options)").doesNotContain("Usage:");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 

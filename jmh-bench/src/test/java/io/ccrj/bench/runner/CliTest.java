@@ -19,7 +19,9 @@ class CliTest {
         int code = Main.run(args, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertThat(code).as(String.join(" ", args)).isEqualTo(expectedExit);
-        return err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+        String line = err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+        assertThat(line).endsWith(" " + Main.hint(args[0]));
+        return line.substring(0, line.length() - Main.hint(args[0]).length() - 1);
     }
 
     @Test

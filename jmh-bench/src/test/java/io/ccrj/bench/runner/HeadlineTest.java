@@ -13,22 +13,27 @@ class HeadlineTest {
         return new Estimate(v, lo, hi);
     }
 
+    /** The verdict of a quick run's section with no fork spread measured. */
+    private static String compare(Estimate ours, Estimate other, boolean lowerIsBetter) {
+        return Verdict.of(ours, other, lowerIsBetter, new Verdict.Context("mpi", false, ForkSpread.NONE)).text();
+    }
+
     @Test
     void separatedIntervalsGiveTheRatioWithTheRangeTheyAllow() {
         // lower is better: the peer takes 4 (3.8-4.2), ours 2 (1.9-2.1): 2x better, 1.81x-2.21x
-        assertThat(Headline.compare(e(2, 1.9, 2.1), e(4, 3.8, 4.2), true)).isEqualTo("2.00x better (1.81-2.21x)");
-        assertThat(Headline.compare(e(4, 3.8, 4.2), e(2, 1.9, 2.1), true)).isEqualTo("2.00x worse (1.81-2.21x)");
+        assertThat(compare(e(2, 1.9, 2.1), e(4, 3.8, 4.2), true)).isEqualTo("2.00x better (1.81-2.21x)");
+        assertThat(compare(e(4, 3.8, 4.2), e(2, 1.9, 2.1), true)).isEqualTo("2.00x worse (1.81-2.21x)");
         // higher is better (rates): 50 against a published point 25, and 10 against a peer's 40
-        assertThat(Headline.compare(e(50, 45, 55), Estimate.point(25), false)).isEqualTo("2.00x better (1.80-2.20x)");
-        assertThat(Headline.compare(e(10, 9, 11), e(40, 36, 44), false)).isEqualTo("4.00x worse (3.27-4.89x)");
+        assertThat(compare(e(50, 45, 55), Estimate.point(25), false)).isEqualTo("2.00x better (1.80-2.20x)");
+        assertThat(compare(e(10, 9, 11), e(40, 36, 44), false)).isEqualTo("4.00x worse (3.27-4.89x)");
         assertThat(Headline.show(e(2, 1.9, 2.1), "--full")).isEqualTo("2.00 (1.90 .. 2.10)");
     }
 
     @Test
     void overlappingIntervalsAreNotResolved() {
-        assertThat(Headline.compare(e(10, 8, 12), e(13, 11.5, 14), true)).isEqualTo("not resolved: the intervals overlap");
+        assertThat(compare(e(10, 8, 12), e(13, 11.5, 14), true)).isEqualTo("not resolved: the intervals overlap; rerun with --full");
         // a published point inside ours' interval
-        assertThat(Headline.compare(e(2.2, 1.5, 3.0), Estimate.point(2.4), true)).isEqualTo("not resolved: the intervals overlap");
+        assertThat(compare(e(2.2, 1.5, 3.0), Estimate.point(2.4), true)).isEqualTo("not resolved: the intervals overlap; rerun with --full");
     }
 
     @Test
@@ -37,7 +42,7 @@ class HeadlineTest {
         // which the old headline turned into "at least -0.03x worse".
         Estimate shift = e(-0.148, -0.602, -0.098);
         assertThat(Headline.show(shift, "--full")).isEqualTo("below the resolution of this run (interval -0.602 .. -0.098)");
-        assertThat(Headline.compare(shift, Estimate.point(3.3), true)).isEqualTo("not resolved: ours below the resolution of this run");
+        assertThat(compare(shift, Estimate.point(3.3), true)).isEqualTo("not resolved: ours below the resolution of this run; rerun with --full");
         assertThat(Headline.show(Estimate.point(-0.2), "--full")).isEqualTo("below the resolution of this run (no interval)");
     }
 
@@ -46,9 +51,9 @@ class HeadlineTest {
         // ours 0.039 (-0.736 .. 0.124) against the papers' 2.4: no ratio, not even "at least"
         Estimate pipeline = e(0.039, -0.736, 0.124);
         assertThat(Headline.show(pipeline, "--full")).isEqualTo("not resolved at these settings (interval -0.736 .. 0.124; rerun with --full)");
-        assertThat(Headline.compare(pipeline, Estimate.point(2.4), true)).isEqualTo("not resolved: ours' interval reaches zero");
+        assertThat(compare(pipeline, Estimate.point(2.4), true)).isEqualTo("not resolved: ours' interval reaches zero; rerun with --full");
         // the other's interval reaching zero resolves no ratio either
-        assertThat(Headline.compare(e(2, 1.9, 2.1), e(5, -1, 9), true)).isEqualTo("not resolved: the other's interval reaches zero");
+        assertThat(compare(e(2, 1.9, 2.1), e(5, -1, 9), true)).isEqualTo("not resolved: the other's interval reaches zero; rerun with --full");
     }
 
     @Test
@@ -58,8 +63,8 @@ class HeadlineTest {
         assertThat(pingPong.resolved()).isFalse();
         assertThat(Headline.show(pingPong, Headline.rerun("peers")))
                 .isEqualTo("not resolved at these settings (interval 0.579 .. 100; rerun with --full: 5 forks)");
-        assertThat(Headline.compare(pingPong, e(16.3, 15.9, 16.8), true)).isEqualTo("not resolved: ours' interval spans more than 3x");
-        assertThat(Headline.compare(e(16.3, 15.9, 16.8), pingPong, true)).isEqualTo("not resolved: the other's interval spans more than 3x");
+        assertThat(compare(pingPong, e(16.3, 15.9, 16.8), true)).isEqualTo("not resolved: ours' interval spans more than 3x; rerun with --full");
+        assertThat(compare(e(16.3, 15.9, 16.8), pingPong, true)).isEqualTo("not resolved: the other's interval spans more than 3x; rerun with --full");
         // exactly 3x is still a figure
         assertThat(e(2, 1, 3).resolved()).isTrue();
         assertThat(e(2, 1, 3.01).resolved()).isFalse();
@@ -67,9 +72,9 @@ class HeadlineTest {
 
     @Test
     void withoutAnIntervalThereIsNoRatio() {
-        assertThat(Headline.compare(Estimate.point(2), Estimate.point(4), true)).isEqualTo("not resolved: ours has no interval (one repetition, or one JMH fork)");
+        assertThat(compare(Estimate.point(2), Estimate.point(4), true)).isEqualTo("not resolved: ours has no interval (one repetition); rerun with --full");
         assertThat(Headline.show(Estimate.point(2), "--full")).isEqualTo("2.00");
-        assertThat(Headline.compare(e(2, 1, 3), Estimate.point(Double.NaN), true)).isEqualTo("-");
+        assertThat(compare(e(2, 1, 3), Estimate.point(Double.NaN), true)).isEqualTo("-");
         assertThat(Headline.show(Estimate.point(Double.NaN), "--full")).isEqualTo("-");
     }
 
@@ -89,13 +94,13 @@ class HeadlineTest {
         List<String> rows = t.lines().toList();
         assertThat(rows).hasSize(7);
         assertThat(rows.get(2)).isEqualTo("| spawned Pipeline, 2-way match (µs) | not resolved at these settings (interval -0.100 .. 0.210;"
-                + " rerun with --full) | 2.40 | - | not resolved: ours' interval reaches zero | - |");
+                + " rerun with --full) | 2.40 | - | not resolved: ours' interval reaches zero; rerun with --full | - |");
         assertThat(rows.get(3)).isEqualTo("| spawned Shift, 2-way match (µs) | below the resolution of this run (interval -0.602 .. -0.098)"
-                + " | 3.30 | - | not resolved: ours below the resolution of this run | - |");
+                + " | 3.30 | - | not resolved: ours below the resolution of this run; rerun with --full | - |");
         assertThat(rows.get(4)).isEqualTo("| Rendezvous Exchange, 2 ranks (µs) | 0.400 (0.380 .. 0.420) | 8.80 |"
                 + " 60.0 (58.0 .. 62.0) (MPJ Express) | 22x better (21-23x) | 150x better (138-163x) |");
         assertThat(rows.get(5)).isEqualTo("| ping-pong, ccr-core vs jox (µs) | not resolved at these settings (interval 0.579 .. 100;"
-                + " rerun with --full: 5 forks) | - | 16.3 (15.9 .. 16.8) (jox) | - | not resolved: ours' interval spans more than 3x |");
+                + " rerun with --full: 5 forks) | - | 16.3 (15.9 .. 16.8) (jox) | - | not resolved: ours' interval spans more than 3x; rerun with --full: 5 forks |");
         assertThat(rows.get(6)).startsWith("| DSS HTTP throughput (requests/s) | 50000 (48000 .. 52000) | 25000 |");
         // "at least" only ever with a positive bound: here there is none, and no ratio is negative.
         assertThat(t).doesNotContain("at least").doesNotContainPattern("[ (]-[0-9.]+x").doesNotContain("within noise");

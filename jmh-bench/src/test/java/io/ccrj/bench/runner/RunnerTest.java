@@ -29,6 +29,11 @@ class RunnerTest {
         }
 
         @Override
+        public String options(RunMode mode, java.nio.file.Path out) {
+            return mode.id();
+        }
+
+        @Override
         public Report run(String options, PrintStream out, PrintStream err) {
             return new Report("fake", "| a | b |\n", List.of(
                     Figure.of(List.of("fake", "ping"), "ping, \"quoted\"", "µs", true, Estimate.median(new double[] {1.0, 1.1, 0.9, 1.05}),
@@ -58,7 +63,7 @@ class RunnerTest {
     void unknownOrMissingSubcommandExitsTwo() {
         assertThat(Main.run(new String[] {"nonsense"}, o, e)).isEqualTo(2);
         assertThat(Main.run(new String[0], o, e)).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown subcommand 'nonsense'")
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown command 'nonsense'")
                 .contains("paper, overhead, mpi, dss, peers, platform");
     }
 
@@ -72,8 +77,8 @@ class RunnerTest {
             assertThat(out.toString(StandardCharsets.UTF_8)).as(sub).contains("Usage: bin/ccrj " + sub);
             err.reset();
             assertThat(Main.run(new String[] {sub, "--no-such-option"}, o, e)).as(sub).isEqualTo(2);
-            // One line naming the option, then the hint, for the runners on either parser.
-            assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).as(sub).hasSize(2)
+            // One line naming the option and ending in the hint, for the runners on either parser.
+            assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).as(sub).hasSize(1)
                     .first().asString().startsWith("ccrj " + sub + ": ").contains("no-such-option");
             assertThat(err.toString(StandardCharsets.UTF_8)).as(sub).endsWith(Main.hint(sub) + "\n");
         }

@@ -151,7 +151,7 @@ public final class MpiRun {
                 System.out.print(MpiRunCommand.usage());
                 status = 0;
             } else {
-                System.err.println("ccrj mpirun: " + e.getMessage() + " (bin/ccrj mpirun -h shows the usage)");
+                System.err.println("ccrj mpirun: " + e.getMessage() + " (bin/ccrj mpirun --help lists the options)");
                 status = 2;
             }
         }

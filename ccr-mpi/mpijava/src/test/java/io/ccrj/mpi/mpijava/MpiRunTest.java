@@ -205,7 +205,7 @@ class MpiRunTest {
             Backends.Run run = Backends.launcher(argv);
             assertThat(run.exitStatus()).as(run.text()).isEqualTo(2);
             assertThat(run.lines()).as(run.text()).hasSize(1);
-            assertThat(run.lines().get(0)).startsWith("ccrj mpirun: ").endsWith("(bin/ccrj mpirun -h shows the usage)");
+            assertThat(run.lines().get(0)).startsWith("ccrj mpirun: ").endsWith("(bin/ccrj mpirun --help lists the options)");
         }
     }
 

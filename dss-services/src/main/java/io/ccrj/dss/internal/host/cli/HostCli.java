@@ -361,7 +361,7 @@ public final class HostCli {
         } catch (CommandLine.UnmatchedArgumentException e) {
             String first = e.getUnmatched().isEmpty() ? "?" : e.getUnmatched().get(0);
             throw new IllegalArgumentException((first.startsWith("-") ? "unknown option '" : "unexpected argument '")
-                    + first + "' (ccrj host --help lists the options)");
+                    + first + "' (bin/ccrj host --help lists the options)");
         } catch (CommandLine.MissingParameterException e) {
             String name = e.getMissing().isEmpty() ? "an option" : optionName(e.getMissing().get(0));
             throw new IllegalArgumentException(name + " needs a value");

@@ -19,12 +19,13 @@ import java.util.Locale;
  * type, checks (the converters) and default (from {@link HostDefaults}, the builder's own
  * defaults). {@link HostCli} turns a parsed instance into a {@code ServiceHost.Builder}.
  */
-@Command(name = "ccrj host", sortOptions = false, abbreviateSynopsis = true, usageHelpWidth = 100,
+@Command(name = "bin/ccrj host", sortOptions = false, abbreviateSynopsis = true, usageHelpWidth = 100,
         description = "Runs a DSS service host: the services of a manifest (default: the built-in kv and ping).",
         footer = {"", "Environment: " + HostCli.ENV_PORT + " (the port), " + HostCli.ENV_TOKEN + " (the token), used where the"
                 + " command line gives none.",
                 "An argument @FILE reads more arguments from FILE, one per line.",
-                "Exit status 2: a bad option, an unreadable or malformed manifest, an unknown contract, a port in use."})
+                "Exit status: 1 a service of the manifest failed to start; 2 a bad option, an unreadable or malformed"
+                + " manifest, an unknown contract, a port in use."})
 final class HostOptions {
     @Option(names = "--port", paramLabel = "N", converter = Port.class, defaultValue = "" + HostDefaults.PORT,
             description = "TCP port (default ${DEFAULT-VALUE}, or $" + HostCli.ENV_PORT + "; 0 picks a free one)")

@@ -1,0 +1,186 @@
+package io.ccrj.bench.runner;
+
+import java.util.Locale;
+
+/**
+ * How one of our figures compares with another (the papers', a point; or a peer's from the same
+ * run): the one rule every table and the headline use, so that a quick run and a full run state the
+ * same kind of verdict from the evidence each has.
+ *
+ * <p>Each side becomes an interval the true figure most likely lies in:
+ * <ul>
+ *   <li>a figure with an interval across two forks or more (or over repeated runs) keeps it, if it
+ *   is resolved ({@link Estimate#resolved()}: above zero, at most {@value Estimate#RESOLVED_SPREAD}x
+ *   wide); otherwise nothing is stated;</li>
+ *   <li>a figure of a single JMH fork has no interval across forks: its own iterations' interval
+ *   is widened on both sides by the fork-to-fork spread the same run measured on this machine
+ *   ({@link ForkSpread#factor()}), since another fork could have landed that much higher or
+ *   lower; a fork of one iteration (a smoke run's, say) has no such interval and gives no verdict;</li>
+ *   <li>a published figure is a point; one of ours without any interval (a single repetition)
+ *   gives no verdict.</li>
+ * </ul>
+ * Where the two intervals are apart, the ratio is stated with the range every pair of values in
+ * them allows: "2.00x better (1.81-2.21x)" when both intervals are across forks, and only the
+ * cautious end when a side is one widened fork: "at least 5.5x better (one fork; forks here vary up
+ * to 2.4x)". A 20x gap seen in one fork each is a verdict; a 1.2x gap is not. Where they overlap,
+ * the verdict is "not resolved" with the cheapest setting that would settle it: more forks of
+ * the same length when the single forks' own intervals are apart by more than the forks vary
+ * (their median across forks then decides), else the longer runs of {@code --full}, or after a
+ * full run more forks.
+ *
+ * @param kind what was concluded
+ * @param ratio ours over the other as "times better" (above 1 better, below 1 worse); NaN where nothing was concluded
+ * @param low the cautious end of the ratio's range, as "times better"; NaN where nothing was concluded
+ * @param high the other end; NaN where nothing was concluded
+ * @param text the table cell
+ */
+public record Verdict(Kind kind, double ratio, double low, double high, String text) {
+
+    /** What a comparison concluded. */
+    public enum Kind {
+        /** Nothing to compare (a side missing). */
+        NONE,
+        /** Both intervals across forks (or repetitions), apart: the ratio and its range. */
+        RATIO,
+        /** A side from one fork, widened by the fork spread, still apart: a bound. */
+        AT_LEAST,
+        /** The evidence does not support a ratio; the text names the setting that would. */
+        UNRESOLVED
+    }
+
+    /**
+     * Where a comparison was made, for the setting a rerun needs.
+     *
+     * @param section the section that measured ours ({@code overhead}, {@code mpi}, {@code dss}, {@code peers})
+     * @param full whether the run was {@code --full}
+     * @param spread the fork-to-fork spread the run measured
+     */
+    public record Context(String section, boolean full, ForkSpread spread) {
+        /** @return the setting that narrows an interval: {@code --full}, or after a full run more forks */
+        String longer() {
+            return Headline.rerun(section, full);
+        }
+
+        /** @return more forks of the same length, as a command of the section */
+        String moreForks() {
+            return full ? Headline.rerun(section, true) : "bin/ccrj " + section + " --forks " + FORKS_TO_SETTLE;
+        }
+    }
+
+    /** Forks whose median settles a gap wider than the forks vary: three outvote one fork in the other mode. */
+    static final int FORKS_TO_SETTLE = 3;
+
+    /** One side as an interval, or why it gives none. */
+    private record Side(double low, double high, boolean widened, double ownLow, double ownHigh, String unresolved) {
+        static Side of(Estimate e, boolean ours, double factor) {
+            String whose = ours ? "ours'" : "the other's";
+            if (e.hasInterval()) {
+                if (!e.resolved()) {
+                    return why(whose + " interval " + (e.low() <= 0 ? "reaches zero"
+                            : String.format(Locale.ROOT, "spans more than %.0fx", Estimate.RESOLVED_SPREAD)));
+                }
+                return new Side(e.low(), e.high(), false, e.low(), e.high(), null);
+            }
+            if (e.fromOneFork()) {
+                Estimate w = e.withinFork();
+                if (!w.hasInterval()) {
+                    // one iteration (or a smoke run in this JVM): nothing says how far it strays
+                    return why((ours ? "ours is" : "the other is") + " one fork of one iteration");
+                }
+                double lo = w.low();
+                double hi = w.high();
+                if (lo <= 0) {
+                    return why((ours ? "our" : "the other's") + " fork's interval reaches zero");
+                }
+                return new Side(lo / factor, hi * factor, true, lo, hi, null);
+            }
+            if (ours) {
+                return why("ours has no interval (one repetition)");
+            }
+            return new Side(e.value(), e.value(), false, e.value(), e.value(), null);
+        }
+
+        static Side why(String reason) {
+            return new Side(Double.NaN, Double.NaN, false, Double.NaN, Double.NaN, reason);
+        }
+    }
+
+    /**
+     * Compares ours with the other figure, whichever direction is better.
+     *
+     * @param ours our figure
+     * @param other the papers' (a point) or a peer's from the same run
+     * @param lowerIsBetter true for times, false for rates
+     * @param c where the comparison is made
+     * @return the verdict
+     */
+    public static Verdict of(Estimate ours, Estimate other, boolean lowerIsBetter, Context c) {
+        double o = ours.value();
+        double t = other.value();
+        if (Double.isNaN(o) || Double.isNaN(t) || t <= 0) {
+            return new Verdict(Kind.NONE, Double.NaN, Double.NaN, Double.NaN, "-");
+        }
+        if (o <= 0) {
+            return unresolved("ours below the resolution of this run", c.longer());
+        }
+        double factor = c.spread().factor();
+        Side a = Side.of(ours, true, factor);
+        Side b = Side.of(other, false, factor);
+        if (a.unresolved() != null || b.unresolved() != null) {
+            String why = a.unresolved() != null ? a.unresolved() : b.unresolved();
+            return unresolved(why, why.endsWith("one fork of one iteration") ? c.moreForks() : c.longer());
+        }
+        boolean widened = a.widened() || b.widened();
+        if (a.low() <= b.high() && b.low() <= a.high()) {
+            if (!widened) {
+                return unresolved("the intervals overlap", c.longer());
+            }
+            // The single forks' own intervals, unwidened: apart by more than forks vary, the median
+            // of a few forks decides; closer than that, only longer runs of more forks will.
+            double apart = Math.max(a.ownLow() / b.ownHigh(), b.ownLow() / a.ownHigh());
+            String gap = String.format(Locale.ROOT, "%s, %sx apart, and %s", a.widened() && b.widened() ? "one fork each"
+                    : "one fork", num(Math.max(o / t, t / o)), c.spread().describe());
+            return unresolved(gap, apart > factor ? c.moreForks() : c.longer());
+        }
+        // Over every pair of values the two intervals allow; all positive and apart, so the whole
+        // range lies on one side of 1.
+        double x = lowerIsBetter ? b.low() / a.high() : a.low() / b.high();
+        double y = lowerIsBetter ? b.high() / a.low() : a.high() / b.low();
+        double lo = Math.min(x, y);
+        double hi = Math.max(x, y);
+        double r = lowerIsBetter ? t / o : o / t;
+        boolean better = lo > 1;
+        // The cautious end: nearest to 1.
+        double cautious = better ? lo : hi;
+        if (widened) {
+            String which = a.widened() && b.widened() ? "one fork each" : a.widened() ? "one fork" : "the other one fork";
+            return new Verdict(Kind.AT_LEAST, r, cautious, better ? hi : lo, "at least " + times(cautious) + " " + word(better)
+                    + " (" + which + "; " + c.spread().describe() + ")");
+        }
+        // Shown the way the ratio is: as is where ours is better, inverted where it is worse.
+        return new Verdict(Kind.RATIO, r, cautious, better ? hi : lo, times(r) + " " + word(r >= 1)
+                + String.format(Locale.ROOT, " (%s-%sx)", num(better ? lo : 1 / hi), num(better ? hi : 1 / lo)));
+    }
+
+    private static Verdict unresolved(String why, String rerun) {
+        return new Verdict(Kind.UNRESOLVED, Double.NaN, Double.NaN, Double.NaN, "not resolved: " + why + "; rerun with " + rerun);
+    }
+
+    /** @return whether a ratio or a bound was stated */
+    public boolean resolved() {
+        return kind == Kind.RATIO || kind == Kind.AT_LEAST;
+    }
+
+    /** "3.20x" of a ratio given as times better, shown the way round that is at least 1. */
+    private static String times(double r) {
+        return num(r >= 1 ? r : 1 / r) + "x";
+    }
+
+    private static String word(boolean better) {
+        return better ? "better" : "worse";
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, v >= 10 ? "%.0f" : "%.2f", v);
+    }
+}

@@ -1,0 +1,167 @@
+package io.ccrj.bench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one rule that turns two figures into a verdict, fed the cases a quick run and a full run
+ * meet: wide and narrow gaps, single forks, bimodal forks, and the fork spread a run measures.
+ */
+class VerdictTest {
+    private static final Verdict.Context QUICK = new Verdict.Context("mpi", false, ForkSpread.NONE);
+
+    /** One fork of a benchmark, its iterations as given. */
+    private static Forks fork(double... iterations) {
+        return new Forks("b", Map.of(), "us/op", List.of(iterations));
+    }
+
+    private static Forks forks(double[]... forks) {
+        return new Forks("b", Map.of(), "us/op", List.of(forks));
+    }
+
+    private static Verdict.Context spread(double measured) {
+        return new Verdict.Context("mpi", false, new ForkSpread(measured, 1));
+    }
+
+    @Test
+    void aWideGapSeenInOneForkIsABoundNeverTheFullRatio() {
+        // Rendezvous Shift of a quick run: ours 0.394 µs in one fork, the papers' 7.10 (a point):
+        // 18x apart; forks here vary up to 3x, so the bound is about 7.10 / (0.40 x 3) = 5.9x.
+        Estimate ours = fork(0.390, 0.394, 0.400).acrossForks();
+        assertThat(ours.hasInterval()).isFalse();
+        assertThat(ours.fromOneFork()).isTrue();
+        Verdict v = Verdict.of(ours, Estimate.point(7.10), true, spread(3));
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        assertThat(v.low()).isBetween(5.5, 6.1);
+        assertThat(v.low()).isLessThan(v.ratio());
+        assertThat(v.text()).startsWith("at least 5.").endsWith("better (one fork; forks here vary up to 3.0x)");
+    }
+
+    @Test
+    void aWideGapWithBothSidesOneForkWidensBoth() {
+        // ping-pong 0.256 µs against MPJ Express 6.39 µs, one fork each: 25x; forks vary 2x (the
+        // assumed least), both sides widened: at least 6.39*0.99/2 / (0.256*1.01*2), about 6x.
+        Estimate ours = fork(0.254, 0.256, 0.258).acrossForks();
+        Estimate mpj = fork(6.30, 6.39, 6.45).acrossForks();
+        Verdict v = Verdict.of(ours, mpj, true, QUICK);
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        assertThat(v.low()).isBetween(5.5, 6.3);
+        assertThat(v.text()).contains("one fork each").contains("forks vary up to 2x on small machines, none measured in this run");
+        // the other way round: as much worse
+        Verdict w = Verdict.of(mpj, ours, true, QUICK);
+        assertThat(w.text()).startsWith("at least " + String.format(java.util.Locale.ROOT, "%.2f", v.low()) + "x worse");
+        // rates: higher is better, same bound
+        Verdict rate = Verdict.of(mpj, ours, false, QUICK);
+        assertThat(rate.kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        assertThat(rate.low()).isCloseTo(v.low(), within(1e-9));
+    }
+
+    @Test
+    void aNarrowGapInOneForkIsNotAVerdictAndNamesLongerRuns() {
+        // 1.2x apart, one fork each, iterations tight: the widened intervals overlap, and the
+        // forks' own intervals are closer than forks vary, so more forks of the same length would
+        // not settle it either: the full run's longer iterations and 5 forks.
+        Verdict v = Verdict.of(fork(1.00, 1.01, 1.02).acrossForks(), fork(1.20, 1.21, 1.22).acrossForks(), true, QUICK);
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNRESOLVED);
+        assertThat(v.resolved()).isFalse();
+        assertThat(v.text()).isEqualTo("not resolved: one fork each, 1.20x apart, and forks vary up to 2x on small machines,"
+                + " none measured in this run; rerun with --full");
+        // against a published point too
+        assertThat(Verdict.of(fork(1.00, 1.01, 1.02).acrossForks(), Estimate.point(1.2), true, QUICK).kind())
+                .isEqualTo(Verdict.Kind.UNRESOLVED);
+    }
+
+    @Test
+    void aGapWiderThanForksVaryButNotTwiceAsWideNamesMoreForks() {
+        // 3x apart, one fork, forks vary 2x: the widened fork (0.5 .. 2) overlaps 3 only if both are
+        // widened; against the published 3.0 alone it is a bound, against a peer's single fork it asks
+        // for 3 forks, whose median would decide.
+        Estimate ours = fork(0.99, 1.0, 1.01).acrossForks();
+        assertThat(Verdict.of(ours, Estimate.point(3.0), true, QUICK).kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        Verdict peer = Verdict.of(ours, fork(2.99, 3.0, 3.01).acrossForks(), true, QUICK);
+        assertThat(peer.kind()).isEqualTo(Verdict.Kind.UNRESOLVED);
+        assertThat(peer.text()).endsWith("; rerun with bin/ccrj mpi --forks 3");
+        // after a full run the advice is more forks of that section alone
+        Verdict full = Verdict.of(ours, fork(2.99, 3.0, 3.01).acrossForks(), true,
+                new Verdict.Context("mpi", true, ForkSpread.NONE));
+        assertThat(full.text()).endsWith("; rerun with more forks: bin/ccrj mpi --full --forks 10");
+    }
+
+    @Test
+    void theRunsMeasuredSpreadWidensMoreThanTheAssumedLeast() {
+        // The same 4x gap: a verdict where forks vary 2x here, none where the floor's forks varied 3x.
+        Estimate ours = fork(0.99, 1.0, 1.01).acrossForks();
+        assertThat(Verdict.of(ours, Estimate.point(4), true, spread(1.3)).kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        assertThat(Verdict.of(ours, Estimate.point(4), true, spread(1.3)).text())
+                .contains("forks vary up to 2x on small machines, up to 1.30x in this run");
+        assertThat(Verdict.of(ours, Estimate.point(4), true, spread(4.5)).kind()).isEqualTo(Verdict.Kind.UNRESOLVED);
+    }
+
+    @Test
+    void bimodalForksWidenTheSpreadAndTheirOwnInterval() {
+        // A floor whose 3 forks fell into two modes 2.6x apart: the run's spread is 2.6x.
+        Forks floor = forks(new double[] {0.10, 0.10}, new double[] {0.26, 0.26}, new double[] {0.10, 0.11});
+        assertThat(floor.modes().split()).isTrue();
+        ForkSpread s = ForkSpread.of(List.of(floor, fork(5, 6)));
+        assertThat(s.benchmarks()).isEqualTo(1); // the one-fork benchmark shows no spread
+        assertThat(s.factor()).isCloseTo(2.6, within(1e-9));
+        assertThat(s.describe()).isEqualTo("forks here vary up to 2.6x");
+        // a 5x gap in one fork is no verdict at that spread when both sides are one fork (5 < 2.6^2) ...
+        Verdict.Context c = new Verdict.Context("peers", false, s);
+        assertThat(Verdict.of(fork(1, 1).acrossForks(), fork(5, 5).acrossForks(), true, c).kind()).isEqualTo(Verdict.Kind.UNRESOLVED);
+        // ... and a bimodal figure's own interval across forks spans both modes, which no narrow gap escapes
+        Estimate bimodal = floor.acrossForks();
+        assertThat(bimodal.fromOneFork()).isFalse();
+        assertThat(bimodal.low()).isLessThanOrEqualTo(0.11);
+        assertThat(bimodal.high()).isGreaterThanOrEqualTo(0.25);
+        assertThat(Verdict.of(bimodal, Estimate.point(0.2), true, c).text()).startsWith("not resolved: the intervals overlap");
+        // but a wide one does, with the full ratio and its range (both sides across forks)
+        Verdict wide = Verdict.of(bimodal, forks(new double[] {12}, new double[] {13}, new double[] {12.5}).acrossForks(), true, c);
+        assertThat(wide.kind()).isEqualTo(Verdict.Kind.RATIO);
+        assertThat(wide.text()).matches("[0-9]+x better \\([0-9]+-[0-9]+x\\)");
+    }
+
+    @Test
+    void aSingleForkOfOneIterationGivesNoVerdictHoweverWideTheGap() {
+        // One iteration (a smoke run in this JVM, or --iterations 1): nothing says how far it strays.
+        Estimate one = fork(2.0).acrossForks();
+        assertThat(one.fromOneFork()).isTrue();
+        assertThat(one.withinFork().hasInterval()).isFalse();
+        Verdict v = Verdict.of(one, Estimate.point(200), true, QUICK);
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.UNRESOLVED);
+        assertThat(v.text()).isEqualTo("not resolved: ours is one fork of one iteration; rerun with bin/ccrj mpi --forks 3");
+        assertThat(Verdict.of(fork(1.0, 1.01, 0.99).acrossForks(), one, true, QUICK).text())
+                .startsWith("not resolved: the other is one fork of one iteration");
+        // two iterations are an interval: 20 / (2.x x 2) is a bound
+        Verdict two = Verdict.of(fork(2.0, 2.1).acrossForks(), Estimate.point(20), true, QUICK);
+        assertThat(two.kind()).isEqualTo(Verdict.Kind.AT_LEAST);
+        assertThat(two.low()).isBetween(4.5, 5.0);
+    }
+
+    @Test
+    void whatGivesNoVerdictSaysWhyAndWhatWouldGiveOne() {
+        assertThat(Verdict.of(Estimate.point(2), Estimate.point(4), true, QUICK).text())
+                .isEqualTo("not resolved: ours has no interval (one repetition); rerun with --full");
+        assertThat(Verdict.of(new Estimate(-0.1, -0.3, 0.1), Estimate.point(4), true, QUICK).text())
+                .isEqualTo("not resolved: ours below the resolution of this run; rerun with --full");
+        assertThat(Verdict.of(new Estimate(1, 0.5, 4), Estimate.point(40), true, QUICK).text())
+                .isEqualTo("not resolved: ours' interval spans more than 3x; rerun with --full");
+        assertThat(Verdict.of(fork(-1, 1, 3).acrossForks(), Estimate.point(40), true, QUICK).text())
+                .startsWith("not resolved: our fork's interval reaches zero");
+        assertThat(Verdict.of(Estimate.point(1), Estimate.point(Double.NaN), true, QUICK).kind()).isEqualTo(Verdict.Kind.NONE);
+        assertThat(Verdict.of(Estimate.point(1), Estimate.point(Double.NaN), true, QUICK).text()).isEqualTo("-");
+    }
+
+    @Test
+    void aChangeOfUnitKeepsTheForksInterval() {
+        Estimate us = fork(1.0, 1.1, 1.2).acrossForks();
+        Estimate rate = us.map(v -> 1e6 / v); // per second: the ends swap
+        assertThat(rate.fromOneFork()).isTrue();
+        assertThat(rate.withinFork().low()).isLessThan(rate.withinFork().high());
+        assertThat(rate.withinFork().high()).isLessThanOrEqualTo(1e6 / us.withinFork().low() + 1e-6);
+    }
+}
