@@ -48,7 +48,7 @@ public final class DispatcherExamples {
     /** What idle workers do. */
     public static Idle idleStrategies() {
         // tag::idle-strategies[]
-        IdleStrategy balanced = IdleStrategy.spinThenPark();   // the default: spin 50 µs, yield 200 µs, park
+        IdleStrategy balanced = IdleStrategy.spinThenPark();   // the default: spin 50 µs, nap 200 µs, park
         IdleStrategy tuned = IdleStrategy.spinThenPark(Duration.ofNanos(10_000), Duration.ofNanos(50_000));
         IdleStrategy frugal = IdleStrategy.parkImmediately();  // least CPU while idle, slowest wake-up
         IdleStrategy hot = IdleStrategy.busySpin();            // fastest wake-up, one core burnt per idle worker
