@@ -409,12 +409,12 @@ class NonblockingCollectivesTest {
             if (r == 0) {
                 double work = 0;
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (othersDone.getCount() > 0 && System.nanoTime() < deadline) {
+                do {                                      // at least one slice: the others may finish first
                     for (int i = 0; i < 10_000; i++) {
                         work += Math.sqrt(i + work);      // computation, no MPI call
                     }
                     Thread.yield();
-                }
+                } while (othersDone.getCount() > 0 && System.nanoTime() < deadline);
                 long completeBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (!q.isComplete() && System.nanoTime() < completeBy) {
                     Thread.onSpinWait();                 // isComplete reads a flag: no progress made here
@@ -423,7 +423,7 @@ class NonblockingCollectivesTest {
                 q.waitFor();
                 return othersDone.getCount() == 0 && completeWithoutTest && out[0] == n * (n + 1) / 2.0
                         && work > 0 ? "" : "others done " + (othersDone.getCount() == 0) + ", complete "
-                        + completeWithoutTest + ", result " + out[0];
+                        + completeWithoutTest + ", result " + out[0] + ", work " + work;
             }
             q.waitFor();
             othersDone.countDown();
