@@ -22,6 +22,8 @@ final class CollectiveExchange {
     record Piece(Datatype.Base base, int elements, Object payload) {
     }
 
+    private static final String PORT_NAME = "nonblocking collective channel";
+
     private final World world;
     private final World.ExchangeKey key;
     private final ConcurrentHashMap<Long, Port<Piece>> ports = new ConcurrentHashMap<>();
@@ -37,7 +39,9 @@ final class CollectiveExchange {
     Port<Piece> port(int to, int from, int tag) {
         long k = ((long) to << 42) | ((long) from << 21) | tag;
         Port<Piece> p = ports.get(k);
-        return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(key + ": " + from + "->" + to + " tag " + tag));
+        // One fixed name: a collective per call must not build strings; its request names the
+        // operation, communicator and round in a deadlock report instead.
+        return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(PORT_NAME));
     }
 
     /** One member's part is over; the last one removes the instance from the world. */
