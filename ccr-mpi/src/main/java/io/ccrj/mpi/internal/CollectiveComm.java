@@ -105,6 +105,11 @@ abstract class CollectiveComm extends PointToPointComm {
         }
     }
 
+    /** {@return how many ranks take part in this communicator's collectives: its size; both groups' on an intercommunicator} */
+    int collectiveMembers() {
+        return size;
+    }
+
     /** The nonblocking driver: starts {@code s} as this communicator's next nonblocking collective. */
     final Request startNonblocking(String op, Schedule s) {
         return NonblockingCollective.start(this, op, s, nonblockingSequence++);

@@ -77,7 +77,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
         this.operation = operation;
         this.schedule = schedule;
         this.rank = comm.rank;
-        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.size);
+        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.collectiveMembers());
     }
 
     /**
@@ -111,7 +111,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     @Override
     public void recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Port<CollectiveExchange.Piece> p = exchange.port(rank, source, tag);
+        Port<CollectiveExchange.Piece> p = exchange.port(comm.mailbox.worldRank, comm.worldRanks[source], tag);
         if (ports.contains(p)) {
             throw new IllegalStateException(schedule.name() + ": two receives from rank " + source + " with tag "
                     + tag + " in round " + round);
@@ -132,7 +132,8 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
                 comm.worldRanks[dest])) {
             payload = ObjectMessages.payload((Object[]) flat);
         }
-        exchange.port(dest, rank, tag).post(new CollectiveExchange.Piece(type.base(), elements, payload));
+        exchange.port(comm.worldRanks[dest], comm.mailbox.worldRank, tag)
+                .post(new CollectiveExchange.Piece(type.base(), elements, payload));
     }
 
     /**
