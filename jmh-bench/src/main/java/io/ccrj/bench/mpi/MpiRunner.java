@@ -93,10 +93,10 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 80 s for the 48
+         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 100 s for the 58
          * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
          * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 4
-         * iterations of 300 ms, the forks that show the modes (about 25 minutes for the 103 benchmarks of the
+         * iterations of 300 ms, the forks that show the modes (about 28 minutes for the 114 benchmarks of the
          * papers' ranges; a sub-microsecond operation runs about a million times per iteration).
          */
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
@@ -150,7 +150,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         + " JMH's JSON (mpi-jmh.json).", ""})
         static final class Line implements Commands.ShowsDefaults {
             @Option(names = "--full", description = "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks"
-                    + " of 2 + 4 iterations of 300 ms (about 25 minutes; the expected time is printed first)")
+                    + " of 2 + 4 iterations of 300 ms (about 28 minutes; the expected time is printed first)")
             boolean full;
 
             @Option(names = {"--only", "--parts"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
