@@ -45,8 +45,10 @@ import picocli.CommandLine.Option;
  * {@link CollectiveLatencyBenchmark}, the core-to-core floor {@link CoreToCoreBenchmark}) beside
  * native MPI in C ({@link NativeMpi}, timed by the program itself: no JVM to run JMH in), and the
  * bandwidth tables (Qiu, Fox &amp; Ho 2006 Table 3: {@link RingSendrecvBandwidthBenchmark} beside
- * {@link ArraycopyBaseline} and {@link ArraycopyRanksBenchmark}), and writes {@code mpi.csv},
- * {@code mpi.md} and PNG charts into the output folder.
+ * {@link ArraycopyBaseline} and {@link ArraycopyRanksBenchmark}), the MPI-3 table ({@link Mpi3Op}:
+ * {@link IallreduceLatencyBenchmark}, {@link IallreduceOverlapBenchmark}, {@link WindowLatencyBenchmark},
+ * {@link NeighborAlltoallBenchmark} on ccr-mpi beside {@link NativeMpi3}'s C program), and writes
+ * {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
  *
  * <p>This class only chooses the benchmarks, their parameters and JMH's settings, and turns the
  * forks into figures ({@link MpiReport}). MPJ Express, when it is not installed, is left out of
@@ -391,7 +393,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
-                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts(), report.spread());
+                + " Qiu, Fox & Ho 2006, Table 3); MPI-3 beside native MPI", markdown, report.headline(), dir.charts(), report.spread());
     }
 
     /** @return basic units per stage for {@code stageMicros} of compute, at least 1 */

@@ -2,7 +2,6 @@ package io.ccrj.bench.mpi;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -129,8 +128,4 @@ final class NativeMpi3 {
         return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** @return the operations of {@code ops} that run at {@code ranks} */
-    static List<Mpi3Op> at(List<Mpi3Op> ops, int ranks) {
-        return new ArrayList<>(ops.stream().filter(op -> op.ranks == ranks).toList());
-    }
 }
