@@ -49,8 +49,8 @@ public final class ReleaseCheck {
     static final List<String> REQUIRED =
             List.of("ccrj-parent", "ccr-core", "ccr-mpi", "ccr-mpi-mpj-express", "ccr-mpi-mpijava", "dss-services");
 
-    /** Built by the reactor but never published. */
-    static final Set<String> FORBIDDEN = Set.of("jmh-bench");
+    /** Built by the reactor but never published: the benchmarks and the example application. */
+    static final Set<String> FORBIDDEN = Set.of("jmh-bench", "ccrj-example-clustering");
 
     /**
      * Jar artifacts without a module descriptor, each with the reason; checked for an

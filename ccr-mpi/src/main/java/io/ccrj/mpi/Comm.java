@@ -662,6 +662,14 @@ public interface Comm {
     int PROC_NULL = -3;
 
     /**
+     * The root of an intercommunicator collective ({@code MPI.ROOT}): in a rooted collective on an
+     * {@link Intercomm} (bcast, reduce, gather(v), scatter(v)), the root passes {@code ROOT}, the
+     * other ranks of its group pass {@link #PROC_NULL}, and every rank of the remote group passes
+     * the root's rank in the root's group.
+     */
+    int ROOT = -4;
+
+    /**
      * The group of this communicator's ranks, in rank order ({@code Group()}).
      *
      * @return the group; for an {@link Intercomm} the local group

@@ -7,10 +7,19 @@ package io.ccrj.mpi;
  * {@link Status#source()} is the sender's rank in its own (the remote) group. {@link #rank()} and
  * {@link #size()} refer to the local group.
  *
- * <p>Collective operations, {@link #split}, {@link #dup}, {@link #create} and the topology
- * constructors are not defined on an intercommunicator (mpiJava 1.2 has none) and throw
- * {@link MpiException} of class {@link MpiException.ErrorClass#ARG}; {@link #merge} turns it into an
- * intracommunicator that has them.
+ * <p>Collectives between the two groups, as MPI-2 defines them on intercommunicators (MPI-3.1
+ * section 5.2.2), blocking and nonblocking: {@code barrier}, {@code bcast}, {@code reduce},
+ * {@code allreduce}, {@code gather(v)}, {@code scatter(v)}, {@code allgather(v)} and
+ * {@code alltoall(v)}. The data of one group goes to the other: an allreduce gives each group the
+ * reduction of the other group's operands (in remote rank order), an allgather the remote group's
+ * blocks; a rooted collective's root passes {@link Comm#ROOT}, the rest of its group
+ * {@link Comm#PROC_NULL}, and the remote group the root's rank. {@code IN_PLACE} is not defined
+ * there ({@link MpiException.ErrorClass#BUFFER}). The reduce-scatters and {@code alltoallw}
+ * throw {@link MpiException.ErrorClass#UNSUPPORTED_OPERATION}; scans, neighbourhood
+ * collectives, {@link #split}, {@link #dup}, {@link #create} and the topology constructors are
+ * not defined on an intercommunicator and throw {@link MpiException} of class
+ * {@link MpiException.ErrorClass#ARG}. {@link #merge} turns it into an intracommunicator that has
+ * them all.
  */
 public interface Intercomm extends Comm {
 

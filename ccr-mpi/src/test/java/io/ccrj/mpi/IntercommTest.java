@@ -69,7 +69,7 @@ class IntercommTest {
     }
 
     @Test
-    void equalHighFlagsPutTheGroupWithTheLowestWorldRankFirstAndCollectivesAreRefused() {
+    void equalHighFlagsPutTheGroupWithTheLowestWorldRankFirstAndScansAreRefused() {
         List<String> results = SpmdWorld.run(4, comm -> {
             boolean even = comm.rank() % 2 == 0;
             Comm part = comm.split(even ? 0 : 1, comm.rank());
@@ -77,8 +77,8 @@ class IntercommTest {
             Comm merged = inter.merge(false);
             String refused;
             try {
-                inter.barrier();
-                refused = "barrier passed";
+                inter.scan(new int[1], 0, new int[1], 0, 1, Datatype.INT, Op.SUM);
+                refused = "scan passed";
             } catch (MpiException e) {
                 refused = e.getMessage();
             }

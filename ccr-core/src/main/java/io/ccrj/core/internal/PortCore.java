@@ -267,6 +267,11 @@ public final class PortCore {
         Dispatchable.runAll(toRun);
     }
 
+    /** The completion watchers registered now; caller holds the lock ({@link PortInspection}). */
+    int completionWatcherCountLocked() {
+        return watchers == null ? 0 : watchers.completionCountLocked();
+    }
+
     /** Removes a completion watcher; caller holds the lock. */
     void unwatchLocked(CompletionReceiver w) {
         if (watchers != null) {

@@ -96,6 +96,19 @@ public final class PortInspection {
         }
     }
 
+    /**
+     * The number of registered completion arbiters ({@code Arbiter.completion}): they watch the
+     * port instead of sitting on its receiver list, so {@link #receiverCount} does not count them.
+     */
+    public static int completionWatcherCount(PortCore port) {
+        port.lock.lock();
+        try {
+            return port.completionWatcherCountLocked();
+        } finally {
+            port.lock.unlock();
+        }
+    }
+
     /** A snapshot of the queued items, head first. */
     public static List<Object> itemsSnapshot(PortCore port) {
         port.lock.lock();

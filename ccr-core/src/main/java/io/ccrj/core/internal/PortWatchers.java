@@ -37,6 +37,11 @@ final class PortWatchers {
         }
     }
 
+    /** The completion watchers registered now (fired or removed ones are gone). */
+    int completionCountLocked() {
+        return completion == null ? 0 : completion.size();
+    }
+
     void addDepartureLocked(Dispatchable watcher) {
         if (departures == null) {
             departures = new ArrayList<>(1);

@@ -31,9 +31,12 @@ abstract class CollectiveComm extends PointToPointComm {
     static final int TAG_NEIGHBOR = 64;
     /**
      * The largest allreduce (in base elements) that combines in the communicator's scratch arrays
-     * instead of new ones: the latency-bound sizes, without keeping large arrays alive.
+     * instead of new ones: up to 1 MiB of doubles per array. Past a few hundred KiB an array is
+     * a humongous allocation for G1 (straight into the old generation), which cost an allreduce
+     * of 10^5 doubles more than its copies and combining; a communicator keeps at most two such
+     * arrays, the size of its largest allreduce so far.
      */
-    private static final int SCRATCH_ELEMENTS = 1024;
+    private static final int SCRATCH_ELEMENTS = 1 << 17;
     /** Barrier/allreduce state shared with the other members, or {@code null} for message-based collectives. */
     private final SharedMemoryCollectives shared;
     /** Shared-memory collectives this rank has called on this communicator (owner only). */
@@ -100,6 +103,11 @@ abstract class CollectiveComm extends PointToPointComm {
                 t.abandonRound();
             }
         }
+    }
+
+    /** {@return how many ranks take part in this communicator's collectives: its size; both groups' on an intercommunicator} */
+    int collectiveMembers() {
+        return size;
     }
 
     /** The nonblocking driver: starts {@code s} as this communicator's next nonblocking collective. */

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The channels of one nonblocking collective instance (one communicator's collective context and
- * one sequence number): a ccr-core {@link Port} per (receiver, sender, tag), made by whichever of
+ * one sequence number): a ccr-core {@link Port} per (receiving world rank, sending world rank, tag), made by whichever of
  * the two gets there first. A port's FIFO order keeps a sender's messages with one tag in the
  * order they were sent, which is the one ordering the schedules rely on. Every member of the
  * communicator holds the same instance ({@link World#exchange}); the last member to finish its
@@ -22,6 +22,8 @@ final class CollectiveExchange {
     record Piece(Datatype.Base base, int elements, Object payload) {
     }
 
+    private static final String PORT_NAME = "nonblocking collective channel";
+
     private final World world;
     private final World.ExchangeKey key;
     private final ConcurrentHashMap<Long, Port<Piece>> ports = new ConcurrentHashMap<>();
@@ -33,11 +35,17 @@ final class CollectiveExchange {
         this.unfinished = new AtomicInteger(members);
     }
 
-    /** The port on which {@code to} receives from {@code from} with {@code tag}. */
+    /**
+     * The port on which world rank {@code to} receives from world rank {@code from} with {@code tag}
+     * (world ranks, so that the two groups of an intercommunicator, whose local ranks coincide,
+     * have apart channels).
+     */
     Port<Piece> port(int to, int from, int tag) {
         long k = ((long) to << 42) | ((long) from << 21) | tag;
         Port<Piece> p = ports.get(k);
-        return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(key + ": " + from + "->" + to + " tag " + tag));
+        // One fixed name: a collective per call must not build strings; its request names the
+        // operation, communicator and round in a deadlock report instead.
+        return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(PORT_NAME));
     }
 
     /** One member's part is over; the last one removes the instance from the world. */

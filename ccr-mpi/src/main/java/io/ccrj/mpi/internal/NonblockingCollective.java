@@ -17,12 +17,17 @@ import java.util.List;
  * <p>How it progresses without the program: a round's sends are posts of private copies to the
  * receivers' ports of this collective instance ({@link CollectiveExchange}); its receives are one
  * join over the ports it receives from ({@link Arbiter#multiplePortReceive}, or a single
- * {@link Arbiter#receive}), activated on the world's collective dispatcher queue. When the last
- * message of the round arrives, the join's handler runs on a dispatcher worker: it copies the
- * messages into their buffers, combines ({@link Schedule#afterRound}), and starts the next round,
- * whose join it activates in turn. So the collective advances while the rank computes, with no
- * {@code test} call and no thread polling for it; a rank that waits parks on its mailbox and is
- * woken by the last round ({@link RankMailbox#wakeIfWaiting()}).
+ * {@link Arbiter#receive}). When the last message of the round arrives, the join's handler copies
+ * the messages into their buffers, combines ({@link Schedule#afterRound}), and starts the next
+ * round, whose join it activates in turn. Where the handler runs depends on the round's size: a
+ * small round's join is activated on the world's poster-runs queue, so its handler runs on the
+ * thread whose post (or activation) made the join ready ({@link PosterRunsExecutor}: another
+ * rank's thread, or this rank's own when the messages were there first), at the cost of a
+ * blocking collective; a large round's join runs on a worker of the world's collective
+ * dispatcher, so that the rank whose post completed it is not held up combining someone else's
+ * data. Either way the collective advances while the rank computes, with no {@code test} call and
+ * no thread polling for it; a rank that waits parks on its mailbox and is woken by the last round
+ * ({@link RankMailbox#wakeIfWaiting()}).
  *
  * <p>Why ports and not the rank mailbox: the mailbox's matching queues belong to the rank's own
  * thread (below {@code THREAD_MULTIPLE} nothing else may touch them), so messages matched there
@@ -47,7 +52,11 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
     private final String operation;
     private final Schedule schedule;
     private final CollectiveExchange exchange;
-    private final io.ccrj.core.DispatcherQueue queue;
+    /** Elements a round may receive and still run on the posting thread (see {@link #small()}). */
+    static final int SMALL_ROUND_ELEMENTS = 4096;
+
+    /** The world's collective dispatcher queue, looked up on the first large round (chain-confined). */
+    private io.ccrj.core.DispatcherQueue queue;
     private final int rank;
 
     /** The round in progress (chain-confined: see the class comment). */
@@ -68,8 +77,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
         this.operation = operation;
         this.schedule = schedule;
         this.rank = comm.rank;
-        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.size);
-        this.queue = comm.world.collectiveQueue();
+        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.collectiveMembers());
     }
 
     /**
@@ -103,7 +111,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     @Override
     public void recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        Port<CollectiveExchange.Piece> p = exchange.port(rank, source, tag);
+        Port<CollectiveExchange.Piece> p = exchange.port(comm.mailbox.worldRank, comm.worldRanks[source], tag);
         if (ports.contains(p)) {
             throw new IllegalStateException(schedule.name() + ": two receives from rank " + source + " with tag "
                     + tag + " in round " + round);
@@ -124,7 +132,8 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
                 comm.worldRanks[dest])) {
             payload = ObjectMessages.payload((Object[]) flat);
         }
-        exchange.port(dest, rank, tag).post(new CollectiveExchange.Piece(type.base(), elements, payload));
+        exchange.port(comm.worldRanks[dest], comm.mailbox.worldRank, tag)
+                .post(new CollectiveExchange.Piece(type.base(), elements, payload));
     }
 
     /**
@@ -145,13 +154,38 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
                 round++;
                 continue;
             }
+            io.ccrj.core.DispatcherQueue q = small() ? comm.world.posterRunsQueue() : dispatcher();
             if (ports.size() == 1) {
-                Arbiter.activate(queue, Arbiter.receive(false, ports.get(0), this::arrivedOne));
+                Arbiter.activate(q, Arbiter.receive(false, ports.get(0), this::arrivedOne));
             } else {
-                Arbiter.activate(queue, Arbiter.multiplePortReceive(false, List.copyOf(ports), this::arrived));
+                Arbiter.activate(q, Arbiter.multiplePortReceive(false, List.copyOf(ports), this::arrived));
             }
             return;
         }
+    }
+
+    /**
+     * Whether the round's receives are small enough to combine on the thread that posts the last
+     * of them ({@link PosterRunsExecutor}): that thread is another rank's, so a large round (a
+     * reduction of many elements) goes to the world's collective dispatcher instead and does not
+     * hold up the rank whose post completed it.
+     */
+    private boolean small() {
+        long elements = 0;
+        for (int i = 0; i < recvs.size(); i++) {
+            Recv r = recvs.get(i);
+            elements += (long) r.count * r.type.size();
+        }
+        return elements <= SMALL_ROUND_ELEMENTS;
+    }
+
+    private io.ccrj.core.DispatcherQueue dispatcher() {
+        io.ccrj.core.DispatcherQueue q = queue;
+        if (q == null) {
+            q = comm.world.collectiveQueue();
+            queue = q;
+        }
+        return q;
     }
 
     private void arrivedOne(CollectiveExchange.Piece piece) {

@@ -7,7 +7,8 @@ package io.ccrj.mpi.internal;
  * the last round it writes its result out ({@link #finish}). Two drivers run the same schedule:
  * {@link CollectiveComm}'s blocking driver (the round's receives waited for on the rank's own
  * thread, on the mailbox's collective context) and {@link NonblockingCollective} (each round's
- * receives a join on ccr-core ports whose handler, on a dispatcher thread, runs the next round).
+ * receives a join on ccr-core ports whose handler runs the next round, on the thread whose post
+ * completed the round or on a worker of the world's collective dispatcher).
  *
  * <p>Thread safety: a schedule is touched by one thread at a time, and the drivers order the
  * hand-offs: the blocking driver runs it on the calling thread only; the nonblocking driver runs

@@ -57,6 +57,10 @@ final class World {
      */
     private volatile io.ccrj.core.DispatcherQueue collectiveQueue;
     private io.ccrj.core.Dispatcher collectiveDispatcher;
+    /** See {@link #posterRunsQueue()}; its executor makes the dispatcher only when a chain nests too deep. */
+    private final io.ccrj.core.DispatcherQueue posterRunsQueue = io.ccrj.core.DispatcherQueue.onExecutor(
+            "collectives-on-the-poster", new PosterRunsExecutor(this::collectiveQueue),
+            io.ccrj.core.SchedulingPolicy.unconstrained());
 
     /**
      * Each rank's class loader for received objects, or {@code null} when all ranks share their
@@ -182,6 +186,15 @@ final class World {
             }
         }
         return q;
+    }
+
+    /**
+     * The queue of small nonblocking collectives' joins: each join's handler runs on the thread
+     * that made it ready ({@link PosterRunsExecutor}), past the nesting bound on
+     * {@link #collectiveQueue()}. Any thread.
+     */
+    io.ccrj.core.DispatcherQueue posterRunsQueue() {
+        return posterRunsQueue;
     }
 
     /** Stops the collectives' dispatcher, if one was made; after every rank has finished or the world ended. */

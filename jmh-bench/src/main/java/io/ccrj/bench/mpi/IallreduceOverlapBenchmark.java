@@ -16,6 +16,8 @@ import org.openjdk.jmh.annotations.Param;
  *   <li>{@code PURE}: {@code iallreduce}, then wait at once (t_pure);</li>
  *   <li>{@code COMPUTE}: the computation alone, a busy loop of {@link #computeNanos} (t_compute);</li>
  *   <li>{@code OVERALL}: {@code iallreduce}, the computation, then wait (t_overall);</li>
+ *   <li>{@code BLOCKING}: the blocking {@code allreduce} of the same data, the floor of
+ *   {@code PURE};</li>
  * </ul>
  * and overlap = (t_compute + t_pure - t_overall) / t_pure: 1 when the collective completed
  * entirely behind the computation, 0 when none of it did. OSU sets the computation to about
@@ -29,13 +31,13 @@ public class IallreduceOverlapBenchmark extends Mpi3State {
 
     /** What one operation is. */
     public enum Phase {
-        PURE, COMPUTE, OVERALL
+        PURE, COMPUTE, OVERALL, BLOCKING
     }
 
     @Param({"2", "4"})
     public int ranks;
 
-    @Param({"PURE", "COMPUTE", "OVERALL"})
+    @Param({"PURE", "COMPUTE", "OVERALL", "BLOCKING"})
     public Phase phase;
 
     /** Length of the computation, in nanoseconds (busy, no MPI call). */
@@ -78,6 +80,7 @@ public class IallreduceOverlapBenchmark extends Mpi3State {
                     switch (p) {
                         case PURE -> comm.iallreduce(in, 0, out, 0, m, Datatype.DOUBLE, Op.SUM).waitFor();
                         case COMPUTE -> sink[0] += compute(nanos);
+                        case BLOCKING -> comm.allreduce(in, 0, out, 0, m, Datatype.DOUBLE, Op.SUM);
                         case OVERALL -> {
                             Request r = comm.iallreduce(in, 0, out, 0, m, Datatype.DOUBLE, Op.SUM);
                             sink[0] += compute(nanos);

@@ -104,15 +104,27 @@ class MpjComm implements Comm {
     /**
      * The intracommunicator for a collective or communicator constructor.
      *
-     * @throws MpiException {@link ErrorClass#ARG} on an intercommunicator, where ccr-mpi's contract
-     *     (and mpiJava 1.2) defines none
+     * @throws MpiException on an intercommunicator: {@link ErrorClass#UNSUPPORTED_OPERATION} for the
+     *     collectives ccr-mpi's contract defines between the groups (MPJ Express, an mpiJava 1.2
+     *     implementation, has none), {@link ErrorClass#ARG} for the rest, which MPI defines on
+     *     intracommunicators only
      */
     Intracomm intra(String op) {
         if (comm == null) {
+            if (INTERCOMM_COLLECTIVES.contains(op)) {
+                throw new MpiException(ErrorClass.UNSUPPORTED_OPERATION, op + " on an intercommunicator: the MPJ"
+                        + " Express backend cannot (mpiJava 1.2 has no intercommunicator collectives); ccr-mpi's own"
+                        + " backend has it, or merge the intercommunicator first");
+            }
             throw new MpiException(ErrorClass.ARG, op + " is not defined on an intercommunicator (merge it first)");
         }
         return comm;
     }
+
+    /** The collectives ccr-mpi's contract defines on intercommunicators, by their MPJ Express names. */
+    private static final java.util.Set<String> INTERCOMM_COLLECTIVES = java.util.Set.of("Barrier", "Bcast",
+            "Reduce", "Allreduce", "Gather", "Gatherv", "Scatter", "Scatterv", "Allgather", "Allgatherv", "Alltoall",
+            "Alltoallv");
 
     @Override
     public int rank() {
