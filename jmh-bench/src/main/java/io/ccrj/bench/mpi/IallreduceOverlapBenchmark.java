@@ -5,6 +5,7 @@ import io.ccrj.mpi.Op;
 import io.ccrj.mpi.Request;
 import java.util.Arrays;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -20,10 +21,13 @@ import org.openjdk.jmh.annotations.Param;
  * </ul>
  * and overlap = (t_compute + t_pure - t_overall) / t_pure: 1 when the collective completed
  * entirely behind the computation, 0 when none of it did. OSU sets the computation to about
- * t_pure; set {@code computeNanos} near the {@code PURE} score of the same run. The computation
+ * t_pure; set {@code computeNanos} near the {@code PURE} score of the same run ({@code bin/ccrj mpi}
+ * times {@code PURE} first and sets it so, as {@code native_mpi3.c} does). The computation
  * never calls into MPI, so whatever progress the collective makes meanwhile it makes by itself.
  */
 public class IallreduceOverlapBenchmark extends Mpi3State {
+
+    static final int OPS = 10;
 
     /** What one operation is. */
     public enum Phase {
@@ -88,9 +92,14 @@ public class IallreduceOverlapBenchmark extends Mpi3State {
         };
     }
 
-    /** One invocation: one operation of {@link #phase} on every rank. */
+    /**
+     * One invocation: {@link #OPS} operations of {@link #phase} on every rank, so that the
+     * driver's start and wait of a round ({@link DrivenWorld}) is spread over them; the score is
+     * per operation.
+     */
     @Benchmark
+    @OperationsPerInvocation(OPS)
     public void operation() {
-        round(1);
+        round(OPS);
     }
 }

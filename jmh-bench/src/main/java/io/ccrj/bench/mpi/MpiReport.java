@@ -17,10 +17,12 @@ import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.Verdict;
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.ToDoubleFunction;
 import java.util.function.LongFunction;
 import java.util.stream.IntStream;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -32,15 +34,16 @@ import org.knowm.xchart.XYChart;
  * The figures of {@code bin/ccrj mpi}, as the runners' one {@link Figure} keyed {@code mpi,
  * experiment, item, backend, ranks, size, metric}, every part typed:
  * <ul>
- *   <li>experiment: a {@link MpiRunner.Options.Part} (stages, latency or bandwidth);</li>
+ *   <li>experiment: a {@link MpiRunner.Options.Part} (stages, latency, bandwidth or mpi3);</li>
  *   <li>item: what was timed, a {@link RendezvousPattern}, a {@link MpiKernels.LatencyOp}, a
- *   {@link MpiKernels.CopyModel} or a {@link Baseline}; tables, charts and the headline find
+ *   {@link MpiKernels.CopyModel}, a {@link Mpi3Op} or a {@link Baseline}; tables, charts and the headline find
  *   figures by it, never by its display text ({@link #label(Enum)});</li>
  *   <li>backend: a {@link Source} (ccr-mpi, MPJ Express, native MPI, or the plain-Java
  *   baselines); ranks (threads, for the baselines); size in doubles (bandwidth), else 0;</li>
  *   <li>metric: a {@link Metric} ({@code overhead_us}, a pattern's stage minus a compute-only
  *   stage; {@code messaging_us}, a stage with no computation; {@code compute_us}; {@code latency_us};
- *   {@code op_us}, one bandwidth operation; {@code GB/s}, summed over ranks).</li>
+ *   {@code op_us}, one bandwidth operation; {@code GB/s}, summed over ranks; {@code overlap_%}, a
+ *   nonblocking collective's overlap with computation; {@code MB/s}, one rank's puts).</li>
  * </ul>
  * A misspelt part is a compile error, not a figure read back as NaN; {@code mpi.csv} writes the
  * parts' names.
@@ -104,7 +107,11 @@ final class MpiReport {
         /** One bandwidth operation, µs. */
         OP_US("op_us"),
         /** Bandwidth summed over ranks. */
-        GB_PER_S("GB/s");
+        GB_PER_S("GB/s"),
+        /** A nonblocking collective's overlap with computation, percent (the OSU micro-benchmarks'). */
+        OVERLAP_PCT("overlap_%"),
+        /** One rank's bandwidth, 10^6 bytes per second. */
+        MB_PER_S("MB/s");
 
         /** The name in mpi.csv and the labels. */
         final String id;
@@ -176,6 +183,14 @@ final class MpiReport {
         return fromForks(key, f, v -> bytes / (v * scale * 1e3));
     }
 
+    /**
+     * One rank's bandwidth from JMH in MB/s (10^6 bytes a second): {@code bytes} per operation
+     * over the forks' times ({@code scale}: JMH's unit to µs).
+     */
+    static Measured megabytesPerSecond(List<Object> key, Forks f, double scale, double bytes) {
+        return fromForks(key, f, v -> bytes / (v * scale));
+    }
+
     private static Measured fromForks(List<Object> key, Forks f, DoubleUnaryOperator g) {
         double[] samples = java.util.Arrays.stream(f.scores()).map(g).toArray();
         return new Measured(figure(key, map(f.estimate(), g), samples, f.iterations().size(), ""), map(f.acrossForks(), g),
@@ -189,21 +204,43 @@ final class MpiReport {
      * have two forks or more.
      */
     static Measured difference(List<Object> key, Forks with, Forks without, double scale) {
-        double value = (Estimate.medianOf(with.scores()) - Estimate.medianOf(without.scores())) * scale;
+        return combined(key, m -> (m[0] - m[1]) * scale, with, without);
+    }
+
+    /**
+     * A nonblocking collective's overlap with computation as the OSU micro-benchmarks define it,
+     * in percent: 100 (t_compute + t_pure - t_overall) / t_pure from three benchmarks' scores (any
+     * one unit), with an interval from resampling all three benchmarks' forks as
+     * {@link #difference} does for two.
+     */
+    static Measured overlap(List<Object> key, Forks pure, Forks compute, Forks overall) {
+        return combined(key, m -> NativeMpi3.overlapPercent(m[0], m[1], m[2]), pure, compute, overall);
+    }
+
+    /**
+     * A figure computed from several benchmarks' medians ({@code f} of their medians, in order),
+     * with a bootstrap interval from resampling every benchmark's forks (and each drawn fork's
+     * iterations), as {@link Forks#estimate} does for one; for ratios and the headline no interval
+     * unless every benchmark has two forks or more.
+     */
+    private static Measured combined(List<Object> key, ToDoubleFunction<double[]> f, Forks... forks) {
+        double value = f.applyAsDouble(Arrays.stream(forks).mapToDouble(k -> Estimate.medianOf(k.scores())).toArray());
         Estimate e = new Estimate(value, value, value);
-        if (with.iterations().stream().mapToInt(i -> i.length).sum() > 1
-                || without.iterations().stream().mapToInt(i -> i.length).sum() > 1) {
+        if (Arrays.stream(forks).anyMatch(k -> k.iterations().stream().mapToInt(i -> i.length).sum() > 1)) {
             RandomGenerator random = new Well19937c(0x5eed); // the same forks always give the same interval
             double[] stats = new double[2_000];
+            double[] medians = new double[forks.length];
             for (int b = 0; b < stats.length; b++) {
-                stats[b] = (resampledMedian(with, random) - resampledMedian(without, random)) * scale;
+                for (int k = 0; k < forks.length; k++) {
+                    medians[k] = resampledMedian(forks[k], random);
+                }
+                stats[b] = f.applyAsDouble(medians);
             }
             Percentile p = new Percentile();
             e = new Estimate(value, Math.min(value, p.evaluate(stats, 2.5)), Math.max(value, p.evaluate(stats, 97.5)));
         }
-        boolean oneFork = with.iterations().size() < 2 || without.iterations().size() < 2;
-        return new Measured(figure(key, e, new double[0], Math.min(with.iterations().size(), without.iterations().size()), ""),
-                oneFork ? Estimate.oneFork(e) : e, "");
+        int fewest = Arrays.stream(forks).mapToInt(k -> k.iterations().size()).min().orElse(0);
+        return new Measured(figure(key, e, new double[0], fewest, ""), fewest < 2 ? Estimate.oneFork(e) : e, "");
     }
 
     /** The median of the fork means of one resample: forks drawn with replacement, then each drawn fork's iterations. */
@@ -226,8 +263,16 @@ final class MpiReport {
      * with a bootstrap interval over them; not from JMH, there is no JVM in it.
      */
     static Measured external(List<Object> key, double[] micros) {
-        Estimate e = Estimate.median(micros);
-        return new Measured(figure(key, e, micros, 0, ""), e, "");
+        return external(key, micros, "");
+    }
+
+    /**
+     * As {@link #external(List, double[])}, with a note on how it was measured (e.g. the MPI
+     * component it needed), which the table prints under it and {@code mpi.csv} keeps.
+     */
+    static Measured external(List<Object> key, double[] values, String note) {
+        Estimate e = Estimate.median(values);
+        return new Measured(figure(key, e, values, 0, note), e, "");
     }
 
     /** @return a figure that could not be measured, and why (e.g. "not installed") */
@@ -239,8 +284,13 @@ final class MpiReport {
         Metric metric = (Metric) key.get(6);
         String label = label((Enum<?>) key.get(2)) + ", " + ((Source) key.get(3)).id + ", " + key.get(4) + " ranks"
                 + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric.id;
-        boolean rate = metric == Metric.GB_PER_S;
-        return new Figure(key, label, rate ? "GB/s" : "µs", !rate, ours, samples, new Figure.Runs(forks, forks, Double.NaN), note,
+        String unit = switch (metric) {
+            case GB_PER_S, MB_PER_S -> metric.id;
+            case OVERLAP_PCT -> "%";
+            default -> "µs";
+        };
+        boolean lowerIsBetter = unit.equals("µs");
+        return new Figure(key, label, unit, lowerIsBetter, ours, samples, new Figure.Runs(forks, forks, Double.NaN), note,
                 null, null, null);
     }
 
@@ -288,6 +338,7 @@ final class MpiReport {
             case MpiKernels.LatencyOp op -> op.label;
             case MpiKernels.CopyModel m -> m.label;
             case Baseline b -> b.label;
+            case Mpi3Op op -> op.label;
             default -> item.name();
         };
     }
@@ -296,10 +347,20 @@ final class MpiReport {
     private final MpiRunner.Options options;
     private final ForkSpread spread;
 
+    private final int cores;
+
     MpiReport(List<Measured> measured, MpiRunner.Options options, ForkSpread spread) {
+        this(measured, options, spread, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param cores the machine's cores: a row at more ranks than cores is labelled oversubscribed
+     */
+    MpiReport(List<Measured> measured, MpiRunner.Options options, ForkSpread spread, int cores) {
         this.measured = List.copyOf(measured);
         this.options = options;
         this.spread = spread;
+        this.cores = cores;
     }
 
     /** @return how far the run's forks varied, which widens a single fork's interval in the verdicts */
@@ -352,6 +413,14 @@ final class MpiReport {
                     + ", 2 ranks, against native MPI (C, shared memory, its own timing)", "µs", true, f.acrossForks(), null)
                     .withPeer("native MPI", n.acrossForks()))));
         }
+        for (Mpi3Op op : List.of(Mpi3Op.IALLREDUCE, Mpi3Op.IALLREDUCE_OVERLAP)) {
+            Metric metric = metric(op);
+            measured(Part.MPI3, op, Source.CCR_MPI, op.ranks, 0, metric).ifPresent(f -> measured(Part.MPI3, op, Source.NATIVE_MPI,
+                    op.ranks, 0, metric).ifPresent(n -> out.add(Figure.of(List.of("mpi", "mpi3", op, op.ranks, "vs-native"),
+                    op.label + ", " + op.ranks + " ranks, against native MPI (C, shared memory, its own timing)",
+                    metric == Metric.OVERLAP_PCT ? "%" : "µs", metric != Metric.OVERLAP_PCT, f.acrossForks(), null)
+                    .withPeer("native MPI", n.acrossForks()))));
+        }
         int r = options.bandwidthRanks();
         CopyModel outside = CopyModel.OUTSIDE_THREAD;
         measured(Part.BANDWIDTH, outside, Source.CCR_MPI, r, 100_000, Metric.GB_PER_S).ifPresent(f -> {
@@ -396,6 +465,9 @@ final class MpiReport {
         }
         if (!items(Part.BANDWIDTH).isEmpty()) {
             sb.append(bandwidthTable()).append('\n').append(publishedTable3()).append('\n');
+        }
+        if (!items(Part.MPI3).isEmpty()) {
+            sb.append(mpi3Table()).append('\n');
         }
         sb.append(String.format(Locale.ROOT, "JMH, %s per benchmark; a figure is the median of its forks' scores with a bootstrap"
                 + " 95%% interval over forks and iterations. \"not resolved\": the interval reaches zero or spans more than 3x at"
@@ -478,6 +550,71 @@ final class MpiReport {
                     shown, Double.isNaN(ping.value()) ? "not measured beside" : vs(ping, floor.get().acrossForks(), true)));
         }
         return sb.toString();
+    }
+
+    /**
+     * ccr-mpi's MPI-3 operations beside native MPI's, one row per operation ({@link Mpi3Op}):
+     * each side with its interval, the ratio by the one rule ({@link Verdict}).
+     */
+    String mpi3Table() {
+        StringBuilder sb = new StringBuilder("### MPI-3 beside native MPI (nonblocking allreduce, one-sided windows,"
+                + " neighbourhood all-to-all)\n\n");
+        sb.append("The same operations back to back on every rank, every rank targeting its right neighbour: ccr-mpi under"
+                + " JMH, native MPI in C (Open MPI, shared memory, one process per rank) timed by the program itself, a median"
+                + " with a bootstrap interval over its repetitions. The windows' epoch (lock-all, or the first fence) is opened"
+                + " once, outside the timing. Overlap as the OSU micro-benchmarks define it: 100 (t_compute + t_pure -"
+                + " t_overall) / t_pure, where t_pure is the iallreduce started and waited for at once, t_compute a busy loop"
+                + " (no MPI call) as long as the same side's t_pure, and t_overall the iallreduce started, the loop, then the"
+                + " wait; 100% means the reduction completed entirely behind the computation. Bandwidth in MB/s (10^6 bytes a"
+                + " second) of one rank's puts. A rank count above the machine's " + cores + " cores is marked"
+                + " oversubscribed: the ranks take turns on the cores.\n\n");
+        MarkdownTable t = new MarkdownTable("lrlrrr", "operation", "ranks", "unit", "ccr-mpi", "native MPI (own timing)",
+                "ccr-mpi vs native MPI");
+        List<String> notes = new ArrayList<>();
+        for (Enum<?> item : items(Part.MPI3)) {
+            Mpi3Op op = (Mpi3Op) item;
+            Metric metric = metric(op);
+            for (int r : ranks(Part.MPI3, item)) {
+                Estimate ccr = across(Part.MPI3, op, Source.CCR_MPI, r, 0, metric);
+                t.row(op.label, r > cores ? r + " (oversubscribed)" : String.valueOf(r), metric == Metric.LATENCY_US ? "µs"
+                                : metric == Metric.OVERLAP_PCT ? "%" : metric.id,
+                        shown(Part.MPI3, op, Source.CCR_MPI, r, 0, metric), shown(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric),
+                        vs(ccr, across(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric), metric == Metric.LATENCY_US));
+                find(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric).filter(Measured::measured)
+                        .filter(m -> !m.figure().note().isEmpty()).ifPresent(m -> notes.add(op.label + ", native MPI: "
+                                + m.figure().note()));
+            }
+        }
+        sb.append(t);
+        for (String n : notes) {
+            sb.append("\n").append(n).append(".\n");
+        }
+        return sb.toString();
+    }
+
+    /** @return the metric of an MPI-3 row's figures */
+    static Metric metric(Mpi3Op op) {
+        return switch (op.kind) {
+            case LATENCY -> Metric.LATENCY_US;
+            case OVERLAP -> Metric.OVERLAP_PCT;
+            case BANDWIDTH -> Metric.MB_PER_S;
+        };
+    }
+
+    /**
+     * A cell with the figure and its interval ({@link Headline#show}), the forks' two modes where
+     * they split, the note where nothing was measured.
+     */
+    private String shown(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
+        Optional<Measured> found = find(experiment, item, backend, ranks, size, metric);
+        if (found.isEmpty()) {
+            return "";
+        }
+        Measured m = found.get();
+        if (!m.measured()) {
+            return m.figure().note();
+        }
+        return m.modes().isEmpty() ? Headline.show(m.acrossForks(), rerun()) : m.modes();
     }
 
     /** Bandwidth by array size: the three copy models on both backends beside System.arraycopy. */

@@ -10,6 +10,7 @@ import io.ccrj.bench.mpi.MpiReport.Source;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Commands;
+import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
@@ -44,8 +45,10 @@ import picocli.CommandLine.Option;
  * {@link CollectiveLatencyBenchmark}, the core-to-core floor {@link CoreToCoreBenchmark}) beside
  * native MPI in C ({@link NativeMpi}, timed by the program itself: no JVM to run JMH in), and the
  * bandwidth tables (Qiu, Fox &amp; Ho 2006 Table 3: {@link RingSendrecvBandwidthBenchmark} beside
- * {@link ArraycopyBaseline} and {@link ArraycopyRanksBenchmark}), and writes {@code mpi.csv},
- * {@code mpi.md} and PNG charts into the output folder.
+ * {@link ArraycopyBaseline} and {@link ArraycopyRanksBenchmark}), the MPI-3 table ({@link Mpi3Op}:
+ * {@link IallreduceLatencyBenchmark}, {@link IallreduceOverlapBenchmark}, {@link WindowLatencyBenchmark},
+ * {@link NeighborAlltoallBenchmark} on ccr-mpi beside {@link NativeMpi3}'s C program), and writes
+ * {@code mpi.csv}, {@code mpi.md} and PNG charts into the output folder.
  *
  * <p>This class only chooses the benchmarks, their parameters and JMH's settings, and turns the
  * forks into figures ({@link MpiReport}). MPJ Express, when it is not installed, is left out of
@@ -77,20 +80,25 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             /** Ping-pong, barrier, bcast and allreduce latency. */
             LATENCY,
             /** Sendrecv bandwidth into the papers' three copy models beside System.arraycopy (Qiu, Fox &amp; Ho 2006, Table 3). */
-            BANDWIDTH;
+            BANDWIDTH,
+            /**
+             * ccr-mpi's MPI-3 operations beside native MPI's ({@link Mpi3Op}): nonblocking allreduce
+             * latency and overlap, one-sided windows, a neighbourhood all-to-all.
+             */
+            MPI3;
 
             /** @return the experiment an {@code --only} name (the constant's, any case) means */
             static Part parse(String s) {
                 return Arrays.stream(values()).filter(e -> e.name().equalsIgnoreCase(s)).findFirst().orElseThrow(() ->
-                        new IllegalArgumentException("unknown experiment '" + s + "' (known: stages, latency, bandwidth)"));
+                        new IllegalArgumentException("unknown experiment '" + s + "' (known: stages, latency, bandwidth, mpi3)"));
             }
         }
 
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 80 s for the 48
+         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 100 s for the 58
          * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
          * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 4
-         * iterations of 300 ms, the forks that show the modes (about 25 minutes for the 103 benchmarks of the
+         * iterations of 300 ms, the forks that show the modes (about 28 minutes for the 114 benchmarks of the
          * papers' ranges; a sub-microsecond operation runs about a million times per iteration).
          */
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
@@ -138,15 +146,17 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         + " Table 1), ping-pong and collective latency beside a core-to-core hand-off floor and native MPI"
                         + " in C (built with the machine's mpicc, run with its mpirun and timed by itself, when Open MPI"
                         + " is installed), and sendrecv bandwidth into the papers' three copy models beside"
-                        + " System.arraycopy (Qiu, Fox & Ho 2006, Table 3). Writes mpi.csv, mpi.md, three PNG charts and"
+                        + " System.arraycopy (Qiu, Fox & Ho 2006, Table 3), and ccr-mpi's MPI-3 operations (iallreduce"
+                        + " latency and overlap, window put/get/fence/fetch-and-op/compare-and-swap, 1 MB put bandwidth,"
+                        + " neighbour all-to-all) beside native MPI in C. Writes mpi.csv, mpi.md, three PNG charts and"
                         + " JMH's JSON (mpi-jmh.json).", ""})
         static final class Line implements Commands.ShowsDefaults {
             @Option(names = "--full", description = "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks"
-                    + " of 2 + 4 iterations of 300 ms (about 25 minutes; the expected time is printed first)")
+                    + " of 2 + 4 iterations of 300 ms (about 28 minutes; the expected time is printed first)")
             boolean full;
 
             @Option(names = {"--only", "--parts"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
-                    converter = PartName.class, description = "stages, latency and/or bandwidth (default: all three)")
+                    converter = PartName.class, description = "stages, latency, bandwidth and/or mpi3 (default: all four)")
             List<Part> only;
 
             @Option(names = {"--backend", "--backends"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
@@ -268,6 +278,12 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     static final String RING = RingSendrecvBandwidthBenchmark.class.getName() + ".shift";
     static final String COPY_ONE = ArraycopyBaseline.class.getName() + ".arraycopy";
     static final String COPY_ALL = ArraycopyRanksBenchmark.class.getName() + ".copy";
+    static final String IALLREDUCE = IallreduceLatencyBenchmark.class.getName() + ".iallreduce";
+    static final String OVERLAP = IallreduceOverlapBenchmark.class.getName() + ".operation";
+    static final String WINDOW = WindowLatencyBenchmark.class.getName() + ".operation";
+    static final String NEIGHBOR = NeighborAlltoallBenchmark.class.getName() + ".neighborAlltoall";
+    /** JMH's JSON of the overlap's pure iallreduce, timed first to size the computation of the other two phases. */
+    static final String OVERLAP_PURE_RAW = "mpi-overlap-pure-jmh.json";
 
     /** The patterns whose overhead the stage experiment measures; {@code COMPUTE_ONLY} is their subtrahend. */
     static final List<RendezvousPattern> PATTERNS = List.of(RendezvousPattern.RENDEZVOUS_SHIFT,
@@ -321,7 +337,15 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             unitNanos = unit.get(0).iterations().stream().flatMapToDouble(Arrays::stream).min().orElseThrow();
             units = unitsPerStage(o.stageMicros(), unitNanos);
         }
-        List<Jmh.Part> parts = parts(o, timed, units);
+        List<Forks> pure = List.of();
+        long computeNanos = 0;
+        if (mpi3OnCcr(o)) {
+            err.println("ccrj mpi: timing ccr-mpi's iallreduce of 10^5 doubles alone (JMH) to size the overlap's computation ...");
+            pure = Jmh.run(List.of(overlapPure()), o.jmh(), dir.path(OVERLAP_PURE_RAW), err);
+            dir.wrote(OVERLAP_PURE_RAW);
+            computeNanos = computeNanos(pure.get(0));
+        }
+        List<Jmh.Part> parts = parts(o, timed, units, computeNanos);
         int benchmarks = parts.stream().mapToInt(MpiRunner::benchmarks).sum();
         String params = String.format(Locale.ROOT,
                 "experiments %s; backends %s%s; ranks %s (ping-pong 2, bandwidth %d); %s; JMH %s per benchmark",
@@ -337,16 +361,20 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 Progress.clockTime(expectedSeconds(benchmarks, o.jmh())));
         out.flush();
 
-        List<Forks> forks = parts.isEmpty() ? List.of() : Jmh.run(parts, o.jmh(), dir.path(RAW), err);
+        List<Forks> forks = new ArrayList<>(pure);
         if (!parts.isEmpty()) {
+            forks.addAll(Jmh.run(parts, o.jmh(), dir.path(RAW), err));
             dir.wrote(RAW);
         }
         List<Measured> measured = measured(forks, o, units, mpj);
         if (o.experiments().contains(Part.LATENCY)) {
-            measured = insertNative(measured, nativeLatency(o, cores, err));
+            measured = insertNative(measured, nativeLatency(o, cores, err), Part.LATENCY);
+        }
+        if (o.experiments().contains(Part.MPI3)) {
+            measured = insertNative(measured, nativeMpi3(o, cores, err), Part.MPI3);
         }
         double took = (System.nanoTime() - start) / 1e9;
-        MpiReport report = new MpiReport(measured, o, ForkSpread.of(forks));
+        MpiReport report = new MpiReport(measured, o, ForkSpread.of(forks), cores);
         String tables = report.tables();
         out.println();
         out.print(tables);
@@ -365,7 +393,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         return new Report("ccr-mpi beside MPJ Express: rendezvous patterns, latency, bandwidth (Qiu et al. 2007, Table 1;"
-                + " Qiu, Fox & Ho 2006, Table 3)", markdown, report.headline(), dir.charts(), report.spread());
+                + " Qiu, Fox & Ho 2006, Table 3); MPI-3 beside native MPI", markdown, report.headline(), dir.charts(), report.spread());
     }
 
     /** @return basic units per stage for {@code stageMicros} of compute, at least 1 */
@@ -387,11 +415,32 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         return p.params().values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b);
     }
 
+    /** @return whether the run times ccr-mpi's MPI-3 operations (MPJ Express has none) */
+    static boolean mpi3OnCcr(Options o) {
+        return o.experiments().contains(Part.MPI3) && o.backends().contains(MpiBackend.CCR_MPI);
+    }
+
+    /** @return the overlap's pure iallreduce at 2 ranks, timed before the other benchmarks ({@link #computeNanos}) */
+    static Jmh.Part overlapPure() {
+        return new Jmh.Part(OVERLAP, params("ranks", List.of(String.valueOf(Mpi3Op.IALLREDUCE_OVERLAP.ranks)), "phase",
+                List.of(IallreduceOverlapBenchmark.Phase.PURE.name())), null);
+    }
+
+    /**
+     * The overlap's computation, as the OSU micro-benchmarks size it: as long as the pure
+     * iallreduce (the median of its forks' scores), at least a microsecond.
+     */
+    static long computeNanos(Forks pure) {
+        return Math.max(1_000, Math.round(Estimate.medianOf(pure.scores()) * micros(pure) * 1e3));
+    }
+
     /**
      * The JMH parts of a run, in report order; the backends are those installed ({@code timed}).
-     * A part whose every backend is missing is left out (JMH has no empty parameter).
+     * A part whose every backend is missing is left out (JMH has no empty parameter). The MPI-3
+     * experiment's overlap is here without its pure iallreduce ({@link #overlapPure}, timed
+     * first): its computation and overall phases with {@code computeNanos} of computation.
      */
-    static List<Jmh.Part> parts(Options o, List<MpiBackend> timed, int units) {
+    static List<Jmh.Part> parts(Options o, List<MpiBackend> timed, int units, long computeNanos) {
         List<String> backends = timed.stream().map(Enum::name).toList();
         List<String> ranks = o.ranks().stream().map(String::valueOf).toList();
         List<Jmh.Part> parts = new ArrayList<>();
@@ -431,9 +480,39 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                     parts.add(new Jmh.Part(COPY_ALL, params("backend", List.of(MpiBackend.CCR_MPI.name()), "ranks", r,
                             "doubles", sizes), null));
                 }
+                case MPI3 -> {
+                    if (mpi3OnCcr(o)) {
+                        parts.add(new Jmh.Part(IALLREDUCE, params("ranks", ranksOf(Mpi3Op.IALLREDUCE)), null));
+                        parts.add(new Jmh.Part(OVERLAP, params("ranks", ranksOf(Mpi3Op.IALLREDUCE_OVERLAP), "phase",
+                                List.of(IallreduceOverlapBenchmark.Phase.COMPUTE.name(), IallreduceOverlapBenchmark.Phase.OVERALL.name()),
+                                "computeNanos", List.of(String.valueOf(computeNanos))), null));
+                        parts.add(new Jmh.Part(WINDOW, params("ranks", ranksOf(Mpi3Op.PUT_FLUSH), "operation",
+                                WINDOW_OPS.values().stream().map(Enum::name).toList()), null));
+                        parts.add(new Jmh.Part(NEIGHBOR, params("ranks", ranksOf(Mpi3Op.NEIGHBOR_ALLTOALL), "count", List.of("1"),
+                                "nonblocking", List.of("false")), null));
+                    }
+                }
             }
         }
         return parts;
+    }
+
+    /** The MPI-3 rows timed by {@link WindowLatencyBenchmark}, with its operation for each (all at 2 ranks). */
+    static final Map<Mpi3Op, WindowLatencyBenchmark.Operation> WINDOW_OPS = windowOps();
+
+    private static Map<Mpi3Op, WindowLatencyBenchmark.Operation> windowOps() {
+        Map<Mpi3Op, WindowLatencyBenchmark.Operation> m = new java.util.EnumMap<>(Mpi3Op.class);
+        m.put(Mpi3Op.PUT_FLUSH, WindowLatencyBenchmark.Operation.PUT_FLUSH);
+        m.put(Mpi3Op.GET_FLUSH, WindowLatencyBenchmark.Operation.GET_FLUSH);
+        m.put(Mpi3Op.PUT_FENCE, WindowLatencyBenchmark.Operation.PUT_FENCE);
+        m.put(Mpi3Op.FETCH_AND_OP, WindowLatencyBenchmark.Operation.FETCH_AND_OP);
+        m.put(Mpi3Op.COMPARE_AND_SWAP, WindowLatencyBenchmark.Operation.COMPARE_AND_SWAP);
+        m.put(Mpi3Op.PUT_1MB, WindowLatencyBenchmark.Operation.PUT_1MB_FLUSH);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    private static List<String> ranksOf(Mpi3Op op) {
+        return List.of(String.valueOf(op.ranks));
     }
 
     /**
@@ -447,6 +526,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                 case STAGES -> stages(out, forks, o, units, mpjInstalled);
                 case LATENCY -> latency(out, forks, o, mpjInstalled);
                 case BANDWIDTH -> bandwidth(out, forks, o, mpjInstalled);
+                case MPI3 -> mpi3(out, forks, o);
             }
         }
         return out;
@@ -531,6 +611,37 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
     }
 
+    /** ccr-mpi's MPI-3 figures, one per {@link Mpi3Op}: "not run" where {@code --backend} left ccr-mpi out. */
+    private static void mpi3(List<Measured> out, List<Forks> forks, Options o) {
+        for (Mpi3Op op : Mpi3Op.values()) {
+            List<Object> key = MpiReport.key(Part.MPI3, op, Source.CCR_MPI, op.ranks, 0, MpiReport.metric(op));
+            if (!mpi3OnCcr(o)) {
+                out.add(MpiReport.missing(key, "not run (--backend)"));
+                continue;
+            }
+            String r = String.valueOf(op.ranks);
+            switch (op) {
+                case IALLREDUCE -> {
+                    Forks f = find(forks, IALLREDUCE, "ranks", r);
+                    out.add(MpiReport.time(key, f, micros(f)));
+                }
+                case IALLREDUCE_OVERLAP -> out.add(MpiReport.overlap(key,
+                        find(forks, OVERLAP, "ranks", r, "phase", IallreduceOverlapBenchmark.Phase.PURE.name()),
+                        find(forks, OVERLAP, "ranks", r, "phase", IallreduceOverlapBenchmark.Phase.COMPUTE.name()),
+                        find(forks, OVERLAP, "ranks", r, "phase", IallreduceOverlapBenchmark.Phase.OVERALL.name())));
+                case NEIGHBOR_ALLTOALL -> {
+                    Forks f = find(forks, NEIGHBOR, "ranks", r, "count", 1, "nonblocking", false);
+                    out.add(MpiReport.time(key, f, micros(f)));
+                }
+                default -> {
+                    Forks f = find(forks, WINDOW, "ranks", r, "operation", WINDOW_OPS.get(op).name());
+                    out.add(op.kind == Mpi3Op.Kind.BANDWIDTH ? MpiReport.megabytesPerSecond(key, f, micros(f), Mpi3Op.MB_BYTES)
+                            : MpiReport.time(key, f, micros(f)));
+                }
+            }
+        }
+    }
+
     /** One operation's time and the bandwidth of {@code threads} x {@code size} doubles moved by it. */
     private static void bandwidth(List<Measured> out, Enum<?> item, Source backend, int threads, int size, Forks f) {
         out.add(MpiReport.time(MpiReport.key(Part.BANDWIDTH, item, backend, threads, size, Metric.OP_US), f, micros(f)));
@@ -575,12 +686,12 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         return constants.stream().map(Enum::name).toList();
     }
 
-    /** The latency figures with native MPI's after the last JMH latency figure, so the tables keep their order. */
-    private static List<Measured> insertNative(List<Measured> measured, List<Measured> nativeFigures) {
+    /** The figures with native MPI's after the last JMH figure of {@code part}, so the tables keep their order. */
+    private static List<Measured> insertNative(List<Measured> measured, List<Measured> nativeFigures, Part part) {
         List<Measured> out = new ArrayList<>(measured);
         int last = -1;
         for (int i = 0; i < out.size(); i++) {
-            if (out.get(i).key().get(1) == Part.LATENCY) {
+            if (out.get(i).key().get(1) == part) {
                 last = i;
             }
         }
@@ -639,6 +750,86 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             }
         }
         return out;
+    }
+
+    /** Calls per timed repetition of the native MPI-3 program's 10^5-double allreduce and 1 MB put (each tens of µs or more). */
+    private static final long NATIVE_LARGE_OPS = 100;
+    /** mpirun's arguments for Open MPI's point-to-point one-sided component, the fallback where the default one fails. */
+    static final List<String> OSC_PT2PT = List.of("--mca", "osc", "pt2pt");
+
+    /**
+     * The MPI-3 operations in C on the machine's native MPI (built now), each at its ranks, timed
+     * by the program itself (repetitions as {@link #nativeLatency}); "not installed" without one,
+     * "failed" where mpirun failed (the reason goes to {@code err}). Where the default one-sided
+     * component fails on an operation (Open MPI 4.1's shared-memory RDMA component crashes on a
+     * compare-and-swap of a 64-bit integer), it is run once more with the point-to-point
+     * component, and its row says so.
+     */
+    private static List<Measured> nativeMpi3(Options o, int cores, PrintStream err) {
+        List<String> why = new ArrayList<>();
+        Optional<NativeMpi3> program;
+        try {
+            program = NativeMpi3.build(Files.createTempDirectory("ccrj-native-mpi3"), why);
+        } catch (IOException e) {
+            why.add("cannot make a folder to build the native MPI program in: " + e.getMessage());
+            program = Optional.empty();
+        }
+        why.forEach(w -> err.println("ccrj mpi: " + w + "; its MPI-3 column says \"not installed\""));
+        int reps = o.jmh().forks() == 0 ? 1 : Math.max(3, o.jmh().forks());
+        List<Measured> out = new ArrayList<>();
+        if (program.isEmpty()) {
+            for (Mpi3Op op : Mpi3Op.values()) {
+                out.add(MpiReport.missing(nativeKey(op), "not installed"));
+            }
+            return out;
+        }
+        // One mpirun per rank count, and compare-and-swap in one of its own, so that its fallback reruns only it.
+        List<List<Mpi3Op>> runs = new ArrayList<>();
+        for (int ranks : Arrays.stream(Mpi3Op.values()).mapToInt(op -> op.ranks).distinct().sorted().toArray()) {
+            runs.add(Arrays.stream(Mpi3Op.values()).filter(op -> op.ranks == ranks && op != Mpi3Op.COMPARE_AND_SWAP).toList());
+            if (Mpi3Op.COMPARE_AND_SWAP.ranks == ranks) {
+                runs.add(List.of(Mpi3Op.COMPARE_AND_SWAP));
+            }
+        }
+        Map<Mpi3Op, Measured> byOp = new java.util.EnumMap<>(Mpi3Op.class);
+        for (List<Mpi3Op> ops : runs) {
+            int ranks = ops.get(0).ranks;
+            long calls = ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED;
+            err.printf(Locale.ROOT, "ccrj mpi: native MPI-3 %s at %d ranks (mpirun, %d repetitions timed by the program) ...%n",
+                    ops.stream().map(op -> op.nativeName).collect(Collectors.joining(",")), ranks, reps);
+            String note = "";
+            Map<Mpi3Op, double[]> figures;
+            try {
+                figures = program.get().run(ranks, reps, calls, NATIVE_LARGE_OPS, ops, List.of());
+            } catch (IOException e) {
+                String m = String.valueOf(e.getMessage());
+                // A crash's whole report is long; its first lines name the signal and the failing call.
+                err.println("ccrj mpi: native MPI-3 at " + ranks + " ranks failed: " + (m.length() > 600 ? m.substring(0, 600) + " ..." : m));
+                figures = null;
+                if (ops.equals(List.of(Mpi3Op.COMPARE_AND_SWAP))) {
+                    err.println("ccrj mpi: running it once more with " + String.join(" ", OSC_PT2PT));
+                    note = "measured with Open MPI's point-to-point one-sided component (" + String.join(" ", OSC_PT2PT)
+                            + "): mpirun with the default component failed on it here";
+                    try {
+                        figures = program.get().run(ranks, reps, calls, NATIVE_LARGE_OPS, ops, OSC_PT2PT);
+                    } catch (IOException again) {
+                        err.println("ccrj mpi: native MPI-3 compare-and-swap failed again: " + again.getMessage());
+                    }
+                }
+            }
+            for (Mpi3Op op : ops) {
+                byOp.put(op, figures == null ? MpiReport.missing(nativeKey(op), "failed (the run's log says why)")
+                        : MpiReport.external(nativeKey(op), figures.get(op), note));
+            }
+        }
+        for (Mpi3Op op : Mpi3Op.values()) {
+            out.add(byOp.get(op));
+        }
+        return out;
+    }
+
+    private static List<Object> nativeKey(Mpi3Op op) {
+        return MpiReport.key(Part.MPI3, op, Source.NATIVE_MPI, op.ranks, 0, MpiReport.metric(op));
     }
 
     private static boolean mpjInstalled(PrintStream err) {

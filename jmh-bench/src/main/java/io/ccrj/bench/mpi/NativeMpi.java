@@ -44,20 +44,50 @@ final class NativeMpi {
     static Optional<NativeMpi> build(Path dir, List<String> why) {
         try {
             String version = firstLine(exec(List.of("mpirun", "--version"), null));
-            Path src = dir.resolve(SOURCE);
-            try (InputStream in = NativeMpi.class.getResourceAsStream(SOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException(SOURCE + " is missing from the benchmark jar");
-                }
-                Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            }
-            Path program = dir.resolve("native_latency");
-            exec(List.of("mpicc", "-O2", "-o", program.toString(), src.toString()), null);
-            return Optional.of(new NativeMpi(program, version));
+            return Optional.of(new NativeMpi(compile(dir, SOURCE), version));
         } catch (IOException e) {
             why.add("no native MPI (mpicc and mpirun of Debian's libopenmpi-dev and openmpi-bin): " + e.getMessage());
             return Optional.empty();
         }
+    }
+
+    /**
+     * Copies the C program {@code source} (a resource of this package) into {@code dir} and builds
+     * it there with {@code mpicc -O2}.
+     *
+     * @return the program, named as its source without {@code .c}
+     * @throws IOException if mpicc is missing or fails
+     */
+    static Path compile(Path dir, String source) throws IOException {
+        Path src = dir.resolve(source);
+        try (InputStream in = NativeMpi.class.getResourceAsStream(source)) {
+            if (in == null) {
+                throw new IllegalStateException(source + " is missing from the benchmark jar");
+            }
+            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path program = dir.resolve(source.substring(0, source.length() - ".c".length()));
+        exec(List.of("mpicc", "-O2", "-o", program.toString(), src.toString()), null);
+        return program;
+    }
+
+    /**
+     * Runs {@code program} on {@code ranks} processes with mpirun (more than the cores are allowed:
+     * {@code --oversubscribe}).
+     *
+     * @param mca mpirun's arguments before the program (e.g. {@code --mca osc pt2pt}), or none
+     * @return the program's standard output
+     * @throws IOException if it fails or hangs
+     */
+    static String mpirun(Path program, int ranks, List<String> mca, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks)));
+        if ("root".equals(System.getProperty("user.name"))) {
+            cmd.add(1, "--allow-run-as-root");       // Open MPI refuses root without it
+        }
+        cmd.addAll(mca);
+        cmd.add(program.toString());
+        cmd.addAll(args);
+        return exec(cmd, program.getParent());
     }
 
     /** @return what {@code mpirun --version} says first, e.g. "mpirun (Open MPI) 4.1.4" */
@@ -76,28 +106,12 @@ final class NativeMpi {
      * @throws IOException if the program fails or prints what it should not
      */
     Map<LatencyOp, double[]> run(int ranks, int reps, long ops) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe", "-np", Integer.toString(ranks)));
-        if ("root".equals(System.getProperty("user.name"))) {
-            cmd.add(1, "--allow-run-as-root");       // Open MPI refuses root without it
-        }
-        cmd.addAll(List.of(program.toString(), Integer.toString(reps), Long.toString(ops)));
-        return parse(exec(cmd, program.getParent()), reps);
+        return parse(mpirun(program, ranks, List.of(), List.of(Integer.toString(reps), Long.toString(ops))), reps);
     }
 
     /** Parses the program's lines ("barrier 151.7") into each operation's repetitions. */
     static Map<LatencyOp, double[]> parse(String output, int reps) throws IOException {
-        Map<String, List<Double>> byName = new java.util.LinkedHashMap<>();
-        for (String line : output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
-            String[] parts = line.split(" ");
-            if (parts.length != 2) {
-                throw new IOException("unexpected line from the native MPI program: " + line);
-            }
-            try {
-                byName.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
-            } catch (NumberFormatException e) {
-                throw new IOException("unexpected line from the native MPI program: " + line, e);
-            }
-        }
+        Map<String, List<Double>> byName = lines(output);
         Map<LatencyOp, double[]> out = new EnumMap<>(LatencyOp.class);
         for (LatencyOp op : LatencyOp.values()) {
             List<Double> v = byName.remove(op.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
@@ -115,12 +129,29 @@ final class NativeMpi {
         return out;
     }
 
-    private static String firstLine(String s) {
+    /** Each operation's values, in the order printed, from lines of "name value"; fails on any other line. */
+    static Map<String, List<Double>> lines(String output) throws IOException {
+        Map<String, List<Double>> byName = new java.util.LinkedHashMap<>();
+        for (String line : output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList()) {
+            String[] parts = line.split(" ");
+            if (parts.length != 2) {
+                throw new IOException("unexpected line from the native MPI program: " + line);
+            }
+            try {
+                byName.computeIfAbsent(parts[0], k -> new ArrayList<>()).add(Double.parseDouble(parts[1]));
+            } catch (NumberFormatException e) {
+                throw new IOException("unexpected line from the native MPI program: " + line, e);
+            }
+        }
+        return byName;
+    }
+
+    static String firstLine(String s) {
         return s.lines().findFirst().orElse("").strip();
     }
 
     /** Runs {@code cmd}, returns its standard output; fails with its output if it fails or hangs. */
-    private static String exec(List<String> cmd, Path dir) throws IOException {
+    static String exec(List<String> cmd, Path dir) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
         if (dir != null) {
             pb.directory(dir.toFile());

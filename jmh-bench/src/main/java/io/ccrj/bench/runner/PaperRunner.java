@@ -46,6 +46,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         LATENCY,
         /** Sendrecv bandwidth, copy models and System.arraycopy (Qiu, Fox &amp; Ho 2006, Table 3). */
         BANDWIDTH,
+        /** ccr-mpi's MPI-3 operations (nonblocking allreduce, windows, neighbour all-to-all) beside native MPI. */
+        MPI3,
         /** DSS two-way groups, HTTP throughput, one-way notifications, beside raw Netty (Qiu, Fox &amp; Ho 2006, Fig. 13). */
         DSS,
         /** Today's peers of ccr-core and dss-services ({@code bin/ccrj peers}). */
@@ -112,7 +114,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
         @Option(names = "--only", paramLabel = "LIST", split = ",", hideParamSyntax = true, converter = ItemName.class,
                 description = "some of: pipeline, shift, twoshifts, exchange (spawned patterns), rendezvous, latency,"
-                        + " bandwidth (ccr-mpi and MPJ Express), dss (services in-process and over HTTP, raw Netty),"
+                        + " bandwidth (ccr-mpi and MPJ Express), mpi3 (ccr-mpi's MPI-3 beside native MPI), dss (services"
+                        + " in-process and over HTTP, raw Netty),"
                         + " peers (today's tools), comma-separated (default: all)")
         List<Item> only;
 
@@ -207,7 +210,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     private static final Map<Item, SpawnedPattern> PATTERNS = Map.of(Item.PIPELINE, SpawnedPattern.PIPELINE, Item.SHIFT,
             SpawnedPattern.SHIFT, Item.TWOSHIFTS, SpawnedPattern.TWO_SHIFTS, Item.EXCHANGE, SpawnedPattern.EXCHANGE);
     private static final Map<Item, MpiRunner.Options.Part> MPI_PARTS = Map.of(Item.RENDEZVOUS, MpiRunner.Options.Part.STAGES,
-            Item.LATENCY, MpiRunner.Options.Part.LATENCY, Item.BANDWIDTH, MpiRunner.Options.Part.BANDWIDTH);
+            Item.LATENCY, MpiRunner.Options.Part.LATENCY, Item.BANDWIDTH, MpiRunner.Options.Part.BANDWIDTH, Item.MPI3,
+            MpiRunner.Options.Part.MPI3);
 
     /**
      * Every section runs with the settings its experiment declares for the paper's mode

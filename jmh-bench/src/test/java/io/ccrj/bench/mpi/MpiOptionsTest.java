@@ -15,7 +15,7 @@ class MpiOptionsTest {
     void quickDefaults() throws Exception {
         MpiRunner.Options o = MpiRunner.Options.parse();
         assertThat(o.full()).isFalse();
-        assertThat(o.experiments()).containsExactly(Part.STAGES, Part.LATENCY, Part.BANDWIDTH);
+        assertThat(o.experiments()).containsExactly(Part.STAGES, Part.LATENCY, Part.BANDWIDTH, Part.MPI3);
         assertThat(o.backends()).containsExactly(MpiBackend.CCR_MPI, MpiBackend.MPJ_EXPRESS);
         assertThat(o.ranks()).containsExactly(2);
         assertThat(o.bandwidthRanks()).isEqualTo(2);
@@ -55,13 +55,15 @@ class MpiOptionsTest {
         assertThat(o.sizes()).isEqualTo(List.of(1_000, 100_000));
         assertThat(o.out()).isEqualTo(Path.of("/tmp/x"));
         assertThat(MpiRunner.Options.parse("--parts", "latency").experiments()).containsExactly(Part.LATENCY);
+        assertThat(MpiRunner.Options.parse("--only", "MPI3,latency").experiments()).containsExactly(Part.LATENCY, Part.MPI3);
     }
 
     @Test
     void badOptionsNameTheProblem() {
         assertThatThrownBy(() -> MpiRunner.Options.parse("--bogus")).isInstanceOf(RuntimeException.class).hasMessageContaining("bogus");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--ranks", "1")).hasMessageContaining("--ranks: 1 is out of range 2..64");
-        assertThatThrownBy(() -> MpiRunner.Options.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'");
+        assertThatThrownBy(() -> MpiRunner.Options.parse("--only", "pingpong")).hasMessageContaining("unknown experiment 'pingpong'")
+                .hasMessageContaining("mpi3");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--backend", "openmpi")).hasMessageContaining("unknown backend 'openmpi'");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--sizes", "10,x")).hasMessageContaining("'x' is not a whole number");
         assertThatThrownBy(() -> MpiRunner.Options.parse("--stage-us", "x")).hasMessageContaining("'x' is not a number");

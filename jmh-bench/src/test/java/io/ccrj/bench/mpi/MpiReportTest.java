@@ -35,7 +35,11 @@ class MpiReportTest {
     /** Every benchmark of the run's parts, each fork's iterations given by {@code score(benchmark and params)}. */
     static List<Forks> run(MpiRunner.Options o, Function<Map<String, String>, List<double[]>> score) {
         List<Forks> all = new ArrayList<>();
-        for (Jmh.Part p : MpiRunner.parts(o, o.backends(), UNITS)) {
+        List<Jmh.Part> parts = new ArrayList<>(MpiRunner.parts(o, o.backends(), UNITS, 500_000));
+        if (MpiRunner.mpi3OnCcr(o)) {
+            parts.add(MpiRunner.overlapPure());
+        }
+        for (Jmh.Part p : parts) {
             List<Map<String, String>> combos = new ArrayList<>(List.of(new LinkedHashMap<>()));
             p.params().forEach((name, values) -> {
                 List<Map<String, String>> next = new ArrayList<>();
@@ -82,6 +86,12 @@ class MpiReportTest {
             case "RingSendrecvBandwidthBenchmark.shift" -> forks(n, mpj ? 1_000 : 100);
             case "ArraycopyBaseline.arraycopy" -> forks(n, 16);
             case "ArraycopyRanksBenchmark.copy" -> forks(n, 20);
+            case "IallreduceLatencyBenchmark.iallreduce" -> forks(n, 1_000);
+            // t_pure 500 µs, t_compute 500, t_overall 550: 90% overlap
+            case "IallreduceOverlapBenchmark.operation" -> forks(n, p.get("phase").equals("OVERALL") ? 550_000 : 500_000);
+            // 1 MB in 100 µs: 10,485.76 MB/s
+            case "WindowLatencyBenchmark.operation" -> forks(n, p.get("operation").equals("PUT_1MB_FLUSH") ? 100_000 : 200);
+            case "NeighborAlltoallBenchmark.neighborAlltoall" -> forks(n, 2_000);
             default -> throw new AssertionError(p);
         };
     }
@@ -228,10 +238,75 @@ class MpiReportTest {
     @Test
     void mpjExpressNotInstalledIsLeftOutOfJmhAndMarked() {
         MpiRunner.Options o = MpiRunner.Options.parse("--only", "latency");
-        List<Jmh.Part> parts = MpiRunner.parts(o, List.of(MpiBackend.CCR_MPI), UNITS);
+        List<Jmh.Part> parts = MpiRunner.parts(o, List.of(MpiBackend.CCR_MPI), UNITS, 0);
         assertThat(parts).allSatisfy(p -> assertThat(p.params().getOrDefault("backend", List.of("CCR_MPI"))).containsExactly("CCR_MPI"));
         List<Forks> forks = run(o, p -> plausible(p, 1)).stream().filter(f -> !"MPJ_EXPRESS".equals(f.params().get("backend"))).toList();
         String t = new MpiReport(MpiRunner.measured(forks, o, UNITS, false), o, ForkSpread.NONE).latencyTable();
         assertThat(t).contains("| ping-pong (half round trip) | 2 | 0.200 | not installed |");
+    }
+
+    private static Measured nativeMpi3(Mpi3Op op, String note, double... values) {
+        return MpiReport.external(MpiReport.key(MpiRunner.Options.Part.MPI3, op, MpiReport.Source.NATIVE_MPI, op.ranks, 0,
+                MpiReport.metric(op)), values, note);
+    }
+
+    @Test
+    void mpi3TableHasEachSideWithItsIntervalTheRatioAndTheOversubscribedRow() {
+        MpiRunner.Options o = MpiRunner.Options.parse("--only", "mpi3", "--forks", "5");
+        List<Measured> m = new ArrayList<>(MpiRunner.measured(run(o, p -> plausible(p, 5)), o, UNITS, true));
+        m.add(nativeMpi3(Mpi3Op.IALLREDUCE, "", 2.0, 2.02, 1.98));
+        m.add(nativeMpi3(Mpi3Op.IALLREDUCE_OVERLAP, "", 10, 11, 9));
+        m.add(nativeMpi3(Mpi3Op.PUT_1MB, "", 5_000, 5_100, 4_900));
+        m.add(nativeMpi3(Mpi3Op.COMPARE_AND_SWAP, "measured with Open MPI's point-to-point one-sided component", 0.3, 0.31,
+                0.29));
+        m.add(nativeMpi3(Mpi3Op.NEIGHBOR_ALLTOALL, "", 4, 4.1, 3.9));
+        m.add(MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.MPI3, Mpi3Op.GET_FLUSH, MpiReport.Source.NATIVE_MPI, 2, 0,
+                MpiReport.Metric.LATENCY_US), "not installed"));
+        MpiReport r = new MpiReport(m, o, ForkSpread.NONE, 2);
+        String t = r.mpi3Table();
+        assertThat(r.tables()).contains("### MPI-3 beside native MPI").doesNotContain("### Latency");
+        // 1,000 ns a call on ccr-mpi against 2 µs natively: 2x better, each side with its interval
+        assertThat(t).containsPattern("\\| iallreduce, 1 double \\(start \\+ wait\\) \\| 2 \\| µs \\| 1\\.00 \\([0-9.]+ \\.\\. [0-9.]+\\)"
+                + " \\| 2\\.00 \\(1\\.98 \\.\\. 2\\.02\\) \\| 2\\.0[0-9]x better \\([0-9.]+-[0-9.]+x\\) \\|");
+        // (500 + 500 - 550) / 500: 90% overlap against native MPI's 10%
+        assertThat(t).containsPattern("\\| iallreduce, 10\\^5 doubles, overlap with computation \\| 2 \\| % \\| 90\\.0 \\([0-9.]+ \\.\\."
+                + " [0-9.]+\\) \\| 10\\.0 \\(9\\.00 \\.\\. 11\\.0\\) \\| [0-9.]+x better");
+        // 1 MB in 100 µs: 10,486 MB/s, higher is better
+        assertThat(t).containsPattern("\\| put, 1 MB \\+ flush \\(lock-all epoch\\): bandwidth \\| 2 \\| MB/s \\| 10486 \\(.*\\) \\|"
+                + " 5000 \\(.*\\) \\| 2\\.[0-9]+x better");
+        assertThat(t).contains("| neighbour all-to-all, 2-D periodic grid 2 x 2, 1 double per neighbour | 4 (oversubscribed) | µs | 2.00 (")
+                .containsPattern("\\| get, 8 bytes \\+ flush \\(lock-all epoch\\) \\| 2 \\| µs \\| 0\\.200 \\(.*\\) \\| not installed \\|  \\|")
+                .contains("compare-and-swap, a long + flush (lock-all epoch), native MPI: measured with Open MPI's point-to-point")
+                .contains("above the machine's 2 cores is marked oversubscribed");
+        assertThat(r.csv().toString()).contains("mpi3,\"put, 1 MB + flush (lock-all epoch): bandwidth\",native-mpi,2,0,MB/s,5000.0");
+        assertThat(r.headline()).extracting(Figure::id).containsExactly("mpi.mpi3.IALLREDUCE.2.vs-native",
+                "mpi.mpi3.IALLREDUCE_OVERLAP.2.vs-native");
+        assertThat(r.headline().get(1).unit()).isEqualTo("%");
+    }
+
+    @Test
+    void overlapIsTheOsuFormulaWithAnIntervalFromAllThreeBenchmarks() {
+        List<Object> key = MpiReport.key(MpiRunner.Options.Part.MPI3, Mpi3Op.IALLREDUCE_OVERLAP, MpiReport.Source.CCR_MPI, 2, 0,
+                MpiReport.Metric.OVERLAP_PCT);
+        Measured m = MpiReport.overlap(key, new Forks("x", Map.of(), "ns/op", forks(5, 400_000)),
+                new Forks("x", Map.of(), "ns/op", forks(5, 500_000)), new Forks("x", Map.of(), "ns/op", forks(5, 560_000)));
+        // (500 + 400 - 560) / 400
+        assertThat(m.figure().ours().value()).isCloseTo(85, within(1e-9));
+        assertThat(m.figure().ours().low()).isLessThan(85).isGreaterThan(70);
+        assertThat(m.figure().ours().high()).isGreaterThan(85).isLessThan(100);
+        assertThat(m.figure().lowerIsBetter()).isFalse();
+        assertThat(m.acrossForks()).isEqualTo(m.figure().ours());
+        Measured oneFork = MpiReport.overlap(key, new Forks("x", Map.of(), "ns/op", forks(1, 400_000)),
+                new Forks("x", Map.of(), "ns/op", forks(5, 500_000)), new Forks("x", Map.of(), "ns/op", forks(5, 560_000)));
+        assertThat(oneFork.acrossForks().hasInterval()).isFalse();
+        assertThat(oneFork.acrossForks().withinFork().hasInterval()).isTrue();
+    }
+
+    @Test
+    void mpi3WithoutCcrMpiRunsNoBenchmarkAndSaysSo() {
+        MpiRunner.Options o = MpiRunner.Options.parse("--only", "mpi3", "--backend", "mpj-express");
+        assertThat(MpiRunner.parts(o, o.backends(), UNITS, 0)).isEmpty();
+        String t = new MpiReport(MpiRunner.measured(List.of(), o, UNITS, true), o, ForkSpread.NONE, 2).mpi3Table();
+        assertThat(t).contains("| put, 8 bytes + fence | 2 | µs | not run (--backend) |");
     }
 }

@@ -41,11 +41,12 @@ class MpiRunnerTest {
 
     @Test
     void theQuickRunFitsItsShareOfThePaperRun() {
-        // 48 benchmarks of one fork each: the section's share of `bin/ccrj paper` is 110 s on 2 cores.
+        // 57 benchmarks of one fork each and the overlap's pure iallreduce before them: the section's share of
+        // `bin/ccrj paper` is 110 s on 2 cores.
         MpiRunner.Options o = MpiRunner.Options.defaults(false);
-        int benchmarks = MpiRunner.parts(o, o.backends(), 170).stream()
+        int benchmarks = 1 + MpiRunner.parts(o, o.backends(), 170, 500_000).stream()
                 .mapToInt(p -> p.params().values().stream().mapToInt(List::size).reduce(1, (a, b) -> a * b)).sum();
-        assertThat(benchmarks).isEqualTo(14 + 9 + 24);
+        assertThat(benchmarks).isEqualTo(14 + 9 + 24 + 1 + 10);
         assertThat(MpiRunner.expectedSeconds(benchmarks, o.jmh())).isLessThan(100);
         MpiRunner.Options full = MpiRunner.Options.defaults(true);
         assertThat(full.jmh().forks()).isGreaterThanOrEqualTo(5);
@@ -71,16 +72,20 @@ class MpiRunnerTest {
 
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertThat(stdout).contains("| Rendezvous Exchange | 2 |").contains("| barrier | 2 |").contains("| 1,000 |")
+                .contains("### MPI-3 beside native MPI").contains("| iallreduce, 1 double (start + wait) | 2 | µs |")
                 .contains("floor for a one-way hand-off between two threads").contains("benchmarks: expected about");
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("ETA");
         String csv = Files.readString(dir.resolve("mpi.csv"));
         // stages: 3 patterns x 2 backends x 2 metrics + compute alone x 2 backends; latency: ping-pong and 3
         // collectives x 2 backends, the floor, native MPI's 4 operations; bandwidth: (3 models x 2 backends + 2
-        // baselines) x 2 metrics
-        assertThat(csv.lines()).hasSize(1 + 14 + 13 + 16);
+        // baselines) x 2 metrics; MPI-3: 9 operations x ccr-mpi and native MPI
+        assertThat(csv.lines()).hasSize(1 + 14 + 13 + 16 + 18);
+        assertThat(csv).contains("mpi3,\"iallreduce, 10^5 doubles, overlap with computation\",ccr-mpi,2,0,overlap_%,")
+                .contains("mpi3,\"neighbour all-to-all, 2-D periodic grid 2 x 2, 1 double per neighbour\",native-mpi,4,0,latency_us,");
         assertThat(csv).doesNotContain("not installed").doesNotContain("NaN");
         assertThat(Files.readString(dir.resolve("mpi-jmh.json"))).contains(MpiRunner.STAGE).contains(MpiRunner.COPY_ALL);
         assertThat(dir.resolve("mpi-unit-jmh.json")).isNotEmptyFile();
+        assertThat(Files.readString(dir.resolve(MpiRunner.OVERLAP_PURE_RAW))).contains(MpiRunner.OVERLAP);
         assertThat(Files.readString(dir.resolve("mpi.md"))).contains("JMH no fork (in this JVM");
         for (String png : new String[] {"mpi-stage-overhead.png", "mpi-latency.png", "mpi-bandwidth.png"}) {
             byte[] bytes = Files.readAllBytes(dir.resolve(png));
