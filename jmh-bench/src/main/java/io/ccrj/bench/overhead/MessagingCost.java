@@ -1,5 +1,6 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Columns;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
@@ -154,12 +155,15 @@ final class MessagingCost {
                         + " uncontended. Beside it, the papers' overhead per stage at the same ways (Qiu, Fox & Ho 2006, Table 2-AMD,"
                         + " match threads; their difference method), which the headline compares with both methods.%n%n",
                 unitMicros, figures.get(0).stages()));
-        MarkdownTable t = new MarkdownTable("lrrlrl", "pattern", "ways", "µs per stage (95% interval)",
-                "forks (µs per stage, unit included)", "published AMD µs", "ours vs published");
-        figures.forEach(m -> t.row(m.pattern().paperName(), m.ways(), Headline.show(m.estimate(), rerun),
-                m.forks().modes().describe(m.scale()), Headline.fmt(m.figure().published()),
-                m.figure().publishedId() == null ? "-" : Verdict.of(m.figure().ours(), Estimate.point(m.figure().published()), true,
-                        context).text()));
+        MarkdownTable t = Columns.<Measured>of()
+                .left("pattern", m -> m.pattern().paperName())
+                .right("ways", Measured::ways)
+                .right("µs per stage (95% interval)", m -> Headline.show(m.estimate(), rerun))
+                .left("forks (µs per stage, unit included)", m -> m.forks().modes().describe(m.scale()))
+                .right("published AMD µs", m -> Headline.fmt(m.figure().published()))
+                .left("ours vs published", m -> m.figure().publishedId() == null ? "-"
+                        : Verdict.of(m.figure().ours(), Estimate.point(m.figure().published()), true, context).text())
+                .table(figures);
         return sb.append(t).toString();
     }
 }

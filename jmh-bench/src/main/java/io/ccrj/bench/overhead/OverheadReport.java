@@ -3,6 +3,7 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
+import io.ccrj.bench.runner.Columns;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
@@ -221,20 +222,7 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         sb.append("\n## Stage overhead per stage (µs), Qiu, Fox & Ho 2006, Table 2 layout\n\n").append(overheadTable());
         sb.append("\n## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
-        MarkdownTable every = new MarkdownTable("llrrrrrrllrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
-                "T(S) s", "ccrj µs/stage", "95% interval µs", "T(1) forks", "T(S) forks", "published AMD µs", "published INTEL µs",
-                "ccrj/AMD", "ccrj/INTEL");
-        for (OverheadCell x : cells()) {
-            Published amd = published("amd", x.pattern(), x.mode(), x.ways());
-            Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            Estimate e = x.overheadAcrossForks();
-            every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()),
-                    x.single().modes().describe(OverheadCell.seconds(x.single().unit())),
-                    x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())), amd.text(), intel.text(), ratio(e, amd),
-                    ratio(e, intel));
-        }
-        sb.append(every);
+        sb.append(EVERY_CELL.table(cells()));
         sb.append("\n" + cellsNote() + " Forks: how the JMH forks of T(1) and T(S) group (one mode, or two more than 1.5x apart, each"
                 + " with its median in s).\n");
         return sb.toString();
@@ -296,6 +284,23 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         double[] widths = intervals.stream().filter(Estimate::hasInterval).mapToDouble(e -> e.high() - e.low()).toArray();
         return widths.length == 0 ? Double.NaN : Estimate.medianOf(widths);
     }
+
+    /** The table of every cell: its configuration, its two run times, its overhead, its forks and the papers' two figures. */
+    private static final Columns<OverheadCell> EVERY_CELL = Columns.<OverheadCell>of()
+            .left("pattern", x -> x.pattern().paperName())
+            .left("threads", x -> x.mode().id())
+            .right("ways", OverheadCell::ways)
+            .right("dispatcher threads", OverheadCell::threads)
+            .right("T(1) s", x -> fmt("%.3f", x.singleStageSeconds()))
+            .right("T(S) s", x -> fmt("%.3f", x.stagedSeconds()))
+            .right("ccrj µs/stage", x -> figure(x.overheadAcrossForks()))
+            .right("95% interval µs", x -> range(x.overheadAcrossForks().low(), x.overheadAcrossForks().high()))
+            .left("T(1) forks", x -> x.single().modes().describe(OverheadCell.seconds(x.single().unit())))
+            .left("T(S) forks", x -> x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())))
+            .right("published AMD µs", x -> published("amd", x.pattern(), x.mode(), x.ways()).text())
+            .right("published INTEL µs", x -> published("intel", x.pattern(), x.mode(), x.ways()).text())
+            .right("ccrj/AMD", x -> ratio(x.overheadAcrossForks(), published("amd", x.pattern(), x.mode(), x.ways())))
+            .right("ccrj/INTEL", x -> ratio(x.overheadAcrossForks(), published("intel", x.pattern(), x.mode(), x.ways())));
 
     /** @return "low .. high" */
     static String range(double... lowHigh) {
