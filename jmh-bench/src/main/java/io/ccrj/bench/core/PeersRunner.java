@@ -76,14 +76,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 1_000);
 
         /**
-         * @param full the longer settings
-         * @return the options of a command line that sets nothing else
-         */
-        public static Options defaults(boolean full) {
-            return new Options(full, full ? FULL : QUICK, null);
-        }
-
-        /**
          * @param mode quick, full or smoke (JMH in this JVM)
          * @param out the output folder, or {@code null}
          * @return the options of that mode
@@ -94,14 +86,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 case FULL -> new Options(true, FULL, out);
                 case SMOKE -> new Options(false, Jmh.SMOKE, out);
             };
-        }
-
-        /**
-         * @param folder the output folder
-         * @return these options writing there
-         */
-        public Options withOut(Path folder) {
-            return new Options(full, jmh, folder);
         }
     }
 
@@ -303,7 +287,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     /** The table, the CSV and the figures from JMH's forks; fails if a benchmark of a workload is missing. */
     static Tables tables(List<Forks> forks, Options o) {
         String rerun = Headline.rerunAfterForks("peers", o.jmh().forks());
-        boolean oneFork = o.jmh().forks() < 2;
         ForkSpread spread = ForkSpread.of(forks);
         Verdict.Context context = new Verdict.Context("peers", o.full(), spread);
         List<Figure> figures = new ArrayList<>();
@@ -339,7 +322,13 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 }
             });
         }
-        String notes = md + "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
+        return new Tables(md + notes(o, spread), csv, figures);
+    }
+
+    /** The notes under the table: whose figure is ours, how a figure and a ratio are made, and what one fork allows. */
+    private static String notes(Options o, ForkSpread spread) {
+        boolean oneFork = o.jmh().forks() < 2;
+        return "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
                 + " for HTTP. JMH, " + o.jmh().describe() + " per benchmark; a figure is the median of its forks' scores"
                 + " with a bootstrap interval over forks and iterations; forks that fall into groups more than 1.5x apart are"
                 + " shown as two modes. A ratio only where both figures are resolved and their intervals apart, else \"not resolved\"."
@@ -349,7 +338,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                         + " 5 forks." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
                 + " request in flight each.\n";
-        return new Tables(notes, csv, figures);
     }
 
     /** A figure in our unit. */

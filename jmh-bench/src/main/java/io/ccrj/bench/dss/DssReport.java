@@ -62,8 +62,15 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         return f.iterations().stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
+    /** What narrows an interval of this section: the forks of {@code --full}. */
+    private static final String RERUN = "--full: 5 forks";
+
+    /** @return the three tables with their notes: two-way Gets, throughput, one-way */
     String tables() {
-        String rerun = "--full: 5 forks";
+        return twoWayTable() + throughputTable() + oneWayTable();
+    }
+
+    private String twoWayTable() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### Two-way Get (Qiu, Fox & Ho 2006, Fig. 13)%n%nJMH, %s per caller; µs per Get, the"
                 + " median of the forks' means with its 95%% interval; JMH's iterations stand for the papers' timed groups (of 200"
@@ -72,7 +79,7 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         Estimate raw = twoWay.get(DssRunner.Caller.RAW_NETTY).acrossForks();
         MarkdownTable two = Columns.<Map.Entry<DssRunner.Caller, Forks>>of()
                 .left("caller", e -> e.getKey().label)
-                .right("µs/message (95% interval)", e -> Headline.show(e.getValue().estimate(), rerun))
+                .right("µs/message (95% interval)", e -> Headline.show(e.getValue().estimate(), RERUN))
                 .left("forks", e -> e.getValue().modes().describe(1))
                 .right("fastest iteration", e -> f("%.2f", sorted(e.getValue())[0]))
                 .right("median iteration", e -> f("%.2f", Estimate.medianOf(iterations(e.getValue()))))
@@ -84,8 +91,11 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         two.row("Qiu, Fox & Ho 2006: CCR/DSS, two services on a 4-core AMD", f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_LOW) + "-"
                 + f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_HIGH), null, null, null, null, "20,000-25,000");
         two.row("Qiu, Fox & Ho 2006: Apache Axis2 (LAN clients)", null, null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
-        sb.append(two).append('\n');
+        return sb.append(two).append('\n').toString();
+    }
 
+    private String throughputTable() {
+        StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in flight each%n%n"
                 + "JMH's `DssThroughputBenchmark.oneInFlight` (one benchmark thread per connection), %s per server; the"
                 + " clients share the machine's cores with the server.%n%n", DssThroughputBenchmark.THREADS,
@@ -93,7 +103,7 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         Estimate rawRate = throughput.get(DssTarget.RAW_NETTY).acrossForks();
         MarkdownTable t = Columns.<Map.Entry<DssTarget, Forks>>of()
                 .left("server", e -> e.getKey().label)
-                .right("requests/s (95% interval)", e -> Headline.show(e.getValue().estimate(), rerun))
+                .right("requests/s (95% interval)", e -> Headline.show(e.getValue().estimate(), RERUN))
                 .left("forks", e -> e.getValue().modes().describe(1))
                 .left("vs raw Netty", e -> e.getKey() == DssTarget.RAW_NETTY ? "-" : vs(e.getValue(), rawRate, false))
                 .table(throughput.entrySet());
@@ -105,11 +115,15 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
                     + " ratio is a bound (\"at least\"), stated where that interval widened by how far forks vary ("
                     + spread().describe() + ") is still apart from the other's; --full runs 5 forks.\n\n");
         }
+        return sb.toString();
+    }
 
+    private String oneWayTable() {
+        StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives%n%n"
                 + "JMH's `DssNotificationBenchmark`, sampled, %s; percentiles over every fork's samples.%n%n", settings.describe()));
         sb.append(new MarkdownTable("rrrrrr", "mean µs (95% interval)", "p50", "p90", "p99", "p99.9", "max")
-                .row(Headline.show(oneWay.estimate(), rerun), p(50), p(90), p(99), p(99.9), p(100))).append('\n');
+                .row(Headline.show(oneWay.estimate(), RERUN), p(50), p(90), p(99), p(99.9), p(100))).append('\n');
         return sb.toString();
     }
 

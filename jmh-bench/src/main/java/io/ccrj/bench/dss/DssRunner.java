@@ -105,14 +105,6 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         }
 
         /**
-         * @param full longer runs
-         * @return the options of a command line that sets nothing else
-         */
-        public static Options defaults(boolean full) {
-            return new Options(full, full ? FULL : QUICK, null);
-        }
-
-        /**
          * @param mode quick, full or smoke (JMH in this JVM)
          * @param out the output folder, or {@code null}
          * @return the options of that mode
@@ -123,14 +115,6 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 case FULL -> new Options(true, FULL, out);
                 case SMOKE -> new Options(false, Jmh.SMOKE, out);
             };
-        }
-
-        /**
-         * @param folder the output folder
-         * @return these options writing there
-         */
-        public Options withOut(Path folder) {
-            return new Options(full, jmh, folder);
         }
     }
 
