@@ -256,19 +256,27 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
                         + " T(1)) / S, gives a verdict for %d of %d patterns, the back-to-back stages for %d of %d, so %s. Why: the"
                         + " difference method reads the overhead as the gap between two long runs, so it resolves no finer than their"
                         + " noise spread over the stages: its intervals here are %s wide (median), %s of the %s µs a stage computes,"
-                        + " where the papers' overheads are a few µs or less; back-to-back stages compute nothing, so their noise is"
+                        + " against the papers' %s µs per stage; back-to-back stages compute nothing, so their noise is"
                         + " a share of the messaging itself (intervals %s wide). The back-to-back figure is the same messaging path"
                         + " under more contention than the papers' %s µs stages cause (every worker at the one dispatcher queue),"
                         + " so it is the direct measurement of what the difference method estimates, not its equal to the last"
                         + " digit.%n",
                 d, difference.size(), b, backToBack.size(), which, width(differenceWidth), percent(differenceWidth / stageMicros),
-                Headline.fmt(stageMicros), width(backToBackWidth), Headline.fmt(stageMicros));
+                Headline.fmt(stageMicros), publishedRange(difference, backToBack), width(backToBackWidth), Headline.fmt(stageMicros));
     }
 
     /** @return how many of the figures give a verdict against the papers' */
     private static int verdicts(List<Figure> figures, Verdict.Context context) {
         return (int) figures.stream().filter(f -> f.publishedId() != null)
                 .filter(f -> Verdict.of(f.ours(), Estimate.point(f.published()), f.lowerIsBetter(), context).resolved()).count();
+    }
+
+    /** @return the papers' figures beside the two methods as "low-high" (or the one figure) */
+    private static String publishedRange(List<Figure> difference, List<Figure> backToBack) {
+        java.util.DoubleSummaryStatistics p = java.util.stream.Stream.concat(difference.stream(), backToBack.stream())
+                .mapToDouble(Figure::published).filter(v -> !Double.isNaN(v)).summaryStatistics();
+        return p.getCount() == 0 ? "-" : p.getMin() == p.getMax() ? Headline.fmt(p.getMin())
+                : Headline.fmt(p.getMin()) + "-" + Headline.fmt(p.getMax());
     }
 
     private static String width(double micros) {

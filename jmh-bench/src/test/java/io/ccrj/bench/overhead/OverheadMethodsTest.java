@@ -41,6 +41,7 @@ class OverheadMethodsTest {
         assertThat(text).contains("the difference method, (T(S) - T(1)) / S, gives a verdict for 0 of 1 patterns")
                 .contains("the back-to-back stages for 1 of 1, so here only the back-to-back stages resolve it")
                 .contains("its intervals here are 1.80 µs wide (median), 6.4% of the 28.0 µs a stage computes")
+                .contains("against the papers' 2.40 µs per stage")
                 .contains("(intervals 0.010 µs wide)");
         // The same figures as the headline rows: the back-to-back one states a ratio against the papers', the other does not.
         assertThat(Verdict.of(backToBack(new Estimate(0.05, 0.045, 0.055)).ours(), Estimate.point(2.4), true, FULL).text())
