@@ -5,19 +5,23 @@ import io.ccrj.bench.dss.DssRoundTripBenchmark;
 import io.ccrj.bench.dss.DssTarget;
 import io.ccrj.bench.dss.DssThroughputBenchmark;
 import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.runner.Backend;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.runner.Metric;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.RunMode;
+import io.ccrj.bench.runner.Section;
 import io.ccrj.bench.runner.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -72,14 +76,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 1_000);
 
         /**
-         * @param full the longer settings
-         * @return the options of a command line that sets nothing else
-         */
-        public static Options defaults(boolean full) {
-            return new Options(full, full ? FULL : QUICK, null);
-        }
-
-        /**
          * @param mode quick, full or smoke (JMH in this JVM)
          * @param out the output folder, or {@code null}
          * @return the options of that mode
@@ -91,64 +87,111 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 case SMOKE -> new Options(false, Jmh.SMOKE, out);
             };
         }
+    }
 
-        /**
-         * @param folder the output folder
-         * @return these options writing there
-         */
-        public Options withOut(Path folder) {
-            return new Options(full, jmh, folder);
+    /**
+     * A tool of the messaging workloads, by the JMH parameter value that picks it in
+     * {@link PeerComparisonBenchmark} (the HTTP workloads' tools are {@link DssTarget}s).
+     */
+    enum Tool {
+        CCR("ccr"), CCR_ONE_DISPATCHER("ccrOneDispatcher"), CCR_TWO_THREADS("ccrTwoThreads"), PEKKO("pekko"), JOX("jox"),
+        COMPLETABLE_FUTURE("completableFuture"), VIRTUAL_THREAD_QUEUE("virtualThreadQueue"), SYNC_QUEUE_VIRTUAL("syncQueueVirtual"),
+        FLOOR("floor"), INVOKE_ALL("invokeAll"), VIRTUAL_THREADS("virtualThreads"), TWO_HALVES("twoHalves");
+
+        /** The benchmark's {@code impl} value. */
+        final String param;
+
+        Tool(String param) {
+            this.param = param;
         }
     }
 
+    /** @return the JMH parameter value that picks a tool: a {@link Tool}'s, or a {@link DssTarget}'s name */
+    static String param(Enum<?> tool) {
+        return tool instanceof Tool t ? t.param : tool.name();
+    }
+
     /** One-way peers ({@link Peers#oneWay}): ccr-core first; the JMH class's fjp and jctoolsMpsc are left out here. */
-    static final Map<String, String> ONE_WAY = names("ccr", "ccr-core", "pekko", "Pekko typed actor", "jox", "jox channel",
-            "completableFuture", "CompletableFuture.runAsync on ForkJoinPool(1)", "virtualThreadQueue",
+    static final Map<Enum<?>, String> ONE_WAY = names(Tool.CCR, "ccr-core", Tool.PEKKO, "Pekko typed actor", Tool.JOX, "jox channel",
+            Tool.COMPLETABLE_FUTURE, "CompletableFuture.runAsync on ForkJoinPool(1)", Tool.VIRTUAL_THREAD_QUEUE,
             "ArrayBlockingQueue, virtual thread");
     /** Ping-pong peers ({@link Peers#roundTrips}). */
-    static final Map<String, String> PING_PONG = names("ccr", "ccr-core", "ccrOneDispatcher",
-            "ccr-core, both parties on one one-thread dispatcher", "ccrTwoThreads",
-            "ccr-core, both parties on one two-thread dispatcher", "pekko", "Pekko typed actors", "jox",
-            "jox rendezvous channels", "completableFuture", "CompletableFuture hops between two ForkJoinPool(1)",
-            "syncQueueVirtual", "SynchronousQueue, virtual threads", "floor",
+    static final Map<Enum<?>, String> PING_PONG = names(Tool.CCR, "ccr-core", Tool.CCR_ONE_DISPATCHER,
+            "ccr-core, both parties on one one-thread dispatcher", Tool.CCR_TWO_THREADS,
+            "ccr-core, both parties on one two-thread dispatcher", Tool.PEKKO, "Pekko typed actors", Tool.JOX,
+            "jox rendezvous channels", Tool.COMPLETABLE_FUTURE, "CompletableFuture hops between two ForkJoinPool(1)",
+            Tool.SYNC_QUEUE_VIRTUAL, "SynchronousQueue, virtual threads", Tool.FLOOR,
             "the floor: two threads spinning on JCTools SPSC queues");
     /** Scatter-gather peers ({@link ScatterGather}). */
-    static final Map<String, String> SCATTER = names("ccr", "ccr-core", "completableFuture",
-            "CompletableFuture.supplyAsync on ForkJoinPool(2)", "invokeAll", "invokeAll on newFixedThreadPool(2)",
-            "virtualThreads", "one virtual thread per task", "pekko", "Pekko: a pool router of two typed actors", "twoHalves", "the floor: the same work in two halves on ForkJoinPool(2)");
+    static final Map<Enum<?>, String> SCATTER = names(Tool.CCR, "ccr-core", Tool.COMPLETABLE_FUTURE,
+            "CompletableFuture.supplyAsync on ForkJoinPool(2)", Tool.INVOKE_ALL, "invokeAll on newFixedThreadPool(2)",
+            Tool.VIRTUAL_THREADS, "one virtual thread per task", Tool.PEKKO, "Pekko: a pool router of two typed actors",
+            Tool.TWO_HALVES, "the floor: the same work in two halves on ForkJoinPool(2)");
     /** The scatter-gather's task sizes, xorshift rounds per task: one workload each. */
     static final List<Integer> SCATTER_ROUNDS = List.of(1, 10, 100, 1_000);
     /** HTTP peers ({@link DssTarget} names): dss-services first (its host, handlers on the event loop). */
-    static final Map<String, String> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
-            DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(DssTarget::name, t -> t.label, (a, b) -> a,
-            LinkedHashMap::new));
+    static final Map<Enum<?>, String> HTTP = List.of(DssTarget.DSS_HTTP, DssTarget.VERTX_WEB, DssTarget.JDK_HTTP_SERVER,
+            DssTarget.RAW_NETTY).stream().collect(Collectors.toMap(t -> t, t -> t.label, (a, b) -> a, LinkedHashMap::new));
+
+    /** What a workload times, the experiment part of its figures' keys: its metric and whose figure is ours. */
+    enum Kind {
+        ONE_WAY("one-way", Metric.MESSAGES_PER_S, Backend.CCR_CORE),
+        PING_PONG("ping-pong", Metric.ROUND_TRIP_US, Backend.CCR_CORE),
+        SCATTER_GATHER("scatter-gather", Metric.OP_US, Backend.CCR_CORE),
+        HTTP_ROUND_TRIP("http-round-trip", Metric.ROUND_TRIP_US, Backend.DSS_SERVICES),
+        HTTP_THROUGHPUT("http-throughput", Metric.REQUESTS_PER_S, Backend.DSS_SERVICES);
+
+        /** The name in messages. */
+        final String id;
+        final Metric metric;
+        /** The library whose figure is ours. */
+        final Backend ours;
+
+        Kind(String id, Metric metric, Backend ours) {
+            this.id = id;
+            this.metric = metric;
+            this.ours = ours;
+        }
+    }
 
     /**
      * One workload: its JMH benchmark, the parameter that names the peer, and how its score is shown.
      *
-     * @param key the figures' key part
+     * @param kind what it times
+     * @param rounds the scatter-gather's xorshift rounds per task, else 0 (the size part of the key)
      * @param title shown in the table
-     * @param unit ours: messages/s, µs or requests/s
-     * @param lowerIsBetter times: true
-     * @param names the peers by parameter value, ours first
+     * @param names the tools by enum constant, ours first
      * @param benchmark the JMH benchmark method
-     * @param param the {@code @Param} naming the peer
+     * @param param the {@code @Param} naming the tool
      * @param fixed the benchmark's other {@code @Param}s, one value each for this workload
      * @param mode the JMH mode where the class has several, else {@code null}
      */
-    record Workload(String key, String title, String unit, boolean lowerIsBetter, Map<String, String> names, String benchmark,
-                    String param, Map<String, String> fixed, Mode mode) {
+    record Workload(Kind kind, int rounds, String title, Map<Enum<?>, String> names, String benchmark, String param,
+                    Map<String, String> fixed, Mode mode) {
         Jmh.Part part() {
             Map<String, List<String>> params = new LinkedHashMap<>();
             fixed.forEach((k, v) -> params.put(k, List.of(v)));
-            params.put(param, List.copyOf(names.keySet()));
+            params.put(param, names.keySet().stream().map(PeersRunner::param).toList());
             return new Jmh.Part(benchmark, params, mode);
         }
 
-        /** @return whether JMH's {@code f} is this workload's benchmark for peer {@code impl} */
-        boolean measured(Forks f, String impl) {
-            return f.benchmark().equals(benchmark) && impl.equals(f.params().get(param))
+        /** @return whether JMH's {@code f} is this workload's benchmark for {@code tool} */
+        boolean measured(Forks f, Enum<?> tool) {
+            return f.benchmark().equals(benchmark) && PeersRunner.param(tool).equals(f.params().get(param))
                     && fixed.entrySet().stream().allMatch(e -> e.getValue().equals(f.params().get(e.getKey())));
+        }
+
+        /** @return the key of ours against {@code tool} */
+        FigureKey key(Enum<?> tool) {
+            return new FigureKey(Section.PEERS, kind, tool, kind.ours, 0, rounds, kind.metric);
+        }
+
+        String unit() {
+            return kind.metric.unit;
+        }
+
+        boolean lowerIsBetter() {
+            return kind.metric.lowerIsBetter;
         }
     }
 
@@ -157,19 +200,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     private static List<Workload> workloads() {
         List<Workload> w = new ArrayList<>();
-        w.add(new Workload("one-way", "one-way", "messages/s", false, ONE_WAY,
+        w.add(new Workload(Kind.ONE_WAY, 0, "one-way", ONE_WAY,
                 PeerComparisonBenchmark.OneWay.class.getCanonicalName() + ".oneWay", "impl", Map.of(), null));
-        w.add(new Workload("ping-pong", "ping-pong round trip", "µs", true, PING_PONG,
+        w.add(new Workload(Kind.PING_PONG, 0, "ping-pong round trip", PING_PONG,
                 PeerComparisonBenchmark.RoundTrip.class.getCanonicalName() + ".pingPong", "impl", Map.of(), null));
         for (int rounds : SCATTER_ROUNDS) {
-            w.add(new Workload("scatter-gather-" + rounds, String.format(Locale.ROOT, "scatter-gather of 1,000 tasks of %,d xorshift"
-                    + " round%s", rounds, rounds == 1 ? "" : "s"), "µs", true, SCATTER, ScatterGather.class.getCanonicalName()
+            w.add(new Workload(Kind.SCATTER_GATHER, rounds, String.format(Locale.ROOT, "scatter-gather of 1,000 tasks of %,d xorshift"
+                    + " round%s", rounds, rounds == 1 ? "" : "s"), SCATTER, ScatterGather.class.getCanonicalName()
                     + ".scatterGather", "impl", Map.of("rounds", String.valueOf(rounds)), null));
         }
-        w.add(new Workload("http-round-trip", "HTTP Get, one connection's round trip", "µs", true, HTTP,
+        w.add(new Workload(Kind.HTTP_ROUND_TRIP, 0, "HTTP Get, one connection's round trip", HTTP,
                 DssRoundTripBenchmark.class.getCanonicalName() + ".get", "target", Map.of(), Mode.AverageTime));
-        w.add(new Workload("http-throughput", "HTTP Get, throughput over " + DssThroughputBenchmark.THREADS + " connections",
-                "requests/s", false, HTTP, DssThroughputBenchmark.class.getCanonicalName() + ".oneInFlight", "target", Map.of(), null));
+        w.add(new Workload(Kind.HTTP_THROUGHPUT, 0, "HTTP Get, throughput over " + DssThroughputBenchmark.THREADS + " connections",
+                HTTP, DssThroughputBenchmark.class.getCanonicalName() + ".oneInFlight", "target", Map.of(), null));
         return List.copyOf(w);
     }
 
@@ -244,20 +287,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
     /** The table, the CSV and the figures from JMH's forks; fails if a benchmark of a workload is missing. */
     static Tables tables(List<Forks> forks, Options o) {
         String rerun = Headline.rerunAfterForks("peers", o.jmh().forks());
-        boolean oneFork = o.jmh().forks() < 2;
         ForkSpread spread = ForkSpread.of(forks);
         Verdict.Context context = new Verdict.Context("peers", o.full(), spread);
         List<Figure> figures = new ArrayList<>();
         MarkdownTable md = new MarkdownTable("llrll", "workload", "tool", "median (95% interval)", "forks", "ours vs it");
         Csv csv = new Csv("workload", "tool", "unit", "fork", "iteration", "value");
         for (Workload w : WORKLOADS) {
-            Map<String, Forks> byImpl = new LinkedHashMap<>();
-            for (String impl : w.names().keySet()) {
+            Map<Enum<?>, Forks> byImpl = new LinkedHashMap<>();
+            for (Enum<?> impl : w.names().keySet()) {
                 byImpl.put(impl, forks.stream().filter(f -> w.measured(f, impl))
                         .findFirst().orElseThrow(() -> new IllegalStateException("JMH gave no result for " + w.benchmark() + " "
-                                + w.param() + "=" + impl + (w.fixed().isEmpty() ? "" : " " + w.fixed()))));
+                                + w.param() + "=" + param(impl) + (w.fixed().isEmpty() ? "" : " " + w.fixed()))));
             }
-            String ours = w.names().keySet().iterator().next();
+            Enum<?> ours = w.names().keySet().iterator().next();
             Forks oursForks = byImpl.get(ours);
             // For ratios and the headline: from one fork, the value without an interval (Forks.acrossForks).
             Estimate oursAcross = scaled(oursForks.acrossForks(), toOurUnit(oursForks.unit()));
@@ -274,13 +316,19 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                     }
                 }
                 if (!impl.equals(ours)) {
-                    figures.add(Figure.of(List.of("peers", w.key(), impl), w.title() + ", " + w.names().get(ours) + " vs "
-                                    + w.names().get(impl), w.unit(), w.lowerIsBetter(), oursAcross, null)
+                    figures.add(Figure.of(w.key(impl), w.title() + ", " + w.names().get(ours) + " vs " + w.names().get(impl), oursAcross,
+                                    null)
                             .withPeer(w.names().get(impl), across));
                 }
             });
         }
-        String notes = md + "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
+        return new Tables(md + notes(o, spread), csv, figures);
+    }
+
+    /** The notes under the table: whose figure is ours, how a figure and a ratio are made, and what one fork allows. */
+    private static String notes(Options o, ForkSpread spread) {
+        boolean oneFork = o.jmh().forks() < 2;
+        return "\nOurs: ccr-core for the messaging workloads, dss-services (its host, handlers on the event loop)"
                 + " for HTTP. JMH, " + o.jmh().describe() + " per benchmark; a figure is the median of its forks' scores"
                 + " with a bootstrap interval over forks and iterations; forks that fall into groups more than 1.5x apart are"
                 + " shown as two modes. A ratio only where both figures are resolved and their intervals apart, else \"not resolved\"."
@@ -290,7 +338,6 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                         + " 5 forks." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
                 + " request in flight each.\n";
-        return new Tables(notes, csv, figures);
     }
 
     /** A figure in our unit. */
@@ -308,11 +355,12 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
         };
     }
 
-    private static Map<String, String> names(String... pairs) {
-        Map<String, String> m = new LinkedHashMap<>();
+    /** @return the tools and their labels in the order given: tool, label, tool, label, ... */
+    private static Map<Enum<?>, String> names(Object... pairs) {
+        Map<Enum<?>, String> m = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
-            m.put(pairs[i], pairs[i + 1]);
+            m.put((Enum<?>) pairs[i], (String) pairs[i + 1]);
         }
-        return m;
+        return java.util.Collections.unmodifiableMap(m);
     }
 }

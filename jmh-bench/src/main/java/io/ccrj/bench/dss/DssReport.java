@@ -1,6 +1,7 @@
 package io.ccrj.bench.dss;
 
 import io.ccrj.bench.runner.Charts;
+import io.ccrj.bench.runner.Columns;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.ForkSpread;
@@ -49,42 +50,63 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         }
     }
 
+    /** The iterations' scores, fastest first. */
+    private static double[] sorted(Forks f) {
+        double[] s = iterations(f);
+        Arrays.sort(s);
+        return s;
+    }
+
     /** Every measurement iteration's score of every fork, in order: the papers' groups. */
     static double[] iterations(Forks f) {
         return f.iterations().stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
+    /** What narrows an interval of this section: the forks of {@code --full}. */
+    private static final String RERUN = "--full: 5 forks";
+
+    /** @return the three tables with their notes: two-way Gets, throughput, one-way */
     String tables() {
-        String rerun = "--full: 5 forks";
+        return twoWayTable() + throughputTable() + oneWayTable();
+    }
+
+    private String twoWayTable() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### Two-way Get (Qiu, Fox & Ho 2006, Fig. 13)%n%nJMH, %s per caller; µs per Get, the"
                 + " median of the forks' means with its 95%% interval; JMH's iterations stand for the papers' timed groups (of 200"
                 + " Gets).%n%n",
                 settings.describe()));
         Estimate raw = twoWay.get(DssRunner.Caller.RAW_NETTY).acrossForks();
-        MarkdownTable two = new MarkdownTable("lrlrrrrl", "caller", "µs/message (95% interval)", "forks", "fastest iteration",
-                "median iteration", "slowest iteration", "messages/s", "vs raw Netty");
-        twoWay.forEach((caller, f) -> {
-            double[] s = iterations(f);
-            Arrays.sort(s);
-            Estimate e = f.estimate();
-            two.row(caller.label, Headline.show(e, rerun), f.modes().describe(1), f("%.2f", s[0]), f("%.2f", Estimate.medianOf(s)),
-                    f("%.2f", s[s.length - 1]), f("%,.0f", 1e6 / e.value()),
-                    !caller.target.http || caller == DssRunner.Caller.RAW_NETTY ? "-" : vs(f, raw, true));
-        });
+        MarkdownTable two = Columns.<Map.Entry<DssRunner.Caller, Forks>>of()
+                .left("caller", e -> e.getKey().label)
+                .right("µs/message (95% interval)", e -> Headline.show(e.getValue().estimate(), RERUN))
+                .left("forks", e -> e.getValue().modes().describe(1))
+                .right("fastest iteration", e -> f("%.2f", sorted(e.getValue())[0]))
+                .right("median iteration", e -> f("%.2f", Estimate.medianOf(iterations(e.getValue()))))
+                .right("slowest iteration", e -> f("%.2f", sorted(e.getValue())[iterations(e.getValue()).length - 1]))
+                .right("messages/s", e -> f("%,.0f", 1e6 / e.getValue().estimate().value()))
+                .left("vs raw Netty", e -> !e.getKey().target.http || e.getKey() == DssRunner.Caller.RAW_NETTY ? "-"
+                        : vs(e.getValue(), raw, true))
+                .table(twoWay.entrySet());
         two.row("Qiu, Fox & Ho 2006: CCR/DSS, two services on a 4-core AMD", f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_LOW) + "-"
                 + f("%.0f", DssRunner.PUBLISHED_TWO_WAY_MICROS_HIGH), null, null, null, null, "20,000-25,000");
         two.row("Qiu, Fox & Ho 2006: Apache Axis2 (LAN clients)", null, null, null, null, null, f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
-        sb.append(two).append('\n');
+        return sb.append(two).append('\n').toString();
+    }
 
+    private String throughputTable() {
+        StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### HTTP throughput: GET /services/ping, %d connections, one request in flight each%n%n"
                 + "JMH's `DssThroughputBenchmark.oneInFlight` (one benchmark thread per connection), %s per server; the"
                 + " clients share the machine's cores with the server.%n%n", DssThroughputBenchmark.THREADS,
                 settings.describe()));
-        MarkdownTable t = new MarkdownTable("lrll", "server", "requests/s (95% interval)", "forks", "vs raw Netty");
         Estimate rawRate = throughput.get(DssTarget.RAW_NETTY).acrossForks();
-        throughput.forEach((target, f) -> t.row(target.label, Headline.show(f.estimate(), rerun), f.modes().describe(1),
-                target == DssTarget.RAW_NETTY ? "-" : vs(f, rawRate, false)));
+        MarkdownTable t = Columns.<Map.Entry<DssTarget, Forks>>of()
+                .left("server", e -> e.getKey().label)
+                .right("requests/s (95% interval)", e -> Headline.show(e.getValue().estimate(), RERUN))
+                .left("forks", e -> e.getValue().modes().describe(1))
+                .left("vs raw Netty", e -> e.getKey() == DssTarget.RAW_NETTY ? "-" : vs(e.getValue(), rawRate, false))
+                .table(throughput.entrySet());
         t.row("Qiu, Fox & Ho 2006: DSS (two-way, in one machine)", "20,000-25,000");
         t.row("Qiu, Fox & Ho 2006: Apache Axis2", f("%,.0f", DssRunner.AXIS2_MSGS_PER_S));
         sb.append(t).append('\n');
@@ -93,11 +115,15 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
                     + " ratio is a bound (\"at least\"), stated where that interval widened by how far forks vary ("
                     + spread().describe() + ") is still apart from the other's; --full runs 5 forks.\n\n");
         }
+        return sb.toString();
+    }
 
+    private String oneWayTable() {
+        StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "### One-way: Replace posted in-process until its notification arrives%n%n"
                 + "JMH's `DssNotificationBenchmark`, sampled, %s; percentiles over every fork's samples.%n%n", settings.describe()));
         sb.append(new MarkdownTable("rrrrrr", "mean µs (95% interval)", "p50", "p90", "p99", "p99.9", "max")
-                .row(Headline.show(oneWay.estimate(), rerun), p(50), p(90), p(99), p(99.9), p(100))).append('\n');
+                .row(Headline.show(oneWay.estimate(), RERUN), p(50), p(90), p(99), p(99.9), p(100))).append('\n');
         return sb.toString();
     }
 

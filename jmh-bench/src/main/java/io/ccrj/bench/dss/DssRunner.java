@@ -1,17 +1,21 @@
 package io.ccrj.bench.dss;
 
 import io.ccrj.bench.machine.MachineInfo;
+import io.ccrj.bench.runner.Backend;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
+import io.ccrj.bench.runner.Metric;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.RunMode;
+import io.ccrj.bench.runner.Section;
 import io.ccrj.dss.ServiceRef;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -101,14 +105,6 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
         }
 
         /**
-         * @param full longer runs
-         * @return the options of a command line that sets nothing else
-         */
-        public static Options defaults(boolean full) {
-            return new Options(full, full ? FULL : QUICK, null);
-        }
-
-        /**
          * @param mode quick, full or smoke (JMH in this JVM)
          * @param out the output folder, or {@code null}
          * @return the options of that mode
@@ -119,14 +115,6 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                 case FULL -> new Options(true, FULL, out);
                 case SMOKE -> new Options(false, Jmh.SMOKE, out);
             };
-        }
-
-        /**
-         * @param folder the output folder
-         * @return these options writing there
-         */
-        public Options withOut(Path folder) {
-            return new Options(full, jmh, folder);
         }
     }
 
@@ -159,18 +147,37 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
     static List<Figure> headline(DssReport r) {
         Estimate host = r.throughput().get(DssTarget.DSS_HTTP).acrossForks();
         return List.of(
-                Figure.of(List.of("dss", "two-way", Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
-                        "µs", true, r.twoWay().get(Caller.SERVICE_TO_SERVICE).acrossForks(), "dss.two-way.us"),
+                Figure.of(twoWay(Caller.SERVICE_TO_SERVICE), "DSS two-way Get, service to service in-process",
+                        r.twoWay().get(Caller.SERVICE_TO_SERVICE).acrossForks(), "dss.two-way.us"),
                 // The papers' 30-50 µs and 20-25k messages/s were between services in one process: the
                 // HTTP rows are compared with raw Netty and Axis2 (a web service over HTTP), not with them.
-                Figure.of(List.of("dss", "two-way", Caller.HTTP), "DSS two-way Get, loopback HTTP", "µs", true,
-                        r.twoWay().get(Caller.HTTP).acrossForks(), null)
+                Figure.of(twoWay(Caller.HTTP), "DSS two-way Get, loopback HTTP", r.twoWay().get(Caller.HTTP).acrossForks(), null)
                         .withPeer("raw Netty", r.twoWay().get(Caller.RAW_NETTY).acrossForks()),
-                Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP), "DSS HTTP throughput", "requests/s", false, host,
-                        null).withPeer("raw Netty", r.throughput().get(DssTarget.RAW_NETTY).acrossForks()),
-                Figure.of(List.of("dss", "throughput", DssTarget.DSS_HTTP, "vs-axis2"),
-                        "  same, against Apache Axis2 (the papers' figure)", "requests/s", false, host, null)
+                Figure.of(throughput(Timing.THROUGHPUT), "DSS HTTP throughput", host, null)
+                        .withPeer("raw Netty", r.throughput().get(DssTarget.RAW_NETTY).acrossForks()),
+                Figure.of(throughput(Timing.THROUGHPUT_BESIDE_AXIS2), "  same, against Apache Axis2 (the papers' figure)", host, null)
                         .withPeer("Axis2, Qiu, Fox & Ho 2006", Estimate.point(AXIS2_MSGS_PER_S)));
+    }
+
+    /** What the section times, the experiment part of its figures' keys. */
+    enum Timing {
+        /** A Get and its answer, one at a time. */
+        TWO_WAY,
+        /** Requests answered per second, {@value DssThroughputBenchmark#THREADS} connections with one in flight each. */
+        THROUGHPUT,
+        /** The same throughput put beside Apache Axis2's published rate. */
+        THROUGHPUT_BESIDE_AXIS2
+    }
+
+    /** @return the key of a caller's two-way figure: one Get at a time, µs per round trip */
+    static FigureKey twoWay(Caller c) {
+        return new FigureKey(Section.DSS, Timing.TWO_WAY, c, Backend.DSS_SERVICES, 1, 0, Metric.ROUND_TRIP_US);
+    }
+
+    /** @return the key of the DSS host's throughput over HTTP */
+    static FigureKey throughput(Timing t) {
+        return new FigureKey(Section.DSS, t, DssTarget.DSS_HTTP, Backend.DSS_SERVICES, DssThroughputBenchmark.THREADS, 0,
+                Metric.REQUESTS_PER_S);
     }
 
     /** JMH's two-way round trip: one Get per operation. */

@@ -1,12 +1,17 @@
 package io.ccrj.bench.overhead;
 
+import io.ccrj.bench.runner.Columns;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.Jmh;
 import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.runner.Metric;
+import io.ccrj.bench.runner.Section;
+import io.ccrj.bench.runner.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,8 +28,9 @@ import java.util.Locale;
  * quantity: with back-to-back stages every worker takes every stage from the one shared dispatcher
  * queue, so at 2 ways it measures the queue under constant contention (each stage moves the
  * queue's cache lines between cores), a regime the papers' 28 µs stages never reach. One-way
- * Pipeline, one worker, is the same cost uncontended. The papers' figures are compared with their
- * own method, not with this.
+ * Pipeline, one worker, is the same cost uncontended. The headline puts the papers' overhead per
+ * stage beside both: the difference method, their own, and this direct measurement of what it
+ * estimates, and {@link OverheadReport#methods} says which of the two resolves in the run and why.
  */
 final class MessagingCost {
     /** Stages per computation: quick mode. */
@@ -60,10 +66,18 @@ final class MessagingCost {
                 .toList();
     }
 
+    /** @return a run's key: the back-to-back method, the pattern, match threads, its ways and stages, µs of messaging */
+    static FigureKey key(Run r, int stages) {
+        return new FigureKey(Section.OVERHEAD, OverheadReport.Method.BACK_TO_BACK, r.pattern(), ThreadMode.MATCH, r.ways(), stages,
+                Metric.MESSAGING_US);
+    }
+
     /**
-     * The figures, keyed {@code overhead, messaging, pattern, ways, stages}: the cost per stage in µs
+     * The figures ({@link #key}): the cost per stage in µs
      * with its interval over the forks ({@link Forks#estimate()}), the headline's figure without one
-     * where there was a single fork ({@link Forks#acrossForks()}).
+     * where there was a single fork ({@link Forks#acrossForks()}), beside the papers' overhead per
+     * stage at the same ways (match threads) where they published one: the direct measurement of
+     * what their difference method estimates.
      *
      * @param forks the whole JMH run's forks; fails naming a benchmark that is missing
      * @param unitMicros one basic unit's time, taken off every stage
@@ -78,12 +92,11 @@ final class MessagingCost {
             double scale = OverheadCell.seconds(f.unit()) * 1e6 / stages * Math.min(r.ways(), cores) / r.ways();
             Estimate e = f.estimate();
             Estimate across = f.acrossForks();
-            Figure fig = Figure.of(List.of("overhead", "messaging", r.pattern(), r.ways(), stages), "spawned " + r.pattern().id()
-                            + ", back-to-back stages of one unit, " + r.ways() + "-way match, per stage", "µs", true,
-                    new Estimate(across.value() * scale - unitMicros, across.low() * scale - unitMicros, across.high() * scale - unitMicros),
-                    null);
-            out.add(new Measured(fig, new Estimate(e.value() * scale - unitMicros, e.low() * scale - unitMicros,
-                    e.high() * scale - unitMicros), f, scale));
+            String published = OverheadReport.published("amd", r.pattern(), ThreadMode.MATCH, r.ways()).hasValue()
+                    ? OverheadReport.publishedId("amd", r.pattern(), ThreadMode.MATCH, r.ways()) : null;
+            Figure fig = Figure.of(key(r, stages), "spawned " + r.pattern().id() + ", back-to-back stages of one unit (direct), "
+                    + r.ways() + "-way match, per stage", across.map(v -> v * scale - unitMicros), published);
+            out.add(new Measured(fig, e.map(v -> v * scale - unitMicros), f, scale));
         }
         return out;
     }
@@ -98,15 +111,15 @@ final class MessagingCost {
      */
     record Measured(Figure figure, Estimate estimate, Forks forks, double scale) {
         SpawnedPattern pattern() {
-            return figure.key(2, SpawnedPattern.class);
+            return figure.typedKey().item(SpawnedPattern.class);
         }
 
         int ways() {
-            return figure.key(3, Integer.class);
+            return figure.typedKey().ranks();
         }
 
-        int stages() {
-            return figure.key(4, Integer.class);
+        long stages() {
+            return figure.typedKey().size();
         }
     }
 
@@ -123,8 +136,12 @@ final class MessagingCost {
         return csv;
     }
 
-    /** @return a Markdown section: one row per run */
-    static String markdown(List<Measured> figures, double unitMicros, String rerun) {
+    /**
+     * @param context the run's verdict setting (full or not, the forks' spread)
+     * @return a Markdown section: one row per run, beside the papers' overhead per stage at the same ways
+     */
+    static String markdown(List<Measured> figures, double unitMicros, Verdict.Context context) {
+        String rerun = Headline.rerun("overhead", context.full());
         if (figures.isEmpty()) {
             return "";
         }
@@ -135,11 +152,18 @@ final class MessagingCost {
                         + " is sharp, but it is not the papers' quantity: with no compute between stages, every worker takes every"
                         + " stage from the one shared dispatcher queue, so beyond one way it measures that queue under constant"
                         + " contention, which the papers' 28 µs stages never reach. One-way Pipeline (one worker) is the same cost"
-                        + " uncontended. The papers' figures are compared with their own method.%n%n",
+                        + " uncontended. Beside it, the papers' overhead per stage at the same ways (Qiu, Fox & Ho 2006, Table 2-AMD,"
+                        + " match threads; their difference method), which the headline compares with both methods.%n%n",
                 unitMicros, figures.get(0).stages()));
-        MarkdownTable t = new MarkdownTable("lrrl", "pattern", "ways", "µs per stage (95% interval)", "forks (µs per stage, unit included)");
-        figures.forEach(m -> t.row(m.pattern().paperName(), m.ways(), Headline.show(m.estimate(), rerun),
-                m.forks().modes().describe(m.scale())));
+        MarkdownTable t = Columns.<Measured>of()
+                .left("pattern", m -> m.pattern().paperName())
+                .right("ways", Measured::ways)
+                .right("µs per stage (95% interval)", m -> Headline.show(m.estimate(), rerun))
+                .left("forks (µs per stage, unit included)", m -> m.forks().modes().describe(m.scale()))
+                .right("published AMD µs", m -> Headline.fmt(m.figure().published()))
+                .left("ours vs published", m -> m.figure().publishedId() == null ? "-"
+                        : Verdict.of(m.figure().ours(), Estimate.point(m.figure().published()), true, context).text())
+                .table(figures);
         return sb.append(t).toString();
     }
 }

@@ -3,12 +3,15 @@ package io.ccrj.bench.overhead;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Charts.Axis;
 import io.ccrj.bench.runner.Charts.Series;
+import io.ccrj.bench.runner.Columns;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
+import io.ccrj.bench.runner.Figure;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
 import io.ccrj.bench.runner.PublishedFigures;
 import io.ccrj.bench.runner.PublishedFigures.Published;
+import io.ccrj.bench.runner.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +38,14 @@ import java.util.stream.Collectors;
  */
 public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPattern> patterns, List<Integer> ways,
                              List<ThreadMode> modes) {
+    /** How a stage's cost is read, the experiment part of the overhead section's figure keys. */
+    public enum Method {
+        /** The papers' method: (T(S) - T(1)) / S, the difference of two long runs over the stages. */
+        DIFFERENCE,
+        /** Back-to-back stages of one unit: the run time is all messaging, read directly. */
+        BACK_TO_BACK
+    }
+
     /** The papers' column headings. */
     static final int[] PUBLISHED_WAYS = {1, 2, 3, 4, 8};
 
@@ -211,24 +222,93 @@ public record OverheadReport(List<OverheadCell> measurements, List<SpawnedPatter
         sb.append("\n## Stage overhead per stage (µs), Qiu, Fox & Ho 2006, Table 2 layout\n\n").append(overheadTable());
         sb.append("\n## Run time (s), Qiu, Fox & Ho 2006, Table 1 layout\n\n").append(runTimeTable());
         sb.append("\n## Every cell\n\n");
-        MarkdownTable every = new MarkdownTable("llrrrrrrllrrrr", "pattern", "threads", "ways", "dispatcher threads", "T(1) s",
-                "T(S) s", "ccrj µs/stage", "95% interval µs", "T(1) forks", "T(S) forks", "published AMD µs", "published INTEL µs",
-                "ccrj/AMD", "ccrj/INTEL");
-        for (OverheadCell x : cells()) {
-            Published amd = published("amd", x.pattern(), x.mode(), x.ways());
-            Published intel = published("intel", x.pattern(), x.mode(), x.ways());
-            Estimate e = x.overheadAcrossForks();
-            every.row(x.pattern().paperName(), x.mode().id(), x.ways(), x.threads(), fmt("%.3f", x.singleStageSeconds()),
-                    fmt("%.3f", x.stagedSeconds()), figure(e), range(e.low(), e.high()),
-                    x.single().modes().describe(OverheadCell.seconds(x.single().unit())),
-                    x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())), amd.text(), intel.text(), ratio(e, amd),
-                    ratio(e, intel));
-        }
-        sb.append(every);
+        sb.append(EVERY_CELL.table(cells()));
         sb.append("\n" + cellsNote() + " Forks: how the JMH forks of T(1) and T(S) group (one mode, or two more than 1.5x apart, each"
                 + " with its median in s).\n");
         return sb.toString();
     }
+
+    /**
+     * Which of the two methods resolves the papers' overhead per stage in this run, and why: how
+     * many of each method's figures give a verdict against the papers', and how wide their
+     * intervals are beside the stage's compute time.
+     *
+     * @param difference the difference method's figures beside the papers' (the headline's)
+     * @param backToBack the back-to-back figures beside the papers'
+     * @param differenceWidth the median width of the difference method's intervals, µs (NaN if none had one)
+     * @param backToBackWidth the median width of the back-to-back intervals, µs (NaN if none had one)
+     * @param stageMicros the compute time of one stage of the difference method, µs
+     * @param context the run's verdict setting
+     * @return a paragraph of Markdown, empty where neither method has a figure beside the papers'
+     */
+    public static String methods(List<Figure> difference, List<Figure> backToBack, double differenceWidth, double backToBackWidth,
+                                 double stageMicros, Verdict.Context context) {
+        int d = verdicts(difference, context);
+        int b = verdicts(backToBack, context);
+        if (difference.isEmpty() && backToBack.isEmpty()) {
+            return "";
+        }
+        String which = d > 0 && b > 0 ? "both methods resolve it here"
+                : b > 0 ? "here only the back-to-back stages resolve it"
+                : d > 0 ? "here only the difference method resolves it"
+                : "neither method resolves it in this run (rerun with " + Headline.rerun("overhead", context.full()) + ")";
+        return String.format(Locale.ROOT, "The papers' overhead per stage against the two methods: the difference method, (T(S) -"
+                        + " T(1)) / S, gives a verdict for %d of %d patterns, the back-to-back stages for %d of %d, so %s. Why: the"
+                        + " difference method reads the overhead as the gap between two long runs, so it resolves no finer than their"
+                        + " noise spread over the stages: its intervals here are %s wide (median), %s of the %s µs a stage computes,"
+                        + " against the papers' %s µs per stage; back-to-back stages compute nothing, so their noise is"
+                        + " a share of the messaging itself (intervals %s wide). The back-to-back figure is the same messaging path"
+                        + " under more contention than the papers' %s µs stages cause (every worker at the one dispatcher queue),"
+                        + " so it is the direct measurement of what the difference method estimates, not its equal to the last"
+                        + " digit.%n",
+                d, difference.size(), b, backToBack.size(), which, width(differenceWidth), percent(differenceWidth / stageMicros),
+                Headline.fmt(stageMicros), publishedRange(difference, backToBack), width(backToBackWidth), Headline.fmt(stageMicros));
+    }
+
+    /** @return how many of the figures give a verdict against the papers' */
+    private static int verdicts(List<Figure> figures, Verdict.Context context) {
+        return (int) figures.stream().filter(f -> f.publishedId() != null)
+                .filter(f -> Verdict.of(f.ours(), Estimate.point(f.published()), f.lowerIsBetter(), context).resolved()).count();
+    }
+
+    /** @return the papers' figures beside the two methods as "low-high" (or the one figure) */
+    private static String publishedRange(List<Figure> difference, List<Figure> backToBack) {
+        java.util.DoubleSummaryStatistics p = java.util.stream.Stream.concat(difference.stream(), backToBack.stream())
+                .mapToDouble(Figure::published).filter(v -> !Double.isNaN(v)).summaryStatistics();
+        return p.getCount() == 0 ? "-" : p.getMin() == p.getMax() ? Headline.fmt(p.getMin())
+                : Headline.fmt(p.getMin()) + "-" + Headline.fmt(p.getMax());
+    }
+
+    private static String width(double micros) {
+        return Double.isNaN(micros) ? "not measured (no interval)" : Headline.fmt(micros) + " µs";
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.2g%%", 100 * share);
+    }
+
+    /** @return the median of the widths (high - low) of the intervals that have one, µs; NaN where none has */
+    public static double medianWidth(List<Estimate> intervals) {
+        double[] widths = intervals.stream().filter(Estimate::hasInterval).mapToDouble(e -> e.high() - e.low()).toArray();
+        return widths.length == 0 ? Double.NaN : Estimate.medianOf(widths);
+    }
+
+    /** The table of every cell: its configuration, its two run times, its overhead, its forks and the papers' two figures. */
+    private static final Columns<OverheadCell> EVERY_CELL = Columns.<OverheadCell>of()
+            .left("pattern", x -> x.pattern().paperName())
+            .left("threads", x -> x.mode().id())
+            .right("ways", OverheadCell::ways)
+            .right("dispatcher threads", OverheadCell::threads)
+            .right("T(1) s", x -> fmt("%.3f", x.singleStageSeconds()))
+            .right("T(S) s", x -> fmt("%.3f", x.stagedSeconds()))
+            .right("ccrj µs/stage", x -> figure(x.overheadAcrossForks()))
+            .right("95% interval µs", x -> range(x.overheadAcrossForks().low(), x.overheadAcrossForks().high()))
+            .left("T(1) forks", x -> x.single().modes().describe(OverheadCell.seconds(x.single().unit())))
+            .left("T(S) forks", x -> x.staged().modes().describe(OverheadCell.seconds(x.staged().unit())))
+            .right("published AMD µs", x -> published("amd", x.pattern(), x.mode(), x.ways()).text())
+            .right("published INTEL µs", x -> published("intel", x.pattern(), x.mode(), x.ways()).text())
+            .right("ccrj/AMD", x -> ratio(x.overheadAcrossForks(), published("amd", x.pattern(), x.mode(), x.ways())))
+            .right("ccrj/INTEL", x -> ratio(x.overheadAcrossForks(), published("intel", x.pattern(), x.mode(), x.ways())));
 
     /** @return "low .. high" */
     static String range(double... lowHigh) {

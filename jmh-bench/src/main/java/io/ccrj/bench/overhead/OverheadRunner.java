@@ -4,13 +4,17 @@ import io.ccrj.bench.machine.MachineInfo;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Experiment;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
+import io.ccrj.bench.runner.Metric;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
 import io.ccrj.bench.runner.RunMode;
+import io.ccrj.bench.runner.Section;
+import io.ccrj.bench.runner.Verdict;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -386,6 +390,39 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         }
     }
 
+    /**
+     * What a run will do once the basic unit is timed: the configurations, the back-to-back stages,
+     * JMH's benchmarks and every fork's predicted time (printed before the run, and the progress
+     * lines' ETA).
+     *
+     * @param cal the basic unit's timing and the stages sized from it
+     * @param configs the tables' configurations
+     * @param messaging the back-to-back stages
+     * @param parts every JMH benchmark of the run
+     * @param forkSeconds a fork's predicted time from its benchmark's parameters
+     */
+    record Plan(Calibration cal, List<Config> configs, Messaging messaging, List<Jmh.Part> parts,
+                ToDoubleBiFunction<String, Map<String, String>> forkSeconds) {
+        static Plan of(Options o, Calibration cal, int cores, int defaultThreads) {
+            List<Config> configs = plan(o.patterns(), o.ways(), o.threadModes(), defaultThreads);
+            Messaging messaging = Messaging.of(o);
+            List<Jmh.Part> parts = new ArrayList<>(OverheadRunner.parts(configs, o.stages(), cal.totalUnits()));
+            parts.addAll(MessagingCost.parts(messaging.runs(), messaging.stages()));
+            return new Plan(cal, configs, messaging, List.copyOf(parts), (benchmark, p) -> OverheadRunner.forkSeconds(o.jmh(), p,
+                    cal.unitMicros(), cores));
+        }
+
+        int benchmarks() {
+            return parts.stream().mapToInt(p -> p.combinations().size()).sum();
+        }
+
+        /** @return the whole run's predicted time under JMH, s, fork starts included */
+        double predicted(Jmh.Settings jmh) {
+            return Math.max(1, jmh.forks()) * parts.stream().flatMap(p -> p.combinations().stream())
+                    .mapToDouble(c -> forkSeconds.applyAsDouble("", c)).sum();
+        }
+    }
+
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
         int cores = Runtime.getRuntime().availableProcessors();
@@ -396,36 +433,56 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         out.println(machine);
         out.flush();
 
-        Calibration cal = calibrate(o, dir, err);
-        List<Config> configs = plan(o.patterns(), o.ways(), o.threadModes(), defaultThreads);
-        Messaging messagingPlan = Messaging.of(o);
-        List<Jmh.Part> parts = new ArrayList<>(parts(configs, o.stages(), cal.totalUnits()));
-        parts.addAll(MessagingCost.parts(messagingPlan.runs(), messagingPlan.stages()));
-
-        // Every fork's predicted time, for the time printed before the run and for the progress lines' ETA.
-        ToDoubleBiFunction<String, Map<String, String>> forkSeconds = (benchmark, p) -> forkSeconds(o.jmh(), p, cal.unitMicros(), cores);
-        int benchmarks = parts.stream().mapToInt(p -> p.combinations().size()).sum();
-        double predicted = Math.max(1, o.jmh().forks()) * parts.stream().flatMap(p -> p.combinations().stream())
-                .mapToDouble(c -> forkSeconds.applyAsDouble("", c)).sum();
-        String params = params(o, cal, benchmarks, defaultThreads);
+        Plan plan = Plan.of(o, calibrate(o, dir, err), cores, defaultThreads);
+        String params = params(o, plan.cal(), plan.benchmarks(), defaultThreads);
+        double predicted = plan.predicted(o.jmh());
         out.println(params);
         out.printf(Locale.ROOT, "predicted: about %s for %d benchmarks under JMH (fork starts included)%n",
-                Progress.clockTime(predicted), benchmarks);
+                Progress.clockTime(predicted), plan.benchmarks());
         out.flush();
-
         long start = System.nanoTime();
-        List<Forks> forks = Jmh.run(parts, o.jmh(), dir.path(RAW), err, forkSeconds);
+        List<Forks> forks = Jmh.run(plan.parts(), o.jmh(), dir.path(RAW), err, plan.forkSeconds());
         double took = (System.nanoTime() - start) / 1e9;
         dir.wrote(RAW);
 
-        List<OverheadCell> cells = cells(configs, forks, o.stages(), cal.units(), defaultThreads);
-        List<Figure> figures = new ArrayList<>(headline(cells));
-        OverheadReport report = new OverheadReport(cells, o.patterns(), o.ways(), o.threadModes());
+        Verdict.Context context = new Verdict.Context(Section.OVERHEAD.id(), o.full(), ForkSpread.of(forks));
+        List<OverheadCell> cells = cells(plan.configs(), forks, o.stages(), plan.cal().units(), defaultThreads);
+        String observedLine = observedLine(cells, plan.cal(), cores);
+        OverheadReport report = writeDifference(o, cells, observedLine, plan.cal(), cores, dir, out);
+        List<MessagingCost.Measured> messaging = MessagingCost.figures(plan.messaging().runs(), plan.messaging().stages(), forks,
+                plan.cal().unitMicros(), cores);
+        String messagingSection = writeBackToBack(messaging, plan.cal(), context, dir, out);
+        List<Figure> difference = headline(cells);
+        List<Figure> backToBack = messaging.stream().map(MessagingCost.Measured::figure).toList();
+        String methods = OverheadReport.methods(difference, backToBack.stream().filter(f -> f.publishedId() != null).toList(),
+                OverheadReport.medianWidth(cells.stream().filter(c -> c.sameAs() == null).map(OverheadCell::overhead).toList()),
+                OverheadReport.medianWidth(messaging.stream().map(MessagingCost.Measured::estimate).toList()), plan.cal().stageMicros(),
+                context);
+        out.print(methods.isEmpty() ? "" : "\n" + methods);
+
+        String markdown = report.markdown(heading(o, machine, params, observedLine, took, predicted)) + messagingSection
+                + (methods.isEmpty() ? "" : "\n## Which method resolves\n\n" + methods);
+        dir.write("overhead.md", markdown);
+        out.printf(Locale.ROOT, "total %s under JMH (predicted %s)%n", Progress.clockTime(took), Progress.clockTime(predicted));
+        List<Figure> figures = new ArrayList<>(difference);
+        figures.addAll(backToBack);
+        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts(),
+                context.spread(), methods);
+    }
+
+    /** The compute per stage T(1) showed (the median over the measured configurations) beside the unit's prediction. */
+    private static String observedLine(List<OverheadCell> cells, Calibration cal, int cores) {
         double observed = cells.stream().filter(c -> c.sameAs() == null).mapToDouble(c -> c.observedStageMicros(cores)).sorted()
                 .skip(cells.isEmpty() ? 0 : (cells.size() - 1) / 2).findFirst().orElse(Double.NaN);
-        String observedLine = String.format(Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "compute per stage as T(1) showed it: %.2f µs (median over configurations; the unit's timing predicted %.2f µs)",
                 observed, cal.stageMicros());
+    }
+
+    /** Prints the papers' two tables of the difference method and writes {@code overhead.csv} and the chart. */
+    private static OverheadReport writeDifference(Options o, List<OverheadCell> cells, String observedLine, Calibration cal, int cores,
+                                                  OutputFolder dir, PrintStream out) throws java.io.IOException {
+        OverheadReport report = new OverheadReport(cells, o.patterns(), o.ways(), o.threadModes());
         out.println();
         out.println(observedLine);
         out.print(report.runTimeTable());
@@ -434,27 +491,29 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         dir.write("overhead.csv", report.csv());
         dir.chart("overhead-per-stage.png", png -> report.chart(String.format(Locale.ROOT, "S=%,d, %.0f µs/stage, %d cores",
                 o.stages(), cal.stageMicros(), cores), png));
+        return report;
+    }
 
-        List<MessagingCost.Measured> messaging = MessagingCost.figures(messagingPlan.runs(), messagingPlan.stages(), forks,
-                cal.unitMicros(), cores);
-        messaging.forEach(m -> figures.add(m.figure()));
-        String messagingSection = MessagingCost.markdown(messaging, cal.unitMicros(), "--full");
+    /** Prints the back-to-back stages' table and writes {@code overhead-messaging.csv}; the section's Markdown, empty if none ran. */
+    private static String writeBackToBack(List<MessagingCost.Measured> messaging, Calibration cal, Verdict.Context context,
+                                          OutputFolder dir, PrintStream out) throws java.io.IOException {
+        String section = MessagingCost.markdown(messaging, cal.unitMicros(), context);
         if (!messaging.isEmpty()) {
-            out.print(messagingSection);
+            out.print(section);
             dir.write("overhead-messaging.csv", MessagingCost.csv(messaging, cal.unitMicros()));
         }
-        String heading = "# ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2)\n\n"
+        return section;
+    }
+
+    /** overhead.md's opening: the machine, the run's parameters, its duration and the definition. */
+    private static String heading(Options o, String machine, String params, String observedLine, double took, double predicted) {
+        return "# ccrj stage overhead (Qiu, Fox & Ho 2006, section 2, Tables 1-2)\n\n"
                 + "- " + machine.replace("\n", "\n- ") + "\n- " + params.replace(System.lineSeparator(), "\n- ")
                 + String.format(Locale.ROOT, "%n- measured by JMH in %s (predicted %s); mode %s; JMH's JSON: %s, %s%n",
                         Progress.clockTime(took), Progress.clockTime(predicted), o.full() ? "full" : "quick", RAW, CALIBRATION_RAW)
                 + "- " + observedLine + "\n"
                 + "- overhead per stage = (T(S) - T(1)) / S, the definition of Qiu, Fox & Ho 2006; published figures from Table 2-AMD and"
                 + " Table 2-INTEL (4 cores, CCR June 2006, C#)\n";
-        String markdown = report.markdown(heading) + messagingSection;
-        dir.write("overhead.md", markdown);
-        out.printf(Locale.ROOT, "total %s under JMH (predicted %s)%n", Progress.clockTime(took), Progress.clockTime(predicted));
-        return new Report("Spawned patterns on ccr-core: stage overhead (Qiu, Fox & Ho 2006, Tables 1-2)", markdown, figures, dir.charts(),
-                ForkSpread.of(forks));
     }
 
     /** The run's parameters as the console and overhead.md print them, three lines. */
@@ -477,8 +536,9 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         List<Figure> figures = new ArrayList<>();
         for (OverheadCell c : cells) {
             if (c.ways() == 2 && c.mode() == ThreadMode.MATCH) {
-                figures.add(Figure.of(List.of("overhead", "per-stage", c.pattern(), c.mode(), c.ways()), "spawned " + c.pattern().id()
-                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", "µs", true, c.overheadAcrossForks(),
+                figures.add(Figure.of(new FigureKey(Section.OVERHEAD, OverheadReport.Method.DIFFERENCE, c.pattern(), c.mode(), c.ways(),
+                                c.stages(), Metric.OVERHEAD_US), "spawned " + c.pattern().id()
+                        + ", overhead per stage (T(S) - T(1)) / S, 2-way match", c.overheadAcrossForks(),
                         OverheadReport.publishedId("amd", c.pattern(), ThreadMode.MATCH, 2)));
             }
         }

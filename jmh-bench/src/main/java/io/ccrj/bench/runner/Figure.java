@@ -13,8 +13,9 @@ import java.util.stream.Collectors;
  * the label is only shown. The published figure is looked up in {@link PublishedFigures} by
  * {@code publishedId}; the peer's was measured in the same run.
  *
- * @param key the section's name, then what identifies the figure in it, e.g. {@code overhead},
- *     {@code per-stage}, {@code SpawnedPattern.PIPELINE}, {@code ThreadMode.MATCH}, {@code 2}
+ * @param key the section's name, then what identifies the figure in it: {@link FigureKey#parts()}'s
+ *     seven typed parts (e.g. {@code overhead}, {@code PER_STAGE}, {@code SpawnedPattern.PIPELINE},
+ *     {@code ThreadMode.MATCH}, {@code 2}, {@code 5000L}, {@code Metric.OVERHEAD_US})
  * @param label what it is, for a reader (free text: nothing looks figures up by it)
  * @param unit the unit of {@code ours} and {@code peer}
  * @param lowerIsBetter true for times, false for rates
@@ -69,13 +70,32 @@ public record Figure(List<Object> key, String label, String unit, boolean lowerI
         return new Figure(List.copyOf(key), label, unit, lowerIsBetter, ours, new double[0], Runs.UNKNOWN, "", publishedId, null, null);
     }
 
+    /**
+     * A figure of a typed key, with no peer and no samples kept: its unit and direction are the
+     * metric's.
+     *
+     * @param key what it is ({@link FigureKey})
+     * @param label what it is, for a reader
+     * @param ours our figure and its interval
+     * @param publishedId the papers' figure in published-figures.csv, or {@code null}
+     * @return the figure
+     */
+    public static Figure of(FigureKey key, String label, Estimate ours, String publishedId) {
+        return of(key.parts(), label, key.metric().unit, key.metric().lowerIsBetter, ours, publishedId);
+    }
+
+    /** @return the key read back typed; an {@link IllegalArgumentException} where the section keyed it otherwise */
+    public FigureKey typedKey() {
+        return FigureKey.of(key);
+    }
+
     /** The median of some repetitions (at least one) with its bootstrap interval, the repetitions kept. */
     public static Figure median(List<?> key, String label, String unit, boolean lowerIsBetter, double... samples) {
         return new Figure(List.copyOf(key), label, unit, lowerIsBetter, Estimate.median(samples), samples, Runs.UNKNOWN, "", null,
                 null, null);
     }
 
-    /** @return the key as text, its parts joined by dots (enum constants by name), e.g. {@code overhead.per-stage.PIPELINE.MATCH.2} */
+    /** @return the key as text, its parts joined by dots (enum constants by name), e.g. {@code overhead.PER_STAGE.PIPELINE.MATCH.2.5000.OVERHEAD_US} */
     public String id() {
         return key.stream().map(Figure::part).collect(Collectors.joining("."));
     }

@@ -189,7 +189,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         String results = resultsMarkdown(o, dir, reports, took, failed, figures, spread, commit);
         Files.writeString(dir.resolve("results.md"), results);
         Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
-        out.printf("%n## Headline%n%n%s%n%s%n", Headline.markdown(figures, o.full(), spread), verdictNote(figures, o.full(), spread));
+        out.printf("%n## Headline%n%n%s%n%s%s", Headline.markdown(figures, o.full(), spread), verdictNote(figures, o.full(), spread),
+                sectionNotes(reports));
         out.println("results: " + dir.resolve("results.md"));
         out.printf(Locale.ROOT, "total %s%n", Progress.clockTime(took));
         if (!failed.isEmpty()) {
@@ -204,6 +205,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                 + " least\") where its iterations' interval, widened on both sides by how far forks vary (" + spread.describe()
                 + "; the core-to-core floor runs " + io.ccrj.bench.mpi.MpiRunner.FLOOR_FORKS + " forks to measure it), is still apart"
                 + " from the other figure; a row left unresolved names the setting that would resolve it.\n";
+    }
+
+    /** Under the headline, after the verdicts: what the sections say about their rows (e.g. which overhead method resolves). */
+    static String sectionNotes(List<Report> reports) {
+        return reports.stream().map(Report::headlineNote).filter(n -> !n.isBlank()).map(n -> "\n" + n.strip() + "\n")
+                .collect(Collectors.joining());
     }
 
     /** The items the overhead section runs, as its patterns, and the mpi section, as its parts (in Item order). */
@@ -305,7 +312,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         }
         sb.append("\n").append(READING);
         sb.append("\n## Headline\n\n").append(Headline.markdown(figures, o.full(), spread)).append('\n')
-                .append(verdictNote(figures, o.full(), spread));
+                .append(verdictNote(figures, o.full(), spread)).append(sectionNotes(reports));
         sb.append("\nPublished figures: CCR (C#, June 2006) on a 4-core AMD Opteron PC; their bandwidths are summed over 4 cores,")
                 .append(" ours over 2 ranks. Peers measured in this run: MPJ Express 0.44 (multicore device),")
                 .append(" System.arraycopy, a raw Netty HTTP handler, and the tools of the last section.\n");

@@ -31,18 +31,18 @@ class PeersRunnerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /** JMH's unit of each workload's benchmark. */
-    private static final Map<String, String> UNITS = Map.of("one-way", "ops/s", "ping-pong", "ns/op", "http-round-trip", "us/op",
-            "http-throughput", "ops/s");
+    private static final Map<String, String> UNITS = Map.of("one-way", "ops/s", "ping-pong", "ns/op", "scatter-gather", "us/op",
+            "http-round-trip", "us/op", "http-throughput", "ops/s");
 
     /** Every benchmark of the run, each fork's iterations given by {@code score(workload key, impl)}. */
     private static List<Forks> run(BiFunction<String, String, List<double[]>> score) {
         List<Forks> all = new ArrayList<>();
         for (PeersRunner.Workload w : PeersRunner.WORKLOADS) {
-            for (String impl : w.names().keySet()) {
+            for (Enum<?> tool : w.names().keySet()) {
                 Map<String, String> params = new HashMap<>(w.fixed());
+                String impl = PeersRunner.param(tool);
                 params.put(w.param(), impl);
-                String unit = UNITS.getOrDefault(w.key(), w.key().startsWith("scatter-gather") ? "us/op" : null);
-                all.add(new Forks(w.benchmark(), params, unit, score.apply(w.key(), impl)));
+                all.add(new Forks(w.benchmark(), params, UNITS.get(w.kind().id), score.apply(w.kind().id, impl)));
             }
         }
         return all;
@@ -82,12 +82,12 @@ class PeersRunnerTest {
             assertThat(f.section()).isEqualTo("peers");
             assertThat(f.ours().hasInterval()).isTrue();
         });
-        Figure jox = t.figures().stream().filter(f -> f.id().equals("peers.one-way.jox")).findFirst().orElseThrow();
+        Figure jox = t.figures().stream().filter(f -> f.id().equals("peers.ONE_WAY.JOX.CCR_CORE.0.0.MESSAGES_PER_S")).findFirst().orElseThrow();
         assertThat(jox.ours().value()).isEqualTo(40e6);
         assertThat(jox.peer().value()).isEqualTo(0.8e6);
         assertThat(jox.peerName()).isEqualTo("jox channel");
         assertThat(Verdict.of(jox.ours(), jox.peer(), false, new Verdict.Context("peers", true, ForkSpread.NONE)).text()).startsWith("50x better (");
-        Figure pingPong = t.figures().stream().filter(f -> f.id().equals("peers.ping-pong.pekko")).findFirst().orElseThrow();
+        Figure pingPong = t.figures().stream().filter(f -> f.id().equals("peers.PING_PONG.PEKKO.CCR_CORE.0.0.ROUND_TRIP_US")).findFirst().orElseThrow();
         assertThat(pingPong.ours().value()).isCloseTo(0.220, within(1e-9)); // ns/op to µs
         assertThat(pingPong.label()).isEqualTo("ping-pong round trip, ccr-core vs Pekko typed actors");
 
@@ -118,7 +118,7 @@ class PeersRunnerTest {
         PeersRunner.Tables t = PeersRunner.tables(forks, options(5));
 
         for (int rounds : PeersRunner.SCATTER_ROUNDS) {
-            Figure invokeAll = t.figures().stream().filter(f -> f.id().equals("peers.scatter-gather-" + rounds + ".invokeAll"))
+            Figure invokeAll = t.figures().stream().filter(f -> f.id().equals("peers.SCATTER_GATHER.INVOKE_ALL.CCR_CORE.0." + rounds + ".OP_US"))
                     .findFirst().orElseThrow();
             assertThat(invokeAll.ours().value()).isEqualTo(10.0 * rounds);
             assertThat(invokeAll.peer().value()).isEqualTo(100);

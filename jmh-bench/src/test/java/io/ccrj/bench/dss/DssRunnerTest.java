@@ -116,8 +116,10 @@ class DssRunnerTest {
             assertThat(new String(Files.readAllBytes(dir.resolve(png)), 1, 3, StandardCharsets.US_ASCII)).as(png).isEqualTo("PNG");
         }
         List<Figure> headline = DssRunner.headline(r);
-        assertThat(headline).extracting(Figure::id).containsExactly("dss.two-way.SERVICE_TO_SERVICE", "dss.two-way.HTTP",
-                "dss.throughput.DSS_HTTP", "dss.throughput.DSS_HTTP.vs-axis2");
+        assertThat(headline).extracting(Figure::id).containsExactly(
+                "dss.TWO_WAY.SERVICE_TO_SERVICE.DSS_SERVICES.1.0.ROUND_TRIP_US", "dss.TWO_WAY.HTTP.DSS_SERVICES.1.0.ROUND_TRIP_US",
+                "dss.THROUGHPUT.DSS_HTTP.DSS_SERVICES.4.0.REQUESTS_PER_S",
+                "dss.THROUGHPUT_BESIDE_AXIS2.DSS_HTTP.DSS_SERVICES.4.0.REQUESTS_PER_S");
         assertThat(Headline.markdown(headline)).contains("| DSS two-way Get, loopback HTTP (µs) | 40.2 (").contains("2.00x worse (");
         // The papers timed services in one process: the HTTP rows are not compared with their figures.
         for (String http : List.of("| DSS two-way Get, loopback HTTP", "| DSS HTTP throughput")) {

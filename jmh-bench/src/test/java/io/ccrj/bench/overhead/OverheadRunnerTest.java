@@ -75,9 +75,16 @@ class OverheadRunnerTest {
         byte[] png = Files.readAllBytes(dir.resolve("overhead-per-stage.png"));
         assertThat(png).hasSizeGreaterThan(1000);
         assertThat(new String(png, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
-        assertThat(r.figures()).extracting(Figure::id).containsExactly("overhead.per-stage.PIPELINE.MATCH.2",
-                "overhead.per-stage.TWO_SHIFTS.MATCH.2", "overhead.messaging.PIPELINE.1.2000", "overhead.messaging.PIPELINE.2.2000",
-                "overhead.messaging.TWO_SHIFTS.2.2000");
+        assertThat(r.figures()).extracting(Figure::id).containsExactly("overhead.DIFFERENCE.PIPELINE.MATCH.2.50.OVERHEAD_US",
+                "overhead.DIFFERENCE.TWO_SHIFTS.MATCH.2.50.OVERHEAD_US", "overhead.BACK_TO_BACK.PIPELINE.MATCH.1.2000.MESSAGING_US",
+                "overhead.BACK_TO_BACK.PIPELINE.MATCH.2.2000.MESSAGING_US", "overhead.BACK_TO_BACK.TWO_SHIFTS.MATCH.2.2000.MESSAGING_US");
+        // The back-to-back stages stand beside the papers' overhead per stage where they published one (1- and 2-way Pipeline,
+        // 2-way Two Shifts), and the section says under the headline which method resolves.
+        assertThat(r.figures().subList(2, 5)).extracting(Figure::publishedId).containsExactly("overhead.amd.Pipeline.match.1",
+                "overhead.amd.Pipeline.match.2", "overhead.amd.TwoShifts.match.2");
+        assertThat(r.headlineNote()).contains("the difference method, (T(S) - T(1)) / S, gives a verdict for 0 of 2 patterns")
+                .contains("the back-to-back stages for 0 of 3").contains("neither method resolves it in this run");
+        assertThat(Files.readString(dir.resolve("overhead.md"))).contains("## Which method resolves").contains("ours vs published");
         // In this JVM, one iteration per benchmark: no interval, so nothing the headline could call resolved.
         assertThat(r.figures()).allSatisfy(f -> assertThat(f.ours().hasInterval()).isFalse());
     }

@@ -20,4 +20,19 @@ class MarkdownTableTest {
         assertThatThrownBy(() -> new MarkdownTable("lx", "a", "b")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("\"lx\"");
     }
+
+    private record Row(String name, double value) {
+    }
+
+    @Test
+    void declaredColumnsRenderEveryRowAsTheTableWould() {
+        Columns<Row> columns = Columns.<Row>of().left("name", Row::name).right("value", r -> r.value() < 0 ? null : r.value());
+
+        String t = columns.table(java.util.List.of(new Row("a", 1.5), new Row("b", -1))).row("published", 2).toString();
+
+        assertThat(t).isEqualTo("| name | value |\n|---|---:|\n| a | 1.5 |\n| b |  |\n| published | 2 |\n");
+        // A declaration is not changed by adding to it: each column added is a new one.
+        assertThat(columns.right("more", Row::value).table(java.util.List.of()).toString()).startsWith("| name | value | more |");
+        assertThat(columns.table(java.util.List.of()).toString()).isEqualTo("| name | value |\n|---|---:|\n");
+    }
 }

@@ -55,13 +55,16 @@ class PaperRunnerTest {
         assertThat(Files.readString(dir.resolve("headline.csv"))).contains("\noverhead,").contains("\nmpi,").contains("\ndss,")
                 .contains("\npeers,")
                 // Rows keyed by what was timed, not by their labels.
-                .contains("\noverhead,overhead.per-stage.PIPELINE.MATCH.2,").contains("\nmpi,mpi.stages.RENDEZVOUS_EXCHANGE.2,")
-                .contains("\ndss,dss.two-way.HTTP,").contains("\npeers,peers.ping-pong.pekko,");
+                .contains("\noverhead,overhead.DIFFERENCE.PIPELINE.MATCH.2.").contains("\nmpi,mpi.stages.RENDEZVOUS_EXCHANGE.2,")
+                .contains("\ndss,dss.TWO_WAY.HTTP.").contains("\npeers,peers.PING_PONG.PEKKO.");
         assertThat(md).startsWith("# ccrj").contains("## How to read this").contains("Glossary")
                 .contains("## Headline").contains("| spawned Pipeline, overhead per stage (T(S) - T(1)) / S, 2-way match (µs) |")
                 .contains("| Rendezvous Exchange, per stage, 2 ranks (µs) |")
                 .contains("| DSS two-way Get, loopback HTTP (µs) |").contains("| DSS HTTP throughput (requests/s) |")
                 .contains("| ping-pong round trip, ccr-core vs Pekko typed actors (µs) |")
+                // The papers' overhead per stage beside both methods, and under the headline which one resolves.
+                .contains("| spawned Pipeline, back-to-back stages of one unit (direct), 2-way match, per stage (µs) |")
+                .contains("The papers' overhead per stage against the two methods")
                 .contains("![dss-two-way.png](dss/dss-two-way.png)")
                 .contains("![mpi-bandwidth.png](mpi/mpi-bandwidth.png)")
                 .contains("![overhead-per-stage.png](overhead/overhead-per-stage.png)")
