@@ -21,6 +21,7 @@ import io.ccrj.dss.internal.http.server.HttpRouter;
 import io.ccrj.dss.internal.http.server.HttpServer;
 import io.ccrj.dss.internal.http.client.HttpServiceRef;
 import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.runtime.StateFile;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
@@ -313,8 +314,10 @@ public final class HostCore {
         return false;
     }
 
+    /** {@link #SERVICE_NAME_PATTERN} without its anchors. */
+    private static final String SERVICE_NAME_CHARS = "[A-Za-z0-9._-]{1,64}";
     /** A service name, as a regular expression (what {@link ServiceSpec#isValidName} takes). */
-    public static final String SERVICE_NAME_PATTERN = "^[A-Za-z0-9._-]{1,64}$";
+    public static final String SERVICE_NAME_PATTERN = "^" + SERVICE_NAME_CHARS + "$";
     /**
      * The partner URLs Create takes, as a regular expression: {@code http://}, a host name (its
      * last label starting with a letter) or an IPv4 address, an optional port, then
@@ -324,7 +327,7 @@ public final class HostCore {
             + "((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
             + "|([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?"
             + ")(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
-            + "/services/[A-Za-z0-9._-]{1,64}$";
+            + RestTable.SERVICES + "/" + SERVICE_NAME_CHARS + "$";
     private static final java.util.regex.Pattern PARTNER_URL = java.util.regex.Pattern.compile(PARTNER_URL_PATTERN);
 
     /**

@@ -138,13 +138,15 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     private void dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
-        if (!seg.isEmpty() && seg.get(0).equals("services")) {
+        // the host's own resources, a service's document among them: one table for the route,
+        // the token, the body and the answer
+        HostResources.Match match = HostResources.match(seg);
+        if (match == null && !seg.isEmpty() && seg.get(0).equals(SERVICES)) {
             authorize(ex, needsTokenAsModification(ex, seg), false);
             service(ex, seg, raw);
             return;
         }
-        // the host's own resources: one table for the route, the token, the body and the answer
-        List<HostResources.Row> rows = HostResources.at("/" + String.join("/", seg));
+        List<HostResources.Row> rows = match == null ? null : match.rows();
         HostResources.Row row = rows == null ? null : HostResources.row(rows, ex.method());
         // the token before the route: a row's own rule, else the method's (401 comes before 404 and 405)
         HostResources.Access access = row != null ? row.access()
@@ -152,15 +154,34 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         authorize(ex, access == HostResources.Access.MODIFY, access == HostResources.Access.OPEN);
         if (rows == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw + "; try " + String.join(", ",
-                    HostResources.paths()) + " or /services/{name}");
+                    HostResources.paths()) + " or " + RestTable.SERVICE);
         }
         if (row == null) {
+            if (rows.get(0).perService()) {
+                runtime(match.values().get(0)); // no such service: 404 before 405, as below /services/{name}
+            }
             throw methodNotAllowed(ex.method(), HostResources.allow(rows));
         }
         if (ex.refuseBody(access == HostResources.Access.MODIFY)) {
             return;
         }
-        row.handler().handle(this, ex);
+        row.handler().handle(this, ex, match.values());
+    }
+
+    /** The path's first word below which every service is ({@code services}). */
+    private static final String SERVICES = RestTable.segments(RestTable.SERVICES).get(0);
+
+    /**
+     * @param name a service's name
+     * @return the running service
+     * @throws Fault 404 if there is none of that name
+     */
+    private ServiceRuntime<?> runtime(String name) throws Fault {
+        ServiceRuntime<?> rt = host.runtime(name);
+        if (rt == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see " + HostResources.DIRECTORY);
+        }
+        return rt;
     }
 
     // ---- the host's own resources (HostResources' rows) ----
@@ -172,7 +193,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
 
     @Override
     public void links(HttpExchange ex) {
-        String allow = HostResources.allow(HostResources.at("/"));
+        String allow = HostResources.allow(HostResources.at(HostResources.INDEX));
         ex.respondJson(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
     }
 
@@ -205,6 +226,11 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
     }
 
+    @Override
+    public void serviceDocument(HttpExchange ex, String service) throws Fault {
+        ex.respondJson(200, openApi.serviceDocument(runtime(service)), null);
+    }
+
     /**
      * Whether a request needs the token as a modification does (reads need it only with
      * protected reads), decided before the route is resolved, so that 401 comes before 404 and
@@ -213,7 +239,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
      * PATCH and DELETE modify).
      */
     private static boolean needsTokenAsModification(HttpExchange ex, List<String> seg) {
-        if (seg.size() >= 2 && seg.get(0).equals("services")) {
+        if (seg.size() >= 2 && seg.get(0).equals(SERVICES)) {
             String path = RestTable.template(seg.subList(2, seg.size()));
             RestTable.Route route = path == null ? null : RestTable.decode(ex.method(), path);
             if (route != null) {
@@ -225,27 +251,16 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
 
     private void service(HttpExchange ex, List<String> seg, String raw) throws Fault {
         if (seg.size() < 2) {
-            throw new Fault(FaultCode.NOT_FOUND, "name a service: /services/{name}; see /directory");
+            throw new Fault(FaultCode.NOT_FOUND, "name a service: " + RestTable.SERVICE + "; see " + HostResources.DIRECTORY);
         }
-        String name = seg.get(1);
-        ServiceRuntime<?> rt = host.runtime(name);
-        if (rt == null) {
-            throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
-        }
+        ServiceRuntime<?> rt = runtime(seg.get(1));
         List<String> below = seg.subList(2, seg.size());
-        if (below.size() == 1 && below.get(0).equals(OpenApi.SERVICE_SEGMENT)) {
-            requireMethod(ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(), HttpMethod.GET);
-            if (!ex.refuseBody()) {
-                ex.respondJson(200, openApi.serviceDocument(rt), null);
-            }
-            return;
-        }
         String path = RestTable.template(below);
         if (path == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + (below.isEmpty() || !List.of("query", "items", "actions", "notifications").contains(below.get(0))
-                    ? "; a service has /query, /items/{key}, /actions/{action}, /notifications and /"
-                    + OpenApi.SERVICE_SEGMENT : ""));
+                    + (below.isEmpty() || !RestTable.words().contains(below.get(0))
+                    ? "; a service has " + String.join(", ", RestTable.TEMPLATES.subList(1, RestTable.TEMPLATES.size()))
+                    : ""));
         }
         // one table for every service route: method, authorization, body, success status
         RestTable.Route route = RestTable.decode(ex.method(), path);
@@ -329,7 +344,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         } else {
             if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
                 CharSequence etag = rt.etag(r.version());
-                String link = "</services/" + encode(rt.name()) + "/" + OpenApi.SERVICE_SEGMENT + ">; rel=\"service-desc\"";
+                String link = "<" + RestTable.fill(HostResources.SERVICE_DOCUMENT, rt.name()) + ">; rel=\"service-desc\"";
                 ex.respondJson(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
                 return;
             }
@@ -360,8 +375,8 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
 
     private static String insertedLocation(ServiceRuntime<?> rt, Response r) {
         JsonNode key = r.body().get("key");
-        String base = "/services/" + rt.name();
-        return key != null && key.isTextual() ? base + "/items/" + encode(key.asText()) : base;
+        return key != null && key.isTextual() ? RestTable.fill(RestTable.SERVICE + RestTable.ITEM, rt.name(), key.asText())
+                : RestTable.servicePath(rt.name());
     }
 
     private void subscribe(HttpExchange ex, ServiceRuntime<?> rt) throws Fault {
@@ -473,7 +488,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         host.createOverHttp(new ServiceSpec(name, body.get("contract").asText(), state == null || state.isNull() ? null : state,
                 partners, null));
         ServiceRuntime<?> rt = host.runtime(name);
-        String location = "/services/" + name;
+        String location = RestTable.servicePath(name);
         ex.respondJson(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(), rt == null ? 0 : rt.version()),
                 h -> h.set(HttpHeaderNames.LOCATION, location));
     }
@@ -491,14 +506,14 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         ObjectNode o = Json.object();
         o.put("name", name);
         o.put("contract", contract);
-        o.put("url", "/services/" + name);
+        o.put("url", RestTable.servicePath(name));
         o.put("version", version);
         return o;
     }
 
     private void directoryHtml(HttpExchange ex) {
         List<HtmlPages.Entry> entries = new ArrayList<>();
-        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), "/services/" + encode(n))));
+        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), RestTable.servicePath(n))));
         ex.respondText(200, HTML, HtmlPages.directory(entries));
     }
 
@@ -638,12 +653,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return m;
     }
 
-    private static void requireMethod(HttpMethod m, HttpMethod allowed) {
-        if (!m.equals(allowed)) {
-            throw methodNotAllowed(m, allowed.equals(HttpMethod.GET) ? "GET, HEAD" : allowed.name());
-        }
-    }
-
     private static MethodNotAllowed methodNotAllowed(HttpMethod m, String allowed) {
         return new MethodNotAllowed(m, allowed);
     }
@@ -715,8 +724,12 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final String[] KEYWORDS = keywords();
 
     private static String[] keywords() {
-        List<String> k = new ArrayList<>(List.of("services", "items", "actions", "query", "notifications"));
-        k.addAll(HostResources.words());
+        List<String> k = new ArrayList<>(RestTable.words());
+        for (String w : HostResources.words()) {
+            if (!k.contains(w)) {
+                k.add(w);
+            }
+        }
         return k.toArray(new String[0]);
     }
 
@@ -728,10 +741,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             }
         }
         return null;
-    }
-
-    private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     static ObjectNode errorBody(Fault f) {
