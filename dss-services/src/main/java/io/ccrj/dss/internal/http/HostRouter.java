@@ -13,6 +13,7 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ResponsePort;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.http.server.Answer;
 import io.ccrj.dss.internal.http.server.HttpExchange;
 import io.ccrj.dss.internal.http.server.HttpRouter;
 import io.ccrj.dss.internal.json.Json;
@@ -26,7 +27,6 @@ import io.ccrj.dss.internal.runtime.Committed;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.rest.HostResources;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -52,7 +52,6 @@ import java.util.function.Consumer;
 public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
-    private static final AsciiString HTTP_JSON = AsciiString.cached("application/json");
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
     private final HostCore host;
@@ -89,17 +88,26 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         host.metrics().record(status, nanos);
     }
 
+    /**
+     * Decides the request's answer ({@link #dispatch}) and has the exchange write it; a request
+     * answered later (an operation posted to its service, an event stream) or refused by the
+     * exchange's own body checks has no answer here.
+     */
     @Override
     public void route(HttpExchange ex) {
+        Answer a;
         try {
-            dispatch(ex);
+            a = dispatch(ex);
         } catch (Fault f) {
-            fault(ex, f);
+            a = fault(f);
         } catch (MethodNotAllowed e) {
-            ex.respondError(405, FaultCode.UNSUPPORTED.error(), e.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, e.allow));
+            a = new Answer.Error(405, FaultCode.UNSUPPORTED.error(), e.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, e.allow));
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "the host failed on " + ex.method() + " " + ex.path(), e);
-            ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
+            a = new Answer.Error(500, "internal", "the host failed on this request; its log has the details", null);
+        }
+        if (a != null) {
+            ex.respond(a);
         }
     }
 
@@ -134,8 +142,11 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
      * 415, then the route's own 415 and 400), then the action. Every branch calls
      * {@link HttpExchange#refuseBody} before it acts, so that a request whose body was not read
      * ({@link #routeTooLarge}) never acts.
+     *
+     * @return the answer, or {@code null} where there is none yet (an operation posted, a stream
+     *     started) or the exchange refused the body itself
      */
-    private void dispatch(HttpExchange ex) throws Fault {
+    private Answer dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
         // the host's own resources, a service's document among them: one table for the route,
@@ -143,8 +154,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         HostResources.Match match = HostResources.match(seg);
         if (match == null && !seg.isEmpty() && seg.get(0).equals(SERVICES)) {
             authorize(ex, needsTokenAsModification(ex, seg), false);
-            service(ex, seg, raw);
-            return;
+            return service(ex, seg, raw);
         }
         List<HostResources.Row> rows = match == null ? null : match.rows();
         HostResources.Row row = rows == null ? null : HostResources.row(rows, ex.method());
@@ -163,9 +173,9 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             throw methodNotAllowed(ex.method(), HostResources.allow(rows));
         }
         if (ex.refuseBody(access == HostResources.Access.MODIFY)) {
-            return;
+            return null;
         }
-        row.handler().handle(this, ex, match.values());
+        return row.handler().handle(this, ex, match.values());
     }
 
     /** The path's first word below which every service is ({@code services}). */
@@ -187,48 +197,50 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     // ---- the host's own resources (HostResources' rows) ----
 
     @Override
-    public void index(HttpExchange ex) {
-        directoryHtml(ex);
+    public Answer index(HttpExchange ex) {
+        List<HtmlPages.Entry> entries = new ArrayList<>();
+        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), RestTable.servicePath(n))));
+        return new Answer.Text(200, HTML, HtmlPages.directory(entries));
     }
 
     @Override
-    public void links(HttpExchange ex) {
+    public Answer links(HttpExchange ex) {
         String allow = HostResources.allow(HostResources.at(HostResources.INDEX));
-        ex.respondJson(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
+        return new Answer.Json(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
     }
 
     @Override
-    public void directory(HttpExchange ex) {
-        ex.respondJson(200, directoryJson(), null);
+    public Answer directory(HttpExchange ex) {
+        return new Answer.Json(200, directoryJson(), null);
     }
 
     @Override
-    public void create(HttpExchange ex) throws Fault {
-        createService(ex);
+    public Answer create(HttpExchange ex) throws Fault {
+        return createService(ex);
     }
 
     @Override
-    public void health(HttpExchange ex) {
+    public Answer health(HttpExchange ex) {
         ObjectNode o = Json.object();
         o.put("status", host.isClosing() ? "closing" : "up");
         o.put("services", host.runtimes().size());
         o.put("uptimeMillis", host.uptimeMillis());
-        ex.respondJson(200, o, null);
+        return new Answer.Json(200, o, null);
     }
 
     @Override
-    public void metrics(HttpExchange ex) {
-        ex.respondText(200, PROMETHEUS, metricsText());
+    public Answer metrics(HttpExchange ex) {
+        return new Answer.Text(200, PROMETHEUS, metricsText());
     }
 
     @Override
-    public void openapi(HttpExchange ex) {
-        ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
+    public Answer openapi(HttpExchange ex) {
+        return new Answer.Json(200, openApi.hostDocument(host.runtimes()), null);
     }
 
     @Override
-    public void serviceDocument(HttpExchange ex, String service) throws Fault {
-        ex.respondJson(200, openApi.serviceDocument(runtime(service)), null);
+    public Answer serviceDocument(HttpExchange ex, String service) throws Fault {
+        return new Answer.Json(200, openApi.serviceDocument(runtime(service)), null);
     }
 
     /**
@@ -249,7 +261,8 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return ex.isModifyingMethod();
     }
 
-    private void service(HttpExchange ex, List<String> seg, String raw) throws Fault {
+    /** A request below {@code /services}: its answer, or {@code null} as {@link #dispatch}'s. */
+    private Answer service(HttpExchange ex, List<String> seg, String raw) throws Fault {
         if (seg.size() < 2) {
             throw new Fault(FaultCode.NOT_FOUND, "name a service: " + RestTable.SERVICE + "; see " + HostResources.DIRECTORY);
         }
@@ -273,29 +286,26 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             throw new MethodNotAllowed(unsupported, allowed(rt, seg));
         }
         if (ex.refuseBody(route.modifying())) {
-            return;
+            return null;
         }
         switch (route.verb()) {
             case GET -> {
                 if (wantsHtml(ex)) {
-                    servicePage(ex, rt);
-                    return;
+                    return servicePage(rt);
                 }
                 Committed c = rt.inlineGet();
                 if (c != null) {
                     // the standard Get of a committed snapshot, answered here on the event loop: no
                     // operation, no hop to the service's queue and back, no 504 deadline to arm
-                    answerState(ex, rt, c.snapshot(), c.version());
-                    return;
+                    return state(rt, c.snapshot(), c.version());
                 }
             }
             case SUBSCRIBE -> {
                 if (ex.method().equals(HttpMethod.HEAD)) {
-                    ex.respond(200, "text/event-stream; charset=utf-8", null, null); // the head a stream would have
-                } else {
-                    subscribe(ex, rt);
+                    return new Answer.Head(200, "text/event-stream; charset=utf-8"); // the head a stream would have
                 }
-                return;
+                subscribe(ex, rt);
+                return null;
             }
             default -> {
             }
@@ -314,6 +324,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             b.ifMatch(ifMatch(ex));
         }
         post(ex, rt, b, route.okStatus());
+        return null;
     }
 
     // ---- operations ----
@@ -321,7 +332,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
         ResponsePort port = ResponsePort.of((r, f) -> {
             try {
-                answer(ex, rt, okStatus, r, f);
+                ex.respond(answer(ex, rt, okStatus, r, f));
             } catch (RuntimeException | OutOfMemoryError e) {
                 // the answer could not be made (no memory for its header values): the port is
                 // answered already, so no 504 will come; the connection closes instead
@@ -334,43 +345,35 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         rt.post(op);
     }
 
-    /** Answers an operation's response or fault (on the answering thread). */
-    private static void answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
+    /** The answer of an operation's response or fault (on the answering thread). */
+    private static Answer answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
         if (f != null && f.code() == FaultCode.UNSUPPORTED) {
             String allow = allowedFor(rt, ex.path());
-            ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
-        } else if (f != null) {
-            fault(ex, f);
-        } else {
-            if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
-                CharSequence etag = rt.etag(r.version());
-                String link = "<" + RestTable.fill(HostResources.SERVICE_DOCUMENT, rt.name()) + ">; rel=\"service-desc\"";
-                ex.respondJson(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
-                return;
-            }
-            if (okStatus == 200) {
-                answerState(ex, rt, r.body(), r.version());
-                return;
-            }
-            CharSequence etag = rt.etag(r.version());
-            ex.respondJson(okStatus, r.body(), okStatus == 201
-                    ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
-                    : h -> h.set(HttpHeaderNames.ETAG, etag));
+            return new Answer.Error(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
         }
+        if (f != null) {
+            return fault(f);
+        }
+        if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
+            CharSequence etag = rt.etag(r.version());
+            String link = "<" + RestTable.fill(HostResources.SERVICE_DOCUMENT, rt.name()) + ">; rel=\"service-desc\"";
+            return new Answer.Json(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
+        }
+        if (okStatus == 200) {
+            return state(rt, r.body(), r.version());
+        }
+        CharSequence etag = rt.etag(r.version());
+        return new Answer.Json(okStatus, r.body(), okStatus == 201
+                ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
+                : h -> h.set(HttpHeaderNames.ETAG, etag));
     }
 
     /**
      * A 200 answer with its ETag: a snapshot of the state is written from its bytes, serialized
      * once per version and shared by every answer of that version; any other body is serialized.
      */
-    private static void answerState(HttpExchange ex, ServiceRuntime<?> rt, JsonNode body, long version) {
-        CharSequence etag = rt.etag(version);
-        byte[] cached = rt.snapshotBytes(body);
-        if (cached != null) {
-            ex.respond(200, HTTP_JSON, Unpooled.wrappedBuffer(cached), HttpHeaderNames.ETAG, etag);
-        } else {
-            ex.respondJson(200, body, HttpHeaderNames.ETAG, etag);
-        }
+    private static Answer state(ServiceRuntime<?> rt, JsonNode body, long version) {
+        return new Answer.Tagged(200, body, rt.snapshotBytes(body), HttpHeaderNames.ETAG, rt.etag(version));
     }
 
     private static String insertedLocation(ServiceRuntime<?> rt, Response r) {
@@ -439,7 +442,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return Long.parseLong(given);
     }
 
-    private void createService(HttpExchange ex) throws Fault {
+    private Answer createService(HttpExchange ex) throws Fault {
         JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
             throw new Fault(FaultCode.BAD_REQUEST, "Create needs {\"name\": \"...\", \"contract\": \"...\", \"state\": {...}}");
@@ -489,8 +492,8 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
                 partners, null));
         ServiceRuntime<?> rt = host.runtime(name);
         String location = RestTable.servicePath(name);
-        ex.respondJson(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(), rt == null ? 0 : rt.version()),
-                h -> h.set(HttpHeaderNames.LOCATION, location));
+        return new Answer.Json(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(),
+                rt == null ? 0 : rt.version()), h -> h.set(HttpHeaderNames.LOCATION, location));
     }
 
     // ---- pages ----
@@ -511,13 +514,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return o;
     }
 
-    private void directoryHtml(HttpExchange ex) {
-        List<HtmlPages.Entry> entries = new ArrayList<>();
-        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), RestTable.servicePath(n))));
-        ex.respondText(200, HTML, HtmlPages.directory(entries));
-    }
-
-    private void servicePage(HttpExchange ex, ServiceRuntime<?> rt) {
+    private Answer servicePage(ServiceRuntime<?> rt) {
         String pretty;
         try {
             pretty = Json.PRETTY.writeValueAsString(rt.snapshot());
@@ -540,7 +537,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
                 // no example for this form: it starts empty
             }
         });
-        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
+        return new Answer.Text(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
                 new HtmlPages.Forms(verbs, rt.updateBody(), rt.actionNames(), examples)));
     }
 
@@ -747,7 +744,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return Json.object().put("error", f.code().error()).put("message", f.getMessage());
     }
 
-    static void fault(HttpExchange ex, Fault f) {
+    static Answer fault(Fault f) {
         FaultCode c = f.code();
         Consumer<HttpHeaders> extra = switch (c) {
             case UNAVAILABLE -> h -> h.set(HttpHeaderNames.RETRY_AFTER, "1");
@@ -755,6 +752,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             case UNSUPPORTED -> h -> h.set(HttpHeaderNames.ALLOW, ""); // every 405 says what is allowed, here nothing known
             default -> null;
         };
-        ex.respondError(c.httpStatus(), c.error(), f.getMessage(), extra);
+        return new Answer.Error(c.httpStatus(), c.error(), f.getMessage(), extra);
     }
 }

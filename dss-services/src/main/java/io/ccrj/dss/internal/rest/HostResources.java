@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.ccrj.dss.Fault;
+import io.ccrj.dss.internal.http.server.Answer;
 import io.ccrj.dss.internal.http.server.HttpExchange;
 import io.netty.handler.codec.http.HttpMethod;
 
@@ -37,38 +38,61 @@ public final class HostResources {
         MODIFY
     }
 
-    /** What the rows' handlers do: the router's side of the table. Called on the event loop. */
+    /**
+     * What the rows' handlers do: the router's side of the table, each returning the request's
+     * answer (a fault is thrown). Called on the event loop.
+     */
     public interface Actions {
-        /** @param ex {@code GET /}: the directory page */
-        void index(HttpExchange ex);
+        /**
+         * @param ex {@code GET /}: the directory page
+         * @return the answer
+         */
+        Answer index(HttpExchange ex);
 
-        /** @param ex {@code OPTIONS /}: where the host's resources are */
-        void links(HttpExchange ex);
+        /**
+         * @param ex {@code OPTIONS /}: where the host's resources are
+         * @return the answer
+         */
+        Answer links(HttpExchange ex);
 
-        /** @param ex {@code GET /directory} */
-        void directory(HttpExchange ex);
+        /**
+         * @param ex {@code GET /directory}
+         * @return the answer
+         */
+        Answer directory(HttpExchange ex);
 
         /**
          * @param ex {@code POST /directory}: Create
+         * @return the answer: 201 and the new entry
          * @throws Fault why the service was not created
          */
-        void create(HttpExchange ex) throws Fault;
+        Answer create(HttpExchange ex) throws Fault;
 
-        /** @param ex {@code GET /health} */
-        void health(HttpExchange ex);
+        /**
+         * @param ex {@code GET /health}
+         * @return the answer
+         */
+        Answer health(HttpExchange ex);
 
-        /** @param ex {@code GET /metrics} */
-        void metrics(HttpExchange ex);
+        /**
+         * @param ex {@code GET /metrics}
+         * @return the answer
+         */
+        Answer metrics(HttpExchange ex);
 
-        /** @param ex {@code GET /openapi.json} */
-        void openapi(HttpExchange ex);
+        /**
+         * @param ex {@code GET /openapi.json}
+         * @return the answer
+         */
+        Answer openapi(HttpExchange ex);
 
         /**
          * @param ex {@code GET /services/{name}/openapi.json}
          * @param service the service's name (decoded)
+         * @return the answer: the document
          * @throws Fault 404 if the host runs no such service
          */
-        void serviceDocument(HttpExchange ex, String service) throws Fault;
+        Answer serviceDocument(HttpExchange ex, String service) throws Fault;
     }
 
     /** A row's handler: one of {@link Actions}' methods. */
@@ -78,9 +102,10 @@ public final class HostResources {
          * @param actions the router
          * @param ex the request
          * @param values the path template's variables, decoded, in order ({@link Match#values})
+         * @return the answer, which the router has the exchange write
          * @throws Fault the answer, when it is a fault
          */
-        void handle(Actions actions, HttpExchange ex, List<String> values) throws Fault;
+        Answer handle(Actions actions, HttpExchange ex, List<String> values) throws Fault;
     }
 
     /**
