@@ -269,7 +269,10 @@ public final class RestTable {
         return sb.toString();
     }
 
-    /** @return {@code /services/NAME}, the name percent-encoded */
+    /**
+     * @param name a service's name
+     * @return {@code /services/NAME}, the name percent-encoded
+     */
     public static String servicePath(String name) {
         return fill(SERVICE, name);
     }
