@@ -476,6 +476,32 @@ public final class HostCore {
         return metrics;
     }
 
+    /** {@return the {@code /metrics} text now: the HTTP counters and each service's gauges} */
+    public String metricsText() {
+        StringBuilder sb = new StringBuilder(2048);
+        metrics.render(sb);
+        gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
+                rt -> rt.operationsCount());
+        gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
+                rt -> rt.shedCount());
+        gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
+                rt -> rt.faultCount());
+        gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
+        gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
+                rt -> rt.queue().pendingCount());
+        gauge(sb, "ccrj_service_subscribers", "gauge", "Open subscriptions.", rt -> rt.subscriberCount());
+        gauge(sb, "ccrj_service_version", "gauge", "State version (the ETag).", rt -> rt.version());
+        return sb.toString();
+    }
+
+    private void gauge(StringBuilder sb, String metric, String type, String help,
+                       java.util.function.ToLongFunction<ServiceRuntime<?>> value) {
+        sb.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+        runtimes().forEach((n, rt) -> sb.append(metric).append("{service=\"").append(n).append("\"} ")
+                .append(value.applyAsLong(rt)).append('\n'));
+    }
+
     /** {@return milliseconds since the host was built} */
     public long uptimeMillis() {
         return System.currentTimeMillis() - startedMillis;

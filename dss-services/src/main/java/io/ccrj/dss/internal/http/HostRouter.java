@@ -230,7 +230,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
 
     @Override
     public Answer metrics(HttpExchange ex) {
-        return new Answer.Text(200, PROMETHEUS, metricsText());
+        return new Answer.Text(200, PROMETHEUS, host.metricsText());
     }
 
     @Override
@@ -539,32 +539,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         });
         return new Answer.Text(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
                 new HtmlPages.Forms(verbs, rt.updateBody(), rt.actionNames(), examples)));
-    }
-
-    /** {@return the {@code /metrics} text now} */
-    public String metricsText() {
-        StringBuilder sb = new StringBuilder(2048);
-        host.metrics().render(sb);
-        gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
-                rt -> rt.operationsCount());
-        gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
-                rt -> rt.shedCount());
-        gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
-                rt -> rt.faultCount());
-        gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
-        gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
-                rt -> rt.queue().pendingCount());
-        gauge(sb, "ccrj_service_subscribers", "gauge", "Open subscriptions.", rt -> rt.subscriberCount());
-        gauge(sb, "ccrj_service_version", "gauge", "State version (the ETag).", rt -> rt.version());
-        return sb.toString();
-    }
-
-    private void gauge(StringBuilder sb, String metric, String type, String help,
-                       java.util.function.ToLongFunction<ServiceRuntime<?>> value) {
-        sb.append("# HELP ").append(metric).append(' ').append(help).append('\n')
-                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
-        host.runtimes().forEach((n, rt) -> sb.append(metric).append("{service=\"").append(n).append("\"} ")
-                .append(value.applyAsLong(rt)).append('\n'));
     }
 
     // ---- checks ----

@@ -64,6 +64,25 @@ public final class HttpServer implements AutoCloseable {
     public record Limits(int maxRequestBytes, long idleTimeoutMillis, long headerTimeoutMillis, int pipelineWindow,
                          int maxRequestsPerConnection, int maxConnections, int maxConnectionsPerClient,
                          int sseMaxEvents, int sseMaxBytes, Set<String> allowedHosts) {
+        /** Default largest request body in bytes (1 MiB). */
+        public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
+        /** Default idle connection timeout in milliseconds. */
+        public static final int DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+        /** Default deadline for a request head from its first byte, in milliseconds. */
+        public static final int DEFAULT_HEADER_TIMEOUT_MS = 10_000;
+        /** Default requests of one connection in flight before it is read no more. */
+        public static final int DEFAULT_PIPELINE_WINDOW = 64;
+        /** Default requests answered on one connection: no limit. */
+        public static final int DEFAULT_MAX_REQUESTS_PER_CONNECTION = Integer.MAX_VALUE;
+        /** Default open connections. */
+        public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+        /** Default open connections from one client address. */
+        public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 1_000;
+        /** Default events one event-stream subscriber may have waiting. */
+        public static final int DEFAULT_SSE_MAX_EVENTS = 1024;
+        /** Default bytes one event-stream subscriber may have waiting (1 MiB). */
+        public static final int DEFAULT_SSE_MAX_BYTES = 1 << 20;
+
         /**
          * The defaults for everything but the two given, any {@code Host}.
          *
@@ -71,7 +90,9 @@ public final class HttpServer implements AutoCloseable {
          * @param idleTimeoutMillis idle timeout
          */
         public Limits(int maxRequestBytes, long idleTimeoutMillis) {
-            this(maxRequestBytes, idleTimeoutMillis, 10_000, 64, Integer.MAX_VALUE, 10_000, 1_000, 1024, 1 << 20, null);
+            this(maxRequestBytes, idleTimeoutMillis, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_PIPELINE_WINDOW,
+                    DEFAULT_MAX_REQUESTS_PER_CONNECTION, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+                    DEFAULT_SSE_MAX_EVENTS, DEFAULT_SSE_MAX_BYTES, null);
         }
     }
 
