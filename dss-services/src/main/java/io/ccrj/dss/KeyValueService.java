@@ -136,7 +136,8 @@ public final class KeyValueService extends Service<KeyValueService.State> {
         }
         String k = key.asText();
         if (state().items().containsKey(k)) {
-            throw new Fault(FaultCode.CONFLICT, "item '" + k + "' exists already; use Upsert (PUT .../items/" + k + ") to replace it");
+            throw new Fault(FaultCode.CONFLICT, "item '" + k + "' exists already; use Upsert (PUT ..."
+                    + io.ccrj.dss.internal.rest.RestTable.fill(io.ccrj.dss.internal.rest.RestTable.ITEM, k) + ") to replace it");
         }
         put(k, body.get("value"));
         op.respondInserted(k, body.get("value"));

@@ -207,7 +207,7 @@ public final class ServiceHost implements AutoCloseable {
 
     /** {@return the {@code /metrics} text now (for tests and embedding)} */
     String metricsSnapshot() {
-        return new io.ccrj.dss.internal.http.HostRouter(core).metricsText();
+        return core.metricsText();
     }
 
     /** {@return {@code true} once closing has begun} */
@@ -259,7 +259,7 @@ public final class ServiceHost implements AutoCloseable {
         private SchedulingPolicy admissionPolicy;
         private Duration headerTimeout = Duration.ofMillis(HostDefaults.HEADER_TIMEOUT_MS);
         private int pipelineWindow = HostDefaults.PIPELINE_WINDOW;
-        private int maxRequestsPerConnection = Integer.MAX_VALUE;
+        private int maxRequestsPerConnection = HostDefaults.MAX_REQUESTS_PER_CONNECTION;
         private int maxConnections = HostDefaults.MAX_CONNECTIONS;
         private int maxConnectionsPerClient = HostDefaults.MAX_CONNECTIONS_PER_CLIENT;
         private int sseMaxEvents = HostDefaults.SSE_MAX_EVENTS;

@@ -14,7 +14,7 @@ final class EmbeddedHostMain {
             host.start(Manifest.builtIn());
             ServiceRef remote = ServiceRef.remote(java.net.URI.create(host.baseUri() + "/services/kv"), null);
             remote.upsert("a", io.ccrj.dss.internal.json.Json.object().put("n", 1)).get(20, java.util.concurrent.TimeUnit.SECONDS);
-            System.out.println("epoll=" + io.ccrj.dss.internal.http.server.NativeTransport.epoll()
+            System.out.println("epoll=" + io.ccrj.dss.internal.transport.NativeTransport.epoll()
                     + " items=" + host.service("kv").get().get(20, java.util.concurrent.TimeUnit.SECONDS).body().get("items").size());
         }
     }

@@ -1,6 +1,7 @@
 package io.ccrj.dss.internal.host;
 
 import io.ccrj.dss.Fault;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.NotificationListener;
 import io.ccrj.dss.Operation;
@@ -30,7 +31,7 @@ final class DeferredServiceRef implements ServiceRef {
 
     @Override
     public String uri() {
-        return "local:/services/" + target;
+        return "local:" + RestTable.servicePath(target);
     }
 
     @Override

@@ -20,7 +20,9 @@ import io.ccrj.dss.internal.http.client.HttpClientPool;
 import io.ccrj.dss.internal.http.server.HttpRouter;
 import io.ccrj.dss.internal.http.server.HttpServer;
 import io.ccrj.dss.internal.http.client.HttpServiceRef;
+import io.ccrj.dss.internal.transport.Transport;
 import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.runtime.StateFile;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
@@ -84,7 +86,19 @@ public final class HostCore {
     private final Map<String, Path> durableFiles = new ConcurrentHashMap<>();
     private final HostMetrics metrics = new HostMetrics();
     private final long startedMillis = System.currentTimeMillis();
-    private volatile HttpServer http;
+    /**
+     * What the host listens with, once {@link #start} bound the port: its transport (the event
+     * loops, made and closed here), the HTTP server on it and the HTTP client pool of its remote
+     * partners on the same loops. Published whole, once.
+     *
+     * @param transport the event loops
+     * @param server the server
+     * @param clients the partners' connections
+     */
+    private record Http(Transport transport, HttpServer server, HttpClientPool clients) {
+    }
+
+    private volatile Http http;
     /**
      * Services created before {@link #start} that belong on an event loop: {@link #start} moves
      * them there. A service added while start runs binds itself after adding (it reads
@@ -121,10 +135,13 @@ public final class HostCore {
         if (config.port() < 0 || http != null) {
             return;
         }
+        Transport transport = new Transport(config.ioThreads(), "ccrj-http");
         try {
-            http = new HttpServer(new InetSocketAddress(config.bindAddress(), config.port()), config.ioThreads(),
+            HttpServer server = new HttpServer(new InetSocketAddress(config.bindAddress(), config.port()), transport,
                     config.httpLimits(), router.apply(this), metrics);
+            http = new Http(transport, server, HttpClientPool.onEventLoops(transport));
         } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
+            transport.close();
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
@@ -135,7 +152,7 @@ public final class HostCore {
                     e instanceof IOException io ? io : new IOException(e));
         }
         for (LateBoundLoop late = waitingForLoops.poll(); late != null; late = waitingForLoops.poll()) {
-            late.bind(http.nextEventLoop());
+            late.bind(http.transport().nextEventLoop());
         }
         LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? ""
                 : " (bearer token required for modifications" + (config.protectReads() ? " and reads)" : ")"));
@@ -179,13 +196,13 @@ public final class HostCore {
             }
             refs.put(p.getKey(), partnerRef(p.getValue()));
         }
-        HttpServer h = http;
+        Http h = http;
         boolean onEventLoop = config.handlersOnEventLoop() || config.nonBlockingServicesOnEventLoop() && service.handlersNeverBlock();
         // before start() there is no event loop yet: such a service runs on the dispatcher and
         // moves to a loop when the host starts listening (never, with port -1: no loops then)
         LateBoundLoop late = onEventLoop && h == null && config.port() >= 0 ? new LateBoundLoop(name, dispatcher) : null;
         DispatcherQueue queue = onEventLoop && h != null
-                ? DispatcherQueue.onExecutor(name, h.nextEventLoop(), SchedulingPolicy.unconstrained())
+                ? DispatcherQueue.onExecutor(name, h.transport().nextEventLoop(), SchedulingPolicy.unconstrained())
                 : late != null ? DispatcherQueue.onExecutor(name, late, SchedulingPolicy.unconstrained())
                 : new DispatcherQueue(name, dispatcher);
         ServiceRuntime<S> rt;
@@ -208,9 +225,9 @@ public final class HostCore {
         if (late != null) {
             waitingForLoops.add(late);
             rt.droppedFuture().thenRun(() -> waitingForLoops.remove(late));
-            HttpServer started = http;
+            Http started = http;
             if (started != null) {
-                late.bind(started.nextEventLoop()); // start() ran meanwhile and may have missed it
+                late.bind(started.transport().nextEventLoop()); // start() ran meanwhile and may have missed it
             }
         }
         rt.start();
@@ -313,8 +330,10 @@ public final class HostCore {
         return false;
     }
 
+    /** {@link #SERVICE_NAME_PATTERN} without its anchors. */
+    private static final String SERVICE_NAME_CHARS = "[A-Za-z0-9._-]{1,64}";
     /** A service name, as a regular expression (what {@link ServiceSpec#isValidName} takes). */
-    public static final String SERVICE_NAME_PATTERN = "^[A-Za-z0-9._-]{1,64}$";
+    public static final String SERVICE_NAME_PATTERN = "^" + SERVICE_NAME_CHARS + "$";
     /**
      * The partner URLs Create takes, as a regular expression: {@code http://}, a host name (its
      * last label starting with a letter) or an IPv4 address, an optional port, then
@@ -324,7 +343,7 @@ public final class HostCore {
             + "((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
             + "|([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?"
             + ")(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
-            + "/services/[A-Za-z0-9._-]{1,64}$";
+            + RestTable.SERVICES + "/" + SERVICE_NAME_CHARS + "$";
     private static final java.util.regex.Pattern PARTNER_URL = java.util.regex.Pattern.compile(PARTNER_URL_PATTERN);
 
     /**
@@ -370,8 +389,8 @@ public final class HostCore {
 
     /** @return the pool of the host's event loops once it listens, else the process-wide shared one */
     private HttpClientPool clientPool() {
-        HttpServer h = http;
-        return h == null ? HttpClientPool.shared() : h.clientPool();
+        Http h = http;
+        return h == null ? HttpClientPool.shared() : h.clients();
     }
 
     /**
@@ -418,8 +437,8 @@ public final class HostCore {
 
     /** {@return the bound HTTP port, or -1 without HTTP} */
     public int port() {
-        HttpServer h = http;
-        return h == null ? -1 : h.port();
+        Http h = http;
+        return h == null ? -1 : h.server().port();
     }
 
     /** {@return {@code http://address:port}} */
@@ -433,8 +452,8 @@ public final class HostCore {
 
     /** {@return the HTTP connections open now (0 without HTTP)} */
     public int openConnections() {
-        HttpServer h = http;
-        return h == null ? 0 : h.openConnections();
+        Http h = http;
+        return h == null ? 0 : h.server().openConnections();
     }
 
     /** {@return the services' dispatcher} */
@@ -455,6 +474,32 @@ public final class HostCore {
     /** {@return the HTTP metrics} */
     public HostMetrics metrics() {
         return metrics;
+    }
+
+    /** {@return the {@code /metrics} text now: the HTTP counters and each service's gauges} */
+    public String metricsText() {
+        StringBuilder sb = new StringBuilder(2048);
+        metrics.render(sb);
+        gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
+                rt -> rt.operationsCount());
+        gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
+                rt -> rt.shedCount());
+        gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
+                rt -> rt.faultCount());
+        gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
+        gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
+                rt -> rt.queue().pendingCount());
+        gauge(sb, "ccrj_service_subscribers", "gauge", "Open subscriptions.", rt -> rt.subscriberCount());
+        gauge(sb, "ccrj_service_version", "gauge", "State version (the ETag).", rt -> rt.version());
+        return sb.toString();
+    }
+
+    private void gauge(StringBuilder sb, String metric, String type, String help,
+                       java.util.function.ToLongFunction<ServiceRuntime<?>> value) {
+        sb.append("# HELP ").append(metric).append(' ').append(help).append('\n')
+                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+        runtimes().forEach((n, rt) -> sb.append(metric).append("{service=\"").append(n).append("\"} ")
+                .append(value.applyAsLong(rt)).append('\n'));
     }
 
     /** {@return milliseconds since the host was built} */
@@ -479,9 +524,9 @@ public final class HostCore {
         }
         closing = true;
         long end = System.nanoTime() + deadline.toNanos();
-        HttpServer h = http;
+        Http h = http;
         if (h != null) {
-            h.stopAccepting();
+            h.server().stopAccepting();
             while (metrics.inFlight() > 0 && System.nanoTime() < end) {
                 sleepMillis(2);
             }
@@ -502,7 +547,8 @@ public final class HostCore {
             LOG.log(System.Logger.Level.WARNING, "not every service finished its teardown in time: {0}", e.toString());
         }
         if (h != null) {
-            h.close();
+            h.server().close(); // its connections first, then the loops they ran on
+            h.transport().close();
         }
         if (ownsDispatcher) {
             dispatcher.close(Duration.ofSeconds(2));

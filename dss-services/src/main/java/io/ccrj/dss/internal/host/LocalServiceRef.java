@@ -9,6 +9,7 @@ import io.ccrj.dss.ResponsePort;
 import io.ccrj.dss.ServiceRef;
 import io.ccrj.dss.Subscription;
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +26,7 @@ public final class LocalServiceRef implements ServiceRef {
     /** @param runtime the service's runtime */
     public LocalServiceRef(ServiceRuntime<?> runtime) {
         this.runtime = runtime;
-        this.uri = "local:/services/" + runtime.name();
+        this.uri = "local:" + RestTable.servicePath(runtime.name());
     }
 
     @Override

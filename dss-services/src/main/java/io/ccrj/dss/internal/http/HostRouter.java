@@ -13,6 +13,7 @@ import io.ccrj.dss.Response;
 import io.ccrj.dss.ResponsePort;
 import io.ccrj.dss.ServiceSpec;
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.http.server.Answer;
 import io.ccrj.dss.internal.http.server.HttpExchange;
 import io.ccrj.dss.internal.http.server.HttpRouter;
 import io.ccrj.dss.internal.json.Json;
@@ -26,7 +27,6 @@ import io.ccrj.dss.internal.runtime.Committed;
 import io.ccrj.dss.internal.runtime.ServiceRuntime;
 import io.ccrj.dss.internal.rest.RestTable;
 import io.ccrj.dss.internal.rest.HostResources;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -52,7 +52,6 @@ import java.util.function.Consumer;
 public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final System.Logger LOG = System.getLogger(HostRouter.class.getName());
     private static final String HTML = "text/html; charset=utf-8";
-    private static final AsciiString HTTP_JSON = AsciiString.cached("application/json");
     private static final String PROMETHEUS = "text/plain; version=0.0.4; charset=utf-8";
 
     private final HostCore host;
@@ -89,17 +88,26 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         host.metrics().record(status, nanos);
     }
 
+    /**
+     * Decides the request's answer ({@link #dispatch}) and has the exchange write it; a request
+     * answered later (an operation posted to its service, an event stream) or refused by the
+     * exchange's own body checks has no answer here.
+     */
     @Override
     public void route(HttpExchange ex) {
+        Answer a;
         try {
-            dispatch(ex);
+            a = dispatch(ex);
         } catch (Fault f) {
-            fault(ex, f);
+            a = fault(f);
         } catch (MethodNotAllowed e) {
-            ex.respondError(405, FaultCode.UNSUPPORTED.error(), e.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, e.allow));
+            a = new Answer.Error(405, FaultCode.UNSUPPORTED.error(), e.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, e.allow));
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "the host failed on " + ex.method() + " " + ex.path(), e);
-            ex.respondError(500, "internal", "the host failed on this request; its log has the details", null);
+            a = new Answer.Error(500, "internal", "the host failed on this request; its log has the details", null);
+        }
+        if (a != null) {
+            ex.respond(a);
         }
     }
 
@@ -134,17 +142,21 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
      * 415, then the route's own 415 and 400), then the action. Every branch calls
      * {@link HttpExchange#refuseBody} before it acts, so that a request whose body was not read
      * ({@link #routeTooLarge}) never acts.
+     *
+     * @return the answer, or {@code null} where there is none yet (an operation posted, a stream
+     *     started) or the exchange refused the body itself
      */
-    private void dispatch(HttpExchange ex) throws Fault {
+    private Answer dispatch(HttpExchange ex) throws Fault {
         String raw = ex.path();
         List<String> seg = segments(raw);
-        if (!seg.isEmpty() && seg.get(0).equals("services")) {
+        // the host's own resources, a service's document among them: one table for the route,
+        // the token, the body and the answer
+        HostResources.Match match = HostResources.match(seg);
+        if (match == null && !seg.isEmpty() && seg.get(0).equals(SERVICES)) {
             authorize(ex, needsTokenAsModification(ex, seg), false);
-            service(ex, seg, raw);
-            return;
+            return service(ex, seg, raw);
         }
-        // the host's own resources: one table for the route, the token, the body and the answer
-        List<HostResources.Row> rows = HostResources.at("/" + String.join("/", seg));
+        List<HostResources.Row> rows = match == null ? null : match.rows();
         HostResources.Row row = rows == null ? null : HostResources.row(rows, ex.method());
         // the token before the route: a row's own rule, else the method's (401 comes before 404 and 405)
         HostResources.Access access = row != null ? row.access()
@@ -152,57 +164,83 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         authorize(ex, access == HostResources.Access.MODIFY, access == HostResources.Access.OPEN);
         if (rows == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw + "; try " + String.join(", ",
-                    HostResources.paths()) + " or /services/{name}");
+                    HostResources.paths()) + " or " + RestTable.SERVICE);
         }
         if (row == null) {
+            if (rows.get(0).perService()) {
+                runtime(match.values().get(0)); // no such service: 404 before 405, as below /services/{name}
+            }
             throw methodNotAllowed(ex.method(), HostResources.allow(rows));
         }
         if (ex.refuseBody(access == HostResources.Access.MODIFY)) {
-            return;
+            return null;
         }
-        row.handler().handle(this, ex);
+        return row.handler().handle(this, ex, match.values());
+    }
+
+    /** The path's first word below which every service is ({@code services}). */
+    private static final String SERVICES = RestTable.segments(RestTable.SERVICES).get(0);
+
+    /**
+     * @param name a service's name
+     * @return the running service
+     * @throws Fault 404 if there is none of that name
+     */
+    private ServiceRuntime<?> runtime(String name) throws Fault {
+        ServiceRuntime<?> rt = host.runtime(name);
+        if (rt == null) {
+            throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see " + HostResources.DIRECTORY);
+        }
+        return rt;
     }
 
     // ---- the host's own resources (HostResources' rows) ----
 
     @Override
-    public void index(HttpExchange ex) {
-        directoryHtml(ex);
+    public Answer index(HttpExchange ex) {
+        List<HtmlPages.Entry> entries = new ArrayList<>();
+        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), RestTable.servicePath(n))));
+        return new Answer.Text(200, HTML, HtmlPages.directory(entries));
     }
 
     @Override
-    public void links(HttpExchange ex) {
-        String allow = HostResources.allow(HostResources.at("/"));
-        ex.respondJson(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
+    public Answer links(HttpExchange ex) {
+        String allow = HostResources.allow(HostResources.at(HostResources.INDEX));
+        return new Answer.Json(200, HostResources.linksBody(), h -> h.set(HttpHeaderNames.ALLOW, allow).set(LINK, HOST_LINK));
     }
 
     @Override
-    public void directory(HttpExchange ex) {
-        ex.respondJson(200, directoryJson(), null);
+    public Answer directory(HttpExchange ex) {
+        return new Answer.Json(200, directoryJson(), null);
     }
 
     @Override
-    public void create(HttpExchange ex) throws Fault {
-        createService(ex);
+    public Answer create(HttpExchange ex) throws Fault {
+        return createService(ex);
     }
 
     @Override
-    public void health(HttpExchange ex) {
+    public Answer health(HttpExchange ex) {
         ObjectNode o = Json.object();
         o.put("status", host.isClosing() ? "closing" : "up");
         o.put("services", host.runtimes().size());
         o.put("uptimeMillis", host.uptimeMillis());
-        ex.respondJson(200, o, null);
+        return new Answer.Json(200, o, null);
     }
 
     @Override
-    public void metrics(HttpExchange ex) {
-        ex.respondText(200, PROMETHEUS, metricsText());
+    public Answer metrics(HttpExchange ex) {
+        return new Answer.Text(200, PROMETHEUS, host.metricsText());
     }
 
     @Override
-    public void openapi(HttpExchange ex) {
-        ex.respondJson(200, openApi.hostDocument(host.runtimes()), null);
+    public Answer openapi(HttpExchange ex) {
+        return new Answer.Json(200, openApi.hostDocument(host.runtimes()), null);
+    }
+
+    @Override
+    public Answer serviceDocument(HttpExchange ex, String service) throws Fault {
+        return new Answer.Json(200, openApi.serviceDocument(runtime(service)), null);
     }
 
     /**
@@ -213,7 +251,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
      * PATCH and DELETE modify).
      */
     private static boolean needsTokenAsModification(HttpExchange ex, List<String> seg) {
-        if (seg.size() >= 2 && seg.get(0).equals("services")) {
+        if (seg.size() >= 2 && seg.get(0).equals(SERVICES)) {
             String path = RestTable.template(seg.subList(2, seg.size()));
             RestTable.Route route = path == null ? null : RestTable.decode(ex.method(), path);
             if (route != null) {
@@ -223,29 +261,19 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return ex.isModifyingMethod();
     }
 
-    private void service(HttpExchange ex, List<String> seg, String raw) throws Fault {
+    /** A request below {@code /services}: its answer, or {@code null} as {@link #dispatch}'s. */
+    private Answer service(HttpExchange ex, List<String> seg, String raw) throws Fault {
         if (seg.size() < 2) {
-            throw new Fault(FaultCode.NOT_FOUND, "name a service: /services/{name}; see /directory");
+            throw new Fault(FaultCode.NOT_FOUND, "name a service: " + RestTable.SERVICE + "; see " + HostResources.DIRECTORY);
         }
-        String name = seg.get(1);
-        ServiceRuntime<?> rt = host.runtime(name);
-        if (rt == null) {
-            throw new Fault(FaultCode.NOT_FOUND, "no service '" + name + "' in this host; see /directory");
-        }
+        ServiceRuntime<?> rt = runtime(seg.get(1));
         List<String> below = seg.subList(2, seg.size());
-        if (below.size() == 1 && below.get(0).equals(OpenApi.SERVICE_SEGMENT)) {
-            requireMethod(ex.method().equals(HttpMethod.HEAD) ? HttpMethod.GET : ex.method(), HttpMethod.GET);
-            if (!ex.refuseBody()) {
-                ex.respondJson(200, openApi.serviceDocument(rt), null);
-            }
-            return;
-        }
         String path = RestTable.template(below);
         if (path == null) {
             throw new Fault(FaultCode.NOT_FOUND, "no resource at " + raw
-                    + (below.isEmpty() || !List.of("query", "items", "actions", "notifications").contains(below.get(0))
-                    ? "; a service has /query, /items/{key}, /actions/{action}, /notifications and /"
-                    + OpenApi.SERVICE_SEGMENT : ""));
+                    + (below.isEmpty() || !RestTable.words().contains(below.get(0))
+                    ? "; a service has " + String.join(", ", RestTable.TEMPLATES.subList(1, RestTable.TEMPLATES.size()))
+                    : ""));
         }
         // one table for every service route: method, authorization, body, success status
         RestTable.Route route = RestTable.decode(ex.method(), path);
@@ -258,29 +286,26 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             throw new MethodNotAllowed(unsupported, allowed(rt, seg));
         }
         if (ex.refuseBody(route.modifying())) {
-            return;
+            return null;
         }
         switch (route.verb()) {
             case GET -> {
                 if (wantsHtml(ex)) {
-                    servicePage(ex, rt);
-                    return;
+                    return servicePage(rt);
                 }
                 Committed c = rt.inlineGet();
                 if (c != null) {
                     // the standard Get of a committed snapshot, answered here on the event loop: no
                     // operation, no hop to the service's queue and back, no 504 deadline to arm
-                    answerState(ex, rt, c.snapshot(), c.version());
-                    return;
+                    return state(rt, c.snapshot(), c.version());
                 }
             }
             case SUBSCRIBE -> {
                 if (ex.method().equals(HttpMethod.HEAD)) {
-                    ex.respond(200, "text/event-stream; charset=utf-8", null, null); // the head a stream would have
-                } else {
-                    subscribe(ex, rt);
+                    return new Answer.Head(200, "text/event-stream; charset=utf-8"); // the head a stream would have
                 }
-                return;
+                subscribe(ex, rt);
+                return null;
             }
             default -> {
             }
@@ -299,6 +324,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             b.ifMatch(ifMatch(ex));
         }
         post(ex, rt, b, route.okStatus());
+        return null;
     }
 
     // ---- operations ----
@@ -306,7 +332,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     private void post(HttpExchange ex, ServiceRuntime<?> rt, Operation.Builder b, int okStatus) {
         ResponsePort port = ResponsePort.of((r, f) -> {
             try {
-                answer(ex, rt, okStatus, r, f);
+                ex.respond(answer(ex, rt, okStatus, r, f));
             } catch (RuntimeException | OutOfMemoryError e) {
                 // the answer could not be made (no memory for its header values): the port is
                 // answered already, so no 504 will come; the connection closes instead
@@ -319,49 +345,41 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         rt.post(op);
     }
 
-    /** Answers an operation's response or fault (on the answering thread). */
-    private static void answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
+    /** The answer of an operation's response or fault (on the answering thread). */
+    private static Answer answer(HttpExchange ex, ServiceRuntime<?> rt, int okStatus, Response r, Fault f) {
         if (f != null && f.code() == FaultCode.UNSUPPORTED) {
             String allow = allowedFor(rt, ex.path());
-            ex.respondError(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
-        } else if (f != null) {
-            fault(ex, f);
-        } else {
-            if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
-                CharSequence etag = rt.etag(r.version());
-                String link = "</services/" + encode(rt.name()) + "/" + OpenApi.SERVICE_SEGMENT + ">; rel=\"service-desc\"";
-                ex.respondJson(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
-                return;
-            }
-            if (okStatus == 200) {
-                answerState(ex, rt, r.body(), r.version());
-                return;
-            }
-            CharSequence etag = rt.etag(r.version());
-            ex.respondJson(okStatus, r.body(), okStatus == 201
-                    ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
-                    : h -> h.set(HttpHeaderNames.ETAG, etag));
+            return new Answer.Error(405, f.code().error(), f.getMessage(), h -> h.set(HttpHeaderNames.ALLOW, allow));
         }
+        if (f != null) {
+            return fault(f);
+        }
+        if (ex.method().equals(HttpMethod.OPTIONS)) { // Lookup: also where the service's document is
+            CharSequence etag = rt.etag(r.version());
+            String link = "<" + RestTable.fill(HostResources.SERVICE_DOCUMENT, rt.name()) + ">; rel=\"service-desc\"";
+            return new Answer.Json(okStatus, r.body(), h -> h.set(HttpHeaderNames.ETAG, etag).set(LINK, link));
+        }
+        if (okStatus == 200) {
+            return state(rt, r.body(), r.version());
+        }
+        CharSequence etag = rt.etag(r.version());
+        return new Answer.Json(okStatus, r.body(), okStatus == 201
+                ? h -> h.set(HttpHeaderNames.ETAG, etag).set(HttpHeaderNames.LOCATION, insertedLocation(rt, r))
+                : h -> h.set(HttpHeaderNames.ETAG, etag));
     }
 
     /**
      * A 200 answer with its ETag: a snapshot of the state is written from its bytes, serialized
      * once per version and shared by every answer of that version; any other body is serialized.
      */
-    private static void answerState(HttpExchange ex, ServiceRuntime<?> rt, JsonNode body, long version) {
-        CharSequence etag = rt.etag(version);
-        byte[] cached = rt.snapshotBytes(body);
-        if (cached != null) {
-            ex.respond(200, HTTP_JSON, Unpooled.wrappedBuffer(cached), HttpHeaderNames.ETAG, etag);
-        } else {
-            ex.respondJson(200, body, HttpHeaderNames.ETAG, etag);
-        }
+    private static Answer state(ServiceRuntime<?> rt, JsonNode body, long version) {
+        return new Answer.Tagged(200, body, rt.snapshotBytes(body), HttpHeaderNames.ETAG, rt.etag(version));
     }
 
     private static String insertedLocation(ServiceRuntime<?> rt, Response r) {
         JsonNode key = r.body().get("key");
-        String base = "/services/" + rt.name();
-        return key != null && key.isTextual() ? base + "/items/" + encode(key.asText()) : base;
+        return key != null && key.isTextual() ? RestTable.fill(RestTable.SERVICE + RestTable.ITEM, rt.name(), key.asText())
+                : RestTable.servicePath(rt.name());
     }
 
     private void subscribe(HttpExchange ex, ServiceRuntime<?> rt) throws Fault {
@@ -424,7 +442,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return Long.parseLong(given);
     }
 
-    private void createService(HttpExchange ex) throws Fault {
+    private Answer createService(HttpExchange ex) throws Fault {
         JsonNode body = jsonBody(ex, true, null);
         if (!body.path("name").isTextual() || !body.path("contract").isTextual()) {
             throw new Fault(FaultCode.BAD_REQUEST, "Create needs {\"name\": \"...\", \"contract\": \"...\", \"state\": {...}}");
@@ -473,9 +491,9 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         host.createOverHttp(new ServiceSpec(name, body.get("contract").asText(), state == null || state.isNull() ? null : state,
                 partners, null));
         ServiceRuntime<?> rt = host.runtime(name);
-        String location = "/services/" + name;
-        ex.respondJson(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(), rt == null ? 0 : rt.version()),
-                h -> h.set(HttpHeaderNames.LOCATION, location));
+        String location = RestTable.servicePath(name);
+        return new Answer.Json(201, entry(name, rt == null ? body.get("contract").asText() : rt.contract(),
+                rt == null ? 0 : rt.version()), h -> h.set(HttpHeaderNames.LOCATION, location));
     }
 
     // ---- pages ----
@@ -491,18 +509,12 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         ObjectNode o = Json.object();
         o.put("name", name);
         o.put("contract", contract);
-        o.put("url", "/services/" + name);
+        o.put("url", RestTable.servicePath(name));
         o.put("version", version);
         return o;
     }
 
-    private void directoryHtml(HttpExchange ex) {
-        List<HtmlPages.Entry> entries = new ArrayList<>();
-        host.runtimes().forEach((n, rt) -> entries.add(new HtmlPages.Entry(n, rt.contract(), "/services/" + encode(n))));
-        ex.respondText(200, HTML, HtmlPages.directory(entries));
-    }
-
-    private void servicePage(HttpExchange ex, ServiceRuntime<?> rt) {
+    private Answer servicePage(ServiceRuntime<?> rt) {
         String pretty;
         try {
             pretty = Json.PRETTY.writeValueAsString(rt.snapshot());
@@ -525,34 +537,8 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
                 // no example for this form: it starts empty
             }
         });
-        ex.respondText(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
+        return new Answer.Text(200, HTML, HtmlPages.service(rt.name(), rt.contract(), pretty, rt.version(), events, token != null,
                 new HtmlPages.Forms(verbs, rt.updateBody(), rt.actionNames(), examples)));
-    }
-
-    /** {@return the {@code /metrics} text now} */
-    public String metricsText() {
-        StringBuilder sb = new StringBuilder(2048);
-        host.metrics().render(sb);
-        gauge(sb, "ccrj_service_operations_total", "counter", "Operations accepted by each service.",
-                rt -> rt.operationsCount());
-        gauge(sb, "ccrj_service_shed_total", "counter", "Operations refused with 503 because the service was overloaded.",
-                rt -> rt.shedCount());
-        gauge(sb, "ccrj_service_faults_total", "counter", "Operations answered with a fault by the service.",
-                rt -> rt.faultCount());
-        gauge(sb, "ccrj_service_pending", "gauge", "Operations accepted and not yet answered.", rt -> rt.pendingCount());
-        gauge(sb, "ccrj_service_queue_depth", "gauge", "Tasks waiting in the service's DispatcherQueue.",
-                rt -> rt.queue().pendingCount());
-        gauge(sb, "ccrj_service_subscribers", "gauge", "Open subscriptions.", rt -> rt.subscriberCount());
-        gauge(sb, "ccrj_service_version", "gauge", "State version (the ETag).", rt -> rt.version());
-        return sb.toString();
-    }
-
-    private void gauge(StringBuilder sb, String metric, String type, String help,
-                       java.util.function.ToLongFunction<ServiceRuntime<?>> value) {
-        sb.append("# HELP ").append(metric).append(' ').append(help).append('\n')
-                .append("# TYPE ").append(metric).append(' ').append(type).append('\n');
-        host.runtimes().forEach((n, rt) -> sb.append(metric).append("{service=\"").append(n).append("\"} ")
-                .append(value.applyAsLong(rt)).append('\n'));
     }
 
     // ---- checks ----
@@ -638,12 +624,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return m;
     }
 
-    private static void requireMethod(HttpMethod m, HttpMethod allowed) {
-        if (!m.equals(allowed)) {
-            throw methodNotAllowed(m, allowed.equals(HttpMethod.GET) ? "GET, HEAD" : allowed.name());
-        }
-    }
-
     private static MethodNotAllowed methodNotAllowed(HttpMethod m, String allowed) {
         return new MethodNotAllowed(m, allowed);
     }
@@ -715,8 +695,12 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     private static final String[] KEYWORDS = keywords();
 
     private static String[] keywords() {
-        List<String> k = new ArrayList<>(List.of("services", "items", "actions", "query", "notifications"));
-        k.addAll(HostResources.words());
+        List<String> k = new ArrayList<>(RestTable.words());
+        for (String w : HostResources.words()) {
+            if (!k.contains(w)) {
+                k.add(w);
+            }
+        }
         return k.toArray(new String[0]);
     }
 
@@ -730,15 +714,11 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         return null;
     }
 
-    private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
     static ObjectNode errorBody(Fault f) {
         return Json.object().put("error", f.code().error()).put("message", f.getMessage());
     }
 
-    static void fault(HttpExchange ex, Fault f) {
+    static Answer fault(Fault f) {
         FaultCode c = f.code();
         Consumer<HttpHeaders> extra = switch (c) {
             case UNAVAILABLE -> h -> h.set(HttpHeaderNames.RETRY_AFTER, "1");
@@ -746,6 +726,6 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
             case UNSUPPORTED -> h -> h.set(HttpHeaderNames.ALLOW, ""); // every 405 says what is allowed, here nothing known
             default -> null;
         };
-        ex.respondError(c.httpStatus(), c.error(), f.getMessage(), extra);
+        return new Answer.Error(c.httpStatus(), c.error(), f.getMessage(), extra);
     }
 }

@@ -1,6 +1,7 @@
 package io.ccrj.dss.internal.http;
 
 import io.ccrj.dss.Verb;
+import io.ccrj.dss.internal.rest.HostResources;
 import io.ccrj.dss.internal.rest.RestTable;
 
 import java.util.List;
@@ -70,8 +71,10 @@ final class HtmlPages {
                     .append(escape(e.name())).append("</a></td><td>").append(escape(e.contract()))
                     .append("</td><td><a href=\"").append(url).append("?format=json\">state</a></td></tr>\n");
         }
-        sb.append("</tbody></table>\n<p><a href=\"/directory\">directory as JSON</a> · <a href=\"/health\">health</a> · ")
-                .append("<a href=\"/metrics\">metrics</a> · <a id=\"openapi\" href=\"/openapi.json\">OpenAPI document</a></p>\n")
+        sb.append("</tbody></table>\n<p><a href=\"").append(HostResources.DIRECTORY).append("\">directory as JSON</a> · ")
+                .append("<a href=\"").append(HostResources.HEALTH).append("\">health</a> · <a href=\"")
+                .append(HostResources.METRICS).append("\">metrics</a> · <a id=\"openapi\" href=\"")
+                .append(HostResources.OPENAPI_PATH).append("\">OpenAPI document</a></p>\n")
                 .append("</body></html>\n");
         return sb.toString();
     }
@@ -92,8 +95,9 @@ final class HtmlPages {
         StringBuilder sb = new StringBuilder(4096);
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(n)
                 .append(" · ccrj</title>").append(STYLE).append(FORM_STYLE).append("</head><body>\n")
-                .append("<p><a href=\"/\">all services</a> · <a id=\"openapi\" href=\"/services/").append(escape(urlSegment(name)))
-                .append("/openapi.json\">OpenAPI document</a></p>\n<h1 id=\"name\">").append(n).append("</h1>\n")
+                .append("<p><a href=\"").append(HostResources.INDEX).append("\">all services</a> · <a id=\"openapi\" href=\"")
+                .append(escape(RestTable.fill(HostResources.SERVICE_DOCUMENT, name)))
+                .append("\">OpenAPI document</a></p>\n<h1 id=\"name\">").append(n).append("</h1>\n")
                 .append("<p>contract <code id=\"contract\">").append(escape(contract))
                 .append("</code>, version <code id=\"version\">").append(version).append("</code></p>\n")
                 .append("<h2>State</h2>\n<pre id=\"state\">").append(escape(statePretty)).append("</pre>\n")
@@ -144,7 +148,7 @@ final class HtmlPages {
         sb.append("<p>Last answer: <code id=\"result\"></code></p>\n")
                 .append("<h2>Notifications <small id=\"stream-status\">connecting</small></h2>\n<ul id=\"notifications\"></ul>\n")
                 .append("<script>\n(function(){\n")
-                .append("const url='/services/").append(jsString(name)).append("';\n")
+                .append("const url='").append(jsString(RestTable.SERVICES)).append('/').append(jsString(name)).append("';\n")
                 .append("const events=").append(jsArray(events)).append(";\n")
                 .append("""
                         const $=id=>document.getElementById(id);
@@ -210,10 +214,6 @@ final class HtmlPages {
             sb.append(" data-body=\"").append(id).append("-body\"");
         }
         sb.append('>').append(title).append(" (").append(r.method().name()).append(")</button>\n");
-    }
-
-    private static String urlSegment(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /**

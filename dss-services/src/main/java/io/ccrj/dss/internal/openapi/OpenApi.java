@@ -34,10 +34,6 @@ import java.util.WeakHashMap;
 public final class OpenApi {
     /** The version of OpenAPI the documents are written in. */
     public static final String OPENAPI = "3.1.0";
-    /** The host document's path (a row of {@link HostResources}). */
-    public static final String HOST_PATH = HostResources.OPENAPI_PATH;
-    /** A service document's last path segment ({@code /services/{name}/openapi.json}). */
-    public static final String SERVICE_SEGMENT = "openapi.json";
 
     /** The one value of a Get's {@code format} parameter. */
     public static final String FORMAT_JSON = "json";
@@ -209,7 +205,7 @@ public final class OpenApi {
     public ObjectNode serviceDocument(ServiceRuntime<?> rt) {
         ObjectNode doc = skeleton("service " + rt.name(), "The DSSP operations of service '" + rt.name()
                 + "' as REST. HEAD works wherever GET does. Every error answer is the JSON error body (Error). "
-                + "The host's own document: " + HOST_PATH + ".");
+                + "The host's own document: " + HostResources.OPENAPI_PATH + ".");
         Part p = part(rt);
         doc.putObject("paths").setAll(p.paths());
         ObjectNode schemas = (ObjectNode) doc.get("components").get("schemas");
@@ -370,33 +366,51 @@ public final class OpenApi {
 
     // ---- the host's own resources ----
 
-    /** The host's own resources, written from the router's table ({@link HostResources}). */
+    /**
+     * The host's own resources, written from the router's table ({@link HostResources}); those
+     * of each service are in the service's part ({@link #hostRow}).
+     */
     private void hostPaths(ObjectNode paths) {
         for (HostResources.Row r : HostResources.ROWS) {
-            ObjectNode item = paths.has(r.path()) ? (ObjectNode) paths.get(r.path()) : paths.putObject(r.path());
-            ObjectNode o = op(item, r.method().name().toLowerCase(Locale.ROOT), r.operationId(), "host", r.summary());
-            if (r.requestBody() != null) {
-                ObjectNode media = o.putObject("requestBody").put("required", true).putObject("content").putObject(JSON);
-                media.set("schema", r.requestBody().deepCopy());
-                if (r.requestExample() != null) {
-                    media.set("example", r.requestExample().deepCopy());
-                }
+            if (!r.perService()) {
+                hostRow(paths, r, r.path(), r.operationId(), "host");
             }
-            ObjectNode ok = o.putObject("responses").putObject(Integer.toString(r.status())).put("description", r.description());
-            ok.putObject("content").putObject(r.mediaType()).set("schema", r.answer().deepCopy());
-            if (!r.headers().isEmpty()) {
-                ObjectNode hs = ok.putObject("headers");
-                r.headers().forEach(h -> hs.set(h.name(), header(h.example(), h.description())));
-            }
-            List<Integer> statuses = hostBase();
-            statuses.addAll(r.errors());
-            boolean guarded = switch (r.access()) {
-                case OPEN -> false;
-                case READ -> token && protectReads;
-                case MODIFY -> token;
-            };
-            errors(o, guarded, statuses);
         }
+    }
+
+    /**
+     * One row of {@link HostResources}, at a path.
+     *
+     * @param paths the document's paths
+     * @param r the row
+     * @param path its path, variables filled
+     * @param id the operation's id
+     * @param tag the operation's tag
+     */
+    private void hostRow(ObjectNode paths, HostResources.Row r, String path, String id, String tag) {
+        ObjectNode item = paths.has(path) ? (ObjectNode) paths.get(path) : paths.putObject(path);
+        ObjectNode o = op(item, r.method().name().toLowerCase(Locale.ROOT), id, tag, r.summary());
+        if (r.requestBody() != null) {
+            ObjectNode media = o.putObject("requestBody").put("required", true).putObject("content").putObject(JSON);
+            media.set("schema", r.requestBody().deepCopy());
+            if (r.requestExample() != null) {
+                media.set("example", r.requestExample().deepCopy());
+            }
+        }
+        ObjectNode ok = o.putObject("responses").putObject(Integer.toString(r.status())).put("description", r.description());
+        ok.putObject("content").putObject(r.mediaType()).set("schema", r.answer().deepCopy());
+        if (!r.headers().isEmpty()) {
+            ObjectNode hs = ok.putObject("headers");
+            r.headers().forEach(h -> hs.set(h.name(), header(h.example(), h.description())));
+        }
+        List<Integer> statuses = hostBase();
+        statuses.addAll(r.errors());
+        boolean guarded = switch (r.access()) {
+            case OPEN -> false;
+            case READ -> token && protectReads;
+            case MODIFY -> token;
+        };
+        errors(o, guarded, statuses);
     }
 
     /** The statuses any request to the host may get before it is routed, and a failing host's 500. */
@@ -462,7 +476,7 @@ public final class OpenApi {
         ServiceParts(ServiceRuntime<?> rt) {
             this.rt = rt;
             this.declared = rt.declared();
-            this.base = "/services/" + rt.name();
+            this.base = RestTable.servicePath(rt.name());
             this.prefix = schemaPrefix(rt);
             this.stateSchema = JsonSchemas.of(rt.service().stateType());
         }
@@ -481,17 +495,18 @@ public final class OpenApi {
                     operation(r, null);
                 }
             }
-            ObjectNode self = op(paths.putObject(base + "/" + SERVICE_SEGMENT), "get", rt.name() + ".openapi", rt.name(),
-                    "This service's OpenAPI document.");
-            jsonAnswer(self, "200", "An OpenAPI 3.1 document.", F.objectNode().put("type", "object"), null, false);
-            errors(self, protectReads, withNotFound(hostBase()));
+            for (HostResources.Row r : HostResources.ROWS) {
+                if (r.perService()) { // the service's own resources that the host answers: its document
+                    hostRow(paths, r, RestTable.fill(r.path(), rt.name()), rt.name() + "." + r.operationId(), rt.name());
+                }
+            }
             return new Part(prefix, paths, schemas, Map.copyOf(examples));
         }
 
         private void operation(RestTable.Route r, String action) {
             Verb v = r.verb();
-            String path = base + (r.path().equals(RestTable.ACTION)
-                    ? (action == null ? RestTable.ACTION : "/actions/" + action) : r.path());
+            String path = base + (r.path().equals(RestTable.ACTION) && action != null
+                    ? RestTable.fill(RestTable.ACTION, action) : r.path());
             ObjectNode item = paths.has(path) ? (ObjectNode) paths.get(path) : paths.putObject(path);
             String method = r.method().name().toLowerCase(Locale.ROOT);
             String id = rt.name() + "." + (v == Verb.SUBMIT ? (action == null ? "submit" : "action." + action)
@@ -552,7 +567,8 @@ public final class OpenApi {
                 case LOOKUP -> {
                     ObjectNode ok = jsonAnswer(o, "200", "The service's contract, operations, actions and partners.",
                             ref("Lookup"), null, false);
-                    ok.putObject("headers").set("Link", header("<" + base + "/" + SERVICE_SEGMENT + ">; rel=\"service-desc\"",
+                    ok.putObject("headers").set("Link", header("<" + RestTable.fill(HostResources.SERVICE_DOCUMENT,
+                                    rt.name()) + ">; rel=\"service-desc\"",
                             "this service's OpenAPI document"));
                 }
                 case SUBSCRIBE -> {
@@ -565,7 +581,7 @@ public final class OpenApi {
                 }
                 case INSERT -> {
                     ObjectNode ok = jsonAnswer(o, "201", "Inserted.", answerSchema(v, action, standard, types), null, true);
-                    ((ObjectNode) ok.get("headers")).set("Location", header(base + "/items/key", "the new item"));
+                    ((ObjectNode) ok.get("headers")).set("Location", header(base + RestTable.fill(RestTable.ITEM, "key"), "the new item"));
                 }
                 case DROP -> jsonAnswer(o, "200", "Dropped: the service left the directory.", ref("Dropped"), null, false);
                 default -> jsonAnswer(o, "200", "The answer.", answerSchema(v, action, standard, types), null, true);

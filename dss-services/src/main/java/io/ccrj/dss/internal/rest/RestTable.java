@@ -26,7 +26,11 @@ public final class RestTable {
         REQUIRED
     }
 
-    /** The resource paths below {@code /services/{name}}. */
+    /** Where the services are: every service's resources are below {@code /services/{name}}. */
+    public static final String SERVICES = "/services";
+    /** One service: the prefix of every template below. */
+    public static final String SERVICE = SERVICES + "/{name}";
+    /** The resource paths below {@link #SERVICE}: the state. */
     public static final String STATE = "";
     /** Query: {@code /query}. */
     public static final String QUERY = "/query";
@@ -36,6 +40,14 @@ public final class RestTable {
     public static final String ACTION = "/actions/{action}";
     /** The notification stream. */
     public static final String NOTIFICATIONS = "/notifications";
+    /**
+     * The service's own OpenAPI document: not an operation of the service but one of the host's
+     * resources (a row of {@code HostResources} at {@link #SERVICE} and this), listed here with
+     * the other templates below a service so that {@link #template} knows every one of them.
+     */
+    public static final String DOCUMENT = "/openapi.json";
+    /** Every template below {@link #SERVICE}, {@link #STATE} first. */
+    public static final List<String> TEMPLATES = List.of(STATE, QUERY, ITEM, ACTION, NOTIFICATIONS, DOCUMENT);
 
     /**
      * One row.
@@ -156,21 +168,120 @@ public final class RestTable {
     }
 
     /**
-     * The path template of a request path's segments below {@code /services/{name}}.
+     * The path template of a request path's segments below {@code /services/{name}}: the one of
+     * {@link #TEMPLATES} whose segments they spell, a {@code {variable}} standing for any one.
      *
      * @param below the segments after the service's name
      * @return the template, or {@code null} if no resource is there
      */
     public static String template(List<String> below) {
-        if (below.isEmpty()) {
-            return STATE;
+        for (String t : TEMPLATES) {
+            if (matches(t, below)) {
+                return t;
+            }
         }
-        return switch (below.get(0)) {
-            case "query" -> below.size() == 1 ? QUERY : null;
-            case "items" -> below.size() == 2 ? ITEM : null;
-            case "actions" -> below.size() == 2 ? ACTION : null;
-            case "notifications" -> below.size() == 1 ? NOTIFICATIONS : null;
-            default -> null;
-        };
+        return null;
+    }
+
+    /**
+     * Whether decoded segments spell a template: as many, each equal to the template's literal
+     * segment or standing for its {@code {variable}}.
+     *
+     * @param template a path template ({@code /items/{key}}; {@code ""} has no segment)
+     * @param segments the request's segments
+     * @return whether they match
+     */
+    public static boolean matches(String template, List<String> segments) {
+        List<String> t = segments(template);
+        if (t.size() != segments.size()) {
+            return false;
+        }
+        for (int i = 0; i < t.size(); i++) {
+            if (!isVariable(t.get(i)) && !t.get(i).equals(segments.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param template a path template
+     * @return its segments ({@code /items/{key}}: {@code items}, {@code {key}})
+     */
+    public static List<String> segments(String template) {
+        List<String> out = new ArrayList<>(4);
+        for (String s : template.split("/")) {
+            if (!s.isEmpty()) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** {@return whether a template segment is a variable ({@code {key}})} */
+    public static boolean isVariable(String segment) {
+        return segment.startsWith("{") && segment.endsWith("}");
+    }
+
+    /**
+     * {@return every literal segment of the services' templates, {@code services} first: the
+     * words a request path is matched against}
+     */
+    public static List<String> words() {
+        List<String> out = new ArrayList<>(segments(SERVICES));
+        for (String t : TEMPLATES) {
+            for (String s : segments(t)) {
+                if (!isVariable(s) && !out.contains(s)) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A template with its variables filled, in order, each percent-encoded as one segment.
+     *
+     * @param template a path template ({@link #SERVICE}, {@link #SERVICE} + {@link #ITEM}, ...)
+     * @param values the variables' values, in the template's order
+     * @return the path
+     * @throws IllegalArgumentException if the number of values is not the template's
+     */
+    public static String fill(String template, String... values) {
+        StringBuilder sb = new StringBuilder(template.length() + 16);
+        int v = 0;
+        for (String s : segments(template)) {
+            sb.append('/');
+            if (isVariable(s)) {
+                if (v == values.length) {
+                    throw new IllegalArgumentException("template " + template + " has more variables than the "
+                            + values.length + " values given");
+                }
+                sb.append(segment(values[v++]));
+            } else {
+                sb.append(s);
+            }
+        }
+        if (v != values.length) {
+            throw new IllegalArgumentException("template " + template + " has " + v + " variables, given "
+                    + values.length + " values");
+        }
+        return sb.toString();
+    }
+
+    /**
+     * @param name a service's name
+     * @return {@code /services/NAME}, the name percent-encoded
+     */
+    public static String servicePath(String name) {
+        return fill(SERVICE, name);
+    }
+
+    /**
+     * @param s a segment's text
+     * @return it percent-encoded as one path segment (a space as {@code %20}, a slash as {@code %2F})
+     */
+    public static String segment(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

@@ -4,8 +4,7 @@ import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.FaultCode;
 import io.ccrj.dss.Subscription;
-import io.ccrj.dss.internal.http.server.HttpServer;
-import io.ccrj.dss.internal.http.server.NativeTransport;
+import io.ccrj.dss.internal.transport.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -13,14 +12,10 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
@@ -85,7 +80,7 @@ public final class HttpClientPool {
         static final HttpClientPool SHARED = new HttpClientPool(Math.max(1, Runtime.getRuntime().availableProcessors() / 2));
     }
 
-    private final EventLoopGroup group;
+    private final Transport transport;
     /** How long a request may wait for its answer. */
     private final long responseTimeoutNanos;
     /** The group's event loops, in a fixed order (a loop's index names its pools). */
@@ -109,40 +104,34 @@ public final class HttpClientPool {
      * @param ioThreads event-loop threads
      */
     public HttpClientPool(int ioThreads) {
-        this(newGroup(ioThreads), TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
+        this(new Transport(ioThreads, "ccrj-http-client"), TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
     }
 
     /** A pool with its own event loops and another response timeout (for tests). */
     HttpClientPool(int ioThreads, java.time.Duration responseTimeout) {
-        this(newGroup(ioThreads), responseTimeout.toNanos());
+        this(new Transport(ioThreads, "ccrj-http-client"), responseTimeout.toNanos());
     }
 
-    private HttpClientPool(EventLoopGroup group, long responseTimeoutNanos) {
-        this.group = group;
+    private HttpClientPool(Transport transport, long responseTimeoutNanos) {
+        this.transport = transport;
         this.responseTimeoutNanos = responseTimeoutNanos;
         List<EventLoop> l = new ArrayList<>();
-        for (EventExecutor e : group) {
+        for (EventExecutor e : transport.group()) {
             l.add((EventLoop) e);
         }
         this.loops = List.copyOf(l);
     }
 
-    private static EventLoopGroup newGroup(int ioThreads) {
-        DefaultThreadFactory tf = new DefaultThreadFactory("ccrj-http-client", true);
-        return new MultiThreadIoEventLoopGroup(ioThreads, tf,
-                NativeTransport.epoll() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-    }
-
     /**
      * A pool on a host's event loops: the remote partners of the host's services send their
-     * requests from, and are answered on, the event loop their caller runs on. The group's owner
-     * shuts it down; requests sent afterwards fail.
+     * requests from, and are answered on, the event loop their caller runs on. The transport's
+     * owner closes it; requests sent afterwards fail.
      *
-     * @param group the host's event-loop group
+     * @param transport the host's transport
      * @return the pool
      */
-    public static HttpClientPool onEventLoops(EventLoopGroup group) {
-        return new HttpClientPool(group, TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
+    public static HttpClientPool onEventLoops(Transport transport) {
+        return new HttpClientPool(transport, TimeUnit.SECONDS.toNanos(RESPONSE_TIMEOUT_SECONDS));
     }
 
     /** @return the pool shared by every remote {@link io.ccrj.dss.ServiceRef} not made by a host */
@@ -151,11 +140,16 @@ public final class HttpClientPool {
     }
 
     private Bootstrap bootstrap(InetSocketAddress address) {
-        return bootstrap(address, group);
+        return bootstrap(address, transport.group());
     }
 
-    static Bootstrap bootstrap(InetSocketAddress address, EventLoopGroup g) {
-        return new Bootstrap().group(g).channel(HttpServer.clientChannelType())
+    /**
+     * @param address the server
+     * @param g the loops (or the one loop) the connections live on: this pool's
+     * @return a bootstrap of connections to it
+     */
+    Bootstrap bootstrap(InetSocketAddress address, EventLoopGroup g) {
+        return new Bootstrap().group(g).channel(transport.clientChannelType())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 5000)
                 .remoteAddress(address);

@@ -68,11 +68,12 @@ public final class HttpServiceRef implements ServiceRef {
     private HttpServiceRef(URI uri, String bearerToken, java.util.function.Supplier<HttpClientPool> pool) {
         this.uri = uri;
         String p = uri.getRawPath();
-        if (p == null || !p.startsWith("/services/") || p.length() <= "/services/".length()) {
-            throw new IllegalArgumentException("a remote service URL is http://host:port/services/NAME, was " + uri);
+        String services = RestTable.SERVICES + "/";
+        if (p == null || !p.startsWith(services) || p.length() <= services.length()) {
+            throw new IllegalArgumentException("a remote service URL is http://host:port" + RestTable.SERVICE + ", was " + uri);
         }
         this.path = p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
-        this.name = java.net.URLDecoder.decode(path.substring("/services/".length()), StandardCharsets.UTF_8);
+        this.name = java.net.URLDecoder.decode(path.substring(services.length()), StandardCharsets.UTF_8);
         int port = uri.getPort() < 0 ? 80 : uri.getPort();
         this.hostHeader = uri.getHost() + ":" + port;
         this.authorization = bearerToken == null ? null : "Bearer " + bearerToken;
@@ -214,8 +215,8 @@ public final class HttpServiceRef implements ServiceRef {
         RestTable.Route route = RestTable.encode(op.verb(), body != null);
         HttpMethod method = route.method();
         String target = switch (route.path()) {
-            case RestTable.ITEM -> path + "/items/" + encode(op.key());
-            case RestTable.ACTION -> path + "/actions/" + encode(op.action());
+            case RestTable.ITEM -> path + RestTable.fill(RestTable.ITEM, op.key() == null ? "" : op.key());
+            case RestTable.ACTION -> path + RestTable.fill(RestTable.ACTION, op.action() == null ? "" : op.action());
             case RestTable.STATE -> path; // the state's Get: the service's path as it is, no copy
             default -> path + route.path();
         };
@@ -297,7 +298,7 @@ public final class HttpServiceRef implements ServiceRef {
 
     @Override
     public CompletableFuture<Subscription> subscribe(NotificationListener listener, long lastSequence) {
-        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path + "/notifications");
+        FullHttpRequest req = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path + RestTable.NOTIFICATIONS);
         req.headers().set(HttpHeaderNames.HOST, hostHeader).set(HttpHeaderNames.ACCEPT, "text/event-stream");
         if (lastSequence >= 0) {
             req.headers().set("Last-Event-ID", Long.toString(lastSequence));

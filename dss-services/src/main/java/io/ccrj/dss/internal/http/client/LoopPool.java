@@ -38,7 +38,7 @@ final class LoopPool {
     LoopPool(Target target, EventLoop loop) {
         this.target = target;
         this.loop = loop;
-        this.bootstrap = HttpClientPool.bootstrap(new InetSocketAddress(target.host, target.port), loop);
+        this.bootstrap = target.owner().bootstrap(new InetSocketAddress(target.host, target.port), loop);
     }
 
     /**

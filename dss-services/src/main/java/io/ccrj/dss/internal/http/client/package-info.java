@@ -2,7 +2,8 @@
  * The HTTP/1.1 client a host uses to reach partners in other hosts: {@link
  * io.ccrj.dss.internal.http.client.HttpServiceRef} turns operations into requests of the REST
  * table, and {@link io.ccrj.dss.internal.http.client.HttpClientPool} keeps the keep-alive
- * connections they travel on, pooled per target and per event loop.
+ * connections they travel on, pooled per target and per event loop: the host's own loops
+ * ({@code internal.transport}, shared with its server), or loops of the pool's own.
  *
  * <h2>Threading</h2>
  * Requests may be sent from any thread; each answer is delivered on its connection's event loop.

@@ -212,6 +212,27 @@ public final class HttpExchange {
     }
 
     /**
+     * Writes an answer the router decided.
+     *
+     * @param answer the answer
+     */
+    public void respond(Answer answer) {
+        switch (answer) {
+            case Answer.Tagged t -> {
+                if (t.bytes() != null) {
+                    respond(t.status(), JSON, io.netty.buffer.Unpooled.wrappedBuffer(t.bytes()), t.header(), t.value());
+                } else {
+                    respondJson(t.status(), t.body(), t.header(), t.value());
+                }
+            }
+            case Answer.Json j -> respondJson(j.status(), j.body(), j.headers());
+            case Answer.Text t -> respondText(t.status(), t.contentType(), t.text());
+            case Answer.Head h -> respond(h.status(), h.contentType(), null, null);
+            case Answer.Error e -> respondError(e.status(), e.error(), e.message(), e.headers());
+        }
+    }
+
+    /**
      * Answers with a JSON body.
      *
      * @param status the status

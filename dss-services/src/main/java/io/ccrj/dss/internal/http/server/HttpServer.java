@@ -1,7 +1,7 @@
 package io.ccrj.dss.internal.http.server;
 
 import io.ccrj.dss.internal.Internal;
-import io.ccrj.dss.internal.http.client.HttpClientPool;
+import io.ccrj.dss.internal.transport.Transport;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -11,21 +11,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.flush.FlushConsolidationHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
@@ -37,9 +27,10 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Netty side of the host: event loops (epoll where available, else NIO), the pipeline
- * (idle timer, HTTP/1.1 codec, bounded aggregator, {@link HttpConnectionHandler}) and the bound
- * socket. One concern per class, as in Netty's own HTTP examples: this is the bootstrap.
+ * The Netty side of the host: the pipeline (idle timer, HTTP/1.1 codec, bounded aggregator,
+ * {@link HttpConnectionHandler}) and the bound socket, on the event loops of the host's
+ * {@link Transport} (which the host makes, shares with its HTTP client and closes). One concern
+ * per class, as in Netty's own HTTP examples: this is the bootstrap.
  */
 @Internal
 public final class HttpServer implements AutoCloseable {
@@ -73,6 +64,25 @@ public final class HttpServer implements AutoCloseable {
     public record Limits(int maxRequestBytes, long idleTimeoutMillis, long headerTimeoutMillis, int pipelineWindow,
                          int maxRequestsPerConnection, int maxConnections, int maxConnectionsPerClient,
                          int sseMaxEvents, int sseMaxBytes, Set<String> allowedHosts) {
+        /** Default largest request body in bytes (1 MiB). */
+        public static final int DEFAULT_MAX_REQUEST_BYTES = 1 << 20;
+        /** Default idle connection timeout in milliseconds. */
+        public static final int DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+        /** Default deadline for a request head from its first byte, in milliseconds. */
+        public static final int DEFAULT_HEADER_TIMEOUT_MS = 10_000;
+        /** Default requests of one connection in flight before it is read no more. */
+        public static final int DEFAULT_PIPELINE_WINDOW = 64;
+        /** Default requests answered on one connection: no limit. */
+        public static final int DEFAULT_MAX_REQUESTS_PER_CONNECTION = Integer.MAX_VALUE;
+        /** Default open connections. */
+        public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+        /** Default open connections from one client address. */
+        public static final int DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 1_000;
+        /** Default events one event-stream subscriber may have waiting. */
+        public static final int DEFAULT_SSE_MAX_EVENTS = 1024;
+        /** Default bytes one event-stream subscriber may have waiting (1 MiB). */
+        public static final int DEFAULT_SSE_MAX_BYTES = 1 << 20;
+
         /**
          * The defaults for everything but the two given, any {@code Host}.
          *
@@ -80,7 +90,9 @@ public final class HttpServer implements AutoCloseable {
          * @param idleTimeoutMillis idle timeout
          */
         public Limits(int maxRequestBytes, long idleTimeoutMillis) {
-            this(maxRequestBytes, idleTimeoutMillis, 10_000, 64, Integer.MAX_VALUE, 10_000, 1_000, 1024, 1 << 20, null);
+            this(maxRequestBytes, idleTimeoutMillis, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_PIPELINE_WINDOW,
+                    DEFAULT_MAX_REQUESTS_PER_CONNECTION, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+                    DEFAULT_SSE_MAX_EVENTS, DEFAULT_SSE_MAX_BYTES, null);
         }
     }
 
@@ -103,9 +115,6 @@ public final class HttpServer implements AutoCloseable {
         return RequestGuard.canonicalHost(host);
     }
 
-    private final EventLoopGroup group;
-    /** Client connections on {@link #group}, for the host's remote partners. */
-    private final HttpClientPool clients;
     private final Channel serverChannel;
 
     /** The accepted connections still open (a {@link ChannelGroup} drops closed ones itself). */
@@ -115,25 +124,19 @@ public final class HttpServer implements AutoCloseable {
      * Binds and starts serving.
      *
      * @param address where to listen (port 0 picks a free one)
-     * @param ioThreads event-loop threads
+     * @param transport the event loops to serve on (the caller's: it closes them after this)
      * @param limits connection limits
      * @param router the REST mapping
      * @param metrics where refusals and stream overflows are counted
      * @throws InterruptedException if interrupted while binding
      */
-    public HttpServer(InetSocketAddress address, int ioThreads, Limits limits, HttpRouter router, HostMetrics metrics)
+    public HttpServer(InetSocketAddress address, Transport transport, Limits limits, HttpRouter router, HostMetrics metrics)
             throws InterruptedException {
         ConnectionLimiter limiter = new ConnectionLimiter(limits, metrics);
         SubscriberMemory subscriberMemory = SubscriberMemory.forThisJvm();
-        boolean epoll = NativeTransport.epoll();
-        DefaultThreadFactory threads = new DefaultThreadFactory("ccrj-http", true);
-        this.group = new MultiThreadIoEventLoopGroup(ioThreads, threads,
-                epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
-        this.clients = HttpClientPool.onEventLoops(group);
-        Class<? extends ServerSocketChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ServerBootstrap b = new ServerBootstrap()
-                .group(group)
-                .channel(channelType)
+                .group(transport.group())
+                .channel(transport.serverChannelType())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.RECVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
@@ -146,12 +149,7 @@ public final class HttpServer implements AutoCloseable {
                         }
                     }
                 });
-        try {
-            this.serverChannel = b.bind(address).sync().channel();
-        } catch (InterruptedException | RuntimeException e) {
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            throw e;
-        }
+        this.serverChannel = b.bind(address).sync().channel();
     }
 
     /**
@@ -192,27 +190,6 @@ public final class HttpServer implements AutoCloseable {
         configure(p, limits, router, new HostMetrics(), SubscriberMemory.forThisJvm());
     }
 
-    /** @return the client channel class matching this JVM's transport */
-    public static Class<? extends io.netty.channel.socket.SocketChannel> clientChannelType() {
-        return NativeTransport.epoll() ? EpollSocketChannel.class : NioSocketChannel.class;
-    }
-
-    /**
-     * @return one of the server's event loops (round robin), as an executor for the handlers of
-     *     a service that never blocks
-     */
-    public java.util.concurrent.Executor nextEventLoop() {
-        return group.next();
-    }
-
-    /**
-     * @return the HTTP client pool on this server's event loops, for the remote partners of the
-     *     host's services: a partner call made on one of these loops is sent and answered there
-     */
-    public HttpClientPool clientPool() {
-        return clients;
-    }
-
     /** @return the bound port */
     public int port() {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
@@ -229,16 +206,16 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * Closes the listening socket and every open connection, then stops the event loops. The
-     * connections are closed first and explicitly: Netty 4.2's graceful shutdown leaves them open
-     * for seconds, and a pooled client connection to this host would keep sending requests that
-     * no event loop answers any more.
+     * Closes the listening socket and every open connection; the event loops are the
+     * transport's, which its owner stops afterwards. The connections are closed explicitly:
+     * Netty 4.2's graceful shutdown of the loops leaves them open for seconds, and a pooled
+     * client connection to this host would keep sending requests that no event loop answers any
+     * more.
      */
     @Override
     public void close() {
         serverChannel.close().syncUninterruptibly();
         connections.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     /**

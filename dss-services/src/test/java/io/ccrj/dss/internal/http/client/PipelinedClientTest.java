@@ -221,12 +221,11 @@ class PipelinedClientTest {
      */
     @Test
     void aBurstOfReadsFromThePoolsOwnLoopIsPipelinedOnTheWarmConnection() throws Exception {
-        // the group type the pool's channels need (a host's own group is made the same way)
-        io.netty.channel.EventLoopGroup group = new io.netty.channel.MultiThreadIoEventLoopGroup(1,
-                io.netty.channel.epoll.Epoll.isAvailable() ? io.netty.channel.epoll.EpollIoHandler.newFactory()
-                        : io.netty.channel.nio.NioIoHandler.newFactory());
+        // one loop, made as a host makes its own
+        io.ccrj.dss.internal.transport.Transport transport = new io.ccrj.dss.internal.transport.Transport(1, "test-loop");
+        io.netty.channel.EventLoopGroup group = transport.group();
         try (EchoServer server = new EchoServer(Integer.MAX_VALUE, false)) {
-            HttpClientPool pool = HttpClientPool.onEventLoops(group);
+            HttpClientPool pool = HttpClientPool.onEventLoops(transport);
             ServiceRef ref = HttpServiceRef.create(server.uri(), null, pool);
             assertThat(ref.get().get(10, TimeUnit.SECONDS).body().path("path").asText()).isEqualTo("/services/x");
             assertThat(pool.connectionsOpened()).isEqualTo(1);
@@ -251,7 +250,7 @@ class PipelinedClientTest {
             assertThat(server.answered.get()).isEqualTo(n + 1);
             assertThat(pool.retries()).isZero();
         } finally {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+            transport.close();
         }
     }
 

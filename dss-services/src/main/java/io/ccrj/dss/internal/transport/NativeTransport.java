@@ -1,4 +1,4 @@
-package io.ccrj.dss.internal.http.server;
+package io.ccrj.dss.internal.transport;
 
 import io.ccrj.dss.internal.Internal;
 import io.netty.channel.epoll.Epoll;
