@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 #
-# Checks the deployment recipes of docs/dss-services.md ("Running it as a service"), as CI can:
+# Checks the deployment recipes of docs/dss-services/running-the-host.md ("Running it as a service"), as CI can:
 #  1. ccrj-host.service: `systemd-analyze verify` finds no problem (where systemd-analyze exists),
 #     then its ExecStart command line, with its Environment, starts the host and the KillSignal
 #     stops it gracefully within TimeoutStopSec;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
-# The guide's path for a user's own service, from an empty folder (docs/dss-services.md, "Your own
-# service in the standalone host"): copy this example's pom.xml, source and manifest into a new
+# The guide's path for a user's own service, from an empty folder (docs/dss-services/running-the-host.md,
+# "Your own service in the standalone host"): copy this example's pom.xml, source and manifest into a new
 # folder, build the jar with Maven, put it in services/ beside the manifest, start
 # `bin/ccrj host`, add a note and read it back with curl, open the browser view, stop the host
 # with SIGTERM. CI runs it from bin/lib/consumer-check.sh after dss-services is installed into a

@@ -10,7 +10,7 @@ module io.ccrj.examples.consumer {
     exports io.ccrj.examples.consumer;
 
     // A DSS service's state is written and read by Jackson: its package must be open to Jackson
-    // (docs/dss-services.md, "Writing a service"). io.ccrj.examples.consumer.closed is left
+    // (docs/dss-services/writing-services.md, "Writing a service"). io.ccrj.examples.consumer.closed is left
     // closed on purpose: ConsumerTest checks the host's Fault that names this very line.
     opens io.ccrj.examples.consumer.notes to com.fasterxml.jackson.databind;
 

@@ -235,8 +235,8 @@ public final class ServiceHost implements AutoCloseable {
      * The host's settings. Defaults: port 50000 on 127.0.0.1, one event-loop thread per core,
      * dispatcher threads one per core, 1 MiB request bodies, 60 s idle timeout, 10 s handler
      * timeout (then 504), 10,000 pending operations per service (then 503), 5 s shutdown drain,
-     * no token. Against hostile and careless clients (see docs/dss-services.md, "Limits and
-     * refusals"): 10 s request-head deadline, a pipelining window of 64, no limit on requests per
+     * no token. Against hostile and careless clients (see docs/dss-services/reference.md, "Limits
+     * and refusals"): 10 s request-head deadline, a pipelining window of 64, no limit on requests per
      * connection, 10,000 connections (1,000 per client address), SSE subscriber buffers of 1,024
      * events and 1 MiB, 4 MiB of notifications kept for replay, 1,000 services, and {@code Host}
      * names limited to the addresses served and the loopback names.

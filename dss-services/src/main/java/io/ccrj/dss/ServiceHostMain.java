@@ -7,7 +7,7 @@ import io.ccrj.dss.internal.host.cli.HostCli;
  * (or {@code bin/ccrj host ...}); {@code --help} lists the options with their defaults. With no
  * manifest it runs the built-in {@code kv} and {@code ping}. Every problem found before serving
  * prints one line {@code ccrj host: ...} and exits with status 2; SIGTERM (Ctrl-C) shuts down
- * gracefully. docs/dss-services.md, "Running the host", has the details.
+ * gracefully. docs/dss-services/running-the-host.md, "Running the host", has the details.
  */
 public final class ServiceHostMain {
     private ServiceHostMain() {

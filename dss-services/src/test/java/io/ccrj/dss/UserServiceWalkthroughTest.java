@@ -24,7 +24,7 @@ class UserServiceWalkthroughTest {
     private static final Path EXAMPLE = ROOT.resolve("docs/examples/user-service");
 
     private static String guide() throws IOException {
-        return Files.readString(ROOT.resolve("docs/dss-services.md"), StandardCharsets.UTF_8);
+        return Files.readString(ROOT.resolve("docs/dss-services/running-the-host.md"), StandardCharsets.UTF_8);
     }
 
     /** {@code text}'s lines indented as the guide's numbered steps indent their blocks (three spaces). */
@@ -40,7 +40,7 @@ class UserServiceWalkthroughTest {
         int start = source.indexOf("/** A list of notes");
         assertThat(start).as("NotesService.java's class javadoc").isPositive();
         String classText = source.substring(start).stripTrailing();
-        assertThat(guide()).as("docs/dss-services.md quotes NotesService.java verbatim; copy it in again")
+        assertThat(guide()).as("docs/dss-services/running-the-host.md quotes NotesService.java verbatim; copy it in again")
                 .contains("   ```java\n" + inStep(classText) + "\n   ```\n");
     }
 
@@ -50,8 +50,8 @@ class UserServiceWalkthroughTest {
                 StandardCharsets.UTF_8).strip();
         String manifest = Files.readString(EXAMPLE.resolve("manifest.json"), StandardCharsets.UTF_8).stripTrailing();
         String guide = guide();
-        assertThat(guide).as("the provider line in docs/dss-services.md").contains("`" + provider + "`");
-        assertThat(guide).as("docs/dss-services.md quotes manifest.json verbatim")
+        assertThat(guide).as("the provider line in docs/dss-services/running-the-host.md").contains("`" + provider + "`");
+        assertThat(guide).as("docs/dss-services/running-the-host.md quotes manifest.json verbatim")
                 .contains("   ```json\n" + inStep(manifest) + "\n   ```\n");
     }
 }

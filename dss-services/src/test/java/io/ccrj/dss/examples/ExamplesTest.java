@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The guide's examples do what docs/dss-services.md says. */
+/** The guide's examples do what its chapters (docs/dss-services/) say. */
 @Timeout(60)
 class ExamplesTest {
     @Test

@@ -40,7 +40,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The host's REST mapping (the table in docs/dss-services.md): parses the path, checks the token
+ * The host's REST mapping (the table in docs/dss-services/writing-services.md): parses the path, checks the token
  * and the body, builds the {@link Operation}, posts it on the service's main port, and answers
  * from the operation's response port on whatever thread answers (the exchange hops to the event
  * loop and keeps pipelined responses in order).

@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * The browser view: the directory page ({@code GET /}) and a service's page
  * ({@code GET /services/NAME} with {@code Accept: text/html}). Plain HTML and a little script, no
- * external resources. Element ids are stable (a WebDriver test drives them; docs/dss-services.md
- * lists them): {@code services}, {@code openapi}, {@code state}, {@code version}; one form per
+ * external resources. Element ids are stable (a WebDriver test drives them; docs/dss-services/reference.md,
+ * "The browser view", lists them): {@code services}, {@code openapi}, {@code state}, {@code version}; one form per
  * operation the service supports: {@code query-body}/{@code query-submit},
  * {@code insert-body}/{@code insert-submit}, {@code upsert-key}/{@code upsert-body}/{@code upsert-submit},
  * {@code replace-body}/{@code replace-submit}, {@code update-body}/{@code update-submit},

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * The DSSP REST mapping, once: each row says how one operation travels over HTTP. The host's
  * router decodes requests with it (route, authorization, body, success status, the {@code Allow}
- * header), the remote {@code ServiceRef} encodes operations with it, and docs/dss-services.md's
- * table lists the same rows (a test compares them). Adding a verb means a row here and its
+ * header), the remote {@code ServiceRef} encodes operations with it, and the table of
+ * docs/dss-services/writing-services.md lists the same rows (a test compares them). Adding a verb means a row here and its
  * handler. Immutable.
  */
 @Internal
