@@ -699,7 +699,16 @@ public class Comm implements Freeable, Cloneable {
     }
 
     private MPIException handle(MPIException e) {
-        if (errhandler == MPI.ERRORS_RETURN || aborted(e)) {
+        return handle(e, errhandler, impl);
+    }
+
+    /**
+     * {@code e} under error handler {@code h} of a handle on {@code impl} (a communicator's or a
+     * window's): returned to be thrown under {@link MPI#ERRORS_RETURN}; under
+     * {@link MPI#ERRORS_ARE_FATAL} reported and the run aborted first.
+     */
+    static MPIException handle(MPIException e, Errhandler h, io.ccrj.mpi.Comm impl) {
+        if (h == MPI.ERRORS_RETURN || aborted(e)) {
             return e;
         }
         MPI.fatal(e);
