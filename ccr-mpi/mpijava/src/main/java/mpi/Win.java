@@ -966,7 +966,14 @@ public final class Win implements Freeable {
      * @throws MPIException never
      */
     public Object getAttr(int keyval) throws MPIException {
-        int bytes = elementType(buffer).size();
+        int bytes = switch (buffer) {
+            case ByteBuffer x -> 1;
+            case CharBuffer x -> 2;
+            case ShortBuffer x -> 2;
+            case IntBuffer x -> 4;
+            case FloatBuffer x -> 4;
+            default -> 8;
+        };
         if (keyval == MPI.WIN_BASE) {
             return buffer;
         }

@@ -68,6 +68,7 @@ public class OpenMpiPrograms {
         topologies();
         infoAndErrors();
         mpi3();
+        Windows.run();
         MPI.COMM_WORLD.barrier();
         Out.line("all", "done", true);
         MPI.Finalize();
