@@ -48,9 +48,6 @@ class OpenMpiBinaryCompatibilityTest {
 
     /** Open MPI's members this package does not have, each for the reason given (docs/mpi-java-apis.md). */
     static final Set<String> NOT_YET = Set.of(
-            // iDup: the communicator wrapper needs ccr-mpi's communicator when it is made, which
-            // an idup gives only once its request completed
-            "Comm.iDup()", "Intracomm.iDup()", "Intercomm.iDup()", "CartComm.iDup()", "GraphComm.iDup()",
             // missing: MPI_Comm_create_group (collective over the group only), complex numbers
             "Intracomm.createGroup(Group,int)", "MPI.FLOAT_COMPLEX", "MPI.DOUBLE_COMPLEX");
 
