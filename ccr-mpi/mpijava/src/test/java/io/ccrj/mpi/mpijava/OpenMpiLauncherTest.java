@@ -53,6 +53,10 @@ class OpenMpiLauncherTest {
                 classes.toString(),
                 "src/test/openmpi-programs/io/ccrj/mpi/mpijava/missing/UsesCreateGroup.java")).isZero();
 
+        assertThat(io.ccrj.mpi.mpijava.internal.ApiScan.openMpiStyle(List.of(classes)))
+                .as("an Open MPI-style program is told apart from an mpiJava one").isTrue();
+        assertThat(io.ccrj.mpi.mpijava.internal.ApiScan.openMpiStyle(
+                List.of(Backends.programClassPath().resolve("io/ccrj/mpi/mpijava/programs")))).isFalse();
         Backends.Run run = Backends.ccrMpiFrom(classes, 2, "io.ccrj.mpi.mpijava.missing.UsesCreateGroup");
         String line = "ccrj mpirun: io.ccrj.mpi.mpijava.missing.UsesCreateGroup calls mpi.Intracomm.createGroup(Group, int)"
                 + " (Open MPI's Java bindings), which ccrj's mpi does not have";

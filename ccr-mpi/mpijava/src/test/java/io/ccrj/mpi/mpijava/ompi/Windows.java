@@ -226,6 +226,32 @@ final class Windows {
         d.get(0, dgot);
         Out.check("win", "displacement unit 2", dgot, dmodel);
         dw.free();
+
+        // stress: every rank takes 200 tickets from one fetchAndOp counter under lockAll; no
+        // ticket may be lost or handed out twice
+        int rounds = 200;
+        IntBuffer counter = MPI.newIntBuffer(1);
+        Win cw = new Win(counter, 1, 1, MPI.INFO_NULL, w);
+        int[] tickets = new int[rounds];
+        cw.lockAll(0);
+        IntBuffer ticket = MPI.newIntBuffer(1);
+        for (int k = 0; k < rounds; k++) {
+            cw.fetchAndOp(inc, ticket, MPI.INT, 0, 0, MPI.SUM);
+            tickets[k] = ticket.get(0);
+        }
+        cw.unlockAll();
+        int[] allTickets = new int[rounds * n];
+        w.allGather(tickets, rounds, MPI.INT, allTickets, rounds, MPI.INT);
+        java.util.Arrays.sort(allTickets);
+        boolean each = true;
+        for (int k = 0; k < allTickets.length; k++) {
+            each &= allTickets[k] == k;
+        }
+        Out.check("win", "every ticket once", each, true);
+        cw.free();
+        if (me == 0) {
+            Out.check("win", "counter after the stress", counter.get(0), rounds * n);
+        }
         Out.line("win", "done", true);
     }
 
