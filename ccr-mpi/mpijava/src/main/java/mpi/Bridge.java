@@ -18,10 +18,23 @@ final class Bridge {
      */
     static MPIException error(MpiException e) {
         String call = programCall();
-        String message = MpiTerms.of(e.getMessage(), call.substring(call.indexOf('.') + 1));
+        String name = call.substring(call.indexOf('.') + 1);
+        String message = MpiTerms.of(e.getMessage(), name);
+        if ((e.errorClass() == MpiException.ErrorClass.TRUNCATE || e.errorClass() == MpiException.ErrorClass.TYPE)
+                && COLLECTIVES.contains(name.replace("_", "").toLowerCase(java.util.Locale.ROOT))) {
+            // inside a blocking collective, a message of the wrong length or type comes from a
+            // rank that called the same collective with another count or datatype
+            message += " (a mismatched collective: the ranks disagree on its count or datatype;"
+                    + " every rank must call it with matching ones)";
+        }
         MPI.failed(call, message, e.errorClass() == MpiException.ErrorClass.ABORTED);
         return new MPIException(message, e);
     }
+
+    /** The blocking collectives, their names lower-cased without underscores (both APIs' spellings). */
+    private static final java.util.Set<String> COLLECTIVES = java.util.Set.of("barrier", "bcast", "gather",
+            "gatherv", "scatter", "scatterv", "allgather", "allgatherv", "alltoall", "alltoallv", "alltoallw",
+            "reduce", "allreduce", "reducescatter", "reducescatterblock", "scan", "exscan");
 
     /**
      * The call of package {@code mpi} that the program made, such as {@code Comm.Recv}: the

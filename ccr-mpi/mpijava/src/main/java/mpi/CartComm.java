@@ -38,7 +38,23 @@ public class CartComm extends Intracomm {
 
     @Override
     CartComm dupSameKind() {
-        return inherit(new CartComm((io.ccrj.mpi.CartComm) impl.dup()));
+        return sameKind(impl.dup());
+    }
+
+    @Override
+    CartComm sameKind(io.ccrj.mpi.Comm d) {
+        return inherit(new CartComm((io.ccrj.mpi.CartComm) d));
+    }
+
+    /**
+     * A duplicate by a nonblocking collective ({@code MPI_Comm_idup}), with the same topology.
+     *
+     * @return the new communicator (its {@link #getRequest()} is complete)
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public CartComm iDup() throws MPIException {
+        return (CartComm) super.iDup();
     }
 
     /**

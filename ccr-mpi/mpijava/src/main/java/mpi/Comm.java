@@ -699,7 +699,16 @@ public class Comm implements Freeable, Cloneable {
     }
 
     private MPIException handle(MPIException e) {
-        if (errhandler == MPI.ERRORS_RETURN || aborted(e)) {
+        return handle(e, errhandler, impl);
+    }
+
+    /**
+     * {@code e} under error handler {@code h} of a handle on {@code impl} (a communicator's or a
+     * window's): returned to be thrown under {@link MPI#ERRORS_RETURN}; under
+     * {@link MPI#ERRORS_ARE_FATAL} reported and the run aborted first.
+     */
+    static MPIException handle(MPIException e, Errhandler h, io.ccrj.mpi.Comm impl) {
+        if (h == MPI.ERRORS_RETURN || aborted(e)) {
             return e;
         }
         MPI.fatal(e);
@@ -777,7 +786,34 @@ public class Comm implements Freeable, Cloneable {
      * Open MPI's classes ({@link CartComm}, {@link GraphComm}) return their own kind.
      */
     Comm dupSameKind() {
-        return inherit(wrap(impl.dup()));
+        return sameKind(impl.dup());
+    }
+
+    /** {@code d}, a duplicate of this communicator, wrapped as this communicator's kind with its error handler. */
+    Comm sameKind(io.ccrj.mpi.Comm d) {
+        return inherit(wrap(d));
+    }
+
+    /**
+     * A duplicate made by a nonblocking collective ({@code MPI_Comm_idup}), of this communicator's
+     * kind: usable once {@link #getRequest()} of the new communicator completed. ccr-mpi derives a
+     * duplicate's contexts from its parent's without messages ({@link io.ccrj.mpi.Comm#idup}
+     * completes at once), so the request is complete when this returns and no rank waits for
+     * another here.
+     *
+     * @return the new communicator
+     * @throws MPIException if the communicator was freed
+     */
+    public Comm iDup() throws MPIException {
+        return errorHandled(() -> {
+            io.ccrj.mpi.CommRequest r = impl.idup();
+            if (!r.isComplete()) {
+                r.waitFor(); // not on ccr-mpi's engine, whose idup completes at once
+            }
+            Comm c = sameKind(r.comm());
+            c.request = new Request(r);
+            return c;
+        });
     }
 
     /**
@@ -803,14 +839,17 @@ public class Comm implements Freeable, Cloneable {
         return c;
     }
 
+    /** The request of {@link #iDup()} that made this communicator; {@code null} for every other. */
+    private volatile Request request;
+
     /**
-     * The request of a communicator made by Open MPI's {@code iDup}; {@code iDup} is not in this
-     * package yet, so every communicator here was made complete and this is {@code null}.
+     * The request of {@link #iDup()} that made this communicator (Open MPI's {@code getRequest});
+     * the communicator is usable once it completed. {@code null} for a communicator made otherwise.
      *
-     * @return {@code null}
+     * @return the request, or {@code null}
      */
     public final Request getRequest() {
-        return null;
+        return request;
     }
 
     /**

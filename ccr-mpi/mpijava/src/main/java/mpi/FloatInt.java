@@ -5,12 +5,9 @@ package mpi;
  * 8 bytes, the value at 0 and the index at 4, in a {@link java.nio.ByteBuffer}. Use
  * {@link MPI#floatInt}.
  */
-public final class FloatInt extends Struct {
-    private final int value = addFloat();
-    private final int index = setOffset(4).addInt();
-
+public final class FloatInt extends PairStruct {
     FloatInt() {
-        setOffset(8);
+        super(Value.FLOAT);
     }
 
     @Override
@@ -18,8 +15,8 @@ public final class FloatInt extends Struct {
         return new Data();
     }
 
-    /** Reads and writes one (float, int) pair. */
-    public final class Data extends Struct.Data {
+    /** Reads and writes one (float, int) pair; the index's accessors are {@link #getIndex} and {@link #putIndex}. */
+    public final class Data extends PairData {
         /** A reader not yet on a buffer; {@code getData} returns readers on one. */
         public Data() {
         }
@@ -34,30 +31,12 @@ public final class FloatInt extends Struct {
         }
 
         /**
-         * The index.
-         *
-         * @return the index
-         */
-        public int getIndex() {
-            return getInt(index);
-        }
-
-        /**
          * Sets the value.
          *
          * @param v the value
          */
         public void putValue(float v) {
             putFloat(value, v);
-        }
-
-        /**
-         * Sets the index.
-         *
-         * @param v the index
-         */
-        public void putIndex(int v) {
-            putInt(index, v);
         }
     }
 }

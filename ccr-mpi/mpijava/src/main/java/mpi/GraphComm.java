@@ -75,9 +75,24 @@ public class GraphComm extends Intracomm {
 
     @Override
     GraphComm dupSameKind() {
-        io.ccrj.mpi.Comm d = impl.dup();
+        return sameKind(impl.dup());
+    }
+
+    @Override
+    GraphComm sameKind(io.ccrj.mpi.Comm d) {
         return inherit(d instanceof io.ccrj.mpi.DistGraphComm dg ? new GraphComm(dg)
                 : new GraphComm((io.ccrj.mpi.GraphComm) d));
+    }
+
+    /**
+     * A duplicate by a nonblocking collective ({@code MPI_Comm_idup}), with the same topology.
+     *
+     * @return the new communicator (its {@link #getRequest()} is complete)
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public GraphComm iDup() throws MPIException {
+        return (GraphComm) super.iDup();
     }
 
     /**

@@ -74,6 +74,17 @@ public class Intercomm extends Comm {
     }
 
     /**
+     * A duplicate by a nonblocking collective ({@code MPI_Comm_idup}).
+     *
+     * @return the new communicator (its {@link #getRequest()} is complete)
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intercomm iDup() throws MPIException {
+        return (Intercomm) super.iDup();
+    }
+
+    /**
      * A duplicate with info hints ({@code MPI_Comm_dup_with_info}).
      *
      * @param info the hints

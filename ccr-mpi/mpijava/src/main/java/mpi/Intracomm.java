@@ -427,6 +427,17 @@ public class Intracomm extends Comm {
     }
 
     /**
+     * A duplicate by a nonblocking collective ({@code MPI_Comm_idup}).
+     *
+     * @return the new communicator (its {@link #getRequest()} is complete)
+     * @throws MPIException if the communicator was freed
+     */
+    @Override
+    public Intracomm iDup() throws MPIException {
+        return (Intracomm) super.iDup();
+    }
+
+    /**
      * A duplicate with info hints ({@code MPI_Comm_dup_with_info}).
      *
      * @param info the hints

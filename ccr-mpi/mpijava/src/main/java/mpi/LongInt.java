@@ -5,12 +5,9 @@ package mpi;
  * 16 bytes, the value at 0 and the index at 8, in a {@link java.nio.ByteBuffer}. Use
  * {@link MPI#longInt}.
  */
-public final class LongInt extends Struct {
-    private final int value = addLong();
-    private final int index = setOffset(8).addInt();
-
+public final class LongInt extends PairStruct {
     LongInt() {
-        setOffset(16);
+        super(Value.LONG);
     }
 
     @Override
@@ -18,8 +15,8 @@ public final class LongInt extends Struct {
         return new Data();
     }
 
-    /** Reads and writes one (long, int) pair. */
-    public final class Data extends Struct.Data {
+    /** Reads and writes one (long, int) pair; the index's accessors are {@link #getIndex} and {@link #putIndex}. */
+    public final class Data extends PairData {
         /** A reader not yet on a buffer; {@code getData} returns readers on one. */
         public Data() {
         }
@@ -34,30 +31,12 @@ public final class LongInt extends Struct {
         }
 
         /**
-         * The index.
-         *
-         * @return the index
-         */
-        public int getIndex() {
-            return getInt(index);
-        }
-
-        /**
          * Sets the value.
          *
          * @param v the value
          */
         public void putValue(long v) {
             putLong(value, v);
-        }
-
-        /**
-         * Sets the index.
-         *
-         * @param v the index
-         */
-        public void putIndex(int v) {
-            putInt(index, v);
         }
     }
 }

@@ -5,12 +5,9 @@ package mpi;
  * 8 bytes, the value at 0 and the index at 4, in a {@link java.nio.ByteBuffer}. Use
  * {@link MPI#shortInt}.
  */
-public final class ShortInt extends Struct {
-    private final int value = addShort();
-    private final int index = setOffset(4).addInt();
-
+public final class ShortInt extends PairStruct {
     ShortInt() {
-        setOffset(8);
+        super(Value.SHORT);
     }
 
     @Override
@@ -18,8 +15,8 @@ public final class ShortInt extends Struct {
         return new Data();
     }
 
-    /** Reads and writes one (short, int) pair. */
-    public final class Data extends Struct.Data {
+    /** Reads and writes one (short, int) pair; the index's accessors are {@link #getIndex} and {@link #putIndex}. */
+    public final class Data extends PairData {
         /** A reader not yet on a buffer; {@code getData} returns readers on one. */
         public Data() {
         }
@@ -34,30 +31,12 @@ public final class ShortInt extends Struct {
         }
 
         /**
-         * The index.
-         *
-         * @return the index
-         */
-        public int getIndex() {
-            return getInt(index);
-        }
-
-        /**
          * Sets the value.
          *
          * @param v the value
          */
         public void putValue(short v) {
             putShort(value, v);
-        }
-
-        /**
-         * Sets the index.
-         *
-         * @param v the index
-         */
-        public void putIndex(int v) {
-            putInt(index, v);
         }
     }
 }

@@ -117,9 +117,9 @@ final class RmaWindow implements Window {
         }
     }
 
-    private static void checkAssert(String where, int assertion, int allowed) {
+    private void checkAssert(String op, int assertion, int allowed) {
         if ((assertion & ~allowed) != 0) {
-            throw new MpiException(ErrorClass.ASSERT, where + ": assertion bits " + Integer.toHexString(assertion & ~allowed)
+            throw new MpiException(ErrorClass.ASSERT, where(op) + ": assertion bits " + Integer.toHexString(assertion & ~allowed)
                     + " (hex) are not allowed here");
         }
     }
@@ -182,7 +182,9 @@ final class RmaWindow implements Window {
                     + " passive-target epoch (lock or lockAll) to target rank " + t);
         }
         RmaTarget target = targets[t];
-        Args.count(where(op), null, "target count", tcount);
+        if (tcount < 0) {                              // the message only on failure: no string per operation
+            Args.count(where(op), null, "target count", tcount);
+        }
         if (ttype == null || ttype.isBoundMarker()) {
             throw new MpiException(ErrorClass.TYPE, where(op) + ": target datatype " + ttype
                     + " is not a buffer datatype");
@@ -195,6 +197,11 @@ final class RmaWindow implements Window {
             throw new MpiException(ErrorClass.DISP, where(op) + ": target displacement " + disp + " is negative");
         }
         long start = (long) disp * target.unit;
+        if (ttype.isDense()) {                         // [start, start + count * size): no span array per operation
+            if (start + (long) tcount * ttype.size() <= target.elements) {
+                return target;
+            }
+        }
         long[] span = TypeMap.of(ttype).span(0, tcount);
         if (tcount > 0 && ttype.size() > 0 && (start + span[0] < 0 || start + span[1] > target.elements)) {
             throw new MpiException(ErrorClass.RMA_RANGE, where(op) + ": " + tcount + " items of " + ttype
@@ -208,7 +215,9 @@ final class RmaWindow implements Window {
     /** Checks a buffer of the origin side (origin or result) against the target's elements. */
     private void buffer(String op, String name, Object buf, int off, int count, Datatype type, RmaTarget target,
             int t, long targetElements) {
-        Args.buffer(where(op) + " (" + name + ")", null, buf, off, count, type);
+        if (!fitsDense(buf, off, count, type)) {      // the message only when a check may fail
+            Args.buffer(where(op) + " (" + name + ")", null, buf, off, count, type);
+        }
         if (type.base() != target.baseType) {
             throw new MpiException(ErrorClass.TYPE, where(op) + ": " + name + " datatype " + type + " does not match"
                     + " the window of target rank " + t + ", which holds " + target.baseType + " elements");
@@ -218,6 +227,18 @@ final class RmaWindow implements Window {
             throw new MpiException(ErrorClass.TYPE, where(op) + ": the " + name + " has " + elements
                     + " elements and the target " + targetElements + ": the type signatures differ");
         }
+    }
+
+    /**
+     * Whether {@code buf} certainly passes {@link Args#buffer}: an array of a dense type's base
+     * type holding {@code count} items from {@code off}. Anything else goes to the full check,
+     * which names the problem.
+     */
+    private static boolean fitsDense(Object buf, int off, int count, Datatype type) {
+        return type != null && type.isDense() && !type.isBoundMarker() && buf != null
+                && buf.getClass() == type.base().arrayClass()
+                && off >= 0 && count >= 0
+                && (long) off + (long) count * type.size() <= java.lang.reflect.Array.getLength(buf);
     }
 
     private void accumulateOp(String op, Op operation, Datatype ttype, boolean fetching) {
@@ -395,7 +416,7 @@ final class RmaWindow implements Window {
     public void fence(int assertion) {
         String op = "fence";
         open(op);
-        checkAssert(where(op), assertion, FENCE_ASSERTS);
+        checkAssert(op, assertion, FENCE_ASSERTS);
         if (accessGroup != null || exposureGroup != null || locked > 0 || lockedAll) {
             throw new MpiException(ErrorClass.RMA_SYNC, where(op) + ": a " + openEpoch()
                     + " epoch is open; fences cannot be mixed with it");
@@ -417,7 +438,7 @@ final class RmaWindow implements Window {
     public void start(Group group, int assertion) {
         String op = "start";
         open(op);
-        checkAssert(where(op), assertion, MODE_NOCHECK);
+        checkAssert(op, assertion, MODE_NOCHECK);
         int[] g = ranksOf(op, group);
         if (accessGroup != null) {
             throw new MpiException(ErrorClass.RMA_SYNC, where(op) + ": an access epoch (start) is open already");
@@ -495,7 +516,7 @@ final class RmaWindow implements Window {
     public void post(Group group, int assertion) {
         String op = "post";
         open(op);
-        checkAssert(where(op), assertion, POST_ASSERTS);
+        checkAssert(op, assertion, POST_ASSERTS);
         int[] g = ranksOf(op, group);
         if (exposureGroup != null) {
             throw new MpiException(ErrorClass.RMA_SYNC, where(op) + ": an exposure epoch (post) is open already");
@@ -574,7 +595,7 @@ final class RmaWindow implements Window {
             throw new MpiException(ErrorClass.LOCKTYPE, where(op) + ": lock type " + lockType
                     + " is neither LOCK_EXCLUSIVE nor LOCK_SHARED");
         }
-        checkAssert(where(op), assertion, MODE_NOCHECK);
+        checkAssert(op, assertion, MODE_NOCHECK);
         checkRank(op, "rank", t);
         if (locks[t] != LOCK_NONE || lockedAll) {
             throw new MpiException(ErrorClass.RMA_CONFLICT, where(op) + ": this rank holds a lock of rank " + t
@@ -608,7 +629,7 @@ final class RmaWindow implements Window {
     public void lockAll(int assertion) {
         String op = "lockAll";
         open(op);
-        checkAssert(where(op), assertion, MODE_NOCHECK);
+        checkAssert(op, assertion, MODE_NOCHECK);
         if (locked > 0 || lockedAll) {
             throw new MpiException(ErrorClass.RMA_CONFLICT, where(op) + ": this rank holds "
                     + (lockedAll ? "lockAll's locks" : locked + " lock(s)") + " already");

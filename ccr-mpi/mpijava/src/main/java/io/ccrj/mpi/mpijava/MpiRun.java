@@ -4,6 +4,7 @@ import io.ccrj.mpi.DeadlockException;
 import io.ccrj.mpi.RankFailedException;
 import io.ccrj.mpi.SpmdWorld;
 import io.ccrj.mpi.mpijava.internal.ApiScan;
+import io.ccrj.mpi.mpijava.internal.ExitWatch;
 import io.ccrj.mpi.mpijava.internal.FailureReport;
 import io.ccrj.mpi.mpijava.internal.MpiTerms;
 import io.ccrj.mpi.mpijava.internal.RankBinding;
@@ -41,8 +42,9 @@ import java.util.stream.Collectors;
  * (per-rank statics, as per-process statics under MPJ Express); {@code MPI.Init(args)} binds the
  * rank's {@code MPI.COMM_WORLD} and returns {@code args}, the program's arguments. The run ends
  * when every rank's {@code main} has returned; if one throws (or calls {@code Abort}), the other
- * ranks' MPI calls fail and the run reports the failing rank. A program that calls
- * {@code System.exit} ends the whole JVM, all ranks with it.
+ * ranks' MPI calls fail and the run reports the failing rank. A rank that calls
+ * {@code System.exit(status)} ends the whole JVM, all ranks with it, with that status; under
+ * {@link #main} the launcher names the rank and the status first ({@link ExitWatch}).
  */
 public final class MpiRun {
     private MpiRun() {
@@ -206,6 +208,7 @@ public final class MpiRun {
                         + ")"))
                 .build();
         RunReport report = new RunReport(np);
+        ExitWatch.install(err, np);
         try {
             run(world, classPath, mainClass, report, args);
             return 0;
@@ -216,8 +219,13 @@ public final class MpiRun {
                     err.println("ccrj mpirun: rank " + r + ": " + f);
                 }
             }
-            err.println("ccrj mpirun: " + e.getMessage().lines().map(l -> deadlockLine(l))
-                    .collect(Collectors.joining(System.lineSeparator())));
+            boolean openMpi = ApiScan.openMpiStyle(classPath);
+            List<String> lines = e.getMessage().lines().map(l -> deadlockLine(l, openMpi)).toList();
+            err.println("ccrj mpirun: " + String.join(System.lineSeparator(), lines));
+            String mismatch = mismatchedCollectives(lines);
+            if (mismatch != null) {
+                err.println("ccrj mpirun: " + mismatch);
+            }
             return 1;
         } catch (RankFailedException e) {
             FailureReport.print(err, mainClass, np, e.rank(), e.getCause(), report);
@@ -233,13 +241,45 @@ public final class MpiRun {
         }
     }
 
-    /** A line of the deadlock report in mpiJava's terms: a rank's pending operation is the program's call. */
-    private static String deadlockLine(String line) {
+    /**
+     * A line of the deadlock report in the terms of the program's API (mpiJava's or Open MPI's):
+     * a rank's pending operation is named as the program calls it.
+     */
+    private static String deadlockLine(String line, boolean openMpi) {
         Matcher m = PENDING.matcher(line);
-        return m.matches() ? m.group(1) + MpiTerms.of(m.group(2), null) : line;
+        return !m.matches() ? line : m.group(1) + (openMpi ? MpiTerms.ofOpenMpi(m.group(2)) : MpiTerms.of(m.group(2), null));
     }
 
     private static final Pattern PENDING = Pattern.compile("(\\s*rank \\d+: )(.*)");
+    private static final Pattern PENDING_COLLECTIVE = Pattern.compile("\\s*rank (\\d+): (\\w+): .*\\(collective\\).*");
+
+    /**
+     * When every rank of a deadlock waits inside a collective and they are not all the same
+     * collective, the line that says so (MPI requires every rank to call the same collectives in
+     * the same order; a disagreement leaves each waiting for a message of another collective);
+     * otherwise {@code null}. Where ccr-mpi compares the ranks' calls itself (three or more
+     * ranks), the mismatch is an error before it can become a deadlock.
+     */
+    static String mismatchedCollectives(List<String> reportLines) {
+        java.util.Map<Integer, String> ops = new java.util.TreeMap<>();
+        int pending = 0;
+        for (String l : reportLines) {
+            if (PENDING.matcher(l).matches()) {
+                pending++;
+                Matcher m = PENDING_COLLECTIVE.matcher(l);
+                if (m.matches()) {
+                    ops.put(Integer.parseInt(m.group(1)), m.group(2));
+                }
+            }
+        }
+        if (ops.size() < 2 || ops.size() != pending || new java.util.HashSet<>(ops.values()).size() < 2) {
+            return null;
+        }
+        return "a mismatched collective: the ranks disagree on the operation at the same point ("
+                + ops.entrySet().stream().map(e -> "rank " + e.getKey() + " " + e.getValue())
+                        .collect(Collectors.joining(", "))
+                + "); every rank must call the same collectives in the same order";
+    }
 
     /**
      * Fails the launch before any rank starts if {@code mainClass} is not on the class path or

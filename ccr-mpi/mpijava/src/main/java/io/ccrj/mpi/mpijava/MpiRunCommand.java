@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
                 + " bindings, on N ranks in this JVM (ccr-mpi), each rank with its own class loader, as MPJ Express's"
                 + " mpjrun.sh -np N runs it on its multicore device. Before the ranks start, every call of the"
                 + " program's class files that package mpi does not have is named, one line each. Exit status: 0"
-                + " every rank returned, the code of abort(code) if the program aborted, 1 a rank failed or the ranks"
+                + " every rank returned, the code of abort(code) if the program aborted, the status of the first"
+                + " System.exit(status) a rank called (the rank is named), 1 a rank failed or the ranks"
                 + " deadlocked, 2 a bad command line or a main class that cannot be run.", ""},
         footer = {"", "Example: bin/ccrj mpirun --np 4 --class-path app.jar:lib/dep.jar com.example.Main arg1"})
 final class MpiRunCommand {

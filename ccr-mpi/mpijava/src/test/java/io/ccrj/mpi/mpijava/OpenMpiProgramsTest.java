@@ -68,7 +68,7 @@ class OpenMpiProgramsTest {
         assertThat(all.lines()).as(all.text()).noneMatch(l -> l.startsWith("FAIL"));
         Map<String, String> v = values(all.lines());
         for (int r = 0; r < n; r++) {
-            for (String family : List.of("p2p", "req", "coll", "red", "types", "comm", "topo", "err", "mpi3", "all")) {
+            for (String family : List.of("p2p", "req", "coll", "red", "types", "comm", "topo", "err", "mpi3", "win", "all")) {
                 assertThat(v).as(all.text()).containsEntry(family + " r" + r + " done", "true");
             }
         }

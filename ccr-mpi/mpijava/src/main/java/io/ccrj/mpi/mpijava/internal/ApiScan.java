@@ -56,8 +56,7 @@ public final class ApiScan {
         public String line(ClassLoader mpi) {
             String simple = owner.substring(owner.indexOf('.') + 1);
             if (name == null) {
-                return user + " uses class " + owner + " (" + api(simple) + "), which ccrj's mpi does not have"
-                        + (PENDING_CLASSES.contains(simple) ? " yet (ccr-mpi has the operations: io.ccrj.mpi.Window)" : "");
+                return user + " uses class " + owner + " (" + api(simple) + "), which ccrj's mpi does not have";
             }
             String what = descriptor.startsWith("(") ? owner + "." + name + readable(descriptor) : owner + "." + name;
             return user + " calls " + what + " (" + api(name) + "), which ccrj's mpi does not have; "
@@ -65,8 +64,68 @@ public final class ApiScan {
         }
     }
 
-    /** Open MPI's classes whose operations ccr-mpi has but this package does not offer yet. */
-    static final Set<String> PENDING_CLASSES = Set.of("Win");
+    /**
+     * Whether the program on {@code classPath} speaks Open MPI's Java API rather than mpiJava 1.2:
+     * its class files name more methods of package {@code mpi} in Open MPI's spelling
+     * ({@code getRank}, {@code allReduce}) than in mpiJava's ({@code Rank}, {@code Allreduce}).
+     * The launcher then names calls in reports as the program wrote them.
+     *
+     * @param classPath the program's class path
+     * @return {@code true} for an Open MPI-style program
+     */
+    public static boolean openMpiStyle(List<Path> classPath) {
+        int[] votes = new int[2];
+        forEachClass(classPath, bytes -> {
+            ConstantPool cp = ConstantPool.read(bytes);
+            if (cp == null || cp.thisClass.startsWith("mpi/")) {
+                return;
+            }
+            for (String[] ref : cp.members) {
+                String name = ref[1];
+                if (isMpi(ref[0]) && ref[2].startsWith("(") && !name.startsWith("<") && !BOTH.contains(name)) {
+                    votes[Character.isUpperCase(name.charAt(0)) || name.contains("_") ? 0 : 1]++;
+                }
+            }
+        });
+        return votes[1] > votes[0];
+    }
+
+    /** Method names both APIs spell alike, which say nothing about the program's API. */
+    private static final Set<String> BOTH = Set.of("free", "clone", "isNull", "toString", "equals", "hashCode");
+
+    private interface ClassFileVisitor {
+        void visit(byte[] bytes) throws IOException;
+    }
+
+    /** Every class file on {@code classPath} outside package {@code mpi}; unreadable ones are skipped. */
+    private static void forEachClass(List<Path> classPath, ClassFileVisitor visitor) {
+        for (Path entry : classPath) {
+            try {
+                if (Files.isDirectory(entry)) {
+                    try (Stream<Path> s = Files.walk(entry)) {
+                        for (Path p : s.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+                            visitor.visit(Files.readAllBytes(p));
+                        }
+                    }
+                } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
+                    try (JarFile jar = new JarFile(entry.toFile())) {
+                        Enumeration<JarEntry> es = jar.entries();
+                        while (es.hasMoreElements()) {
+                            JarEntry e = es.nextElement();
+                            if (e.getName().endsWith(".class") && !e.getName().startsWith("mpi/")
+                                    && !e.getName().startsWith("META-INF/")) {
+                                try (InputStream in = jar.getInputStream(e)) {
+                                    visitor.visit(in.readAllBytes());
+                                }
+                            }
+                        }
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // a class file this scan cannot read is the JVM's to judge when it loads it
+            }
+        }
+    }
 
     /**
      * The references of the class files on {@code classPath} (folders and jars) to package
@@ -78,33 +137,7 @@ public final class ApiScan {
      */
     public static List<Missing> scan(List<Path> classPath, ClassLoader mpi) {
         Set<Missing> out = new LinkedHashSet<>();
-        for (Path entry : classPath) {
-            try {
-                if (Files.isDirectory(entry)) {
-                    try (Stream<Path> s = Files.walk(entry)) {
-                        for (Path p : s.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
-                            byte[] bytes = Files.readAllBytes(p);
-                            check(bytes, mpi, out);
-                        }
-                    }
-                } else if (Files.isRegularFile(entry) && entry.toString().endsWith(".jar")) {
-                    try (JarFile jar = new JarFile(entry.toFile())) {
-                        Enumeration<JarEntry> es = jar.entries();
-                        while (es.hasMoreElements()) {
-                            JarEntry e = es.nextElement();
-                            if (e.getName().endsWith(".class") && !e.getName().startsWith("mpi/")
-                                    && !e.getName().startsWith("META-INF/")) {
-                                try (InputStream in = jar.getInputStream(e)) {
-                                    check(in.readAllBytes(), mpi, out);
-                                }
-                            }
-                        }
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // a class file this scan cannot read is the JVM's to judge when it loads it
-            }
-        }
+        forEachClass(classPath, bytes -> check(bytes, mpi, out));
         return new ArrayList<>(out);
     }
 

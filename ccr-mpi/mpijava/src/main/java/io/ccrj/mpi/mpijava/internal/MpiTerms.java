@@ -67,6 +67,49 @@ public final class MpiTerms {
         return m;
     }
 
+    /** ccr-mpi's operation names whose Open MPI name is not the same word. */
+    private static final Map<String, String> OPEN_MPI_OPERATIONS = Map.ofEntries(
+            Map.entry("allreduce", "allReduce"), Map.entry("allgather", "allGather"),
+            Map.entry("allgatherv", "allGatherv"), Map.entry("alltoall", "allToAll"),
+            Map.entry("alltoallv", "allToAllv"), Map.entry("alltoallw", "allToAllw"),
+            Map.entry("sendrecv", "sendRecv"), Map.entry("sendrecvReplace", "sendRecvReplace"),
+            Map.entry("exscan", "exScan"), Map.entry("bsend", "bSend"), Map.entry("ssend", "sSend"),
+            Map.entry("rsend", "rSend"), Map.entry("mprobe", "mProbe"), Map.entry("mrecv", "mRecv"),
+            Map.entry("neighborAllgather", "neighborAllGather"), Map.entry("neighborAlltoall", "neighborAllToAll"));
+
+    /**
+     * {@code message} in the terms of a program written for Open MPI's Java bindings: the leading
+     * operation as Open MPI names it ({@code allReduce}, {@code iAllReduce}, {@code sendRecv}),
+     * constants and basic datatypes as fields of class {@code MPI}.
+     *
+     * @param message a message of ccr-mpi, which may start with the name of its operation
+     * @return the message in Open MPI's terms
+     */
+    public static String ofOpenMpi(String message) {
+        if (message == null) {
+            return "MPI call failed";
+        }
+        String m = message;
+        Matcher lead = LEADING_OPERATION.matcher(m);
+        if (lead.find()) {
+            m = openMpiName(lead.group(1)) + m.substring(lead.end());
+        }
+        m = CONSTANT.matcher(m).replaceAll("MPI.$1");
+        return BASIC_TYPE.matcher(m).replaceAll("MPI.$1");
+    }
+
+    private static String openMpiName(String op) {
+        String named = OPEN_MPI_OPERATIONS.get(op);
+        if (named != null) {
+            return named;
+        }
+        if (op.length() > 1 && op.charAt(0) == 'i' && Character.isLowerCase(op.charAt(1))) {
+            String rest = openMpiName(op.substring(1));
+            return "i" + Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
+        }
+        return op;
+    }
+
     private static String normalized(String name) {
         return name.replace("_", "").toLowerCase(Locale.ROOT);
     }

@@ -68,6 +68,7 @@ public class OpenMpiPrograms {
         topologies();
         infoAndErrors();
         mpi3();
+        Windows.run();
         MPI.COMM_WORLD.barrier();
         Out.line("all", "done", true);
         MPI.Finalize();
@@ -749,6 +750,20 @@ public class OpenMpiPrograms {
         none.mProbe(MPI.PROC_NULL, 0, m);
         Out.check("mpi3", "no proc", none.isNoProc(), true);
         w.barrier();
+        // iDup: the new communicator is usable once its request completed; others have none
+        Out.check("mpi3", "world has no request", w.getRequest() == null, true);
+        Intracomm copy = w.iDup();
+        Request dupped = copy.getRequest();
+        dupped.waitFor();
+        int[] total = new int[1];
+        copy.allReduce(new int[] {me}, total, 1, MPI.INT, MPI.SUM);
+        Out.check("mpi3", "iDup allReduce", total[0], n * (n - 1) / 2);
+        Out.check("mpi3", "iDup congruent", Comm.compare(w, copy) == MPI.CONGRUENT, true);
+        CartComm ringCopy = ring.iDup();
+        ringCopy.getRequest().waitFor();
+        Out.check("mpi3", "iDup keeps the topology", ringCopy.shift(0, 1).getRankDest(), right);
+        ringCopy.free();
+        copy.free();
         Out.line("mpi3", "done", true);
     }
 }

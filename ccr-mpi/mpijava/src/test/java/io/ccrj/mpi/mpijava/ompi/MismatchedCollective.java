@@ -1,0 +1,47 @@
+package io.ccrj.mpi.mpijava.ompi;
+
+import mpi.MPI;
+import mpi.MPIException;
+
+/**
+ * A collective whose ranks disagree, chosen by the first argument: {@code root} (bcast with each
+ * rank's own rank as root at rank 1), {@code count} (rank 1 reduces 2 items, the others 1),
+ * {@code type} (rank 1 reduces LONG, the others INT), {@code op} (rank 1 reduces with MAX, the
+ * others SUM), {@code operation} (rank 1 calls barrier, the others allReduce). The launcher must
+ * name the mismatch, not report a deadlock.
+ */
+public class MismatchedCollective {
+
+    /**
+     * Makes the mismatch.
+     *
+     * @param args the kind of mismatch, then anything for {@code MPI.Init}
+     * @throws MPIException if MPI fails
+     */
+    public static void main(String[] args) throws MPIException {
+        MPI.Init(args);
+        boolean odd = MPI.COMM_WORLD.getRank() == 1;
+        switch (args[0]) {
+            case "root" -> MPI.COMM_WORLD.bcast(new int[1], 1, MPI.INT, odd ? 1 : 0);
+            case "count" -> MPI.COMM_WORLD.allReduce(new int[2], new int[2], odd ? 2 : 1, MPI.INT, MPI.SUM);
+            case "type" -> {
+                if (odd) {
+                    MPI.COMM_WORLD.allReduce(new long[1], new long[1], 1, MPI.LONG, MPI.SUM);
+                } else {
+                    MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM);
+                }
+            }
+            case "op" -> MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, odd ? MPI.MAX : MPI.SUM);
+            case "operation" -> {
+                if (odd) {
+                    MPI.COMM_WORLD.barrier();
+                } else {
+                    MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM);
+                }
+            }
+            default -> throw new IllegalArgumentException("no such mismatch: " + args[0]);
+        }
+        System.out.println("returned on rank " + MPI.COMM_WORLD.getRank());
+        MPI.Finalize();
+    }
+}
