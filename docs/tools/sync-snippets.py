@@ -27,10 +27,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # A guide is one page or the chapters of one (every tagged region is included in one of them).
 CCR_CORE_CHAPTERS = ["getting-started", "threading-model", "arbiters", "tasks", "reference"]
+CCR_MPI_CHAPTERS = ["getting-started", "collectives", "one-sided", "errors-and-patterns", "apis-and-reference"]
 DSS_SERVICES_CHAPTERS = ["getting-started", "writing-services", "in-your-program", "running-the-host", "reference"]
 GUIDES = [
     (ROOT / "ccr-core/src/test/java/io/ccrj/core/examples", [ROOT / f"docs/ccr-core/{c}.md" for c in CCR_CORE_CHAPTERS]),
-    (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", [ROOT / "docs/ccr-mpi.md"]),
+    (ROOT / "ccr-mpi/src/test/java/io/ccrj/mpi/examples", [ROOT / f"docs/ccr-mpi/{c}.md" for c in CCR_MPI_CHAPTERS]),
     (ROOT / "dss-services/src/test/java/io/ccrj/dss/examples", [ROOT / f"docs/dss-services/{c}.md" for c in DSS_SERVICES_CHAPTERS]),
 ]
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The interleaved side-by-side runs ("run B" and, for the stages with units = 0, "run C" in
-# docs/ccr-mpi.md, MPJ Express backend): one JMH invocation per configuration, so that ccr-mpi and
+# docs/ccr-mpi/apis-and-reference.md, MPJ Express backend): one JMH invocation per configuration, so that ccr-mpi and
 # MPJ Express run back to back under the same machine load; records the load average around each. Build first: bin/ccrj bench -l (or
 # ./mvnw -pl jmh-bench -am -DskipTests package). jmh.ignoreLock: other JMH runs shared the machine.
 set -u

@@ -35,6 +35,10 @@ class DocsSnippetsTest {
     /** The ccr-core guide's chapters, in reading order (docs/ccr-core.md is their index). */
     static final List<String> CCR_CORE_CHAPTERS = List.of("getting-started", "threading-model", "arbiters", "tasks", "reference");
 
+    /** The ccr-mpi guide's chapters, in reading order (docs/ccr-mpi.md is their index). */
+    static final List<String> CCR_MPI_CHAPTERS =
+            List.of("getting-started", "collectives", "one-sided", "errors-and-patterns", "apis-and-reference");
+
     /** The dss-services guide's chapters, in reading order (docs/dss-services.md is their index). */
     static final List<String> DSS_SERVICES_CHAPTERS =
             List.of("getting-started", "writing-services", "in-your-program", "running-the-host", "reference");
@@ -47,7 +51,8 @@ class DocsSnippetsTest {
         return Stream.of(
                 Arguments.of("ccr-core", CCR_CORE_CHAPTERS.stream().map(c -> "docs/ccr-core/" + c + ".md").toList(),
                         Path.of("../ccr-core/src/test/java/io/ccrj/core/examples")),
-                Arguments.of("ccr-mpi", List.of("docs/ccr-mpi.md"), Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")),
+                Arguments.of("ccr-mpi", CCR_MPI_CHAPTERS.stream().map(c -> "docs/ccr-mpi/" + c + ".md").toList(),
+                        Path.of("../ccr-mpi/src/test/java/io/ccrj/mpi/examples")),
                 Arguments.of("dss-services", DSS_SERVICES_CHAPTERS.stream().map(c -> "docs/dss-services/" + c + ".md").toList(),
                         Path.of("../dss-services/src/test/java/io/ccrj/dss/examples")));
     }

@@ -18,8 +18,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The examples of docs/ccr-mpi.md: the regions between {@code tag::} and {@code end::} markers
- * appear in the guide verbatim ({@link DocsSnippetsTest}); {@link ExamplesTest} runs them.
+ * The examples of the ccr-mpi guide's chapters (docs/ccr-mpi/): the regions between {@code tag::}
+ * and {@code end::} markers appear in the guide verbatim ({@link DocsSnippetsTest}); {@link ExamplesTest} runs them.
  */
 final class GuideExamples {
     private GuideExamples() {

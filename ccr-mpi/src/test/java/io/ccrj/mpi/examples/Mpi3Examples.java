@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The examples of the guide's section on nonblocking and neighbourhood collectives and matched
- * probe (docs/ccr-mpi.md): the regions between {@code tag::} and {@code end::} markers appear in
+ * probe (docs/ccr-mpi/collectives.md): the regions between {@code tag::} and {@code end::} markers appear in
  * the guide verbatim; {@link Mpi3ExamplesTest} runs them.
  */
 final class Mpi3Examples {

@@ -7,7 +7,7 @@ import io.ccrj.mpi.Window;
 import java.util.List;
 
 /**
- * The one-sided examples of docs/ccr-mpi.md ("One-sided communication"): the regions between
+ * The one-sided examples of docs/ccr-mpi/one-sided.md ("One-sided communication"): the regions between
  * {@code tag::} and {@code end::} markers appear in the guide verbatim; {@link WindowExamplesTest}
  * runs them.
  */

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * zero-size datatypes, several threads after a plain {@code Init}: {@link AllPrograms}) on ccr-mpi through the launcher and on MPJ
  * Express 0.44, at 2, 3, 4 and 8 ranks. Every program line must be equal on both backends, except
  * where MPJ Express deviates from MPI: each such difference must be one of the deviations named
- * below (listed in docs/ccr-mpi.md), and each deviation expected at that size must show up. The
+ * below (listed in docs/ccr-mpi/apis-and-reference.md), and each deviation expected at that size must show up. The
  * programs check each value against MPI's definition themselves; ccr-mpi must have no FAIL line.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
