@@ -108,8 +108,17 @@ final class RankMailbox extends MailboxConsumerFields {
      * the cores starve the ranks they wait for.
      */
     private static final int OVERSUBSCRIBED_SPIN_DIVISOR = 16;
-    /** The adaptive spin window never shrinks below this many polls. */
+    /** The adaptive spin window of a rank that shares its processor never shrinks below this many polls. */
     private static final int MIN_SPIN_POLLS = 512;
+    /**
+     * The adaptive spin window of a rank with a processor of its own (no more ranks than
+     * processors) never shrinks below this many polls, a few hundred microseconds: more than a
+     * parked thread takes to wake. With less, ranks in lockstep (a fence or a small collective
+     * back to back) fall into a stable slow mode: each wakes the other, whose wake-up outlasts the
+     * waker's next spin, so it parks in turn, every operation paying a wake-up of tens of
+     * microseconds instead of a fraction of one.
+     */
+    private static final int MIN_DEDICATED_SPIN_POLLS = 4096;
     /**
      * A spinning rank yields its core once every this many polls (+1): if the rank it waits for
      * was preempted onto this core's run queue, it gets to run instead of waiting for the time
@@ -133,12 +142,14 @@ final class RankMailbox extends MailboxConsumerFields {
     final int worldRank;
     private final int spinPolls;
     /**
-     * Adaptive spin window (owner-private): halved (down to {@link #MIN_SPIN_POLLS}) each time a
+     * Adaptive spin window (owner-private): halved (down to {@link #minSpinPolls}) each time a
      * wait had to park, doubled (up to {@link #spinPolls}) each time a message arrived while
      * spinning. On a machine busy with other work the waits stop burning the core the awaited
      * rank needs (in the manner of HotSpot's adaptive spinning for monitors).
      */
     private int spinBudget;
+    /** The least {@link #spinBudget}: {@link #MIN_SPIN_POLLS} or {@link #MIN_DEDICATED_SPIN_POLLS}, at most {@link #spinPolls}. */
+    private final int minSpinPolls;
     /**
      * Fruitless polls since the last park or drained message: owner-private below MULTIPLE; at
      * MULTIPLE the rank's threads share it unsynchronized (a heuristic: a lost update only moves
@@ -213,6 +224,7 @@ final class RankMailbox extends MailboxConsumerFields {
         this.spinPolls = virtualThreads ? 0 : oversubscribed ? spinPolls / OVERSUBSCRIBED_SPIN_DIVISOR : spinPolls;
         this.yields = virtualThreads ? VIRTUAL_YIELDS : 0;
         this.spinBudget = this.spinPolls;
+        this.minSpinPolls = Math.min(oversubscribed ? MIN_SPIN_POLLS : MIN_DEDICATED_SPIN_POLLS, this.spinPolls);
         this.seqTo = new int[world.size + 2 * ARRAY_PAD];
         this.ringsTo = new PairRing[world.size + 2 * ARRAY_PAD];
         this.seqFrom = new int[world.size + 2 * ARRAY_PAD];
@@ -735,7 +747,7 @@ final class RankMailbox extends MailboxConsumerFields {
                 if (readyToPark(p)) {
                     if (!parked) {
                         parked = true;
-                        spinBudget = Math.max(Math.min(MIN_SPIN_POLLS, spinPolls), budget >> 1);
+                        spinBudget = Math.max(minSpinPolls, budget >> 1);
                     }
                     LockSupport.park(this);
                 }
