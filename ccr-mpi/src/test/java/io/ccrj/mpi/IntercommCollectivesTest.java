@@ -25,14 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class IntercommCollectivesTest {
 
+    /** The worlds of the nonblocking collectives' tests: 2, 3, 4 and 8 ranks, platform and virtual threads. */
     static Stream<Arguments> worlds() {
-        List<Arguments> all = new ArrayList<>();
-        for (int n : new int[] {2, 3, 4, 8}) {
-            for (RankThreads kind : new RankThreads[] {RankThreads.PLATFORM, RankThreads.VIRTUAL}) {
-                all.add(Arguments.of(n, kind));
-            }
-        }
-        return all.stream();
+        return NonblockingCollectivesTest.worlds();
     }
 
     static List<String> run(int n, RankThreads kind, Function<Setup, String> body) {
