@@ -473,6 +473,20 @@ public class Intracomm extends Comm {
     }
 
     /**
+     * A communicator of a subgroup ({@code MPI_Comm_create_group}), collective over the group's
+     * members only: the other processes of this communicator do not call it.
+     *
+     * @param group a subgroup of this communicator's group holding the calling process
+     * @param tag a tag {@code >= 0} telling apart calls on the same group
+     * @return the new communicator, ranked in {@code group}'s order
+     * @throws MPIException ({@code ERR_ARG}) on a process outside {@code group} or for a group
+     *     that is not a subgroup; ({@code ERR_TAG}) for a negative tag
+     */
+    public final Intracomm createGroup(Group group, int tag) throws MPIException {
+        return errorHandled(() -> inherit((Intracomm) wrap(impl.createGroup(group.impl, tag))));
+    }
+
+    /**
      * A communicator with a Cartesian topology ({@code MPI_Cart_create}).
      *
      * @param dims the extent of each dimension

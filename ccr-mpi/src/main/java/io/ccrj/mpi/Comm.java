@@ -705,6 +705,24 @@ public interface Comm {
     Comm create(Group group);
 
     /**
+     * A new communicator of the ranks of {@code group} ({@code MPI_Comm_create_group}), collective
+     * over the group's members only: the ranks of this communicator outside {@code group} do not
+     * call it and stay in step on this communicator (its collectives and later communicator
+     * constructions are unaffected). The members call it with the same group and tag; two calls
+     * with the same group and tag on this communicator, or with different tags, or on different
+     * groups (also at the same time, on disjoint groups) make different communicators. No
+     * message is exchanged: each member derives the new context alike.
+     *
+     * @param group a subgroup of {@link #group()} that holds the calling rank
+     * @param tag a tag {@code >= 0} telling apart calls on the same group
+     * @return the new communicator, ranked in {@code group}'s order
+     * @throws MpiException of class {@link MpiException.ErrorClass#ARG} if the calling rank is not
+     *     in {@code group}, if {@code group} has a rank that is not in this communicator, or on
+     *     an intercommunicator; of class {@link MpiException.ErrorClass#TAG} for a negative tag
+     */
+    Comm createGroup(Group group, int tag);
+
+    /**
      * Compares this communicator with another of the same rank ({@code Compare}).
      *
      * @param other another communicator

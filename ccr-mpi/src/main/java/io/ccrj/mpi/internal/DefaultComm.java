@@ -50,6 +50,13 @@ public class DefaultComm extends NeighborhoodComm {
     int derived;
     /** Lazily made {@link #group()} (owner only). */
     private Group group;
+    /**
+     * How many {@link #createGroup} calls this rank made on this communicator per (members, tag)
+     * (owner only): the members of one group call it in the same order (MPI's rule for
+     * overlapping groups), so each member's count for a key is the same, and no rank outside the
+     * group takes part in it.
+     */
+    private java.util.Map<String, Integer> groupCreations;
 
     DefaultComm(World world, int rank, int[] worldRanks, int context, String label) {
         this(world, rank, worldRanks, world.mailboxes[worldRanks[rank]], context, label, true);
@@ -167,6 +174,47 @@ public class DefaultComm extends NeighborhoodComm {
             return null;
         }
         return new DefaultComm(world, newRank, gi.members().clone(), derivedContext(n, 0), label + "/create" + n);
+    }
+
+    /**
+     * {@code MPI_Comm_create_group}: no messages and no count every parent rank keeps. The new
+     * context is the {@link World}'s registry entry for (this context, the group's world ranks in
+     * order, tag, how many times this rank created that group with that tag here): the first
+     * member to ask allocates a fresh context, the others find it, and a key of another group or
+     * tag, or of split/dup/create (whose keys have other forms), names another context.
+     */
+    @Override
+    public Comm createGroup(Group g, int tag) {
+        checkThread();
+        String op = "createGroup on " + label;
+        if (isInter()) {
+            throw new MpiException(ErrorClass.ARG, op + ": not defined on an intercommunicator"
+                    + " (merge it into an intracommunicator first)");
+        }
+        GroupImpl gi = GroupImpl.impl(op, g);
+        if (tag < 0) {
+            throw new MpiException(ErrorClass.TAG, op + ": tag must be >= 0, got " + tag);
+        }
+        for (int m : gi.members()) {
+            if (GroupImpl.indexOf(worldRanks, m) == Group.UNDEFINED) {
+                throw new MpiException(ErrorClass.ARG, op + ": world rank " + m
+                        + " of the group is not a member of this communicator");
+            }
+        }
+        int newRank = GroupImpl.indexOf(gi.members(), mailbox.worldRank);
+        if (newRank == Group.UNDEFINED) {
+            throw new MpiException(ErrorClass.ARG, op + ": rank " + rank + " (world rank " + mailbox.worldRank
+                    + ") is not in the group " + Arrays.toString(gi.members()) + " (world ranks);"
+                    + " only the group's members call createGroup, unlike create");
+        }
+        String members = Arrays.toString(gi.members());
+        if (groupCreations == null) {
+            groupCreations = new java.util.HashMap<>();
+        }
+        int n = groupCreations.merge(members + "/" + tag, 1, Integer::sum) - 1;
+        int ctx = world.contextFor("group/" + context + "/" + members + "/" + tag + "/" + n);
+        return new DefaultComm(world, newRank, gi.members().clone(), ctx,
+                label + "/createGroup(tag " + tag + (n == 0 ? "" : ", " + n) + ")");
     }
 
     @Override

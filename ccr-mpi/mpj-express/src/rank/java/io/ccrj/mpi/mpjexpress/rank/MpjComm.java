@@ -1095,6 +1095,11 @@ class MpjComm implements Comm {
     }
 
     @Override
+    public Comm createGroup(Group group, int tag) {
+        throw noMpi3("createGroup");
+    }
+
+    @Override
     public Request ibarrier() {
         throw noMpi3("ibarrier");
     }
