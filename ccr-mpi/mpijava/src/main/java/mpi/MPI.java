@@ -327,6 +327,17 @@ public class MPI {
     public static final Datatype FLOAT2 = new Datatype("MPI.FLOAT2", io.ccrj.mpi.Datatype.FLOAT2);
     /** (value, index) {@code double} pairs for MAXLOC/MINLOC. */
     public static final Datatype DOUBLE2 = new Datatype("MPI.DOUBLE2", io.ccrj.mpi.Datatype.DOUBLE2);
+    /**
+     * Open MPI's complex numbers of {@code float}: (real, imaginary) pairs of consecutive floats
+     * in a {@code float[]} or {@link java.nio.FloatBuffer} (read and write them with
+     * {@link FloatComplex}); {@link #SUM} and {@link #PROD} are complex, the other predefined
+     * operations refused ({@code ERR_OP}).
+     */
+    public static final Datatype FLOAT_COMPLEX = new Datatype("MPI.FLOAT_COMPLEX",
+            io.ccrj.mpi.Datatype.FLOAT_COMPLEX);
+    /** Open MPI's complex numbers of {@code double}, as {@link #FLOAT_COMPLEX} ({@link DoubleComplex}). */
+    public static final Datatype DOUBLE_COMPLEX = new Datatype("MPI.DOUBLE_COMPLEX",
+            io.ccrj.mpi.Datatype.DOUBLE_COMPLEX);
 
     /**
      * MPJ Express's null datatype: no elements (size and extent 0), base type code 0
@@ -353,7 +364,7 @@ public class MPI {
 
     /** The predefined datatypes, for {@link Datatype#of}. */
     static final java.util.List<Datatype> PREDEFINED = java.util.List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG,
-            FLOAT, DOUBLE, PACKED, OBJECT, SHORT2, INT2, LONG2, FLOAT2, DOUBLE2);
+            FLOAT, DOUBLE, PACKED, OBJECT, SHORT2, INT2, LONG2, FLOAT2, DOUBLE2, FLOAT_COMPLEX, DOUBLE_COMPLEX);
 
     /** Open MPI's reader of {@link #INT2} structs in a ByteBuffer. */
     public static final Int2 int2 = new Int2();

@@ -48,6 +48,11 @@ import java.util.Objects;
  * <p>Instances are immutable and may be shared by all ranks; a derived type needs no commit.
  */
 public final class Datatype {
+    /** Values of {@link #complexity()}: no complex component, complex components only, both. */
+    static final byte NOT_COMPLEX = 0;
+    static final byte ALL_COMPLEX = 1;
+    static final byte PART_COMPLEX = 2;
+
     static {
         // before any datatype exists: internal code reaches a datatype's type map through this
         TypeMap.register(t -> t.map);
@@ -160,15 +165,27 @@ public final class Datatype {
     public static final Datatype DOUBLE2 = pair("DOUBLE2", Base.DOUBLE);
 
     /**
+     * Complex numbers of {@code float}: each element is a (real, imaginary) pair of consecutive
+     * {@code float}s in a {@code float[]} ({@code MPI_C_FLOAT_COMPLEX}, Open MPI's
+     * {@code MPI.FLOAT_COMPLEX}). {@link Op#SUM} and {@link Op#PROD} are complex addition and
+     * multiplication; the other predefined operations are not defined on it (MPI).
+     */
+    public static final Datatype FLOAT_COMPLEX = complex("FLOAT_COMPLEX", Base.FLOAT);
+    /** Complex numbers of {@code double} in a {@code double[]}, as {@link #FLOAT_COMPLEX} ({@code MPI_C_DOUBLE_COMPLEX}). */
+    public static final Datatype DOUBLE_COMPLEX = complex("DOUBLE_COMPLEX", Base.DOUBLE);
+
+    /**
      * The lower-bound marker ({@code MPI_LB}): in a {@link #struct}, sets the type's lower bound
      * to its displacement (see the class comment). Not a buffer datatype.
      */
-    public static final Datatype LB = new Datatype("LB", Base.INT, new int[0], 0, 0, false, true, false, true);
+    public static final Datatype LB = new Datatype("LB", Base.INT, new int[0], 0, 0, false, true, false, true,
+            NOT_COMPLEX);
     /**
      * The upper-bound marker ({@code MPI_UB}): in a {@link #struct}, sets the type's upper bound
      * to its displacement (see the class comment). Not a buffer datatype.
      */
-    public static final Datatype UB = new Datatype("UB", Base.INT, new int[0], 0, 0, false, false, true, true);
+    public static final Datatype UB = new Datatype("UB", Base.INT, new int[0], 0, 0, false, false, true, true,
+            NOT_COMPLEX);
 
     private static final List<Datatype> BASIC = List.of(BYTE, CHAR, SHORT, BOOLEAN, INT, LONG, FLOAT, DOUBLE,
             OBJECT);
@@ -185,13 +202,20 @@ public final class Datatype {
     private final boolean explicitUb;
     /** {@link #LB} or {@link #UB}. */
     private final boolean boundMarker;
+    /**
+     * {@link #NOT_COMPLEX}, {@link #ALL_COMPLEX} (a complex type, or one made of complex types
+     * only: its elements pair up into complex numbers) or {@link #PART_COMPLEX} (complex and other
+     * components mixed, on which no predefined reduction is defined).
+     */
+    private final byte complex;
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair) {
-        this(name, base, displacements, lb, ub, pair, false, false, false);
+        this(name, base, displacements, lb, ub, pair, false, false, false, NOT_COMPLEX);
     }
 
     private Datatype(String name, Base base, int[] displacements, int lb, int ub, boolean pair, boolean explicitLb,
-            boolean explicitUb, boolean boundMarker) {
+            boolean explicitUb, boolean boundMarker, byte complex) {
+        this.complex = complex;
         this.explicitLb = explicitLb;
         this.explicitUb = explicitUb;
         this.boundMarker = boundMarker;
@@ -209,6 +233,10 @@ public final class Datatype {
 
     private static Datatype pair(String name, Base base) {
         return new Datatype(name, base, new int[] {0, 1}, 0, 2, true);
+    }
+
+    private static Datatype complex(String name, Base base) {
+        return new Datatype(name, base, new int[] {0, 1}, 0, 2, false, false, false, false, ALL_COMPLEX);
     }
 
     /**
@@ -417,11 +445,41 @@ public final class Datatype {
             throw new MpiException(MpiException.ErrorClass.ARG, name + ": upper bound " + ub + " is below lower bound "
                     + lb + " (from the LB/UB markers and the elements)");
         }
-        return new Datatype(name, base, map, lb, ub, false, hasLb, hasUb, false);
+        return new Datatype(name, base, map, lb, ub, false, hasLb, hasUb, false, complexity(types, blocklengths));
+    }
+
+    /** Whether the data components of a derived type are all complex, some, or none. */
+    private static byte complexity(Datatype[] types, int[] blocklengths) {
+        boolean some = false;
+        boolean other = false;
+        for (int b = 0; b < types.length; b++) {
+            if (types[b].boundMarker || blocklengths[b] == 0 || types[b].size() == 0) {
+                continue;
+            }
+            some |= types[b].complex != NOT_COMPLEX;
+            other |= types[b].complex != ALL_COMPLEX;
+        }
+        return !some ? NOT_COMPLEX : other ? PART_COMPLEX : ALL_COMPLEX;
     }
 
     private Datatype named(String newName) {
-        return new Datatype(newName, base, map.displacements(), lb, ub, false, explicitLb, explicitUb, false);
+        return new Datatype(newName, base, map.displacements(), lb, ub, false, explicitLb, explicitUb, false, complex);
+    }
+
+    /**
+     * Whether this type's elements are complex numbers: {@link #FLOAT_COMPLEX},
+     * {@link #DOUBLE_COMPLEX} or a type made of them only, whose base elements pair up as (real,
+     * imaginary).
+     *
+     * @return {@code true} for complex types
+     */
+    public boolean isComplex() {
+        return complex == ALL_COMPLEX;
+    }
+
+    /** {@link #NOT_COMPLEX}, {@link #ALL_COMPLEX} or {@link #PART_COMPLEX}, for {@link Op#supports}. */
+    byte complexity() {
+        return complex;
     }
 
     private static Datatype[] repeat(Datatype t, int n) {

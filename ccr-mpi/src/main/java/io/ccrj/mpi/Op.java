@@ -253,6 +253,10 @@ public final class Op {
                 default -> false;
             };
         }
+        if (type.complexity() != Datatype.NOT_COMPLEX) {
+            // MPI: of the predefined reductions only SUM and PROD are defined on complex numbers.
+            return type.complexity() == Datatype.ALL_COMPLEX && (kind == Kind.SUM || kind == Kind.PROD);
+        }
         return switch (kind) {
             case MAX, MIN, SUM, PROD -> b != Datatype.Base.BOOLEAN;
             case LAND, LOR, LXOR -> b == Datatype.Base.BOOLEAN;
@@ -289,6 +293,10 @@ public final class Op {
                     "operation " + name + " is not defined on datatype " + type);
         }
         int n = count * type.size();
+        if (kind == Kind.PROD && type.isComplex()) {
+            io.ccrj.mpi.internal.PredefinedOps.complexProduct(type.base(), in, inOffset, inout, inoutOffset, n);
+            return;
+        }
         if (kind != null) {
             io.ccrj.mpi.internal.PredefinedOps.apply(kind.ordinal(), type.base(), in, inOffset, inout, inoutOffset,
                     n);

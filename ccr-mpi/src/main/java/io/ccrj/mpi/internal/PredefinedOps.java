@@ -168,6 +168,45 @@ public final class PredefinedOps {
         };
     }
 
+    /**
+     * PROD on complex numbers: {@code n} base elements of {@code float} or {@code double} as
+     * {@code n / 2} (real, imaginary) pairs, {@code inout = in * inout}.
+     *
+     * @param base {@link Base#FLOAT} or {@link Base#DOUBLE}
+     * @param in the left operands
+     * @param io index of the first left operand's real part
+     * @param inout the right operands and results
+     * @param ioo index of the first right operand's real part
+     * @param n number of base elements (twice the number of complex numbers)
+     */
+    public static void complexProduct(Base base, Object in, int io, Object inout, int ioo, int n) {
+        if (base == Base.DOUBLE) {
+            double[] a = (double[]) in;
+            double[] b = (double[]) inout;
+            for (int i = 0; i + 1 < n; i += 2) {
+                double ar = a[io + i];
+                double ai = a[io + i + 1];
+                double br = b[ioo + i];
+                double bi = b[ioo + i + 1];
+                b[ioo + i] = ar * br - ai * bi;
+                b[ioo + i + 1] = ar * bi + ai * br;
+            }
+        } else if (base == Base.FLOAT) {
+            float[] a = (float[]) in;
+            float[] b = (float[]) inout;
+            for (int i = 0; i + 1 < n; i += 2) {
+                float ar = a[io + i];
+                float ai = a[io + i + 1];
+                float br = b[ioo + i];
+                float bi = b[ioo + i + 1];
+                b[ioo + i] = ar * br - ai * bi;
+                b[ioo + i + 1] = ar * bi + ai * br;
+            }
+        } else {
+            throw new IllegalArgumentException("complex numbers are float or double pairs, not " + base);
+        }
+    }
+
     /** MAXLOC/MINLOC on (value, index) pairs; of equal values the lower index wins (MPI). */
     private static void loc(boolean max, Base base, Object in, int io, Object inout, int ioo, int n) {
         switch (base) {

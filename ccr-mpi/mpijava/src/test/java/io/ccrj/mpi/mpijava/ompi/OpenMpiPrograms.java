@@ -2,6 +2,7 @@ package io.ccrj.mpi.mpijava.ompi;
 
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import mpi.CartComm;
@@ -9,8 +10,10 @@ import mpi.CartParms;
 import mpi.Comm;
 import mpi.Count;
 import mpi.Datatype;
+import mpi.DoubleComplex;
 import mpi.DoubleInt;
 import mpi.Errhandler;
+import mpi.FloatComplex;
 import mpi.File;
 import mpi.GraphComm;
 import mpi.GraphParms;
@@ -368,6 +371,7 @@ public class OpenMpiPrograms {
         w.allReduce(pair, maxloc, 1, MPI.INT2, MPI.MAXLOC);
         Out.check("red", "maxloc int2", maxloc, new int[] {n > 1 ? 1 : 0, n > 1 ? 1 : 0});
         w.barrier();
+        complexNumbers();
         Out.line("red", "done", true);
     }
 
@@ -396,6 +400,61 @@ public class OpenMpiPrograms {
                 putDouble(pos, 1, y);
             }
         }
+    }
+
+    /** FLOAT_COMPLEX and DOUBLE_COMPLEX: rank r holds (r+1) + (r+2)i; SUM and PROD against a sequential model. */
+    static void complexNumbers() throws MPIException {
+        Intracomm w = MPI.COMM_WORLD;
+        int me = w.getRank();
+        int n = w.getSize();
+        double sr = 0;
+        double si = 0;
+        double pr = 1;
+        double pi = 0;
+        for (int r = 0; r < n; r++) {
+            sr += r + 1;
+            si += r + 2;
+            double re = pr * (r + 1) - pi * (r + 2);
+            pi = pr * (r + 2) + pi * (r + 1);
+            pr = re;
+        }
+        DoubleBuffer zin = MPI.newDoubleBuffer(2);
+        DoubleBuffer zout = MPI.newDoubleBuffer(2);
+        DoubleComplex z = DoubleComplex.get(zin);
+        z.putReal(me + 1);
+        z.putImag(me + 2);
+        w.allReduce(zin, zout, 1, MPI.DOUBLE_COMPLEX, MPI.PROD);
+        DoubleComplex p = DoubleComplex.get(zout);
+        Out.check("red", "complex prod", new double[] {p.getReal() + 0.0, p.getImag() + 0.0},
+                new double[] {pr + 0.0, pi + 0.0});
+        double[] sum = new double[2];
+        w.allReduce(new double[] {me + 1, me + 2}, sum, 1, MPI.DOUBLE_COMPLEX, MPI.SUM);
+        Out.check("red", "complex sum", sum, new double[] {sr, si});
+        FloatBuffer fin = MPI.newFloatBuffer(2);
+        FloatBuffer fout = MPI.newFloatBuffer(2);
+        FloatComplex fc = FloatComplex.get(fin);
+        fc.putReal(1);
+        fc.putImag(1);
+        Request req = w.iReduce(fin, fout, 1, MPI.FLOAT_COMPLEX, MPI.SUM, 0);
+        req.waitFor();
+        req.free();
+        if (me == 0) {
+            FloatComplex f = FloatComplex.get(fout);
+            Out.check("red", "complex iReduce", new float[] {f.getReal(), f.getImag()}, new float[] {n, n});
+        }
+        double[] bc = me == 0 ? new double[] {0.5, -1.5, 2.5, -3.5} : new double[4];
+        w.bcast(bc, 2, MPI.DOUBLE_COMPLEX, 0);
+        Out.check("red", "complex bcast", DoubleComplex.get(bc, 1).getImag(), -3.5);
+        Intracomm returning = w.dup();
+        returning.setErrhandler(MPI.ERRORS_RETURN);
+        int errorClass = 0;
+        try {
+            returning.allReduce(new double[] {1, 1}, new double[2], 1, MPI.DOUBLE_COMPLEX, MPI.MAX);
+        } catch (MPIException e) {
+            errorClass = e.getErrorClass();
+        }
+        Out.check("red", "complex max refused", errorClass, MPI.ERR_OP);
+        returning.free();
     }
 
     static void datatypes() throws MPIException {
@@ -493,6 +552,23 @@ public class OpenMpiPrograms {
                 new int[] {(n + 1 - me % 2) / 2, (half.getSize() - 1) - me / 2, half.getSize()});
         Intracomm evens = w.create(g.rangeIncl(new int[][] {{0, n - 1, 2}}));
         Out.check("comm", "create", evens == null ? -1 : evens.getRank(), me % 2 == 0 ? me / 2 : -1);
+        // createGroup: only the odd processes call it (twice, with two tags); the even ones go on
+        // to the next collective on w, which the odd ones then join, in step.
+        if (me % 2 == 1) {
+            Group odds = g.rangeIncl(new int[][] {{1, n - 1, 2}});
+            Intracomm a = w.createGroup(odds, 5);
+            Intracomm b = w.createGroup(odds, 6);
+            int[] oddSum = new int[1];
+            a.allReduce(new int[] {me}, oddSum, 1, MPI.INT, MPI.SUM);
+            int expect = 0;
+            for (int r = 1; r < n; r += 2) {
+                expect += r;
+            }
+            Out.check("comm", "createGroup", new int[] {a.getRank(), a.getSize(), oddSum[0], Comm.compare(a, b)},
+                    new int[] {me / 2, n / 2, expect, MPI.CONGRUENT});
+            a.free();
+            b.free();
+        }
         Intracomm none = w.split(me == 0 ? MPI.UNDEFINED : 1, 0);
         Out.check("comm", "split undefined", none == null, me == 0);
         dup.setName("twin");
