@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 
 public final class DoubleComplex {
+    private DoubleComplex() {
+    }
     public static DoubleComplex get(DoubleBuffer buffer) {
         throw new UnsupportedOperationException();
     }

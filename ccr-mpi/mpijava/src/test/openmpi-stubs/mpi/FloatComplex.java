@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 
 public final class FloatComplex {
+    private FloatComplex() {
+    }
     public static FloatComplex get(FloatBuffer buffer) {
         throw new UnsupportedOperationException();
     }
