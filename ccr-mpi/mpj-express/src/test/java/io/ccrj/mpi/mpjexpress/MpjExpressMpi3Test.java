@@ -26,7 +26,8 @@ class MpjExpressMpi3Test {
                     () -> comm.neighborAlltoall(new int[1], 0, 1, Datatype.INT, new int[1], 0, 1, Datatype.INT),
                     () -> comm.mprobe(Comm.ANY_SOURCE, Comm.ANY_TAG),
                     () -> comm.splitType(Comm.COMM_TYPE_SHARED, 0),
-                    () -> comm.idup());
+                    () -> comm.idup(),
+                    () -> comm.createGroup(comm.group(), 0));
             for (Runnable call : calls) {
                 try {
                     call.run();
@@ -45,6 +46,7 @@ class MpjExpressMpi3Test {
                     "UNSUPPORTED_OPERATION: mprobe is not available",
                     "UNSUPPORTED_OPERATION: splitType is not available",
                     "UNSUPPORTED_OPERATION: idup is not available",
+                    "UNSUPPORTED_OPERATION: createGroup is not available",
                     "no MPI-3 operations").doesNotContain("no exception");
         }
     }
