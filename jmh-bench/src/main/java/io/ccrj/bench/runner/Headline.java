@@ -55,14 +55,31 @@ public final class Headline {
         MarkdownTable t = new MarkdownTable("lrrrrr", "figure", "ours (95% interval)", "published (AMD)",
                 "peer, same run (95% interval)", "ours vs published", "ours vs peer");
         for (Figure f : byId(figures).values()) {
-            String rerun = rerun(f.section(), full);
-            Verdict.Context c = new Verdict.Context(f.section(), full, spread);
-            t.row(f.label() + " (" + f.unit() + ")", show(f.ours(), rerun), fmt(f.published()),
-                    f.peer() == null ? "-" : show(f.peer(), rerun) + " (" + f.peerName() + ")",
-                    Verdict.of(f.ours(), Estimate.point(f.published()), f.lowerIsBetter(), c).text(),
-                    f.peer() == null ? "-" : Verdict.of(f.ours(), f.peer(), f.lowerIsBetter(), c).text());
+            Cells c = cells(f, full, spread);
+            t.row(f.label() + " (" + f.unit() + ")", c.ours(), c.published(), c.peer(), c.vsPublished(), c.vsPeer());
         }
         return t.toString();
+    }
+
+    /**
+     * A headline row's cells as the table shows them and {@code headline.csv} keeps them, so that a
+     * page built from the CSV later ({@link Publish}) says what the run said.
+     *
+     * @param ours our figure, {@link #show}n
+     * @param published the papers' figure, or "-"
+     * @param peer the peer's figure and its name in brackets, or "-"
+     * @param vsPublished the verdict against the papers' figure ({@link Verdict#text()})
+     * @param vsPeer the verdict against the peer's, or "-"
+     */
+    record Cells(String ours, String published, String peer, String vsPublished, String vsPeer) {
+    }
+
+    static Cells cells(Figure f, boolean full, ForkSpread spread) {
+        String rerun = rerun(f.section(), full);
+        Verdict.Context c = new Verdict.Context(f.section(), full, spread);
+        return new Cells(show(f.ours(), rerun), fmt(f.published()), f.peer() == null ? "-" : show(f.peer(), rerun) + " (" + f.peerName() + ")",
+                Verdict.of(f.ours(), Estimate.point(f.published()), f.lowerIsBetter(), c).text(),
+                f.peer() == null ? "-" : Verdict.of(f.ours(), f.peer(), f.lowerIsBetter(), c).text());
     }
 
     /**
@@ -105,19 +122,31 @@ public final class Headline {
 
     /** The CSV header of {@link #csv}. */
     public static final String CSV_HEADER = "section,id,figure,unit,lower_is_better,ours,ours_low,ours_high,published,published_source,"
-            + "peer,peer_value,peer_low,peer_high";
+            + "peer,peer_value,peer_low,peer_high,ours_shown,peer_shown,vs_published,vs_peer";
+
+    /** {@code headline.csv} of a quick run with no fork spread measured; see {@link #csv(List, boolean, ForkSpread)}. */
+    public static String csv(List<Figure> figures) {
+        return csv(figures, false, ForkSpread.NONE);
+    }
 
     /**
      * {@code headline.csv}, header first: one row per figure, keyed by its id, with its interval, the
-     * papers' figure and source, and the peer's figure and interval.
+     * papers' figure and source, the peer's figure and interval, and the cells the headline table
+     * shows (ours and the peer's as shown, and the two verdicts), so that a page built from it later
+     * says what the run said.
+     *
+     * @param full whether the run was {@code --full}
+     * @param spread the run's fork spread, which widens a single fork's interval
      */
-    public static String csv(List<Figure> figures) {
+    public static String csv(List<Figure> figures, boolean full, ForkSpread spread) {
         Csv csv = new Csv(CSV_HEADER.split(","));
         for (Figure f : byId(figures).values()) {
             Estimate p = f.peer() == null ? Estimate.point(Double.NaN) : f.peer();
+            Cells c = cells(f, full, spread);
             csv.row(f.section(), f.id(), f.label().strip(), f.unit(), f.lowerIsBetter(), f.ours().value(), f.ours().low(),
                     f.ours().high(), f.published(), f.publishedId() == null ? null : PublishedFigures.require(f.publishedId()).source(), f.peerName(),
-                    p.value(), p.low(), p.high());
+                    p.value(), p.low(), p.high(), c.ours(), f.peer() == null ? null : show(f.peer(), rerun(f.section(), full)),
+                    c.vsPublished(), c.vsPeer());
         }
         return csv.toString();
     }

@@ -93,6 +93,10 @@ public final class Main {
         try {
             e.run(options, out, err);
             return 0;
+        } catch (Publish.Refused refused) {
+            // Nothing ran and nothing was written: the one line says what to fix, a trace would bury it.
+            err.println("ccrj " + name + ": " + refused.getMessage());
+            return 1;
         } catch (InterruptedException i) {
             Thread.currentThread().interrupt();
             err.println("ccrj " + name + ": interrupted");

@@ -73,8 +73,14 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      * @param smoke seconds-long settings that check the wiring (tests), not a measurement
      * @param only the experiments to run
      * @param out the results folder, or {@code null} for {@code results/paper-<timestamp>}
+     * @param publish a run folder to write into the repository's pages instead of running ({@link Publish}), or {@code null}
      */
-    public record Options(boolean full, boolean smoke, Set<Item> only, Path out) {
+    public record Options(boolean full, boolean smoke, Set<Item> only, Path out, Path publish) {
+        /** Options that run the experiments; the arguments are the record's first components. */
+        public Options(boolean full, boolean smoke, Set<Item> only, Path out) {
+            this(full, smoke, only, out, null);
+        }
+
         String mode() {
             return runMode().id();
         }
@@ -107,7 +113,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", "",
                     "Takes roughly 3-4 minutes, and with --full roughly 70 minutes, on a 2-core machine (approximate: the"
                     + " committed runs of docs/results/paper and docs/results/paper-full took 3:12 and 1:09:17); a"
-                    + " loaded machine takes longer, and every section prints its expected time first.", ""})
+                    + " loaded machine takes longer, and every section prints its expected time first.", "",
+                    "To publish a full run: copy its folder to docs/results/paper-full, then"
+                    + " bin/ccrj paper --publish docs/results/paper-full.", ""})
     static final class Line {
         @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
         boolean full;
@@ -125,6 +133,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         @Option(names = "--smoke", description = "seconds-long settings that only check the wiring (not a measurement)")
         boolean smoke;
 
+        @Option(names = "--publish", paramLabel = "RUN_DIR", description = "run nothing: write the figures of RUN_DIR, a run of"
+                + " all sections copied under the repository's docs/ (e.g. docs/results/paper-full), into the headline of the"
+                + " repository's README and the main job's part of docs/results.md (between their markers <!-- headline -->"
+                + " and <!-- paper-run -->); nothing else in either page changes (default: none, the experiments run)")
+        Path publish;
+
         @Mixin
         Commands.Help help = new Commands.Help();
     }
@@ -140,12 +154,18 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         if (l.full && l.smoke) {
             throw new IllegalArgumentException("options --full and --smoke exclude each other");
         }
+        if (l.publish != null && (l.full || l.smoke || l.only != null || l.out.folder() != null)) {
+            throw new IllegalArgumentException("option --publish runs nothing: it takes no --full, --smoke, --only or --out");
+        }
         Set<Item> only = l.only != null ? EnumSet.copyOf(l.only) : EnumSet.allOf(Item.class);
-        return new Options(l.full, l.smoke, only, l.out.folder());
+        return new Options(l.full, l.smoke, only, l.out.folder(), l.publish);
     }
 
-    /** One section: the experiment and the options record it runs with. */
-    private record Section<O>(Experiment<O> experiment, O options) {
+    /**
+     * One section: the experiment, the options record it runs with, its name (its sub-folder) and
+     * its JMH settings, which results.md records.
+     */
+    private record Section<O>(String name, Experiment<O> experiment, O options, Jmh.Settings jmh) {
         Report run(PrintStream out, PrintStream err) throws Exception {
             return experiment.run(options, out, err);
         }
@@ -153,6 +173,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     @Override
     public Report run(Options o, PrintStream out, PrintStream err) throws Exception {
+        if (o.publish() != null) {
+            for (Path p : Publish.publish(o.publish())) {
+                out.println("wrote " + p);
+            }
+            return new Report("published " + o.publish(), "", List.of(), List.of());
+        }
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
         Files.createDirectories(dir);
         List<Section<?>> sections = sections(o, dir);
@@ -169,7 +195,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         for (int i = 0; i < sections.size(); i++) {
             Section<?> s = sections.get(i);
             err.printf(Locale.ROOT, "== paper [%d/%d] %s — elapsed %s ==%n", i + 1, sections.size(),
-                    s.experiment().getClass().getSimpleName().replace("Runner", "").toLowerCase(Locale.ROOT),
+                    s.name(),
                     Progress.clockTime((System.nanoTime() - start) / 1e9));
             try {
                 Report r = s.run(out, err);
@@ -186,9 +212,9 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             }
         }
         double took = (System.nanoTime() - start) / 1e9;
-        String results = resultsMarkdown(o, dir, reports, took, failed, figures, spread, commit);
+        String results = resultsMarkdown(o, dir, reports, took, failed, figures, spread, commit, jmhLine(sections));
         Files.writeString(dir.resolve("results.md"), results);
-        Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures));
+        Files.writeString(dir.resolve("headline.csv"), Headline.csv(figures, o.full(), spread));
         out.printf("%n## Headline%n%n%s%n%s%s", Headline.markdown(figures, o.full(), spread), verdictNote(figures, o.full(), spread),
                 sectionNotes(reports));
         out.println("results: " + dir.resolve("results.md"));
@@ -231,23 +257,49 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         List<SpawnedPattern> patterns = o.only().stream().filter(PATTERNS::containsKey).map(PATTERNS::get).toList();
         if (!patterns.isEmpty()) {
             OverheadRunner r = new OverheadRunner();
-            sections.add(new Section<>(r, r.options(mode, dir.resolve("overhead")).withPatterns(patterns)));
+            OverheadRunner.Options v = r.options(mode, dir.resolve("overhead")).withPatterns(patterns);
+            sections.add(new Section<>("overhead", r, v, v.jmh()));
         }
         List<MpiRunner.Options.Part> parts = o.only().stream().filter(MPI_PARTS::containsKey).map(MPI_PARTS::get).toList();
         if (!parts.isEmpty()) {
             MpiRunner r = new MpiRunner();
             MpiRunner.Options m = r.options(mode, dir.resolve("mpi"));
-            sections.add(new Section<>(r, m.with(parts, m.jmh(), m.out())));
+            sections.add(new Section<>("mpi", r, m.with(parts, m.jmh(), m.out()), m.jmh()));
         }
         if (o.only().contains(Item.DSS)) {
             DssRunner r = new DssRunner();
-            sections.add(new Section<>(r, r.options(mode, dir.resolve("dss"))));
+            DssRunner.Options d = r.options(mode, dir.resolve("dss"));
+            sections.add(new Section<>("dss", r, d, d.jmh()));
         }
         if (o.only().contains(Item.PEERS)) {
             PeersRunner r = new PeersRunner();
-            sections.add(new Section<>(r, r.options(mode, dir.resolve("peers"))));
+            PeersRunner.Options p = r.options(mode, dir.resolve("peers"));
+            sections.add(new Section<>("peers", r, p, p.jmh()));
         }
         return sections;
+    }
+
+    /** The prefix of results.md's line of the sections' JMH settings, which {@link Publish} reads back. */
+    static final String JMH_LINE = "JMH per benchmark: ";
+
+    /**
+     * results.md's line of the sections' JMH settings: {@code JMH per benchmark: 5 forks x (...) in every
+     * section}, or {@code JMH per benchmark: overhead 5 forks x (...); mpi ...} where they differ.
+     */
+    static String jmhLine(List<String> names, List<Jmh.Settings> settings) {
+        if (settings.stream().map(Jmh.Settings::describe).distinct().count() == 1) {
+            return JMH_LINE + settings.get(0).describe() + (names.size() > 1 ? " in every section" : " (" + names.get(0) + ")");
+        }
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            each.add(names.get(i) + " " + settings.get(i).describe());
+        }
+        return JMH_LINE + String.join("; ", each);
+    }
+
+    private static String jmhLine(List<Section<?>> sections) {
+        return sections.isEmpty() ? JMH_LINE + "no section ran"
+                : jmhLine(sections.stream().map(Section::name).toList(), sections.stream().map(s -> s.jmh()).toList());
     }
 
     /** results.md's opening for a newcomer: how to read the tables, and the words they use. */
@@ -296,7 +348,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
 
     /** results.md: machine, reading, headline, then each section's Markdown (headings one level down) and charts. */
     private static String resultsMarkdown(Options o, Path dir, List<Report> reports, double took, List<String> failed,
-                                          List<Figure> figures, ForkSpread spread, String commit) {
+                                          List<Figure> figures, ForkSpread spread, String commit, String jmh) {
         StringBuilder sb = new StringBuilder("# ccrj — the papers' experiments reproduced\n\n");
         sb.append("- ").append(MachineInfo.describe()).append('\n');
         sb.append("- commit ").append(commit).append('\n');
@@ -307,6 +359,7 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             sb.append(" --only ").append(o.only().stream().map(Item::id).collect(Collectors.joining(",")));
         }
         sb.append("`\n");
+        sb.append("- ").append(jmh).append('\n');
         if (!failed.isEmpty()) {
             sb.append("- **failed sections**: ").append(String.join("; ", failed)).append('\n');
         }

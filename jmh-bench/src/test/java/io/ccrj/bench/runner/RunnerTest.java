@@ -52,7 +52,8 @@ class RunnerTest {
         assertThat(lines.get(0)).isEqualTo(Headline.CSV_HEADER);
         assertThat(lines.get(1)).startsWith("fake,fake.ping,\"ping, \"\"quoted\"\"\",µs,true,1.02500,")
                 .contains(",30.0000,\"Qiu, Fox & Ho 2006, Fig. 13").contains(",peer,5.00000,");
-        assertThat(lines.get(2)).isEqualTo("fake,fake.rate.NEW.7,rate,1/s,false,7.00000,,,,,,,,");
+        // a point figure: shown as the table shows it, no published figure and no peer to compare with
+        assertThat(lines.get(2)).isEqualTo("fake,fake.rate.NEW.7,rate,1/s,false,7.00000,,,,,,,,,7.00,,-,-");
 
         String md = Headline.markdown(figures);
         assertThat(md).contains("| ping, \"quoted\" (µs) | 1.03 (").contains("5.00 (4.90 .. 5.20) (peer)")
