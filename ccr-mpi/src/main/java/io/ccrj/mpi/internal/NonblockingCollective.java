@@ -77,7 +77,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
         this.operation = operation;
         this.schedule = schedule;
         this.rank = comm.rank;
-        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.collectiveMembers());
+        this.exchange = comm.nonblockingExchange(sequence);
     }
 
     /**
