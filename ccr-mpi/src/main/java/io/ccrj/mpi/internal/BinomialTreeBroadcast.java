@@ -17,7 +17,7 @@ final class BinomialTreeBroadcast extends Schedule {
     private int count;
     private Datatype type;
     private int root;
-    /** This rank's rank relative to the root, set in round 0 for round 1 (the schedule is confined to one thread at a time). */
+    /** This rank relative to the root, set in round 0 for round 1 (one thread at a time, see {@link Schedule}). */
     private int vr;
 
     BinomialTreeBroadcast reset(Object buf, int offset, int count, Datatype type, int root) {

@@ -65,7 +65,10 @@ abstract class CollectiveComm extends PointToPointComm {
      * time call collectives on a communicator).
      */
     private long nonblockingSequence;
-    /** This communicator's reused nonblocking collective channels, looked up on first use (owner only, as the sequence). */
+    /**
+     * This communicator's reused nonblocking collective channels, looked up on first use (owner
+     * only, as the sequence).
+     */
     private NonblockingChannels channels;
 
     CollectiveComm(World world, int rank, int[] peerWorldRanks, RankMailbox mailbox, int context, String label,
@@ -117,7 +120,10 @@ abstract class CollectiveComm extends PointToPointComm {
         return NonblockingCollective.start(this, op, s, nonblockingSequence++);
     }
 
-    /** The channels of this communicator's nonblocking collective number {@code sequence} (see {@link NonblockingChannels}). */
+    /**
+     * The channels of this communicator's nonblocking collective number {@code sequence} (see
+     * {@link NonblockingChannels}).
+     */
     final CollectiveExchange nonblockingExchange(long sequence) {
         NonblockingChannels c = channels;
         if (c == null) {

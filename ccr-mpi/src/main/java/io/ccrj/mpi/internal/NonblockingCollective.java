@@ -26,9 +26,9 @@ import java.util.List;
  * blocking collective; a large round's join runs on a worker of the world's collective
  * dispatcher, so that the rank whose post completed it is not held up combining someone else's
  * data. A small round whose messages are all there when it starts takes them at once, with no
- * join ({@link #takeArrived}). Either way the collective advances while the rank computes, with no {@code test} call and
- * no thread polling for it; a rank that waits parks on its mailbox and is woken by the last round
- * ({@link RankMailbox#wakeIfWaiting()}).
+ * join ({@link #takeArrived}). Either way the collective advances while the rank computes, with
+ * no {@code test} call and no thread polling for it; a rank that waits parks on its mailbox and
+ * is woken by the last round ({@link RankMailbox#wakeIfWaiting()}).
  *
  * <p>Why ports and not the rank mailbox: the mailbox's matching queues belong to the rank's own
  * thread (below {@code THREAD_MULTIPLE} nothing else may touch them), so messages matched there
@@ -193,8 +193,8 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     /**
      * The short path of a small round whose messages are all there already (the senders were
-     * first, as the later rank of two often is): takes them from their ports on this thread, with no
-     * join, no task and no handler. Right because this rank is the only receiver on these ports
+     * first, as the later rank of two often is): takes them from their ports on this thread, with
+     * no join, no task and no handler. Right because this rank is the only receiver on these ports
      * (they are its own, for this collective) and no join of its is registered on them, so a
      * queued item stays queued until this rank takes it, and taking in port order keeps each
      * port's FIFO order. Takes nothing unless every port has a message, so that the join, if one
