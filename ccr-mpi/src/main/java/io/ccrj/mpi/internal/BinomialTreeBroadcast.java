@@ -17,6 +17,8 @@ final class BinomialTreeBroadcast extends Schedule {
     private int count;
     private Datatype type;
     private int root;
+    /** This rank relative to the root, set in round 0 for round 1 (one thread at a time, see {@link Schedule}). */
+    private int vr;
 
     BinomialTreeBroadcast reset(Object buf, int offset, int count, Datatype type, int root) {
         this.buf = buf;
@@ -35,11 +37,11 @@ final class BinomialTreeBroadcast extends Schedule {
     @Override
     boolean round(int r, CollTransport t) {
         int n = t.size();
-        int vr = (t.rank() - root + n) % n;
         if (r == 0) {
+            int v = t.rank() - root;
+            vr = v < 0 ? v + n : v;
             if (vr != 0) {
-                t.recv(buf, offset, count, type, (vr - Integer.lowestOneBit(vr) + root) % n,
-                        CollectiveComm.TAG_BCAST);
+                t.recv(buf, offset, count, type, real(vr - Integer.lowestOneBit(vr), n), CollectiveComm.TAG_BCAST);
             }
             return true;
         }
@@ -47,12 +49,21 @@ final class BinomialTreeBroadcast extends Schedule {
             int top = vr == 0 ? (n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1) : Integer.lowestOneBit(vr);
             for (int mask = top >> 1; mask > 0; mask >>= 1) {
                 if (vr + mask < n) {
-                    t.send(buf, offset, count, type, (vr + mask + root) % n, CollectiveComm.TAG_BCAST);
+                    t.send(buf, offset, count, type, real(vr + mask, n), CollectiveComm.TAG_BCAST);
                 }
             }
             return true;
         }
         return false;
+    }
+
+    /**
+     * The communicator rank of relative rank {@code v} ({@code 0 <= v < n}): {@code (v + root) % n}
+     * without the division, which a bcast of one element at two ranks otherwise pays per round.
+     */
+    private int real(int v, int n) {
+        int x = v + root;
+        return x >= n ? x - n : x;
     }
 
     @Override

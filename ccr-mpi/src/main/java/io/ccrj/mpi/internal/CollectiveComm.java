@@ -65,6 +65,11 @@ abstract class CollectiveComm extends PointToPointComm {
      * time call collectives on a communicator).
      */
     private long nonblockingSequence;
+    /**
+     * This communicator's reused nonblocking collective channels, looked up on first use (owner
+     * only, as the sequence).
+     */
+    private NonblockingChannels channels;
 
     CollectiveComm(World world, int rank, int[] peerWorldRanks, RankMailbox mailbox, int context, String label,
             boolean collectivesAllowed) {
@@ -113,6 +118,19 @@ abstract class CollectiveComm extends PointToPointComm {
     /** The nonblocking driver: starts {@code s} as this communicator's next nonblocking collective. */
     final Request startNonblocking(String op, Schedule s) {
         return NonblockingCollective.start(this, op, s, nonblockingSequence++);
+    }
+
+    /**
+     * The channels of this communicator's nonblocking collective number {@code sequence} (see
+     * {@link NonblockingChannels}).
+     */
+    final CollectiveExchange nonblockingExchange(long sequence) {
+        NonblockingChannels c = channels;
+        if (c == null) {
+            c = world.nonblockingChannels(context + 1, collectiveMembers());
+            channels = c;
+        }
+        return c.exchange(sequence);
     }
 
     /** Names the collective this rank is in, for deadlock reports; paired with {@link #end()}. */

@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * order they were sent, which is the one ordering the schedules rely on. Every member of the
  * communicator holds the same instance ({@link World#exchange}); the last member to finish its
  * part removes it from the world, when no message for it can be in flight any more (every
- * message of the instance has been received by then).
+ * message of the instance has been received by then). An exchange may also be one slot of a
+ * communicator's {@link NonblockingChannels}: then the last member resets it and hands it back
+ * to the channels for the communicator's next collective instead.
  *
  * <p>Thread safety: any thread; the map and the ports are thread-safe, and a {@link Piece}'s
  * payload is published by the port's post.
@@ -26,12 +28,30 @@ final class CollectiveExchange {
 
     private final World world;
     private final World.ExchangeKey key;
+    /** The channel set this exchange is a slot of, or {@code null} for a one-off from the world's map. */
+    private final NonblockingChannels channels;
+    private final int slot;
+    private final int members;
     private final ConcurrentHashMap<Long, Port<Piece>> ports = new ConcurrentHashMap<>();
     private final AtomicInteger unfinished;
 
+    /** A one-off exchange for the collective {@code key}, removed from {@code world} when it is over. */
     CollectiveExchange(World world, World.ExchangeKey key, int members) {
         this.world = world;
         this.key = key;
+        this.channels = null;
+        this.slot = -1;
+        this.members = members;
+        this.unfinished = new AtomicInteger(members);
+    }
+
+    /** Slot {@code slot} of {@code channels}, reused by one collective after another. */
+    CollectiveExchange(NonblockingChannels channels, int slot, int members) {
+        this.world = null;
+        this.key = null;
+        this.channels = channels;
+        this.slot = slot;
+        this.members = members;
         this.unfinished = new AtomicInteger(members);
     }
 
@@ -48,10 +68,33 @@ final class CollectiveExchange {
         return p != null ? p : ports.computeIfAbsent(k, x -> new Port<>(PORT_NAME));
     }
 
-    /** One member's part is over; the last one removes the instance from the world. */
+    /**
+     * One member's part is over; the last one removes the instance from the world, or, for a slot
+     * of a channel set, resets the count for the slot's next collective and frees the slot (no
+     * member touches the count between its last decrement and that release; the release's monitor
+     * publishes the reset to the next collective's members).
+     */
     void finished() {
         if (unfinished.decrementAndGet() == 0) {
-            world.removeExchange(key);
+            if (channels == null) {
+                world.removeExchange(key);
+            } else {
+                unfinished.set(members);
+                channels.release(slot, drained());
+            }
         }
+    }
+
+    /**
+     * Whether every port is empty: true once every member finished a collective that ran to its
+     * end (each message sent was received); false where a member failed half-way.
+     */
+    private boolean drained() {
+        for (Port<Piece> p : ports.values()) {
+            if (p.itemCount() != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

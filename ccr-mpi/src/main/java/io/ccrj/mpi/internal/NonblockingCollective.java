@@ -25,9 +25,10 @@ import java.util.List;
  * rank's thread, or this rank's own when the messages were there first), at the cost of a
  * blocking collective; a large round's join runs on a worker of the world's collective
  * dispatcher, so that the rank whose post completed it is not held up combining someone else's
- * data. Either way the collective advances while the rank computes, with no {@code test} call and
- * no thread polling for it; a rank that waits parks on its mailbox and is woken by the last round
- * ({@link RankMailbox#wakeIfWaiting()}).
+ * data. A small round whose messages are all there when it starts takes them at once, with no
+ * join ({@link #takeArrived}). Either way the collective advances while the rank computes, with
+ * no {@code test} call and no thread polling for it; a rank that waits parks on its mailbox and
+ * is woken by the last round ({@link RankMailbox#wakeIfWaiting()}).
  *
  * <p>Why ports and not the rank mailbox: the mailbox's matching queues belong to the rank's own
  * thread (below {@code THREAD_MULTIPLE} nothing else may touch them), so messages matched there
@@ -37,7 +38,7 @@ import java.util.List;
  * member numbers alike since MPI has them start collectives in the same order).
  *
  * <p>Thread safety, the invariant: the schedule and this object's round state ({@link #round},
- * {@link #recvs}, {@link #ports}) are touched by one thread at a time, along a chain of
+ * {@link #recvs}) are touched by one thread at a time, along a chain of
  * hand-offs: the starting (rank) thread runs rounds until the first round that must wait and
  * activates its join as its very last access; from then on only the handler of the current
  * round's join touches them, and it activates the next join as its last access. Activation and
@@ -61,15 +62,15 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     /** The round in progress (chain-confined: see the class comment). */
     private int round;
-    /** The receives of the round in progress and their ports, index for index (chain-confined). */
-    private final List<Recv> recvs = new ArrayList<>(4);
-    private final List<Port<CollectiveExchange.Piece>> ports = new ArrayList<>(4);
+    /** The receives of the round in progress, each with its port (chain-confined). */
+    private final List<Recv> recvs = new ArrayList<>(2);
 
     /** Written before {@link #done}; read after it. */
     private MpiException error;
     private volatile boolean done;
 
-    private record Recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
+    private record Recv(Object buf, int offset, int count, Datatype type, int source, int tag,
+            Port<CollectiveExchange.Piece> port) {
     }
 
     private NonblockingCollective(CollectiveComm comm, String operation, Schedule schedule, long sequence) {
@@ -77,7 +78,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
         this.operation = operation;
         this.schedule = schedule;
         this.rank = comm.rank;
-        this.exchange = comm.world.exchange(comm.context + 1, sequence, comm.collectiveMembers());
+        this.exchange = comm.nonblockingExchange(sequence);
     }
 
     /**
@@ -112,12 +113,13 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
     @Override
     public void recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
         Port<CollectiveExchange.Piece> p = exchange.port(comm.mailbox.worldRank, comm.worldRanks[source], tag);
-        if (ports.contains(p)) {
-            throw new IllegalStateException(schedule.name() + ": two receives from rank " + source + " with tag "
-                    + tag + " in round " + round);
+        for (int i = 0; i < recvs.size(); i++) {
+            if (recvs.get(i).port == p) {
+                throw new IllegalStateException(schedule.name() + ": two receives from rank " + source + " with tag "
+                        + tag + " in round " + round);
+            }
         }
-        recvs.add(new Recv(buf, offset, count, type, source, tag));
-        ports.add(p);
+        recvs.add(new Recv(buf, offset, count, type, source, tag, p));
     }
 
     @Override
@@ -143,7 +145,6 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
     private void advance() {
         while (true) {
             recvs.clear();
-            ports.clear();
             if (!schedule.round(round, this)) {
                 schedule.finish();
                 complete(null);
@@ -154,11 +155,22 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
                 round++;
                 continue;
             }
-            io.ccrj.core.DispatcherQueue q = small() ? comm.world.posterRunsQueue() : dispatcher();
-            if (ports.size() == 1) {
-                Arbiter.activate(q, Arbiter.receive(false, ports.get(0), this::arrivedOne));
+            boolean small = small();
+            if (small && takeArrived()) {
+                schedule.afterRound(round);
+                round++;
+                continue;
+            }
+            io.ccrj.core.DispatcherQueue q = small ? comm.world.posterRunsQueue() : dispatcher();
+            int n = recvs.size();
+            if (n == 1) {
+                Arbiter.activate(q, Arbiter.receive(false, recvs.get(0).port, this::arrivedOne));
             } else {
-                Arbiter.activate(q, Arbiter.multiplePortReceive(false, List.copyOf(ports), this::arrived));
+                List<Port<CollectiveExchange.Piece>> ports = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    ports.add(recvs.get(i).port);
+                }
+                Arbiter.activate(q, Arbiter.multiplePortReceive(false, ports, this::arrived));
             }
             return;
         }
@@ -177,6 +189,43 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
             elements += (long) r.count * r.type.size();
         }
         return elements <= SMALL_ROUND_ELEMENTS;
+    }
+
+    /**
+     * The short path of a small round whose messages are all there already (the senders were
+     * first, as the later rank of two often is): takes them from their ports on this thread, with
+     * no join, no task and no handler. Right because this rank is the only receiver on these ports
+     * (they are its own, for this collective) and no join of its is registered on them, so a
+     * queued item stays queued until this rank takes it, and taking in port order keeps each
+     * port's FIFO order. Takes nothing unless every port has a message, so that the join, if one
+     * is needed, gets the whole round.
+     *
+     * @return whether the round's receives are complete
+     */
+    private boolean takeArrived() {
+        int n = recvs.size();
+        if (n == 1) {
+            CollectiveExchange.Piece piece = recvs.get(0).port.test();
+            if (piece == null) {
+                return false;
+            }
+            take(recvs.get(0), piece);
+            return true;
+        }
+        for (int i = 0; i < n; i++) {
+            if (recvs.get(i).port.itemCount() == 0) {
+                return false;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            CollectiveExchange.Piece piece = recvs.get(i).port.test();
+            if (piece == null) {
+                throw new IllegalStateException(where() + ": a message counted on the port of rank "
+                        + recvs.get(i).source + " was gone");
+            }
+            take(recvs.get(i), piece);
+        }
+        return true;
     }
 
     private io.ccrj.core.DispatcherQueue dispatcher() {

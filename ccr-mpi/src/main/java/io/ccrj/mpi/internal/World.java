@@ -42,6 +42,8 @@ final class World {
 
     /** Nonblocking collective instances in progress, by (collective context, sequence number). */
     private final ConcurrentHashMap<ExchangeKey, CollectiveExchange> exchanges = new ConcurrentHashMap<>();
+    /** Each communicator's reused nonblocking collective channels, keyed by its collective context. */
+    private final ConcurrentHashMap<Integer, NonblockingChannels> channels = new ConcurrentHashMap<>();
 
     /** Names a nonblocking collective instance: a communicator's collective context and its sequence number there. */
     record ExchangeKey(int context, long sequence) {
@@ -153,6 +155,20 @@ final class World {
     CollectiveExchange exchange(int context, long sequence, int members) {
         ExchangeKey k = new ExchangeKey(context, sequence);
         return exchanges.computeIfAbsent(k, x -> new CollectiveExchange(this, x, members));
+    }
+
+    /**
+     * The reused nonblocking collective channels of the communicator with collective context
+     * {@code context} and {@code members} ranks; every member gets the same instance (contexts
+     * are never reused, so one context names one communicator).
+     */
+    NonblockingChannels nonblockingChannels(int context, int members) {
+        NonblockingChannels c = channels.computeIfAbsent(context, x -> new NonblockingChannels(this, x, members));
+        if (c.members() != members) {
+            throw new IllegalStateException("collective context " + context + " is shared by communicators of "
+                    + c.members() + " and " + members + " members");
+        }
+        return c;
     }
 
     void removeExchange(ExchangeKey key) {
