@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -82,8 +83,6 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
     static final Object HEAD_TIMEOUT = new Object();
-    /** How long an overflowing subscriber's final event may take before the connection is cut. */
-    private static final long OVERFLOW_GRACE_MILLIS = 5000;
 
     private record Parked(HttpObject message, boolean close) {
     }
@@ -130,6 +129,16 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     private long streamBufferBytes;
     /** The id of the last event handed to the channel (what the overflow event names). */
     private long lastStreamedId = -1;
+    /**
+     * Whether the stream has ended (dropped with its overflow event, or closed by the host): its
+     * last bytes are in the channel, and the connection closes once they are written.
+     */
+    private boolean streamEnding;
+    /**
+     * The bytes the channel still had to write at the ending stream's last idle check (or when it
+     * ended): a client that took none of them for an idle period is cut (see {@link #stalled}).
+     */
+    private long endingPendingBytes;
     /**
      * The 504 deadlines of this connection's unanswered requests, in arrival order. One sweep
      * timer per connection serves them all, instead of a timer scheduled and cancelled per
@@ -217,7 +226,11 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
                 context.close();
             }
         } else if (evt instanceof IdleStateEvent) {
-            if (streaming) {
+            if (streamEnding) {
+                if (stalled()) {
+                    context.close();
+                }
+            } else if (streaming) {
                 streamWrite(": keep-alive\n\n", -1);
             } else if (unanswered == 0) {
                 // nothing is being computed: either nothing is asked, or the requests waiting are
@@ -574,8 +587,8 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.executor().execute(() -> streamWrite(text, id));
             return;
         }
-        if (!ctx.channel().isActive() || overflowed) {
-            return;
+        if (!ctx.channel().isActive() || overflowed || streamEnding) {
+            return; // nothing may follow the stream's last chunk
         }
         int size = ByteBufUtil.utf8Bytes(text);
         // straight to the channel when it takes it now; else the event waits in the buffer, and
@@ -681,15 +694,47 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             // on the heap: the direct memory may be what ran out
             ByteBuf buf = Unpooled.wrappedBuffer(("event: overflow\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
             ctx.write(new DefaultHttpContent(buf));
-            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+            endStream();
         } catch (RuntimeException | OutOfMemoryError e) {
             ctx.close(); // not even the final event: the connection ends without it
-            return;
         }
-        // a client that reads nothing never lets that write complete: cut it after a grace period
-        ctx.executor().schedule(() -> {
-            ctx.close();
-        }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Ends the stream: its last chunk goes after what the channel holds, and the connection
+     * closes once that is written. A client that stops reading never lets the write complete; it
+     * is cut when it has taken none of the bytes left for an idle period ({@link #stalled}), not a
+     * fixed time after the end: a subscriber that reads slowly, or pauses (a collection, a loaded
+     * machine), still receives its final {@code overflow} event, however long its backlog in the
+     * socket takes. Meanwhile the connection holds no more than the channel's outbound buffer
+     * (bounded by its write-buffer water mark plus the final event: the stream's own buffer was
+     * released), as any connection whose client stopped reading its answers does.
+     */
+    private void endStream() {
+        streamEnding = true;
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        endingPendingBytes = pendingWriteBytes();
+    }
+
+    /**
+     * Called at each idle event of an ending stream (an idle period without a flush or a read).
+     *
+     * @return whether the client took none of the bytes the channel had to write since the last
+     *     check; if it took some, they are the new mark
+     */
+    private boolean stalled() {
+        long pending = pendingWriteBytes();
+        if (pending > 0 && pending < endingPendingBytes) {
+            endingPendingBytes = pending;
+            return false;
+        }
+        return true;
+    }
+
+    /** {@return the bytes the channel has been given and has not written to the socket yet (0 once closed)} */
+    private long pendingWriteBytes() {
+        ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+        return out == null ? 0 : out.totalPendingWriteBytes();
     }
 
     private void releaseStreamBuffer() {
@@ -719,12 +764,9 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.executor().execute(this::streamClose);
             return;
         }
-        if (ctx.channel().isActive() && !overflowed) {
+        if (ctx.channel().isActive() && !overflowed && !streamEnding) {
             flushStream();
-            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
-            ctx.executor().schedule(() -> {
-                ctx.close();
-            }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            endStream();
         }
     }
 
