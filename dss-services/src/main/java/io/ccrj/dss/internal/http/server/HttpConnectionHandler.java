@@ -1,6 +1,7 @@
 package io.ccrj.dss.internal.http.server;
 
 import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.transport.DeadlineSweep;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -24,7 +25,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -140,15 +140,11 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
      */
     private long endingPendingBytes;
     /**
-     * The 504 deadlines of this connection's unanswered requests, in arrival order. One sweep
-     * timer per connection serves them all, instead of a timer scheduled and cancelled per
-     * request (a scheduled-task-queue insertion and removal on the event loop for every answer).
-     * Event loop only, like every field of this handler.
+     * The 504 deadlines of this connection's requests: a handler of the connection's own in the
+     * pipeline ({@link DeadlineSweep}), called directly, never through the pipeline's events, so
+     * the request path makes no extra hop for it.
      */
-    private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
-    /** The pending sweep, or {@code null}; fires at {@link #sweepAtNanos}. */
-    private ScheduledFuture<?> sweep;
-    private long sweepAtNanos;
+    private final DeadlineSweep deadlines;
 
     /**
      * An event-stream chunk, its event id (-1 for comments) and the bytes reserved for it (in
@@ -158,8 +154,9 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics,
-                          SubscriberMemory subscriberMemory) {
+                          SubscriberMemory subscriberMemory, DeadlineSweep deadlines) {
         this.router = router;
+        this.deadlines = deadlines;
         this.limits = limits;
         this.metrics = metrics;
         this.subscriberMemory = subscriberMemory;
@@ -374,107 +371,24 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A request's deadline: its task runs on the event loop if the request is still unanswered
-     * then. {@code done} is written and read on the event loop only.
-     */
-    static final class Deadline {
-        private final long atNanos;
-        private final Runnable task;
-        private boolean done;
-
-        private Deadline(long atNanos, Runnable task) {
-            this.atNanos = atNanos;
-            this.task = task;
-        }
-    }
-
-    /**
-     * Registers a deadline with the connection's sweep.
+     * Registers a request's 504 deadline with the connection's sweep; any thread.
      *
      * @param millis from now
-     * @param task run on the event loop then, unless {@link #done} was called first
+     * @param task run on the event loop then, unless the request was answered first
      * @return the deadline, to hand to {@link #write} or {@link #startStream}
      */
-    Deadline deadline(long millis, Runnable task) {
-        Deadline d = new Deadline(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), task);
-        if (ctx.executor().inEventLoop()) {
-            register(d);
-        } else {
-            ctx.executor().execute(() -> register(d)); // before any done(d): same loop, FIFO
-        }
-        return d;
-    }
-
-    private void register(Deadline d) {
-        if (d.done) {
-            return;
-        }
-        deadlines.addLast(d);
-        // The pending sweep is kept while requests come and go: a busy connection schedules about
-        // one sweep per timeout period, not one timer per request.
-        if (sweep == null || d.atNanos - sweepAtNanos < 0) {
-            scheduleSweep(d.atNanos);
-        }
-    }
-
-    private void scheduleSweep(long atNanos) {
-        if (sweep != null) {
-            sweep.cancel(false);
-        }
-        sweepAtNanos = atNanos;
-        sweep = ctx.executor().schedule(this::sweep, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    }
-
-    /** Marks a deadline met; answered requests at the head leave at once, so the deque stays short. */
-    private void done(Deadline d) {
-        d.done = true;
-        while (!deadlines.isEmpty() && deadlines.peekFirst().done) {
-            deadlines.pollFirst();
-        }
-    }
-
-    /** Runs the tasks of the expired deadlines, then waits for the earliest one left. */
-    private void sweep() {
-        sweep = null;
-        long now = System.nanoTime();
-        java.util.List<Deadline> expired = null;
-        long next = 0;
-        boolean any = false;
-        for (java.util.Iterator<Deadline> it = deadlines.iterator(); it.hasNext(); ) {
-            Deadline d = it.next();
-            if (d.done) {
-                it.remove();
-            } else if (d.atNanos - now <= 0) {
-                it.remove();
-                d.done = true;
-                if (expired == null) {
-                    expired = new java.util.ArrayList<>();
-                }
-                expired.add(d);
-            } else if (!any || d.atNanos - next < 0) {
-                next = d.atNanos;
-                any = true;
-            }
-        }
-        if (any) {
-            scheduleSweep(next);
-        }
-        if (expired != null) {
-            // after the iteration: a task answers its exchange, which comes back through write()
-            for (Deadline d : expired) {
-                d.task.run();
-            }
-        }
+    DeadlineSweep.Deadline deadline(long millis, Runnable task) {
+        return deadlines.deadline(millis, task);
     }
 
     /** Writes a response when its turn comes. */
-    void write(long sequence, FullHttpResponse response, boolean close, Deadline timeout) {
+    void write(long sequence, FullHttpResponse response, boolean close, DeadlineSweep.Deadline timeout) {
         if (!ctx.executor().inEventLoop()) {
             ctx.executor().execute(() -> write(sequence, response, close, timeout));
             return;
         }
         if (timeout != null) {
-            done(timeout);
+            deadlines.done(timeout);
         }
         answered();
         if (!ctx.channel().isActive()) {
@@ -544,11 +458,11 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    SseStream startStream(long sequence, Deadline timeout) {
+    SseStream startStream(long sequence, DeadlineSweep.Deadline timeout) {
         SseStream stream = new SseStream(this);
         Runnable start = () -> {
             if (timeout != null) {
-                done(timeout);
+                deadlines.done(timeout);
             }
             answered();
             streaming = true;
