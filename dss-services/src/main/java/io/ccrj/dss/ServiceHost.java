@@ -665,9 +665,11 @@ public final class ServiceHost implements AutoCloseable {
 
         /** {@return the settings the host core reads} */
         HostConfig config() {
-            return new HostConfig(port, bindAddress, ioThreads, token, protectReads, requestTimeout, maxPendingPerService,
-                    admissionPolicy, replayBytes, handlersOnEventLoop, nonBlockingServicesOnEventLoop, maxServices,
-                    shutdownDeadline, httpLimits());
+            return new HostConfig(new HostConfig.Network(port, bindAddress, ioThreads),
+                    new HostConfig.Security(token, protectReads),
+                    new HostConfig.Scheduling(requestTimeout, maxPendingPerService, admissionPolicy, handlersOnEventLoop,
+                            nonBlockingServicesOnEventLoop, shutdownDeadline),
+                    new HostConfig.ServiceLimits(maxServices, replayBytes), httpLimits());
         }
 
         private HttpServer.Limits httpLimits() {

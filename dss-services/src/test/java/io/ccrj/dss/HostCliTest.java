@@ -78,6 +78,61 @@ class HostCliTest {
         assertThat(HostCli.parse(new String[] {"--log-level", "DEBUG"}).logLevel()).isEqualTo("debug");
     }
 
+    /** One bad value in each option group of {@code --help}: the message names the option, the value and the rule. */
+    @Test
+    void eachGroupsBadValuesAreNamedAsBefore(@TempDir Path dir) throws IOException {
+        // network
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--idle-timeout=0"}))
+                .hasMessage("--idle-timeout 0: must be between 1 and 2147483647");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--bind", "999.1.1.1"}))
+                .hasMessage("--bind 999.1.1.1: not an IPv4 address (four numbers from 0 to 255, such as 127.0.0.1)");
+        // limits
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--sse-max-bytes", "-1"}))
+                .hasMessage("--sse-max-bytes -1: must be between 1 and 2147483647");
+        // scheduling
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--threads=2000"}))
+                .hasMessage("--threads 2000: must be between 0 and 1024");
+        // security
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--allowed-hosts="}))
+                .hasMessage("--allowed-hosts : needs at least one name");
+        // logging, from a config file: the fallbacks reach the options inside the groups too
+        Path config = Files.writeString(dir.resolve("c.properties"), "log-level=loud\n");
+        assertThatThrownBy(() -> HostCli.parse(new String[] {"--config", config.toString()}))
+                .hasMessage("--config " + config + ": log-level=loud: must be one of error, warning, info, debug, trace, off");
+        Path good = Files.writeString(dir.resolve("g.properties"), "idle-timeout=1234\nthreads=3\nlog-level=info\n");
+        HostCli.Options o = HostCli.parse(new String[] {"--config", good.toString()});
+        assertThat(o.builder().config().httpLimits().idleTimeoutMillis()).isEqualTo(1234);
+        assertThat(o.logLevel()).isEqualTo("info");
+    }
+
+    /** {@code --help} lists the options under their groups' headings, in the groups' order. */
+    @Test
+    void helpGroupsTheOptionsUnderHeadings() {
+        String usage = HostCli.usage();
+        String[][] groups = {
+            {"Services and options:", "--manifest", "--classpath", "--services", "--config", "--help"},
+            {"Network:", "--port", "--bind", "--io-threads", "--idle-timeout", "--header-timeout", "--pipeline-window",
+                "--max-requests-per-connection"},
+            {"Limits:", "--max-body", "--max-connections", "--max-connections-per-client", "--sse-max-events",
+                "--sse-max-bytes", "--max-services", "--replay-bytes"},
+            {"Scheduling:", "--request-timeout", "--threads", "--max-pending", "--max-queue", "--handlers-on-event-loop"},
+            {"Security:", "--token", "--token-file", "--protect-reads", "--allowed-hosts"},
+            {"Logging:", "--log-level"},
+        };
+        int previous = -1;
+        for (int g = 0; g < groups.length; g++) {
+            int heading = usage.indexOf("\n" + groups[g][0] + "\n");
+            assertThat(heading).as(groups[g][0]).isGreaterThan(previous);
+            int next = g + 1 < groups.length ? usage.indexOf("\n" + groups[g + 1][0] + "\n") : usage.indexOf("\nEnvironment:");
+            assertThat(next).as("after " + groups[g][0]).isGreaterThan(heading);
+            String section = usage.substring(heading, next);
+            for (int i = 1; i < groups[g].length; i++) {
+                assertThat(section).as(groups[g][0]).containsPattern("\\s" + groups[g][i] + "[= \\n]");
+            }
+            previous = heading;
+        }
+    }
+
     @Test
     void noOptionsGiveTheBuildersOwnDefaults() {
         // the command line takes its defaults from the builder's: the two cannot drift apart
@@ -111,7 +166,7 @@ class HostCliTest {
     }
 
     private static String token(String[] args, Map<String, String> env) {
-        return HostCli.parse(args, env).builder().config().token();
+        return HostCli.parse(args, env).builder().config().security().token();
     }
 
     @Test

@@ -179,9 +179,9 @@ class TruthUnderExhaustionTest {
 
     /**
      * Reads a stream's bytes until the host ends it (the overflow closes the connection). Called
-     * once the host counts the subscriber dropped: its overflow event is on its way, and the host
-     * cuts the connection soon after even if it is not read, so a stream still open after the
-     * read timeout is a subscriber that was never dropped (the read fails the test).
+     * once the host counts the subscriber dropped: its overflow event is on its way, the last
+     * thing on the connection, which closes once the event is read, so a stream still open after
+     * the read timeout is a subscriber that was never dropped (the read fails the test).
      */
     private static String readUntilEnd(RawHttp s) throws IOException {
         s.setReadTimeout(10_000);
@@ -193,6 +193,37 @@ class TruthUnderExhaustionTest {
             }
         }
         return tail.toString();
+    }
+
+    /**
+     * A dropped subscriber whose client pauses (a collection, a loaded machine) longer than it
+     * takes the host to drop it, then reads: it reads its backlog, then its {@code overflow}
+     * event, then the stream's end. The host cuts only a client that takes nothing for an idle
+     * period (here far longer than the pause), not one that is slow to come back.
+     */
+    @Test
+    @Timeout(60)
+    void aDroppedSubscriberThatPausesBeforeReadingStillGetsItsOverflowEvent() throws Exception {
+        try (ServiceHost h = ServiceHost.builder().port(0).sseMaxBytes(64 * 1024).idleTimeout(Duration.ofSeconds(30))
+                .build().start()) {
+            int port = h.port();
+            h.create("kv", new KeyValueService());
+            try (RawHttp s = new RawHttp(port, 30_000, 4096)) {
+                s.send("GET", "/services/kv/notifications", null, null);
+                HostHttpTest.waitFor(() -> metrics(port).contains("ccrj_service_subscribers{service=\"kv\"} 1"));
+                String filler = "z".repeat(10_000);
+                try (RawHttp c = new RawHttp(port, 30_000)) {
+                    for (int i = 0; i < MAX_WRITES && overflows(port) == 0; i++) {
+                        RawHttp.Res r = c.exchange("PUT", "/services/kv/items/k" + i, JSON,
+                                TextNode.valueOf(i + filler).toString());
+                        assertThat(r.status()).as(r.body()).isEqualTo(200);
+                    }
+                }
+                assertThat(overflows(port)).isEqualTo(1);
+                Thread.sleep(6_000); // longer than the fixed grace after which the host used to cut it
+                assertThat(readUntilEnd(s)).contains("event: overflow");
+            }
+        }
     }
 
     // ---- the serializer, the handler, the timer ----

@@ -118,7 +118,8 @@ public final class HostCore {
     public HostCore(HostConfig config, Dispatcher dispatcher, boolean ownsDispatcher, Contracts contracts,
                     ApiHooks hooks) {
         this.config = config;
-        this.token = config.token() == null ? null : new BearerToken(config.token());
+        String secret = config.security().token();
+        this.token = secret == null ? null : new BearerToken(secret);
         this.dispatcher = dispatcher;
         this.ownsDispatcher = ownsDispatcher;
         this.contracts = contracts;
@@ -132,12 +133,13 @@ public final class HostCore {
      * @throws UncheckedIOException if the port cannot be bound (the dispatcher is closed if owned)
      */
     public void start(Function<HostCore, HttpRouter> router) {
-        if (config.port() < 0 || http != null) {
+        HostConfig.Network network = config.network();
+        if (network.port() < 0 || http != null) {
             return;
         }
-        Transport transport = new Transport(config.ioThreads(), "ccrj-http");
+        Transport transport = new Transport(network.ioThreads(), "ccrj-http");
         try {
-            HttpServer server = new HttpServer(new InetSocketAddress(config.bindAddress(), config.port()), transport,
+            HttpServer server = new HttpServer(new InetSocketAddress(network.bindAddress(), network.port()), transport,
                     config.httpLimits(), router.apply(this), metrics);
             http = new Http(transport, server, HttpClientPool.onEventLoops(transport));
         } catch (Exception e) { // Netty rethrows the bind failure (an IOException) undeclared
@@ -148,14 +150,14 @@ public final class HostCore {
             if (ownsDispatcher) {
                 dispatcher.close();
             }
-            throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": " + e,
+            throw new UncheckedIOException("cannot listen on " + network.bindAddress() + ":" + network.port() + ": " + e,
                     e instanceof IOException io ? io : new IOException(e));
         }
         for (LateBoundLoop late = waitingForLoops.poll(); late != null; late = waitingForLoops.poll()) {
             late.bind(http.transport().nextEventLoop());
         }
         LOG.log(System.Logger.Level.INFO, "ccrj host listening on {0}{1}", baseUri(), token == null ? ""
-                : " (bearer token required for modifications" + (config.protectReads() ? " and reads)" : ")"));
+                : " (bearer token required for modifications" + (config.security().protectReads() ? " and reads)" : ")"));
     }
 
     /**
@@ -197,10 +199,12 @@ public final class HostCore {
             refs.put(p.getKey(), partnerRef(p.getValue()));
         }
         Http h = http;
-        boolean onEventLoop = config.handlersOnEventLoop() || config.nonBlockingServicesOnEventLoop() && service.handlersNeverBlock();
+        HostConfig.Scheduling scheduling = config.scheduling();
+        boolean onEventLoop = scheduling.handlersOnEventLoop()
+                || scheduling.nonBlockingServicesOnEventLoop() && service.handlersNeverBlock();
         // before start() there is no event loop yet: such a service runs on the dispatcher and
         // moves to a loop when the host starts listening (never, with port -1: no loops then)
-        LateBoundLoop late = onEventLoop && h == null && config.port() >= 0 ? new LateBoundLoop(name, dispatcher) : null;
+        LateBoundLoop late = onEventLoop && h == null && config.network().port() >= 0 ? new LateBoundLoop(name, dispatcher) : null;
         DispatcherQueue queue = onEventLoop && h != null
                 ? DispatcherQueue.onExecutor(name, h.transport().nextEventLoop(), SchedulingPolicy.unconstrained())
                 : late != null ? DispatcherQueue.onExecutor(name, late, SchedulingPolicy.unconstrained())
@@ -208,9 +212,9 @@ public final class HostCore {
         ServiceRuntime<S> rt;
         try {
             rt = new ServiceRuntime<>(name, service, queue, state, stateFile == null ? null : new StateFile(stateFile),
-                    refs, partners, config.maxPendingPerService(), config.admissionPolicy() == null ? null
-                            : new DispatcherQueue(name + ".admission", dispatcher, config.admissionPolicy()),
-                    config.replayBytes(), hooks);
+                    refs, partners, scheduling.maxPendingPerService(), scheduling.admissionPolicy() == null ? null
+                            : new DispatcherQueue(name + ".admission", dispatcher, scheduling.admissionPolicy()),
+                    config.serviceLimits().replayBytes(), hooks);
         } catch (IOException e) {
             throw new Fault(FaultCode.INTERNAL, "service '" + name + "' cannot start: " + e.getMessage(), e);
         }
@@ -382,7 +386,7 @@ public final class HostCore {
             // its remote partners without a thread hop, and the host runs no second group. The pool
             // is chosen per request, so a partner made before start() (or on a host that never
             // listens) uses the shared pool only until the host's loops exist.
-            return HttpServiceRef.create(URI.create(target), config.token(), this::clientPool);
+            return HttpServiceRef.create(URI.create(target), config.security().token(), this::clientPool);
         }
         return new DeferredServiceRef(this, target);
     }
@@ -443,7 +447,8 @@ public final class HostCore {
 
     /** {@return {@code http://address:port}} */
     public URI baseUri() {
-        String host = config.bindAddress().equals("0.0.0.0") ? "127.0.0.1" : config.bindAddress();
+        String bind = config.network().bindAddress();
+        String host = bind.equals("0.0.0.0") ? "127.0.0.1" : bind;
         if (host.indexOf(':') >= 0) {
             host = "[" + host + "]";
         }

@@ -68,8 +68,8 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     public HostRouter(HostCore host) {
         this.host = host;
         this.token = host.token();
-        this.protectReads = host.config().protectReads();
-        this.timeoutMillis = host.config().requestTimeout().toMillis();
+        this.protectReads = host.config().security().protectReads();
+        this.timeoutMillis = host.config().scheduling().requestTimeout().toMillis();
         this.openApi = new OpenApi(token != null, protectReads, host::contractStateTypes);
     }
 
@@ -454,7 +454,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         if (!ServiceSpec.isValidName(name)) {
             throw new Fault(FaultCode.BAD_REQUEST, "a service name is 1-64 letters, digits, '.', '_' or '-': '" + name + "'");
         }
-        int max = host.config().maxServices();
+        int max = host.config().serviceLimits().maxServices();
         if (host.runtimes().size() >= max && host.runtime(name) == null) {
             throw new Fault(FaultCode.CONFLICT, "this host runs " + host.runtimes().size() + " services, its limit ("
                     + "--max-services " + max + "); drop one before creating another");

@@ -254,7 +254,7 @@ public final class HostCli {
         HostOptions first = new HostOptions();
         ParseResult pr = parseArgs(commandLine(first), args);
         if (pr.isUsageHelpRequested()) {
-            return new Options(ServiceHost.builder(), null, true, List.of(), null, first.bind, first.port);
+            return new Options(ServiceHost.builder(), null, true, List.of(), null, first.network.bind, first.network.port);
         }
         Fallbacks fallbacks = new Fallbacks(env, first.config == null ? Map.of() : readConfig(first.config), first.config);
         HostOptions o = new HostOptions();
@@ -265,39 +265,39 @@ public final class HostCli {
         Sources from = new Sources(pr, fallbacks);
 
         ServiceHost.Builder b = ServiceHost.builder()
-                .port(o.port)
-                .bindAddress(o.bind)
-                .protectReads(o.protectReads)
-                .requestTimeout(Duration.ofMillis(o.requestTimeoutMs))
-                .maxRequestBytes(o.maxBody)
-                .idleTimeout(Duration.ofMillis(o.idleTimeoutMs))
-                .dispatcherThreads(o.threads)
-                .maxPendingPerService(o.maxPending)
-                .headerTimeout(Duration.ofMillis(o.headerTimeoutMs))
-                .pipelineWindow(o.pipelineWindow)
-                .maxConnections(o.maxConnections)
-                .maxConnectionsPerClient(o.maxConnectionsPerClient)
-                .sseMaxEvents(o.sseMaxEvents)
-                .sseMaxBytes(o.sseMaxBytes)
-                .maxServices(o.maxServices)
-                .replayBytes(o.replayBytes)
-                .handlersOnEventLoop(o.handlersOnEventLoop);
-        if (o.ioThreads != null) {
-            b.ioThreads(o.ioThreads);
+                .port(o.network.port)
+                .bindAddress(o.network.bind)
+                .protectReads(o.security.protectReads)
+                .requestTimeout(Duration.ofMillis(o.scheduling.requestTimeoutMs))
+                .maxRequestBytes(o.limits.maxBody)
+                .idleTimeout(Duration.ofMillis(o.network.idleTimeoutMs))
+                .dispatcherThreads(o.scheduling.threads)
+                .maxPendingPerService(o.scheduling.maxPending)
+                .headerTimeout(Duration.ofMillis(o.network.headerTimeoutMs))
+                .pipelineWindow(o.network.pipelineWindow)
+                .maxConnections(o.limits.maxConnections)
+                .maxConnectionsPerClient(o.limits.maxConnectionsPerClient)
+                .sseMaxEvents(o.limits.sseMaxEvents)
+                .sseMaxBytes(o.limits.sseMaxBytes)
+                .maxServices(o.limits.maxServices)
+                .replayBytes(o.limits.replayBytes)
+                .handlersOnEventLoop(o.scheduling.handlersOnEventLoop);
+        if (o.network.ioThreads != null) {
+            b.ioThreads(o.network.ioThreads);
         }
-        if (o.maxQueue != null) {
-            b.admissionPolicy(SchedulingPolicy.queueDepthDiscard(o.maxQueue));
+        if (o.scheduling.maxQueue != null) {
+            b.admissionPolicy(SchedulingPolicy.queueDepthDiscard(o.scheduling.maxQueue));
         }
-        if (o.maxRequestsPerConnection != null) {
-            b.maxRequestsPerConnection(o.maxRequestsPerConnection);
+        if (o.network.maxRequestsPerConnection != null) {
+            b.maxRequestsPerConnection(o.network.maxRequestsPerConnection);
         }
-        if (o.allowedHosts != null) {
-            b.allowedHosts(o.allowedHosts.names());
+        if (o.security.allowedHosts != null) {
+            b.allowedHosts(o.security.allowedHosts.names());
         }
         String token = token(pr, o, from);
         if (token != null) {
             if (token.isBlank()) {
-                throw new IllegalArgumentException(from.describe(pr.hasMatchedOption("--token") || o.tokenFile == null
+                throw new IllegalArgumentException(from.describe(pr.hasMatchedOption("--token") || o.security.tokenFile == null
                         ? "--token" : "--token-file") + ": the token is empty");
             }
             b.token(token);
@@ -320,7 +320,7 @@ public final class HostCli {
             }
             jars.addAll(jarsIn(o.services, from.describe("--services")));
         }
-        return new Options(b, o.manifest, false, List.copyOf(jars), o.logLevel, o.bind, o.port);
+        return new Options(b, o.manifest, false, List.copyOf(jars), o.logging.logLevel, o.network.bind, o.network.port);
     }
 
     /**
@@ -336,12 +336,12 @@ public final class HostCli {
         } else if (cliToken || cliFile) {
             useFile = cliFile;
         } else {
-            useFile = o.tokenFile != null;
+            useFile = o.security.tokenFile != null;
         }
         if (useFile) {
-            return readToken(o.tokenFile, from.describe("--token-file"));
+            return readToken(o.security.tokenFile, from.describe("--token-file"));
         }
-        return o.token;
+        return o.security.token;
     }
 
     private static int lastIndexOf(ParseResult pr, String name) {

@@ -1,6 +1,7 @@
 package io.ccrj.dss.internal.host.cli;
 
 import io.ccrj.dss.internal.host.HostDefaults;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -19,7 +20,7 @@ import java.util.Locale;
  * type, checks (the converters) and default (from {@link HostDefaults}, the builder's own
  * defaults). {@link HostCli} turns a parsed instance into a {@code ServiceHost.Builder}.
  */
-@Command(name = "bin/ccrj host", sortOptions = false, abbreviateSynopsis = true, usageHelpWidth = 100,
+@Command(name = "bin/ccrj host", sortOptions = false, optionListHeading = "%nServices and options:%n", abbreviateSynopsis = true, usageHelpWidth = 100,
         description = "Runs a DSS service host: the services of a manifest (default: the built-in kv and ping).",
         footer = {"", "Environment: " + HostCli.ENV_PORT + " (the port), " + HostCli.ENV_TOKEN + " (the token), used where the"
                 + " command line gives none.",
@@ -27,14 +28,6 @@ import java.util.Locale;
                 "Exit status: 1 a service of the manifest failed to start; 2 a bad option, an unreadable or malformed"
                 + " manifest, an unknown contract, a port in use."})
 final class HostOptions {
-    @Option(names = "--port", paramLabel = "N", converter = Port.class, defaultValue = "" + HostDefaults.PORT,
-            description = "TCP port (default ${DEFAULT-VALUE}, or $" + HostCli.ENV_PORT + "; 0 picks a free one)")
-    int port;
-
-    @Option(names = "--bind", paramLabel = "ADDRESS", converter = Address.class, defaultValue = HostDefaults.BIND_ADDRESS,
-            description = "address to listen on (default ${DEFAULT-VALUE}; 0.0.0.0 for all)")
-    String bind;
-
     @Option(names = "--manifest", paramLabel = "FILE", converter = FileName.class,
             description = "JSON manifest of services (default: built-in kv and ping)")
     Path manifest;
@@ -47,115 +40,158 @@ final class HostOptions {
             description = "folder of user service jars (default: a services/ folder next to the manifest, if any)")
     Path services;
 
-    @Option(names = "--token", paramLabel = "TOKEN",
-            description = "bearer token required for modifications (default: $" + HostCli.ENV_TOKEN + ", else none)")
-    String token;
-
-    @Option(names = "--token-file", paramLabel = "FILE", converter = FileName.class,
-            description = "read the token from FILE (first line), kept out of ps output")
-    Path tokenFile;
-
-    @Option(names = "--protect-reads", description = "require the token for reads too (not /health)")
-    boolean protectReads;
-
-    @Option(names = "--request-timeout", paramLabel = "MS", converter = Positive.class,
-            defaultValue = "" + HostDefaults.REQUEST_TIMEOUT_MS,
-            description = "answer 504 when a handler is silent this long (default ${DEFAULT-VALUE})")
-    int requestTimeoutMs;
-
-    @Option(names = "--max-body", paramLabel = "BYTES", converter = Positive.class,
-            defaultValue = "" + HostDefaults.MAX_REQUEST_BYTES, description = "largest request body (default ${DEFAULT-VALUE})")
-    int maxBody;
-
-    @Option(names = "--idle-timeout", paramLabel = "MS", converter = Positive.class,
-            defaultValue = "" + HostDefaults.IDLE_TIMEOUT_MS,
-            description = "close connections idle this long (default ${DEFAULT-VALUE})")
-    int idleTimeoutMs;
-
-    @Option(names = "--io-threads", paramLabel = "N", converter = Threads.class,
-            description = "Netty event-loop threads (default: one per core)")
-    Integer ioThreads;
-
-    @Option(names = "--threads", paramLabel = "N", converter = ThreadsOrZero.class,
-            defaultValue = "" + HostDefaults.DISPATCHER_THREADS,
-            description = "dispatcher threads; 0 for one per core (default ${DEFAULT-VALUE})")
-    int threads;
-
-    @Option(names = "--max-pending", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.MAX_PENDING_PER_SERVICE,
-            description = "pending operations per service before 503 (default ${DEFAULT-VALUE})")
-    int maxPending;
-
-    @Option(names = "--max-queue", paramLabel = "N", converter = Positive.class,
-            description = "shed with 503 when more than N operations wait for admission"
-                    + " (a queue-depth-discard policy; default: no admission queue)")
-    Integer maxQueue;
-
-    @Option(names = "--allowed-hosts", paramLabel = "LIST", converter = HostNames.class,
-            description = "names the Host header may give, comma-separated, or * for any"
-                    + " (default: the addresses served, this machine's name, localhost)")
-    HostNames.Names allowedHosts;
-
-    @Option(names = "--header-timeout", paramLabel = "MS", converter = Positive.class,
-            defaultValue = "" + HostDefaults.HEADER_TIMEOUT_MS,
-            description = "a request head must arrive within MS of its first byte (default ${DEFAULT-VALUE})")
-    int headerTimeoutMs;
-
-    @Option(names = "--pipeline-window", paramLabel = "N", converter = Window.class,
-            defaultValue = "" + HostDefaults.PIPELINE_WINDOW,
-            description = "requests of one connection in flight before it is read no more (default ${DEFAULT-VALUE})")
-    int pipelineWindow;
-
-    @Option(names = "--max-requests-per-connection", paramLabel = "N", converter = Positive.class,
-            description = "close a connection after N requests (default: no limit)")
-    Integer maxRequestsPerConnection;
-
-    @Option(names = "--max-connections", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.MAX_CONNECTIONS,
-            description = "open connections (default ${DEFAULT-VALUE}); more get 503")
-    int maxConnections;
-
-    @Option(names = "--max-connections-per-client", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.MAX_CONNECTIONS_PER_CLIENT,
-            description = "open connections from one address (default ${DEFAULT-VALUE}); more get 503")
-    int maxConnectionsPerClient;
-
-    @Option(names = "--sse-max-events", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.SSE_MAX_EVENTS,
-            description = "events a slow subscriber may have waiting before it is dropped (default ${DEFAULT-VALUE})")
-    int sseMaxEvents;
-
-    @Option(names = "--sse-max-bytes", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.SSE_MAX_BYTES,
-            description = "bytes a slow subscriber may have waiting before it is dropped (default ${DEFAULT-VALUE})")
-    int sseMaxBytes;
-
-    @Option(names = "--max-services", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.MAX_SERVICES,
-            description = "services the host runs; POST /directory beyond gets 409 (default ${DEFAULT-VALUE})")
-    int maxServices;
-
-    @Option(names = "--replay-bytes", paramLabel = "N", converter = Positive.class,
-            defaultValue = "" + HostDefaults.REPLAY_BYTES,
-            description = "bytes of notifications each service keeps for Last-Event-ID replay"
-                    + " (default ${DEFAULT-VALUE}; also at most 1024 of them)")
-    int replayBytes;
-
-    @Option(names = "--handlers-on-event-loop", description = "run handlers on Netty's event loops (fastest; only for"
-            + " services whose handlers never block, like kv and ping)")
-    boolean handlersOnEventLoop;
-
-    @Option(names = "--log-level", paramLabel = "LEVEL", converter = LogLevel.class,
-            description = "error, warning, info, debug, trace or off (default " + HostLogging.DEFAULT_LEVEL
-                    + "; also the system property " + HostLogging.LEVEL_PROPERTY + ")")
-    String logLevel;
-
     @Option(names = "--config", paramLabel = "FILE", converter = FileName.class, description = "read options from FILE, name=value lines"
             + " (port=50000, protect-reads=true); the command line and the environment win over it (default: none)")
     Path config;
 
     @Option(names = {"--help", "-h"}, usageHelp = true, description = "this text, every option with its default")
     boolean help;
+
+    /** The {@code Network} options: where the host listens and how it keeps its connections. */
+    @ArgGroup(validate = false, heading = "%nNetwork:%n", order = 1)
+    final Network network = new Network();
+
+    /** The {@code Limits} options: what clients and subscribers may hold before the host refuses or drops. */
+    @ArgGroup(validate = false, heading = "%nLimits:%n", order = 2)
+    final Limits limits = new Limits();
+
+    /** The {@code Scheduling} options: where handlers run, how long they take, how much may wait. */
+    @ArgGroup(validate = false, heading = "%nScheduling:%n", order = 3)
+    final Scheduling scheduling = new Scheduling();
+
+    /** The {@code Security} options: who may modify or read, which Host names are served. */
+    @ArgGroup(validate = false, heading = "%nSecurity:%n", order = 4)
+    final Security security = new Security();
+
+    /** The {@code Logging} options: what the host writes to its log. */
+    @ArgGroup(validate = false, heading = "%nLogging:%n", order = 5)
+    final Logging logging = new Logging();
+
+    /** The options under {@code Network:} in {@code --help}: where the host listens and how it keeps its connections. */
+    static final class Network {
+        @Option(names = "--port", paramLabel = "N", converter = Port.class, defaultValue = "" + HostDefaults.PORT,
+                description = "TCP port (default ${DEFAULT-VALUE}, or $" + HostCli.ENV_PORT + "; 0 picks a free one)")
+        int port;
+
+        @Option(names = "--bind", paramLabel = "ADDRESS", converter = Address.class, defaultValue = HostDefaults.BIND_ADDRESS,
+                description = "address to listen on (default ${DEFAULT-VALUE}; 0.0.0.0 for all)")
+        String bind;
+
+        @Option(names = "--io-threads", paramLabel = "N", converter = Threads.class,
+                description = "Netty event-loop threads (default: one per core)")
+        Integer ioThreads;
+
+        @Option(names = "--idle-timeout", paramLabel = "MS", converter = Positive.class,
+                defaultValue = "" + HostDefaults.IDLE_TIMEOUT_MS,
+                description = "close connections idle this long (default ${DEFAULT-VALUE})")
+        int idleTimeoutMs;
+
+        @Option(names = "--header-timeout", paramLabel = "MS", converter = Positive.class,
+                defaultValue = "" + HostDefaults.HEADER_TIMEOUT_MS,
+                description = "a request head must arrive within MS of its first byte (default ${DEFAULT-VALUE})")
+        int headerTimeoutMs;
+
+        @Option(names = "--pipeline-window", paramLabel = "N", converter = Window.class,
+                defaultValue = "" + HostDefaults.PIPELINE_WINDOW,
+                description = "requests of one connection in flight before it is read no more (default ${DEFAULT-VALUE})")
+        int pipelineWindow;
+
+        @Option(names = "--max-requests-per-connection", paramLabel = "N", converter = Positive.class,
+                description = "close a connection after N requests (default: no limit)")
+        Integer maxRequestsPerConnection;
+    }
+
+    /** The options under {@code Limits:} in {@code --help}: what clients and subscribers may hold before the host refuses or drops. */
+    static final class Limits {
+        @Option(names = "--max-body", paramLabel = "BYTES", converter = Positive.class,
+                defaultValue = "" + HostDefaults.MAX_REQUEST_BYTES, description = "largest request body (default ${DEFAULT-VALUE})")
+        int maxBody;
+
+        @Option(names = "--max-connections", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.MAX_CONNECTIONS,
+                description = "open connections (default ${DEFAULT-VALUE}); more get 503")
+        int maxConnections;
+
+        @Option(names = "--max-connections-per-client", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.MAX_CONNECTIONS_PER_CLIENT,
+                description = "open connections from one address (default ${DEFAULT-VALUE}); more get 503")
+        int maxConnectionsPerClient;
+
+        @Option(names = "--sse-max-events", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.SSE_MAX_EVENTS,
+                description = "events a slow subscriber may have waiting before it is dropped (default ${DEFAULT-VALUE})")
+        int sseMaxEvents;
+
+        @Option(names = "--sse-max-bytes", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.SSE_MAX_BYTES,
+                description = "bytes a slow subscriber may have waiting before it is dropped (default ${DEFAULT-VALUE})")
+        int sseMaxBytes;
+
+        @Option(names = "--max-services", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.MAX_SERVICES,
+                description = "services the host runs; POST /directory beyond gets 409 (default ${DEFAULT-VALUE})")
+        int maxServices;
+
+        @Option(names = "--replay-bytes", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.REPLAY_BYTES,
+                description = "bytes of notifications each service keeps for Last-Event-ID replay"
+                        + " (default ${DEFAULT-VALUE}; also at most 1024 of them)")
+        int replayBytes;
+    }
+
+    /** The options under {@code Scheduling:} in {@code --help}: where handlers run, how long they take, how much may wait. */
+    static final class Scheduling {
+        @Option(names = "--request-timeout", paramLabel = "MS", converter = Positive.class,
+                defaultValue = "" + HostDefaults.REQUEST_TIMEOUT_MS,
+                description = "answer 504 when a handler is silent this long (default ${DEFAULT-VALUE})")
+        int requestTimeoutMs;
+
+        @Option(names = "--threads", paramLabel = "N", converter = ThreadsOrZero.class,
+                defaultValue = "" + HostDefaults.DISPATCHER_THREADS,
+                description = "dispatcher threads; 0 for one per core (default ${DEFAULT-VALUE})")
+        int threads;
+
+        @Option(names = "--max-pending", paramLabel = "N", converter = Positive.class,
+                defaultValue = "" + HostDefaults.MAX_PENDING_PER_SERVICE,
+                description = "pending operations per service before 503 (default ${DEFAULT-VALUE})")
+        int maxPending;
+
+        @Option(names = "--max-queue", paramLabel = "N", converter = Positive.class,
+                description = "shed with 503 when more than N operations wait for admission"
+                        + " (a queue-depth-discard policy; default: no admission queue)")
+        Integer maxQueue;
+
+        @Option(names = "--handlers-on-event-loop", description = "run handlers on Netty's event loops (fastest; only for"
+                + " services whose handlers never block, like kv and ping)")
+        boolean handlersOnEventLoop;
+    }
+
+    /** The options under {@code Security:} in {@code --help}: who may modify or read, which Host names are served. */
+    static final class Security {
+        @Option(names = "--token", paramLabel = "TOKEN",
+                description = "bearer token required for modifications (default: $" + HostCli.ENV_TOKEN + ", else none)")
+        String token;
+
+        @Option(names = "--token-file", paramLabel = "FILE", converter = FileName.class,
+                description = "read the token from FILE (first line), kept out of ps output")
+        Path tokenFile;
+
+        @Option(names = "--protect-reads", description = "require the token for reads too (not /health)")
+        boolean protectReads;
+
+        @Option(names = "--allowed-hosts", paramLabel = "LIST", converter = HostNames.class,
+                description = "names the Host header may give, comma-separated, or * for any"
+                        + " (default: the addresses served, this machine's name, localhost)")
+        HostNames.Names allowedHosts;
+    }
+
+    /** The options under {@code Logging:} in {@code --help}: what the host writes to its log. */
+    static final class Logging {
+        @Option(names = "--log-level", paramLabel = "LEVEL", converter = LogLevel.class,
+                description = "error, warning, info, debug, trace or off (default " + HostLogging.DEFAULT_LEVEL
+                        + "; also the system property " + HostLogging.LEVEL_PROPERTY + ")")
+        String logLevel;
+    }
 
     /** A whole number within a range; the message says the range, the caller names the option and the value. */
     abstract static class IntRange implements ITypeConverter<Integer> {

@@ -1,11 +1,13 @@
 package io.ccrj.dss.internal.http.server;
 
 import io.ccrj.dss.internal.json.Json;
+import io.ccrj.dss.internal.transport.DeadlineSweep;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -23,7 +25,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -82,8 +83,6 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     /** Fired by {@link HttpServer}'s head deadline when request headers do not arrive in time. */
     static final Object HEAD_TIMEOUT = new Object();
-    /** How long an overflowing subscriber's final event may take before the connection is cut. */
-    private static final long OVERFLOW_GRACE_MILLIS = 5000;
 
     private record Parked(HttpObject message, boolean close) {
     }
@@ -131,15 +130,21 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     /** The id of the last event handed to the channel (what the overflow event names). */
     private long lastStreamedId = -1;
     /**
-     * The 504 deadlines of this connection's unanswered requests, in arrival order. One sweep
-     * timer per connection serves them all, instead of a timer scheduled and cancelled per
-     * request (a scheduled-task-queue insertion and removal on the event loop for every answer).
-     * Event loop only, like every field of this handler.
+     * Whether the stream has ended (dropped with its overflow event, or closed by the host): its
+     * last bytes are in the channel, and the connection closes once they are written.
      */
-    private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
-    /** The pending sweep, or {@code null}; fires at {@link #sweepAtNanos}. */
-    private ScheduledFuture<?> sweep;
-    private long sweepAtNanos;
+    private boolean streamEnding;
+    /**
+     * The bytes the channel still had to write at the ending stream's last idle check (or when it
+     * ended): a client that took none of them for an idle period is cut (see {@link #stalled}).
+     */
+    private long endingPendingBytes;
+    /**
+     * The 504 deadlines of this connection's requests: a handler of the connection's own in the
+     * pipeline ({@link DeadlineSweep}), called directly, never through the pipeline's events, so
+     * the request path makes no extra hop for it.
+     */
+    private final DeadlineSweep deadlines;
 
     /**
      * An event-stream chunk, its event id (-1 for comments) and the bytes reserved for it (in
@@ -149,8 +154,9 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     HttpConnectionHandler(HttpRouter router, HttpServer.Limits limits, HostMetrics metrics,
-                          SubscriberMemory subscriberMemory) {
+                          SubscriberMemory subscriberMemory, DeadlineSweep deadlines) {
         this.router = router;
+        this.deadlines = deadlines;
         this.limits = limits;
         this.metrics = metrics;
         this.subscriberMemory = subscriberMemory;
@@ -217,7 +223,11 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
                 context.close();
             }
         } else if (evt instanceof IdleStateEvent) {
-            if (streaming) {
+            if (streamEnding) {
+                if (stalled()) {
+                    context.close();
+                }
+            } else if (streaming) {
                 streamWrite(": keep-alive\n\n", -1);
             } else if (unanswered == 0) {
                 // nothing is being computed: either nothing is asked, or the requests waiting are
@@ -361,107 +371,24 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A request's deadline: its task runs on the event loop if the request is still unanswered
-     * then. {@code done} is written and read on the event loop only.
-     */
-    static final class Deadline {
-        private final long atNanos;
-        private final Runnable task;
-        private boolean done;
-
-        private Deadline(long atNanos, Runnable task) {
-            this.atNanos = atNanos;
-            this.task = task;
-        }
-    }
-
-    /**
-     * Registers a deadline with the connection's sweep.
+     * Registers a request's 504 deadline with the connection's sweep; any thread.
      *
      * @param millis from now
-     * @param task run on the event loop then, unless {@link #done} was called first
+     * @param task run on the event loop then, unless the request was answered first
      * @return the deadline, to hand to {@link #write} or {@link #startStream}
      */
-    Deadline deadline(long millis, Runnable task) {
-        Deadline d = new Deadline(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis), task);
-        if (ctx.executor().inEventLoop()) {
-            register(d);
-        } else {
-            ctx.executor().execute(() -> register(d)); // before any done(d): same loop, FIFO
-        }
-        return d;
-    }
-
-    private void register(Deadline d) {
-        if (d.done) {
-            return;
-        }
-        deadlines.addLast(d);
-        // The pending sweep is kept while requests come and go: a busy connection schedules about
-        // one sweep per timeout period, not one timer per request.
-        if (sweep == null || d.atNanos - sweepAtNanos < 0) {
-            scheduleSweep(d.atNanos);
-        }
-    }
-
-    private void scheduleSweep(long atNanos) {
-        if (sweep != null) {
-            sweep.cancel(false);
-        }
-        sweepAtNanos = atNanos;
-        sweep = ctx.executor().schedule(this::sweep, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    }
-
-    /** Marks a deadline met; answered requests at the head leave at once, so the deque stays short. */
-    private void done(Deadline d) {
-        d.done = true;
-        while (!deadlines.isEmpty() && deadlines.peekFirst().done) {
-            deadlines.pollFirst();
-        }
-    }
-
-    /** Runs the tasks of the expired deadlines, then waits for the earliest one left. */
-    private void sweep() {
-        sweep = null;
-        long now = System.nanoTime();
-        java.util.List<Deadline> expired = null;
-        long next = 0;
-        boolean any = false;
-        for (java.util.Iterator<Deadline> it = deadlines.iterator(); it.hasNext(); ) {
-            Deadline d = it.next();
-            if (d.done) {
-                it.remove();
-            } else if (d.atNanos - now <= 0) {
-                it.remove();
-                d.done = true;
-                if (expired == null) {
-                    expired = new java.util.ArrayList<>();
-                }
-                expired.add(d);
-            } else if (!any || d.atNanos - next < 0) {
-                next = d.atNanos;
-                any = true;
-            }
-        }
-        if (any) {
-            scheduleSweep(next);
-        }
-        if (expired != null) {
-            // after the iteration: a task answers its exchange, which comes back through write()
-            for (Deadline d : expired) {
-                d.task.run();
-            }
-        }
+    DeadlineSweep.Deadline deadline(long millis, Runnable task) {
+        return deadlines.deadline(millis, task);
     }
 
     /** Writes a response when its turn comes. */
-    void write(long sequence, FullHttpResponse response, boolean close, Deadline timeout) {
+    void write(long sequence, FullHttpResponse response, boolean close, DeadlineSweep.Deadline timeout) {
         if (!ctx.executor().inEventLoop()) {
             ctx.executor().execute(() -> write(sequence, response, close, timeout));
             return;
         }
         if (timeout != null) {
-            done(timeout);
+            deadlines.done(timeout);
         }
         answered();
         if (!ctx.channel().isActive()) {
@@ -531,11 +458,11 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    SseStream startStream(long sequence, Deadline timeout) {
+    SseStream startStream(long sequence, DeadlineSweep.Deadline timeout) {
         SseStream stream = new SseStream(this);
         Runnable start = () -> {
             if (timeout != null) {
-                done(timeout);
+                deadlines.done(timeout);
             }
             answered();
             streaming = true;
@@ -574,8 +501,8 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.executor().execute(() -> streamWrite(text, id));
             return;
         }
-        if (!ctx.channel().isActive() || overflowed) {
-            return;
+        if (!ctx.channel().isActive() || overflowed || streamEnding) {
+            return; // nothing may follow the stream's last chunk
         }
         int size = ByteBufUtil.utf8Bytes(text);
         // straight to the channel when it takes it now; else the event waits in the buffer, and
@@ -681,15 +608,47 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             // on the heap: the direct memory may be what ran out
             ByteBuf buf = Unpooled.wrappedBuffer(("event: overflow\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
             ctx.write(new DefaultHttpContent(buf));
-            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+            endStream();
         } catch (RuntimeException | OutOfMemoryError e) {
             ctx.close(); // not even the final event: the connection ends without it
-            return;
         }
-        // a client that reads nothing never lets that write complete: cut it after a grace period
-        ctx.executor().schedule(() -> {
-            ctx.close();
-        }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Ends the stream: its last chunk goes after what the channel holds, and the connection
+     * closes once that is written. A client that stops reading never lets the write complete; it
+     * is cut when it has taken none of the bytes left for an idle period ({@link #stalled}), not a
+     * fixed time after the end: a subscriber that reads slowly, or pauses (a collection, a loaded
+     * machine), still receives its final {@code overflow} event, however long its backlog in the
+     * socket takes. Meanwhile the connection holds no more than the channel's outbound buffer
+     * (bounded by its write-buffer water mark plus the final event: the stream's own buffer was
+     * released), as any connection whose client stopped reading its answers does.
+     */
+    private void endStream() {
+        streamEnding = true;
+        ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        endingPendingBytes = pendingWriteBytes();
+    }
+
+    /**
+     * Called at each idle event of an ending stream (an idle period without a flush or a read).
+     *
+     * @return whether the client took none of the bytes the channel had to write since the last
+     *     check; if it took some, they are the new mark
+     */
+    private boolean stalled() {
+        long pending = pendingWriteBytes();
+        if (pending > 0 && pending < endingPendingBytes) {
+            endingPendingBytes = pending;
+            return false;
+        }
+        return true;
+    }
+
+    /** {@return the bytes the channel has been given and has not written to the socket yet (0 once closed)} */
+    private long pendingWriteBytes() {
+        ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+        return out == null ? 0 : out.totalPendingWriteBytes();
     }
 
     private void releaseStreamBuffer() {
@@ -719,12 +678,9 @@ final class HttpConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.executor().execute(this::streamClose);
             return;
         }
-        if (ctx.channel().isActive() && !overflowed) {
+        if (ctx.channel().isActive() && !overflowed && !streamEnding) {
             flushStream();
-            ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
-            ctx.executor().schedule(() -> {
-                ctx.close();
-            }, OVERFLOW_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            endStream();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.transport.DeadlineSweep;
 import io.ccrj.dss.internal.Internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ccrj.dss.internal.json.Json;
@@ -62,8 +63,8 @@ public final class HttpExchange {
     /** Whether the request's body was larger than the host accepts (it was not read; {@link #content} is empty). */
     private final boolean bodyTooLarge;
     private final long startNanos;
-    /** The 504 deadline, swept by the connection (see {@link HttpConnectionHandler#deadline}). */
-    private HttpConnectionHandler.Deadline timeout;
+    /** The 504 deadline, swept by the connection's {@link DeadlineSweep}. */
+    private DeadlineSweep.Deadline timeout;
 
     HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
                  String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,

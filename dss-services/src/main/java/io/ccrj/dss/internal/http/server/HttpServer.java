@@ -1,5 +1,6 @@
 package io.ccrj.dss.internal.http.server;
 
+import io.ccrj.dss.internal.transport.DeadlineSweep;
 import io.ccrj.dss.internal.Internal;
 import io.ccrj.dss.internal.transport.Transport;
 import io.netty.channel.group.ChannelGroup;
@@ -181,7 +182,11 @@ public final class HttpServer implements AutoCloseable {
                 .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxChunkSize(64 * 1024), depth));
         p.addLast(timer.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
-        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics, subscriberMemory);
+        // the connection's 504 deadlines: in the pipeline for its context only (it handles no
+        // event, so reads and writes pass it without a hop); the connection calls it directly
+        DeadlineSweep deadlines = new DeadlineSweep();
+        p.addLast(deadlines);
+        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics, subscriberMemory, deadlines);
         timer.connection(handler);
         p.addLast(handler);
     }
