@@ -40,10 +40,22 @@ class NativeMpi3Test {
                     .allSatisfy(v -> assertThat(v).isBetween(1e-3, 1e4));
         }
         assertThat(list(figures.get(Mpi3Op.PUT_1MB))).allSatisfy(v -> assertThat(v).isGreaterThan(1.0));
-        // whatever the machine's load, the overlap of t_compute = t_pure cannot pass 100% by much
-        assertThat(list(figures.get(Mpi3Op.IALLREDUCE_OVERLAP))).allSatisfy(v -> assertThat(v).isLessThan(150.0));
+        // one overlap per repetition, a finite number; no bound: t_pure, t_compute and t_overall
+        // are three separate timings of a few calls, so on a loaded machine a preempted t_compute
+        // alone puts the figure far above 100% (or below zero); the formula has its own test
+        assertThat(list(figures.get(Mpi3Op.IALLREDUCE_OVERLAP))).allSatisfy(v -> assertThat(v).isFinite());
         Map<Mpi3Op, double[]> grid = mpi.run(4, 1, 50, 1, List.of(Mpi3Op.NEIGHBOR_ALLTOALL), List.of());
         assertThat(list(grid.get(Mpi3Op.NEIGHBOR_ALLTOALL))).hasSize(1).allSatisfy(v -> assertThat(v).isBetween(1e-3, 1e5));
+    }
+
+    @Test
+    void overlapIsTheShareOfTheCollectiveHiddenBehindTheComputation() {
+        // t_pure 10, t_compute 10: all hidden (overall 10), half (15), none (20)
+        assertThat(NativeMpi3.overlapPercent(10, 10, 10)).isEqualTo(100.0);
+        assertThat(NativeMpi3.overlapPercent(10, 10, 15)).isEqualTo(50.0);
+        assertThat(NativeMpi3.overlapPercent(10, 10, 20)).isEqualTo(0.0);
+        // a computation that took longer alone than with the collective: the figure passes 100%
+        assertThat(NativeMpi3.overlapPercent(10, 30, 15)).isEqualTo(250.0);
     }
 
     @Test
