@@ -52,7 +52,7 @@ class HelpTextTest {
     @Test
     void paperHelpSaysHowLongQuickAndFullTake() {
         String help = run("paper", "--help")[0].replaceAll("\\s+", " ");
-        assertThat(help).contains("roughly 3-4 minutes, and with --full roughly 70 minutes, on a 2-core machine (approximate");
+        assertThat(help).contains("Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine (approximate");
     }
 
     @Test
