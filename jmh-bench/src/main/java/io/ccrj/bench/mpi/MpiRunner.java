@@ -95,13 +95,16 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 100 s for the 58
-         * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
-         * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 4
-         * iterations of 300 ms, the forks that show the modes (about 28 minutes for the 114 benchmarks of the
-         * papers' ranges; a sub-microsecond operation runs about a million times per iteration).
+         * Quick: 1 fork of 4 + 3 iterations of 100 ms per benchmark (a fork's start is most of its
+         * time). The four warm-up iterations are what a 2-rank benchmark needs before its JIT and
+         * its ranks' threads settle: with two, the first measured iteration of a sub-microsecond
+         * exchange could still be ten times the later ones, and a single fork's score (the mean of
+         * its iterations) carried it. One fork cannot show the forks' modes, so a ratio from it is a
+         * bound ({@link io.ccrj.bench.runner.Verdict}). Full: 5 forks of 2 + 4 iterations of 300 ms,
+         * the forks that show the modes (a sub-microsecond operation runs about a million times per
+         * iteration).
          */
-        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 4, 3, 100);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 300);
 
         /** {@code --only}'s items. */

@@ -109,8 +109,7 @@ public final class Headline {
                 }
                 all++;
                 resolved += v.resolved() ? 1 : 0;
-                double gap = f.ours().value() / other.value();
-                if (Math.max(gap, 1 / gap) >= apart) {
+                if (wideGap(f.ours(), other, apart)) {
                     wide++;
                     wideResolved += v.resolved() ? 1 : 0;
                 }
@@ -118,6 +117,27 @@ public final class Headline {
         }
         return String.format(Locale.ROOT, "%d comparisons, %d with a verdict; of the %d whose sides are %.0fx or more apart, %d",
                 all, resolved, wide, apart, wideResolved);
+    }
+
+    /**
+     * Whether the two sides of a comparison are {@code apart} times apart or more: both figures
+     * above zero, and neither interval (where a side has one across forks) reaching zero, since a
+     * figure that could be zero stands in no ratio to another. The rule {@link #verdictCount} and
+     * {@link QuickAgainstFull} count wide gaps by.
+     *
+     * @param ours our figure
+     * @param other the papers' or a peer's
+     * @param apart the factor, e.g. 3
+     * @return whether the gap is that wide
+     */
+    static boolean wideGap(Estimate ours, Estimate other, double apart) {
+        for (Estimate e : new Estimate[] {ours, other}) {
+            if (!(e.value() > 0) || (e.hasInterval() && !(e.low() > 0))) {
+                return false;
+            }
+        }
+        double gap = ours.value() / other.value();
+        return Math.max(gap, 1 / gap) >= apart;
     }
 
     /** The CSV header of {@link #csv}. */
