@@ -195,6 +195,9 @@ public final class Headline {
      * after a full run, more forks of that section alone.
      */
     public static String rerun(String section, boolean full) {
+        if (section.equals("wrk")) {
+            return full ? "more rounds: bin/ccrj wrk --full --rounds 10" : "--full: 5 rounds";
+        }
         return full ? "more forks: bin/ccrj " + section + " --full --forks 10" : section.equals("peers") ? "--full: 5 forks" : "--full";
     }
 
