@@ -121,12 +121,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     + " MPI latency (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way"
                     + " timings and throughput (Qiu, Fox & Ho 2006, Fig. 13), then ccr-core and dss-services beside"
                     + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", "",
-                    "Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine (approximate: the"
-                    + " committed quick run of docs/results/paper took 4:58, and the sections of a full run of the same"
-                    + " code 27, 42, 7 and about 24 minutes); a loaded machine takes longer, and every section prints"
-                    + " its expected time first.", "",
+                    "Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine with nothing else"
+                    + " running (the full run's sections: stage overheads about a quarter, MPI about 40%%, DSS a tenth, the"
+                    + " peers the rest); a loaded machine takes longer, and every section prints its expected time first.", "",
                     "To publish a full run: copy its folder to docs/results/paper-full, then"
-                    + " bin/ccrj paper --publish docs/results/paper-full.", ""})
+                    + " bin/ccrj paper --publish docs/results/paper-full. To check a quick run against it: bin/ccrj paper"
+                    + " --compare QUICK_RUN_DIR docs/results/paper-full.", ""})
     static final class Line {
         @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
         boolean full;
