@@ -121,9 +121,10 @@ public final class Headline {
 
     /**
      * Whether the two sides of a comparison are {@code apart} times apart or more: both figures
-     * above zero, and neither interval (where a side has one across forks) reaching zero, since a
-     * figure that could be zero stands in no ratio to another. The rule {@link #verdictCount} and
-     * {@link QuickAgainstFull} count wide gaps by.
+     * above zero, and each side that has an interval across forks resolved by it
+     * ({@link Estimate#resolved()}: above zero, at most {@value Estimate#RESOLVED_SPREAD}x wide),
+     * since a figure that could be zero, or anything in a tenfold range, stands in no settled
+     * ratio to another. The rule {@link #verdictCount} and {@link QuickAgainstFull} count wide gaps by.
      *
      * @param ours our figure
      * @param other the papers' or a peer's
@@ -132,7 +133,7 @@ public final class Headline {
      */
     static boolean wideGap(Estimate ours, Estimate other, double apart) {
         for (Estimate e : new Estimate[] {ours, other}) {
-            if (!(e.value() > 0) || (e.hasInterval() && !(e.low() > 0))) {
+            if (!(e.value() > 0) || (e.hasInterval() && !e.resolved())) {
                 return false;
             }
         }

@@ -97,9 +97,9 @@ public final class QuickAgainstFull {
 
         /** @return e.g. "Of the quick run's 23 comparisons 3x or more apart, 23 state a verdict; 0 of its verdicts contradict the full run's." */
         public String summary() {
-            return String.format(Locale.ROOT, "Of the quick run's %d comparisons %.0fx or more apart (both sides above zero, neither"
-                    + " interval reaching it), %d state a verdict; %d of its verdicts contradict the full run's.", wide, WIDE, wideSettled,
-                    contradictions);
+            return String.format(Locale.ROOT, "Of the quick run's %d comparisons %.0fx or more apart (both sides above zero, each"
+                    + " side's interval across forks resolved), %d state a verdict; %d of its verdicts contradict the full run's.", wide,
+                    WIDE, wideSettled, contradictions);
         }
     }
 

@@ -100,8 +100,8 @@ class QuickAgainstFullTest {
         assertThat(r.rows().get(3).full()).isEqualTo("3.47x better (3.30-3.67x)");
         assertThat(r.markdown()).contains("| ping-pong, 2 ranks | MPJ Express | 18.3x | at least 4.10x better")
                 .contains("| Shift, back to back | papers | 3.7x |").contains("| not in the full run |")
-                .contains("Of the quick run's 5 comparisons 3x or more apart (both sides above zero, neither interval reaching it),"
-                        + " 4 state a verdict; 0 of its verdicts contradict the full run's.");
+                .contains("Of the quick run's 5 comparisons 3x or more apart (both sides above zero, each side's interval across"
+                        + " forks resolved), 4 state a verdict; 0 of its verdicts contradict the full run's.");
     }
 
     @Test
