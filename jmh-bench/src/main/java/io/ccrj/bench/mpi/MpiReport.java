@@ -9,11 +9,14 @@ import io.ccrj.bench.runner.Charts.Series;
 import io.ccrj.bench.runner.Csv;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Figure;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Headline;
 import io.ccrj.bench.runner.MarkdownTable;
+import io.ccrj.bench.runner.Metric;
 import io.ccrj.bench.runner.PublishedFigures;
+import io.ccrj.bench.runner.Section;
 import io.ccrj.bench.runner.Verdict;
 import java.awt.Color;
 import java.util.ArrayList;
@@ -94,33 +97,6 @@ final class MpiReport {
         }
     }
 
-    /** What a figure measures, the last part of its key. */
-    enum Metric {
-        /** A pattern's stage minus a compute-only stage, µs. */
-        OVERHEAD_US("overhead_us"),
-        /** A stage with no computation, µs. */
-        MESSAGING_US("messaging_us"),
-        /** A compute-only stage, µs. */
-        COMPUTE_US("compute_us"),
-        /** One operation's latency, µs. */
-        LATENCY_US("latency_us"),
-        /** One bandwidth operation, µs. */
-        OP_US("op_us"),
-        /** Bandwidth summed over ranks. */
-        GB_PER_S("GB/s"),
-        /** A nonblocking collective's overlap with computation, percent (the OSU micro-benchmarks'). */
-        OVERLAP_PCT("overlap_%"),
-        /** One rank's bandwidth, 10^6 bytes per second. */
-        MB_PER_S("MB/s");
-
-        /** The name in mpi.csv and the labels. */
-        final String id;
-
-        Metric(String id) {
-            this.id = id;
-        }
-    }
-
     /** The setting that narrows the intervals (forks), as the tables say it: more forks than this run had. */
     private String rerun() {
         return Headline.rerunAfterForks("mpi", options.jmh().forks());
@@ -152,8 +128,8 @@ final class MpiReport {
      *     "two modes: 3 forks at 0.250, 2 forks at 0.510"); else empty
      */
     record Measured(Figure figure, Estimate acrossForks, String modes) {
-        List<Object> key() {
-            return figure.key();
+        FigureKey key() {
+            return FigureKey.of(figure.key());
         }
 
         boolean measured() {
@@ -162,15 +138,15 @@ final class MpiReport {
     }
 
     /** @return the key of a figure (the parts as in the class comment) */
-    static List<Object> key(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
-        return List.of("mpi", experiment, item, backend, ranks, size, metric);
+    static FigureKey key(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
+        return new FigureKey(Section.MPI, experiment, item, backend, ranks, size, metric);
     }
 
     /**
      * A time from JMH: the forks' scores times {@code scale} (JMH's unit to µs per operation of
      * the figure).
      */
-    static Measured time(List<Object> key, Forks f, double scale) {
+    static Measured time(FigureKey key, Forks f, double scale) {
         return fromForks(key, f, v -> v * scale);
     }
 
@@ -179,7 +155,7 @@ final class MpiReport {
      * unit to µs), in GB/s. The median and the interval's ends map over as the times' do (a
      * monotone map; the ends swap).
      */
-    static Measured rate(List<Object> key, Forks f, double scale, double bytes) {
+    static Measured rate(FigureKey key, Forks f, double scale, double bytes) {
         return fromForks(key, f, v -> bytes / (v * scale * 1e3));
     }
 
@@ -187,11 +163,11 @@ final class MpiReport {
      * One rank's bandwidth from JMH in MB/s (10^6 bytes a second): {@code bytes} per operation
      * over the forks' times ({@code scale}: JMH's unit to µs).
      */
-    static Measured megabytesPerSecond(List<Object> key, Forks f, double scale, double bytes) {
+    static Measured megabytesPerSecond(FigureKey key, Forks f, double scale, double bytes) {
         return fromForks(key, f, v -> bytes / (v * scale));
     }
 
-    private static Measured fromForks(List<Object> key, Forks f, DoubleUnaryOperator g) {
+    private static Measured fromForks(FigureKey key, Forks f, DoubleUnaryOperator g) {
         double[] samples = java.util.Arrays.stream(f.scores()).map(g).toArray();
         return new Measured(figure(key, map(f.estimate(), g), samples, f.iterations().size(), ""), map(f.acrossForks(), g),
                 modes(f, g));
@@ -203,7 +179,7 @@ final class MpiReport {
      * {@link Forks#estimate} does for one; for ratios and the headline no interval unless both
      * have two forks or more.
      */
-    static Measured difference(List<Object> key, Forks with, Forks without, double scale) {
+    static Measured difference(FigureKey key, Forks with, Forks without, double scale) {
         return combined(key, m -> (m[0] - m[1]) * scale, with, without);
     }
 
@@ -213,7 +189,7 @@ final class MpiReport {
      * one unit), with an interval from resampling all three benchmarks' forks as
      * {@link #difference} does for two.
      */
-    static Measured overlap(List<Object> key, Forks pure, Forks compute, Forks overall) {
+    static Measured overlap(FigureKey key, Forks pure, Forks compute, Forks overall) {
         return combined(key, m -> NativeMpi3.overlapPercent(m[0], m[1], m[2]), pure, compute, overall);
     }
 
@@ -223,7 +199,7 @@ final class MpiReport {
      * iterations), as {@link Forks#estimate} does for one; for ratios and the headline no interval
      * unless every benchmark has two forks or more.
      */
-    private static Measured combined(List<Object> key, ToDoubleFunction<double[]> f, Forks... forks) {
+    private static Measured combined(FigureKey key, ToDoubleFunction<double[]> f, Forks... forks) {
         double value = f.applyAsDouble(Arrays.stream(forks).mapToDouble(k -> Estimate.medianOf(k.scores())).toArray());
         Estimate e = new Estimate(value, value, value);
         if (Arrays.stream(forks).anyMatch(k -> k.iterations().stream().mapToInt(i -> i.length).sum() > 1)) {
@@ -262,7 +238,7 @@ final class MpiReport {
      * Native MPI's figure: the median of the C program's own timed repetitions (µs per operation)
      * with a bootstrap interval over them; not from JMH, there is no JVM in it.
      */
-    static Measured external(List<Object> key, double[] micros) {
+    static Measured external(FigureKey key, double[] micros) {
         return external(key, micros, "");
     }
 
@@ -270,28 +246,22 @@ final class MpiReport {
      * As {@link #external(List, double[])}, with a note on how it was measured (e.g. the MPI
      * component it needed), which the table prints under it and {@code mpi.csv} keeps.
      */
-    static Measured external(List<Object> key, double[] values, String note) {
+    static Measured external(FigureKey key, double[] values, String note) {
         Estimate e = Estimate.median(values);
         return new Measured(figure(key, e, values, 0, note), e, "");
     }
 
     /** @return a figure that could not be measured, and why (e.g. "not installed") */
-    static Measured missing(List<Object> key, String why) {
+    static Measured missing(FigureKey key, String why) {
         return new Measured(figure(key, Estimate.point(Double.NaN), new double[0], 0, why), Estimate.point(Double.NaN), "");
     }
 
-    private static Figure figure(List<Object> key, Estimate ours, double[] samples, int forks, String note) {
-        Metric metric = (Metric) key.get(6);
-        String label = label((Enum<?>) key.get(2)) + ", " + ((Source) key.get(3)).id + ", " + key.get(4) + " ranks"
-                + ((Long) key.get(5) > 0 ? ", " + key.get(5) + " doubles" : "") + ", " + metric.id;
-        String unit = switch (metric) {
-            case GB_PER_S, MB_PER_S -> metric.id;
-            case OVERLAP_PCT -> "%";
-            default -> "µs";
-        };
-        boolean lowerIsBetter = unit.equals("µs");
-        return new Figure(key, label, unit, lowerIsBetter, ours, samples, new Figure.Runs(forks, forks, Double.NaN), note,
-                null, null, null);
+    private static Figure figure(FigureKey key, Estimate ours, double[] samples, int forks, String note) {
+        Metric metric = key.metric();
+        String label = label(key.item()) + ", " + key.backend(Source.class).id + ", " + key.ranks() + " ranks"
+                + (key.size() > 0 ? ", " + key.size() + " doubles" : "") + ", " + metric.id;
+        return new Figure(key.parts(), label, metric.unit, metric.lowerIsBetter, ours, samples, new Figure.Runs(forks, forks, Double.NaN),
+                note, null, null, null);
     }
 
     /** An estimate through a monotone map ({@link Estimate#map}). */
@@ -374,7 +344,7 @@ final class MpiReport {
 
     /** @return the figure, if measured or marked missing */
     private Optional<Measured> find(Part experiment, Enum<?> item, Source backend, int ranks, long size, Metric metric) {
-        List<Object> key = key(experiment, item, backend, ranks, size, metric);
+        FigureKey key = key(experiment, item, backend, ranks, size, metric);
         return measured.stream().filter(m -> m.key().equals(key)).findFirst();
     }
 
@@ -418,7 +388,7 @@ final class MpiReport {
             measured(Part.MPI3, op, Source.CCR_MPI, op.ranks, 0, metric).ifPresent(f -> measured(Part.MPI3, op, Source.NATIVE_MPI,
                     op.ranks, 0, metric).ifPresent(n -> out.add(Figure.of(List.of("mpi", "mpi3", op, op.ranks, "vs-native"),
                     op.label + ", " + op.ranks + " ranks, against native MPI (C, shared memory, its own timing)",
-                    metric == Metric.OVERLAP_PCT ? "%" : "µs", metric != Metric.OVERLAP_PCT, f.acrossForks(), null)
+                    metric.unit, metric.lowerIsBetter, f.acrossForks(), null)
                     .withPeer("native MPI", n.acrossForks()))));
         }
         int r = options.bandwidthRanks();
@@ -576,10 +546,9 @@ final class MpiReport {
             Metric metric = metric(op);
             for (int r : ranks(Part.MPI3, item)) {
                 Estimate ccr = across(Part.MPI3, op, Source.CCR_MPI, r, 0, metric);
-                t.row(op.label, r > cores ? r + " (oversubscribed)" : String.valueOf(r), metric == Metric.LATENCY_US ? "µs"
-                                : metric == Metric.OVERLAP_PCT ? "%" : metric.id,
+                t.row(op.label, r > cores ? r + " (oversubscribed)" : String.valueOf(r), metric.unit,
                         shown(Part.MPI3, op, Source.CCR_MPI, r, 0, metric), shown(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric),
-                        vs(ccr, across(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric), metric == Metric.LATENCY_US));
+                        vs(ccr, across(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric), metric.lowerIsBetter));
                 find(Part.MPI3, op, Source.NATIVE_MPI, r, 0, metric).filter(Measured::measured)
                         .filter(m -> !m.figure().note().isEmpty()).ifPresent(m -> notes.add(op.label + ", native MPI: "
                                 + m.figure().note()));

@@ -5,16 +5,17 @@ import io.ccrj.bench.mpi.MpiKernels.CopyModel;
 import io.ccrj.bench.mpi.MpiKernels.LatencyOp;
 import io.ccrj.bench.mpi.MpiReport.Baseline;
 import io.ccrj.bench.mpi.MpiReport.Measured;
-import io.ccrj.bench.mpi.MpiReport.Metric;
 import io.ccrj.bench.mpi.MpiReport.Source;
 import io.ccrj.bench.mpi.MpiRunner.Options.Part;
 import io.ccrj.bench.runner.Charts;
 import io.ccrj.bench.runner.Commands;
 import io.ccrj.bench.runner.Estimate;
 import io.ccrj.bench.runner.Experiment;
+import io.ccrj.bench.runner.FigureKey;
 import io.ccrj.bench.runner.ForkSpread;
 import io.ccrj.bench.runner.Forks;
 import io.ccrj.bench.runner.Jmh;
+import io.ccrj.bench.runner.Metric;
 import io.ccrj.bench.runner.OutputFolder;
 import io.ccrj.bench.runner.Progress;
 import io.ccrj.bench.runner.Report;
@@ -95,13 +96,16 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         }
 
         /**
-         * Quick: 1 fork of 2 + 3 iterations of 100 ms per benchmark, about 100 s for the 58
-         * benchmarks of the quick parameters on 2 cores (a fork's start is most of it); one fork
-         * cannot show the forks' modes, so no ratio is stated from it. Full: 5 forks of 2 + 4
-         * iterations of 300 ms, the forks that show the modes (about 28 minutes for the 114 benchmarks of the
-         * papers' ranges; a sub-microsecond operation runs about a million times per iteration).
+         * Quick: 1 fork of 4 + 3 iterations of 100 ms per benchmark (a fork's start is most of its
+         * time). The four warm-up iterations are what a 2-rank benchmark needs before its JIT and
+         * its ranks' threads settle: with two, the first measured iteration of a sub-microsecond
+         * exchange could still be ten times the later ones, and a single fork's score (the mean of
+         * its iterations) carried it. One fork cannot show the forks' modes, so a ratio from it is a
+         * bound ({@link io.ccrj.bench.runner.Verdict}). Full: 5 forks of 2 + 4 iterations of 300 ms,
+         * the forks that show the modes (a sub-microsecond operation runs about a million times per
+         * iteration).
          */
-        static final Jmh.Settings QUICK = new Jmh.Settings(1, 2, 3, 100);
+        static final Jmh.Settings QUICK = new Jmh.Settings(1, 4, 3, 100);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 300);
 
         /** {@code --only}'s items. */
@@ -571,7 +575,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /** The latency figures: ping-pong per backend, the core-to-core floor, then every collective at every rank count. */
     private static void latency(List<Measured> out, List<Forks> forks, Options o, boolean mpjInstalled) {
         for (MpiBackend b : o.backends()) {
-            List<Object> key = MpiReport.key(Part.LATENCY, LatencyOp.PING_PONG, Source.of(b), 2, 0, Metric.LATENCY_US);
+            FigureKey key = MpiReport.key(Part.LATENCY, LatencyOp.PING_PONG, Source.of(b), 2, 0, Metric.LATENCY_US);
             Forks f = installed(b, mpjInstalled) ? find(forks, PING_PONG, "backend", b.name()) : null;
             out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
         }
@@ -581,7 +585,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         for (LatencyOp op : COLLECTIVES) {
             for (int r : o.ranks()) {
                 for (MpiBackend b : o.backends()) {
-                    List<Object> key = MpiReport.key(Part.LATENCY, op, Source.of(b), r, 0, Metric.LATENCY_US);
+                    FigureKey key = MpiReport.key(Part.LATENCY, op, Source.of(b), r, 0, Metric.LATENCY_US);
                     Forks f = installed(b, mpjInstalled)
                             ? find(forks, COLLECTIVE, "backend", b.name(), "ranks", r, "collective", op.name()) : null;
                     out.add(f == null ? MpiReport.missing(key, "not installed") : MpiReport.time(key, f, micros(f)));
@@ -614,7 +618,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
     /** ccr-mpi's MPI-3 figures, one per {@link Mpi3Op}: "not run" where {@code --backend} left ccr-mpi out. */
     private static void mpi3(List<Measured> out, List<Forks> forks, Options o) {
         for (Mpi3Op op : Mpi3Op.values()) {
-            List<Object> key = MpiReport.key(Part.MPI3, op, Source.CCR_MPI, op.ranks, 0, MpiReport.metric(op));
+            FigureKey key = MpiReport.key(Part.MPI3, op, Source.CCR_MPI, op.ranks, 0, MpiReport.metric(op));
             if (!mpi3OnCcr(o)) {
                 out.add(MpiReport.missing(key, "not run (--backend)"));
                 continue;
@@ -691,7 +695,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         List<Measured> out = new ArrayList<>(measured);
         int last = -1;
         for (int i = 0; i < out.size(); i++) {
-            if (out.get(i).key().get(1) == part) {
+            if (out.get(i).key().experiment() == part) {
                 last = i;
             }
         }
@@ -828,7 +832,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         return out;
     }
 
-    private static List<Object> nativeKey(Mpi3Op op) {
+    private static FigureKey nativeKey(Mpi3Op op) {
         return MpiReport.key(Part.MPI3, op, Source.NATIVE_MPI, op.ranks, 0, MpiReport.metric(op));
     }
 

@@ -11,7 +11,7 @@ import java.util.Objects;
  * as NaN; tables and the headline find figures by their key, never by a label.
  *
  * <p>{@link #parts()} is the key as {@link Figure} stores it, {@code [section id, experiment, item,
- * backend, ranks, size, metric]}, the layout MpiReport's keys already have, so one {@link Figure#id()}
+ * backend, ranks, size, metric]}, the layout of every section's keys, so one {@link Figure#id()}
  * names every figure the same way, e.g. {@code overhead.PER_STAGE.PIPELINE.MATCH.2.5000.OVERHEAD_US}.
  *
  * @param section the section that measured it

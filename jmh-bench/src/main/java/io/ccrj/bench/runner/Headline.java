@@ -109,8 +109,7 @@ public final class Headline {
                 }
                 all++;
                 resolved += v.resolved() ? 1 : 0;
-                double gap = f.ours().value() / other.value();
-                if (Math.max(gap, 1 / gap) >= apart) {
+                if (wideGap(f.ours(), other, apart)) {
                     wide++;
                     wideResolved += v.resolved() ? 1 : 0;
                 }
@@ -118,6 +117,28 @@ public final class Headline {
         }
         return String.format(Locale.ROOT, "%d comparisons, %d with a verdict; of the %d whose sides are %.0fx or more apart, %d",
                 all, resolved, wide, apart, wideResolved);
+    }
+
+    /**
+     * Whether the two sides of a comparison are {@code apart} times apart or more: both figures
+     * above zero, and each side that has an interval across forks resolved by it
+     * ({@link Estimate#resolved()}: above zero, at most {@value Estimate#RESOLVED_SPREAD}x wide),
+     * since a figure that could be zero, or anything in a tenfold range, stands in no settled
+     * ratio to another. The rule {@link #verdictCount} and {@link QuickAgainstFull} count wide gaps by.
+     *
+     * @param ours our figure
+     * @param other the papers' or a peer's
+     * @param apart the factor, e.g. 3
+     * @return whether the gap is that wide
+     */
+    static boolean wideGap(Estimate ours, Estimate other, double apart) {
+        for (Estimate e : new Estimate[] {ours, other}) {
+            if (!(e.value() > 0) || (e.hasInterval() && !e.resolved())) {
+                return false;
+            }
+        }
+        double gap = ours.value() / other.value();
+        return Math.max(gap, 1 / gap) >= apart;
     }
 
     /** The CSV header of {@link #csv}. */
@@ -175,6 +196,9 @@ public final class Headline {
      * after a full run, more forks of that section alone.
      */
     public static String rerun(String section, boolean full) {
+        if (section.equals("wrk")) {
+            return full ? "more rounds: bin/ccrj wrk --full --rounds 10" : "--full: 5 rounds";
+        }
         return full ? "more forks: bin/ccrj " + section + " --full --forks 10" : section.equals("peers") ? "--full: 5 forks" : "--full";
     }
 

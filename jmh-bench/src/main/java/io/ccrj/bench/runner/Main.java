@@ -29,6 +29,7 @@ public final class Main {
         EXPERIMENTS.put("mpi", new MpiRunner());
         EXPERIMENTS.put("dss", new DssRunner());
         EXPERIMENTS.put("peers", new PeersRunner());
+        EXPERIMENTS.put("wrk", new io.ccrj.bench.dss.WrkRunner());
         EXPERIMENTS.put("platform", new PlatformRunner());
     }
 

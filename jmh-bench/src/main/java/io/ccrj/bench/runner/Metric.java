@@ -22,7 +22,11 @@ public enum Metric {
     /** Requests answered per second. */
     REQUESTS_PER_S("requests_per_s", "requests/s", false),
     /** Bandwidth summed over ranks. */
-    GB_PER_S("GB/s", "GB/s", false);
+    GB_PER_S("GB/s", "GB/s", false),
+    /** One rank's bandwidth, 10^6 bytes per second (as the OSU micro-benchmarks count). */
+    MB_PER_S("MB/s", "MB/s", false),
+    /** A nonblocking collective's overlap with computation, percent (the OSU micro-benchmarks'). */
+    OVERLAP_PCT("overlap_%", "%", false);
 
     /** The name in CSV files. */
     public final String id;

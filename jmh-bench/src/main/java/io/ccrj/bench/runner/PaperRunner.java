@@ -74,11 +74,21 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
      * @param only the experiments to run
      * @param out the results folder, or {@code null} for {@code results/paper-<timestamp>}
      * @param publish a run folder to write into the repository's pages instead of running ({@link Publish}), or {@code null}
+     * @param compare a quick run's folder and a full run's whose headline verdicts to compare instead of running
+     *     ({@link QuickAgainstFull}), or {@code null}
      */
-    public record Options(boolean full, boolean smoke, Set<Item> only, Path out, Path publish) {
+    public record Options(boolean full, boolean smoke, Set<Item> only, Path out, Path publish, List<Path> compare) {
+        /** Checks that a comparison names two folders. */
+        public Options {
+            if (compare != null && compare.size() != 2) {
+                throw new IllegalArgumentException("option --compare takes two run folders, the quick run's and the full run's");
+            }
+            compare = compare == null ? null : List.copyOf(compare);
+        }
+
         /** Options that run the experiments; the arguments are the record's first components. */
         public Options(boolean full, boolean smoke, Set<Item> only, Path out) {
-            this(full, smoke, only, out, null);
+            this(full, smoke, only, out, null, null);
         }
 
         String mode() {
@@ -111,12 +121,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                     + " MPI latency (Qiu et al. 2007, Table 1), bandwidth (Qiu, Fox & Ho 2006, Table 3), DSS two-way"
                     + " timings and throughput (Qiu, Fox & Ho 2006, Fig. 13), then ccr-core and dss-services beside"
                     + " today's peers. Writes results.md, CSV files and PNG charts into one folder.", "",
-                    "Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine (approximate: the"
-                    + " committed quick run of docs/results/paper took 4:58, and the sections of a full run of the same"
-                    + " code 27, 42, 7 and about 24 minutes); a loaded machine takes longer, and every section prints"
-                    + " its expected time first.", "",
+                    "Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine with nothing else"
+                    + " running (the full run's sections: stage overheads about a quarter, MPI about 40%%, DSS a tenth, the"
+                    + " peers the rest); a loaded machine takes longer, and every section prints its expected time first.", "",
                     "To publish a full run: copy its folder to docs/results/paper-full, then"
-                    + " bin/ccrj paper --publish docs/results/paper-full.", ""})
+                    + " bin/ccrj paper --publish docs/results/paper-full. To check a quick run against it: bin/ccrj paper"
+                    + " --compare QUICK_RUN_DIR docs/results/paper-full.", ""})
     static final class Line {
         @Option(names = "--full", description = "the papers' full ranges (long, most of it stage overheads; progress shows an ETA)")
         boolean full;
@@ -140,6 +150,12 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                 + " and <!-- paper-run -->); nothing else in either page changes (default: none, the experiments run)")
         Path publish;
 
+        @Option(names = "--compare", arity = "2", paramLabel = "RUN_DIR", hideParamSyntax = true, description = "run nothing:"
+                + " put the headline verdicts of the first run folder (a quick run) beside the second's (a full run),"
+                + " count the quick run's comparisons whose sides are 3x or more apart and how many state a verdict, and"
+                + " exit 1 where a quick verdict contradicts the full run's (default: none, the experiments run)")
+        List<Path> compare;
+
         @Mixin
         Commands.Help help = new Commands.Help();
     }
@@ -155,11 +171,15 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
         if (l.full && l.smoke) {
             throw new IllegalArgumentException("options --full and --smoke exclude each other");
         }
-        if (l.publish != null && (l.full || l.smoke || l.only != null || l.out.folder() != null)) {
-            throw new IllegalArgumentException("option --publish runs nothing: it takes no --full, --smoke, --only or --out");
+        if (l.publish != null && l.compare != null) {
+            throw new IllegalArgumentException("options --publish and --compare exclude each other");
+        }
+        if ((l.publish != null || l.compare != null) && (l.full || l.smoke || l.only != null || l.out.folder() != null)) {
+            throw new IllegalArgumentException("option " + (l.publish != null ? "--publish" : "--compare")
+                    + " runs nothing: it takes no --full, --smoke, --only or --out");
         }
         Set<Item> only = l.only != null ? EnumSet.copyOf(l.only) : EnumSet.allOf(Item.class);
-        return new Options(l.full, l.smoke, only, l.out.folder(), l.publish);
+        return new Options(l.full, l.smoke, only, l.out.folder(), l.publish, l.compare);
     }
 
     /**
@@ -179,6 +199,10 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
                 out.println("wrote " + p);
             }
             return new Report("published " + o.publish(), "", List.of(), List.of());
+        }
+        if (o.compare() != null) {
+            QuickAgainstFull.print(o.compare().get(0), o.compare().get(1), out);
+            return new Report("compared " + o.compare(), "", List.of(), List.of());
         }
         Path dir = o.out() != null ? o.out() : MachineInfo.defaultResultsFolder("paper");
         Files.createDirectories(dir);

@@ -1,6 +1,9 @@
 package io.ccrj.bench.runner;
 
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How one of our figures compares with another (the papers', a point; or a peer's from the same
@@ -160,6 +163,78 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
         // Shown the way the ratio is: as is where ours is better, inverted where it is worse.
         return new Verdict(Kind.RATIO, r, cautious, better ? hi : lo, times(r) + " " + word(r >= 1)
                 + String.format(Locale.ROOT, " (%s-%sx)", num(better ? lo : 1 / hi), num(better ? hi : 1 / lo)));
+    }
+
+    /**
+     * What a verdict's text states, read back from a run's table or {@code headline.csv}: the range
+     * of ours over the other figure as "times better" (above 1 better), each end widened by the
+     * rounding of the number it was printed as, so that two texts of one measurement never seem to
+     * disagree by their last digit.
+     *
+     * @param low the least "times better" the text allows (0 for "at least Nx worse")
+     * @param high the most (infinite for "at least Nx better")
+     */
+    public record Stated(double low, double high) {
+        /** Checks the range. */
+        public Stated {
+            if (!(low >= 0) || !(high >= low)) {
+                throw new IllegalArgumentException("a stated range of " + low + " .. " + high);
+            }
+        }
+
+        /**
+         * @param other another statement about the same comparison
+         * @return whether the two cannot both be true: their ranges do not meet
+         */
+        public boolean contradicts(Stated other) {
+            return high < other.low || other.high < low;
+        }
+    }
+
+    /** The texts {@link #of} writes where it concludes: a ratio with its range, or a bound. */
+    private static final Pattern STATED = Pattern.compile(
+            "(at least )?([0-9]+(?:\\.[0-9]+)?)x (better|worse)(?: \\(([0-9]+(?:\\.[0-9]+)?)-([0-9]+(?:\\.[0-9]+)?)x\\))?.*");
+
+    /**
+     * Reads a verdict's text back ({@link #text()}, as a table or {@code headline.csv} keeps it).
+     *
+     * @param text the cell
+     * @return the range it states; empty where it states none ("not resolved: ...", "-")
+     * @throws IllegalArgumentException for a ratio's text without its range, which {@link #of} never writes
+     */
+    public static Optional<Stated> stated(String text) {
+        Matcher m = STATED.matcher(text.strip());
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        boolean better = m.group(3).equals("better");
+        double lo;
+        double hi;
+        if (m.group(1) != null) {
+            lo = down(m.group(2));
+            hi = Double.POSITIVE_INFINITY;
+        } else if (m.group(4) != null) {
+            lo = down(m.group(4));
+            hi = up(m.group(5));
+        } else {
+            throw new IllegalArgumentException("a ratio without its range: " + text);
+        }
+        // Worse: the numbers are "times worse"; as "times better" the range turns over.
+        return Optional.of(better ? new Stated(lo, hi) : new Stated(hi == Double.POSITIVE_INFINITY ? 0 : 1 / hi, 1 / lo));
+    }
+
+    /** @return the least value a printed number stands for ({@link #num}: two decimals below 10, whole from 10) */
+    private static double down(String printed) {
+        return Math.max(0, Double.parseDouble(printed) - halfUnit(printed));
+    }
+
+    private static double up(String printed) {
+        return Double.parseDouble(printed) + halfUnit(printed);
+    }
+
+    private static double halfUnit(String printed) {
+        int dot = printed.indexOf('.');
+        return dot < 0 ? 0.5 : 0.5 * Math.pow(10, -(printed.length() - dot - 1));
     }
 
     private static Verdict unresolved(String why, String rerun) {

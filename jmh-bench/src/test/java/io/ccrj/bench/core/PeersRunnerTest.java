@@ -96,7 +96,7 @@ class PeersRunnerTest {
                 .contains("| one-way (messages/s) | jox channel | 800000 (").contains("| 5 forks, one mode | 50x better (")
                 .contains("| HTTP Get, one connection's round trip (µs) | Vert.x web |")
                 .contains("| HTTP Get, throughput over 4 connections (requests/s) | DSS host, HTTP |")
-                .doesNotContain("One fork per benchmark");
+                .doesNotContain("One fork per peer");
         List<String> csv = t.csv().toString().lines().toList();
         assertThat(csv.get(0)).isEqualTo("workload,tool,unit,fork,iteration,value");
         // 45 benchmarks (ping-pong: 8; scatter-gather: 6 at each of 4 task sizes) x 5 forks x (3 iterations, Pekko's one-way 2)
@@ -136,9 +136,33 @@ class PeersRunnerTest {
         // 40x apart in one fork each, both widened by the assumed 2x: a bound near 40 / 4, never the 40x itself.
         assertThat(t.markdown()).contains("| jox channel | 1000000 (").containsPattern("\\| 1 fork \\| at least 9\\.[0-9]+x (better|worse)"
                 + " \\(one fork each; forks vary up to 2x on small machines, none measured in this run\\) \\|")
-                .contains("One fork per benchmark").doesNotContainPattern("[0-9]x (better|worse) \\([0-9]");
+                .contains("One fork per peer").doesNotContainPattern("[0-9]x (better|worse) \\([0-9]");
         assertThat(t.figures()).allSatisfy(f -> assertThat(f.ours().hasInterval()).isFalse());
         assertThat(Headline.markdown(t.figures())).contains("at least ").doesNotContainPattern("[0-9]x (better|worse) \\([0-9]");
+    }
+
+    @Test
+    void oursRunsThreeForksInEveryMessagingWorkloadSoAGapOfThreeAgainstOnePeerForkIsAVerdict() {
+        for (PeersRunner.Workload w : PeersRunner.WORKLOADS) {
+            List<Jmh.Part> parts = w.parts();
+            if (w.kind().ours == io.ccrj.bench.runner.Backend.CCR_CORE) {
+                assertThat(parts).hasSize(2);
+                assertThat(parts.get(0).params().get(w.param())).containsExactly("ccr");
+                assertThat(parts.get(0).leastForks()).isEqualTo(PeersRunner.OURS_LEAST_FORKS);
+                assertThat(parts.get(1).params().get(w.param())).doesNotContain("ccr").hasSize(w.names().size() - 1);
+                assertThat(parts.get(1).leastForks()).isZero();
+            } else {
+                assertThat(parts).hasSize(1);
+                assertThat(parts.get(0).leastForks()).isZero();
+            }
+        }
+        // ccr-core 3.3x jox's messages/s: three forks of ours against one of jox, widened by the assumed 2x, are apart.
+        List<Forks> forks = run((w, impl) -> impl.equals("ccr") ? forks(3, 40e6, 41e6, 39e6) : forks(1, 12e6, 12.1e6, 11.9e6));
+
+        PeersRunner.Tables t = PeersRunner.tables(forks, options(1));
+
+        assertThat(t.markdown()).containsPattern("\\| jox channel \\| 12000000 \\([^|]*\\| 1 fork \\| at least 1\\.[0-9]+x better"
+                + " \\(the other one fork; forks vary up to 2x on small machines");
     }
 
     @Test

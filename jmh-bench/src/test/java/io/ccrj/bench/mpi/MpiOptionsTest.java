@@ -21,7 +21,7 @@ class MpiOptionsTest {
         assertThat(o.bandwidthRanks()).isEqualTo(2);
         assertThat(o.sizes()).containsExactly(1_000, 100_000, 1_000_000);
         assertThat(o.stageMicros()).isEqualTo(17.0);
-        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(1, 2, 3, 100));
+        assertThat(o.jmh()).isEqualTo(new Jmh.Settings(1, 4, 3, 100));
         assertThat(o.out()).isNull();
     }
 

@@ -144,9 +144,9 @@ class MpiReportTest {
     @Test
     void latencyTableHasNativeMpiTheFloorAndMarksMissingFigures() {
         List<Measured> nativeFigures = List.of(
-                MpiReport.external(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.PING_PONG, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US),
+                MpiReport.external(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.PING_PONG, MpiReport.Source.NATIVE_MPI, 2, 0, io.ccrj.bench.runner.Metric.LATENCY_US),
                         new double[] {0.25, 0.25, 0.25}),
-                MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US), "not installed"));
+                MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, io.ccrj.bench.runner.Metric.LATENCY_US), "not installed"));
         String t = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).latencyTable();
         assertThat(t).containsPattern("\\| ping-pong \\(half round trip\\) \\| 2 \\| 0\\.200 \\| 30\\.0 \\| 0\\.250 \\| 150x better"
                 + " \\([0-9]+-[0-9]+x\\) \\| 1\\.2[0-9]x better");
@@ -183,7 +183,7 @@ class MpiReportTest {
         Forks with = new Forks("x", Map.of(), "ns/op", forks(5, 17_300));
         Forks without = new Forks("x", Map.of(), "ns/op", forks(5, 17_000));
         Measured m = MpiReport.difference(MpiReport.key(MpiRunner.Options.Part.STAGES, RendezvousPattern.RENDEZVOUS_SHIFT, MpiReport.Source.CCR_MPI, 2, 0,
-                MpiReport.Metric.OVERHEAD_US), with, without, 1e-3);
+                io.ccrj.bench.runner.Metric.OVERHEAD_US), with, without, 1e-3);
         assertThat(m.figure().ours().value()).isCloseTo(0.3, within(1e-9));
         // Each side's iterations spread 1%: about 170 ns either way, so the difference's interval reaches far beyond 0.3 µs.
         assertThat(m.figure().ours().low()).isLessThan(0.2);
@@ -199,7 +199,7 @@ class MpiReportTest {
     @Test
     void csvHasOneLinePerFigureWithForksAndModes() {
         MpiReport r = report(FIVE_FORKS, p -> plausible(p, 5), List.of(MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.LATENCY,
-                LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, MpiReport.Metric.LATENCY_US), "not installed")));
+                LatencyOp.BARRIER, MpiReport.Source.NATIVE_MPI, 2, 0, io.ccrj.bench.runner.Metric.LATENCY_US), "not installed")));
         String[] lines = r.csv().toString().split("\n");
         assertThat(lines[0]).isEqualTo("experiment,item,backend,ranks,size,metric,value,low,high,forks,modes,note");
         assertThat(lines).hasSize(1 + r.figures().size());
@@ -210,7 +210,7 @@ class MpiReportTest {
     @Test
     void headlineRowsAreFoundByItemAndCarryThePeerAndThePublishedFigures() {
         List<Measured> nativeFigures = List.of(MpiReport.external(MpiReport.key(MpiRunner.Options.Part.LATENCY, LatencyOp.PING_PONG, MpiReport.Source.NATIVE_MPI,
-                2, 0, MpiReport.Metric.LATENCY_US), new double[] {0.25, 0.24, 0.26}));
+                2, 0, io.ccrj.bench.runner.Metric.LATENCY_US), new double[] {0.25, 0.24, 0.26}));
         List<Figure> h = report(FIVE_FORKS, p -> plausible(p, 5), nativeFigures).headline();
         assertThat(h).extracting(Figure::id).containsExactly("mpi.stages.RENDEZVOUS_SHIFT.2",
                 "mpi.stages.RENDEZVOUS_SHIFT.4", "mpi.stages.RENDEZVOUS_EXCHANGE.2", "mpi.stages.RENDEZVOUS_EXCHANGE.4",
@@ -261,7 +261,7 @@ class MpiReportTest {
                 0.29));
         m.add(nativeMpi3(Mpi3Op.NEIGHBOR_ALLTOALL, "", 4, 4.1, 3.9));
         m.add(MpiReport.missing(MpiReport.key(MpiRunner.Options.Part.MPI3, Mpi3Op.GET_FLUSH, MpiReport.Source.NATIVE_MPI, 2, 0,
-                MpiReport.Metric.LATENCY_US), "not installed"));
+                io.ccrj.bench.runner.Metric.LATENCY_US), "not installed"));
         MpiReport r = new MpiReport(m, o, ForkSpread.NONE, 2);
         String t = r.mpi3Table();
         assertThat(r.tables()).contains("### MPI-3 beside native MPI").doesNotContain("### Latency");
@@ -286,8 +286,8 @@ class MpiReportTest {
 
     @Test
     void overlapIsTheOsuFormulaWithAnIntervalFromAllThreeBenchmarks() {
-        List<Object> key = MpiReport.key(MpiRunner.Options.Part.MPI3, Mpi3Op.IALLREDUCE_OVERLAP, MpiReport.Source.CCR_MPI, 2, 0,
-                MpiReport.Metric.OVERLAP_PCT);
+        io.ccrj.bench.runner.FigureKey key = MpiReport.key(MpiRunner.Options.Part.MPI3, Mpi3Op.IALLREDUCE_OVERLAP, MpiReport.Source.CCR_MPI, 2, 0,
+                io.ccrj.bench.runner.Metric.OVERLAP_PCT);
         Measured m = MpiReport.overlap(key, new Forks("x", Map.of(), "ns/op", forks(5, 400_000)),
                 new Forks("x", Map.of(), "ns/op", forks(5, 500_000)), new Forks("x", Map.of(), "ns/op", forks(5, 560_000)));
         // (500 + 400 - 560) / 400

@@ -16,7 +16,7 @@ class OverheadOptionsTest {
 
         assertThat(o.full()).isFalse();
         assertThat(o.patterns()).containsExactly(SpawnedPattern.PIPELINE, SpawnedPattern.SHIFT, SpawnedPattern.TWO_SHIFTS);
-        assertThat(o.ways()).containsExactly(1, 2, 4);
+        assertThat(o.ways()).containsExactly(1, 2);
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(28.0);
         assertThat(o.stages()).isEqualTo(OverheadRunner.Options.QUICK_STAGES);

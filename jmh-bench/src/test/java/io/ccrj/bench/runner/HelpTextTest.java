@@ -39,7 +39,7 @@ class HelpTextTest {
 
     @Test
     void everyRunnersHelpRendersWithoutAPicocliWarningAndStatesItsExitStatuses() {
-        assertThat(Main.EXPERIMENTS.keySet()).containsExactly("paper", "overhead", "mpi", "dss", "peers", "platform");
+        assertThat(Main.EXPERIMENTS.keySet()).containsExactly("paper", "overhead", "mpi", "dss", "peers", "wrk", "platform");
         for (String command : Main.EXPERIMENTS.keySet()) {
             String[] help = run(command, "--help");
             assertThat(help[1]).as(command + ": nothing on the error streams").isEmpty();
@@ -52,7 +52,8 @@ class HelpTextTest {
     @Test
     void paperHelpSaysHowLongQuickAndFullTake() {
         String help = run("paper", "--help")[0].replaceAll("\\s+", " ");
-        assertThat(help).contains("Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine (approximate");
+        assertThat(help).contains("Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine with nothing else"
+                + " running").contains("MPI about 40% ").contains("bin/ccrj paper --compare QUICK_RUN_DIR docs/results/paper-full");
     }
 
     @Test
@@ -102,7 +103,7 @@ class HelpTextTest {
         String help = shell("--help");
         assertThat(help).startsWith("Usage: bin/ccrj COMMAND [ARGS...]\n").contains("Exit status:");
         List<String> order = List.of("  build ", "  host ", "  mpirun ", "  test ", "  paper ", "  overhead ", "  mpi ", "  dss ",
-                "  peers ", "  platform ", "  bench ");
+                "  peers ", "  wrk ", "  platform ", "  bench ");
         int last = -1;
         for (String c : order) {
             int at = help.indexOf("\n" + c);
@@ -116,7 +117,7 @@ class HelpTextTest {
     void theLauncherAnswersVersionForItselfAndEveryCommandWithoutBuilding() throws Exception {
         String own = shell("--version");
         assertThat(own).startsWith("ccrj ").contains(", commit ");
-        for (String command : List.of("build", "test", "host", "mpirun", "paper", "overhead", "mpi", "dss", "peers", "platform", "bench")) {
+        for (String command : List.of("build", "test", "host", "mpirun", "paper", "overhead", "mpi", "dss", "peers", "wrk", "platform", "bench")) {
             assertThat(shell(command, "--version")).as(command).isEqualTo(own);
         }
         for (String command : List.of("build", "test")) {

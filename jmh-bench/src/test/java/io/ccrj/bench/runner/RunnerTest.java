@@ -65,7 +65,7 @@ class RunnerTest {
         assertThat(Main.run(new String[] {"nonsense"}, o, e)).isEqualTo(2);
         assertThat(Main.run(new String[0], o, e)).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown command 'nonsense'")
-                .contains("paper, overhead, mpi, dss, peers, platform");
+                .contains("paper, overhead, mpi, dss, peers, wrk, platform");
     }
 
     @Test

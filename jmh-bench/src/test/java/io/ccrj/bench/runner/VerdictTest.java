@@ -164,4 +164,45 @@ class VerdictTest {
         assertThat(rate.withinFork().low()).isLessThan(rate.withinFork().high());
         assertThat(rate.withinFork().high()).isLessThanOrEqualTo(1e6 / us.withinFork().low() + 1e-6);
     }
+    @Test
+    void aVerdictsTextReadsBackAsTheRangeItStates() {
+        // Every kind the rule writes, both ways round, read back: the stated range holds the
+        // verdict's own range (as times better), and a bound is open on its far side only.
+        Estimate slow = forks(new double[] {9.9, 10.0, 10.1}, new double[] {10.2, 10.3, 10.4}).acrossForks();
+        Estimate fast = forks(new double[] {1.9, 2.0, 2.1}, new double[] {2.2, 2.3, 2.4}).acrossForks();
+        Estimate oneFork = fork(0.254, 0.256, 0.258).acrossForks();
+        Estimate otherFork = fork(6.30, 6.39, 6.45).acrossForks();
+        for (Verdict v : List.of(Verdict.of(fast, slow, true, QUICK), Verdict.of(slow, fast, true, QUICK),
+                Verdict.of(fast, slow, false, QUICK), Verdict.of(oneFork, Estimate.point(7.10), true, QUICK),
+                Verdict.of(otherFork, oneFork, true, QUICK))) {
+            assertThat(v.resolved()).as(v.text()).isTrue();
+            Verdict.Stated s = Verdict.stated(v.text()).orElseThrow();
+            double lo = Math.min(v.low(), v.high());
+            double hi = Math.max(v.low(), v.high());
+            assertThat(s.low()).as(v.text()).isLessThanOrEqualTo(lo).isGreaterThan(lo * 0.9 - (v.ratio() < 1 && v.kind() == Verdict.Kind.AT_LEAST ? 1 : 0));
+            assertThat(s.high()).as(v.text()).isGreaterThanOrEqualTo(hi);
+            if (v.kind() == Verdict.Kind.AT_LEAST) {
+                assertThat(v.ratio() > 1 ? s.high() : s.low()).as(v.text()).isEqualTo(v.ratio() > 1 ? Double.POSITIVE_INFINITY : 0);
+            } else {
+                assertThat(s.high()).as(v.text()).isLessThan(hi * 1.1);
+            }
+        }
+        assertThat(Verdict.stated("2.00x worse (1.81-2.21x)").orElseThrow().high()).isCloseTo(1 / 1.805, within(1e-9));
+        Verdict.Stated worse = Verdict.stated("at least 1.09x worse (one fork each; forks here vary up to 2.0x)").orElseThrow();
+        assertThat(worse.low()).isZero();
+        assertThat(worse.high()).isCloseTo(1 / 1.085, within(1e-12));
+        assertThat(Verdict.stated("17x better (13-19x)").orElseThrow()).isEqualTo(new Verdict.Stated(12.5, 19.5));
+        assertThat(Verdict.stated("not resolved: the intervals overlap; rerun with --full")).isEmpty();
+        assertThat(Verdict.stated("-")).isEmpty();
+    }
+
+    @Test
+    void twoStatementsContradictOnlyWhereTheirRangesDoNotMeetBeyondTheirRounding() {
+        Verdict.Stated full = Verdict.stated("2.00x better (1.81-2.21x)").orElseThrow();
+        assertThat(Verdict.stated("at least 2.21x better (one fork)").orElseThrow().contradicts(full)).isFalse();
+        assertThat(Verdict.stated("at least 2.30x better (one fork)").orElseThrow().contradicts(full)).isTrue();
+        assertThat(Verdict.stated("at least 1.50x worse (one fork)").orElseThrow().contradicts(full)).isTrue();
+        assertThat(Verdict.stated("at least 1.50x better (one fork)").orElseThrow().contradicts(full)).isFalse();
+        assertThat(full.contradicts(Verdict.stated("3.00x better (2.50-3.50x)").orElseThrow())).isTrue();
+    }
 }
