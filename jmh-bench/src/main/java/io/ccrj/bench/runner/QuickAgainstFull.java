@@ -30,15 +30,6 @@ public final class QuickAgainstFull {
     private QuickAgainstFull() {
     }
 
-    /** The quick run's verdicts contradict the full run's: the table was printed, the line counts them. */
-    public static final class Contradicted extends Publish.Refused {
-        private static final long serialVersionUID = 1L;
-
-        Contradicted(String why) {
-            super(why);
-        }
-    }
-
     /**
      * One comparison of the quick run (ours against the papers' figure or against the peer) with the
      * full run's verdict on it.
@@ -175,7 +166,7 @@ public final class QuickAgainstFull {
      * @param out where the table goes
      * @return the comparison
      * @throws IOException if a headline.csv cannot be read
-     * @throws Contradicted where a quick verdict contradicts the full run's (exit status 1)
+     * @throws Publish.Refused where a quick verdict contradicts the full run's, after the table (exit status 1)
      */
     static Result print(Path quick, Path full, java.io.PrintStream out) throws IOException {
         Result r = compare(quick, full);
@@ -184,7 +175,7 @@ public final class QuickAgainstFull {
         out.print(r.markdown());
         if (r.contradictions() > 0) {
             boolean one = r.contradictions() == 1;
-            throw new Contradicted(r.contradictions() + (one ? " verdict of " : " verdicts of ") + quick + (one ? " contradicts " : " contradict ")
+            throw new Publish.Refused(r.contradictions() + (one ? " verdict of " : " verdicts of ") + quick + (one ? " contradicts " : " contradict ")
                     + full + "'s (the rows marked CONTRADICTS)");
         }
         return r;
