@@ -53,7 +53,7 @@ class HelpTextTest {
     void paperHelpSaysHowLongQuickAndFullTake() {
         String help = run("paper", "--help")[0].replaceAll("\\s+", " ");
         assertThat(help).contains("Takes roughly 5 minutes, and with --full roughly 100 minutes, on a 2-core machine with nothing else"
-                + " running").contains("MPI about 40% ").contains("bin/ccrj paper --compare QUICK_RUN_DIR docs/results/paper-full");
+                + " running").contains("MPI about 40%,").contains("bin/ccrj paper --compare QUICK_RUN_DIR docs/results/paper-full");
     }
 
     @Test
