@@ -74,12 +74,14 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         /** The papers' time per stage on the AMD machine: 10^7 units of 1.4 µs in 500,000 stages. */
         public static final double PAPER_STAGE_MICROS = 28.0;
         /**
-         * Quick: 2 forks of 1 + 2 iterations of 200 ms per benchmark (a computation of 0.14-0.28 s,
-         * so one or two per iteration), about a minute on 2 cores; full: 5 forks of 2 measured
+         * Quick: 2 forks of 2 + 2 iterations of 200 ms per benchmark (a computation of 0.14-0.28 s,
+         * so one or two per iteration), about a minute on 2 cores; two warm-up iterations because a
+         * back-to-back computation's first one or two still run partly interpreted (the first
+         * measured iteration was up to 1.8x the second with one); full: 5 forks of 2 measured
          * iterations, each one computation of 1.4-5.6 s. Full needs no warm-up iteration: every fork
          * compiles the basic unit and the stage path in its set-up before JMH times anything.
          */
-        public static final Jmh.Settings QUICK = new Jmh.Settings(2, 1, 2, 200);
+        public static final Jmh.Settings QUICK = new Jmh.Settings(2, 2, 2, 200);
         /** See {@link #QUICK}. */
         public static final Jmh.Settings FULL = new Jmh.Settings(5, 0, 2, 1_000);
         /**

@@ -19,7 +19,7 @@ class MpiOptionsTest {
         assertThat(o.backends()).containsExactly(MpiBackend.CCR_MPI, MpiBackend.MPJ_EXPRESS);
         assertThat(o.ranks()).containsExactly(2);
         assertThat(o.bandwidthRanks()).isEqualTo(2);
-        assertThat(o.sizes()).containsExactly(1_000, 100_000, 1_000_000);
+        assertThat(o.sizes()).containsExactly(1_000, 100_000);
         assertThat(o.stageMicros()).isEqualTo(17.0);
         assertThat(o.jmh()).isEqualTo(new Jmh.Settings(1, 4, 3, 100));
         assertThat(o.out()).isNull();
