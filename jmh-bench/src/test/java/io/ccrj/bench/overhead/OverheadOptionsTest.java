@@ -20,7 +20,7 @@ class OverheadOptionsTest {
         assertThat(o.threadModes()).containsExactly(ThreadMode.MATCH, ThreadMode.DEFAULT);
         assertThat(o.stageMicros()).isEqualTo(28.0);
         assertThat(o.stages()).isEqualTo(OverheadRunner.Options.QUICK_STAGES);
-        assertThat(o.jmh().describe()).isEqualTo("2 forks x (1 warm-up + 2 measured iterations of 200 ms)");
+        assertThat(o.jmh().describe()).isEqualTo("2 forks x (2 warm-up + 2 measured iterations of 200 ms)");
         assertThat(o.out()).isNull();
     }
 
