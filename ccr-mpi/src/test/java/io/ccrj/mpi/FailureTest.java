@@ -56,7 +56,7 @@ class FailureTest {
                     assertThat(e.pendingOperations()).hasSize(3);
                     assertThat(e.pendingOperations().get(0)).startsWith("rank 0: barrier: recv(source=")
                             .contains("unmatched message(s) queued: ").contains("from 2 tag 55, 1 INT")
-                            .contains("posted receives: source 2 tag 1 (collective)");
+                            .contains("posted receives: source 2 tag barrier (collective)");
                     assertThat(e.pendingOperations().get(1)).startsWith("rank 1: barrier: recv(source=");
                     assertThat(e.pendingOperations().get(2)).isEqualTo("rank 2: finished");
                 });

@@ -70,4 +70,9 @@ final class BinomialTreeBroadcast extends Schedule {
     String name() {
         return "bcast";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(null, root);
+    }
 }

@@ -119,4 +119,9 @@ final class BinomialTreeReduce extends Schedule {
     String name() {
         return "reduce";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(op, root);
+    }
 }

@@ -17,6 +17,10 @@ final class BlockingTransport implements CollTransport {
     private final PointToPointComm comm;
     private RecvRequest[] pending = new RecvRequest[4];
     private int posted;
+    /** The blocking collective calls started on this communicator so far: the next one's number. */
+    private long calls;
+    /** The signature of the call in progress ({@link CollectiveCall#signature}), or-ed into its collective tags. */
+    private int signature;
 
     BlockingTransport(PointToPointComm comm) {
         this.comm = comm;
@@ -37,9 +41,25 @@ final class BlockingTransport implements CollTransport {
         return comm.label;
     }
 
+    /**
+     * Starts this communicator's next blocking collective call, whose root and operation are
+     * {@code code} ({@link CollectiveCall#code}): its messages' tags carry both and the call's
+     * number, which the receiving ranks compare with their own. Every rank starts the same calls
+     * in the same order (MPI requires it), so they number them alike.
+     */
+    void startCall(int code) {
+        signature = CollectiveCall.signature(calls++, code);
+        comm.mailbox.collectiveCode = code;
+    }
+
+    /** {@code tag} with the call's signature if it is a collective kind; neighbour tags stay as they are. */
+    private int signed(int tag) {
+        return tag < CollectiveCall.KINDS ? tag | signature : tag;
+    }
+
     @Override
     public void recv(Object buf, int offset, int count, Datatype type, int source, int tag) {
-        RecvRequest r = comm.blockingPost("recv", comm.context + 1, source, tag, buf, offset, count, type);
+        RecvRequest r = comm.blockingPost("recv", comm.context + 1, source, signed(tag), buf, offset, count, type);
         if (posted == pending.length) {
             pending = java.util.Arrays.copyOf(pending, posted * 2);
         }
@@ -48,7 +68,7 @@ final class BlockingTransport implements CollTransport {
 
     @Override
     public void send(Object buf, int offset, int count, Datatype type, int dest, int tag) {
-        comm.collSend(buf, offset, count, type, dest, tag);
+        comm.collSend(buf, offset, count, type, dest, signed(tag));
     }
 
     /**

@@ -95,6 +95,7 @@ abstract class CollectiveComm extends PointToPointComm {
      */
     final void runBlocking(Schedule s) {
         BlockingTransport t = transport;
+        t.startCall(s.call());
         boolean finished = false;
         try {
             for (int r = 0; s.round(r, t); r++) {
@@ -106,6 +107,7 @@ abstract class CollectiveComm extends PointToPointComm {
         } finally {
             if (!finished) {
                 t.abandonRound();
+                world.collectiveFailed = true;
             }
         }
     }
@@ -136,6 +138,7 @@ abstract class CollectiveComm extends PointToPointComm {
     /** Names the collective this rank is in, for deadlock reports; paired with {@link #end()}. */
     void begin(String collective) {
         mailbox.collective = collective;
+        mailbox.collectiveCode = 0;
     }
 
     void end() {

@@ -20,8 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * payload is published by the port's post.
  */
 final class CollectiveExchange {
-    /** One message of a nonblocking collective: a private contiguous copy of the sent elements. */
-    record Piece(Datatype.Base base, int elements, Object payload) {
+    /**
+     * One message of a nonblocking collective: a private contiguous copy of the sent elements,
+     * and the sender's root and operation ({@link CollectiveCall#code}), which the receiver
+     * compares with its own.
+     */
+    record Piece(Datatype.Base base, int elements, Object payload, int call) {
     }
 
     private static final String PORT_NAME = "nonblocking collective channel";
@@ -76,25 +80,36 @@ final class CollectiveExchange {
      */
     void finished() {
         if (unfinished.decrementAndGet() == 0) {
+            String left = unreceived();
+            if (left != null) {
+                (channels == null ? world : channels.world()).noteUnreceived(left);
+            }
             if (channels == null) {
                 world.removeExchange(key);
             } else {
                 unfinished.set(members);
-                channels.release(slot, drained());
+                channels.release(slot, left == null);
             }
         }
     }
 
     /**
-     * Whether every port is empty: true once every member finished a collective that ran to its
-     * end (each message sent was received); false where a member failed half-way.
+     * A message left in a port, described, or {@code null} if every port is empty: each message
+     * sent was received where every member ran the collective to its end; not so where a member
+     * failed half-way, or where the members disagreed on the root (both ranks of a broadcast that
+     * each believe they are its root only send).
      */
-    private boolean drained() {
-        for (Port<Piece> p : ports.values()) {
-            if (p.itemCount() != 0) {
-                return false;
+    private String unreceived() {
+        for (java.util.Map.Entry<Long, Port<Piece>> e : ports.entrySet()) {
+            if (e.getValue().itemCount() != 0) {
+                long k = e.getKey();
+                String details = CollectiveCall.details(e.getValue().test() instanceof Piece p ? p.call() : 0);
+                return "a nonblocking collective's message from world rank " + ((k >>> 21) & ((1 << 21) - 1))
+                        + " to world rank " + (k >>> 42) + (details.isEmpty() ? "" : " (" + details + ")")
+                        + " was never received";
             }
         }
-        return true;
+        return null;
     }
+
 }

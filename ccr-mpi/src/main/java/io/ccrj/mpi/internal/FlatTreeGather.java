@@ -64,4 +64,9 @@ final class FlatTreeGather extends Schedule {
     String name() {
         return "gather";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(null, root);
+    }
 }

@@ -62,4 +62,9 @@ final class FlatTreeScatter extends Schedule {
     String name() {
         return "scatter";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(null, root);
+    }
 }

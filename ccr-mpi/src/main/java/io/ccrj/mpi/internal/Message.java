@@ -253,7 +253,7 @@ class Message {
     boolean matches(int ctx, int src, int tg) {
         return context == ctx
                 && (src == io.ccrj.mpi.Comm.ANY_SOURCE || source == src)
-                && (tg == io.ccrj.mpi.Comm.ANY_TAG || tag == tg);
+                && (tg == io.ccrj.mpi.Comm.ANY_TAG || CollectiveCall.matches(tag, tg));
     }
 
     @Override

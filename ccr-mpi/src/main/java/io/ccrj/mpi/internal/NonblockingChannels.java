@@ -57,6 +57,11 @@ final class NonblockingChannels {
         }
     }
 
+    /** {@return the world the channels belong to} */
+    World world() {
+        return world;
+    }
+
     /** {@return how many ranks take part in this communicator's collectives} */
     int members() {
         return members;

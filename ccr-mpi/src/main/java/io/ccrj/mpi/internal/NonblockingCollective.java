@@ -135,7 +135,7 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
             payload = ObjectMessages.payload((Object[]) flat);
         }
         exchange.port(comm.worldRanks[dest], comm.mailbox.worldRank, tag)
-                .post(new CollectiveExchange.Piece(type.base(), elements, payload));
+                .post(new CollectiveExchange.Piece(type.base(), elements, payload, schedule.call()));
     }
 
     /**
@@ -266,6 +266,10 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     /** Copies one message into its receive's buffer, with the checks of a receive. */
     private void take(Recv r, CollectiveExchange.Piece piece) {
+        if (piece.call() != schedule.call()) {
+            throw new MpiException(ErrorClass.ARG, where() + ": " + CollectiveCall.mismatch(operation,
+                    schedule.call(), piece.call(), r.source));
+        }
         if (piece.base() != r.type.base()) {
             throw new MpiException(ErrorClass.TYPE, where() + ": rank " + r.source + " sent " + piece.base()
                     + " data where " + r.type + " (base type " + r.type.base() + ") was expected");
@@ -295,6 +299,9 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
     }
 
     private void complete(MpiException e) {
+        if (e != null) {
+            comm.world.collectiveFailed = true;
+        }
         error = e;
         done = true;                                   // publishes the result and the error
         exchange.finished();

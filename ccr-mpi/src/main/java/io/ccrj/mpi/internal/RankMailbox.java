@@ -183,6 +183,8 @@ final class RankMailbox extends MailboxConsumerFields {
 
     /** The collective the owner is in, or {@code null}; for deadlock reports. */
     String collective;
+    /** Its root and operation ({@link CollectiveCall#code}; 0 if neither or not known); for deadlock reports. */
+    int collectiveCode;
 
     /**
      * Bytes of the buffer attached for buffered sends ({@code bufferAttach}), or -1 if none. A
@@ -543,7 +545,7 @@ final class RankMailbox extends MailboxConsumerFields {
         for (RecvRequest r = prqHead; r != null; prev = r, r = r.next) {
             if (r.context == context
                     && (r.source == io.ccrj.mpi.Comm.ANY_SOURCE || r.source == source)
-                    && (r.tag == io.ccrj.mpi.Comm.ANY_TAG || r.tag == tag)) {
+                    && (r.tag == io.ccrj.mpi.Comm.ANY_TAG || CollectiveCall.matches(tag, r.tag))) {
                 unlink(prev, r);
                 r.completeInline(type, count, scalar, source, tag);
                 return;
@@ -936,7 +938,11 @@ final class RankMailbox extends MailboxConsumerFields {
 
     private String describe(Pending p) {
         String c = collective;
-        return c == null ? p.describe() : c + ": " + p.describe();
+        if (c == null) {
+            return p.describe();
+        }
+        String details = CollectiveCall.details(collectiveCode);
+        return (details.isEmpty() ? c : c + " (" + details + ")") + ": " + p.describe();
     }
 
     /**
@@ -949,14 +955,14 @@ final class RankMailbox extends MailboxConsumerFields {
         StringBuilder b = new StringBuilder();
         int n = 0;
         for (Message m = umqHead; m != null && n < 8; m = m.matchNext, n++) {
-            b.append(n == 0 ? ": " : "; ").append("from ").append(m.source).append(" tag ").append(m.tag).append(", ")
+            b.append(n == 0 ? ": " : "; ").append("from ").append(m.source).append(" tag ").append(CollectiveCall.tagText(m.tag)).append(", ")
                     .append(m.count).append(' ').append(m.type).append(collective(m.context));
         }
         int posted = 0;
         for (RecvRequest r = prqHead; r != null && posted < 8; r = r.next, posted++) {
             b.append(posted == 0 ? "; posted receives: " : ", ").append("source ")
                     .append(r.source == io.ccrj.mpi.Comm.ANY_SOURCE ? "ANY" : String.valueOf(r.source)).append(" tag ")
-                    .append(r.tag == io.ccrj.mpi.Comm.ANY_TAG ? "ANY" : String.valueOf(r.tag)).append(collective(r.context));
+                    .append(r.tag == io.ccrj.mpi.Comm.ANY_TAG ? "ANY" : CollectiveCall.tagText(r.tag)).append(collective(r.context));
         }
         return b.toString();
     }
@@ -964,6 +970,26 @@ final class RankMailbox extends MailboxConsumerFields {
     /** A communicator's collectives use its context + 1, and communicator contexts are even (World). */
     private static String collective(int context) {
         return (context & 1) == 1 ? " (collective)" : "";
+    }
+
+    /**
+     * The first message of a blocking collective that this rank never received, described, or
+     * {@code null}: moves what is still inbound to the UMQ first. Such a message is left only by
+     * ranks whose collective calls disagreed where no receive could compare them (both ranks of
+     * a broadcast believing they were its root, a collective one rank called and another did
+     * not: CollectiveCall). Only once every rank has finished, by the thread that ran the world
+     * (the ranks' ends happen-before it, and no message can arrive any more).
+     */
+    String unreceivedCollectiveMessage(String worldLabel) {
+        progress();
+        for (Message m = umqHead; m != null; m = m.matchNext) {
+            if ((m.context & 1) == 1 && CollectiveCall.signed(m.tag)) {
+                return "rank " + worldRank + " ended with a message of rank " + m.source + "'s "
+                        + CollectiveCall.describe(m.tag) + " on " + (m.context == 1 ? worldLabel
+                        : "a communicator made from " + worldLabel) + " that it never received";
+            }
+        }
+        return null;
     }
 
     /** Number of unexpected messages (diagnostics; owner only or racy). */

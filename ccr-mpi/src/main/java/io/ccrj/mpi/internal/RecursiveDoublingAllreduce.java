@@ -142,4 +142,9 @@ final class RecursiveDoublingAllreduce extends Schedule {
     String name() {
         return "allreduce";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(op, -1);
+    }
 }

@@ -114,4 +114,9 @@ final class RecursiveDoublingScan extends Schedule {
     String name() {
         return exclusive ? "exscan" : "scan";
     }
+
+    @Override
+    int call() {
+        return CollectiveCall.code(op, -1);
+    }
 }

@@ -155,16 +155,23 @@ final class RecvRequest implements LocalRequest {
      */
     private boolean accepts(Datatype.Base base, int n, int source, int tag) {
         complete = true;
+        if (tag != this.tag && CollectiveCall.signed(this.tag)) {
+            // a message of the same collective kind from a call whose root, operation or place
+            // differs from this rank's (CollectiveCall): consumed, like any message that fails its receive
+            error = new MpiException(ErrorClass.ARG, comm.label() + ": " + CollectiveCall.mismatch(this.tag, tag,
+                    source));
+            return false;
+        }
         if (base != type.base()) {
             error = new MpiException(ErrorClass.TYPE, describe() + ": matched a message of datatype " + base
-                    + " (source=" + source + ", tag=" + tag + ", count=" + n
+                    + " (source=" + source + ", tag=" + CollectiveCall.tagText(tag) + ", count=" + n
                     + "), but the receive buffer's datatype is " + type + " (base type " + type.base() + ")");
             return false;
         }
         long capacityElements = (long) capacity * type.size();
         if (n > capacityElements) {
             error = new MpiException(ErrorClass.TRUNCATE, describe() + ": message truncated: it carries "
-                    + n + " elements (source=" + source + ", tag=" + tag
+                    + n + " elements (source=" + source + ", tag=" + CollectiveCall.tagText(tag)
                     + ") but the receive buffer holds only " + capacityElements);
             return false;
         }
@@ -229,11 +236,11 @@ final class RecvRequest implements LocalRequest {
         } catch (MpiException e) {
             complete = true;
             error = new MpiException(e.errorClass(), describe() + ": the message (source=" + m.source + ", tag="
-                    + m.tag + "): " + e.getMessage(), e);
+                    + CollectiveCall.tagText(m.tag) + "): " + e.getMessage(), e);
         } catch (ArrayStoreException e) {
             complete = true;
             error = new MpiException(ErrorClass.TYPE, describe() + ": an element of the message (source="
-                    + m.source + ", tag=" + m.tag + ") cannot be stored in the receive buffer of type "
+                    + m.source + ", tag=" + CollectiveCall.tagText(m.tag) + ") cannot be stored in the receive buffer of type "
                     + buf.getClass().getComponentType().getName() + "[]: " + e.getMessage());
         }
     }
@@ -324,7 +331,7 @@ final class RecvRequest implements LocalRequest {
     @Override
     public String describe() {
         return operation + "(source=" + (source == io.ccrj.mpi.Comm.ANY_SOURCE ? "ANY_SOURCE" : String.valueOf(source))
-                + ", tag=" + (tag == io.ccrj.mpi.Comm.ANY_TAG ? "ANY_TAG" : String.valueOf(tag))
+                + ", tag=" + (tag == io.ccrj.mpi.Comm.ANY_TAG ? "ANY_TAG" : CollectiveCall.tagText(tag))
                 + ", " + type + " x " + capacity + ") on " + comm.label();
     }
 

@@ -73,4 +73,9 @@ final class ReduceThenScatter extends Schedule {
     String name() {
         return name;
     }
+
+    @Override
+    int call() {
+        return reduce.call();
+    }
 }

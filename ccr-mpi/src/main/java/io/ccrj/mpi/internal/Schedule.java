@@ -38,6 +38,15 @@ abstract class Schedule {
     /** What the schedule is, for error messages and deadlock reports. */
     abstract String name();
 
+    /**
+     * This rank's root and operation in the call, as {@link CollectiveCall#code}: every rank's
+     * must be the same, and a receive compares the sender's with its own. 0 for a collective
+     * with neither.
+     */
+    int call() {
+        return 0;
+    }
+
     /** The number of rounds of a binomial or recursive-doubling algorithm over {@code n} ranks: ceil(log2 n). */
     static int log2Ceil(int n) {
         return n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);

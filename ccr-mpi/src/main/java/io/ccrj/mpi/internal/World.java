@@ -24,6 +24,24 @@ final class World {
     final boolean virtualThreads;
 
     volatile boolean aborted;
+    /**
+     * Whether a rank left a blocking collective by an error (which may leave the other ranks'
+     * messages of that call unreceived, so the end-of-run check for them says nothing). Set by
+     * any rank, read after every rank has finished.
+     */
+    volatile boolean collectiveFailed;
+    /** The first nonblocking collective message no member received ({@link CollectiveExchange}), or {@code null}. */
+    private final java.util.concurrent.atomic.AtomicReference<String> unreceived = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** Records a nonblocking collective's message that no member received (any thread; the first is kept). */
+    void noteUnreceived(String description) {
+        unreceived.compareAndSet(null, description);
+    }
+
+    /** {@return the first nonblocking collective message no member received, or {@code null}} */
+    String unreceived() {
+        return unreceived.get();
+    }
     private final Object abortLock = new Object();
     private Throwable failure;
     private int failedRank = -1;

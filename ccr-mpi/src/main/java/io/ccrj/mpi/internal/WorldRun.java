@@ -70,6 +70,9 @@ public final class WorldRun {
         }
         try {
             watch(world, config, done);
+            if (done.getCount() == 0 && world.failure() == null && !world.collectiveFailed) {
+                checkCollectivesReceived(world);
+            }
         } finally {
             world.close();
         }
@@ -84,6 +87,34 @@ public final class WorldRun {
             throw new RankFailedException(world.name, world.failedRank(), failure);
         }
         return Collections.unmodifiableList(Arrays.asList(castAll(results)));
+    }
+
+    /**
+     * After every rank returned: fails the run if a rank ended with a blocking collective's
+     * message it never received, which only disagreeing collective calls leave (see
+     * {@link RankMailbox#unreceivedCollectiveMessage}); a receive would have named the
+     * disagreement at once, but here no rank received.
+     *
+     * @throws MpiException {@link ErrorClass#ARG} naming each such rank's first message
+     */
+    private static void checkCollectivesReceived(World world) {
+        List<String> left = new ArrayList<>();
+        if (world.unreceived() != null) {
+            left.add(world.unreceived());
+        }
+        for (RankMailbox mb : world.mailboxes) {
+            String m = mb.unreceivedCollectiveMessage(world.name);
+            if (m != null) {
+                left.add(m);
+            }
+        }
+        if (!left.isEmpty()) {
+            throw new MpiException(ErrorClass.ARG, "a mismatched collective in world '" + world.name + "': "
+                    + String.join("; ", left) + ". The ranks did not call the same collectives with the same root (a"
+                    + " broadcast, scatter or gather whose ranks disagree on the root, or a collective called on some"
+                    + " ranks only); every rank must call the same collectives in the same order, with the same root"
+                    + " and operation");
+        }
     }
 
     @SuppressWarnings("unchecked")

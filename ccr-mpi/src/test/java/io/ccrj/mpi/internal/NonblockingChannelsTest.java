@@ -56,10 +56,12 @@ class NonblockingChannelsTest {
     void aSlotWhoseCollectiveLeftMessagesIsRetired() {
         CollectiveExchange e = channels.exchange(1);
         channels.exchange(1);
-        e.port(1, 0, 3).post(new CollectiveExchange.Piece(Datatype.Base.INT, 1, new int[] {5}));
+        e.port(1, 0, 3).post(new CollectiveExchange.Piece(Datatype.Base.INT, 1, new int[] {5}, 0));
         e.finished();
+        assertThat(world.unreceived()).isNull();
         e.finished();
         assertThat(channels.isFree(1)).isFalse();
+        assertThat(world.unreceived()).isEqualTo("a nonblocking collective's message from world rank 0 to world rank 1 was never received");
         CollectiveExchange later = channels.exchange(1 + NonblockingChannels.SLOTS);
         assertThat(later).isNotSameAs(e);
         assertThat(channels.exchange(1 + NonblockingChannels.SLOTS)).isSameAs(later);

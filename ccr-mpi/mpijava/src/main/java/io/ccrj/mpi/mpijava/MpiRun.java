@@ -251,20 +251,26 @@ public final class MpiRun {
     }
 
     private static final Pattern PENDING = Pattern.compile("(\\s*rank \\d+: )(.*)");
-    private static final Pattern PENDING_COLLECTIVE = Pattern.compile("\\s*rank (\\d+): (\\w+): .*\\(collective\\).*");
+    private static final Pattern FINISHED = Pattern.compile("\\s*rank \\d+: finished");
+    private static final Pattern PENDING_COLLECTIVE = Pattern.compile(
+            "\\s*rank (\\d+): ([A-Za-z]\\w*(?: \\([^)]*\\))?): \\S.*");
 
     /**
      * When every rank of a deadlock waits inside a collective and they are not all the same
-     * collective, the line that says so (MPI requires every rank to call the same collectives in
-     * the same order; a disagreement leaves each waiting for a message of another collective);
-     * otherwise {@code null}. Where ccr-mpi compares the ranks' calls itself (three or more
-     * ranks), the mismatch is an error before it can become a deadlock.
+     * collective with the same root and operation (as the report spells them), the line that says
+     * so (MPI requires every rank to call the same collectives in the same order; a disagreement
+     * leaves each waiting for a message of another collective, or of another root);
+     * otherwise {@code null}. A rank's pending call is in a collective when the report names
+     * the collective before it ({@code "gather (root 2): recv(...)"}); ranks that finished are left
+     * out (a gather's senders finish while two ranks that each believe they are the root wait).
+     * Where a receive can compare the calls, the mismatch is an error before it can become a
+     * deadlock.
      */
     static String mismatchedCollectives(List<String> reportLines) {
         java.util.Map<Integer, String> ops = new java.util.TreeMap<>();
         int pending = 0;
         for (String l : reportLines) {
-            if (PENDING.matcher(l).matches()) {
+            if (PENDING.matcher(l).matches() && !FINISHED.matcher(l).matches()) {
                 pending++;
                 Matcher m = PENDING_COLLECTIVE.matcher(l);
                 if (m.matches()) {
@@ -275,7 +281,8 @@ public final class MpiRun {
         if (ops.size() < 2 || ops.size() != pending || new java.util.HashSet<>(ops.values()).size() < 2) {
             return null;
         }
-        return "a mismatched collective: the ranks disagree on the operation at the same point ("
+        return "a mismatched collective: the ranks disagree on the collective, its root or its operation at the same"
+                + " point ("
                 + ops.entrySet().stream().map(e -> "rank " + e.getKey() + " " + e.getValue())
                         .collect(Collectors.joining(", "))
                 + "); every rank must call the same collectives in the same order";

@@ -7,8 +7,10 @@ import mpi.MPIException;
  * A collective whose ranks disagree, chosen by the first argument: {@code root} (bcast with each
  * rank's own rank as root at rank 1), {@code count} (rank 1 reduces 2 items, the others 1),
  * {@code type} (rank 1 reduces LONG, the others INT), {@code op} (rank 1 reduces with MAX, the
- * others SUM), {@code operation} (rank 1 calls barrier, the others allReduce). The launcher must
- * name the mismatch, not report a deadlock.
+ * others SUM), {@code operation} (rank 1 calls barrier, the others allReduce), {@code gatherRoot}
+ * (rank 1 gathers to itself, the others to rank 0: two ranks wait as roots, a deadlock),
+ * {@code extra} (rank 0 broadcasts once more than the others). The launcher must name the
+ * mismatch as such, not only report a deadlock or a silently wrong result.
  */
 public class MismatchedCollective {
 
@@ -38,6 +40,14 @@ public class MismatchedCollective {
                 } else {
                     MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM);
                 }
+            }
+            case "gatherRoot" -> MPI.COMM_WORLD.gather(new int[1], 1, MPI.INT, new int[MPI.COMM_WORLD.getSize()],
+                    1, MPI.INT, odd ? 1 : 0);
+            case "extra" -> {
+                if (MPI.COMM_WORLD.getRank() == 0) {
+                    MPI.COMM_WORLD.bcast(new int[1], 1, MPI.INT, 0);
+                }
+                MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM);
             }
             default -> throw new IllegalArgumentException("no such mismatch: " + args[0]);
         }
