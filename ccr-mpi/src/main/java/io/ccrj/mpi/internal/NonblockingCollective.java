@@ -358,8 +358,9 @@ final class NonblockingCollective implements LocalRequest, CollTransport {
 
     @Override
     public String describe() {
-        return operation + " on " + comm.label + (done ? " (complete)" : " (waiting for the messages of round "
-                + round + ")");
+        String details = CollectiveCall.details(schedule.call());
+        return operation + (details.isEmpty() ? "" : " (" + details + ")") + " on " + comm.label
+                + (done ? " (complete)" : " (waiting for the messages of round " + round + ")");
     }
 
     @Override

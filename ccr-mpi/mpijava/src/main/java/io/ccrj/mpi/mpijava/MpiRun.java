@@ -253,7 +253,8 @@ public final class MpiRun {
     private static final Pattern PENDING = Pattern.compile("(\\s*rank \\d+: )(.*)");
     private static final Pattern FINISHED = Pattern.compile("\\s*rank \\d+: finished");
     private static final Pattern PENDING_COLLECTIVE = Pattern.compile(
-            "\\s*rank (\\d+): ([A-Za-z]\\w*(?: \\([^)]*\\))?): \\S.*");
+            "\\s*rank (\\d+): ([A-Za-z]\\w*(?: \\([^)]*\\))?)(?:: \\S.*| on \\S+ \\(waiting for the messages of"
+            + " round \\d+\\))");
 
     /**
      * When every rank of a deadlock waits inside a collective and they are not all the same
@@ -261,7 +262,9 @@ public final class MpiRun {
      * so (MPI requires every rank to call the same collectives in the same order; a disagreement
      * leaves each waiting for a message of another collective, or of another root);
      * otherwise {@code null}. A rank's pending call is in a collective when the report names
-     * the collective before it ({@code "gather (root 2): recv(...)"}); ranks that finished are left
+     * the collective before it ({@code "gather (root 2): recv(...)"}) or is a nonblocking
+     * collective waiting for a round ({@code "igather (root 2) on ... (waiting for the messages of
+     * round 0)"}); ranks that finished are left
      * out (a gather's senders finish while two ranks that each believe they are the root wait).
      * Where a receive can compare the calls, the mismatch is an error before it can become a
      * deadlock.

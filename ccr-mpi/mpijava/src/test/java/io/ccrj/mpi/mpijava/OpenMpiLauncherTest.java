@@ -99,7 +99,8 @@ class OpenMpiLauncherTest {
     @Test
     void aCollectiveWhoseRanksDisagreeIsNamedAsSuch() throws Exception {
         for (int n : new int[] {2, 3, 4, 8}) {
-            for (String kind : List.of("count", "type", "op", "operation", "root", "gatherRoot", "extra")) {
+            for (String kind : List.of("count", "type", "op", "operation", "root", "gatherRoot", "extra",
+                    "iGatherRoot", "iOp")) {
                 if (n == 8 && !List.of("op", "root", "extra").contains(kind)) {
                     continue;
                 }

@@ -9,7 +9,8 @@ import mpi.MPIException;
  * {@code type} (rank 1 reduces LONG, the others INT), {@code op} (rank 1 reduces with MAX, the
  * others SUM), {@code operation} (rank 1 calls barrier, the others allReduce), {@code gatherRoot}
  * (rank 1 gathers to itself, the others to rank 0: two ranks wait as roots, a deadlock),
- * {@code extra} (rank 0 broadcasts once more than the others). The launcher must name the
+ * {@code extra} (rank 0 broadcasts once more than the others), {@code iGatherRoot} ({@code gatherRoot}
+ * nonblocking), {@code iOp} (a nonblocking allReduce whose rank 1 uses MAX). The launcher must name the
  * mismatch as such, not only report a deadlock or a silently wrong result.
  */
 public class MismatchedCollective {
@@ -49,6 +50,10 @@ public class MismatchedCollective {
                 }
                 MPI.COMM_WORLD.allReduce(new int[1], new int[1], 1, MPI.INT, MPI.SUM);
             }
+            case "iGatherRoot" -> MPI.COMM_WORLD.iGather(MPI.newIntBuffer(1), 1, MPI.INT,
+                    MPI.newIntBuffer(MPI.COMM_WORLD.getSize()), 1, MPI.INT, odd ? 1 : 0).waitFor();
+            case "iOp" -> MPI.COMM_WORLD.iAllReduce(MPI.newIntBuffer(1), MPI.newIntBuffer(1), 1, MPI.INT,
+                    odd ? MPI.MAX : MPI.SUM).waitFor();
             default -> throw new IllegalArgumentException("no such mismatch: " + args[0]);
         }
         System.out.println("returned on rank " + MPI.COMM_WORLD.getRank());
