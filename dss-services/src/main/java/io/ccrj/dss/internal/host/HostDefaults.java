@@ -46,6 +46,11 @@ public final class HostDefaults {
     public static final int REPLAY_BYTES = 4 << 20;
     /** Dispatcher threads: 0 means one per core (at least two). */
     public static final int DISPATCHER_THREADS = 0;
+    /**
+     * Log level of the standalone host ({@code bin/ccrj host}); a library user's application
+     * sets its own, the host only logs through {@link System.Logger}.
+     */
+    public static final String LOG_LEVEL = "info";
 
     private HostDefaults() {
     }

@@ -5,6 +5,7 @@ import io.ccrj.core.SchedulingPolicy;
 import io.ccrj.dss.Fault;
 import io.ccrj.dss.Manifest;
 import io.ccrj.dss.ServiceHost;
+import io.ccrj.dss.internal.host.HostDefaults;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -73,12 +74,31 @@ public final class HostCli {
      * @param manifest the manifest file, or {@code null} for the built-in services
      * @param help whether {@code --help} was asked for (nothing else is set then)
      * @param serviceJars the user's service jars and class folders
-     * @param logLevel the log level named, or {@code null}
+     * @param logging what the host writes to its log
      * @param bind the address to listen on, for messages
      * @param port the port, for messages
      */
     public record Options(ServiceHost.Builder builder, Path manifest, boolean help, List<Path> serviceJars,
-                          String logLevel, String bind, int port) {
+                          Logging logging, String bind, int port) {
+        /** {@return the log level named, or {@code null}: {@link Logging#level()}} */
+        public String logLevel() {
+            return logging.level();
+        }
+    }
+
+    /**
+     * The logging settings, the {@code Logging:} options of {@code --help}, as the host's other
+     * settings are records by concern ({@code HostConfig}'s). Not part of {@code HostConfig} nor of
+     * the builder: only the standalone host sets up a logging backend ({@code HostLogging}); a
+     * library user's application has its own. Immutable.
+     *
+     * @param level the log level named ({@code --log-level}, its config-file line), one of
+     *     the names {@code HostLogging} knows; or {@code null} for none: then the
+     *     {@code ccrj.log.level} system property's, else {@link HostDefaults#LOG_LEVEL}
+     */
+    public record Logging(String level) {
+        /** Nothing named: the system property's level, else the default. */
+        static final Logging UNSET = new Logging(null);
     }
 
     private HostCli() {
@@ -112,10 +132,7 @@ public final class HostCli {
             fail(e.getMessage());
             return;
         }
-        if (o.logLevel() != null) {
-            System.setProperty(HostLogging.LEVEL_PROPERTY, o.logLevel());
-        }
-        HostLogging.install();    // the host's logging backend (--log-level, -Dccrj.log.level)
+        HostLogging.install(o.logging());    // the host's logging backend (--log-level, -Dccrj.log.level)
         if (o.help()) {
             System.out.print(usage());
             return;
@@ -254,7 +271,8 @@ public final class HostCli {
         HostOptions first = new HostOptions();
         ParseResult pr = parseArgs(commandLine(first), args);
         if (pr.isUsageHelpRequested()) {
-            return new Options(ServiceHost.builder(), null, true, List.of(), null, first.network.bind, first.network.port);
+            return new Options(ServiceHost.builder(), null, true, List.of(), Logging.UNSET, first.network.bind,
+                    first.network.port);
         }
         Fallbacks fallbacks = new Fallbacks(env, first.config == null ? Map.of() : readConfig(first.config), first.config);
         HostOptions o = new HostOptions();
@@ -320,7 +338,8 @@ public final class HostCli {
             }
             jars.addAll(jarsIn(o.services, from.describe("--services")));
         }
-        return new Options(b, o.manifest, false, List.copyOf(jars), o.logging.logLevel, o.network.bind, o.network.port);
+        return new Options(b, o.manifest, false, List.copyOf(jars), new Logging(o.logging.logLevel), o.network.bind,
+                o.network.port);
     }
 
     /**

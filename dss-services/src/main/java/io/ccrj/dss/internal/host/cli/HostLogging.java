@@ -1,11 +1,13 @@
 package io.ccrj.dss.internal.host.cli;
 
+import io.ccrj.dss.internal.host.HostDefaults;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Formatter;
@@ -18,7 +20,8 @@ import java.util.logging.StreamHandler;
 /**
  * The standalone host's one logging backend: java.util.logging, one line per record on standard
  * error, at the level the {@value #LEVEL_PROPERTY} system property names (error, warning, info,
- * debug, trace or off; default info; {@code bin/ccrj host --log-level LEVEL} sets it).
+ * debug, trace or off; default {@link HostDefaults#LOG_LEVEL}; {@code bin/ccrj host --log-level LEVEL}
+ * sets it, see {@link HostCli.Logging}).
  *
  * <p>The libraries log through {@link System.Logger}, which the JDK routes to java.util.logging
  * when no other {@link System.LoggerFinder} is installed; Netty is told to log there too, so that
@@ -29,34 +32,44 @@ final class HostLogging {
     /** The system property with the log level. */
     public static final String LEVEL_PROPERTY = "ccrj.log.level";
 
-    /** The level when none is named. */
-    public static final String DEFAULT_LEVEL = "info";
+    /** The level names, most severe first (what {@code --log-level} and the property accept), and their levels. */
+    private static final Map<String, Level> LEVELS = levels();
 
     /** The level names, most severe first (what {@code --log-level} and the property accept). */
-    public static final java.util.List<String> LEVEL_NAMES = java.util.List.of("error", "warning", "info", "debug", "trace", "off");
+    public static final java.util.List<String> LEVEL_NAMES = java.util.List.copyOf(LEVELS.keySet());
 
-    private static final Map<String, Level> LEVELS = Map.of(
-            "error", Level.SEVERE,
-            "warning", Level.WARNING,
-            "info", Level.INFO,
-            "debug", Level.FINE,
-            "trace", Level.FINEST,
-            "off", Level.OFF);
+    private static Map<String, Level> levels() {
+        Map<String, Level> m = new LinkedHashMap<>();
+        m.put("error", Level.SEVERE);
+        m.put("warning", Level.WARNING);
+        m.put("info", Level.INFO);
+        m.put("debug", Level.FINE);
+        m.put("trace", Level.FINEST);
+        m.put("off", Level.OFF);
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     private HostLogging() {
     }
 
     /**
      * Configures the backend; call once, first thing in the host's main. A level name it does not
-     * know is reported on standard error and replaced by info.
+     * know (in the system property: {@code --log-level}'s are checked when parsed) is reported on
+     * standard error and replaced by the default.
+     *
+     * @param settings the logging options
      */
-    public static void install() {
-        String name = System.getProperty(LEVEL_PROPERTY, DEFAULT_LEVEL).strip().toLowerCase(Locale.ROOT);
+    public static void install(HostCli.Logging settings) {
+        if (settings.level() != null) {
+            // the property names the level in force, whoever set it (what the JVM's other readers see)
+            System.setProperty(LEVEL_PROPERTY, settings.level());
+        }
+        String name = System.getProperty(LEVEL_PROPERTY, HostDefaults.LOG_LEVEL).strip().toLowerCase(Locale.ROOT);
         Level level = LEVELS.get(name);
         if (level == null) {
-            System.err.println("ccrj host: -D" + LEVEL_PROPERTY + "=" + name
-                    + " is not one of error, warning, info, debug, trace, off; logging at info");
-            level = Level.INFO;
+            System.err.println("ccrj host: -D" + LEVEL_PROPERTY + "=" + name + " is not one of "
+                    + String.join(", ", LEVEL_NAMES) + "; logging at " + HostDefaults.LOG_LEVEL);
+            level = LEVELS.get(HostDefaults.LOG_LEVEL);
         }
         Logger root = Logger.getLogger("");
         for (Handler h : root.getHandlers()) {

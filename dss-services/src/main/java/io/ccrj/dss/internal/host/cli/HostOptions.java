@@ -185,10 +185,10 @@ final class HostOptions {
         HostNames.Names allowedHosts;
     }
 
-    /** The options under {@code Logging:} in {@code --help}: what the host writes to its log. */
+    /** The options under {@code Logging:} in {@code --help}: what the host writes to its log ({@link HostCli.Logging}). */
     static final class Logging {
         @Option(names = "--log-level", paramLabel = "LEVEL", converter = LogLevel.class,
-                description = "error, warning, info, debug, trace or off (default " + HostLogging.DEFAULT_LEVEL
+                description = "error, warning, info, debug, trace or off (default " + HostDefaults.LOG_LEVEL
                         + "; also the system property " + HostLogging.LEVEL_PROPERTY + ")")
         String logLevel;
     }

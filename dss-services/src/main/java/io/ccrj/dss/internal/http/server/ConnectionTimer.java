@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * idle timeout, as Netty's {@code IdleStateHandler(0, 0, timeout)} does, without its per-write
  * cost: Netty's handler, watching writes, turns every write's promise into a real one and adds a
  * listener to it ({@code promise.unvoid()}), even for the void-promise writes of
- * {@link HttpConnectionHandler}. This one records activity as a time stamp: after a read (once per
+ * the connection's handlers. This one records activity as a time stamp: after a read (once per
  * socket read, in {@code channelReadComplete}) and at each flush, which is when an answer is
  * handed to the socket. Like Netty's handler with its default {@code observeOutput = false}, an
  * answer a client never reads counts as activity once, when it was flushed.
@@ -49,7 +49,7 @@ final class ConnectionTimer extends ChannelDuplexHandler {
     private final long headNanos;
     /** The one task every arming schedules (no lambda per schedule). */
     private final Runnable check = this::check;
-    private HttpConnectionHandler connection;
+    private PipelineWindow connection;
     private ChannelHandlerContext ctx;
     private ScheduledFuture<?> timer;
     /** When {@link #timer} fires ({@link System#nanoTime}), valid while it is not {@code null}. */
@@ -81,8 +81,8 @@ final class ConnectionTimer extends ChannelDuplexHandler {
         this.headNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, headTimeoutMillis));
     }
 
-    /** The handler whose {@link HttpConnectionHandler#isReadingPaused()} holds the head deadline back. */
-    void connection(HttpConnectionHandler handler) {
+    /** The handler whose {@link PipelineWindow#isReadingPaused()} holds the head deadline back. */
+    void connection(PipelineWindow handler) {
         this.connection = handler;
     }
 

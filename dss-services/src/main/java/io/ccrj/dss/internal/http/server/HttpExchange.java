@@ -9,10 +9,10 @@ import io.ccrj.dss.internal.json.SmallJson;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -51,8 +51,7 @@ public final class HttpExchange {
     private static final DefaultHttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory()
             .withNameValidation(false);
 
-    private final HttpConnectionHandler connection;
-    private final ChannelHandlerContext ctx;
+    private final ResponsePath connection;
     private final long sequence;
     private final HttpMethod method;
     private final String path;
@@ -66,18 +65,44 @@ public final class HttpExchange {
     /** The 504 deadline, swept by the connection's {@link DeadlineSweep}. */
     private DeadlineSweep.Deadline timeout;
 
-    HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
-                 String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
-                 boolean keepAlive) {
-        this(connection, ctx, sequence, method, path, query, headers, content, keepAlive, false);
+    /**
+     * The exchange of a request that passed the connection's checks, for the router.
+     *
+     * @param connection the way back to the request's connection
+     * @param sequence the request's place in the connection's answer order
+     * @param request the request (its headers and body are the exchange's while routing)
+     * @param target its path and query
+     * @param keepAlive whether the connection may carry another request after this one
+     * @param bodyTooLarge whether the body was larger than the host accepts (then it was not read)
+     * @return the exchange
+     */
+    static HttpExchange routed(ResponsePath connection, long sequence, FullHttpRequest request,
+                               RequestGuard.Target target, boolean keepAlive, boolean bodyTooLarge) {
+        return new HttpExchange(connection, sequence, request.method(), target.rawPath(), target.query(),
+                request.headers(), request.content(), keepAlive, bodyTooLarge);
     }
 
-    HttpExchange(HttpConnectionHandler connection, ChannelHandlerContext ctx, long sequence, HttpMethod method,
-                 String path, Map<String, List<String>> query, HttpHeaders headers, ByteBuf content,
-                 boolean keepAlive, boolean bodyTooLarge) {
+    /**
+     * The exchange of a request the connection refuses itself (an error answer, never routed):
+     * path {@code /}, no query, no body.
+     *
+     * @param connection the way back to the request's connection
+     * @param sequence the request's place in the connection's answer order
+     * @param method the request's method (what the answer's log names)
+     * @param headers the request's headers, or empty ones when there is no request head
+     * @param keepAlive whether the connection may carry another request after this one
+     * @return the exchange
+     */
+    static HttpExchange refused(ResponsePath connection, long sequence, HttpMethod method, HttpHeaders headers,
+                                boolean keepAlive) {
+        return new HttpExchange(connection, sequence, method, "/", Map.of(), headers, null, keepAlive, false);
+    }
+
+    private HttpExchange(ResponsePath connection, long sequence, HttpMethod method, String path,
+                         Map<String, List<String>> query, HttpHeaders headers, ByteBuf content, boolean keepAlive,
+                         boolean bodyTooLarge) {
         this.bodyTooLarge = bodyTooLarge;
         this.connection = connection;
-        this.ctx = ctx;
         this.sequence = sequence;
         this.method = method;
         this.path = path;
@@ -282,7 +307,7 @@ public final class HttpExchange {
     private ByteBuf serialize(JsonNode body) {
         ByteBuf buf = null;
         try {
-            buf = ctx.alloc().buffer(256);
+            buf = connection.alloc().buffer(256);
             if (!SmallJson.tryWrite(body, buf)) { // a small plain tree without a Jackson generator of its own
                 Json.WRITER.writeValue((java.io.OutputStream) new ByteBufOutputStream(buf), body);
             }

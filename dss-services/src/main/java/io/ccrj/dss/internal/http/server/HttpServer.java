@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty side of the host: the pipeline (idle timer, HTTP/1.1 codec, bounded aggregator,
- * {@link HttpConnectionHandler}) and the bound socket, on the event loops of the host's
+ * deadline sweep, {@link EventStreamWriter}, {@link PipelineWindow}, {@link HttpConnectionHandler})
+ * and the bound socket, on the event loops of the host's
  * {@link Transport} (which the host makes, shares with its HTTP client and closes). One concern
  * per class, as in Netty's own HTTP examples: this is the bootstrap.
  */
@@ -155,7 +156,9 @@ public final class HttpServer implements AutoCloseable {
 
     /**
      * The per-connection pipeline: one timer for the idle timeout and the head deadline, HTTP/1.1
-     * codec (4 KiB request line, 16 KiB of headers), bounded aggregator, connection handler.
+     * codec (4 KiB request line, 16 KiB of headers), bounded aggregator, then the connection's
+     * handlers: the 504 deadlines, the event-stream writer, the pipelining window and the intake
+     * that hands requests to the router.
      *
      * @param p the new channel's pipeline
      * @param limits connection limits
@@ -175,7 +178,7 @@ public final class HttpServer implements AutoCloseable {
         // would make every void-promise write a real promise with a listener)
         p.addLast(timer);
         // Netty's codec refuses more decoded-but-unanswered requests than its pipeline depth; the
-        // connection handler stops reading at its window, and one read is at most MAX_READ_BYTES
+        // pipelining window stops reading when full, and one read is at most MAX_READ_BYTES
         // (of requests of at least MIN_REQUEST_BYTES), so two reads past the window always fit
         int depth = limits.pipelineWindow() + 2 * (MAX_READ_BYTES / MIN_REQUEST_BYTES) + 1;
         p.addLast(new HttpServerCodec(new HttpDecoderConfig().setMaxInitialLineLength(MAX_INITIAL_LINE)
@@ -183,12 +186,20 @@ public final class HttpServer implements AutoCloseable {
         p.addLast(timer.afterCodec());
         p.addLast(new BoundedAggregator(limits.maxRequestBytes()));
         // the connection's 504 deadlines: in the pipeline for its context only (it handles no
-        // event, so reads and writes pass it without a hop); the connection calls it directly
+        // event, so reads and writes pass it without a hop); the exchanges call it directly
         DeadlineSweep deadlines = new DeadlineSweep();
         p.addLast(deadlines);
-        HttpConnectionHandler handler = new HttpConnectionHandler(router, limits, metrics, subscriberMemory, deadlines);
-        timer.connection(handler);
-        p.addLast(handler);
+        // the event-stream writer nearer the socket than the window: the stream's head, written by
+        // the window in request order, passes the writer on its way out, and its events follow it
+        EventStreamWriter stream = new EventStreamWriter(limits.sseMaxEvents(), limits.sseMaxBytes(), metrics,
+                subscriberMemory);
+        p.addLast(stream);
+        PipelineWindow window = new PipelineWindow(limits.pipelineWindow(), limits.maxRequestBytes(), metrics);
+        timer.connection(window);
+        p.addLast(window);
+        ResponsePath path = new ResponsePath(p.channel(), router, limits.maxRequestBytes(), metrics, deadlines, window,
+                stream);
+        p.addLast(new HttpConnectionHandler(path, limits, metrics));
     }
 
     static void configure(ChannelPipeline p, Limits limits, HttpRouter router) {
@@ -224,7 +235,7 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
-     * An aggregator that reports an oversized body to the connection handler, in request order,
+     * An aggregator that reports an oversized body to the pipelining window, in request order,
      * so that its 413 carries the same JSON error body as every other answer. It answers
      * {@code Expect: 100-continue} itself only when the body will be accepted; other expectations
      * are left to {@link RequestGuard} (417).

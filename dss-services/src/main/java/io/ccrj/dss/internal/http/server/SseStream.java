@@ -7,14 +7,14 @@ import io.ccrj.dss.internal.Internal;
  * call order; calls from different threads must be ordered by the caller (the service runtime
  * notifies from its exclusive handlers, which the interleave orders). The connection buffers
  * events only up to its limits and drops a subscriber that does not keep up (see
- * {@link HttpConnectionHandler}), so writing never blocks and never grows without bound.
+ * {@link EventStreamWriter}), so writing never blocks and never grows without bound.
  */
 @Internal
 public final class SseStream {
-    private final HttpConnectionHandler connection;
+    private final EventStreamWriter writer;
 
-    SseStream(HttpConnectionHandler connection) {
-        this.connection = connection;
+    SseStream(EventStreamWriter writer) {
+        this.writer = writer;
     }
 
     /**
@@ -42,7 +42,7 @@ public final class SseStream {
             start = nl + 1;
         }
         sb.append('\n');
-        connection.streamWrite(sb.toString(), id);
+        writer.write(sb.toString(), id);
     }
 
     /**
@@ -51,7 +51,7 @@ public final class SseStream {
      * @param text the comment
      */
     public void comment(String text) {
-        connection.streamWrite(": " + text + "\n\n", -1);
+        writer.write(": " + text + "\n\n", -1);
     }
 
     /**
@@ -59,18 +59,18 @@ public final class SseStream {
      * (when there is memory for it), then the stream ends.
      */
     public void overflow() {
-        connection.streamOverflow();
+        writer.overflow();
     }
 
     /** Ends the stream and closes the connection. */
     public void close() {
-        connection.streamClose();
+        writer.close();
     }
 
     /**
      * @param action runs once when the connection closes, from either side
      */
     public void onClose(Runnable action) {
-        connection.channel().closeFuture().addListener(f -> action.run());
+        writer.channel().closeFuture().addListener(f -> action.run());
     }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * divided by the open streams, or when the budget is spent. A subscriber that holds nothing
  * (it keeps up) may always take its next event: the ones behind are the ones dropped, and its
  * allocation, if memory is short even so, fails into its own overflow (see
- * {@link HttpConnectionHandler}).
+ * {@link EventStreamWriter}).
  *
  * <h2>Threading</h2>
  * Any thread: each connection reserves and releases on its own event loop, and the connections

@@ -1,9 +1,11 @@
 /**
  * The Netty HTTP/1.1 server: the bootstrap ({@link io.ccrj.dss.internal.http.server.HttpServer}),
- * on the event loops of the host's {@code internal.transport}, one handler per connection that keeps pipelined
- * answers in request order, the request checks every request passes, the connection timer,
- * Server-Sent Events streams and the host-wide budget for their unread bytes, strict UTF-8, and the
- * HTTP counters. What a request means is the router's business ({@link
+ * on the event loops of the host's {@code internal.transport}, and each connection's pipeline of
+ * handlers: the intake that turns requests into exchanges for the router
+ * ({@code HttpConnectionHandler}), the pipelining window that writes answers in request order
+ * ({@code PipelineWindow}), the Server-Sent Events writer ({@code EventStreamWriter}) with the
+ * host-wide budget for unread events, and the connection timer; the request checks every request
+ * passes, strict UTF-8, and the HTTP counters. What a request means is the router's business ({@link
  * io.ccrj.dss.internal.http.server.HttpRouter}, implemented in {@code internal.http}).
  *
  * <h2>Threading</h2>
