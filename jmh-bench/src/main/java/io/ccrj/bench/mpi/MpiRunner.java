@@ -108,8 +108,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 4, 3, 100);
         /**
          * Quick: the bandwidth sizes of the headline (10^5, the papers' "small") and of the latency end
-         * (10^3). 10^6 ("large") is left to {@code --full}: MPJ Express takes about a second per
-         * operation there, so its three copy models alone were a tenth of the main job's quick run.
+         * (10^3). 10^6 ("large") is left to {@code --full}: MPJ Express is slow at 10^6 doubles, so
+         * its three copy models there would take a large share of the main job's quick run for a
+         * size the quick headline does not show.
          */
         static final List<Integer> QUICK_SIZES = List.of(1_000, 100_000);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 300);
@@ -162,7 +163,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         + " JMH's JSON (mpi-jmh.json).", ""})
         static final class Line implements Commands.ShowsDefaults {
             @Option(names = "--full", description = "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks"
-                    + " of 2 + 4 iterations of 300 ms (about 28 minutes; the expected time is printed first)")
+                    + " of 2 + 4 iterations of 300 ms (the expected time is printed first)")
             boolean full;
 
             @Option(names = {"--only", "--parts"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
