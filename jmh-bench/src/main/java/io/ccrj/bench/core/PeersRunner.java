@@ -211,9 +211,11 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
 
     /**
      * Forks ccr-core's side of a messaging workload runs at least, in every mode that forks. Every
-     * comparison is ours against one peer, so three forks of ours, the cheap side, turn most one-fork
-     * bounds of a quick run into verdicts: against a peer's single fork, widened by how far forks
-     * vary, the gap then needs to exceed that spread once, not its square.
+     * comparison is ours against one peer, so three forks of ours, the cheap side, give ours an
+     * interval across forks: against a peer's single fork, widened by the square of how far forks
+     * vary ({@link io.ccrj.bench.runner.ForkSpread#otherFactor()}), the gap then needs to exceed
+     * that square, not its cube. The six benchmarks' ranges are also most of what the run's fork
+     * spread is the median of ({@link io.ccrj.bench.runner.ForkSpread}).
      */
     static final int OURS_LEAST_FORKS = 3;
 
@@ -357,7 +359,9 @@ public final class PeersRunner implements Experiment<PeersRunner.Options> {
                 + (oneFork ? " One fork per peer (ccr-core's messaging figures: " + OURS_LEAST_FORKS + " forks, an interval"
                         + " across them): a single fork's interval holds its iterations only, not the fork-to-fork modes"
                         + " (about 2x apart on 2-vCPU machines), so a ratio against it is a bound (\"at least\"), stated where that"
-                        + " interval widened by how far forks vary (" + spread.describe() + ") is still apart from the other's;"
+                        + " interval widened is still apart from the other's: ours by how far forks vary (" + spread.describe()
+                        + ": " + ForkSpread.RULE + "), a peer by that squared (" + String.format(Locale.ROOT, "%.1fx",
+                        spread.otherFactor()) + "), since ccr-core's forks and the floor's say nothing of another program's modes;"
                         + " --full runs 5 forks of every benchmark." : "")
                 + " HTTP throughput: " + DssThroughputBenchmark.THREADS + " benchmark threads, one keep-alive connection and one"
                 + " request in flight each.\n";

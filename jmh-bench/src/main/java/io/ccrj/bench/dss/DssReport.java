@@ -113,7 +113,8 @@ record DssReport(Jmh.Settings settings, Map<DssRunner.Caller, Forks> twoWay, Map
         if (settings.forks() < 2) {
             sb.append("One fork per benchmark: its interval holds that fork's iterations only, not the fork-to-fork modes, so a"
                     + " ratio is a bound (\"at least\"), stated where that interval widened by how far forks vary ("
-                    + spread().describe() + ") is still apart from the other's; --full runs 5 forks.\n\n");
+                    + spread().describe() + "; raw Netty's, another program's fork, by that squared) is still apart from the"
+                    + " other's; --full runs 5 forks.\n\n");
         }
         return sb.toString();
     }

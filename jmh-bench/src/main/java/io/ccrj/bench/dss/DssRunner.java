@@ -61,12 +61,12 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
      */
     public record Options(boolean full, Jmh.Settings jmh, Path out) {
         /**
-         * Quick: 1 fork of 3 + 3 iterations of 300 ms per benchmark (about 30 s for the 10 on 2 cores):
-         * shorter warm-ups leave the HTTP paths to the interpreter and C1, and their figures 5-10x too
-         * slow; the verdicts state bounds from the one fork where the gap allows one.
+         * Quick: 1 fork of 3 + 3 iterations of 300 ms per benchmark: shorter warm-ups leave the HTTP
+         * paths to the interpreter and C1, and their figures several times too slow; the verdicts
+         * state bounds from the one fork where the gap allows one.
          */
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 3, 3, 300);
-        /** Full: 5 forks of 2 + 5 iterations of 1 s (about 7 minutes): the forks that show the modes. */
+        /** Full: 5 forks of 2 + 5 iterations of 1 s: the forks that show the modes. */
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 5, 1_000);
 
         /** The command line, declared for picocli; a fresh one per parse. */
@@ -76,7 +76,7 @@ public final class DssRunner implements Experiment<DssRunner.Options> {
                         + " handler in the same run; HTTP throughput of the DSS host and the raw handler; one-way"
                         + " Replace-to-notification latency.", ""})
         static final class Line {
-            @Option(names = "--full", description = "5 forks of 2 + 5 iterations of 1 s per benchmark (about 7 minutes)")
+            @Option(names = "--full", description = "5 forks of 2 + 5 iterations of 1 s per benchmark")
             boolean full;
 
             @Mixin

@@ -159,7 +159,7 @@ public final class WrkRunner implements Experiment<WrkRunner.Options> {
                     + " the DSS host beside Vert.x web and a raw Netty handler, each in its own JVM (-Xms512m -Xmx512m, one"
                     + " server I/O thread), the servers taking turns in every round, at one connection and at 32. A figure"
                     + " is the median of the rounds with a bootstrap 95%% interval over them. Needs wrk (Debian: apt-get"
-                    + " install wrk). Quick: about 2 minutes on a 2-core machine; --full about 6.", ""})
+                    + " install wrk). Prints the expected time before the first round.", ""})
     static final class Line {
         @Option(names = "--full", description = "5 rounds of 10 s after 3 s of warm-up (quick: 3 rounds of 5 s after 2 s)")
         boolean full;

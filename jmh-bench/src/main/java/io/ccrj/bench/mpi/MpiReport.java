@@ -445,8 +445,8 @@ final class MpiReport {
                 + " both figures are resolved and their intervals apart%s. Forks that fall into two groups more than 1.5x apart"
                 + " are shown as the two groups.%n", options.jmh().describe(), rerun(), options.jmh().forks() < 2
                 ? "; from one fork, a bound (\"at least\") where its iterations' interval, widened by how far forks vary"
-                + " (" + spread.describe() + ", from the floor's " + MpiRunner.FLOOR_FORKS + " forks and any other benchmark of"
-                + " two forks or more), is still apart from the other" : ""));
+                + " (" + spread.describe() + ": " + ForkSpread.RULE + "; here the floor's " + MpiRunner.FLOOR_FORKS + " forks), or"
+                + " by that squared for another program's fork (MPJ Express's), is still apart from the other" : ""));
         return sb.toString();
     }
 

@@ -108,8 +108,9 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
         static final Jmh.Settings QUICK = new Jmh.Settings(1, 4, 3, 100);
         /**
          * Quick: the bandwidth sizes of the headline (10^5, the papers' "small") and of the latency end
-         * (10^3). 10^6 ("large") is left to {@code --full}: MPJ Express takes about a second per
-         * operation there, so its three copy models alone were a tenth of the main job's quick run.
+         * (10^3). 10^6 ("large") is left to {@code --full}: MPJ Express is slow at 10^6 doubles, so
+         * its three copy models there would take a large share of the main job's quick run for a
+         * size the quick headline does not show.
          */
         static final List<Integer> QUICK_SIZES = List.of(1_000, 100_000);
         static final Jmh.Settings FULL = new Jmh.Settings(5, 2, 4, 300);
@@ -162,7 +163,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
                         + " JMH's JSON (mpi-jmh.json).", ""})
         static final class Line implements Commands.ShowsDefaults {
             @Option(names = "--full", description = "the papers' ranges: ranks 2,4,8, arrays up to 10^7 doubles, 5 JMH forks"
-                    + " of 2 + 4 iterations of 300 ms (about 28 minutes; the expected time is printed first)")
+                    + " of 2 + 4 iterations of 300 ms (the expected time is printed first)")
             boolean full;
 
             @Option(names = {"--only", "--parts"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,
@@ -381,7 +382,7 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             measured = insertNative(measured, nativeLatency(o, cores, err), Part.LATENCY);
         }
         if (o.experiments().contains(Part.MPI3)) {
-            measured = insertNative(measured, nativeMpi3(o, cores, err), Part.MPI3);
+            measured = insertNative(measured, nativeMpi3(o, cores, dir.path(CAS_LOG), err), Part.MPI3);
         }
         double took = (System.nanoTime() - start) / 1e9;
         MpiReport report = new MpiReport(measured, o, ForkSpread.of(forks), cores);
@@ -771,11 +772,13 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
      * The MPI-3 operations in C on the machine's native MPI (built now), each at its ranks, timed
      * by the program itself (repetitions as {@link #nativeLatency}); "not installed" without one,
      * "failed" where mpirun failed (the reason goes to {@code err}). Where the default one-sided
-     * component fails on an operation (Open MPI 4.1's shared-memory RDMA component crashes on a
+     * component fails on compare-and-swap (Open MPI 4.1's shared-memory RDMA component crashes on a
      * compare-and-swap of a 64-bit integer), it is run once more with the point-to-point
-     * component, and its row says so.
+     * component, and its row says so ({@link #runNativeMpi3}).
+     *
+     * @param casLog where the failed first attempt of compare-and-swap is kept, if it fails
      */
-    private static List<Measured> nativeMpi3(Options o, int cores, PrintStream err) {
+    private static List<Measured> nativeMpi3(Options o, int cores, Path casLog, PrintStream err) {
         List<String> why = new ArrayList<>();
         Optional<NativeMpi3> program;
         try {
@@ -807,26 +810,10 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             long calls = ranks <= cores ? NATIVE_OPS : NATIVE_OPS_OVERSUBSCRIBED;
             err.printf(Locale.ROOT, "ccrj mpi: native MPI-3 %s at %d ranks (mpirun, %d repetitions timed by the program) ...%n",
                     ops.stream().map(op -> op.nativeName).collect(Collectors.joining(",")), ranks, reps);
-            String note = "";
-            Map<Mpi3Op, double[]> figures;
-            try {
-                figures = program.get().run(ranks, reps, calls, NATIVE_LARGE_OPS, ops, List.of());
-            } catch (IOException e) {
-                String m = String.valueOf(e.getMessage());
-                // A crash's whole report is long; its first lines name the signal and the failing call.
-                err.println("ccrj mpi: native MPI-3 at " + ranks + " ranks failed: " + (m.length() > 600 ? m.substring(0, 600) + " ..." : m));
-                figures = null;
-                if (ops.equals(List.of(Mpi3Op.COMPARE_AND_SWAP))) {
-                    err.println("ccrj mpi: running it once more with " + String.join(" ", OSC_PT2PT));
-                    note = "measured with Open MPI's point-to-point one-sided component (" + String.join(" ", OSC_PT2PT)
-                            + "): mpirun with the default component failed on it here";
-                    try {
-                        figures = program.get().run(ranks, reps, calls, NATIVE_LARGE_OPS, ops, OSC_PT2PT);
-                    } catch (IOException again) {
-                        err.println("ccrj mpi: native MPI-3 compare-and-swap failed again: " + again.getMessage());
-                    }
-                }
-            }
+            NativeMpi3 built = program.get();
+            NativeAttempt a = runNativeMpi3(ops, ranks, mca -> built.run(ranks, reps, calls, NATIVE_LARGE_OPS, ops, mca), casLog, err);
+            Map<Mpi3Op, double[]> figures = a.figures();
+            String note = a.note();
             for (Mpi3Op op : ops) {
                 byOp.put(op, figures == null ? MpiReport.missing(nativeKey(op), "failed (the run's log says why)")
                         : MpiReport.external(nativeKey(op), figures.get(op), note));
@@ -836,6 +823,76 @@ public final class MpiRunner implements Experiment<MpiRunner.Options> {
             out.add(byOp.get(op));
         }
         return out;
+    }
+
+    /** The file in the section's folder that keeps compare-and-swap's failed attempt on the default one-sided component. */
+    static final String CAS_LOG = "native-mpi3-compare-and-swap-default-osc.log";
+
+    /** One mpirun of the native MPI-3 program with mpirun's {@code mca} arguments (none for Open MPI's defaults). */
+    @FunctionalInterface
+    interface NativeMpi3Run {
+        /** @return per operation, its repetitions' figures ({@link NativeMpi3#run}) */
+        Map<Mpi3Op, double[]> run(List<String> mca) throws IOException;
+    }
+
+    /**
+     * What one native MPI-3 run gave.
+     *
+     * @param figures per operation, its repetitions' figures; {@code null} where mpirun failed
+     * @param note for the rows: how the figures were measured, where not with the defaults; else empty
+     */
+    record NativeAttempt(Map<Mpi3Op, double[]> figures, String note) {
+    }
+
+    /**
+     * Runs some of the native MPI-3 operations at one rank count, and compare-and-swap (run on its
+     * own) once more on Open MPI's point-to-point one-sided component ({@link #OSC_PT2PT}) where the
+     * default component fails on it. That failure is a known crash of the default component, not
+     * of the run, yet Open MPI's segfault report reads like one: so the console gets one line saying
+     * what happened, and the report goes to {@code casLog} in the run's folder for whoever wants it.
+     * Any other failure is the run's and its first lines go to {@code err}.
+     *
+     * @param ops the operations of this mpirun
+     * @param ranks its rank count, for messages
+     * @param run the mpirun itself
+     * @param casLog where compare-and-swap's failed first attempt is written
+     * @param err the console's error stream
+     * @return the figures, or none where mpirun failed (and failed again on the fallback)
+     */
+    static NativeAttempt runNativeMpi3(List<Mpi3Op> ops, int ranks, NativeMpi3Run run, Path casLog, PrintStream err) {
+        try {
+            return new NativeAttempt(run.run(List.of()), "");
+        } catch (IOException e) {
+            String m = String.valueOf(e.getMessage());
+            if (!ops.equals(List.of(Mpi3Op.COMPARE_AND_SWAP))) {
+                err.println("ccrj mpi: native MPI-3 at " + ranks + " ranks failed: " + firstOf(m));
+                return new NativeAttempt(null, "");
+            }
+            String where;
+            try {
+                Files.writeString(casLog, "mpirun with Open MPI's default one-sided component, compare-and-swap at " + ranks
+                        + " ranks; the runner fell back to " + String.join(" ", OSC_PT2PT) + ".\n\n" + m + "\n");
+                where = casLog.toString();
+            } catch (IOException notWritten) {
+                // Without the file the console is the only place left for the report's first lines.
+                where = "not written: " + notWritten.getMessage() + "; its start: " + firstOf(m);
+            }
+            err.println("native MPI compare-and-swap: the default one-sided component failed; falling back to "
+                    + String.join(" ", OSC_PT2PT) + " (trace in " + where + ")");
+            try {
+                return new NativeAttempt(run.run(OSC_PT2PT), "measured with Open MPI's point-to-point one-sided component ("
+                        + String.join(" ", OSC_PT2PT) + "): mpirun with the default component failed on it here");
+            } catch (IOException again) {
+                err.println("ccrj mpi: native MPI-3 compare-and-swap failed again with " + String.join(" ", OSC_PT2PT) + ": "
+                        + firstOf(String.valueOf(again.getMessage())));
+                return new NativeAttempt(null, "");
+            }
+        }
+    }
+
+    /** A failure's message as the console shows it: a crash's whole report is long, its start names the signal and the call. */
+    private static String firstOf(String message) {
+        return message.length() > 600 ? message.substring(0, 600) + " ..." : message;
     }
 
     private static FigureKey nativeKey(Mpi3Op op) {

@@ -66,7 +66,7 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
          * Full mode: stages per computation, 1.4 s of compute per 1-way computation. The papers ran
          * {@link #PAPER_STAGES}; the overhead's resolution is the run's relative noise times the stage
          * time, whatever S is, so a tenth of their length with two measured computations per fork
-         * resolves as finely and keeps the full run near half an hour on 2 cores.
+         * resolves as finely in a tenth of the time.
          */
         public static final int FULL_STAGES = 50_000;
         /** Qiu, Fox &amp; Ho 2006, Tables 1-2: stages per computation ({@code --full --stages 500000}, ten times as long). */
@@ -75,9 +75,9 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         public static final double PAPER_STAGE_MICROS = 28.0;
         /**
          * Quick: 2 forks of 2 + 2 iterations of 200 ms per benchmark (a computation of 0.14-0.28 s,
-         * so one or two per iteration), about a minute on 2 cores; two warm-up iterations because a
-         * back-to-back computation's first one or two still run partly interpreted (the first
-         * measured iteration was up to 1.8x the second with one); full: 5 forks of 2 measured
+         * so one or two per iteration); two warm-up iterations because a back-to-back computation's
+         * first one or two still run partly interpreted: after one warm-up iteration the first
+         * measured one is still cold, and slower than the second; full: 5 forks of 2 measured
          * iterations, each one computation of 1.4-5.6 s. Full needs no warm-up iteration: every fork
          * compiles the basic unit and the stage path in its set-up before JMH times anything.
          */
@@ -86,9 +86,9 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
         public static final Jmh.Settings FULL = new Jmh.Settings(5, 0, 2, 1_000);
         /**
          * Quick: 1- and 2-way only. The difference method resolves no cell in a quick run on a small
-         * machine (a few tenths of a µs on 28 µs stages), so the oversubscribed 4-way columns only
-         * lengthened the main job's quick run, close to half of this section; {@code --full} runs the
-         * papers' ways.
+         * machine (its resolution, the run's relative noise times the 28 µs stage, is coarser than
+         * the overhead), so the oversubscribed 4-way columns would only lengthen the main job's quick
+         * run; {@code --full} runs the papers' ways.
          */
         public static final List<Integer> QUICK_WAYS = List.of(1, 2);
 
@@ -175,8 +175,8 @@ public final class OverheadRunner implements Experiment<OverheadRunner.Options> 
                     + " directly). Prints the predicted duration (fork starts included) before the benchmarks start.", ""})
     static final class Line implements Commands.ShowsDefaults {
         @Option(names = "--full", description = "the papers' stage time and ways (1,2,3,4,8) in 50,000-stage computations, 5 JMH forks"
-                + " (about half an hour on 2 cores; --stages 500000 runs the papers' length, ten times as long; the"
-                + " predicted time is printed before it starts)")
+                + " (--stages 500000 runs the papers' length, ten times as long; the predicted time is printed before it"
+                + " starts)")
         boolean full;
 
         @Option(names = {"--pattern", "--patterns"}, paramLabel = "LIST", split = ",", hideParamSyntax = true,

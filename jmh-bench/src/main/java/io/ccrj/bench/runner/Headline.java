@@ -17,7 +17,8 @@ import java.util.Map;
  *   run", never a figure;</li>
  *   <li>every comparison is a {@link Verdict}: a ratio with its range where both intervals are
  *   across forks and apart, a bound where a side is one fork whose interval, widened by the
- *   fork-to-fork spread the same run measured ({@link ForkSpread}), is still apart from the other,
+ *   fork-to-fork spread the same run measured over all its benchmarks of several forks
+ *   ({@link ForkSpread}; squared for a peer's single fork), is still apart from the other,
  *   and otherwise "not resolved", why, and the cheapest setting that would resolve it.</li>
  * </ul>
  * Rows are keyed by the figures' ids: two figures with one id are a mistake of a section and fail

@@ -253,9 +253,11 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
     /** Under the headline: how far forks varied, which widens a single fork's interval, and how many rows state a verdict. */
     static String verdictNote(List<Figure> figures, boolean full, ForkSpread spread) {
         return "Verdicts: " + Headline.verdictCount(figures, full, spread, 3) + ". A figure of one JMH fork gives a bound (\"at"
-                + " least\") where its iterations' interval, widened on both sides by how far forks vary (" + spread.describe()
-                + "; the core-to-core floor runs " + io.ccrj.bench.mpi.MpiRunner.FLOOR_FORKS + " forks to measure it), is still apart"
-                + " from the other figure; a row left unresolved names the setting that would resolve it.\n";
+                + " least\") where its iterations' interval, widened on both sides by how far forks vary, is still apart from the"
+                + " other figure. How far forks vary (" + spread.describe() + "): " + ForkSpread.RULE + " (the core-to-core floor"
+                + " and ccr-core's side of the messaging peers run " + ForkSpread.LEAST_FORKS + " forks in every mode to measure it);"
+                + " another program's single fork (a peer's) is widened by that squared, since none of those benchmarks sampled its"
+                + " modes. A row left unresolved names the setting that would resolve it.\n";
     }
 
     /** Under the headline, after the verdicts: what the sections say about their rows (e.g. which overhead method resolves). */
@@ -341,8 +343,8 @@ public final class PaperRunner implements Experiment<PaperRunner.Options> {
             overhead that came out below zero is "below the resolution of this run", never a figure. A
             ratio is given only where both figures are resolved and their intervals are apart, always with
             the range the intervals allow; a figure of one JMH fork (quick mode) gives a bound, "at least
-            Nx", where its interval widened by how far forks vary on this machine is still apart from the
-            other; otherwise the table says "not resolved", why, and the setting that would resolve it. Ratios against
+            Nx", where its interval widened by how far forks vary on this machine (by more for another
+            program's single fork, whose modes the run did not sample) is still apart from the other; otherwise the table says "not resolved", why, and the setting that would resolve it. Ratios against
             the papers compare machines twenty years apart as much as software, so read them as orders of
             magnitude.
 

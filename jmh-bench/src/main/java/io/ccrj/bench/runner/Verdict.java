@@ -15,21 +15,37 @@ import java.util.regex.Pattern;
  *   <li>a figure with an interval across two forks or more (or over repeated runs) keeps it, if it
  *   is resolved ({@link Estimate#resolved()}: above zero, at most {@value Estimate#RESOLVED_SPREAD}x
  *   wide); otherwise nothing is stated;</li>
- *   <li>a figure of a single JMH fork has no interval across forks: its own iterations' interval
- *   is widened on both sides by the fork-to-fork spread the same run measured on this machine
- *   ({@link ForkSpread#factor()}), since another fork could have landed that much higher or
- *   lower; a fork of one iteration (a smoke run's, say) has no such interval and gives no verdict;</li>
- *   <li>a published figure is a point; one of ours without any interval (a single repetition)
- *   gives no verdict.</li>
+ *   <li>a figure of ours from a single JMH fork has no interval across forks: its own iterations'
+ *   interval is widened on both sides by the fork-to-fork spread the same run measured on this
+ *   machine ({@link ForkSpread#factor()}: the median, over every benchmark of the run with
+ *   {@value ForkSpread#LEAST_FORKS} forks or more, of its largest fork over its smallest; at least
+ *   {@value ForkSpread#ASSUMED}x), since another fork could have landed that much higher or lower;</li>
+ *   <li>the other side's figure from a single fork (a peer's, MPJ Express's, another server's) is
+ *   widened by that factor squared ({@link ForkSpread#otherFactor()}): the benchmarks the spread is
+ *   taken over are ours and the floor, so it says how far forks of our code vary, not how far
+ *   another program's do, whose modes (its JIT, its GC, its threads' start-up) no benchmark of the
+ *   run sampled;</li>
+ *   <li>a fork of one iteration (a smoke run's, say) has no interval of its own and gives no
+ *   verdict; a published figure is a point; one of ours without any interval (a single
+ *   repetition) gives no verdict.</li>
  * </ul>
- * Where the two intervals are apart, the ratio is stated with the range every pair of values in
+ * So against a published point a single fork of ours needs a gap wider than the spread; ours across
+ * forks against a peer's single fork, wider than its square; one fork each, wider than its cube.
+ * A second quick fork of each peer is not how the peers section meets this: two forks give an
+ * interval across forks that is taken as it is, so a peer whose two forks caught one mode would
+ * state a narrow ratio where one widened fork states a cautious bound, and a second fork of the
+ * thirty-one peer benchmarks would add about as many fork starts and iterations again as the
+ * section's peers now take, past the quick run's time.
+ *
+ * <p>Where the two intervals are apart, the ratio is stated with the range every pair of values in
  * them allows: "2.00x better (1.81-2.21x)" when both intervals are across forks, and only the
- * cautious end when a side is one widened fork: "at least 5.5x better (one fork; forks here vary up
- * to 2.4x)". A 20x gap seen in one fork each is a verdict; a 1.2x gap is not. Where they overlap,
- * the verdict is "not resolved" with the cheapest setting that would settle it: more forks of
- * the same length when the single forks' own intervals are apart by more than the forks vary
- * (their median across forks then decides), else the longer runs of {@code --full}, or after a
- * full run more forks.
+ * cautious end when a side is one widened fork: "at least 5.5x better (one fork; forks here vary
+ * 2.4x, the median of 7 benchmarks)". Where forks vary 2x, a 20x gap seen in one fork each is a verdict;
+ * a 1.2x gap never is.
+ * Where they overlap, the verdict is "not resolved" with the cheapest setting that would settle it:
+ * more forks of the same length when the single forks' own intervals are apart by more than the
+ * forks vary (their median across forks then decides), else the longer runs of {@code --full}, or
+ * after a full run more forks.
  *
  * @param kind what was concluded
  * @param ratio ours over the other as "times better" (above 1 better, below 1 worse); NaN where nothing was concluded
@@ -75,7 +91,7 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
 
     /** One side as an interval, or why it gives none. */
     private record Side(double low, double high, boolean widened, double ownLow, double ownHigh, String unresolved) {
-        static Side of(Estimate e, boolean ours, double factor) {
+        static Side of(Estimate e, boolean ours, ForkSpread spread) {
             String whose = ours ? "ours'" : "the other's";
             if (e.hasInterval()) {
                 if (!e.resolved()) {
@@ -95,6 +111,7 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
                 if (lo <= 0) {
                     return why((ours ? "our" : "the other's") + " fork's interval reaches zero");
                 }
+                double factor = ours ? spread.factor() : spread.otherFactor();
                 return new Side(lo / factor, hi * factor, true, lo, hi, null);
             }
             if (ours) {
@@ -126,9 +143,11 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
         if (o <= 0) {
             return unresolved("ours below the resolution of this run", c.longer());
         }
-        double factor = c.spread().factor();
-        Side a = Side.of(ours, true, factor);
-        Side b = Side.of(other, false, factor);
+        ForkSpread spread = c.spread();
+        Side a = Side.of(ours, true, spread);
+        Side b = Side.of(other, false, spread);
+        // The cells name the other side's wider factor only where it was used.
+        String spreadText = b.widened() ? spread.describeWithOther() : spread.describe();
         if (a.unresolved() != null || b.unresolved() != null) {
             String why = a.unresolved() != null ? a.unresolved() : b.unresolved();
             return unresolved(why, why.endsWith("one fork of one iteration") ? c.moreForks() : c.longer());
@@ -142,8 +161,9 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
             // of a few forks decides; closer than that, only longer runs of more forks will.
             double apart = Math.max(a.ownLow() / b.ownHigh(), b.ownLow() / a.ownHigh());
             String gap = String.format(Locale.ROOT, "%s, %sx apart, and %s", a.widened() && b.widened() ? "one fork each"
-                    : "one fork", num(Math.max(o / t, t / o)), c.spread().describe());
-            return unresolved(gap, apart > factor ? c.moreForks() : c.longer());
+                    : "one fork", num(Math.max(o / t, t / o)), spreadText);
+            // Three forks of each side measure the other's modes too, so the plain spread is the test.
+            return unresolved(gap, apart > spread.factor() ? c.moreForks() : c.longer());
         }
         // Over every pair of values the two intervals allow; all positive and apart, so the whole
         // range lies on one side of 1.
@@ -158,7 +178,7 @@ public record Verdict(Kind kind, double ratio, double low, double high, String t
         if (widened) {
             String which = a.widened() && b.widened() ? "one fork each" : a.widened() ? "one fork" : "the other one fork";
             return new Verdict(Kind.AT_LEAST, r, cautious, better ? hi : lo, "at least " + times(cautious) + " " + word(better)
-                    + " (" + which + "; " + c.spread().describe() + ")");
+                    + " (" + which + "; " + spreadText + ")");
         }
         // Shown the way the ratio is: as is where ours is better, inverted where it is worse.
         return new Verdict(Kind.RATIO, r, cautious, better ? hi : lo, times(r) + " " + word(r >= 1)

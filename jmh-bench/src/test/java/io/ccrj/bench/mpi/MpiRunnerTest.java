@@ -10,7 +10,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,5 +97,51 @@ class MpiRunnerTest {
         }
         assertThat(report.figures()).extracting(io.ccrj.bench.runner.Figure::id).contains("mpi.stages.RENDEZVOUS_SHIFT.2",
                 "mpi.latency.PING_PONG.2");
+    }
+
+    /** An mpirun's failure as Open MPI reports a segfault: long, and alarming on a console. */
+    private static final String TRACE = "mpirun --oversubscribe -np 2 native_mpi3 failed (exit 139): [host:1234] *** Process received"
+            + " signal ***\n[host:1234] Signal: Segmentation fault (11)\n" + "[host:1234] [ 0] /lib/libc.so.6(+0x3c050)\n".repeat(40)
+            + "[host:1234] *** End of error message ***";
+
+    @Test
+    void compareAndSwapFallsBackToPointToPointWithOneLineAndTheTraceInAFile(@TempDir Path dir) throws IOException {
+        List<List<String>> calls = new ArrayList<>();
+        Path log = dir.resolve(MpiRunner.CAS_LOG);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        MpiRunner.NativeAttempt a = MpiRunner.runNativeMpi3(List.of(Mpi3Op.COMPARE_AND_SWAP), 2, mca -> {
+            calls.add(mca);
+            if (mca.isEmpty()) {
+                throw new IOException(TRACE);
+            }
+            return Map.of(Mpi3Op.COMPARE_AND_SWAP, new double[] {0.3, 0.31, 0.29});
+        }, log, e);
+
+        assertThat(calls).containsExactly(List.of(), MpiRunner.OSC_PT2PT);
+        assertThat(a.figures().get(Mpi3Op.COMPARE_AND_SWAP)).containsExactly(0.3, 0.31, 0.29);
+        assertThat(a.note()).contains("point-to-point one-sided component (--mca osc pt2pt)");
+        // One line on the console, none of the trace; the trace whole in the run's folder.
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("native MPI compare-and-swap: the default one-sided component"
+                + " failed; falling back to --mca osc pt2pt (trace in " + log + ")\n");
+        assertThat(Files.readString(log)).contains(TRACE).contains("fell back to --mca osc pt2pt");
+    }
+
+    @Test
+    void anotherNativeMpi3FailureIsTheRunsAndGoesToTheConsole(@TempDir Path dir) {
+        Path log = dir.resolve(MpiRunner.CAS_LOG);
+        MpiRunner.NativeAttempt a = MpiRunner.runNativeMpi3(List.of(Mpi3Op.PUT_FLUSH, Mpi3Op.GET_FLUSH), 2, mca -> {
+            throw new IOException(TRACE);
+        }, log, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(a.figures()).isNull();
+        assertThat(log).doesNotExist();
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ccrj mpi: native MPI-3 at 2 ranks failed: mpirun").endsWith(" ...\n");
+        // and compare-and-swap failing on both components: no figures, both said
+        err.reset();
+        MpiRunner.NativeAttempt twice = MpiRunner.runNativeMpi3(List.of(Mpi3Op.COMPARE_AND_SWAP), 2, mca -> {
+            throw new IOException(TRACE);
+        }, log, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(twice.figures()).isNull();
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("falling back to --mca osc pt2pt")
+                .contains("compare-and-swap failed again with --mca osc pt2pt");
     }
 }
