@@ -207,6 +207,33 @@ class HostHttpTest {
         }
     }
 
+    /**
+     * An event stream is a connection's last answer: requests pipelined after a subscription are
+     * never let through (no answer inside the stream, no second stream on the connection), and
+     * the stream's events still flow; a request pipelined before it is answered first.
+     */
+    @Test
+    void nothingPipelinedAfterASubscriptionIsAnsweredInsideItsStream() throws Exception {
+        try (RawHttp c = new RawHttp(port, 5000)) {
+            c.writeRaw(RawHttp.format("GET", "/services/ping", null, null)
+                    + RawHttp.format("GET", "/services/kv/notifications", null, null, "Accept: text/event-stream")
+                    + RawHttp.format("GET", "/services/kv/notifications", null, null, "Accept: text/event-stream")
+                    + RawHttp.format("GET", "/services/ping", null, null));
+            assertThat(c.read().body()).isEqualTo("{\"count\":0}");
+            RawHttp.Res head = c.readHead();
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("Content-Type")).startsWith("text/event-stream");
+            RawHttp.Res put = RawHttp.once(port, "PUT", "/services/kv/items/pipelined", JSON, "\"v\"");
+            assertThat(put.status()).isBetween(200, 201);
+            StringBuilder seen = new StringBuilder();
+            for (String line; !seen.toString().contains("pipelined") && (line = c.line()) != null; ) {
+                assertThat(line).as("an HTTP answer written inside the event stream").doesNotStartWith("HTTP/1.1");
+                seen.append(line).append('\n');
+            }
+            assertThat(seen.toString()).contains("pipelined").doesNotContain("HTTP/1.1").doesNotContain("count");
+        }
+    }
+
     @Test
     void connectionCloseIsHonouredAndIdleConnectionsAreClosed() throws Exception {
         try (RawHttp c = new RawHttp(port)) {

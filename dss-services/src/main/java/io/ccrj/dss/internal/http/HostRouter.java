@@ -244,6 +244,30 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
     }
 
     /**
+     * A GET whose path is a service's notifications resource (by the table's row for Subscribe)
+     * may be answered with an event stream.
+     */
+    @Override
+    public boolean mayOpenEventStream(HttpMethod method, String uri) {
+        if (!method.equals(HttpMethod.GET)) {
+            return false;
+        }
+        int q = uri.indexOf('?');
+        List<String> seg = new ArrayList<>();
+        for (String s : (q < 0 ? uri : uri.substring(0, q)).split("/")) {
+            if (!s.isEmpty()) {
+                seg.add(s);
+            }
+        }
+        if (seg.size() < 2 || !seg.get(0).equals(SERVICES)) {
+            return false;
+        }
+        String path = RestTable.template(seg.subList(2, seg.size()));
+        RestTable.Route route = path == null ? null : RestTable.decode(method, path);
+        return route != null && route.verb() == Verb.SUBSCRIBE;
+    }
+
+    /**
      * Whether a request needs the token as a modification does (reads need it only with
      * protected reads), decided before the route is resolved, so that 401 comes before 404 and
      * 405: a service route's table row says (Query by POST is a read), {@code POST /directory}

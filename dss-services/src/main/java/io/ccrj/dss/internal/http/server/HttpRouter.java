@@ -25,6 +25,21 @@ public interface HttpRouter {
         exchange.refuseBody();
     }
 
+    /**
+     * Whether a request of {@code method} on {@code uri} may be answered with an event stream
+     * ({@link HttpExchange#startStream()}): the connection then lets it through alone
+     * ({@link PipelineWindow}), since nothing pipelined after a stream can be answered. A
+     * {@code true} for a request that is then answered otherwise only orders it more strictly.
+     * The default: none is.
+     *
+     * @param method the request's method
+     * @param uri the request's URI as sent
+     * @return whether it may open an event stream
+     */
+    default boolean mayOpenEventStream(io.netty.handler.codec.http.HttpMethod method, String uri) {
+        return false;
+    }
+
     /** @return {@code true} while the host is shutting down (new requests get 503) */
     boolean isClosing();
 

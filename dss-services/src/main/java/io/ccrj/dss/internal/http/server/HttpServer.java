@@ -194,7 +194,7 @@ public final class HttpServer implements AutoCloseable {
         EventStreamWriter stream = new EventStreamWriter(limits.sseMaxEvents(), limits.sseMaxBytes(), metrics,
                 subscriberMemory);
         p.addLast(stream);
-        PipelineWindow window = new PipelineWindow(limits.pipelineWindow(), limits.maxRequestBytes(), metrics);
+        PipelineWindow window = new PipelineWindow(limits.pipelineWindow(), limits.maxRequestBytes(), metrics, router);
         timer.connection(window);
         p.addLast(window);
         ResponsePath path = new ResponsePath(p.channel(), router, limits.maxRequestBytes(), metrics, deadlines, window,

@@ -28,7 +28,11 @@ import java.util.Map;
  * {@link #nextToWrite} is written as soon as it is given, and every answer numbered above it
  * waits in {@link #parked}. A request that may modify (any method but GET, HEAD and OPTIONS) is
  * let through only once every request before it has been answered, and nothing after it before
- * it is answered; a run of reads is let through at once (they cannot observe each other).
+ * it is answered; a run of reads is let through at once (they cannot observe each other). A GET
+ * that may open an event stream is let through alone in the same way: an event stream is the
+ * connection's last answer (it never ends before the connection does), so a request pipelined
+ * after it can never be answered, and one let through beside it would be answered, or open a
+ * second stream, inside the first.
  *
  * <h2>The window</h2>
  * The requests decoded and not yet answered form the window, bounded in requests
@@ -71,6 +75,7 @@ final class PipelineWindow extends ChannelInboundHandlerAdapter {
     private record Parked(HttpObject message, boolean close) {
     }
 
+    private final HttpRouter router;
     private final int windowSize;
     private final int maxRequestBytes;
     private final HostMetrics metrics;
@@ -99,8 +104,10 @@ final class PipelineWindow extends ChannelInboundHandlerAdapter {
      * @param windowSize requests decoded and not answered before reading stops
      * @param maxRequestBytes body bytes of waiting requests before reading stops (the largest body)
      * @param metrics counts the pauses
+     * @param router says which requests may open an event stream (let through alone)
      */
-    PipelineWindow(int windowSize, int maxRequestBytes, HostMetrics metrics) {
+    PipelineWindow(int windowSize, int maxRequestBytes, HostMetrics metrics, HttpRouter router) {
+        this.router = router;
         this.windowSize = windowSize;
         this.maxRequestBytes = maxRequestBytes;
         this.metrics = metrics;
@@ -170,7 +177,8 @@ final class PipelineWindow extends ChannelInboundHandlerAdapter {
         try {
             while (!waiting.isEmpty() && !streaming && !closing) {
                 Request w = waiting.peekFirst();
-                boolean read = w.isRead();
+                boolean read = w.isRead() && !(w.request() != null
+                        && router.mayOpenEventStream(w.request().method(), w.request().uri()));
                 if (unanswered > 0 && (modifyingInFlight || !read)) {
                     break;
                 }

@@ -40,13 +40,41 @@ class PipelineWindowTest {
         }
     }
 
+    /** A router that says GETs ending in /notifications may open event streams (the host's table says so too). */
+    private static final HttpRouter STREAMS = new HttpRouter() {
+        @Override
+        public void route(HttpExchange exchange) {
+            throw new AssertionError("not routed here");
+        }
+
+        @Override
+        public boolean mayOpenEventStream(HttpMethod method, String uri) {
+            int q = uri.indexOf('?');
+            String path = q < 0 ? uri : uri.substring(0, q);
+            return method.equals(HttpMethod.GET) && (path.endsWith("/notifications") || path.endsWith("/notifications/"));
+        }
+
+        @Override
+        public boolean isClosing() {
+            return false;
+        }
+
+        @Override
+        public void opened() {
+        }
+
+        @Override
+        public void record(int status, long nanos) {
+        }
+    };
+
     private final Recorder recorder = new Recorder();
     private final HostMetrics metrics = new HostMetrics();
     private EmbeddedChannel ch;
     private PipelineWindow window;
 
     private void open(int windowSize) {
-        window = new PipelineWindow(windowSize, 1 << 20, metrics);
+        window = new PipelineWindow(windowSize, 1 << 20, metrics, STREAMS);
         ch = new EmbeddedChannel(window, recorder);
     }
 
@@ -101,6 +129,41 @@ class PipelineWindowTest {
     }
 
     @Test
+    void aRequestThatMayOpenAnEventStreamIsLetThroughAloneAndEndsTheAnswers() {
+        open(64);
+        send(HttpMethod.GET, "/a");
+        send(HttpMethod.GET, "/services/ping/notifications?lastEventId=3");
+        send(HttpMethod.GET, "/services/ping/notifications");
+        send(HttpMethod.GET, "/c");
+        assertThat(recorder.let).hasSize(1); // the stream request waits for /a's answer
+        window.answer(sequence(0), answer("a"), false);
+        assertThat(written()).containsExactly("a");
+        assertThat(recorder.let).hasSize(2); // now the first stream request, alone
+        assertThat(recorder.let.get(1).request().uri()).startsWith("/services/ping/notifications");
+
+        io.netty.handler.codec.http.HttpResponse head = new io.netty.handler.codec.http.DefaultHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        window.answerWithStream(sequence(1), head);
+        assertThat((Object) ch.readOutbound()).isSameAs(head);
+        assertThat(recorder.let).hasSize(2); // the second stream and /c are never let through
+        send(HttpMethod.GET, "/d");
+        assertThat(recorder.let).hasSize(2);
+        assertThat((Object) ch.readOutbound()).isNull();
+    }
+
+    @Test
+    void aStreamRequestAnsweredWithAnErrorLetsTheNextOnesThrough() {
+        open(64);
+        send(HttpMethod.GET, "/services/nosuch/notifications/");
+        send(HttpMethod.GET, "/b");
+        assertThat(recorder.let).hasSize(1);
+        window.answer(sequence(0), answer("404"), false);
+        assertThat(recorder.let).hasSize(2);
+        window.answer(sequence(1), answer("b"), false);
+        assertThat(written()).containsExactly("404", "b");
+    }
+
+    @Test
     void aModificationIsLetThroughAloneOnceEverythingBeforeItIsAnswered() {
         open(64);
         send(HttpMethod.GET, "/a");
@@ -137,7 +200,7 @@ class PipelineWindowTest {
     @Test
     void answersTheClientDoesNotReadStopReadingUntilTheyDrain() {
         EventStreamWriterTest.Hold hold = new EventStreamWriterTest.Hold();
-        window = new PipelineWindow(64, 1 << 20, metrics);
+        window = new PipelineWindow(64, 1 << 20, metrics, STREAMS);
         ch = new EmbeddedChannel(hold, window, recorder);
         ch.config().setWriteBufferWaterMark(new WriteBufferWaterMark(64, 128));
         hold.holding = true; // the client reads none of the answers
