@@ -157,4 +157,26 @@ class RestTableTest {
             }
         }
     }
+    @Test
+    void aTemplateMatchesSegmentsOfItsLengthWithItsLiteralsInPlace() {
+        assertThat(RestTable.matches("/items/{key}", List.of("items", "a b"))).isTrue();
+        assertThat(RestTable.matches("/items/{key}", List.of("items"))).as("too few").isFalse();
+        assertThat(RestTable.matches("/items/{key}", List.of("items", "a", "b"))).as("too many").isFalse();
+        assertThat(RestTable.matches("/items/{key}", List.of("item", "a"))).as("a prefix of the literal").isFalse();
+        assertThat(RestTable.matches("/items/{key}", List.of("itemsx", "a"))).as("the literal as a prefix").isFalse();
+        assertThat(RestTable.matches("", List.of())).as("no segment").isTrue();
+        assertThat(RestTable.matches("", List.of("x"))).isFalse();
+        assertThat(RestTable.matches("/{", List.of("x"))).as("a lone brace is a literal").isFalse();
+        assertThat(RestTable.matches("/{", List.of("{"))).isTrue();
+        assertThat(RestTable.matches("//a//{b}/", List.of("a", "z"))).as("empty segments are not segments").isTrue();
+    }
+
+    @Test
+    void aPathsSegmentsLeaveOutEmptyOnesAndTheQuery() {
+        assertThat(RestTable.pathSegments("/services/kv/items/a%2Fb?x=1/2")).containsExactly("services", "kv", "items", "a%2Fb");
+        assertThat(RestTable.pathSegments("//services//kv/")).containsExactly("services", "kv");
+        assertThat(RestTable.pathSegments("/")).isEmpty();
+        assertThat(RestTable.pathSegments("?a/b")).isEmpty();
+        assertThat(RestTable.pathSegments("/a?")).containsExactly("a");
+    }
 }

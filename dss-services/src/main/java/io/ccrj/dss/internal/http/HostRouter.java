@@ -252,13 +252,7 @@ public final class HostRouter implements HttpRouter, HostResources.Actions {
         if (!method.equals(HttpMethod.GET)) {
             return false;
         }
-        int q = uri.indexOf('?');
-        List<String> seg = new ArrayList<>();
-        for (String s : (q < 0 ? uri : uri.substring(0, q)).split("/")) {
-            if (!s.isEmpty()) {
-                seg.add(s);
-            }
-        }
+        List<String> seg = RestTable.pathSegments(uri);
         if (seg.size() < 2 || !seg.get(0).equals(SERVICES)) {
             return false;
         }

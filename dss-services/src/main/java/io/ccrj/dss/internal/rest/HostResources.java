@@ -204,6 +204,14 @@ public final class HostResources {
     /** The rows by path, each path's in table order. */
     private static final Map<String, List<Row>> BY_PATH = byPath();
 
+    /** A path template with its segments split once: {@link #match} runs on every request. */
+    private record Resource(String path, List<String> segments, List<Row> rows) {
+    }
+
+    /** {@link #BY_PATH} in table order, as a list. */
+    private static final List<Resource> RESOURCES = BY_PATH.entrySet().stream()
+            .map(e -> new Resource(e.getKey(), List.copyOf(RestTable.segments(e.getKey())), e.getValue())).toList();
+
     private HostResources() {
     }
 
@@ -214,16 +222,15 @@ public final class HostResources {
      * @return its template, rows and variables, or {@code null} if no row's template matches
      */
     public static Match match(List<String> segments) {
-        for (Map.Entry<String, List<Row>> e : BY_PATH.entrySet()) {
-            if (RestTable.matches(e.getKey(), segments)) {
-                List<String> t = RestTable.segments(e.getKey());
+        for (Resource r : RESOURCES) {
+            if (RestTable.matches(r.path(), segments)) {
                 List<String> values = new ArrayList<>(1);
-                for (int i = 0; i < t.size(); i++) {
-                    if (RestTable.isVariable(t.get(i))) {
+                for (int i = 0; i < r.segments().size(); i++) {
+                    if (RestTable.isVariable(r.segments().get(i))) {
                         values.add(segments.get(i));
                     }
                 }
-                return new Match(e.getKey(), e.getValue(), List.copyOf(values));
+                return new Match(r.path(), r.rows(), List.copyOf(values));
             }
         }
         return null;

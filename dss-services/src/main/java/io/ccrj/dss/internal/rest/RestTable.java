@@ -192,16 +192,28 @@ public final class RestTable {
      * @return whether they match
      */
     public static boolean matches(String template, List<String> segments) {
-        List<String> t = segments(template);
-        if (t.size() != segments.size()) {
-            return false;
-        }
-        for (int i = 0; i < t.size(); i++) {
-            if (!isVariable(t.get(i)) && !t.get(i).equals(segments.get(i))) {
-                return false;
+        // Walks the template in place: this runs for every row of the tables on every request,
+        // so it allocates nothing (no split of the template per call).
+        int n = template.length();
+        int k = 0;
+        for (int i = 0; i < n; ) {
+            int j = template.indexOf('/', i);
+            if (j < 0) {
+                j = n;
             }
+            if (j > i) {
+                if (k == segments.size()) {
+                    return false;
+                }
+                boolean variable = j - i >= 2 && template.charAt(i) == '{' && template.charAt(j - 1) == '}';
+                String s = segments.get(k++);
+                if (!variable && (s.length() != j - i || !template.regionMatches(i, s, 0, j - i))) {
+                    return false;
+                }
+            }
+            i = j + 1;
         }
-        return true;
+        return k == segments.size();
     }
 
     /**
@@ -209,11 +221,30 @@ public final class RestTable {
      * @return its segments ({@code /items/{key}}: {@code items}, {@code {key}})
      */
     public static List<String> segments(String template) {
+        return pathSegments(template);
+    }
+
+    /**
+     * The non-empty segments of a path as they are written (not percent-decoded), its query
+     * ({@code ?...}) left out.
+     *
+     * @param path a path ({@code /services/kv/items/a?x=1}: {@code services}, {@code kv},
+     *     {@code items}, {@code a})
+     * @return its segments, in order
+     */
+    public static List<String> pathSegments(String path) {
+        int q = path.indexOf('?');
+        int n = q < 0 ? path.length() : q;
         List<String> out = new ArrayList<>(4);
-        for (String s : template.split("/")) {
-            if (!s.isEmpty()) {
-                out.add(s);
+        for (int i = 0; i < n; ) {
+            int j = path.indexOf('/', i);
+            if (j < 0 || j > n) {
+                j = n;
             }
+            if (j > i) {
+                out.add(path.substring(i, j));
+            }
+            i = j + 1;
         }
         return out;
     }
