@@ -245,7 +245,10 @@ public class DefaultComm extends NeighborhoodComm {
             throw new MpiException(ErrorClass.ARG, "free on " + label + ": the world communicator and the self"
                     + " communicator cannot be freed");
         }
-        freed = true;
+        if (!freed) {
+            freed = true;
+            world.communicatorFreed(context, collectiveMembers());
+        }
     }
 
     @Override

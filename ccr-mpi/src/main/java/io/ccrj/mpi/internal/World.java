@@ -189,6 +189,35 @@ final class World {
         return c;
     }
 
+    /**
+     * How many members have freed each communicator (by point-to-point context) so far; an entry
+     * lives from the first member's free to the last one's.
+     */
+    private final ConcurrentHashMap<Integer, AtomicInteger> freedBy = new ConcurrentHashMap<>();
+
+    /**
+     * A member freed the communicator with point-to-point context {@code context} and
+     * {@code members} collective members; the last member's free drops the world's state of it
+     * (its shared-memory collectives and its reused nonblocking channels), so that a program that
+     * makes and frees communicators in a loop does not grow the world. Any thread. A collective
+     * still in progress keeps what it holds: only the world's references go.
+     */
+    void communicatorFreed(int context, int members) {
+        AtomicInteger n = freedBy.computeIfAbsent(context, c -> new AtomicInteger());
+        if (n.incrementAndGet() == members) {
+            freedBy.remove(context);
+            shared.remove(context);
+            channels.remove(context + 1);
+        }
+    }
+
+    /** {@return how many communicators the world keeps collective state for (diagnostics, tests)} */
+    int retainedCommunicators() {
+        java.util.Set<Integer> contexts = new java.util.HashSet<>(shared.keySet());
+        channels.keySet().forEach(c -> contexts.add(c - 1));
+        return contexts.size();
+    }
+
     void removeExchange(ExchangeKey key) {
         exchanges.remove(key);
     }
