@@ -124,6 +124,45 @@ class DupCommThreadsTest {
                 .contains("thread 'r1-t1' in recv(source=0, tag=41, INT x 1) on world/dup1"));
     }
 
+    /**
+     * No false deadlock at {@code MULTIPLE}: on every rank one thread waits for a message that the
+     * other rank's second thread sends only after computing for three deadlock timeouts. Every
+     * rank has a thread waiting in MPI, but a thread of the rank that has called MPI runs, so the
+     * watchdog must not call it a deadlock (it did while it counted a rank with one waiting thread
+     * as blocked). Platform and virtual threads.
+     */
+    @ParameterizedTest(name = "virtual threads: {0}")
+    @CsvSource({"false", "true"})
+    void aThreadThatComputesBetweenItsCallsKeepsTheWatchdogQuiet(boolean virtual) {
+        Duration timeout = Duration.ofMillis(400);
+        SpmdWorld world = SpmdWorld.builder().size(2).deadlockTimeout(timeout).build();
+        List<Integer> got = world.run(comm -> {
+            comm.requestThreadLevel(ThreadLevel.MULTIPLE);
+            Comm waits = comm.dup();
+            Comm computes = comm.dup();
+            int partner = 1 - comm.rank();
+            int[] in = new int[1];
+            Thread.Builder b = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
+            Thread waiter = b.name("r" + comm.rank() + "-waits").start(
+                    () -> waits.recv(in, 0, 1, Datatype.INT, partner, 9));
+            Thread computer = b.name("r" + comm.rank() + "-computes").start(() -> {
+                int[] hello = new int[1];
+                computes.sendrecv(new int[] {comm.rank()}, 0, 1, Datatype.INT, partner, 7, hello, 0, 1, Datatype.INT,
+                        partner, 7);
+                long end = System.nanoTime() + 3 * timeout.toNanos();
+                long x = hello[0];
+                while (System.nanoTime() < end) {
+                    x = x * 6364136223846793005L + 1442695040888963407L; // busy: runnable, outside MPI
+                }
+                waits.send(new int[] {100 + comm.rank() + (int) (x & 0)}, 0, 1, Datatype.INT, partner, 9);
+            });
+            waiter.join();
+            computer.join();
+            return in[0];
+        });
+        assertThat(got).containsExactly(101, 100);
+    }
+
     /** Runs {@code rounds} rounds on {@code c}, the thread {@code id}'s own dup; returns the rounds done. */
     private static long rounds(Comm c, int id, int rounds) {
         int n = c.size();

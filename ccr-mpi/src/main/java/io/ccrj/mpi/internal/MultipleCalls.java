@@ -37,8 +37,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *       marking itself parked: so a message, whichever thread drains it, either is seen by the
  *       waiter's last look or wakes it.</li>
  *   <li>For the watchdog the rank is blocked while at least one of its threads waits past its
- *       spin ({@link #blocked}, changed under the lock); every such wait advances the mailbox's
- *       epoch.</li>
+ *       spin ({@link #blocked}, changed under the lock; every such wait advances the mailbox's
+ *       epoch) and none of the rank's other known threads runs outside a wait
+ *       ({@link #threadRunningOutsideWaits}): the rank's own thread and every thread that has
+ *       called MPI on the rank ({@link #callers}). A thread that computes before its first MPI
+ *       call is not known and cannot be seen.</li>
  * </ul>
  */
 final class MultipleCalls {
@@ -79,6 +82,15 @@ final class MultipleCalls {
      * a map the receiving threads change at every wait.
      */
     private final ParkedCount parkedWaiters = new ParkedCount();
+    /**
+     * Every thread other than the rank's own that has called MPI on the rank, until the watchdog
+     * finds it ended: entered by the thread itself at its first call ({@link #noteCaller}), read
+     * and trimmed by the watchdog.
+     */
+    private final Map<Thread, Boolean> callers = new ConcurrentHashMap<>();
+    /** Whether the current thread is in {@link #callers} already: one thread-local read a call. */
+    private final ThreadLocal<Boolean> known = new ThreadLocal<>();
+
     /** Threads of the rank waiting in {@link #await} past their spin (under {@link #lock}). */
     private int blocked;
 
@@ -202,7 +214,44 @@ final class MultipleCalls {
             return null;
         }
         return n + (n == 1 ? " thread" : " threads") + " waiting at THREAD_MULTIPLE (threads of the rank outside"
-                + " MPI calls are not seen): " + sb;
+                + " MPI calls and not waiting are not shown): " + sb;
+    }
+
+    /** Enters the calling thread, a thread of the rank other than its own, in {@link #callers}. */
+    void noteCaller(Thread me) {
+        if (known.get() == null) {
+            known.set(Boolean.TRUE);
+            callers.put(me, Boolean.TRUE);
+        }
+    }
+
+    /**
+     * Whether the rank's own thread or a thread in {@link #callers} runs outside a registered
+     * wait: runnable (computing, or in an MPI call that is not waiting), or in a timed wait of
+     * its own (a sleep) from which it returns by itself. A thread waiting without a time limit
+     * outside MPI (a join, a latch) counts as blocked, so a rank whose thread joins threads that
+     * wait in MPI for ever is still a deadlock. Ended threads leave {@link #callers}. Watchdog only.
+     */
+    boolean threadRunningOutsideWaits(Thread owner) {
+        if (owner != null && runsOutsideWaits(owner)) {
+            return true;
+        }
+        for (Thread t : callers.keySet()) {
+            if (t.getState() == Thread.State.TERMINATED) {
+                callers.remove(t);
+            } else if (t != owner && runsOutsideWaits(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean runsOutsideWaits(Thread t) {
+        if (waiters.containsKey(t)) {
+            return false;
+        }
+        Thread.State s = t.getState();
+        return s == Thread.State.RUNNABLE || s == Thread.State.TIMED_WAITING;
     }
 
     /** The drain count a waiter reads before its test ({@link #await}). */

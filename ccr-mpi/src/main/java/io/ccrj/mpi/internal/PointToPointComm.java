@@ -791,7 +791,9 @@ abstract class PointToPointComm implements Comm {
                     + " a communicator belongs to its rank's thread (requestThreadLevel(SERIALIZED) allows"
                     + " other threads, one call at a time)");
         }
-        if (mailbox.multi != null) {
+        MultipleCalls mc = mailbox.multi;
+        if (mc != null) {
+            mc.noteCaller(t); // for the watchdog: a thread of the rank that may run outside MPI
             return;      // MULTIPLE: the owner stays the rank's thread; waiters are woken as a set
         }
         mailbox.owner = t;

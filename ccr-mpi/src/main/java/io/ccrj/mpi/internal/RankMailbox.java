@@ -924,6 +924,17 @@ final class RankMailbox extends MailboxConsumerFields {
      * MULTIPLE every waiting thread's when another thread than the rank's own waits, since
      * {@link #pending} holds only the last to start waiting.
      */
+    /**
+     * Whether a thread of this rank that has called MPI at {@code MULTIPLE} (the rank's own
+     * thread among them) runs outside a wait of the rank's: then the rank is not blocked for the
+     * watchdog even while another of its threads waits, since the running one may yet send.
+     * Watchdog only; racy, as its other reads are. {@code false} below {@code MULTIPLE}.
+     */
+    boolean threadRunningOutsideWaits() {
+        MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
+        return mc != null && mc.threadRunningOutsideWaits(owner);
+    }
+
     String pendingDescription() {
         MultipleCalls mc = (MultipleCalls) PRODUCERS_MULTI.getVolatile(this);
         if (mc != null) {

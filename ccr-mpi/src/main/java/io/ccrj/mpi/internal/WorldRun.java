@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * whenever the rank starts a blocking wait). When every live rank is blocked, no epoch has changed
  * for the whole deadlock timeout, and every blocked rank's inbound queue is empty, no rank can
  * ever be released (sends never block, so a message that could release a rank would have been
- * sent by a running rank) and the world ends with a {@link DeadlockException}.
+ * sent by a running rank) and the world ends with a {@link DeadlockException}. At
+ * {@code THREAD_MULTIPLE} a rank with a waiting thread is not blocked while another of its
+ * threads that has called MPI runs outside a wait ({@link RankMailbox#threadRunningOutsideWaits}).
  */
 @Internal
 public final class WorldRun {
@@ -192,7 +194,7 @@ public final class WorldRun {
                 if (st == RankMailbox.DONE) {
                     continue;
                 }
-                if (st != RankMailbox.BLOCKED) {
+                if (st != RankMailbox.BLOCKED || mbs[i].threadRunningOutsideWaits()) {
                     blockedSince = -1;
                     noticed = false;
                     return null;
