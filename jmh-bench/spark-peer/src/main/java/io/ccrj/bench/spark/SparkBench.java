@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * {@link SparkKMeansIterationBenchmark} in one JMH run (every JMH option works; with no benchmark
  * pattern both run at every parameter), then prints the two side by side with the ratio
  * ({@link Comparison}). {@code -h}, {@code -l}, {@code -lp}, {@code -lprof} and {@code -lrf} are
- * JMH's own. Exit status: 0 done; 1 a benchmark failed; 2 a bad command line.
+ * JMH's own. Exit status: 0 done; 1 JMH stopped on a failure ({@code -foe true}) or no benchmark
+ * gave a result; 2 a bad command line.
  */
 public final class SparkBench {
     private SparkBench() {
@@ -48,5 +49,9 @@ public final class SparkBench {
         }
         System.out.println();
         System.out.print(Comparison.table(Comparison.rows(results), Runtime.getRuntime().availableProcessors()));
+        if (results.isEmpty()) {
+            System.err.println("spark-bench: no benchmark gave a result (see JMH's output above)");
+            System.exit(1);
+        }
     }
 }

@@ -29,8 +29,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+// Longer than the kernel's warm-up: Spark's per-job code (scheduler, broadcast, shuffle, block
+// manager) is large and compiled late, so its first seconds run far slower than its steady state.
+@Warmup(iterations = 8, time = 2)
+@Measurement(iterations = 5, time = 2)
 @Fork(1)
 public class SparkKMeansIterationBenchmark {
     /** Spark's local[cores] task threads, and the points' partitions. */
