@@ -49,8 +49,11 @@ public final class ReleaseCheck {
     static final List<String> REQUIRED =
             List.of("ccrj-parent", "ccr-core", "ccr-mpi", "ccr-mpi-mpj-express", "ccr-mpi-mpijava", "dss-services");
 
-    /** Built by the reactor but never published: the benchmarks and the example application. */
-    static final Set<String> FORBIDDEN = Set.of("jmh-bench", "ccrj-example-clustering");
+    /**
+     * Built by the reactor but never published: the benchmarks, the example application and the
+     * Spark peer's benchmarks (jmh-bench/spark-peer, whose dependencies are Spark's).
+     */
+    static final Set<String> FORBIDDEN = Set.of("jmh-bench", "ccrj-example-clustering", "ccrj-spark-peer");
 
     /**
      * Jar artifacts without a module descriptor, each with the reason; checked for an

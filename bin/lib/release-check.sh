@@ -4,7 +4,9 @@
 # file repository, as a release would deploy to Maven Central, and checks what landed there with
 # bin/lib/ReleaseCheck.java: each artifact has its jar, -sources.jar, -javadoc.jar and checksums,
 # a POM with every field Central requires (signing aside), the licence in the jar, and a module
-# descriptor that `jdeps --check` accepts. jmh-bench is built by the reactor but never published.
+# descriptor that `jdeps --check` accepts. jmh-bench is built by the reactor but never published;
+# the example application and jmh-bench/spark-peer are built here too (they skip deploy) and
+# ReleaseCheck fails if either was deployed.
 #
 #   bin/lib/release-check.sh [REPO_DIR]     (default target/release-repo; emptied first)
 #

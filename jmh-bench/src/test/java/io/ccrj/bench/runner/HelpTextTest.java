@@ -103,7 +103,7 @@ class HelpTextTest {
         String help = shell("--help");
         assertThat(help).startsWith("Usage: bin/ccrj COMMAND [ARGS...]\n").contains("Exit status:");
         List<String> order = List.of("  build ", "  host ", "  mpirun ", "  test ", "  paper ", "  overhead ", "  mpi ", "  dss ",
-                "  peers ", "  wrk ", "  platform ", "  bench ");
+                "  peers ", "  wrk ", "  platform ", "  bench ", "  spark-bench ");
         int last = -1;
         for (String c : order) {
             int at = help.indexOf("\n" + c);
@@ -117,10 +117,12 @@ class HelpTextTest {
     void theLauncherAnswersVersionForItselfAndEveryCommandWithoutBuilding() throws Exception {
         String own = shell("--version");
         assertThat(own).startsWith("ccrj ").contains(", commit ");
-        for (String command : List.of("build", "test", "host", "mpirun", "paper", "overhead", "mpi", "dss", "peers", "wrk", "platform", "bench")) {
+        for (String command : List.of("build", "test", "host", "mpirun", "paper", "overhead", "mpi", "dss", "peers", "wrk", "platform", "bench",
+                "spark-bench")) {
             assertThat(shell(command, "--version")).as(command).isEqualTo(own);
         }
-        for (String command : List.of("build", "test")) {
+        // these answer --help without building anything (spark-bench's first build downloads Spark)
+        for (String command : List.of("build", "test", "spark-bench")) {
             assertThat(shell(command, "--help")).as(command).startsWith("Usage: bin/ccrj " + command + " ").contains("Exit status:");
         }
     }

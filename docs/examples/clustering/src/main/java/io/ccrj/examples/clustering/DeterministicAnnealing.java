@@ -270,6 +270,76 @@ public final class DeterministicAnnealing {
         double run(int n);
     }
 
+    /**
+     * Lloyd's k-means iterations (the T -&gt; 0 limit) on the calling rank, one at a time, with the
+     * centres readable after each: what {@link #iterations iterations(comm, points, start, 0)} runs,
+     * for peers that must be checked against the kernel's own k-means step (Spark MLlib's, in
+     * jmh-bench/spark-peer). Each {@link KMeansIterations#run(int)} iteration assigns every point
+     * of this rank's block to its nearest centre (the lowest index among equals), sums the points
+     * of each cluster, reduces the K(D+1)+2 doubles with one allreduce and moves every centre to its
+     * cluster's mean; a cluster that lost all its points keeps its centre. Every rank of the
+     * communicator must create one with the same arguments and call {@code run} with the same
+     * counts.
+     *
+     * @param comm this rank's communicator (on ccr-mpi or any other {@link SpmdRuntime})
+     * @param points the points (this rank works its block of them)
+     * @param start the centres to iterate from (their priors are not used)
+     * @return the iterations
+     * @throws IllegalArgumentException if the centres' dimension is not the points'
+     */
+    public static KMeansIterations kMeansIterations(Comm comm, Points points, Solution start) {
+        Objects.requireNonNull(comm, "comm");
+        Objects.requireNonNull(points, "points");
+        Objects.requireNonNull(start, "start");
+        if (start.d() != points.d()) {
+            throw new IllegalArgumentException("the centres have " + start.d() + " dimensions, the points " + points.d());
+        }
+        checkRanks(points, comm.size());
+        AnnealingSchedule s = new AnnealingSchedule(start.k(), 0.5, 1e-12, 1, 0.05, 0, 0.5, false);
+        RankRun run = new RankRun(comm, points, s, 1, Progress.NONE, () -> false);
+        run.begin(start);
+        return new KMeansIterations() {
+            @Override
+            public double run(int n) {
+                if (n < 0) {
+                    throw new IllegalArgumentException("iterations must be 0 or more, got " + n);
+                }
+                for (int i = 0; i < n; i++) {
+                    run.iterate(0);
+                }
+                return run.freeEnergy;
+            }
+
+            @Override
+            public Solution solution() {
+                return run.solution();
+            }
+        };
+    }
+
+    /**
+     * k-means iterations on one rank; see {@link #kMeansIterations}. Confined to the rank's thread.
+     */
+    public interface KMeansIterations extends Iterations {
+        /**
+         * Runs k-means iterations.
+         *
+         * @param n how many, 0 or more
+         * @return the distortion (the sum of squared distances to the nearest centre) of the last
+         *     iteration's assignment, measured against the centres it started from; 0 before the first
+         * @throws IllegalArgumentException if {@code n} is negative
+         */
+        @Override
+        double run(int n);
+
+        /**
+         * The centres after the last iteration, and as priors each cluster's share of the points.
+         *
+         * @return the current solution (a copy; the same on every rank)
+         */
+        Solution solution();
+    }
+
     private static void checkRanks(Points points, int ranks) {
         if (ranks < 1) {
             throw new IllegalArgumentException("ranks must be at least 1, got " + ranks);

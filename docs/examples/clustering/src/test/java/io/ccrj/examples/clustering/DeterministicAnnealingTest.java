@@ -106,6 +106,77 @@ class DeterministicAnnealingTest {
     }
 
     @Test
+    void kMeansIterationsStepLikeSequentialLloyd() {
+        GaussianMixture.Labelled data = GaussianMixture.generate(1_500, 2, 3, 3, 5); // overlapping: k-means has work
+        Points pts = data.points();
+        double[] start = new double[6];
+        for (int c = 0; c < 3; c++) {
+            System.arraycopy(pts.point(c), 0, start, 2 * c, 2);
+        }
+        Solution initial = new Solution(3, 2, start, new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0});
+        double firstDistortion = 0;
+        for (int i = 0; i < pts.n(); i++) {
+            double[] x = pts.point(i);
+            int c = initial.nearest(pts, i);
+            firstDistortion += Math.pow(x[0] - start[2 * c], 2) + Math.pow(x[1] - start[2 * c + 1], 2);
+        }
+        for (int ranks : new int[] {1, 3}) {
+            // one, then two more iterations, each step checked against Lloyd's after as many
+            List<double[]> perRank = io.ccrj.mpi.SpmdWorld.builder().size(ranks).name("km-steps").build().run(comm -> {
+                DeterministicAnnealing.KMeansIterations km = DeterministicAnnealing.kMeansIterations(comm, pts, initial);
+                double distortion = km.run(1);
+                double[] afterOne = km.solution().centres();
+                km.run(2);
+                double[] afterThree = km.solution().centres();
+                double[] out = new double[13];
+                out[0] = distortion;
+                System.arraycopy(afterOne, 0, out, 1, 6);
+                System.arraycopy(afterThree, 0, out, 7, 6);
+                return out;
+            });
+            double[] one = SequentialAnnealing.lloyd(pts, initial, 1).centres();
+            double[] three = SequentialAnnealing.lloyd(pts, initial, 3).centres();
+            assertThat(one).as("Lloyd's first step moves the centres").isNotEqualTo(start);
+            for (double[] r : perRank) {
+                assertThat(r[0]).as("distortion of the first assignment at %d ranks", ranks)
+                        .isCloseTo(firstDistortion, within(1e-9 * firstDistortion));
+                for (int e = 0; e < 6; e++) {
+                    assertThat(r[1 + e]).as("centre coordinate %d after 1 step at %d ranks", e, ranks)
+                            .isCloseTo(one[e], within(1e-9));
+                    assertThat(r[7 + e]).as("centre coordinate %d after 3 steps at %d ranks", e, ranks)
+                            .isCloseTo(three[e], within(1e-9));
+                }
+            }
+        }
+    }
+
+    @Test
+    void kMeansIterationsRefuseBadArguments() {
+        Points pts = GaussianMixture.generate(10, 2, 2, 8, 1).points();
+        Solution threeDims = new Solution(2, 3, new double[6], new double[] {0.5, 0.5});
+        List<String> messages = io.ccrj.mpi.SpmdWorld.builder().size(1).name("km-args").build().run(comm -> {
+            String dims;
+            try {
+                DeterministicAnnealing.kMeansIterations(comm, pts, threeDims);
+                dims = "accepted";
+            } catch (IllegalArgumentException e) {
+                dims = e.getMessage();
+            }
+            var km = DeterministicAnnealing.kMeansIterations(comm, pts, new Solution(2, 2, new double[4], new double[2]));
+            String negative;
+            try {
+                km.run(-1);
+                negative = "accepted";
+            } catch (IllegalArgumentException e) {
+                negative = e.getMessage();
+            }
+            return dims + " | " + negative;
+        });
+        assertThat(messages.get(0)).contains("the centres have 3 dimensions, the points 2")
+                .contains("iterations must be 0 or more, got -1");
+    }
+
+    @Test
     void progressReportsFallingTemperaturesAndGrowingClusters() {
         GaussianMixture.Labelled data = GaussianMixture.generate(1_000, 2, 3, 8, 3);
         List<Step> steps = new CopyOnWriteArrayList<>();
