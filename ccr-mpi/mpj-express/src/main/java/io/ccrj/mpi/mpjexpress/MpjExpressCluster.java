@@ -431,12 +431,6 @@ public final class MpjExpressCluster implements AutoCloseable {
             throw new IllegalArgumentException("every rank JVM instantiates " + kernel.getName()
                     + " by name, so it must be a public, concrete, top-level or static nested class");
         }
-        for (Class<?> outer = kernel.getEnclosingClass(); outer != null; outer = outer.getEnclosingClass()) {
-            if (!Modifier.isPublic(outer.getModifiers())) {
-                throw new IllegalArgumentException("every rank JVM instantiates " + kernel.getName()
-                        + " by name, so the class enclosing it, " + outer.getName() + ", must be public");
-            }
-        }
         try {
             kernel.getConstructor();
         } catch (NoSuchMethodException e) {

@@ -26,7 +26,8 @@ import mpi.MPI;
  * {@code r} also writes {@code rank-r.result}: its result, or the {@link Throwable} it threw,
  * Java-serialized; a result that cannot be serialized is replaced by an
  * {@link IllegalStateException} saying so (the rank does not fail: the others are unaffected). A
- * rank that throws calls {@code Abort}, which ends the whole MPJ Express job.
+ * rank that throws calls {@code Abort}, which on {@code niodev} ends only its own JVM (the other
+ * ranks wait in their next call; {@code MpjExpressCluster} ends them when it reads the failure).
  * {@code io.ccrj.mpi.mpjexpress.MpjExpressCluster} runs it on this machine.
  */
 public final class ClusterMain {
