@@ -33,8 +33,11 @@ public final class ClusterRunException extends MpiException {
         TIMED_OUT
     }
 
+    /** How the job failed. */
     private final Kind kind;
+    /** The rank to blame, or -1. */
     private final int rank;
+    /** The tail of mpjrun's and the daemon's output. */
     private final String log;
 
     /**
