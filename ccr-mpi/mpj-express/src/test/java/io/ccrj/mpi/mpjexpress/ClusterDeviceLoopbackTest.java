@@ -1,30 +1,26 @@
 package io.ccrj.mpi.mpjexpress;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.ccrj.core.Port;
 import io.ccrj.mpi.Kernel;
+import io.ccrj.mpi.mpjexpress.cluster.ClusterTestKernels.NoDefaultConstructor;
+import io.ccrj.mpi.mpjexpress.cluster.ClusterTestKernels.RankAndSize;
+import io.ccrj.mpi.mpjexpress.cluster.ClusterTestKernels.SleepsForever;
+import io.ccrj.mpi.mpjexpress.cluster.ClusterTestKernels.ThrowsOnRankOne;
+import io.ccrj.mpi.mpjexpress.cluster.ClusterTestKernels.UnserializableOnRankOne;
 import io.ccrj.mpi.mpjexpress.conformance.AllreduceKernel;
 import io.ccrj.mpi.mpjexpress.conformance.ConformanceKernel;
 import io.ccrj.mpi.mpjexpress.conformance.ElementComparison;
 import io.ccrj.mpi.mpjexpress.conformance.RingShiftKernel;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.ObjectInputStream;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.jctools.queues.MpscArrayQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,13 +28,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Beyond one JVM: conformance kernels run as two processes on MPJ Express's cluster device
- * ({@code niodev}, TCP over loopback), started the way a user starts them across machines: an
- * MPJ Express daemon on each host (here one, on localhost) and {@code mpjrun} (MPJ Express's
- * {@code starter.jar}) with a machines file, running {@code ClusterMain} with the kernel's class
- * name. MPJ Express's launchers run from a private copy of the installation
- * ({@link MpjExpressHome#privateCopy}) on free ports, since Debian's cannot start
- * (log4j pitfall).
+ * Beyond one JVM: kernels run as separate processes on MPJ Express's cluster device
+ * ({@code niodev}, TCP over loopback) through {@link MpjExpressCluster}, which starts them the way
+ * a user starts them across machines: an MPJ Express daemon (here one, on localhost) and
+ * {@code mpjrun} with a machines file, running {@code ClusterMain} with the kernel's class name.
+ * Conformance kernels are checked against their oracles; the failure paths (a rank that throws,
+ * a result that cannot be serialized, a job that never ends, closing) against what
+ * {@link MpjExpressCluster} documents.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class ClusterDeviceLoopbackTest {
@@ -46,36 +42,18 @@ class ClusterDeviceLoopbackTest {
     @TempDir
     static Path work;
 
-    private static MpjExpressHome home;
-    private static Process daemon;
-    private static Path daemonLog;
+    private static MpjExpressCluster cluster;
 
     @BeforeAll
-    static void startDaemon() throws Exception {
-        int[] ports = freePorts(3);
-        home = MpjExpressHome.detect().privateCopy(work.resolve("mpj-home"), ports[0], ports[1], ports[2]);
-        daemonLog = work.resolve("daemon.log");
-        daemon = mpjProcess(List.of("-jar", home.lib().resolve("daemon.jar").toString(), Integer.toString(ports[0])))
-                .redirectOutput(daemonLog.toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!accepts(ports[0])) {
-            if (!daemon.isAlive() || System.nanoTime() > deadline) {
-                fail("MPJ Express's daemon did not start listening on port " + ports[0] + ":\n" + read(daemonLog));
-            }
-            Thread.sleep(50);
-        }
+    static void startCluster() throws IOException {
+        cluster = MpjExpressCluster.builder().workFolder(work.resolve("shared")).timeout(Duration.ofSeconds(90))
+                .start();
     }
 
     @AfterAll
-    static void stopDaemon() throws InterruptedException {
-        if (daemon != null) {
-            List<ProcessHandle> all = new ArrayList<>(daemon.descendants().toList());
-            daemon.destroy();
-            all.forEach(ProcessHandle::destroy);
-            if (!daemon.waitFor(10, TimeUnit.SECONDS)) {
-                daemon.destroyForcibly();
-            }
-            all.forEach(ProcessHandle::destroyForcibly);
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -89,96 +67,119 @@ class ClusterDeviceLoopbackTest {
         runAcrossProcesses(new AllreduceKernel(), 3);
     }
 
-    private static void runAcrossProcesses(ConformanceKernel kernel, int size) throws Exception {
-        Path results = work.resolve(kernel.name() + "-results");
-        Path machines = Files.writeString(work.resolve("machines"), "localhost\n");
-        Path log = work.resolve(kernel.name() + "-mpjrun.log");
-        List<String> command = new ArrayList<>(List.of("-jar", home.lib().resolve("starter.jar").toString(),
-                "-np", Integer.toString(size), "-dev", "niodev", "-machinesfile", machines.toString(),
-                "-wdir", work + File.separator, "-cp", rankClassPath(kernel),
-                "io.ccrj.mpi.mpjexpress.rank.ClusterMain", kernel.getClass().getName(), results.toString()));
-        Process mpjrun = mpjProcess(command).redirectOutput(log.toFile()).start();
-        if (!mpjrun.waitFor(120, TimeUnit.SECONDS)) {
-            mpjrun.descendants().forEach(ProcessHandle::destroyForcibly);
-            mpjrun.destroyForcibly();
-            fail("mpjrun did not finish within 120 s:\n" + read(log) + "\ndaemon:\n" + read(daemonLog));
+    @Test
+    void theDefaultNumberOfProcessesIsTwoAndEachRankIsItsOwnProcess() {
+        List<String> results = cluster.run(RankAndSize.class);
+        assertThat(results).containsExactly("0/2 sum 1", "1/2 sum 1");
+    }
+
+    @Test
+    void aRankThatThrowsIsNamedWithItsExceptionAndTheLogAndTheDaemonRunsTheNextJob() {
+        ClusterRunException e = catchThrowableOfType(ClusterRunException.class,
+                () -> cluster.run(ThrowsOnRankOne.class, 3));
+        assertThat(e.kind()).isEqualTo(ClusterRunException.Kind.RANK_FAILED);
+        assertThat(e.rank()).isEqualTo(1);
+        assertThat(e.getMessage()).startsWith("rank 1 of 3 failed running " + ThrowsOnRankOne.class.getName());
+        assertThat(e.getCause()).isInstanceOf(IllegalStateException.class).hasMessage(ThrowsOnRankOne.MESSAGE);
+        // The rank's own report, relayed by the daemon into mpjrun's output.
+        assertThat(e.log()).contains("rank 1 failed: java.lang.IllegalStateException: " + ThrowsOnRankOne.MESSAGE);
+        assertThat(e.getMessage()).contains(e.log());
+        assertNoRankProcessLeft(cluster);
+        assertThat(cluster.run(RankAndSize.class, 3)).containsExactly("0/3 sum 3", "1/3 sum 3", "2/3 sum 3");
+    }
+
+    @Test
+    void aResultThatCannotBeSerializedFailsItsRankWithAMessageSayingSo() {
+        ClusterRunException e = catchThrowableOfType(ClusterRunException.class,
+                () -> cluster.run(UnserializableOnRankOne.class, 2));
+        assertThat(e.kind()).isEqualTo(ClusterRunException.Kind.RANK_FAILED);
+        assertThat(e.rank()).isEqualTo(1);
+        assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("rank 1's result, a java.lang.Object, cannot be serialized")
+                .hasMessageContaining("java.io.NotSerializableException");
+    }
+
+    @Test
+    void aJobPastItsTimeoutIsEndedWithItsRankProcessesAndTheDaemonStaysUp() throws IOException {
+        try (MpjExpressCluster quick = MpjExpressCluster.builder().timeout(Duration.ofSeconds(4)).start()) {
+            long started = System.nanoTime();
+            ClusterRunException e = catchThrowableOfType(ClusterRunException.class,
+                    () -> quick.run(SleepsForever.class, 2));
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+            assertThat(e.kind()).isEqualTo(ClusterRunException.Kind.TIMED_OUT);
+            assertThat(e.rank()).isZero();
+            assertThat(e.getCause()).isNull();
+            assertThat(e.getMessage()).contains("did not end within PT4S");
+            assertNoRankProcessLeft(quick);
+            assertThat(quick.daemon().isAlive()).isTrue();
+            assertThat(quick.run(RankAndSize.class)).containsExactly("0/2 sum 1", "1/2 sum 1");
         }
+    }
+
+    @Test
+    void closeEndsTheDaemonDeletesItsTemporaryFolderAndIsIdempotent() throws IOException {
+        MpjExpressCluster c = MpjExpressCluster.builder().start();
+        ProcessHandle daemon = c.daemon();
+        Path folder = c.workFolder();
+        assertThat(daemon.isAlive()).isTrue();
+        assertThat(folder.resolve("daemon.log")).exists();
+        c.close();
+        assertThat(daemon.isAlive()).isFalse();
+        assertThat(folder).doesNotExist();
+        c.close();
+        assertThatThrownBy(() -> c.run(RankAndSize.class)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+    }
+
+    @Test
+    void kernelsThatCannotBeStartedByNameAndBadArgumentsAreRejectedUpFront() {
+        assertThatThrownBy(() -> cluster.run(NoDefaultConstructor.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("public no-argument constructor");
+        assertThatThrownBy(() -> cluster.run(PackagePrivateKernel.class))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must be a public, concrete");
+        assertThatThrownBy(() -> cluster.run(RankAndSize.class, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 0");
+        assertThatThrownBy(() -> MpjExpressCluster.builder().timeout(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("positive");
+        assertThatThrownBy(() -> MpjExpressCluster.builder().javaHome(work))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bin");
+        assertThatThrownBy(() -> MpjExpressCluster.builder().classPath(work.resolve("missing.jar")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not exist");
+    }
+
+    /** A kernel no rank JVM could instantiate (package-private). */
+    static final class PackagePrivateKernel implements Kernel<Integer> {
+        @Override
+        public Integer run(io.ccrj.mpi.Comm comm) {
+            return 0;
+        }
+    }
+
+    private static void runAcrossProcesses(ConformanceKernel kernel, int size) throws IOException {
+        @SuppressWarnings("unchecked")
+        Class<? extends Kernel<Object>> type = (Class<? extends Kernel<Object>>) kernel.getClass();
+        List<Object> results = cluster.run(type, size);
+        assertThat(results).hasSize(size);
         for (int r = 0; r < size; r++) {
-            Path file = results.resolve("rank-" + r + ".result");
-            if (!Files.isRegularFile(file)) {
-                fail("rank " + r + " wrote no result; mpjrun said:\n" + read(log) + "\ndaemon:\n" + read(daemonLog));
-            }
-            Object outcome;
-            try (InputStream in = Files.newInputStream(file); ObjectInputStream ois = new ObjectInputStream(in)) {
-                outcome = ois.readObject();
-            }
-            if (outcome instanceof Throwable t) {
-                throw new AssertionError("rank " + r + " of " + kernel.name() + " failed on niodev", t);
-            }
-            String d = ElementComparison.firstDifference(kernel.expected(r, size), outcome);
+            String d = ElementComparison.firstDifference(kernel.expected(r, size), results.get(r));
             assertThat(d).as(kernel.name() + " on niodev, rank " + r).isNull();
         }
-        String said = read(log);
+        // mpjrun's own output shows that the ranks were processes of the cluster device.
+        String said = Files.readString(lastRunFolder(kernel.getClass().getSimpleName()).resolve("mpjrun.log"));
         assertThat(said).contains("MPJ Express (0.44) is started in the cluster configuration with niodev");
         for (int r = 0; r < size; r++) {
             assertThat(said).contains("Starting process <" + r + ">");
         }
     }
 
-    /** The adapter, ccr-mpi, ccr-core, JCTools and the kernels: what every rank process loads. */
-    private static String rankClassPath(ConformanceKernel kernel) throws URISyntaxException {
-        return Stream.of(MpjExpressWorld.adapterClassPath(), codeSource(Kernel.class), codeSource(Port.class),
-                codeSource(MpscArrayQueue.class), codeSource(kernel.getClass()))
-                .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
-    }
-
-    private static Path codeSource(Class<?> c) throws URISyntaxException {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
-    }
-
-    /** A process of this JDK with MPJ_HOME set to the private copy and this JDK first on PATH (the daemon starts "java"). */
-    private static ProcessBuilder mpjProcess(List<String> args) {
-        Path javaHome = Path.of(System.getProperty("java.home"));
-        List<String> command = new ArrayList<>();
-        command.add(javaHome.resolve("bin").resolve("java").toString());
-        command.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
-        pb.environment().put(MpjExpressHome.ENV, home.home().toString());
-        pb.environment().put("PATH", javaHome.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
-        return pb;
-    }
-
-    private static int[] freePorts(int n) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            int[] ports = new int[n];
-            for (int i = 0; i < n; i++) {
-                ServerSocket s = new ServerSocket(0);
-                sockets.add(s);
-                ports[i] = s.getLocalPort();
-            }
-            return ports;
-        } finally {
-            for (ServerSocket s : sockets) {
-                s.close();
-            }
+    private static Path lastRunFolder(String kernel) throws IOException {
+        try (Stream<Path> runs = Files.list(cluster.workFolder())) {
+            return runs.filter(p -> p.getFileName().toString().endsWith("-" + kernel)).findFirst().orElseThrow();
         }
     }
 
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Files.readString(file) : "(no " + file + ")";
-        } catch (IOException e) {
-            return "(cannot read " + file + ": " + e + ")";
-        }
+    private static void assertNoRankProcessLeft(MpjExpressCluster c) {
+        assertThat(c.daemon().descendants().filter(ProcessHandle::isAlive).toList()).as("the daemon's rank JVMs")
+                .isEmpty();
     }
 }

@@ -1,6 +1,8 @@
 package io.ccrj.mpi.mpjexpress.rank;
 
 import io.ccrj.mpi.Kernel;
+import java.io.IOException;
+import java.io.ObjectStreamException;
 import java.io.ObjectOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -22,7 +24,11 @@ import mpi.MPI;
  * The kernel class needs a public no-argument constructor. Each rank prints its result; with
  * {@code RESULT_DIR} (a folder every rank can write, for example a shared file system), rank
  * {@code r} also writes {@code rank-r.result}: its result, or the {@link Throwable} it threw,
- * Java-serialized. A rank that throws calls {@code Abort}, which ends the whole MPJ Express job.
+ * Java-serialized; a result that cannot be serialized is replaced by an
+ * {@link IllegalStateException} saying so (the rank does not fail: the others are unaffected). A
+ * rank that throws calls {@code Abort}, which on {@code niodev} ends only its own JVM (the other
+ * ranks wait in their next call; {@code MpjExpressCluster} ends them when it reads the failure).
+ * {@code io.ccrj.mpi.mpjexpress.MpjExpressCluster} runs it on this machine.
  */
 public final class ClusterMain {
 
@@ -53,7 +59,11 @@ public final class ClusterMain {
             failed = true;
         }
         if (appArgs.length > 1) {
-            write(Path.of(appArgs[1]), rank, outcome);
+            Throwable substitute = write(Path.of(appArgs[1]), rank, outcome);
+            if (substitute != null) {
+                // The result file says why; the job itself went fine, so the rank does not abort.
+                System.out.println("rank " + rank + ": " + substitute.getMessage());
+            }
         }
         System.out.println("rank " + rank + (failed ? " failed: " : " result: ") + render(outcome));
         if (failed) {
@@ -75,12 +85,50 @@ public final class ClusterMain {
         return String.valueOf(o);
     }
 
-    private static void write(Path dir, int rank, Object outcome) throws Exception {
+    /**
+     * Writes the outcome, or, if it cannot be serialized, an exception that says so: the reader
+     * then learns which rank's result was the problem instead of finding no file. Returns the
+     * exception written in place of the outcome, or {@code null} if the outcome was written.
+     */
+    static Throwable write(Path dir, int rank, Object outcome) throws IOException {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "rank-" + rank, ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp); ObjectOutputStream oos = new ObjectOutputStream(out)) {
-            oos.writeObject(outcome);
+        Throwable substitute = null;
+        try {
+            try {
+                serialize(tmp, outcome);
+            } catch (ObjectStreamException | RuntimeException e) {
+                // NotSerializableException, InvalidClassException, or a writeObject method that threw.
+                substitute = unserializable(rank, outcome, e);
+                serialize(tmp, substitute);
+            }
+            Files.move(tmp, dir.resolve("rank-" + rank + ".result"), StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
-        Files.move(tmp, dir.resolve("rank-" + rank + ".result"), StandardCopyOption.ATOMIC_MOVE);
+        return substitute;
+    }
+
+    private static void serialize(Path file, Object o) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file); ObjectOutputStream oos = new ObjectOutputStream(out)) {
+            oos.writeObject(o);
+        }
+    }
+
+    /**
+     * What replaces an outcome that cannot be serialized: JDK types only, since the reader may lack
+     * the rank's classes. A thrown exception that cannot be serialized keeps its message and stack.
+     */
+    static Throwable unserializable(int rank, Object outcome, Exception why) {
+        String what = outcome == null ? "null" : outcome.getClass().getName();
+        if (outcome instanceof Throwable t) {
+            IllegalStateException copy = new IllegalStateException("rank " + rank + " threw " + t
+                    + " (not serializable: " + why + ")");
+            copy.setStackTrace(t.getStackTrace());
+            return copy;
+        }
+        return new IllegalStateException("rank " + rank + "'s result, a " + what
+                + ", cannot be serialized: " + why + "; a kernel run across processes must return a"
+                + " java.io.Serializable result");
     }
 }

@@ -5,6 +5,7 @@ import io.ccrj.mpi.Datatype;
 import io.ccrj.mpi.Kernel;
 import io.ccrj.mpi.Op;
 import io.ccrj.mpi.SpmdWorld;
+import io.ccrj.mpi.mpjexpress.MpjExpressCluster;
 import io.ccrj.mpi.mpjexpress.MpjExpressHome;
 import io.ccrj.mpi.mpjexpress.MpjExpressWorld;
 import java.io.IOException;
@@ -45,6 +46,16 @@ final class MpjExpressExamples {
         // both: [249750.0, 249750.0, 249750.0, 249750.0]
         // end::bothBackends[]
         return List.of(onCcrMpi, onMpjExpress);
+    }
+
+    static List<Double> onTheClusterDevice() throws IOException {
+        // tag::cluster[]
+        List<Double> results;
+        try (MpjExpressCluster cluster = MpjExpressCluster.builder().processes(2).start()) {  // its daemon, on free ports
+            results = cluster.run(DotProduct.class);         // 2 JVMs on niodev; [249750.0, 249750.0]
+        }                                                    // close ends the daemon and its processes
+        // end::cluster[]
+        return results;
     }
 
     static MpjExpressHome privateHome(Path target) throws IOException {

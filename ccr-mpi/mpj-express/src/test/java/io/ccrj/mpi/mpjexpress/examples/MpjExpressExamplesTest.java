@@ -22,6 +22,11 @@ class MpjExpressExamplesTest {
     }
 
     @Test
+    void theSameKernelRunsAsTwoProcessesOnTheClusterDevice() throws Exception {
+        assertThat(MpjExpressExamples.onTheClusterDevice()).containsExactly(249750.0, 249750.0);
+    }
+
+    @Test
     void aPrivateCopyHasTheJarsAndPortsMpjExpressLaunchersNeed(@TempDir Path dir) throws Exception {
         var home = MpjExpressExamples.privateHome(dir.resolve("mpj"));
         for (String jar : List.of("starter.jar", "daemon.jar", "mpj.jar", "niodev.jar", "log4j-1.2.jar",

@@ -58,7 +58,9 @@ import java.util.function.BooleanSupplier;
  * partial sums as a ccr-core fan-out over threads of its own and combines them in chunk order
  * before the allreduce: threads first, then ranks. {@link #run(SpmdRuntime, Points,
  * AnnealingSchedule, Progress, BooleanSupplier)} runs the same kernel on any SPMD runtime (the
- * MPJ Express backend's world, for one).
+ * MPJ Express backend's world, for one), and {@link #anneal(Comm, Points, AnnealingSchedule)} on
+ * any communicator, for kernels started by name in processes of their own (MPJ Express's cluster
+ * device).
  *
  * <p><b>Cancellation.</b> Every rank checks the given flag before each iteration; the first to see
  * it set ends the world, and {@link #run} throws {@link CancellationException}.
@@ -121,6 +123,51 @@ public final class DeterministicAnnealing {
     public static AnnealingResult run(SpmdRuntime runtime, Points points, AnnealingSchedule schedule, Progress progress,
                                       BooleanSupplier cancelled) {
         return run(runtime, points, schedule, 1, null, progress, cancelled);
+    }
+
+    /**
+     * Anneals on the calling rank, as one rank of an SPMD program that every rank of {@code comm}
+     * runs with the same arguments: the entry point for a {@link Kernel} of one's own, on any
+     * backend, such as MPJ Express's cluster device where each rank is a separate JVM that holds
+     * its own copy of the points ({@link MixtureAnnealingKernel}). This rank works its block of
+     * the points, one thread, no progress reports, no cancellation.
+     *
+     * <p>The solution, {@code t0}, steps and splits are the same on every rank (the ranks take
+     * the same decisions from the same reduced sums); the times are this rank's, and the
+     * fluctuation is the ranks' (one more reduction and an allgather of the compute times).
+     *
+     * @param comm this rank's communicator; every rank must call this
+     * @param points the points, the same on every rank
+     * @param schedule the annealing parameters, the same on every rank
+     * @return the result, as {@link #run(SpmdRuntime, Points, AnnealingSchedule, Progress, BooleanSupplier)}
+     *     returns it from rank 0
+     * @throws IllegalArgumentException if the communicator has more ranks than there are points
+     */
+    public static AnnealingResult anneal(Comm comm, Points points, AnnealingSchedule schedule) {
+        Objects.requireNonNull(comm, "comm");
+        Objects.requireNonNull(points, "points");
+        Objects.requireNonNull(schedule, "schedule");
+        checkRanks(points, comm.size());
+        RankOutcome mine;
+        try (RankRun run = new RankRun(comm, points, schedule, 1, Progress.NONE, () -> false)) {
+            mine = run.run(null);
+        }
+        // Every rank ran the same iterations; check that before the allgather relies on it.
+        int[] counts = {mine.computeNanos.length, -mine.computeNanos.length};
+        comm.allreduce(Comm.IN_PLACE, 0, counts, 0, 2, Datatype.INT, Op.MAX);
+        if (counts[0] != -counts[1]) {
+            throw new IllegalStateException("the ranks ran from " + -counts[1] + " to " + counts[0]
+                    + " iterations: they took different decisions (different points or schedules?)");
+        }
+        int its = counts[0];
+        long[] all = new long[its * comm.size()];
+        comm.allgather(mine.computeNanos, 0, its, Datatype.LONG, all, 0, its, Datatype.LONG);
+        long[][] compute = new long[comm.size()][];
+        for (int r = 0; r < compute.length; r++) {
+            compute[r] = Arrays.copyOfRange(all, r * its, (r + 1) * its);
+        }
+        return new AnnealingResult(mine.solution, mine.t0, mine.steps, mine.iterations, mine.meanIterationNanos,
+                fluctuation(compute), mine.hierarchy, mine.splits);
     }
 
     /**

@@ -67,6 +67,28 @@ class DeterministicAnnealingTest {
     }
 
     @Test
+    void annealOnEachRanksCommunicatorIsTheSameRunAsTheWorldEntry() {
+        GaussianMixture.Labelled data = GaussianMixture.generate(1_200, 2, 3, 8, 17);
+        AnnealingSchedule schedule = AnnealingSchedule.quick(3);
+        AnnealingResult whole = DeterministicAnnealing.run(io.ccrj.mpi.SpmdWorld.builder().size(3).build(),
+                data.points(), schedule, Progress.NONE, () -> false);
+        List<AnnealingResult> perRank = io.ccrj.mpi.SpmdWorld.run(3,
+                comm -> DeterministicAnnealing.anneal(comm, data.points(), schedule));
+        for (AnnealingResult r : perRank) {
+            // Same points, schedule and rank count: the same additions in the same order.
+            assertThat(r.solution()).isEqualTo(whole.solution());
+            assertThat(r.t0()).isEqualTo(whole.t0());
+            assertThat(r.iterations()).isEqualTo(whole.iterations());
+            assertThat(r.splitTemperatures()).isEqualTo(whole.splitTemperatures());
+            assertThat(r.steps()).hasSameSizeAs(whole.steps());
+            assertThat(r.fluctuation()).isGreaterThanOrEqualTo(1.0);
+        }
+        assertThatThrownBy(() -> io.ccrj.mpi.SpmdWorld.run(2,
+                comm -> DeterministicAnnealing.anneal(comm, new Points(1, 1, new double[] {0}), schedule)))
+                .hasRootCauseInstanceOf(IllegalArgumentException.class).hasStackTraceContaining("each rank needs a point");
+    }
+
+    @Test
     void threadsInsideRanksGiveTheSameClusters() {
         GaussianMixture.Labelled data = GaussianMixture.generate(2_500, 2, 4, 8, 31);
         AnnealingSchedule schedule = AnnealingSchedule.quick(4);
