@@ -184,11 +184,11 @@ class PeersRunnerTest {
     @Test
     void optionsAreJmhSettingsAndBadOnesExitTwo() {
         PeersRunner r = new PeersRunner();
-        assertThat(r.parse().jmh().describe()).isEqualTo("1 fork x (2 warm-up + 2 measured iterations of 300 ms)");
+        assertThat(r.parse().jmh().describe()).isEqualTo("1 fork x (3 warm-up + 2 measured iterations of 300 ms)");
         assertThat(r.options(io.ccrj.bench.runner.RunMode.QUICK, null)).isEqualTo(r.parse());
         assertThat(r.parse("--full").jmh().describe()).isEqualTo("5 forks x (2 warm-up + 4 measured iterations of 1000 ms)");
         assertThat(r.parse("--forks", "3", "--iteration-ms", "500").jmh().describe())
-                .isEqualTo("3 forks x (2 warm-up + 2 measured iterations of 500 ms)");
+                .isEqualTo("3 forks x (3 warm-up + 2 measured iterations of 500 ms)");
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         assertThat(Main.run(new String[] {"peers", "--forks", "0"}, new PrintStream(out, true, StandardCharsets.UTF_8), e)).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("ccrj peers: option --forks: 0 is out of range 1..100"
