@@ -37,7 +37,7 @@ public class AnnealingIterationBenchmark extends WorldBenchmark {
     public int ranks;
 
     /** The total points (the grain is points / ranks). */
-    @Param({"8000", "80000"})
+    @Param({"800", "8000", "80000"})
     public int points;
 
     @Override
@@ -101,7 +101,7 @@ public class AnnealingIterationBenchmark extends WorldBenchmark {
     @Fork(1)
     public static class ForkJoin {
         /** The total points. */
-        @Param({"8000", "80000"})
+        @Param({"800", "8000", "80000"})
         public int points;
 
         private DeterministicAnnealing.Iterations em;

@@ -14,8 +14,9 @@ import org.openjdk.jmh.results.RunResult;
  * The side-by-side table of {@code bin/ccrj spark-bench}: for each point count and core count that
  * both benchmarks ran, our k-means iteration's time and Spark's, each with JMH's 99.9% interval
  * over its measurement iterations, and how many times faster ours is, with the range every pair of
- * values in the two intervals allows (the rule the jmh-bench runners' verdicts use; here the
- * intervals are within one fork each, so the range says nothing of fork-to-fork variation). Rows
+ * values in the two intervals allows (the rule the jmh-bench runners' verdicts use; JMH pools
+ * every fork's iterations into one interval, so from one fork the range says nothing of
+ * fork-to-fork variation). Rows
  * whose cores exceed the machine's are marked oversubscribed.
  */
 final class Comparison {
@@ -153,7 +154,8 @@ final class Comparison {
             out.append("* oversubscribed: more ranks or task threads than this machine's ")
                     .append(machineCores).append(" cores\n");
         }
-        out.append("Intervals are JMH's within one fork; another fork may land further off.\n");
+        out.append("Intervals are JMH's over the measured iterations of every fork pooled; from one fork, another"
+                + " fork may land further off.\n");
         return out.toString();
     }
 

@@ -106,7 +106,8 @@ final class ResultFiles {
                         row.microsPerIteration(), row.interval()));
             }
             sb.append("\n## The DSS workflow per stage\n\nOne two-way message between the workflow's services "
-                    + "(a data set of one point asked of the data service), in groups of 200; the papers measured less "
+                    + "(a data set of one point asked of the data service), in groups of 200, each message sent from the "
+                    + "previous one's answer as a job's stages hand off; the papers measured less "
                     + "than 40 µs per DSS message between services in one process (Qiu et al. 2007, poster).\n\n"
                     + "| transport | µs per stage | ± µs | groups |\n|---|---:|---:|---:|\n");
             for (WorkflowOverhead.Row row : tables.workflow()) {
