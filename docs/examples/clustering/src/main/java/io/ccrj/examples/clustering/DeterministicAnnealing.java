@@ -473,14 +473,18 @@ public final class DeterministicAnnealing {
                     a[c] = logP[c] - dist[c] / t;
                     max = Math.max(max, a[c]);
                 }
+                // One exponential per cluster: m_c = exp(a_c - max) / z equals exp(a_c - log Z) up to
+                // rounding, and the exponentials are most of the kernel's time.
                 double z = 0;
                 for (int c = 0; c < k; c++) {
-                    z += Math.exp(a[c] - max);
+                    double e = Math.exp(a[c] - max);
+                    a[c] = e;
+                    z += e;
                 }
-                double logZ = max + Math.log(z);
-                f -= t * logZ;
+                f -= t * (max + Math.log(z));
+                double invZ = 1 / z;
                 for (int c = 0; c < k; c++) {
-                    double m = Math.exp(a[c] - logZ);
+                    double m = a[c] * invZ;
                     if (m == 0) {
                         continue;
                     }
