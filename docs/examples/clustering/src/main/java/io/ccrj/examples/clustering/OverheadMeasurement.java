@@ -11,7 +11,8 @@ import java.util.function.Consumer;
  * The annealing kernel measured the papers' way (Qiu, Fox et al. 2008): the parallel overhead
  * {@code f = (P T(P) - T(1)) / T(1)} of an EM iteration against {@code 1/n}, n the points per rank,
  * for P = 1, 2, 4 and 8 ranks on the same total problem, each time with its repetitions' mean and a
- * 95% interval; the ranks' run-time fluctuation (slowest rank's compute time over the mean); and
+ * 95% interval, beside the same f of the arithmetic alone on threads that never communicate
+ * ({@link ArithmeticFloor}: what the machine costs); the ranks' run-time fluctuation (slowest rank's compute time over the mean); and
  * beside them, per problem size, the fork-join peer ({@link ForkJoinPeer}) on the same data.
  * More ranks than the machine's processors are marked oversubscribed: there f measures the
  * machine, not the runtime.
@@ -62,12 +63,19 @@ public final class OverheadMeasurement {
      * @param perRank n = total / P
      * @param microsPerIteration T(P): the mean time of one EM iteration, microseconds
      * @param interval the half width of its 95% interval over the repetitions, microseconds
-     * @param overhead f = (P T(P) - T(1)) / T(1)
+     * @param overhead f = (P T(P) - T(1)) / T(1), the mean of each repetition's f (T(1) and T(P) of
+     *     the same round of repetitions)
+     * @param overheadInterval the half width of f's 95% interval over the repetitions
+     * @param floorOverhead the same f of the arithmetic alone ({@link ArithmeticFloor}): P threads
+     *     that never communicate, each on its block, against one thread on all the points; what the
+     *     machine costs, the floor under {@code overhead}
+     * @param floorInterval the half width of its 95% interval
      * @param fluctuation the slowest rank's compute time over the mean
      * @param oversubscribed whether P exceeds the processors
      */
     public record Row(int total, int ranks, int perRank, double microsPerIteration, double interval, double overhead,
-                      double fluctuation, boolean oversubscribed) {
+                      double overheadInterval, double floorOverhead, double floorInterval, double fluctuation,
+                      boolean oversubscribed) {
     }
 
     /**
@@ -109,36 +117,50 @@ public final class OverheadMeasurement {
             GaussianMixture.Labelled data = GaussianMixture.generate(total, plan.dims(), plan.clusters(), 6, total);
             Solution start = start(data, plan.clusters(), plan.dims());
             double t = temperature(data.points());
-            double t1 = Double.NaN;
-            double[] atCores = null;
-            for (int ranks : RANKS) {
-                if (ranks > total) {
-                    continue;
-                }
-                progress.accept(String.format(Locale.ROOT, "overhead: %,d points on %d ranks", total, ranks));
-                SpmdWorld world = SpmdWorld.builder().size(ranks).name("overhead").build();
-                double[] micros = new double[plan.repetitions()];
-                double fluct = 0;
-                for (int r = 0; r < plan.repetitions(); r++) {
-                    DeterministicAnnealing.IterationTiming timing = DeterministicAnnealing.timeIterations(world,
-                            data.points(), start, t, plan.warmup(), plan.iterations());
-                    micros[r] = timing.meanNanos() / 1e3;
-                    fluct += timing.fluctuation() / plan.repetitions();
-                }
-                double mean = mean(micros);
-                if (ranks == 1) {
-                    t1 = mean;
-                }
-                if (ranks == Math.min(cores, 8) || (atCores == null && ranks >= cores)) {
-                    atCores = micros;
-                }
-                rows.add(new Row(total, ranks, total / ranks, mean, interval(micros), (ranks * mean - t1) / t1, fluct,
-                        ranks > cores));
+            int[] ranks = java.util.Arrays.stream(RANKS).filter(r -> r <= total).toArray();
+            SpmdWorld[] worlds = new SpmdWorld[ranks.length];
+            for (int i = 0; i < ranks.length; i++) {
+                worlds[i] = SpmdWorld.builder().size(ranks[i]).name("overhead").build();
             }
-            progress.accept(String.format(Locale.ROOT, "overhead: %,d points, fork-join peer", total));
+            // Every configuration is run once, untimed, before any is timed, so that the first one
+            // timed does not pay for compiling the kernel; then the repetitions go round the
+            // configurations, so that T(1) and T(P) meet the same states of a noisy machine and a
+            // repetition's f compares two timings taken seconds apart, not minutes.
+            progress.accept(String.format(Locale.ROOT, "overhead: %,d points, warming up", total));
+            for (SpmdWorld world : worlds) {
+                DeterministicAnnealing.timeIterations(world, data.points(), start, t, plan.warmup(), 1);
+            }
+            ForkJoinPeer.timeIterations(data.points(), start, t, 4 * cores, plan.warmup(), 1);
+            double[][] micros = new double[ranks.length][plan.repetitions()];
+            double[][] floor = new double[ranks.length][plan.repetitions()];
+            double[] fluct = new double[ranks.length];
             double[] fj = new double[plan.repetitions()];
             for (int r = 0; r < plan.repetitions(); r++) {
+                progress.accept(String.format(Locale.ROOT, "overhead: %,d points on %s ranks and fork-join, round %d of %d",
+                        total, java.util.Arrays.toString(ranks), r + 1, plan.repetitions()));
+                for (int i = 0; i < ranks.length; i++) {
+                    DeterministicAnnealing.IterationTiming timing = DeterministicAnnealing.timeIterations(worlds[i],
+                            data.points(), start, t, plan.warmup(), plan.iterations());
+                    micros[i][r] = timing.meanNanos() / 1e3;
+                    fluct[i] += timing.fluctuation() / plan.repetitions();
+                    floor[i][r] = ArithmeticFloor.time(data.points(), start, t, ranks[i], plan.warmup(),
+                            plan.iterations()) / 1e3;
+                }
                 fj[r] = ForkJoinPeer.timeIterations(data.points(), start, t, 4 * cores, plan.warmup(), plan.iterations()) / 1e3;
+            }
+            double[] atCores = null;
+            for (int i = 0; i < ranks.length; i++) {
+                double[] f = new double[plan.repetitions()];
+                double[] floorF = new double[plan.repetitions()];
+                for (int r = 0; r < f.length; r++) {
+                    f[r] = (ranks[i] * micros[i][r] - micros[0][r]) / micros[0][r];
+                    floorF[r] = (ranks[i] * floor[i][r] - floor[0][r]) / floor[0][r];
+                }
+                if (ranks[i] == Math.min(cores, 8) || (atCores == null && ranks[i] >= cores)) {
+                    atCores = micros[i];
+                }
+                rows.add(new Row(total, ranks[i], total / ranks[i], mean(micros[i]), interval(micros[i]), mean(f),
+                        interval(f), mean(floorF), interval(floorF), fluct[i], ranks[i] > cores));
             }
             if (atCores != null) {
                 int p = Math.min(cores, 8);
@@ -215,10 +237,12 @@ public final class OverheadMeasurement {
      */
     public static String overheadCsv(List<Row> rows) {
         StringBuilder sb = new StringBuilder(
-                "total_points,ranks,points_per_rank,inverse_grain,time_per_iteration_us,interval95_us,overhead_f,fluctuation,oversubscribed\n");
+                "total_points,ranks,points_per_rank,inverse_grain,time_per_iteration_us,interval95_us,overhead_f,overhead_f_interval95,"
+                        + "floor_f,floor_f_interval95,fluctuation,oversubscribed\n");
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%d,%d,%d,%.6g,%.3f,%.3f,%.4f,%.4f,%s%n", r.total(), r.ranks(),
-                    r.perRank(), 1.0 / r.perRank(), r.microsPerIteration(), r.interval(), r.overhead(), r.fluctuation(),
+            sb.append(String.format(Locale.ROOT, "%d,%d,%d,%.6g,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%s%n", r.total(), r.ranks(),
+                    r.perRank(), 1.0 / r.perRank(), r.microsPerIteration(), r.interval(), r.overhead(),
+                    r.overheadInterval(), r.floorOverhead(), r.floorInterval(), r.fluctuation(),
                     r.oversubscribed()));
         }
         return sb.toString();

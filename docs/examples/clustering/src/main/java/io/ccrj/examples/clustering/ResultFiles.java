@@ -92,13 +92,18 @@ final class ResultFiles {
             sb.append("## Parallel overhead\n\n");
             sb.append(String.format(Locale.ROOT, "f = (P T(P) - T(1)) / T(1) of one EM iteration at a fixed temperature, "
                     + "against 1/n (n points per rank), on this machine (%d processors); mean of the repetitions "
-                    + "with its 95%% interval. Rows with more ranks than processors are oversubscribed: they "
+                    + "with its 95%% interval; each repetition times every rank count in turn, and f is the "
+                    + "mean of the repetitions' own f. The floor f is the same f of the partial sums' arithmetic "
+                    + "alone on P threads that never communicate, each on its block: what this machine costs before any "
+                    + "runtime does; f above it is the runtime's. Rows with more ranks than processors are oversubscribed: they "
                     + "measure the machine's time-slicing, not the runtime.%n%n", Runtime.getRuntime().availableProcessors()));
-            sb.append("| points | P | n | 1/n | T(P) µs | ± µs | f | fluctuation | |\n|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+            sb.append("| points | P | n | 1/n | T(P) µs | ± µs | f | ± | floor f | ± | fluctuation | |\n"
+                    + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
             for (OverheadMeasurement.Row row : tables.rows()) {
-                sb.append(String.format(Locale.ROOT, "| %,d | %d | %,d | %.3g | %.1f | %.1f | %.3f | %.3f | %s |%n",
+                sb.append(String.format(Locale.ROOT, "| %,d | %d | %,d | %.3g | %.1f | %.1f | %.3f | %.3f | %.3f | %.3f | %.3f | %s |%n",
                         row.total(), row.ranks(), row.perRank(), 1.0 / row.perRank(), row.microsPerIteration(),
-                        row.interval(), row.overhead(), row.fluctuation(), row.oversubscribed() ? "oversubscribed" : ""));
+                        row.interval(), row.overhead(), row.overheadInterval(), row.floorOverhead(), row.floorInterval(), row.fluctuation(),
+                        row.oversubscribed() ? "oversubscribed" : ""));
             }
             sb.append("\n## Beside the peers\n\n| points | model | µs per iteration | ± µs |\n|---:|---|---:|---:|\n");
             for (OverheadMeasurement.PeerRow row : tables.peers()) {
