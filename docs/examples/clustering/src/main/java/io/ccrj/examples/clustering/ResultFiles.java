@@ -28,6 +28,7 @@ final class ResultFiles {
         Files.write(dir.resolve("clusters.png"), picture.png());
         if (tables != null) {
             ClusteringMain.writeText(dir.resolve("overhead.csv"), OverheadMeasurement.overheadCsv(tables.rows()));
+            ClusteringMain.writeText(dir.resolve("overhead.svg"), OverheadChart.svg(tables.rows()));
             ClusteringMain.writeText(dir.resolve("peers.csv"), OverheadMeasurement.peersCsv(tables.peers()));
             ClusteringMain.writeText(dir.resolve("workflow.csv"), WorkflowOverhead.csv(tables.workflow()));
         }
@@ -88,7 +89,8 @@ final class ResultFiles {
         sb.append("\nFiles: `assignments.csv` (point, cluster), `centres.csv`, `clusters.png` and `clusters.svg` "
                 + "(the points on the first two principal components, coloured by cluster; crosses are the centres)");
         if (tables != null) {
-            sb.append(", `overhead.csv`, `peers.csv`, `workflow.csv`.\n\n");
+            sb.append(", `overhead.csv` and its chart `overhead.svg` (f against 1/n, each rank count beside its floor), "
+                    + "`peers.csv`, `workflow.csv`.\n\n");
             sb.append("## Parallel overhead\n\n");
             sb.append(String.format(Locale.ROOT, "f = (P T(P) - T(1)) / T(1) of one EM iteration at a fixed temperature, "
                     + "against 1/n (n points per rank), on this machine (%d processors); mean of the repetitions "

@@ -83,6 +83,11 @@ class ClusteringMainTest {
         assertThat(overhead.get(0)).startsWith("total_points,ranks,points_per_rank,inverse_grain,time_per_iteration_us");
         assertThat(overhead).hasSize(1 + 2 * OverheadMeasurement.RANKS.length);
         assertThat(overhead.get(1)).matches("4000,1,4000,.*,0.0000,.*");
+        String chart = Files.readString(out.resolve("overhead.svg"));
+        assertThat(chart).startsWith("<svg").endsWith("</svg>\n").contains("against 1/n");
+        if (Runtime.getRuntime().availableProcessors() >= 2) {
+            assertThat(chart).contains("class=\"ranks\"").contains("class=\"floor\"").contains("P = 2, ranks");
+        }
         assertThat(Files.readAllLines(out.resolve("peers.csv"))).anySatisfy(l -> assertThat(l).contains("fork-join"));
         List<String> workflow = Files.readAllLines(out.resolve("workflow.csv"));
         assertThat(workflow).hasSize(3);
