@@ -52,15 +52,26 @@ public final class MpjExpressHome {
     }
 
     /**
-     * The installation named by {@code $MPJ_HOME}, else {@link #DEBIAN_HOME}; log4j from
-     * {@code lib/log4j-1.2.jar} of that folder if present, else {@link #DEBIAN_LOG4J}. Does not
-     * check that the files exist (see {@link #verify()}).
+     * The system property naming the log4j 1.2 jar, the same name the build takes
+     * ({@code -Dmpj.log4j.jar=/path/to/log4j-1.2.jar}).
+     */
+    public static final String LOG4J_PROPERTY = "mpj.log4j.jar";
+
+    /**
+     * The installation named by {@code $MPJ_HOME}, else {@link #DEBIAN_HOME}; log4j from the
+     * system property {@value #LOG4J_PROPERTY} if set, else {@code lib/log4j-1.2.jar} of that
+     * folder if present, else {@link #DEBIAN_LOG4J}. Does not check that the files exist (see
+     * {@link #verify()}).
      *
      * @return the installation
      */
     public static MpjExpressHome detect() {
         String env = System.getenv(ENV);
         Path home = env == null || env.isBlank() ? DEBIAN_HOME : Path.of(env);
+        String named = System.getProperty(LOG4J_PROPERTY);
+        if (named != null && !named.isBlank()) {
+            return new MpjExpressHome(home, Path.of(named));
+        }
         Path bundled = home.resolve("lib").resolve("log4j-1.2.jar");
         return new MpjExpressHome(home, Files.isRegularFile(bundled) ? bundled : DEBIAN_LOG4J);
     }
